@@ -1,0 +1,1 @@
+"""The rules core: dice, exact odds and round systems. Pure Python, no Qt."""

@@ -1,0 +1,1 @@
+"""The PySide6 desktop interface. Only this package imports Qt."""
