@@ -1,0 +1,17 @@
+"""The side a combatant fights on."""
+
+from enum import StrEnum
+
+
+class Side(StrEnum):
+    """Which side a combatant is on; the order is the uwr initiative tie order."""
+
+    PLAYER = "player"
+    ALLY = "ally"
+    NEUTRAL = "neutral"
+    ENEMY = "enemy"
+
+    @property
+    def tie_rank(self) -> int:
+        """Position in the tie order: players first, enemies last."""
+        return list(Side).index(self)
