@@ -1,0 +1,501 @@
+"""Dice: d6 success pools, roll-and-keep d10s with the Ten Dice Rule, plain sums, and checks.
+
+Everything random goes through a :class:`Roller` built on an injected :class:`RandomSource`, so a
+seeded ``random.Random`` gives repeatable rolls. Every roll is an immutable record of its faces
+(``PoolRoll``, ``RollKeepRoll``, ``SumRoll``) that can be rebuilt from those faces without
+rolling again. Every refusal is a :class:`DiceError` whose message a GM can read.
+"""
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+MAX_DICE = 200
+"""The most dice (or rerolls, or kept dice) a single roll may have."""
+
+MAX_SIDES = 1000
+"""The most sides a die may have."""
+
+MAX_FAVOR = 100
+"""The largest net favor, positive or negative, a pool may have."""
+
+MAX_MODIFIER = 10_000
+"""The largest flat modifier, positive or negative, a roll may have."""
+
+POOL_SIDES = 6
+"""Success pools roll d6."""
+
+KEEP_SIDES = 10
+"""Roll-and-keep rolls d10; a 10 explodes."""
+
+TEN_DICE = 10
+"""The Ten Dice Rule: no roll-and-keep roll uses more than this many dice."""
+
+TEN_DICE_BONUS = 2
+"""What each die beyond the Ten Dice Rule's limit adds to the total."""
+
+BASE_THRESHOLD = 5
+"""A d6 succeeds on this face or more at zero favor."""
+
+
+class RandomSource(Protocol):
+    """Anything that rolls a whole number; ``random.Random`` and ``SystemRandom`` satisfy it."""
+
+    def randint(self, a: int, b: int) -> int:
+        """Return a whole number from ``a`` to ``b``, both included."""
+        ...
+
+
+class DiceError(ValueError):
+    """A dice roll or check was refused; the message says why, in words a GM can read."""
+
+
+def _dice_word(count: int) -> str:
+    return "die" if abs(count) == 1 else "dice"
+
+
+def _check_at_most(count: int) -> None:
+    if count > MAX_DICE:
+        raise DiceError(f"a roll can have at most {MAX_DICE} dice, got {count}")
+
+
+def _check_modifier(modifier: int) -> None:
+    if abs(modifier) > MAX_MODIFIER:
+        raise DiceError(
+            f"a modifier must be between -{MAX_MODIFIER} and +{MAX_MODIFIER}, got {modifier:+d}"
+        )
+
+
+def success_threshold(favor: int, lowest_threshold: int = 2) -> int:
+    """The face a d6 needs to succeed: ``5 - favor``, never above 6 nor below ``lowest_threshold``.
+
+    ``lowest_threshold`` is the house-rule setting (default 2, so a 1 always fails); it must be
+    2 to 6.
+    """
+    if not 2 <= lowest_threshold <= POOL_SIDES:
+        raise DiceError(f"the lowest threshold must be 2 to 6, got {lowest_threshold}")
+    return max(lowest_threshold, min(POOL_SIDES, BASE_THRESHOLD - favor))
+
+
+@dataclass(frozen=True)
+class PoolSpec:
+    """A d6 success pool to roll: dice, net favor, rerolls and the lowest-threshold setting."""
+
+    dice: int
+    favor: int = 0
+    rerolls: int = 0
+    lowest_threshold: int = 2
+
+    def __post_init__(self) -> None:
+        if self.dice < 0:
+            raise DiceError(f"a pool cannot have {self.dice} dice")
+        _check_at_most(self.dice)
+        if self.rerolls < 0:
+            raise DiceError(f"a pool cannot have {self.rerolls} rerolls")
+        if self.rerolls > MAX_DICE:
+            raise DiceError(f"a pool can have at most {MAX_DICE} rerolls, got {self.rerolls}")
+        if abs(self.favor) > MAX_FAVOR:
+            raise DiceError(
+                f"favor must be between -{MAX_FAVOR} and +{MAX_FAVOR}, got {self.favor:+d}"
+            )
+        success_threshold(self.favor, self.lowest_threshold)
+
+    @property
+    def threshold(self) -> int:
+        """The face a die needs to succeed in this pool."""
+        return success_threshold(self.favor, self.lowest_threshold)
+
+
+@dataclass(frozen=True)
+class PoolDie:
+    """One die of a pool: the face that counts, and the first face when the die was rerolled."""
+
+    face: int
+    first_face: int | None = None
+
+    @property
+    def rerolled(self) -> bool:
+        """Whether this die has used its one reroll."""
+        return self.first_face is not None
+
+
+def _check_face(face: int, sides: int) -> None:
+    if not 1 <= face <= sides:
+        raise DiceError(f"a d{sides} shows 1 to {sides}, got {face}")
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """A rolled d6 pool, with any rerolls taken so far.
+
+    Constructing one validates it as a record: one die per die of the spec, faces 1 to 6, no more
+    rerolled dice than the spec allows, and every rerolled die a failure on its first face that
+    kept the better of its two faces.
+    """
+
+    spec: PoolSpec
+    dice: tuple[PoolDie, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.dice) != self.spec.dice:
+            raise DiceError(
+                f"a pool of {self.spec.dice} {_dice_word(self.spec.dice)} "
+                f"needs {self.spec.dice} faces, got {len(self.dice)}"
+            )
+        threshold = self.spec.threshold
+        for die in self.dice:
+            _check_face(die.face, POOL_SIDES)
+            if die.first_face is None:
+                continue
+            _check_face(die.first_face, POOL_SIDES)
+            if die.first_face >= threshold:
+                raise DiceError(
+                    f"a die that first showed {die.first_face} succeeded and cannot be rerolled"
+                )
+            if die.face < die.first_face:
+                raise DiceError(
+                    f"a rerolled die keeps its better face, so it cannot show {die.face} "
+                    f"after first showing {die.first_face}"
+                )
+        if self.rerolls_used > self.spec.rerolls:
+            raise DiceError(
+                f"{self.rerolls_used} dice were rerolled but the pool allows "
+                f"{self.spec.rerolls} rerolls"
+            )
+
+    @classmethod
+    def from_faces(cls, spec: PoolSpec, faces: Sequence[int]) -> "PoolRoll":
+        """Rebuild a roll, before any reroll, from its recorded faces."""
+        return cls(spec, tuple(PoolDie(face) for face in faces))
+
+    @property
+    def threshold(self) -> int:
+        """The face a die needs to succeed."""
+        return self.spec.threshold
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The face that counts for each die, in rolling order."""
+        return tuple(die.face for die in self.dice)
+
+    @property
+    def successes(self) -> int:
+        """How many dice show the threshold or more."""
+        threshold = self.threshold
+        return sum(1 for die in self.dice if die.face >= threshold)
+
+    @property
+    def rerolls_used(self) -> int:
+        """How many dice have been rerolled."""
+        return sum(1 for die in self.dice if die.rerolled)
+
+    @property
+    def rerolls_left(self) -> int:
+        """How many rerolls remain."""
+        return self.spec.rerolls - self.rerolls_used
+
+    def _die(self, index: int) -> PoolDie:
+        if not 0 <= index < len(self.dice):
+            raise DiceError(
+                f"there is no die {index + 1}: the pool has {len(self.dice)} "
+                f"{_dice_word(len(self.dice))}"
+            )
+        return self.dice[index]
+
+    def is_success(self, index: int) -> bool:
+        """Whether die ``index`` (0-based) is a success."""
+        return self._die(index).face >= self.threshold
+
+    @property
+    def rerollable_indices(self) -> tuple[int, ...]:
+        """Indices of the dice that failed and have not been rerolled (whatever rerolls remain)."""
+        threshold = self.threshold
+        return tuple(
+            index
+            for index, die in enumerate(self.dice)
+            if die.face < threshold and not die.rerolled
+        )
+
+    def check_rerollable(self, index: int) -> None:
+        """Raise :class:`DiceError` unless die ``index`` may be rerolled now."""
+        die = self._die(index)
+        if die.face >= self.threshold:
+            raise DiceError(
+                f"die {index + 1} is a success ({die.face}); only failures are rerolled"
+            )
+        if die.rerolled:
+            raise DiceError(f"die {index + 1} has already been rerolled")
+        if self.rerolls_left <= 0:
+            raise DiceError("no rerolls are left")
+
+    def with_reroll(self, index: int, new_face: int) -> "PoolRoll":
+        """This roll with die ``index`` rerolled to ``new_face``; the better face is kept."""
+        self.check_rerollable(index)
+        _check_face(new_face, POOL_SIDES)
+        old = self.dice[index]
+        rerolled = PoolDie(max(old.face, new_face), first_face=old.face)
+        return PoolRoll(self.spec, (*self.dice[:index], rerolled, *self.dice[index + 1 :]))
+
+
+@dataclass(frozen=True)
+class DirectOutcome:
+    """The result of a direct check: successes against a difficulty."""
+
+    successes: int
+    difficulty: int
+    passed: bool
+
+
+def direct_check(successes: int, difficulty: int) -> DirectOutcome:
+    """A direct check passes when the successes reach the difficulty (at least 1 success)."""
+    if successes < 0:
+        raise DiceError(f"a check cannot have {successes} successes")
+    if difficulty < 1:
+        raise DiceError(f"a difficulty must be at least 1 success, got {difficulty}")
+    return DirectOutcome(successes, difficulty, successes >= difficulty)
+
+
+@dataclass(frozen=True)
+class OpposedOutcome:
+    """The result of an opposed check.
+
+    ``reaction`` is ``None`` when nobody contested the action. ``surviving`` is the winner's
+    successes left after each success cancelled one of the other side's.
+    """
+
+    action: int
+    reaction: int | None
+    action_wins: bool
+    surviving: int
+
+
+def opposed_check(action: int, reaction: int | None) -> OpposedOutcome:
+    """Oppose an action roll's successes with a reaction roll's; a tie goes to the reaction.
+
+    An uncontested action (``reaction`` is ``None``) wins with all its successes.
+    """
+    if action < 0:
+        raise DiceError(f"an action cannot have {action} successes")
+    if reaction is None:
+        return OpposedOutcome(action, None, action_wins=True, surviving=action)
+    if reaction < 0:
+        raise DiceError(f"a reaction cannot have {reaction} successes")
+    if action > reaction:
+        return OpposedOutcome(action, reaction, action_wins=True, surviving=action - reaction)
+    return OpposedOutcome(action, reaction, action_wins=False, surviving=reaction - action)
+
+
+@dataclass(frozen=True)
+class KeepDice:
+    """What a roll-and-keep roll really uses: dice rolled, dice kept, and a flat bonus."""
+
+    rolled: int
+    kept: int
+    bonus: int
+
+
+def apply_ten_dice_rule(rolled: int, kept: int, *, leftover_die_counts: bool = False) -> KeepDice:
+    """Turn ``rolled``k``kept`` into the dice actually used, read in the rule's order.
+
+    With fewer than 10 rolled dice, kept is cut to rolled (4k5 is 4k4). Above 10 rolled dice,
+    while kept is below 10 every 2 extra rolled dice become 1 kept die. Once both are 10, every
+    further die of either kind adds 2. A single extra rolled die left while kept is still below
+    10 is lost, or adds 2 when ``leftover_die_counts`` (the house-rule setting) is on.
+    """
+    if rolled < 1:
+        raise DiceError(f"cannot roll {rolled}k{kept}: at least 1 die must be rolled")
+    if kept < 1:
+        raise DiceError(f"cannot roll {rolled}k{kept}: at least 1 die must be kept")
+    _check_at_most(max(rolled, kept))
+    if rolled < TEN_DICE:
+        return KeepDice(rolled, min(kept, rolled), 0)
+    extra_rolled = rolled - TEN_DICE
+    while kept < TEN_DICE and extra_rolled >= 2:
+        kept += 1
+        extra_rolled -= 2
+    if kept < TEN_DICE:
+        bonus = TEN_DICE_BONUS * extra_rolled if leftover_die_counts else 0
+        return KeepDice(TEN_DICE, kept, bonus)
+    return KeepDice(TEN_DICE, TEN_DICE, TEN_DICE_BONUS * (extra_rolled + kept - TEN_DICE))
+
+
+@dataclass(frozen=True)
+class RollKeepSpec:
+    """A roll-and-keep roll: roll ``rolled`` d10, keep the ``kept`` highest, add ``modifier``.
+
+    10s explode (are rolled again and added, without limit) unless ``explode`` is off, as for an
+    unskilled roll. ``leftover_die_counts`` is the Ten Dice Rule house-rule setting.
+    """
+
+    rolled: int
+    kept: int
+    explode: bool = True
+    modifier: int = 0
+    leftover_die_counts: bool = False
+
+    def __post_init__(self) -> None:
+        _check_modifier(self.modifier)
+        apply_ten_dice_rule(self.rolled, self.kept)
+
+    @property
+    def effective(self) -> KeepDice:
+        """The dice really rolled and kept, and the bonus, after the Ten Dice Rule."""
+        return apply_ten_dice_rule(
+            self.rolled, self.kept, leftover_die_counts=self.leftover_die_counts
+        )
+
+
+@dataclass(frozen=True)
+class RollKeepRoll:
+    """A rolled roll-and-keep roll: each die's chain of faces, e.g. ``(10, 10, 3)`` for 23.
+
+    Constructing one validates it as a record: one chain per effectively rolled die, faces 1 to
+    10, and a chain goes on exactly while it shows 10 and the roll explodes.
+    """
+
+    spec: RollKeepSpec
+    chains: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        rolled = self.spec.effective.rolled
+        if len(self.chains) != rolled:
+            raise DiceError(
+                f"{self.spec.rolled}k{self.spec.kept} rolls {rolled} "
+                f"{_dice_word(rolled)}, got {len(self.chains)}"
+            )
+        for chain in self.chains:
+            if not chain:
+                raise DiceError("every rolled die needs at least one face")
+            for face in chain:
+                _check_face(face, KEEP_SIDES)
+            if not self.spec.explode and len(chain) > 1:
+                raise DiceError("an unskilled roll does not explode, so each die has one face")
+            if self.spec.explode and (
+                chain[-1] == KEEP_SIDES or any(face != KEEP_SIDES for face in chain[:-1])
+            ):
+                raise DiceError(
+                    f"a die is rolled again exactly when it shows 10, so {chain} is not a die"
+                )
+
+    @classmethod
+    def from_chains(cls, spec: RollKeepSpec, chains: Iterable[Iterable[int]]) -> "RollKeepRoll":
+        """Rebuild a roll from each die's recorded faces."""
+        return cls(spec, tuple(tuple(chain) for chain in chains))
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Each die's value: the sum of its chain."""
+        return tuple(sum(chain) for chain in self.chains)
+
+    @property
+    def kept_indices(self) -> tuple[int, ...]:
+        """Indices of the kept dice, ascending: the highest values, the earlier die on a tie."""
+        values = self.values
+        by_value = sorted(range(len(values)), key=lambda index: (-values[index], index))
+        return tuple(sorted(by_value[: self.spec.effective.kept]))
+
+    @property
+    def total(self) -> int:
+        """The sum of the kept values, plus the Ten Dice Rule bonus and the modifier."""
+        values = self.values
+        kept = sum(values[index] for index in self.kept_indices)
+        return kept + self.spec.effective.bonus + self.spec.modifier
+
+
+@dataclass(frozen=True)
+class SumSpec:
+    """A plain sum: roll ``count`` dice of ``sides`` sides and add ``modifier``."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise DiceError(f"a sum needs at least 1 die, got {self.count}")
+        _check_at_most(self.count)
+        if self.sides < 2:
+            raise DiceError(f"a die needs at least 2 sides, got {self.sides}")
+        if self.sides > MAX_SIDES:
+            raise DiceError(f"a die can have at most {MAX_SIDES} sides, got {self.sides}")
+        _check_modifier(self.modifier)
+
+
+@dataclass(frozen=True)
+class SumRoll:
+    """A rolled sum; constructing one validates the faces against the spec."""
+
+    spec: SumSpec
+    faces: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.faces) != self.spec.count:
+            raise DiceError(
+                f"{self.spec.count}d{self.spec.sides} needs {self.spec.count} faces, "
+                f"got {len(self.faces)}"
+            )
+        for face in self.faces:
+            _check_face(face, self.spec.sides)
+
+    @property
+    def total(self) -> int:
+        """The sum of the faces plus the modifier."""
+        return sum(self.faces) + self.spec.modifier
+
+
+class Roller:
+    """Rolls dice from an injected random source (default: the operating system's)."""
+
+    def __init__(self, rng: RandomSource | None = None) -> None:
+        """Roll with ``rng``; pass a seeded ``random.Random`` for repeatable rolls."""
+        self._rng: RandomSource = rng if rng is not None else random.SystemRandom()
+
+    def die(self, sides: int) -> int:
+        """Roll one die of ``sides`` sides."""
+        if not 2 <= sides <= MAX_SIDES:
+            raise DiceError(f"a die has 2 to {MAX_SIDES} sides, got {sides}")
+        return self._rng.randint(1, sides)
+
+    def roll_pool(self, spec: PoolSpec) -> PoolRoll:
+        """Roll a d6 success pool."""
+        return PoolRoll.from_faces(spec, [self.die(POOL_SIDES) for _ in range(spec.dice)])
+
+    def reroll(self, roll: PoolRoll, indices: Iterable[int]) -> PoolRoll:
+        """Reroll the failed dice at ``indices``, keeping each die's better face.
+
+        All indices are checked before any die is rolled, so a refusal changes nothing.
+        """
+        chosen = list(indices)
+        seen: set[int] = set()
+        for index in chosen:
+            if index in seen:
+                raise DiceError(f"die {index + 1} was chosen twice; each die is rerolled once")
+            seen.add(index)
+            roll.check_rerollable(index)
+        if len(chosen) > roll.rerolls_left:
+            raise DiceError(
+                f"{len(chosen)} dice were chosen but only {roll.rerolls_left} "
+                f"{'reroll is' if roll.rerolls_left == 1 else 'rerolls are'} left"
+            )
+        for index in chosen:
+            roll = roll.with_reroll(index, self.die(POOL_SIDES))
+        return roll
+
+    def reroll_all(self, roll: PoolRoll) -> PoolRoll:
+        """Reroll as many failed dice as the rerolls left allow, in rolling order."""
+        return self.reroll(roll, roll.rerollable_indices[: roll.rerolls_left])
+
+    def roll_keep(self, spec: RollKeepSpec) -> RollKeepRoll:
+        """Roll a roll-and-keep roll after the Ten Dice Rule; 10s explode unless unskilled."""
+        chains = []
+        for _ in range(spec.effective.rolled):
+            chain = [self.die(KEEP_SIDES)]
+            while spec.explode and chain[-1] == KEEP_SIDES:
+                chain.append(self.die(KEEP_SIDES))
+            chains.append(chain)
+        return RollKeepRoll.from_chains(spec, chains)
+
+    def roll_sum(self, spec: SumSpec) -> SumRoll:
+        """Roll a plain sum."""
+        return SumRoll(spec, tuple(self.die(spec.sides) for _ in range(spec.count)))
