@@ -1,0 +1,470 @@
+"""Autosave journal: every journal entry of an open fight, committed to SQLite as it happens.
+
+A :class:`JournalStore` holds the fights (their ruleset, settings, starting roster, title) and
+their entries. An :class:`EncounterJournal` is the session's sink for one fight: each change is
+one short transaction, so a crash or a kill loses nothing that was done. When the app closes a
+fight properly it says so; fights that were never closed that way are offered for recovery the
+next time the app starts.
+"""
+
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import msgspec
+
+from uwr_desktop.core.events import ENCODER
+from uwr_desktop.core.journal import JournalEntry, decode_entry, encode_entry
+from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
+
+_TABLES = (
+    """CREATE TABLE IF NOT EXISTS journal_encounters (
+        id INTEGER PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        roster TEXT NOT NULL,
+        title TEXT NOT NULL,
+        file_path TEXT,
+        round INTEGER,
+        cursor INTEGER NOT NULL DEFAULT 0,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        closed_cleanly INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS journal_entries (
+        encounter_id INTEGER NOT NULL REFERENCES journal_encounters (id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (encounter_id, idx)
+    ) WITHOUT ROWID""",
+    """CREATE INDEX IF NOT EXISTS journal_encounters_open
+        ON journal_encounters (closed_cleanly, updated)""",
+)
+
+_SUMMARY_QUERY = """
+    SELECT e.id, e.title, e.ruleset, e.file_path, e.round, e.cursor, e.created, e.updated,
+           (SELECT COUNT(*) FROM journal_entries AS j WHERE j.encounter_id = e.id)
+    FROM journal_encounters AS e
+    WHERE e.closed_cleanly = 0
+    ORDER BY e.updated DESC, e.id DESC
+"""
+
+
+class JournalCorruptError(StoreError):
+    """Part of a stored fight cannot be read back; the message says which part."""
+
+
+@dataclass(frozen=True)
+class EncounterSummary:
+    """What the GM is shown about a fight that can be recovered."""
+
+    encounter_id: int
+    title: str
+    ruleset: str
+    file_path: Path | None
+    round: int | None
+    created: datetime
+    updated: datetime
+    entry_count: int
+    cursor: int
+    problem: str | None = None
+    """Set when the stored fight is damaged: why it cannot be recovered."""
+
+
+@dataclass(frozen=True)
+class RecoveredEncounter:
+    """Everything needed to rebuild a fight's session exactly as it was."""
+
+    encounter_id: int
+    ruleset: str
+    settings_json: bytes
+    """The ruleset settings as JSON, as given to :meth:`JournalStore.start_encounter`."""
+    roster_json: bytes
+    """The starting roster as JSON, as given to :meth:`JournalStore.start_encounter`."""
+    entries: tuple[JournalEntry, ...]
+    """All entries, including those after the cursor (the redo tail)."""
+    cursor: int
+    title: str
+    file_path: Path | None
+
+
+def _when(stamp: float) -> datetime:
+    return datetime.fromtimestamp(stamp, tz=UTC)
+
+
+def _summary(row: tuple[Any, ...]) -> EncounterSummary:
+    encounter_id, title, ruleset, file_path, round_, cursor, created, updated, count = row
+    fields_ok = (
+        isinstance(title, str)
+        and isinstance(ruleset, str)
+        and (file_path is None or isinstance(file_path, str))
+        and (round_ is None or isinstance(round_, int))
+        and isinstance(cursor, int)
+        and isinstance(created, int | float)
+        and isinstance(updated, int | float)
+    )
+    if not fields_ok:
+        return EncounterSummary(
+            encounter_id=encounter_id,
+            title=f"Encounter {encounter_id}",
+            ruleset=str(ruleset),
+            file_path=None,
+            round=None,
+            created=_when(0),
+            updated=_when(0),
+            entry_count=count,
+            cursor=0,
+            problem=f"The stored details of encounter {encounter_id} are damaged.",
+        )
+    problem = None
+    if not 0 <= cursor <= count:
+        problem = (
+            f"Encounter {encounter_id} is damaged: its undo position {cursor} is outside "
+            f"its {count} entries."
+        )
+    return EncounterSummary(
+        encounter_id=encounter_id,
+        title=title,
+        ruleset=ruleset,
+        file_path=Path(file_path) if file_path is not None else None,
+        round=round_,
+        created=_when(created),
+        updated=_when(updated),
+        entry_count=count,
+        cursor=cursor,
+        problem=problem,
+    )
+
+
+class EncounterJournal:
+    """The autosave sink of one fight (a ``JournalSink``): every call commits at once.
+
+    Get one from :meth:`JournalStore.start_encounter` or :meth:`JournalStore.resume`.
+    """
+
+    def __init__(self, store: "JournalStore", encounter_id: int, length: int) -> None:
+        self._store = store
+        self._id = encounter_id
+        self._length = length
+        self._closed = False
+
+    @property
+    def encounter_id(self) -> int:
+        """The fight's id in the store."""
+        return self._id
+
+    @property
+    def length(self) -> int:
+        """How many entries are stored, including the redo tail."""
+        return self._length
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close_cleanly` has been called."""
+        return self._closed
+
+    def append(self, index: int, entry: JournalEntry) -> None:
+        """Store ``entry`` at ``index`` after dropping entries from ``index`` on.
+
+        The undo position becomes ``index + 1``.
+        """
+        self.append_encoded(index, encode_entry(entry))
+
+    def append_encoded(self, index: int, data: bytes) -> None:
+        """Like :meth:`append`, for an entry already encoded with ``encode_entry``."""
+        self._check_open()
+        if not 0 <= index <= self._length:
+            raise StoreError(
+                f"Cannot store entry {index}: the journal holds {self._length} entries, "
+                f"so the next one is at most entry {self._length}."
+            )
+        connection = self._store.connection
+        with transaction(connection):
+            if index < self._length:
+                connection.execute(
+                    "DELETE FROM journal_entries WHERE encounter_id = ? AND idx >= ?",
+                    (self._id, index),
+                )
+            connection.execute(
+                "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
+                (self._id, index, data),
+            )
+            connection.execute(
+                "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
+                (index + 1, self._store.now(), self._id),
+            )
+        self._length = index + 1
+
+    def move_cursor(self, cursor: int) -> None:
+        """Record the position after an undo or redo; entries after it stay for redo."""
+        self._check_open()
+        if not 0 <= cursor <= self._length:
+            raise StoreError(
+                f"Cannot move the undo position to {cursor}: the journal holds "
+                f"{self._length} entries."
+            )
+        with transaction(self._store.connection) as connection:
+            connection.execute(
+                "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
+                (cursor, self._store.now(), self._id),
+            )
+
+    def update_details(
+        self,
+        *,
+        title: str | None = None,
+        file_path: Path | None = None,
+        round_number: int | None = None,
+    ) -> None:
+        """Update what the recovery list shows about the fight; ``None`` keeps a value."""
+        self._check_open()
+        changes: list[tuple[str, object]] = []
+        if title is not None:
+            changes.append(("title", title))
+        if file_path is not None:
+            changes.append(("file_path", str(file_path)))
+        if round_number is not None:
+            changes.append(("round", round_number))
+        if not changes:
+            return
+        assignments = ", ".join(f"{column} = ?" for column, _ in changes)
+        with transaction(self._store.connection) as connection:
+            connection.execute(
+                f"UPDATE journal_encounters SET {assignments} WHERE id = ?",
+                (*(value for _, value in changes), self._id),
+            )
+
+    def close_cleanly(self) -> None:
+        """Mark the fight as closed on purpose: it will not be offered for recovery."""
+        if self._closed:
+            return
+        with transaction(self._store.connection) as connection:
+            connection.execute(
+                "UPDATE journal_encounters SET closed_cleanly = 1, updated = ? WHERE id = ?",
+                (self._store.now(), self._id),
+            )
+        self._closed = True
+        self._store.forget(self)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError(f"Encounter {self._id} was closed; its journal takes no more entries.")
+
+
+class JournalStore:
+    """The autosave journal file: fights and their entries.
+
+    ``power_safe=True`` also survives power cuts, at one disk flush per change (see
+    :mod:`uwr_desktop.core.storage.sqlite_db`). ``clock`` gives the current time in seconds
+    since the epoch.
+    """
+
+    def __init__(
+        self, path: Path, *, power_safe: bool = False, clock: Callable[[], float] = time.time
+    ) -> None:
+        self._path = path
+        self._clock = clock
+        self._connection = open_database(path, power_safe=power_safe)
+        self._open: dict[int, EncounterJournal] = {}
+        try:
+            ensure_tables(self._connection, _TABLES)
+        except StoreError:
+            self._connection.close()
+            raise
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file."""
+        return self._path
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open SQLite connection (for the journals of this store)."""
+        return self._connection
+
+    def now(self) -> float:
+        """The current time as stored, in seconds since the epoch."""
+        return self._clock()
+
+    def start_encounter(
+        self,
+        *,
+        ruleset: str,
+        settings: object,
+        roster: Sequence[object],
+        title: str,
+        file_path: Path | None = None,
+    ) -> EncounterJournal:
+        """Start journaling a new fight and return its sink.
+
+        ``settings`` and the ``roster`` items must be encodable by the events codec (Structs,
+        dicts, lists, numbers, strings, fractions).
+        """
+        try:
+            settings_json = ENCODER.encode(settings).decode()
+            roster_json = ENCODER.encode(tuple(roster)).decode()
+        except (TypeError, NotImplementedError, msgspec.EncodeError) as error:
+            raise StoreError(f"Cannot store the fight's settings or roster: {error}") from error
+        stamp = self.now()
+        with transaction(self._connection) as connection:
+            cursor = connection.execute(
+                """INSERT INTO journal_encounters
+                   (ruleset, settings, roster, title, file_path, created, updated)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    ruleset,
+                    settings_json,
+                    roster_json,
+                    title,
+                    str(file_path) if file_path is not None else None,
+                    stamp,
+                    stamp,
+                ),
+            )
+        encounter_id = cursor.lastrowid
+        if encounter_id is None:
+            raise StoreError("The data file did not give the new fight an id.")
+        return self._track(EncounterJournal(self, encounter_id, 0))
+
+    def recoverable(self) -> list[EncounterSummary]:
+        """Fights never closed cleanly (and not open here), newest first."""
+        rows = self._read(_SUMMARY_QUERY, ())
+        return [_summary(row) for row in rows if row[0] not in self._open]
+
+    def recover(self, encounter_id: int) -> RecoveredEncounter:
+        """Read back one fight: settings, roster, all entries and the undo position.
+
+        Raises :class:`JournalCorruptError` naming the damaged part when it cannot be read.
+        """
+        rows = self._read(
+            """SELECT ruleset, settings, roster, title, file_path, cursor
+               FROM journal_encounters WHERE id = ?""",
+            (encounter_id,),
+        )
+        if not rows:
+            raise StoreError(f"There is no stored encounter {encounter_id}.")
+        ruleset, settings, roster, title, file_path, cursor = rows[0]
+        texts_ok = all(isinstance(value, str) for value in (ruleset, settings, roster, title))
+        if not texts_ok or not isinstance(cursor, int) or not _is_json(settings, roster):
+            raise JournalCorruptError(
+                f"The stored details of encounter {encounter_id} are damaged."
+            )
+        data_rows = self._read(
+            "SELECT idx, data FROM journal_entries WHERE encounter_id = ? ORDER BY idx",
+            (encounter_id,),
+        )
+        entries = tuple(
+            _decode_row(encounter_id, position, row) for position, row in enumerate(data_rows)
+        )
+        if not 0 <= cursor <= len(entries):
+            raise JournalCorruptError(
+                f"Encounter {encounter_id} is damaged: its undo position {cursor} is outside "
+                f"its {len(entries)} entries."
+            )
+        return RecoveredEncounter(
+            encounter_id=encounter_id,
+            ruleset=ruleset,
+            settings_json=settings.encode(),
+            roster_json=roster.encode(),
+            entries=entries,
+            cursor=cursor,
+            title=title,
+            file_path=Path(file_path) if isinstance(file_path, str) else None,
+        )
+
+    def resume(self, encounter_id: int) -> EncounterJournal:
+        """Continue journaling a recovered fight: later changes are added to it."""
+        if encounter_id in self._open:
+            return self._open[encounter_id]
+        rows = self._read(
+            """SELECT (SELECT COUNT(*) FROM journal_entries WHERE encounter_id = ?)
+               FROM journal_encounters WHERE id = ?""",
+            (encounter_id, encounter_id),
+        )
+        if not rows:
+            raise StoreError(f"There is no stored encounter {encounter_id}.")
+        with transaction(self._connection) as connection:
+            connection.execute(
+                "UPDATE journal_encounters SET closed_cleanly = 0 WHERE id = ?", (encounter_id,)
+            )
+        return self._track(EncounterJournal(self, encounter_id, rows[0][0]))
+
+    def discard(self, encounter_id: int) -> None:
+        """Delete a stored fight and its entries (the GM chose not to recover it)."""
+        if encounter_id in self._open:
+            raise StoreError(f"Encounter {encounter_id} is open; close it before discarding it.")
+        with transaction(self._connection) as connection:
+            connection.execute("DELETE FROM journal_encounters WHERE id = ?", (encounter_id,))
+
+    def prune_closed(self, keep: int) -> int:
+        """Delete all but the ``keep`` most recent cleanly closed fights; return how many went."""
+        if keep < 0:
+            raise StoreError(f"Cannot keep {keep} closed fights: the number must be 0 or more.")
+        with transaction(self._connection) as connection:
+            deleted = connection.execute(
+                """DELETE FROM journal_encounters WHERE closed_cleanly = 1 AND id NOT IN (
+                       SELECT id FROM journal_encounters WHERE closed_cleanly = 1
+                       ORDER BY updated DESC, id DESC LIMIT ?)""",
+                (keep,),
+            ).rowcount
+        return deleted
+
+    def close(self) -> None:
+        """Close the file. Fights still open stay recoverable."""
+        self._open.clear()
+        self._connection.close()
+
+    def forget(self, journal: EncounterJournal) -> None:
+        """Stop tracking a journal that was closed cleanly."""
+        self._open.pop(journal.encounter_id, None)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _track(self, journal: EncounterJournal) -> EncounterJournal:
+        self._open[journal.encounter_id] = journal
+        return journal
+
+    def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        try:
+            return self._connection.execute(query, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise StoreError(f"Cannot read the data file {self._path}: {error}") from error
+
+
+def _is_json(*texts: str) -> bool:
+    try:
+        for text in texts:
+            msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return False
+    return True
+
+
+def _decode_row(encounter_id: int, position: int, row: tuple[Any, ...]) -> JournalEntry:
+    index, data = row
+    if index != position:
+        raise JournalCorruptError(
+            f"Encounter {encounter_id} is damaged: entry {position} is missing."
+        )
+    if not isinstance(data, bytes):
+        raise JournalCorruptError(f"Entry {index} of encounter {encounter_id} is damaged.")
+    try:
+        return decode_entry(data)
+    except (msgspec.MsgspecError, ValueError, TypeError) as error:
+        raise JournalCorruptError(
+            f"Entry {index} of encounter {encounter_id} is damaged: {error}"
+        ) from error
