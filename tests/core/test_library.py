@@ -1,0 +1,236 @@
+import sqlite3
+from fractions import Fraction
+from itertools import count
+
+import pytest
+
+from uwr_desktop.core.encounter import (
+    Attributes,
+    Combatant,
+    Condition,
+    Initiative,
+    Skill,
+    Weapon,
+)
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.journal_db import JournalStore
+from uwr_desktop.core.storage.library import (
+    CombatantLibrary,
+    LibraryError,
+    as_template,
+    copies,
+    numbered_names,
+)
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "journal.sqlite3"
+
+
+@pytest.fixture
+def library(db_path):
+    with CombatantLibrary(db_path) as opened:
+        yield opened
+
+
+def bandit(name="Bandit", **changes):
+    sheet = {
+        "id": "b-1",
+        "name": name,
+        "side": Side.ENEMY,
+        "attributes": Attributes(brawn=Fraction(7, 2), grace=Fraction(3)),
+        "skills": (Skill("Swords", rank=2, rerolls=1),),
+        "weapons": (Weapon(name="Sabre", upr_type="Quick"),),
+    }
+    return Combatant(**{**sheet, **changes})
+
+
+def names(templates):
+    return [template.name for template in templates]
+
+
+def test_saved_template_comes_back_after_reopening(library, db_path):
+    saved = library.save("uwr", bandit())
+    with CombatantLibrary(db_path) as again:
+        (found,) = again.search("uwr", "bandit")
+    assert found == saved
+    restored = found.combatant()
+    assert restored.attributes.brawn == Fraction(7, 2)
+    assert restored.skills == (Skill("Swords", rank=2, rerolls=1),)
+    assert restored.weapons[0].upr_type == "Quick"
+
+
+def test_saved_template_is_a_fresh_sheet(library):
+    hurt = bandit(
+        vitality=2,
+        stamina=0,
+        conditions=(Condition("Bleeding", rounds=2),),
+        initiative=Initiative(faces=(6, 5)),
+        weapons=(
+            Weapon(
+                name="Pistol",
+                upr_type="Slow",
+                type_override="Swift",
+                prepared=False,
+                upr=Fraction(1, 2),
+                preparing_left=1,
+            ),
+        ),
+    )
+    fresh = library.save("uwr", hurt).combatant()
+    assert fresh.vitality == fresh.vitality_max
+    assert fresh.stamina == fresh.stamina_max
+    assert fresh.conditions == ()
+    assert fresh.initiative is None
+    (pistol,) = fresh.weapons
+    assert pistol.prepared
+    assert pistol.type_override is None
+    assert pistol.upr is None
+    assert pistol.preparing_left == 0
+    assert fresh == as_template(hurt)
+
+
+def test_search_is_case_insensitive_substring_with_prefix_matches_first(library):
+    for name in ["Hornet", "Bandit Chief", "Mantis Warrior", "bandit", "Crawlid Bandit"]:
+        library.save("uwr", bandit(name))
+    assert names(library.search("uwr", "BANDIT")) == ["bandit", "Bandit Chief", "Crawlid Bandit"]
+    assert names(library.search("uwr", "")) == [
+        "bandit",
+        "Bandit Chief",
+        "Crawlid Bandit",
+        "Hornet",
+        "Mantis Warrior",
+    ]
+    assert library.search("uwr", "zote") == []
+
+
+def test_templates_belong_to_their_ruleset(library):
+    library.save("uwr", bandit())
+    library.save("rollkeep", bandit())
+    assert len(library.search("uwr", "bandit")) == 1
+    assert library.search("hands", "bandit") == []
+
+
+def test_name_used_twice_in_a_ruleset_is_refused(library):
+    library.save("uwr", bandit("Bandit"))
+    with pytest.raises(LibraryError, match="already has a template named 'bandit'"):
+        library.save("uwr", bandit("bandit"))
+    with pytest.raises(LibraryError, match="needs a name"):
+        library.save("uwr", bandit(), name="   ")
+    assert names(library.search("uwr")) == ["Bandit"]
+
+
+def test_rename_changes_the_name_and_refuses_clashes(library, db_path):
+    first = library.save("uwr", bandit("Bandit"))
+    library.save("uwr", bandit("Hornet"))
+    renamed = library.rename(first.template_id, "  Bandit   Captain ")
+    assert renamed.name == "Bandit Captain"
+    with pytest.raises(LibraryError, match="already has a template named 'hornet'"):
+        library.rename(first.template_id, "hornet")
+    library.rename(first.template_id, "BANDIT CAPTAIN")
+    with CombatantLibrary(db_path) as again:
+        assert names(again.search("uwr")) == ["BANDIT CAPTAIN", "Hornet"]
+
+
+def test_replace_keeps_the_name_and_stores_the_new_sheet(library):
+    saved = library.save("uwr", bandit())
+    library.replace(saved.template_id, bandit("Other name", vitality_max=14, vitality=14))
+    stored = library.get(saved.template_id)
+    assert stored.name == "Bandit"
+    assert stored.combatant().vitality_max == 14
+
+
+def test_delete_removes_the_template(library):
+    saved = library.save("uwr", bandit())
+    library.delete(saved.template_id)
+    assert library.search("uwr") == []
+    with pytest.raises(LibraryError, match=f"no template {saved.template_id}"):
+        library.delete(saved.template_id)
+    with pytest.raises(LibraryError, match=f"no template {saved.template_id}"):
+        library.get(saved.template_id)
+
+
+@pytest.mark.parametrize(
+    ("base", "wanted", "existing", "expected"),
+    [
+        ("Bandit", 3, [], ["Bandit 1", "Bandit 2", "Bandit 3"]),
+        ("Bandit", 2, ["Bandit 1", "Bandit 2", "Hornet"], ["Bandit 3", "Bandit 4"]),
+        ("Bandit", 1, [], ["Bandit"]),
+        ("Bandit", 1, ["Bandit"], ["Bandit 2"]),
+        ("Bandit", 2, ["bandit  7"], ["Bandit 8", "Bandit 9"]),
+        ("Bandit", 1, ["Bandit Chief 4", "Bandit 1x"], ["Bandit"]),
+        ("Bandit 4", 2, ["Bandit 4"], ["Bandit 5", "Bandit 6"]),
+        ("Hornet", 1, ["Bandit 1"], ["Hornet"]),
+    ],
+)
+def test_numbered_names(base, wanted, existing, expected):
+    assert numbered_names(base, wanted, existing) == expected
+
+
+@pytest.mark.parametrize("wanted", [0, -1, 501])
+def test_unreasonable_number_of_copies_is_refused(wanted):
+    with pytest.raises(LibraryError, match=f"Cannot make {wanted} copies"):
+        numbered_names("Bandit", wanted, [])
+
+
+def test_copies_continue_the_numbering_with_fresh_ids(library):
+    template = library.save("uwr", bandit())
+    ids = (f"id-{number}" for number in count())
+    made = copies(template, 3, ["Bandit 1", "Bandit 2"], new_id=lambda: next(ids))
+    assert [c.name for c in made] == ["Bandit 3", "Bandit 4", "Bandit 5"]
+    assert [c.id for c in made] == ["id-0", "id-1", "id-2"]
+    assert all(c.attributes.brawn == Fraction(7, 2) for c in made)
+
+
+def test_copies_get_unique_ids_by_default(library):
+    template = library.save("uwr", bandit())
+    made = copies(template, 20, [])
+    assert len({c.id for c in made}) == 20
+
+
+def test_default_party_carries_over_between_sessions(library, db_path):
+    hornet = library.save("uwr", bandit("Hornet", side=Side.PLAYER))
+    quirrel = library.save("uwr", bandit("Quirrel", side=Side.PLAYER))
+    library.save("uwr", bandit("Bandit"))
+    library.set_default_party("uwr", [quirrel.template_id, hornet.template_id])
+    with CombatantLibrary(db_path) as again:
+        party = again.default_party("uwr")
+        assert names(party) == ["Quirrel", "Hornet"]
+        assert again.default_party("rollkeep") == []
+        again.delete(quirrel.template_id)
+        assert names(again.default_party("uwr")) == ["Hornet"]
+        again.set_default_party("uwr", [])
+        assert again.default_party("uwr") == []
+
+
+def test_default_party_refuses_other_rulesets_and_duplicates(library):
+    hornet = library.save("uwr", bandit("Hornet"))
+    other = library.save("rollkeep", bandit("Kakita"))
+    with pytest.raises(LibraryError, match="belongs to the rollkeep ruleset"):
+        library.set_default_party("uwr", [hornet.template_id, other.template_id])
+    with pytest.raises(LibraryError, match="only once"):
+        library.set_default_party("uwr", [hornet.template_id, hornet.template_id])
+    with pytest.raises(LibraryError, match="no template 999"):
+        library.set_default_party("uwr", [999])
+    assert library.default_party("uwr") == []
+
+
+def test_library_and_journal_share_one_file(db_path, library):
+    library.save("uwr", bandit())
+    with JournalStore(db_path) as store:
+        store.start_encounter(ruleset="uwr", settings={}, roster=(), title="Fight")
+    assert names(library.search("uwr")) == ["Bandit"]
+    with sqlite3.connect(db_path) as raw:
+        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert {"library_templates", "library_party", "journal_encounters"} <= tables
+
+
+def test_damaged_template_data_is_explained(library, db_path):
+    saved = library.save("uwr", bandit())
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE library_templates SET data = '{\"id\": 3}'")
+    with pytest.raises(LibraryError, match="template 'Bandit' is damaged"):
+        library.get(saved.template_id).combatant()
+    with pytest.raises(LibraryError, match="template 'Bandit' is damaged"):
+        copies(library.get(saved.template_id), 2, [])

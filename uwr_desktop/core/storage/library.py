@@ -1,0 +1,311 @@
+"""The combatant library: reusable combatants ("templates") and the default party.
+
+Templates live in the app's SQLite file beside the autosave journal, in their own tables. Each
+template belongs to one ruleset and is stored as the combatant's JSON. Names are unique per
+ruleset regardless of case.
+"""
+
+import re
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import msgspec
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.events import ENCODER, dec_hook
+from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
+
+_TABLES = (
+    """CREATE TABLE IF NOT EXISTS library_templates (
+        id INTEGER PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        UNIQUE (ruleset, name_key)
+    )""",
+    """CREATE TABLE IF NOT EXISTS library_party (
+        ruleset TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        template_id INTEGER NOT NULL REFERENCES library_templates (id) ON DELETE CASCADE,
+        PRIMARY KEY (ruleset, position)
+    )""",
+)
+
+_MAX_COPIES = 500
+_NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
+
+
+class LibraryError(StoreError):
+    """A library request cannot be done; the message says why."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """A combatant kept in the library."""
+
+    template_id: int
+    ruleset: str
+    name: str
+    combatant_json: bytes
+
+    def combatant(self) -> Combatant:
+        """Decode the stored combatant.
+
+        Raises :class:`LibraryError` when the stored data is damaged.
+        """
+        try:
+            return msgspec.json.decode(self.combatant_json, type=Combatant, dec_hook=dec_hook)
+        except (msgspec.DecodeError, ValueError) as error:
+            raise LibraryError(f"The template {self.name!r} is damaged: {error}") from error
+
+
+def _name_key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise LibraryError("A template needs a name.")
+    return cleaned
+
+
+def as_template(combatant: Combatant) -> Combatant:
+    """Return ``combatant`` as a fresh sheet: full health, no conditions, nothing rolled.
+
+    What is kept: name, side, attributes, skills, weapons (with their preparation and uses
+    reset), maxima, hidden flag and notes.
+    """
+    weapons = tuple(
+        msgspec.structs.replace(
+            weapon,
+            type_override=None,
+            prepared=True,
+            upr=None,
+            uses_max=0,
+            uses_left=0,
+            preparing_left=0,
+        )
+        for weapon in combatant.weapons
+    )
+    return msgspec.structs.replace(
+        combatant,
+        weapons=weapons,
+        vitality=combatant.vitality_max,
+        stamina=combatant.stamina_max,
+        conditions=(),
+        initiative=None,
+    )
+
+
+def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list[str]:
+    """Names for ``count`` new combatants called ``base``, unique among ``existing_names``.
+
+    Three new "Bandit"s are "Bandit 1", "Bandit 2", "Bandit 3"; with "Bandit 1" and "Bandit 2"
+    already fighting they continue at "Bandit 3". A single new combatant whose name is free keeps
+    the plain name; a plain "Bandit" already present counts as number 1. A trailing number on
+    ``base`` itself is dropped ("Bandit 4" is a Bandit). Names compare regardless of case.
+    """
+    if not 1 <= count <= _MAX_COPIES:
+        raise LibraryError(f"Cannot make {count} copies: choose 1 to {_MAX_COPIES}.")
+    base = " ".join(base.split())
+    match = _NUMBERED.match(base)
+    if match is not None:
+        base = match["base"]
+    key = base.casefold()
+    highest = 0
+    plain_taken = False
+    for name in existing_names:
+        name_key = " ".join(name.split()).casefold()
+        if name_key == key:
+            plain_taken = True
+            highest = max(highest, 1)
+            continue
+        numbered = _NUMBERED.match(name_key)
+        if numbered is not None and numbered["base"] == key:
+            highest = max(highest, int(numbered["number"]))
+    if count == 1 and not plain_taken and highest == 0:
+        return [base]
+    return [f"{base} {highest + offset}" for offset in range(1, count + 1)]
+
+
+def copies(
+    template: Template,
+    count: int,
+    existing_names: Iterable[str],
+    *,
+    new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+) -> list[Combatant]:
+    """Make ``count`` combatants from ``template``, numbered after ``existing_names``.
+
+    Each copy gets a fresh id from ``new_id`` and a name from :func:`numbered_names`.
+    """
+    combatant = template.combatant()
+    names = numbered_names(template.name, count, existing_names)
+    return [msgspec.structs.replace(combatant, id=new_id(), name=name) for name in names]
+
+
+class CombatantLibrary:
+    """Saved combatants per ruleset, and the default party of each ruleset."""
+
+    def __init__(self, path: Path, *, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self._path = path
+        self._connection = open_database(path)
+        try:
+            ensure_tables(self._connection, _TABLES)
+        except StoreError:
+            self._connection.close()
+            raise
+
+    def save(self, ruleset: str, combatant: Combatant, *, name: str | None = None) -> Template:
+        """Save ``combatant`` as a fresh sheet (see :func:`as_template`) named ``name``.
+
+        The name defaults to the combatant's own. Raises :class:`LibraryError` when the name is
+        empty or already used in this ruleset.
+        """
+        chosen = _clean_name(name if name is not None else combatant.name)
+        data = ENCODER.encode(as_template(combatant)).decode()
+        stamp = self._clock()
+        with transaction(self._connection) as connection:
+            _check_name_free(connection, ruleset, chosen)
+            cursor = connection.execute(
+                """INSERT INTO library_templates (ruleset, name, name_key, data, created, updated)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (ruleset, chosen, _name_key(chosen), data, stamp, stamp),
+            )
+        if cursor.lastrowid is None:
+            raise LibraryError(f"The library did not give {chosen!r} an id.")
+        return Template(cursor.lastrowid, ruleset, chosen, data.encode())
+
+    def replace(self, template_id: int, combatant: Combatant) -> Template:
+        """Store a new version of a template's combatant (as a fresh sheet), keeping its name."""
+        template = self.get(template_id)
+        data = ENCODER.encode(as_template(combatant)).decode()
+        with transaction(self._connection) as connection:
+            connection.execute(
+                "UPDATE library_templates SET data = ?, updated = ? WHERE id = ?",
+                (data, self._clock(), template_id),
+            )
+        return Template(template_id, template.ruleset, template.name, data.encode())
+
+    def get(self, template_id: int) -> Template:
+        """Return one template; :class:`LibraryError` if it does not exist."""
+        rows = self._read(
+            "SELECT id, ruleset, name, data FROM library_templates WHERE id = ?", (template_id,)
+        )
+        if not rows:
+            raise LibraryError(f"There is no template {template_id} in the library.")
+        return _template(rows[0])
+
+    def search(self, ruleset: str, text: str = "") -> list[Template]:
+        """Templates of ``ruleset`` whose name contains ``text`` (any case).
+
+        Names starting with ``text`` come first, then the others; each group by name.
+        """
+        key = _name_key(text)
+        rows = self._read(
+            "SELECT id, ruleset, name, data FROM library_templates WHERE ruleset = ?", (ruleset,)
+        )
+        found = [_template(row) for row in rows if key in _name_key(row[2])]
+        found.sort(
+            key=lambda t: (not _name_key(t.name).startswith(key), _name_key(t.name), t.template_id)
+        )
+        return found
+
+    def rename(self, template_id: int, name: str) -> Template:
+        """Give a template a new name, unique in its ruleset."""
+        template = self.get(template_id)
+        chosen = _clean_name(name)
+        with transaction(self._connection) as connection:
+            _check_name_free(connection, template.ruleset, chosen, template_id)
+            connection.execute(
+                "UPDATE library_templates SET name = ?, name_key = ?, updated = ? WHERE id = ?",
+                (chosen, _name_key(chosen), self._clock(), template_id),
+            )
+        return Template(template_id, template.ruleset, chosen, template.combatant_json)
+
+    def delete(self, template_id: int) -> None:
+        """Delete a template (it also leaves the default party)."""
+        with transaction(self._connection) as connection:
+            deleted = connection.execute(
+                "DELETE FROM library_templates WHERE id = ?", (template_id,)
+            ).rowcount
+        if deleted == 0:
+            raise LibraryError(f"There is no template {template_id} in the library.")
+
+    def default_party(self, ruleset: str) -> list[Template]:
+        """The templates that join every new fight of ``ruleset``, in order."""
+        rows = self._read(
+            """SELECT t.id, t.ruleset, t.name, t.data
+               FROM library_party AS p JOIN library_templates AS t ON t.id = p.template_id
+               WHERE p.ruleset = ? ORDER BY p.position""",
+            (ruleset,),
+        )
+        return [_template(row) for row in rows]
+
+    def set_default_party(self, ruleset: str, template_ids: Sequence[int]) -> None:
+        """Make ``template_ids`` (templates of ``ruleset``) the default party, in that order."""
+        if len(set(template_ids)) != len(template_ids):
+            raise LibraryError("A template can be in the default party only once.")
+        for template_id in template_ids:
+            template = self.get(template_id)
+            if template.ruleset != ruleset:
+                raise LibraryError(
+                    f"{template.name!r} belongs to the {template.ruleset} ruleset, "
+                    f"not to {ruleset}."
+                )
+        with transaction(self._connection) as connection:
+            connection.execute("DELETE FROM library_party WHERE ruleset = ?", (ruleset,))
+            connection.executemany(
+                "INSERT INTO library_party (ruleset, position, template_id) VALUES (?, ?, ?)",
+                [(ruleset, position, tid) for position, tid in enumerate(template_ids)],
+            )
+
+    def close(self) -> None:
+        """Close the file."""
+        self._connection.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        try:
+            return self._connection.execute(query, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise LibraryError(f"Cannot read the library in {self._path}: {error}") from error
+
+
+def _check_name_free(
+    connection: sqlite3.Connection, ruleset: str, name: str, template_id: int | None = None
+) -> None:
+    clash = connection.execute(
+        "SELECT id FROM library_templates WHERE ruleset = ? AND name_key = ? AND id IS NOT ?",
+        (ruleset, _name_key(name), template_id),
+    ).fetchone()
+    if clash is not None:
+        raise LibraryError(f"The library already has a template named {name!r} for {ruleset}.")
+
+
+def _template(row: tuple[Any, ...]) -> Template:
+    template_id, ruleset, name, data = row
+    if not (isinstance(name, str) and isinstance(data, str) and isinstance(ruleset, str)):
+        raise LibraryError(f"Template {template_id} in the library is damaged.")
+    return Template(template_id, ruleset, name, data.encode())
