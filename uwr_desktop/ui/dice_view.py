@@ -1,0 +1,527 @@
+"""The dice canvas: dice painted with QPainter that tumble, then settle on the faces rolled.
+
+The view only shows dice. The faces it settles on are given to it (the rules core decides
+them before the animation starts); the faces seen while the dice tumble come from a random
+source owned by the view alone, so the animation never touches the core's dice.
+"""
+
+import math
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import (
+    QElapsedTimer,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+BASE_DURATION_MS = 600.0
+FRAME_MS = 1000.0 / 60.0
+DIE_SIZE = 46
+GAP = 14
+MARGIN = 12
+CAPTION_HEIGHT = 16
+# The share of the animation, at its end, during which a tumbling die already shows its final face.
+SETTLE_SHARE = 0.2
+FACE_CHANGE_MS = 55.0
+
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ShownDie:
+    """One die as the canvas shows it once settled.
+
+    ``success`` is None for dice that are not counted as successes (roll-and-keep, sums);
+    ``kept`` is None unless the roll keeps some of its dice.
+    """
+
+    sides: int
+    label: str
+    value: int
+    success: bool | None = None
+    rerolled: bool = False
+    first_face: int | None = None
+    rerollable: bool = False
+    kept: bool | None = None
+
+    def describe(self) -> str:
+        """A short spoken description of the die, for tooltips and screen readers."""
+        parts = [f"d{self.sides} showing {self.label}"]
+        if self.success is True:
+            parts.append("success")
+        elif self.success is False:
+            parts.append("failed")
+        if self.kept is True:
+            parts.append("kept")
+        elif self.kept is False:
+            parts.append("not kept")
+        if self.rerolled:
+            parts.append(f"rerolled from {self.first_face}")
+        if self.rerollable:
+            parts.append("click to reroll")
+        return ", ".join(parts)
+
+
+@dataclass(slots=True)
+class _Tumble:
+    spin: float
+    hop: float
+    bounces: float
+    face_seed: int
+
+
+class DiceView(QWidget):
+    """Paints a row of dice and animates the ones just rolled.
+
+    Signals: ``settled`` when the dice come to rest (after an animation, a skip or at once
+    under reduce motion); ``dieClicked(int)`` when a settled die is clicked.
+    """
+
+    settled = Signal()
+    dieClicked = Signal(int)  # noqa: N815 (Qt signal naming)
+
+    def __init__(self, parent: QWidget | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(parent)
+        self._dice: tuple[ShownDie, ...] = ()
+        self._tumbles: dict[int, _Tumble] = {}
+        self._rng = rng if rng is not None else random.Random()
+        self._speed = 1.0
+        self._reduce_motion = False
+        self._duration_ms = BASE_DURATION_MS
+        self._clock = QElapsedTimer()
+        self._progress = 1.0
+        self._frames = 0
+        self._timer = QTimer(self)
+        self._timer.setObjectName("diceAnimationTimer")
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.timeout.connect(self._on_frame)
+        self.setObjectName("diceView")
+        self.setAccessibleName("Dice")
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.setMouseTracking(True)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    # ---- settings ---------------------------------------------------------------------------
+
+    def speed(self) -> float:
+        """The animation speed multiplier (1 = about 0.6 s per roll)."""
+        return self._speed
+
+    def set_speed(self, multiplier: float) -> None:
+        """Set the animation speed multiplier; must be positive."""
+        if not multiplier > 0:
+            raise ValueError(f"animation speed must be above 0, not {multiplier}")
+        self._speed = multiplier
+
+    def reduce_motion(self) -> bool:
+        """True when dice are shown at rest at once, without any animation."""
+        return self._reduce_motion
+
+    def set_reduce_motion(self, on: bool) -> None:
+        """Turn reduce motion on or off; turning it on ends a running animation."""
+        self._reduce_motion = on
+        if on:
+            self.skip()
+
+    # ---- the dice ---------------------------------------------------------------------------
+
+    def dice(self) -> tuple[ShownDie, ...]:
+        """The dice as they are once settled (the faces the core decided)."""
+        return self._dice
+
+    def shown_labels(self) -> tuple[str, ...]:
+        """What each die shows right now: a random face while it tumbles, else its own."""
+        return tuple(self._label_now(i) for i in range(len(self._dice)))
+
+    def is_animating(self) -> bool:
+        """True while some dice are still tumbling."""
+        return self._timer.isActive()
+
+    def animating_indices(self) -> frozenset[int]:
+        """The indices of the dice tumbling now (empty when all are at rest)."""
+        return frozenset(self._tumbles) if self.is_animating() else frozenset()
+
+    def frames_drawn(self) -> int:
+        """How many animation frames the last (or current) animation has stepped through."""
+        return self._frames
+
+    def set_dice(self, dice: Sequence[ShownDie], animate: Collection[int] | None = None) -> None:
+        """Show these dice; the dice at ``animate`` (all when None) tumble before settling."""
+        self._stop()
+        self._dice = tuple(dice)
+        targets = range(len(self._dice)) if animate is None else animate
+        self._tumbles = {i: self._new_tumble() for i in targets if 0 <= i < len(self._dice)}
+        self.updateGeometry()
+        self._update_description()
+        if self._reduce_motion or not self._tumbles:
+            self._tumbles = {}
+            self._progress = 1.0
+            self.update()
+            self.settled.emit()
+            return
+        self._duration_ms = BASE_DURATION_MS / self._speed
+        self._progress = 0.0
+        self._frames = 0
+        self._clock.start()
+        self._timer.start(round(FRAME_MS))
+        self.update()
+
+    def update_dice(self, dice: Sequence[ShownDie]) -> None:
+        """Change how the dice are marked without moving them (same count, no animation)."""
+        if len(dice) != len(self._dice):
+            raise ValueError(f"expected {len(self._dice)} dice, got {len(dice)}")
+        self._dice = tuple(dice)
+        self._update_description()
+        self.update()
+
+    def clear(self) -> None:
+        """Remove all dice."""
+        self._stop()
+        self._dice = ()
+        self._tumbles = {}
+        self.updateGeometry()
+        self._update_description()
+        self.update()
+
+    def skip(self) -> None:
+        """Stop a running animation and show the dice at rest."""
+        if not self._timer.isActive():
+            return
+        self._finish()
+
+    def die_rect(self, index: int) -> QRect:
+        """Where die ``index`` rests, in widget coordinates."""
+        columns = self._columns(self.width())
+        row, column = divmod(index, columns)
+        x = MARGIN + column * (DIE_SIZE + GAP)
+        y = MARGIN + row * (DIE_SIZE + GAP + CAPTION_HEIGHT)
+        return QRect(x, y, DIE_SIZE, DIE_SIZE)
+
+    def index_at(self, point: QPoint) -> int | None:
+        """The die under ``point``, or None."""
+        for i in range(len(self._dice)):
+            if self.die_rect(i).adjusted(-3, -3, 3, 3).contains(point):
+                return i
+        return None
+
+    # ---- geometry ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _columns(width: int) -> int:
+        return max(1, (width - 2 * MARGIN + GAP) // (DIE_SIZE + GAP))
+
+    def _height_for(self, width: int) -> int:
+        rows = max(1, math.ceil(len(self._dice) / self._columns(width)))
+        return 2 * MARGIN + rows * (DIE_SIZE + CAPTION_HEIGHT) + (rows - 1) * GAP
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
+        """The height needed grows with the number of rows of dice."""
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
+        """Height that fits every die at this width."""
+        return self._height_for(width)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """Room for ten dice a row."""
+        width = 2 * MARGIN + 10 * DIE_SIZE + 9 * GAP
+        return QSize(width, self._height_for(width))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """Room for one die."""
+        return QSize(2 * MARGIN + DIE_SIZE, 2 * MARGIN + DIE_SIZE + CAPTION_HEIGHT)
+
+    # ---- animation --------------------------------------------------------------------------
+
+    def _new_tumble(self) -> _Tumble:
+        rng = self._rng
+        return _Tumble(
+            spin=rng.choice((-1.0, 1.0)) * rng.uniform(300.0, 620.0),
+            hop=rng.uniform(6.0, 14.0),
+            bounces=rng.uniform(2.0, 3.0),
+            face_seed=rng.randrange(1 << 30),
+        )
+
+    def _on_frame(self) -> None:
+        elapsed = self._clock.nsecsElapsed() / 1e6
+        self._progress = min(1.0, elapsed / self._duration_ms)
+        self._frames += 1
+        if self._progress >= 1.0:
+            self._finish()
+            return
+        # Re-aim each tick at the next 1/60 s boundary since the start, so frames keep an even
+        # 60 Hz rhythm even though timer intervals are whole milliseconds.
+        next_frame = (math.floor(elapsed / FRAME_MS) + 1) * FRAME_MS
+        self._timer.setInterval(max(1, round(next_frame - elapsed)))
+        self.update()
+
+    def _finish(self) -> None:
+        self._stop()
+        self._tumbles = {}
+        self._progress = 1.0
+        self.update()
+        self.settled.emit()
+
+    def _stop(self) -> None:
+        self._timer.stop()
+
+    def _tumbling(self, index: int) -> _Tumble | None:
+        if not self._timer.isActive():
+            return None
+        return self._tumbles.get(index)
+
+    def _label_now(self, index: int) -> str:
+        die = self._dice[index]
+        tumble = self._tumbling(index)
+        if tumble is None or self._progress >= 1.0 - SETTLE_SHARE:
+            return die.label
+        step = int(self._progress * self._duration_ms / FACE_CHANGE_MS)
+        face = random.Random(tumble.face_seed + step).randint(1, die.sides)
+        return str(face)
+
+    # ---- events -----------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        """A click skips a running animation, or reports the die clicked."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        if self.is_animating():
+            self.skip()
+            event.accept()
+            return
+        index = self.index_at(event.position().toPoint())
+        if index is not None:
+            self.dieClicked.emit(index)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        """Show a pointing hand over dice that can be rerolled."""
+        index = self.index_at(event.position().toPoint())
+        if index is not None and self._dice[index].rerollable and not self.is_animating():
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+        else:
+            self.unsetCursor()
+        super().mouseMoveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Esc skips the animation."""
+        if event.key() == Qt.Key.Key_Escape and self.is_animating():
+            self.skip()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        """Tooltips name the die under the pointer."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.index_at(event.pos())
+            if index is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), self._dice[index].describe(), self)
+            return True
+        return super().event(event)
+
+    def _update_description(self) -> None:
+        if not self._dice:
+            self.setAccessibleDescription("No dice rolled")
+            return
+        self.setAccessibleDescription("; ".join(d.describe() for d in self._dice))
+
+    # ---- painting ---------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        """Draw every die, tumbling or at rest."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        palette = self.palette()
+        if not self._dice:
+            painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No dice rolled yet")
+            painter.end()
+            return
+        for index, die in enumerate(self._dice):
+            rect = QRectF(self.die_rect(index))
+            if not rect.intersects(QRectF(event.rect()).adjusted(-20, -20, 20, 20)):
+                continue
+            self._paint_die(painter, palette, index, die, rect)
+        painter.end()
+
+    def _paint_die(
+        self, painter: QPainter, palette: QPalette, index: int, die: ShownDie, rect: QRectF
+    ) -> None:
+        tumble = self._tumbling(index)
+        settled = tumble is None
+        label = self._label_now(index)
+        angle = 0.0
+        lift = 0.0
+        if tumble is not None:
+            rest = 1.0 - self._progress
+            angle = tumble.spin * rest * rest
+            lift = tumble.hop * abs(math.sin(math.pi * tumble.bounces * self._progress)) * rest
+        body, ink, ring = self._colours(palette, die, settled)
+        painter.save()
+        painter.translate(rect.center() + QPointF(0.0, -lift))
+        painter.rotate(angle)
+        half = DIE_SIZE / 2.0
+        local = QRectF(-half, -half, DIE_SIZE, DIE_SIZE)
+        outline = self._outline(die.sides, local)
+        if ring is not None:
+            painter.setPen(QPen(ring, 3.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self._outline(die.sides, local.adjusted(-4, -4, 4, 4)))
+        border = palette.color(QPalette.ColorRole.Mid)
+        if settled and die.success is False:
+            border.setAlpha(120)
+        pen = QPen(border, 1.5)
+        if settled and die.rerollable:
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), 1.5, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(body)
+        painter.drawPath(outline)
+        if die.sides == 6 and label.isdigit() and 1 <= int(label) <= 6:
+            self._paint_pips(painter, ink, int(label), local)
+        else:
+            self._paint_number(painter, ink, label, die.sides, local)
+        painter.restore()
+        if settled:
+            self._paint_caption(painter, palette, die, rect)
+
+    @staticmethod
+    def _colours(
+        palette: QPalette, die: ShownDie, settled: bool
+    ) -> tuple[QColor, QColor, QColor | None]:
+        button = palette.color(QPalette.ColorRole.Button)
+        button_text = palette.color(QPalette.ColorRole.ButtonText)
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        highlighted_text = palette.color(QPalette.ColorRole.HighlightedText)
+        if not settled:
+            return button, button_text, None
+        if die.success is True or die.kept is True:
+            return highlight, highlighted_text, highlight
+        if die.success is False or die.kept is False:
+            dim_body = QColor(button)
+            dim_body.setAlpha(110)
+            dim_ink = QColor(button_text)
+            dim_ink.setAlpha(120)
+            return dim_body, dim_ink, None
+        return button, button_text, None
+
+    @staticmethod
+    def _outline(sides: int, rect: QRectF) -> QPainterPath:
+        path = QPainterPath()
+        if sides == 6:
+            path.addRoundedRect(rect, rect.width() * 0.18, rect.width() * 0.18)
+            return path
+        cx = rect.center().x()
+        if sides == 10:
+            waist = rect.top() + rect.height() * 0.58
+            path.addPolygon(
+                QPolygonF(
+                    [
+                        QPointF(cx, rect.top()),
+                        QPointF(rect.right(), waist),
+                        QPointF(cx, rect.bottom()),
+                        QPointF(rect.left(), waist),
+                        QPointF(cx, rect.top()),
+                    ]
+                )
+            )
+            return path
+        cy = rect.center().y()
+        radius = rect.width() / 2.0
+        corners = [
+            QPointF(
+                cx + radius * math.cos(math.radians(60 * k - 90)),
+                cy + radius * math.sin(math.radians(60 * k - 90)),
+            )
+            for k in range(7)
+        ]
+        path.addPolygon(QPolygonF(corners))
+        return path
+
+    @staticmethod
+    def _paint_pips(painter: QPainter, ink: QColor, face: int, rect: QRectF) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ink)
+        step = rect.width() * 0.27
+        radius = rect.width() * 0.085
+        origin = rect.center() - QPointF(step, step)
+        for column, row in _PIPS[face]:
+            painter.drawEllipse(origin + QPointF(column * step, row * step), radius, radius)
+
+    def _paint_number(
+        self, painter: QPainter, ink: QColor, label: str, sides: int, rect: QRectF
+    ) -> None:
+        font = QFont(self.font())
+        font.setBold(True)
+        size = 15.0 if len(label) <= 2 else max(7.0, 15.0 * 3.0 / len(label))
+        font.setPointSizeF(size)
+        painter.setFont(font)
+        painter.setPen(ink)
+        text_rect = QRectF(rect)
+        if sides == 10:
+            text_rect.setTop(rect.top() + rect.height() * 0.2)
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, label)
+        if sides not in (6, 10):
+            small = QFont(self.font())
+            small.setPointSizeF(6.5)
+            painter.setFont(small)
+            painter.drawText(
+                rect.adjusted(0, 0, 0, -4),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                f"d{sides}",
+            )
+
+    def _paint_caption(
+        self, painter: QPainter, palette: QPalette, die: ShownDie, rect: QRectF
+    ) -> None:
+        words: list[str] = []
+        if die.rerolled:
+            words.append(f"↻ was {die.first_face}")
+        if die.kept is True:
+            words.append("kept")
+        if not words:
+            return
+        font = QFont(self.font())
+        font.setPointSizeF(max(6.5, font.pointSizeF() * 0.8))
+        painter.setFont(font)
+        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+        caption = QRectF(
+            rect.left() - GAP / 2, rect.bottom() + 3, rect.width() + GAP, CAPTION_HEIGHT
+        )
+        painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, " ".join(words))
