@@ -284,3 +284,29 @@ def test_write_on_a_read_only_file_is_explained(store, db_path):
     store.connection.execute("PRAGMA query_only = OFF")
     journal.append(0, entry("a"))
     assert labels(store.recover(journal.encounter_id)) == ["a"]
+
+
+def test_fight_opened_from_a_file_brings_its_entries_and_cursor(store, db_path):
+    journal = store.start_encounter(
+        ruleset="uwr",
+        settings={},
+        roster=(),
+        title="ford.uwr",
+        entries=[entry("a"), entry("b"), entry("c")],
+        cursor=2,
+    )
+    assert journal.length == 3
+    journal.append(2, entry("d"))
+    with reopen(db_path) as again:
+        recovered = again.recover(journal.encounter_id)
+    assert labels(recovered) == ["a", "b", "d"]
+    assert recovered.cursor == 3
+
+
+def test_start_position_outside_the_entries_is_refused(store):
+    with pytest.raises(StoreError, match="undo position 4: the fight has 1 entries"):
+        store.start_encounter(
+            ruleset="uwr", settings={}, roster=(), title="x", entries=[entry("a")], cursor=4
+        )
+    assert store.recoverable() == []
+    assert store.connection.execute("SELECT COUNT(*) FROM journal_encounters").fetchone()[0] == 0

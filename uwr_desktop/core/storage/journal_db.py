@@ -299,37 +299,51 @@ class JournalStore:
         roster: Sequence[object],
         title: str,
         file_path: Path | None = None,
+        entries: Sequence[JournalEntry] = (),
+        cursor: int | None = None,
     ) -> EncounterJournal:
-        """Start journaling a new fight and return its sink.
+        """Start journaling a fight and return its sink.
 
         ``settings`` and the ``roster`` items must be encodable by the events codec (Structs,
-        dicts, lists, numbers, strings, fractions).
+        dicts, lists, numbers, strings, fractions). A fight opened from a file brings its
+        ``entries`` and undo ``cursor`` (default: after the last entry), stored in the same
+        transaction.
         """
+        position = len(entries) if cursor is None else cursor
+        if not 0 <= position <= len(entries):
+            raise StoreError(
+                f"Cannot start at undo position {position}: the fight has {len(entries)} entries."
+            )
         try:
             settings_json = ENCODER.encode(settings).decode()
             roster_json = ENCODER.encode(tuple(roster)).decode()
+            encoded = [encode_entry(entry) for entry in entries]
         except (TypeError, NotImplementedError, msgspec.EncodeError) as error:
             raise StoreError(f"Cannot store the fight's settings or roster: {error}") from error
         stamp = self.now()
         with transaction(self._connection) as connection:
-            cursor = connection.execute(
+            encounter_id = connection.execute(
                 """INSERT INTO journal_encounters
-                   (ruleset, settings, roster, title, file_path, created, updated)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                   (ruleset, settings, roster, title, file_path, cursor, created, updated)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     ruleset,
                     settings_json,
                     roster_json,
                     title,
                     str(file_path) if file_path is not None else None,
+                    position,
                     stamp,
                     stamp,
                 ),
+            ).lastrowid
+            connection.executemany(
+                "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
+                [(encounter_id, index, data) for index, data in enumerate(encoded)],
             )
-        encounter_id = cursor.lastrowid
         if encounter_id is None:
             raise StoreError("The data file did not give the new fight an id.")
-        return self._track(EncounterJournal(self, encounter_id, 0))
+        return self._track(EncounterJournal(self, encounter_id, len(encoded)))
 
     def recoverable(self) -> list[EncounterSummary]:
         """Fights never closed cleanly (and not open here), newest first."""
