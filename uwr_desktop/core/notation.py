@@ -103,9 +103,8 @@ class _Reader:
         self.tokens = _tokenize(text)
         self.index = 0
 
-    def peek(self, offset: int = 0) -> _Token | None:
-        at = self.index + offset
-        return self.tokens[at] if at < len(self.tokens) else None
+    def peek(self) -> _Token | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
 
     def take(self) -> _Token:
         token = self.tokens[self.index]
