@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from uwr_desktop.core.resource_files import resource_path
 
@@ -27,7 +27,7 @@ class UprError(ValueError):
     """A UPR type, table or value is unusable; the message says what is wrong."""
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -48,21 +48,23 @@ class UprType:
         if not isinstance(self.name, str) or not self.name.strip():
             raise UprError(f"a UPR type needs a name, got {self.name!r}")
         object.__setattr__(self, "name", " ".join(self.name.split()))
-        if not _is_int(self.divisor) or self.divisor < 1:
-            raise UprError(
-                f"UPR type {self.name!r}: the divisor must be a whole number of at least 1, "
-                f"got {self.divisor!r}"
-            )
-        if not _is_int(self.adjustment):
-            raise UprError(
-                f"UPR type {self.name!r}: the dice adjustment must be a whole number, "
-                f"got {self.adjustment!r}"
-            )
-        if self.max_uses is not None and (not _is_int(self.max_uses) or self.max_uses < 1):
-            raise UprError(
-                f"UPR type {self.name!r}: max uses must be a whole number of at least 1 "
-                f"(or left out for no cap), got {self.max_uses!r}"
-            )
+        problem = _number_problem(self.divisor, self.adjustment, self.max_uses)
+        if problem is not None:
+            raise UprError(f"UPR type {self.name!r}: {problem}")
+
+
+def _number_problem(divisor: object, adjustment: object, max_uses: object) -> str | None:
+    """Say what is wrong with a type's numbers, or return None when they are usable."""
+    if not _is_int(divisor) or divisor < 1:
+        return f"the divisor must be a whole number of at least 1, got {divisor!r}"
+    if not _is_int(adjustment):
+        return f"the dice adjustment must be a whole number, got {adjustment!r}"
+    if max_uses is not None and (not _is_int(max_uses) or max_uses < 1):
+        return (
+            "max uses must be a whole number of at least 1 (or left out for no cap), "
+            f"got {max_uses!r}"
+        )
+    return None
 
 
 class UprTable(Mapping[str, UprType]):
@@ -162,15 +164,15 @@ def _type_from_entry(number: int, entry: Any) -> UprType:
     missing = [key for key in _REQUIRED_TYPE_KEYS if key not in entry]
     if missing:
         raise UprError(f"{where} is missing {', '.join(missing)}")
-    try:
-        return UprType(
-            name=entry["name"],
-            divisor=entry["divisor"],
-            adjustment=entry.get("adjustment", 0),
-            max_uses=entry.get("max_uses"),
-        )
-    except UprError as error:
-        raise UprError(f"{where}: {error}") from error
+    name = entry["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise UprError(f"{where} needs a name, got {name!r}")
+    adjustment = entry.get("adjustment", 0)
+    max_uses = entry.get("max_uses")
+    problem = _number_problem(entry["divisor"], adjustment, max_uses)
+    if problem is not None:
+        raise UprError(f"{where}: {problem}")
+    return UprType(name, entry["divisor"], adjustment, max_uses)
 
 
 @cache
