@@ -170,6 +170,7 @@ def opposed_distribution(action: Sequence[float], reaction: Sequence[float]) -> 
         )
     # P(reaction >= a) for each action count a, as a tail sum of the reaction.
     at_least = [0.0] * (len(acting) + 1)
+    at_least[len(acting)] = math.fsum(reacting[len(acting) :])
     for count in range(len(acting) - 1, -1, -1):
         at_least[count] = at_least[count + 1] + (reacting[count] if count < len(reacting) else 0.0)
     result[0] = math.fsum(chance * at_least[count] for count, chance in enumerate(acting))
