@@ -1,0 +1,247 @@
+"""The app's look: Fusion style, a light and a dark palette, side colours and a readable font.
+
+``apply_theme(app)`` follows the system's light or dark scheme and switches live when it
+changes. The colours are exposed (``theme_colors``, ``side_color``) so the combatant table, the
+timeline and anything else draw with the same ones.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+from uwr_desktop.core.sides import Side
+
+BASE_FONT_POINT_SIZE = 11.0
+"""The smallest base font size the theme sets, so the app reads well at arm's length."""
+
+
+class Scheme(StrEnum):
+    """A colour scheme."""
+
+    LIGHT = "light"
+    DARK = "dark"
+
+
+@dataclass(frozen=True)
+class ThemeColors:
+    """The named colours of one scheme, as ``#rrggbb`` strings."""
+
+    window: str
+    window_text: str
+    base: str
+    alternate_base: str
+    text: str
+    muted_text: str
+    button: str
+    button_text: str
+    highlight: str
+    highlighted_text: str
+    link: str
+    tooltip_base: str
+    tooltip_text: str
+    border: str
+    card: str
+    card_current: str
+    disabled_text: str
+    sides: dict[Side, str]
+
+    def side(self, side: Side) -> QColor:
+        """Return the colour marking ``side`` in this scheme."""
+        return QColor(self.sides[side])
+
+
+_LIGHT = ThemeColors(
+    window="#eef0f3",
+    window_text="#1b1f24",
+    base="#ffffff",
+    alternate_base="#f5f6f8",
+    text="#1b1f24",
+    muted_text="#5b636e",
+    button="#e4e7eb",
+    button_text="#1b1f24",
+    highlight="#2f6fd6",
+    highlighted_text="#ffffff",
+    link="#1f5fbf",
+    tooltip_base="#fffef2",
+    tooltip_text="#1b1f24",
+    border="#c3c8cf",
+    card="#ffffff",
+    card_current="#e8f0fd",
+    disabled_text="#9aa1ab",
+    sides={
+        Side.PLAYER: "#1f5fbf",
+        Side.ALLY: "#1c7a4a",
+        Side.NEUTRAL: "#8a6100",
+        Side.ENEMY: "#c1272d",
+    },
+)
+
+_DARK = ThemeColors(
+    window="#1f2227",
+    window_text="#e6e8eb",
+    base="#16181c",
+    alternate_base="#1c1f24",
+    text="#e6e8eb",
+    muted_text="#a3aab3",
+    button="#2b2f36",
+    button_text="#e6e8eb",
+    highlight="#4d8ff0",
+    highlighted_text="#ffffff",
+    link="#7fb0ff",
+    tooltip_base="#2b2f36",
+    tooltip_text="#e6e8eb",
+    border="#444a53",
+    card="#2a2e35",
+    card_current="#26364f",
+    disabled_text="#6b727c",
+    sides={
+        Side.PLAYER: "#6aa6ff",
+        Side.ALLY: "#4cc38a",
+        Side.NEUTRAL: "#e0b64a",
+        Side.ENEMY: "#ff6b6b",
+    },
+)
+
+_COLORS = {Scheme.LIGHT: _LIGHT, Scheme.DARK: _DARK}
+
+
+def theme_colors(scheme: Scheme | None = None) -> ThemeColors:
+    """Return the colours of ``scheme``; by default of the scheme the application shows now."""
+    return _COLORS[scheme if scheme is not None else active_scheme()]
+
+
+def side_color(side: Side, scheme: Scheme | None = None) -> QColor:
+    """Return the colour marking ``side``, readable on the backgrounds of ``scheme``.
+
+    By default the scheme is the one the application shows now.
+    """
+    return theme_colors(scheme).side(side)
+
+
+def scheme_for_palette(palette: QPalette) -> Scheme:
+    """Tell whether ``palette`` is a dark or a light one, from its window colour."""
+    return (
+        Scheme.DARK if palette.color(QPalette.ColorRole.Window).lightness() < 128 else Scheme.LIGHT
+    )
+
+
+def active_scheme() -> Scheme:
+    """Return the scheme of the application's palette (light when there is no application)."""
+    if QGuiApplication.instance() is None:
+        return Scheme.LIGHT
+    return scheme_for_palette(QGuiApplication.palette())
+
+
+def system_scheme() -> Scheme:
+    """Return the scheme the operating system asks for; light when it does not say."""
+    if QGuiApplication.instance() is None:
+        return Scheme.LIGHT
+    hint = QGuiApplication.styleHints().colorScheme()
+    return Scheme.DARK if hint == Qt.ColorScheme.Dark else Scheme.LIGHT
+
+
+def build_palette(scheme: Scheme) -> QPalette:
+    """Return the Fusion palette of ``scheme``, disabled colours included."""
+    colors = _COLORS[scheme]
+    role = QPalette.ColorRole
+    group = QPalette.ColorGroup
+    palette = QPalette()
+    for color_role, value in (
+        (role.Window, colors.window),
+        (role.WindowText, colors.window_text),
+        (role.Base, colors.base),
+        (role.AlternateBase, colors.alternate_base),
+        (role.Text, colors.text),
+        (role.PlaceholderText, colors.muted_text),
+        (role.Button, colors.button),
+        (role.ButtonText, colors.button_text),
+        (role.BrightText, "#ffffff"),
+        (role.Highlight, colors.highlight),
+        (role.HighlightedText, colors.highlighted_text),
+        (role.Link, colors.link),
+        (role.LinkVisited, colors.link),
+        (role.ToolTipBase, colors.tooltip_base),
+        (role.ToolTipText, colors.tooltip_text),
+        (role.Mid, colors.border),
+        (role.Midlight, colors.alternate_base),
+        (role.Light, colors.base),
+        (role.Dark, colors.border),
+        (role.Shadow, "#000000"),
+    ):
+        palette.setColor(color_role, QColor(value))
+    for disabled_role in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(group.Disabled, disabled_role, QColor(colors.disabled_text))
+    palette.setColor(group.Disabled, role.Highlight, QColor(colors.border))
+    palette.setColor(group.Disabled, role.HighlightedText, QColor(colors.disabled_text))
+    palette.setColor(group.Inactive, role.Highlight, QColor(colors.highlight))
+    palette.setColor(group.Inactive, role.HighlightedText, QColor(colors.highlighted_text))
+    return palette
+
+
+class ThemeController(QObject):
+    """Keeps the application's palette in step with the chosen or the system's scheme.
+
+    ``schemeChanged(str)`` is emitted with the new scheme's value after the palette changed.
+    """
+
+    schemeChanged = Signal(str)  # noqa: N815 (Qt signal naming)
+
+    def __init__(self, app: QApplication) -> None:
+        """Take charge of ``app``'s style, palette and base font."""
+        super().__init__(app)
+        self.setObjectName("themeController")
+        self._app = app
+        self._override: Scheme | None = None
+        self._scheme = system_scheme()
+        base_font = QFont(app.font())
+        if base_font.pointSizeF() < BASE_FONT_POINT_SIZE:
+            base_font.setPointSizeF(BASE_FONT_POINT_SIZE)
+        app.setFont(base_font)
+        fusion = QStyleFactory.create("Fusion")
+        if fusion is not None:
+            app.setStyle(fusion)
+        app.setPalette(build_palette(self._scheme))
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_system)
+
+    @property
+    def scheme(self) -> Scheme:
+        """The scheme shown now."""
+        return self._scheme
+
+    @property
+    def follows_system(self) -> bool:
+        """Whether the scheme follows the operating system's."""
+        return self._override is None
+
+    def set_scheme(self, scheme: Scheme | None) -> None:
+        """Show ``scheme`` whatever the system says; ``None`` follows the system again."""
+        self._override = scheme
+        self._refresh()
+
+    def _follow_system(self, _hint: Qt.ColorScheme) -> None:
+        if self._override is None:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        scheme = self._override if self._override is not None else system_scheme()
+        if scheme == self._scheme:
+            return
+        self._scheme = scheme
+        self._app.setPalette(build_palette(scheme))
+        self.schemeChanged.emit(scheme.value)
+
+
+def apply_theme(app: QApplication, scheme: Scheme | None = None) -> ThemeController:
+    """Give ``app`` the UWR Desktop look and return the controller keeping it up to date.
+
+    With no ``scheme`` the look follows the system's light or dark setting, live. The
+    controller is a child of ``app``; calling this again returns the same controller.
+    """
+    controller = app.findChild(ThemeController, "themeController")
+    if controller is None:
+        controller = ThemeController(app)
+    controller.set_scheme(scheme)
+    return controller

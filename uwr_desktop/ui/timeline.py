@@ -1,0 +1,814 @@
+"""The initiative timeline: the round's slots drawn as cards, left to right.
+
+The widget draws whatever ``TimelineSlot`` list it is given and knows nothing of any ruleset.
+It never reorders itself: a drag or Alt+Left/Right asks for a move with ``slotMoveRequested``
+and the owner answers with ``set_slots``; cards that changed place then glide to it.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QLineF,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QFontMetricsF,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QApplication, QScrollBar, QSizePolicy, QToolTip, QWidget
+
+from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.ui.theme import ThemeColors, scheme_for_palette, theme_colors
+
+MOVE_ANIMATION_MS = 200
+"""How long a card takes to glide to its new place."""
+
+_MARGIN = 8.0
+_GAP = 10.0
+_PADDING = 10.0
+_STRIPE = 6.0
+_RADIUS = 8.0
+_LINE_GAP = 3.0
+_EDGE_SCROLL_ZONE = 36.0
+_EDGE_SCROLL_STEP = 24
+_DONE_OPACITY = 0.45
+
+_STATUS_WORDS = {
+    SlotStatus.DONE: "Done",
+    SlotStatus.CURRENT: "Acting now",
+    SlotStatus.PENDING: "Waiting",
+    SlotStatus.DELAYED: "Delayed",
+}
+_KIND_WORDS = {
+    SlotKind.TURN: "Turn",
+    SlotKind.DECLARED: "Declared action",
+    SlotKind.CARRY_OVER: "Carry-over turn",
+}
+
+
+def _pen(color: QColor, width: float) -> QPen:
+    pen = QPen(color, width)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+@dataclass
+class _Press:
+    key: str
+    pos: QPointF
+    grab_dx: float
+
+
+@dataclass
+class _Drag:
+    key: str
+    grab_dx: float
+    pointer_x: float
+
+
+@dataclass(frozen=True)
+class _Metrics:
+    name_font: QFont
+    value_font: QFont
+    compact_value_font: QFont
+    note_font: QFont
+    unit_width: float
+    card_height: float
+    name_height: float
+    value_height: float
+    note_height: float
+
+
+class InitiativeTimeline(QWidget):
+    """The initiative timeline across the top of the window.
+
+    Signals:
+        slotActivated(key): a card was selected, by a click or the arrow keys.
+        slotOpened(key): a card was double-clicked, or Enter was pressed on it.
+        slotMoveRequested(key, new_index): the user asked for the slot to stand at
+            ``new_index`` in the list (counted after taking it out), by a drag or Alt+Left/Right.
+    """
+
+    slotActivated = Signal(str)  # noqa: N815 (Qt signal naming)
+    slotOpened = Signal(str)  # noqa: N815 (Qt signal naming)
+    slotMoveRequested = Signal(str, int)  # noqa: N815 (Qt signal naming)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """Create an empty timeline."""
+        super().__init__(parent)
+        self.setObjectName("initiativeTimeline")
+        self.setAccessibleName("Initiative timeline")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._slots: tuple[TimelineSlot, ...] = ()
+        self._targets: dict[str, QRectF] = {}
+        self._start_offsets: dict[str, float] = {}
+        self._appearing: set[str] = set()
+        self._progress = 0.0
+        self._selected: str | None = None
+        self._press: _Press | None = None
+        self._drag: _Drag | None = None
+        self._metrics = self._measure()
+        self._content_width = 2 * _MARGIN
+
+        self._scroll_bar = QScrollBar(Qt.Orientation.Horizontal, self)
+        self._scroll_bar.setObjectName("timelineScrollBar")
+        self._scroll_bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._scroll_bar.hide()
+        self._scroll_bar.valueChanged.connect(self.update)
+
+        self._animation = QVariantAnimation(self)
+        self._animation.setObjectName("timelineMoveAnimation")
+        self._animation.setStartValue(1.0)
+        self._animation.setEndValue(0.0)
+        self._animation.setDuration(MOVE_ANIMATION_MS)
+        self._animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._animation.valueChanged.connect(self._on_progress)
+        self._animation.finished.connect(self._on_animation_finished)
+        self._update_description()
+
+    # Public API
+
+    def set_slots(self, slots: Sequence[TimelineSlot]) -> None:
+        """Show ``slots`` in this order; cards that changed place glide to their new one.
+
+        Raises ``ValueError`` when two slots share a key.
+        """
+        new_slots = tuple(slots)
+        seen: set[str] = set()
+        for slot in new_slots:
+            if slot.key in seen:
+                raise ValueError(f"two timeline slots share the key {slot.key!r}")
+            seen.add(slot.key)
+        old_x = {key: self._shown_x(key) for key in self._targets}
+        old_current = self._current_key()
+        self._animation.stop()
+        self._slots = new_slots
+        self._relayout()
+        self._start_offsets = {
+            key: old_x[key] - rect.x()
+            for key, rect in self._targets.items()
+            if key in old_x and abs(old_x[key] - rect.x()) > 0.5
+        }
+        self._appearing = set(self._targets) - set(old_x) if old_x else set()
+        animate = (
+            bool(self._start_offsets or self._appearing)
+            and self.isVisible()
+            and self._animation.duration() > 0
+        )
+        if animate:
+            self._progress = 1.0
+            self._animation.start()
+        else:
+            self._clear_animation()
+        if self._selected not in self._targets:
+            self._selected = None
+        if self._drag is not None and self._drag.key not in self._targets:
+            self._end_drag()
+        if self._press is not None and self._press.key not in self._targets:
+            self._press = None
+        current = self._current_key()
+        if current is not None and current != old_current:
+            self.ensure_visible(current)
+        self._update_description()
+        self.updateGeometry()
+        self.update()
+
+    def slots(self) -> tuple[TimelineSlot, ...]:
+        """Return the slots shown, in order."""
+        return self._slots
+
+    def selected_key(self) -> str | None:
+        """Return the key of the selected card, if any."""
+        return self._selected
+
+    def select(self, key: str | None) -> None:
+        """Select the card with ``key`` (``None`` clears) without emitting ``slotActivated``.
+
+        Raises ``ValueError`` for a key that is not on the timeline.
+        """
+        if key is not None:
+            self._require(key)
+            self.ensure_visible(key)
+        self._selected = key
+        self._update_description()
+        self.update()
+
+    def card_rect(self, key: str) -> QRectF:
+        """Return where the card with ``key`` is drawn now, in widget coordinates.
+
+        While cards glide this is their in-between place. Raises ``ValueError`` for an
+        unknown key.
+        """
+        rect = QRectF(self._require(key))
+        rect.moveLeft(self._shown_x(key) - self._scroll_x())
+        return rect
+
+    def ensure_visible(self, key: str) -> None:
+        """Scroll so the card with ``key`` is in view. Raises ``ValueError`` for an unknown key."""
+        rect = self._require(key)
+        left = rect.left() - _MARGIN
+        right = rect.right() + _MARGIN
+        scroll = self._scroll_x()
+        if left < scroll:
+            self._scroll_bar.setValue(int(left))
+        elif right > scroll + self.width():
+            self._scroll_bar.setValue(int(right - self.width() + 1))
+
+    def is_animating(self) -> bool:
+        """Tell whether cards are still gliding to their places."""
+        return self._animation.state() == QVariantAnimation.State.Running
+
+    def is_dragging(self) -> bool:
+        """Tell whether a card is being dragged."""
+        return self._drag is not None
+
+    def set_animation_duration(self, milliseconds: int) -> None:
+        """Set how long moved cards take to glide; 0 moves them at once (reduced motion)."""
+        if milliseconds < 0:
+            raise ValueError(f"an animation cannot last {milliseconds} ms; give 0 or more")
+        self._animation.setDuration(milliseconds)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """Fit one row of all the cards (at least a few cards wide)."""
+        width = max(self._content_width, 2 * _MARGIN + 4 * self._metrics.unit_width + 3 * _GAP)
+        return QSize(int(width + 0.5), self._height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """One card wide, one row high."""
+        return QSize(int(2 * _MARGIN + self._metrics.unit_width + 0.5), self._height())
+
+    # Geometry
+
+    def _measure(self) -> _Metrics:
+        base = QFont(self.font())
+        base_size = base.pointSizeF() if base.pointSizeF() > 0 else 11.0
+        name_font = QFont(base)
+        name_font.setPointSizeF(max(base_size + 1, 12.0))
+        name_font.setBold(True)
+        value_font = QFont(base)
+        value_font.setPointSizeF(max(base_size + 3, 14.0))
+        value_font.setWeight(QFont.Weight.DemiBold)
+        compact_value_font = QFont(value_font)
+        compact_value_font.setPointSizeF(name_font.pointSizeF())
+        note_font = QFont(base)
+        note_font.setPointSizeF(max(base_size, 11.0))
+        name_metrics = QFontMetricsF(name_font)
+        name_height = name_metrics.height()
+        value_height = QFontMetricsF(value_font).height()
+        note_height = QFontMetricsF(note_font).height()
+        unit_width = max(168.0, name_metrics.averageCharWidth() * 14 + 2 * _PADDING + _STRIPE)
+        card_height = 2 * _PADDING + name_height + value_height + note_height + 2 * _LINE_GAP
+        return _Metrics(
+            name_font,
+            value_font,
+            compact_value_font,
+            note_font,
+            unit_width,
+            card_height,
+            name_height,
+            value_height,
+            note_height,
+        )
+
+    def _height(self) -> int:
+        bar = self._scroll_bar.sizeHint().height()
+        return int(_MARGIN + self._metrics.card_height + max(_MARGIN, bar + 4) + 0.5)
+
+    def _card_width(self, slot: TimelineSlot) -> float:
+        if slot.kind == SlotKind.DECLARED:
+            return 2 * self._metrics.unit_width + _GAP
+        return self._metrics.unit_width
+
+    def _relayout(self) -> None:
+        x = _MARGIN
+        targets: dict[str, QRectF] = {}
+        for slot in self._slots:
+            width = self._card_width(slot)
+            targets[slot.key] = QRectF(x, _MARGIN, width, self._metrics.card_height)
+            x += width + _GAP
+        self._targets = targets
+        self._content_width = x - _GAP + _MARGIN if self._slots else 2 * _MARGIN
+        self._update_scroll_range()
+
+    def _update_scroll_range(self) -> None:
+        overflow = int(self._content_width - self.width() + 0.5)
+        bar_height = self._scroll_bar.sizeHint().height()
+        self._scroll_bar.setGeometry(
+            int(_MARGIN),
+            self.height() - bar_height - 2,
+            int(self.width() - 2 * _MARGIN),
+            bar_height,
+        )
+        if overflow > 0:
+            self._scroll_bar.setRange(0, overflow)
+            self._scroll_bar.setPageStep(max(1, self.width()))
+            self._scroll_bar.setSingleStep(int(self._metrics.unit_width / 4))
+            self._scroll_bar.show()
+        else:
+            self._scroll_bar.setValue(0)
+            self._scroll_bar.setRange(0, 0)
+            self._scroll_bar.hide()
+
+    def _scroll_x(self) -> int:
+        return self._scroll_bar.value()
+
+    def _shown_x(self, key: str) -> float:
+        return self._targets[key].x() + self._start_offsets.get(key, 0.0) * self._progress
+
+    def _require(self, key: str) -> QRectF:
+        rect = self._targets.get(key)
+        if rect is None:
+            raise ValueError(f"no slot with key {key!r} is on the timeline")
+        return rect
+
+    def _key_at(self, pos: QPointF) -> str | None:
+        point = QPointF(pos.x() + self._scroll_x(), pos.y())
+        for slot in self._slots:
+            rect = QRectF(self._targets[slot.key])
+            rect.moveLeft(self._shown_x(slot.key))
+            if rect.contains(point):
+                return slot.key
+        return None
+
+    def _index_of(self, key: str) -> int:
+        return next(index for index, slot in enumerate(self._slots) if slot.key == key)
+
+    def _current_key(self) -> str | None:
+        return next((s.key for s in self._slots if s.status == SlotStatus.CURRENT), None)
+
+    # Animation
+
+    def _on_progress(self, value: float) -> None:
+        self._progress = float(value)
+        self.update()
+
+    def _on_animation_finished(self) -> None:
+        self._clear_animation()
+        self.update()
+
+    def _clear_animation(self) -> None:
+        self._progress = 0.0
+        self._start_offsets = {}
+        self._appearing = set()
+
+    # Dragging
+
+    def _drop_index(self) -> int | None:
+        """The index the dragged slot would take, or ``None`` when it would stay put."""
+        if self._drag is None:
+            return None
+        key = self._drag.key
+        dragged = self._targets[key]
+        centre = self._drag.pointer_x - self._drag.grab_dx + dragged.width() / 2
+        index = sum(
+            1
+            for slot in self._slots
+            if slot.key != key and self._targets[slot.key].center().x() < centre
+        )
+        return None if index == self._index_of(key) else index
+
+    def _drop_line_x(self, index: int) -> float:
+        assert self._drag is not None
+        others = [slot.key for slot in self._slots if slot.key != self._drag.key]
+        if index == 0:
+            return self._targets[others[0]].left() - _GAP / 2
+        return self._targets[others[index - 1]].right() + _GAP / 2
+
+    def _end_drag(self) -> None:
+        self._drag = None
+        self._press = None
+        self.unsetCursor()
+        self.update()
+
+    # Events
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        """Select the card under the pointer and get ready to drag it."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        pos = event.position()
+        key = self._key_at(pos)
+        if key is None:
+            self._press = None
+            return
+        grab_dx = pos.x() + self._scroll_x() - self._shown_x(key)
+        self._press = _Press(key, pos, grab_dx)
+        self._set_selection(key)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        """Drag the pressed card once the pointer has moved far enough."""
+        if self._press is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            super().mouseMoveEvent(event)
+            return
+        pos = event.position()
+        if self._drag is None:
+            moved = (pos - self._press.pos).manhattanLength()
+            if moved < QApplication.startDragDistance():
+                return
+            self._drag = _Drag(self._press.key, self._press.grab_dx, 0.0)
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        if pos.x() < _EDGE_SCROLL_ZONE:
+            self._scroll_bar.setValue(self._scroll_x() - _EDGE_SCROLL_STEP)
+        elif pos.x() > self.width() - _EDGE_SCROLL_ZONE:
+            self._scroll_bar.setValue(self._scroll_x() + _EDGE_SCROLL_STEP)
+        self._drag.pointer_x = pos.x() + self._scroll_x()
+        self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        """Drop a dragged card: ask for the move it shows."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mouseReleaseEvent(event)
+            return
+        drag = self._drag
+        index = self._drop_index()
+        self._end_drag()
+        if drag is not None and index is not None:
+            self.slotMoveRequested.emit(drag.key, index)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        """Open the card under the pointer."""
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mouseDoubleClickEvent(event)
+            return
+        key = self._key_at(event.position())
+        if key is not None:
+            self.slotOpened.emit(key)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Arrows select, Alt+arrows ask to move, Enter opens, Esc cancels a drag."""
+        key = event.key()
+        alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
+        if key == Qt.Key.Key_Escape and (self._drag is not None or self._press is not None):
+            self._end_drag()
+            return
+        if not self._slots or key not in (
+            Qt.Key.Key_Left,
+            Qt.Key.Key_Right,
+            Qt.Key.Key_Home,
+            Qt.Key.Key_End,
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+        ):
+            super().keyPressEvent(event)
+            return
+        index = None if self._selected is None else self._index_of(self._selected)
+        step = -1 if key == Qt.Key.Key_Left else 1
+        if alt and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            if index is not None and 0 <= index + step < len(self._slots):
+                self.slotMoveRequested.emit(self._slots[index].key, index + step)
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if self._selected is not None:
+                self.slotOpened.emit(self._selected)
+            return
+        if key == Qt.Key.Key_Home:
+            target = 0
+        elif key == Qt.Key.Key_End:
+            target = len(self._slots) - 1
+        elif index is None:
+            current = self._current_key()
+            target = self._index_of(current) if current is not None else 0
+        else:
+            target = min(max(index + step, 0), len(self._slots) - 1)
+        new_key = self._slots[target].key
+        self.ensure_visible(new_key)
+        self._set_selection(new_key)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        """Scroll the cards sideways with either wheel direction."""
+        if not self._scroll_bar.isVisible():
+            event.ignore()
+            return
+        delta = event.angleDelta()
+        steps = (delta.x() or delta.y()) / 120
+        self._scroll_bar.setValue(int(self._scroll_x() - steps * self._metrics.unit_width / 2))
+        event.accept()
+
+    def event(self, event: QEvent) -> bool:
+        """Show a card's full details as its tooltip."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            key = self._key_at(QPointF(event.pos()))
+            if key is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                rect = self.card_rect(key).toAlignedRect()
+                QToolTip.showText(event.globalPos(), self._tooltip(key), self, rect)
+            return True
+        return super().event(event)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """Re-measure the cards after a font change; repaint after a palette change."""
+        if event.type() == QEvent.Type.FontChange:
+            self._metrics = self._measure()
+            self._relayout()
+            self.updateGeometry()
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.PaletteChange):
+            self.update()
+        super().changeEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        """Keep the scroll range in step with the width."""
+        self._update_scroll_range()
+        super().resizeEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Show the focus on the selected card."""
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Hide the focus ring."""
+        self.update()
+        super().focusOutEvent(event)
+
+    def _set_selection(self, key: str) -> None:
+        self._selected = key
+        self._update_description()
+        self.update()
+        self.slotActivated.emit(key)
+
+    # Text
+
+    def _tooltip(self, key: str) -> str:
+        slot = self._slots[self._index_of(key)]
+        lines = [
+            f"<b>{escape(slot.label)}</b>",
+            escape(f"{slot.side.value.capitalize()} · {slot.value_text}"),
+            escape(f"{_KIND_WORDS[slot.kind]} · {_STATUS_WORDS[slot.status]}"),
+        ]
+        if slot.detail:
+            lines.append(escape(slot.detail))
+        return "<br>".join(lines)
+
+    def _update_description(self) -> None:
+        parts = [f"{len(self._slots)} cards."]
+        current = self._current_key()
+        if current is not None:
+            slot = self._slots[self._index_of(current)]
+            parts.append(f"Acting now: {slot.label} ({slot.value_text}).")
+        if self._selected is not None:
+            slot = self._slots[self._index_of(self._selected)]
+            parts.append(
+                f"Selected: {slot.label}, {slot.value_text}, {_STATUS_WORDS[slot.status]}."
+            )
+        self.setAccessibleDescription(" ".join(parts))
+
+    @staticmethod
+    def _note(slot: TimelineSlot) -> str:
+        parts: list[str] = []
+        if slot.status != SlotStatus.PENDING:
+            parts.append(_STATUS_WORDS[slot.status])
+        if slot.kind == SlotKind.CARRY_OVER:
+            parts.append("Carry-over")
+        if slot.detail:
+            parts.append(slot.detail)
+        return " · ".join(parts)
+
+    # Painting
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        """Draw the cards, the dragged card and where it would land."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
+        if not self._slots:
+            painter.setPen(QColor(theme_colors(scheme_for_palette(palette)).muted_text))
+            painter.setFont(self._metrics.note_font)
+            painter.drawText(
+                QRectF(self.rect()),
+                Qt.AlignmentFlag.AlignCenter,
+                "No one on the timeline yet: add combatants and start the fight.",
+            )
+            return
+        painter.translate(-self._scroll_x(), 0)
+        dragged = self._drag.key if self._drag is not None else None
+        for slot in self._slots:
+            rect = QRectF(self._targets[slot.key])
+            rect.moveLeft(self._shown_x(slot.key))
+            if slot.key == dragged:
+                self._paint_hole(painter, rect)
+                continue
+            opacity = 1.0 - self._progress if slot.key in self._appearing else 1.0
+            self._paint_card(painter, slot, rect, opacity)
+        if self._drag is not None:
+            self._paint_drag(painter, self._drag)
+
+    def _paint_drag(self, painter: QPainter, drag: _Drag) -> None:
+        """Draw the dragged card lifted under the pointer, then the line where it would land."""
+        slot = self._slots[self._index_of(drag.key)]
+        rect = QRectF(self._targets[drag.key])
+        rect.moveLeft(drag.pointer_x - drag.grab_dx)
+        rect.translate(0, -3)
+        shadow = QPainterPath()
+        shadow.addRoundedRect(rect.translated(0, 4), _RADIUS, _RADIUS)
+        painter.fillPath(shadow, QColor(0, 0, 0, 60))
+        lifted = QPainterPath()
+        lifted.addRoundedRect(rect, _RADIUS, _RADIUS)
+        painter.fillPath(lifted, QColor(theme_colors(scheme_for_palette(self.palette())).card))
+        self._paint_card(painter, slot, rect, 1.0)
+        index = self._drop_index()
+        if index is None:
+            return
+        x = self._drop_line_x(index)
+        top = _MARGIN - 1
+        bottom = _MARGIN + self._metrics.card_height + 1
+        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        painter.setPen(_pen(highlight, 3))
+        painter.drawLine(QLineF(x, top, x, bottom))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(highlight)
+        painter.drawEllipse(QPointF(x, top), 4, 4)
+        painter.drawEllipse(QPointF(x, bottom), 4, 4)
+
+    def _paint_hole(self, painter: QPainter, rect: QRectF) -> None:
+        border = QColor(theme_colors(scheme_for_palette(self.palette())).border)
+        painter.setPen(QPen(border, 1.5, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), _RADIUS, _RADIUS)
+
+    def _paint_card(
+        self, painter: QPainter, slot: TimelineSlot, rect: QRectF, opacity: float
+    ) -> None:
+        colors = theme_colors(scheme_for_palette(self.palette()))
+        painter.save()
+        painter.setOpacity(opacity * (_DONE_OPACITY if slot.status == SlotStatus.DONE else 1.0))
+        self._paint_frame(painter, slot, rect, colors)
+        self._paint_text(painter, slot, rect, colors)
+        painter.restore()
+
+    def _paint_frame(
+        self, painter: QPainter, slot: TimelineSlot, rect: QRectF, colors: ThemeColors
+    ) -> None:
+        """Draw the card's background, side stripe, state border and selection ring."""
+        current = slot.status == SlotStatus.CURRENT
+        card = QPainterPath()
+        card.addRoundedRect(rect, _RADIUS, _RADIUS)
+        painter.fillPath(card, QColor(colors.card_current if current else colors.card))
+        if slot.kind == SlotKind.CARRY_OVER:
+            self._paint_hatching(painter, card, rect, QColor(colors.border))
+        painter.save()
+        painter.setClipPath(card)
+        painter.fillRect(QRectF(rect.x(), rect.y(), _STRIPE, rect.height()), colors.side(slot.side))
+        painter.restore()
+
+        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        if current:
+            pen = QPen(highlight, 2.5)
+        elif slot.status == SlotStatus.DELAYED:
+            pen = QPen(QColor(colors.muted_text), 1.5, Qt.PenStyle.DashLine)
+        else:
+            pen = QPen(QColor(colors.border), 1)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inset = pen.widthF() / 2
+        painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), _RADIUS, _RADIUS)
+
+        if slot.key == self._selected:
+            style = Qt.PenStyle.SolidLine if self.hasFocus() else Qt.PenStyle.DotLine
+            painter.setPen(QPen(highlight, 2, style))
+            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), _RADIUS + 3, _RADIUS + 3)
+
+    def _paint_text(
+        self, painter: QPainter, slot: TimelineSlot, rect: QRectF, colors: ThemeColors
+    ) -> None:
+        """Draw the name, the value (with the span of a declared action) and the note line."""
+        metrics = self._metrics
+        current = slot.status == SlotStatus.CURRENT
+        left = rect.x() + _STRIPE + _PADDING
+        width = rect.right() - _PADDING - left
+        y = rect.y() + _PADDING
+        muted = QColor(colors.muted_text)
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        elide = Qt.TextElideMode.ElideRight
+
+        painter.setFont(metrics.name_font)
+        painter.setPen(QColor(colors.text))
+        name = QFontMetricsF(metrics.name_font).elidedText(slot.label, elide, width)
+        painter.drawText(QRectF(left, y, width, metrics.name_height), align, name)
+        y += metrics.name_height + _LINE_GAP
+
+        value_font = metrics.value_font
+        if QFontMetricsF(value_font).horizontalAdvance(slot.value_text) > width:
+            value_font = metrics.compact_value_font
+        value_metrics = QFontMetricsF(value_font)
+        value = value_metrics.elidedText(slot.value_text, elide, width)
+        painter.setFont(value_font)
+        painter.drawText(QRectF(left, y, width, metrics.value_height), align, value)
+        if slot.kind == SlotKind.DECLARED:
+            span_left = left + value_metrics.horizontalAdvance(value) + 14
+            span_right = rect.right() - _PADDING - 2
+            if span_right - span_left > 30:
+                middle = y + metrics.value_height / 2
+                self._paint_span(painter, span_left, span_right, middle, muted)
+        y += metrics.value_height + _LINE_GAP
+
+        accent = self.palette().color(QPalette.ColorRole.Highlight) if current else muted
+        glyph_size = metrics.note_height * 0.62
+        glyph_rect = QRectF(
+            left, y + (metrics.note_height - glyph_size) / 2, glyph_size, glyph_size
+        )
+        note_left = left
+        if self._paint_status_glyph(painter, slot, glyph_rect, accent):
+            note_left += glyph_size + 6
+        note = self._note(slot)
+        if note:
+            painter.setFont(metrics.note_font)
+            painter.setPen(accent)
+            note_width = rect.right() - _PADDING - note_left
+            note = QFontMetricsF(metrics.note_font).elidedText(note, elide, note_width)
+            painter.drawText(QRectF(note_left, y, note_width, metrics.note_height), align, note)
+
+    @staticmethod
+    def _paint_hatching(painter: QPainter, card: QPainterPath, rect: QRectF, color: QColor) -> None:
+        painter.save()
+        painter.setClipPath(card)
+        color.setAlpha(110)
+        painter.setPen(QPen(color, 1))
+        step = 9.0
+        x = rect.left() - rect.height()
+        while x < rect.right():
+            painter.drawLine(QLineF(x, rect.bottom(), x + rect.height(), rect.top()))
+            x += step
+        painter.restore()
+
+    @staticmethod
+    def _paint_span(painter: QPainter, left: float, right: float, y: float, color: QColor) -> None:
+        """Draw the declare → resolve span: a dot, a line and an arrow head."""
+        painter.save()
+        painter.setPen(_pen(color, 2))
+        painter.drawLine(QLineF(left + 4, y, right - 1, y))
+        painter.drawLine(QLineF(right - 7, y - 5, right - 1, y))
+        painter.drawLine(QLineF(right - 7, y + 5, right - 1, y))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        painter.drawEllipse(QPointF(left + 4, y), 4, 4)
+        painter.restore()
+
+    @staticmethod
+    def _paint_status_glyph(
+        painter: QPainter, slot: TimelineSlot, rect: QRectF, color: QColor
+    ) -> bool:
+        """Draw a small vector mark for the slot's state; tell whether one was drawn."""
+        painter.save()
+        pen = _pen(color, 2)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        left, top, size = rect.left(), rect.top(), rect.width()
+        drawn = True
+        if slot.status == SlotStatus.CURRENT:
+            triangle = QPainterPath(QPointF(left + size * 0.15, top))
+            triangle.lineTo(left + size, top + size / 2)
+            triangle.lineTo(left + size * 0.15, top + size)
+            triangle.closeSubpath()
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(color)
+            painter.drawPath(triangle)
+        elif slot.status == SlotStatus.DONE:
+            check = QPainterPath(QPointF(left, top + size * 0.55))
+            check.lineTo(left + size * 0.38, top + size * 0.9)
+            check.lineTo(left + size, top + size * 0.1)
+            painter.drawPath(check)
+        elif slot.status == SlotStatus.DELAYED:
+            painter.drawLine(QLineF(left + size * 0.3, top, left + size * 0.3, top + size))
+            painter.drawLine(QLineF(left + size * 0.75, top, left + size * 0.75, top + size))
+        elif slot.kind == SlotKind.CARRY_OVER:
+            arrow = QPainterPath(QPointF(left, top))
+            arrow.lineTo(left, top + size * 0.7)
+            arrow.lineTo(left + size, top + size * 0.7)
+            painter.drawPath(arrow)
+            painter.drawLine(
+                QLineF(left + size * 0.7, top + size * 0.4, left + size, top + size * 0.7)
+            )
+            painter.drawLine(QLineF(left + size * 0.7, top + size, left + size, top + size * 0.7))
+        else:
+            drawn = False
+        painter.restore()
+        return drawn
