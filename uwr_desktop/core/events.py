@@ -1,0 +1,153 @@
+"""Events: the small immutable facts an encounter is made of, and their JSON codec.
+
+Every event is a tagged ``msgspec.Struct`` (``{"type": "TurnStarted", ...}``) carrying all it
+needs to be replayed, dice faces included, so a journal replays without rolling again. Events
+and the ``.uwr`` file format share the codec defined here (exact ``Fraction`` values included).
+The events shared by every ruleset live here; a ruleset adds its own by subclassing
+:class:`Event` in its module, which registers the new type for decoding.
+"""
+
+from fractions import Fraction
+from functools import cache
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from uwr_desktop.core.encounter import Combatant
+
+Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+
+_REGISTRY: dict[str, type["Event"]] = {}
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
+    """Base class of all events; the class name is the ``type`` tag in JSON."""
+
+    changes_order: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Register every concrete event type so journals can be decoded."""
+        super().__init_subclass__(**kwargs)
+        if cls.__name__ in _REGISTRY and _REGISTRY[cls.__name__] is not cls:
+            raise TypeError(f"two event types are called {cls.__name__}")
+        _REGISTRY[cls.__name__] = cls
+        event_union.cache_clear()
+
+
+@cache
+def event_union() -> Any:
+    """Return the union of every registered event type (for typed decoding)."""
+    import uwr_desktop.core.rulesets  # noqa: F401  (registers the rulesets' events)
+
+    types = tuple(_REGISTRY.values())
+    union: Any = types[0]
+    for event_type in types[1:]:
+        union = union | event_type
+    return union
+
+
+def enc_hook(value: object) -> object:
+    """Encode the types JSON lacks: a ``Fraction`` as an int, an exact half, or ``"n/d"``."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return value.numerator
+        if value.denominator == 2:
+            return float(value)
+        return f"{value.numerator}/{value.denominator}"
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
+
+
+def dec_hook(kind: type, value: object) -> object:
+    """Decode a ``Fraction`` from a whole number, a number in exact halves or ``"n/d"``."""
+    if kind is Fraction:
+        if isinstance(value, bool):
+            raise TypeError("expected a number")
+        if isinstance(value, int):
+            return Fraction(value)
+        if isinstance(value, float):
+            if not (value * 2).is_integer():
+                raise ValueError(f"expected a whole or half number, got {value}")
+            return Fraction(value)
+        if isinstance(value, str):
+            try:
+                return Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"expected a number or fraction, got {value!r}") from None
+        raise TypeError("expected a number")
+    raise NotImplementedError(f"cannot decode {kind.__name__}")
+
+
+ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
+"""The JSON encoder for events, combatants and files."""
+
+
+def to_builtins(value: object) -> Any:
+    """Turn events, combatants or settings into JSON-ready builtins."""
+    return msgspec.to_builtins(value, enc_hook=enc_hook)
+
+
+def convert(value: object, kind: Any) -> Any:
+    """Build a typed value from builtins (``msgspec.ValidationError`` names any bad field)."""
+    return msgspec.convert(value, kind, dec_hook=dec_hook, strict=False)
+
+
+class ConditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A named condition on one combatant."""
+
+    combatant_id: str
+    name: str
+
+
+class CombatantUpdate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A combatant as it is after a change, and the change in words for the log."""
+
+    combatant: Combatant
+    text: str
+
+
+class CombatantsJoined(Event, frozen=True):
+    """Combatants join the encounter (added to the end of the table)."""
+
+    changes_order: ClassVar[bool] = True
+    combatants: tuple[Combatant, ...]
+
+
+class CombatantsLeft(Event, frozen=True):
+    """Combatants leave the encounter."""
+
+    changes_order: ClassVar[bool] = True
+    combatant_ids: tuple[str, ...]
+
+
+class CombatantsUpdated(Event, frozen=True):
+    """Combatants change: edits, damage, healing, conditions, weapon state."""
+
+    changes_order: ClassVar[bool] = True
+    updates: tuple[CombatantUpdate, ...]
+
+
+class ManualOrderSet(Event, frozen=True):
+    """The GM set the turn order by hand (``None``: back to the rolled order)."""
+
+    changes_order: ClassVar[bool] = True
+    order: tuple[str, ...] | None
+
+
+class TurnStarted(Event, frozen=True):
+    """A combatant's turn starts; ``stamina`` is the value it refills to."""
+
+    combatant_id: str
+    stamina: int
+
+
+class TurnEnded(Event, frozen=True):
+    """A combatant's turn ends."""
+
+    combatant_id: str
+
+
+class RoundEnded(Event, frozen=True):
+    """The round ends: condition durations tick; ``expired`` lists those that ran out."""
+
+    round: int
+    expired: tuple[ConditionRef, ...] = ()

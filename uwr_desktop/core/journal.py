@@ -1,0 +1,71 @@
+"""Journal entries: one per intent, holding the events it produced.
+
+The autosave keeps the journal through a :class:`JournalSink`; entries travel as JSON bytes
+made by :func:`encode_entry` and read back by :func:`decode_entry`.
+"""
+
+from functools import cache
+from typing import Any, Protocol
+
+import msgspec
+
+from uwr_desktop.core.events import ENCODER, Event, dec_hook, event_union
+
+
+class JournalEntry(msgspec.Struct, frozen=True):
+    """What one intent did: a label for the Edit menu and log, and its events in order."""
+
+    label: str
+    events: tuple[Event, ...]
+
+
+class JournalError(ValueError):
+    """Bytes that are not a journal entry; the message says what is wrong."""
+
+
+@cache
+def _entry_decoder() -> msgspec.json.Decoder[Any]:
+    wire = msgspec.defstruct(
+        "JournalEntryWire",
+        [("label", str), ("events", tuple[event_union(), ...])],  # type: ignore[misc]
+        frozen=True,
+        forbid_unknown_fields=True,
+    )
+    return msgspec.json.Decoder(wire, dec_hook=dec_hook)
+
+
+def entry_wire_type() -> Any:
+    """Return the typed shape of an entry on the wire (for embedding in other documents)."""
+    return _entry_decoder().type
+
+
+def entry_from_wire(wire: Any) -> JournalEntry:
+    """Turn a decoded wire entry into a :class:`JournalEntry`."""
+    return JournalEntry(label=wire.label, events=tuple(wire.events))
+
+
+def encode_entry(entry: JournalEntry) -> bytes:
+    """Encode an entry as JSON bytes: ``{"label": ..., "events": [{"type": ...}, ...]}``."""
+    return ENCODER.encode(entry)
+
+
+def decode_entry(data: bytes) -> JournalEntry:
+    """Decode bytes made by :func:`encode_entry`; anything else raises :class:`JournalError`."""
+    try:
+        wire = _entry_decoder().decode(data)
+    except msgspec.DecodeError as error:
+        raise JournalError(f"not a journal entry: {error}") from None
+    return entry_from_wire(wire)
+
+
+class JournalSink(Protocol):
+    """Where a session reports its journal as it changes (the autosave implements this)."""
+
+    def append(self, index: int, entry: JournalEntry) -> None:
+        """Store ``entry`` at ``index``.
+
+        Entries at ``index`` and above are dropped first; the cursor becomes ``index + 1``.
+        """
+
+    def move_cursor(self, cursor: int) -> None:
+        """Record the cursor after an undo or redo (entries below it are in force)."""

@@ -1,0 +1,137 @@
+"""The ruleset protocol: what the encounter engine and the UI ask of any round system.
+
+A ruleset is stateless apart from its settings. It turns intents into events (``decide``),
+applies events to a state (``apply``, pure), words events for the log (``describe``) and answers
+the UI's questions: the timeline, each combatant's resources, the legal intents now, the table
+columns and what a drag on the timeline means. ``docs/rulesets.md`` maps every planned ruleset
+onto this protocol.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Protocol
+
+import msgspec
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.intents import Intent
+from uwr_desktop.core.timeline import TimelineSlot
+
+CellValue = str | int | Fraction | bool | None
+"""What a table cell holds."""
+
+
+class ColumnKind(StrEnum):
+    """How a table column is shown and edited."""
+
+    TEXT = "text"
+    INT = "int"
+    FRACTION = "fraction"
+    CHOICE = "choice"
+    BOOL = "bool"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column a ruleset wants: key, header, kind, editability and bounds.
+
+    ``minimum``/``maximum``/``step`` bound numeric columns; ``choices`` lists a choice column's
+    values.
+    """
+
+    key: str
+    title: str
+    kind: ColumnKind = ColumnKind.TEXT
+    editable: bool = False
+    minimum: Fraction | None = None
+    maximum: Fraction | None = None
+    step: Fraction | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A per-round resource of a combatant (UPR uses of one weapon, AP, ready points, ...).
+
+    ``current``/``maximum`` are counts (``maximum`` is ``None`` when unbounded); ``text`` is how
+    the GM reads it (``"2/3 · Swift"``, ``"preparing, 1 round left"``).
+    """
+
+    key: str
+    label: str
+    current: int
+    maximum: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class IntentOption:
+    """A legal intent offered to the GM now, with its menu label."""
+
+    label: str
+    intent: Intent
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a ruleset answers to an intent: the journal label and the events, in order."""
+
+    label: str
+    events: tuple[Event, ...]
+
+
+class Ruleset(Protocol):
+    """A round system. Every method is pure apart from ``decide``'s dice rolls."""
+
+    @property
+    def id(self) -> str:
+        """The ruleset id stored in files (``"uwr"``)."""
+
+    @property
+    def title(self) -> str:
+        """The name shown to the GM."""
+
+    @property
+    def settings(self) -> msgspec.Struct:
+        """The typed house-rule settings in force."""
+
+    def initial_state(self, roster: Sequence[Combatant]) -> EncounterState:
+        """The state before any journal entry; refuses a bad roster with ``RulesError``."""
+
+    def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
+        """Check ``intent`` against ``state``; return its events or raise ``RulesError``."""
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        """Return the state after ``event`` (pure); an event that does not fit raises
+        ``RulesError``."""
+
+    def describe(self, event: Event, state: EncounterState) -> str:
+        """Word ``event`` for the log; ``state`` is the state just before it."""
+
+    def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
+        """The slots of the timeline, in axis order."""
+
+    def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+        """The combatant's per-round resources now."""
+
+    def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+        """The intents the combatant may take now (for menus and buttons)."""
+
+    def intent_for_drag(
+        self, state: EncounterState, slot_key: str, new_index: int
+    ) -> Intent | None:
+        """What dropping the slot ``slot_key`` at ``new_index`` of the timeline means
+        (``None``: nothing)."""
+
+    def columns(self, state: EncounterState) -> tuple[Column, ...]:
+        """The table columns, left to right."""
+
+    def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
+        """The value of one cell."""
+
+    def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
+        """The intent that sets one cell to ``value`` (checked when done)."""

@@ -1,0 +1,319 @@
+"""Applying ``uwr`` events to a state: pure functions, cheap (unchanged combatants are shared).
+
+An event that does not fit the state (an unknown combatant, a use that is not there, faces
+that break the dice rules) raises ``RulesError``, so a tampered journal is refused, not
+half-applied.
+"""
+
+from collections.abc import Callable, Mapping
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.encounter import Combatant, EncounterState, Initiative, PendingCheck, Phase
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    Event,
+    ManualOrderSet,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.uwr_events import (
+    CheckResolved,
+    CheckRolled,
+    DieRerolled,
+    InitiativeOverridden,
+    InitiativeRolled,
+    PreparationAdvanced,
+    ReactionRolled,
+    RollOff,
+    RoundStarted,
+)
+from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, roll_of, turn_order
+
+
+def need(state: EncounterState, combatant_id: str) -> Combatant:
+    """The combatant with ``combatant_id``, or ``RulesError`` naming the missing id."""
+    try:
+        return state.combatants[combatant_id]
+    except KeyError:
+        raise RulesError(f"there is no combatant with id {combatant_id!r}") from None
+
+
+def _with(
+    state: EncounterState, changed: Mapping[str, Combatant], **fields: object
+) -> EncounterState:
+    combatants = dict(state.combatants)
+    combatants.update(changed)
+    return replace(state, combatants=combatants, **fields)
+
+
+def _weapon_index(combatant: Combatant, index: int | None) -> int:
+    if index is None or not 0 <= index < len(combatant.weapons):
+        raise RulesError(f"{combatant.name} has no weapon number {index}")
+    return index
+
+
+def _spend(combatant: Combatant, index: int) -> Combatant:
+    weapon = combatant.weapons[_weapon_index(combatant, index)]
+    if weapon.uses_left < 1:
+        raise RulesError(f"{combatant.name} has no uses of {weapon.name} left this round")
+    fractional = weapon.upr is not None and weapon.upr < 1
+    spent = replace(
+        weapon, uses_left=weapon.uses_left - 1, prepared=weapon.prepared and not fractional
+    )
+    weapons = (*combatant.weapons[:index], spent, *combatant.weapons[index + 1 :])
+    return replace(combatant, weapons=weapons)
+
+
+def _ordered(state: EncounterState, settings: UwrSettings) -> EncounterState:
+    return replace(state, order=turn_order(state, settings))
+
+
+def _joined(
+    state: EncounterState, event: CombatantsJoined, settings: UwrSettings
+) -> EncounterState:
+    added = {}
+    for combatant in event.combatants:
+        if combatant.id in state.combatants or combatant.id in added:
+            raise RulesError(f"two combatants have the id {combatant.id!r}")
+        added[combatant.id] = combatant
+    return _ordered(_with(state, added, rows=(*state.rows, *added)), settings)
+
+
+def _left(state: EncounterState, event: CombatantsLeft, settings: UwrSettings) -> EncounterState:
+    gone = set(event.combatant_ids)
+    for cid in gone:
+        need(state, cid)
+    pending = state.pending
+    if pending is not None and {pending.actor, pending.target} & gone:
+        raise RulesError("a combatant in the pending check cannot leave before it is resolved")
+    combatants = {cid: c for cid, c in state.combatants.items() if cid not in gone}
+    manual = state.manual_order
+    new = replace(
+        state,
+        combatants=combatants,
+        rows=tuple(cid for cid in state.rows if cid not in gone),
+        acted=state.acted - gone,
+        current=None if state.current in gone else state.current,
+        manual_order=None if manual is None else tuple(c for c in manual if c not in gone),
+    )
+    return _ordered(new, settings)
+
+
+def _updated(
+    state: EncounterState, event: CombatantsUpdated, settings: UwrSettings
+) -> EncounterState:
+    changed = {}
+    reorder = False
+    for update in event.updates:
+        old = need(state, update.combatant.id)
+        changed[old.id] = update.combatant
+        reorder = reorder or (
+            old.initiative != update.combatant.initiative or old.side != update.combatant.side
+        )
+    new = _with(state, changed)
+    return _ordered(new, settings) if reorder else new
+
+
+def _initiative(
+    state: EncounterState, event: InitiativeRolled | RollOff, settings: UwrSettings
+) -> EncounterState:
+    changed = {}
+    for roll in event.rolls:
+        combatant = need(state, roll.combatant_id)
+        initiative = combatant.initiative or Initiative()
+        if isinstance(event, RollOff):
+            initiative = replace(initiative, tiebreak=roll.faces)
+        else:
+            initiative = Initiative(faces=roll.faces, override=initiative.override)
+        changed[combatant.id] = replace(combatant, initiative=initiative)
+    return _ordered(_with(state, changed), settings)
+
+
+def _overridden(
+    state: EncounterState, event: InitiativeOverridden, settings: UwrSettings
+) -> EncounterState:
+    combatant = need(state, event.combatant_id)
+    initiative = replace(combatant.initiative or Initiative(), override=event.value, tiebreak=())
+    changed = {combatant.id: replace(combatant, initiative=initiative)}
+    return _ordered(_with(state, changed), settings)
+
+
+def _manual(state: EncounterState, event: ManualOrderSet, settings: UwrSettings) -> EncounterState:
+    if event.order is not None and sorted(event.order) != sorted(state.combatants):
+        raise RulesError("a hand-made turn order must list every combatant once")
+    return _ordered(replace(state, manual_order=event.order), settings)
+
+
+def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> EncounterState:
+    combatant = need(state, event.combatant_id)
+    if state.phase is not Phase.ROUND:
+        raise RulesError("a turn cannot start before the fight")
+    if not 0 <= event.stamina <= combatant.stamina_max:
+        raise RulesError(f"{combatant.name}'s Stamina cannot be {event.stamina}")
+    changed = {combatant.id: replace(combatant, stamina=event.stamina)}
+    return _with(state, changed, current=combatant.id)
+
+
+def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> EncounterState:
+    need(state, event.combatant_id)
+    current = None if state.current == event.combatant_id else state.current
+    return replace(state, acted=state.acted | {event.combatant_id}, current=current)
+
+
+def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> EncounterState:
+    if state.phase is not Phase.ROUND or event.round != state.round:
+        raise RulesError(f"round {event.round} is not the round under way")
+    changed = {}
+    for combatant in state.combatants.values():
+        if not any(condition.rounds for condition in combatant.conditions):
+            continue
+        kept = tuple(
+            condition
+            if condition.rounds is None
+            else replace(condition, rounds=condition.rounds - 1)
+            for condition in combatant.conditions
+            if condition.rounds != 1
+        )
+        changed[combatant.id] = replace(combatant, conditions=kept)
+    return _with(state, changed, acted=frozenset(), current=None)
+
+
+def _preparation(
+    state: EncounterState, event: PreparationAdvanced, _: UwrSettings
+) -> EncounterState:
+    changed: dict[str, Combatant] = {}
+    for ref in event.weapons:
+        combatant = changed.get(ref.combatant_id) or need(state, ref.combatant_id)
+        index = _weapon_index(combatant, ref.weapon)
+        weapon = combatant.weapons[index]
+        if weapon.preparing_left < 1:
+            raise RulesError(f"{combatant.name} is not preparing {weapon.name}")
+        left = weapon.preparing_left - 1
+        weapon = replace(weapon, preparing_left=left, prepared=weapon.prepared or left == 0)
+        weapons = (*combatant.weapons[:index], weapon, *combatant.weapons[index + 1 :])
+        changed[combatant.id] = replace(combatant, weapons=weapons)
+    return _with(state, changed)
+
+
+def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -> EncounterState:
+    if event.round != state.round + 1:
+        raise RulesError(f"round {event.round} cannot follow round {state.round}")
+    changed: dict[str, Combatant] = {}
+    for uses in event.uses:
+        combatant = changed.get(uses.combatant_id) or need(state, uses.combatant_id)
+        index = _weapon_index(combatant, uses.weapon)
+        if uses.uses < 0 or uses.value < 0:
+            raise RulesError(f"{combatant.name} cannot have {uses.uses} uses")
+        weapon = replace(
+            combatant.weapons[index], upr=uses.value, uses_max=uses.uses, uses_left=uses.uses
+        )
+        weapons = (*combatant.weapons[:index], weapon, *combatant.weapons[index + 1 :])
+        changed[combatant.id] = replace(combatant, weapons=weapons)
+    return _with(state, changed, round=event.round, phase=Phase.ROUND, acted=frozenset())
+
+
+def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> EncounterState:
+    if state.pending is not None:
+        raise RulesError("another check is still pending")
+    actor = need(state, event.actor)
+    roll_of(event.roll)
+    changed = {}
+    if event.kind == "attack":
+        if event.target is None or event.target == actor.id:
+            raise RulesError("an attack needs a target other than the attacker")
+        need(state, event.target)
+        changed[actor.id] = _spend(actor, _weapon_index(actor, event.weapon))
+    elif event.kind == "direct":
+        if event.difficulty is None or event.difficulty < 1:
+            raise RulesError("a direct check needs a difficulty of at least 1 success")
+    elif event.kind != "free":
+        raise RulesError(f"unknown kind of check {event.kind!r}")
+    pending = PendingCheck(
+        kind=event.kind,
+        actor=actor.id,
+        action=event.roll,
+        target=event.target,
+        weapon=event.weapon,
+        title=event.title,
+        difficulty=event.difficulty,
+        off_guard=event.off_guard,
+    )
+    return _with(state, changed, pending=pending)
+
+
+def _reaction(
+    state: EncounterState, event: ReactionRolled, settings: UwrSettings
+) -> EncounterState:
+    pending = state.pending
+    if pending is None or pending.kind != "attack" or pending.reaction is not None:
+        raise RulesError("there is no attack waiting for a reaction")
+    target = need(state, pending.target or "")
+    roll_of(event.roll)
+    changed = {}
+    if event.reaction == "parry":
+        index = _weapon_index(target, event.weapon)
+        if settings.parry_spends_use:
+            changed[target.id] = _spend(target, index)
+    elif event.reaction != "dodge":
+        raise RulesError(f"unknown reaction {event.reaction!r}")
+    pending = replace(
+        pending,
+        reaction=event.roll,
+        reaction_kind=event.reaction,
+        reaction_weapon=event.weapon,
+        reaction_off_guard=event.off_guard,
+    )
+    return _with(state, changed, pending=pending)
+
+
+def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> EncounterState:
+    pending = state.pending
+    if pending is None:
+        raise RulesError("there is no pending roll to reroll")
+    record = pending.reaction if event.of_reaction else pending.action
+    if record is None or (not event.of_reaction and pending.reaction is not None):
+        raise RulesError("that roll can no longer be rerolled")
+    record = replace(record, rerolls_taken=(*record.rerolls_taken, (event.index, event.face)))
+    roll_of(record)
+    if event.of_reaction:
+        return replace(state, pending=replace(pending, reaction=record))
+    return replace(state, pending=replace(pending, action=record))
+
+
+def _resolved(state: EncounterState, event: CheckResolved, _: UwrSettings) -> EncounterState:
+    if state.pending is None:
+        raise RulesError("there is no pending check to resolve")
+    return replace(state, pending=None)
+
+
+_APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], EncounterState]] = {
+    CombatantsJoined: _joined,  # type: ignore[dict-item]
+    CombatantsLeft: _left,  # type: ignore[dict-item]
+    CombatantsUpdated: _updated,  # type: ignore[dict-item]
+    InitiativeRolled: _initiative,  # type: ignore[dict-item]
+    RollOff: _initiative,  # type: ignore[dict-item]
+    InitiativeOverridden: _overridden,  # type: ignore[dict-item]
+    ManualOrderSet: _manual,  # type: ignore[dict-item]
+    TurnStarted: _turn_started,  # type: ignore[dict-item]
+    TurnEnded: _turn_ended,  # type: ignore[dict-item]
+    RoundEnded: _round_ended,  # type: ignore[dict-item]
+    PreparationAdvanced: _preparation,  # type: ignore[dict-item]
+    RoundStarted: _round_started,  # type: ignore[dict-item]
+    CheckRolled: _check_rolled,  # type: ignore[dict-item]
+    ReactionRolled: _reaction,  # type: ignore[dict-item]
+    DieRerolled: _rerolled,  # type: ignore[dict-item]
+    CheckResolved: _resolved,  # type: ignore[dict-item]
+}
+
+
+def apply_event(state: EncounterState, event: Event, settings: UwrSettings) -> EncounterState:
+    """Return the state after ``event``; ``RulesError`` when it does not fit."""
+    handler = _APPLY.get(type(event))
+    if handler is None:
+        raise RulesError(f"the uwr rules have no event {type(event).__name__}")
+    return handler(state, event, settings)

@@ -1,0 +1,699 @@
+"""Deciding ``uwr`` intents: check them against the rules and produce their events."""
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import (
+    DiceError,
+    PoolRoll,
+    Roller,
+    direct_check,
+    opposed_check,
+)
+from uwr_desktop.core.encounter import (
+    ATTRIBUTE_NAMES,
+    Combatant,
+    Condition,
+    EncounterState,
+    Phase,
+    Weapon,
+    WeaponPool,
+)
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    CombatantUpdate,
+    ConditionRef,
+    Event,
+    ManualOrderSet,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.uwr_apply import apply_event, need
+from uwr_desktop.core.rulesets.uwr_events import (
+    CheckResolved,
+    CheckRolled,
+    DieRerolled,
+    InitiativeOverridden,
+    InitiativeRoll,
+    InitiativeRolled,
+    PreparationAdvanced,
+    ReactionRolled,
+    RollOff,
+    RoundStarted,
+    WeaponRef,
+    WeaponUses,
+)
+from uwr_desktop.core.rulesets.uwr_rules import (
+    UwrSettings,
+    attribute_dice,
+    half_reroll,
+    names,
+    pool_spec,
+    record_of,
+    roll_of,
+    tied_groups,
+    weapon_pool_dice,
+    weapon_uses,
+)
+from uwr_desktop.core.upr import UprError, UprTable, format_upr, preparation_rounds
+
+POOL_SIDES = 6
+INITIATIVE_LIMIT = 1000
+
+
+class Builder:
+    """Collects the events of one intent, applying each so later checks see its effect."""
+
+    def __init__(self, state: EncounterState, settings: UwrSettings, table: UprTable) -> None:
+        """Start from ``state``."""
+        self.state = state
+        self.settings = settings
+        self.table = table
+        self.events: list[Event] = []
+
+    def add(self, event: Event) -> None:
+        """Apply ``event`` and record it."""
+        self.state = apply_event(self.state, event, self.settings)
+        self.events.append(event)
+
+
+def no_pending(state: EncounterState) -> None:
+    """Refuse while a check awaits resolution."""
+    if state.pending is not None:
+        raise RulesError("Resolve (or undo) the pending check first")
+
+
+def in_round(state: EncounterState) -> None:
+    """Refuse before the fight has started."""
+    if state.phase is not Phase.ROUND:
+        raise RulesError("Start the fight first")
+
+
+def weapon_of(combatant: Combatant, index: int) -> Weapon:
+    """The combatant's weapon ``index``, or a clear refusal."""
+    if not 0 <= index < len(combatant.weapons):
+        raise RulesError(f"{combatant.name} has no weapon number {index + 1}")
+    return combatant.weapons[index]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _with_weapon(combatant: Combatant, index: int, weapon: Weapon) -> Combatant:
+    return replace(
+        combatant, weapons=(*combatant.weapons[:index], weapon, *combatant.weapons[index + 1 :])
+    )
+
+
+def check_targets(state: EncounterState, ids: Sequence[str]) -> list[Combatant]:
+    if not ids:
+        raise RulesError("Choose at least one combatant")
+    if len(set(ids)) != len(ids):
+        raise RulesError("A combatant is listed twice")
+    return [need(state, cid) for cid in ids]
+
+
+# --- initiative and order -------------------------------------------------------------------
+
+
+def roll_initiative(builder: Builder, ids: Sequence[str], roller: Roller) -> None:
+    """Roll Grace d6 for each combatant, then settle any tie."""
+    rolls = []
+    for cid in ids:
+        grace = need(builder.state, cid).attributes.grace
+        faces = tuple(roller.die(POOL_SIDES) for _ in range(attribute_dice(grace)))
+        rolls.append(InitiativeRoll(cid, faces))
+    if rolls:
+        builder.add(InitiativeRolled(tuple(rolls)))
+    settle_ties(builder, roller)
+
+
+def settle_ties(builder: Builder, roller: Roller) -> None:
+    """Roll d6 roll-offs within every tied group until no tie is left."""
+    groups = tied_groups(builder.state, builder.settings)
+    if not groups:
+        return
+    rolls: list[InitiativeRoll] = []
+    for members in groups:
+        faces: dict[str, list[int]] = {cid: [] for cid in members}
+        open_groups = [members]
+        while open_groups:
+            group = open_groups.pop()
+            for cid in group:
+                faces[cid].append(roller.die(POOL_SIDES))
+            split: dict[tuple[int, ...], list[str]] = {}
+            for cid in group:
+                split.setdefault(tuple(faces[cid]), []).append(cid)
+            open_groups.extend(sub for sub in split.values() if len(sub) > 1)
+        rolls.extend(InitiativeRoll(cid, tuple(faces[cid])) for cid in members)
+    builder.add(RollOff(tuple(rolls)))
+
+
+def override_initiative(
+    builder: Builder, combatant_id: str, value: int | None, roller: Roller
+) -> str:
+    """Type an initiative value over the roll (or clear it); return the label."""
+    combatant = need(builder.state, combatant_id)
+    if value is not None and not -INITIATIVE_LIMIT <= value <= INITIATIVE_LIMIT:
+        raise RulesError(
+            f"Initiative must be between {-INITIATIVE_LIMIT} and {INITIATIVE_LIMIT}, got {value}"
+        )
+    current = combatant.initiative.override if combatant.initiative else None
+    if value == current:
+        raise RulesError(f"{combatant.name}'s initiative is already {value}")
+    builder.add(InitiativeOverridden(combatant_id, value))
+    settle_ties(builder, roller)
+    if value is None:
+        return f"Clear {combatant.name}'s initiative override"
+    return f"Set {combatant.name}'s initiative to {value}"
+
+
+def move_in_order(state: EncounterState, combatant_id: str, index: int) -> ManualOrderSet:
+    """The event putting a combatant at ``index`` of the turn order."""
+    need(state, combatant_id)
+    order = [cid for cid in state.order if cid != combatant_id]
+    order.insert(max(0, min(index, len(order))), combatant_id)
+    if tuple(order) == state.order:
+        raise RulesError(f"{state.combatants[combatant_id].name} is already there")
+    return ManualOrderSet(tuple(order))
+
+
+# --- rounds and turns -----------------------------------------------------------------------
+
+
+def round_uses(state: EncounterState, table: UprTable) -> tuple[WeaponUses, ...]:
+    """Every weapon's UPR value and uses for a new round, from the current pools."""
+    uses = []
+    for cid in state.rows:
+        combatant = state.combatants[cid]
+        for index, weapon in enumerate(combatant.weapons):
+            value, count = weapon_uses(combatant, weapon, table)
+            uses.append(WeaponUses(cid, index, value, count))
+    return tuple(uses)
+
+
+def start_turn(builder: Builder, combatant_id: str) -> None:
+    """Start a turn; Stamina refills at the start of the combatant's turn."""
+    combatant = builder.state.combatants[combatant_id]
+    builder.add(TurnStarted(combatant_id, combatant.stamina_max))
+
+
+def start_fight(builder: Builder, roller: Roller) -> str:
+    """Roll missing initiative, start round 1 and the first turn."""
+    state = builder.state
+    if state.phase is Phase.ROUND:
+        raise RulesError(f"The fight has already started (round {state.round})")
+    if not state.combatants:
+        raise RulesError("Add combatants before starting the fight")
+    no_pending(state)
+    roll_initiative(
+        builder, [cid for cid in state.rows if state.combatants[cid].initiative is None], roller
+    )
+    builder.add(RoundStarted(1, round_uses(builder.state, builder.table)))
+    start_turn(builder, builder.state.order[0])
+    return "Start fight"
+
+
+def next_turn(builder: Builder, *, end_round: bool) -> str:
+    """End the current turn and start the next, or end the round and start the next."""
+    state = builder.state
+    in_round(state)
+    no_pending(state)
+    if state.current is not None:
+        builder.add(TurnEnded(state.current))
+    waiting = [cid for cid in builder.state.order if cid not in builder.state.acted]
+    if waiting and not end_round:
+        start_turn(builder, waiting[0])
+        return f"Next turn: {builder.state.combatants[waiting[0]].name}"
+    end_of_round(builder)
+    return f"Round {builder.state.round}"
+
+
+def end_of_round(builder: Builder) -> None:
+    """Tick conditions and preparations, then start the next round and its first turn."""
+    state = builder.state
+    expired = tuple(
+        ConditionRef(cid, condition.name)
+        for cid in state.rows
+        for condition in state.combatants[cid].conditions
+        if condition.rounds == 1
+    )
+    builder.add(RoundEnded(state.round, expired))
+    preparing = tuple(
+        WeaponRef(cid, index)
+        for cid in state.rows
+        for index, weapon in enumerate(state.combatants[cid].weapons)
+        if weapon.preparing_left > 0
+    )
+    if preparing:
+        builder.add(PreparationAdvanced(preparing))
+    builder.add(RoundStarted(state.round + 1, round_uses(builder.state, builder.table)))
+    if builder.state.order:
+        start_turn(builder, builder.state.order[0])
+
+
+# --- joining and leaving --------------------------------------------------------------------
+
+
+def with_round_uses(combatant: Combatant, table: UprTable) -> Combatant:
+    """A newcomer's weapons with their uses for the round under way."""
+    weapons = []
+    for weapon in combatant.weapons:
+        value, count = weapon_uses(combatant, weapon, table)
+        weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=count))
+    return replace(combatant, weapons=tuple(weapons))
+
+
+def join(builder: Builder, combatants: Sequence[Combatant], roller: Roller) -> str:
+    """Add combatants; mid-fight their initiative is rolled and their uses computed."""
+    if not combatants:
+        raise RulesError("Choose at least one combatant to add")
+    for combatant in combatants:
+        if not isinstance(combatant, Combatant):
+            raise RulesError(f"Not a combatant: {combatant!r}")
+        for weapon in combatant.weapons:
+            weapon_uses(combatant, weapon, builder.table)
+    fighting = builder.state.phase is Phase.ROUND
+    if fighting:
+        combatants = [with_round_uses(c, builder.table) for c in combatants]
+    seen = set(builder.state.combatants)
+    for combatant in combatants:
+        if combatant.id in seen:
+            raise RulesError(f"The id {combatant.id!r} is already used")
+        seen.add(combatant.id)
+    builder.add(CombatantsJoined(tuple(combatants)))
+    if fighting:
+        roll_initiative(builder, [c.id for c in combatants if c.initiative is None], roller)
+    if len(combatants) == 1:
+        return f"{combatants[0].name} joins"
+    return f"{len(combatants)} combatants join"
+
+
+def leave(builder: Builder, ids: Sequence[str]) -> str:
+    """Remove combatants from the encounter."""
+    leaving = check_targets(builder.state, ids)
+    pending = builder.state.pending
+    if pending is not None and {pending.actor, pending.target} & set(ids):
+        raise RulesError("Resolve (or undo) the pending check before they leave")
+    builder.add(CombatantsLeft(tuple(ids)))
+    if len(leaving) == 1:
+        return f"{leaving[0].name} leaves"
+    return f"{len(leaving)} combatants leave"
+
+
+# --- health and conditions ------------------------------------------------------------------
+
+
+def change_vitality(builder: Builder, ids: Sequence[str], amount: int, *, heal: bool) -> str:
+    """Apply damage (or healing) of ``amount`` to each target."""
+    targets = check_targets(builder.state, ids)
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        what = "Healing" if heal else "Damage"
+        raise RulesError(f"{what} must be a whole number of at least 1, got {amount!r}")
+    updates = []
+    for target in targets:
+        if heal:
+            after = min(target.vitality + amount, target.vitality_max)
+            if after == target.vitality:
+                continue
+            text = f"heals {after - target.vitality} (Vitality {target.vitality} → {after})"
+        else:
+            after = max(target.vitality - amount, 0)
+            text = f"takes {amount} damage (Vitality {target.vitality} → {after})"
+            if after == 0 < target.vitality:
+                text += ": at Death's Door" if target.side == "player" else ": dead"
+        updates.append(CombatantUpdate(replace(target, vitality=after), text))
+    if not updates:
+        raise RulesError(f"{names(builder.state, ids)} already at full Vitality")
+    builder.add(CombatantsUpdated(tuple(updates)))
+    verb = "Heal" if heal else "Damage"
+    return f"{verb} {amount}: {names(builder.state, ids)}"
+
+
+def add_condition(builder: Builder, ids: Sequence[str], condition: Condition) -> str:
+    """Put a condition on each target, replacing one of the same name."""
+    targets = check_targets(builder.state, ids)
+    if not isinstance(condition, Condition):
+        raise RulesError(f"Not a condition: {condition!r}")
+    lasting = f" ({_plural(condition.rounds, 'round')})" if condition.rounds else ""
+    updates = []
+    for target in targets:
+        kept = tuple(c for c in target.conditions if c.name.casefold() != condition.name.casefold())
+        updated = replace(target, conditions=(*kept, condition))
+        updates.append(CombatantUpdate(updated, f"gains {condition.name}{lasting}"))
+    builder.add(CombatantsUpdated(tuple(updates)))
+    return f"{condition.name}: {names(builder.state, ids)}"
+
+
+def remove_condition(builder: Builder, ids: Sequence[str], name: str) -> str:
+    """Take the named condition off each target that has it."""
+    targets = check_targets(builder.state, ids)
+    key = name.strip().casefold()
+    updates = []
+    for target in targets:
+        kept = tuple(c for c in target.conditions if c.name.casefold() != key)
+        if len(kept) != len(target.conditions):
+            updated = replace(target, conditions=kept)
+            updates.append(CombatantUpdate(updated, f"loses {name.strip()}"))
+    if not updates:
+        raise RulesError(f"{names(builder.state, ids)}: no condition called {name!r}")
+    builder.add(CombatantsUpdated(tuple(updates)))
+    return f"Remove {name.strip()}: {names(builder.state, ids)}"
+
+
+# --- weapons --------------------------------------------------------------------------------
+
+
+def _value_now(combatant: Combatant, weapon: Weapon, table: UprTable) -> Fraction:
+    return weapon.upr if weapon.upr is not None else weapon_uses(combatant, weapon, table)[0]
+
+
+def prepare_weapon(builder: Builder, combatant_id: str, index: int) -> str:
+    """Start preparing an unprepared fractional weapon; the combatant is Off Guard meanwhile."""
+    in_round(builder.state)
+    combatant = need(builder.state, combatant_id)
+    weapon = weapon_of(combatant, index)
+    value = _value_now(combatant, weapon, builder.table)
+    if value >= 1:
+        raise RulesError(
+            f"{weapon.name} gives {format_upr(value)} uses per round and needs no preparing"
+        )
+    try:
+        rounds = preparation_rounds(value)
+    except UprError as error:
+        raise RulesError(f"{combatant.name}'s {weapon.name} cannot be used: {error}") from None
+    if weapon.prepared:
+        raise RulesError(f"{combatant.name}'s {weapon.name} is already prepared")
+    if weapon.preparing_left:
+        raise RulesError(f"{combatant.name} is already preparing {weapon.name}")
+    if weapon.uses_max > weapon.uses_left:
+        raise RulesError(
+            f"{combatant.name} used {weapon.name} this round; preparing it starts next round"
+        )
+    updated = _with_weapon(combatant, index, replace(weapon, preparing_left=rounds))
+    text = f"starts preparing {weapon.name} ({_plural(rounds, 'round')}; Off Guard)"
+    builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    return f"{combatant.name} prepares {weapon.name}"
+
+
+def set_prepared(builder: Builder, combatant_id: str, index: int, prepared: bool) -> str:
+    """The GM marks a weapon prepared or not; a fractional weapon's use this round follows."""
+    combatant = need(builder.state, combatant_id)
+    weapon = weapon_of(combatant, index)
+    if weapon.prepared == prepared and not weapon.preparing_left:
+        state_word = "prepared" if prepared else "unprepared"
+        raise RulesError(f"{combatant.name}'s {weapon.name} is already {state_word}")
+    changed = replace(weapon, prepared=prepared, preparing_left=0)
+    if weapon.upr is not None and 0 < weapon.upr < 1:
+        count = 1 if prepared else 0
+        changed = replace(changed, uses_max=count, uses_left=count)
+    text = f"{weapon.name} marked {'prepared' if prepared else 'unprepared'}"
+    updated = _with_weapon(combatant, index, changed)
+    builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    return f"{combatant.name}: {text}"
+
+
+def recompute_now(combatant: Combatant, table: UprTable, settings: UwrSettings) -> Combatant:
+    """With the "at once" setting, rework this round's uses after a pool change."""
+    if settings.upr_recompute != "at_once":
+        return combatant
+    weapons = []
+    for weapon in combatant.weapons:
+        if weapon.upr is None:
+            weapons.append(weapon)
+            continue
+        value, count = weapon_uses(combatant, weapon, table)
+        left = max(0, weapon.uses_left + count - weapon.uses_max)
+        weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=left))
+    return replace(combatant, weapons=tuple(weapons))
+
+
+def override_type(builder: Builder, combatant_id: str, index: int, upr_type: str | None) -> str:
+    """Use another UPR type for a weapon in this fight (``None``: its own)."""
+    combatant = need(builder.state, combatant_id)
+    weapon = weapon_of(combatant, index)
+    if upr_type is not None:
+        try:
+            upr_type = builder.table.get_type(upr_type).name
+        except UprError as error:
+            raise RulesError(str(error)) from None
+    if upr_type == weapon.type_override:
+        raise RulesError(f"{weapon.name} already uses {weapon.effective_type}")
+    updated = _with_weapon(combatant, index, replace(weapon, type_override=upr_type))
+    updated = recompute_now(updated, builder.table, builder.settings)
+    text = f"{weapon.name} uses {upr_type or weapon.upr_type} this fight"
+    builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    return f"{combatant.name}: {text}"
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def attack(
+    builder: Builder,
+    roller: Roller,
+    *,
+    attacker_id: str,
+    index: int,
+    target_id: str,
+    modifiers: tuple[int, int, int],
+) -> str:
+    """Roll an attack with a weapon's pool; it spends a use. ``modifiers``: favor, dice,
+    rerolls."""
+    state = builder.state
+    in_round(state)
+    no_pending(state)
+    attacker = need(state, attacker_id)
+    target = need(state, target_id)
+    if target.id == attacker.id:
+        raise RulesError(f"{attacker.name} cannot attack themself")
+    weapon = weapon_of(attacker, index)
+    who = attacker.name
+    if weapon.upr == 0:
+        raise RulesError(f"{who}'s {weapon.name} cannot be used: 0 uses per round with this pool")
+    if weapon.preparing_left:
+        raise RulesError(
+            f"{who} is still preparing {weapon.name} "
+            f"({_plural(weapon.preparing_left, 'round')} left)"
+        )
+    if weapon.uses_left < 1:
+        if weapon.upr is not None and weapon.upr < 1 and not weapon.prepared:
+            raise RulesError(f"{who}'s {weapon.name} is not prepared; prepare it first")
+        raise RulesError(f"{who} has no uses of {weapon.name} left this round")
+    favor, extra_dice, extra_rerolls = modifiers
+    attribute = (
+        attacker.attributes.brawn
+        if weapon.pool is WeaponPool.MELEE
+        else (attacker.attributes.grace)
+    )
+    skill = attacker.skill(weapon.skill) if weapon.skill else None
+    rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
+    off_guard = attacker.off_guard
+    spec = pool_spec(
+        weapon_pool_dice(attacker, weapon) + extra_dice,
+        favor - off_guard,
+        rerolls,
+        builder.settings,
+        penalty=extra_dice < 0,
+    )
+    roll = roller.roll_pool(spec)
+    builder.add(
+        CheckRolled(
+            "attack",
+            attacker.id,
+            record_of(roll),
+            target=target.id,
+            weapon=index,
+            title=weapon.name,
+            off_guard=off_guard,
+        )
+    )
+    return f"{who} attacks {target.name} with {weapon.name}"
+
+
+def _parry_weapon(target: Combatant, index: int | None) -> int:
+    if index is None:
+        usable = [
+            i
+            for i, w in enumerate(target.weapons)
+            if w.pool is WeaponPool.MELEE and w.uses_left > 0
+        ]
+        if not usable:
+            raise RulesError(
+                f"{target.name} has no melee weapon with a use left this round; "
+                "only a dodge is possible"
+            )
+        return usable[0]
+    weapon = weapon_of(target, index)
+    if weapon.pool is not WeaponPool.MELEE:
+        raise RulesError(f"{target.name} cannot parry with {weapon.name}: it is not a melee weapon")
+    if weapon.uses_left < 1:
+        raise RulesError(
+            f"{target.name} has no uses of {weapon.name} left this round; only a dodge is possible"
+        )
+    return index
+
+
+def react(
+    builder: Builder,
+    roller: Roller,
+    *,
+    reaction: str,
+    weapon_index: int | None,
+    skill_name: str,
+    modifiers: tuple[int, int, int],
+) -> str:
+    """The target of the pending attack dodges or parries."""
+    pending = builder.state.pending
+    if pending is None or pending.kind != "attack" or pending.target is None:
+        raise RulesError("There is no attack to react to")
+    if pending.reaction is not None:
+        raise RulesError("The target has already reacted to this attack")
+    target = need(builder.state, pending.target)
+    favor, extra_dice, extra_rerolls = modifiers
+    off_guard = False
+    if reaction == "parry":
+        weapon_index = _parry_weapon(target, weapon_index)
+        weapon = target.weapons[weapon_index]
+        attribute = target.attributes.brawn
+        skill = target.skill(weapon.skill) if weapon.skill else None
+        dice = weapon_pool_dice(target, weapon)
+    elif reaction == "dodge":
+        weapon_index = None
+        attribute = target.attributes.grace
+        skill = target.skill(skill_name) if skill_name else None
+        dice = attribute_dice(attribute) + (skill.rank if skill else 0)
+        off_guard = target.off_guard
+    else:
+        raise RulesError(f"Unknown reaction {reaction!r}: dodge or parry")
+    rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
+    spec = pool_spec(
+        dice + extra_dice, favor - off_guard, rerolls, builder.settings, penalty=extra_dice < 0
+    )
+    roll = roller.roll_pool(spec)
+    builder.add(ReactionRolled(reaction, record_of(roll), weapon_index, off_guard))
+    return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
+
+
+def reroll(builder: Builder, roller: Roller, indices: Sequence[int] | None) -> str:
+    """Reroll chosen failed dice (or all it can) of the pending roll."""
+    pending = builder.state.pending
+    if pending is None:
+        raise RulesError("There is no roll to reroll")
+    of_reaction = pending.reaction is not None
+    roll: PoolRoll = roll_of(pending.reaction if pending.reaction else pending.action)
+    chosen = (
+        list(roll.rerollable_indices[: max(roll.rerolls_left, 0)])
+        if indices is None
+        else list(indices)
+    )
+    if not chosen:
+        if roll.rerolls_left < 1:
+            raise RulesError("No rerolls are left for this roll")
+        raise RulesError("No failed die is left to reroll")
+    if len(set(chosen)) != len(chosen):
+        raise RulesError("A die was chosen twice; each die is rerolled once")
+    if len(chosen) > roll.rerolls_left:
+        raise RulesError(
+            f"{len(chosen)} dice were chosen but only {roll.rerolls_left} rerolls are left"
+        )
+    try:
+        for index in chosen:
+            roll.check_rerollable(index)
+    except DiceError as error:
+        raise RulesError(str(error).capitalize()) from None
+    for index in chosen:
+        builder.add(DieRerolled(of_reaction, index, roller.die(POOL_SIDES)))
+    return f"Reroll {_plural(len(chosen), 'die')}".replace("dies", "dice")
+
+
+def resolve(builder: Builder) -> str:
+    """Make the pending check final."""
+    pending = builder.state.pending
+    if pending is None:
+        raise RulesError("There is no pending check to resolve")
+    action = roll_of(pending.action).successes
+    if pending.kind == "attack":
+        reaction = roll_of(pending.reaction).successes if pending.reaction else None
+        outcome = opposed_check(action, reaction)
+        builder.add(CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
+        return "Resolve attack"
+    if pending.kind == "direct":
+        passed = direct_check(action, pending.difficulty or 1).passed
+        builder.add(CheckResolved(action, None, passed, action))
+        return "Resolve check"
+    builder.add(CheckResolved(action, None, True, action))
+    return "Resolve roll"
+
+
+def _finish_if_final(builder: Builder) -> None:
+    pending = builder.state.pending
+    if pending is not None:
+        roll = roll_of(pending.action)
+        if roll.rerolls_left < 1 or not roll.rerollable_indices:
+            resolve(builder)
+
+
+def direct(
+    builder: Builder,
+    roller: Roller,
+    *,
+    combatant_id: str,
+    attribute: str,
+    difficulty: int,
+    skill_name: str,
+    modifiers: tuple[int, int, int],
+    title: str,
+) -> str:
+    """A direct check (resolved at once when no reroll is possible)."""
+    no_pending(builder.state)
+    combatant = need(builder.state, combatant_id)
+    key = attribute.strip().casefold()
+    if key not in ATTRIBUTE_NAMES:
+        raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1:
+        raise RulesError(f"A difficulty must be at least 1 success, got {difficulty!r}")
+    value: Fraction = getattr(combatant.attributes, key)
+    skill = combatant.skill(skill_name) if skill_name else None
+    if skill_name and skill is None:
+        raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
+    favor, extra_dice, extra_rerolls = modifiers
+    spec = pool_spec(
+        attribute_dice(value) + (skill.rank if skill else 0) + extra_dice,
+        favor,
+        half_reroll(value) + (skill.rerolls if skill else 0) + extra_rerolls,
+        builder.settings,
+        penalty=extra_dice < 0,
+    )
+    name = title or f"{key.capitalize()} check"
+    roll = roller.roll_pool(spec)
+    builder.add(
+        CheckRolled("direct", combatant.id, record_of(roll), title=name, difficulty=difficulty)
+    )
+    _finish_if_final(builder)
+    return f"{combatant.name}: {name}"
+
+
+def free_roll(
+    builder: Builder,
+    roller: Roller,
+    combatant_id: str,
+    spec_values: tuple[int, int, int],
+    title: str,
+) -> str:
+    """Roll any pool for a combatant (resolved at once when no reroll is possible)."""
+    no_pending(builder.state)
+    combatant = need(builder.state, combatant_id)
+    dice, favor, rerolls = spec_values
+    spec = pool_spec(dice, favor, rerolls, builder.settings)
+    name = title or f"{_plural(dice, 'die')} roll".replace("dies", "dice")
+    builder.add(CheckRolled("free", combatant.id, record_of(roller.roll_pool(spec)), title=name))
+    _finish_if_final(builder)
+    return f"{combatant.name}: {name}"

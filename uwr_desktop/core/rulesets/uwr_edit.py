@@ -1,0 +1,157 @@
+"""Editing ``uwr`` combatants: table cells and whole sheets, validated, as events."""
+
+from fractions import Fraction
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import (
+    ATTRIBUTE_NAMES,
+    Combatant,
+    check_attribute,
+    format_half,
+)
+from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.uwr_apply import need
+from uwr_desktop.core.rulesets.uwr_decide import Builder, override_initiative, recompute_now
+from uwr_desktop.core.rulesets.uwr_rules import weapon_uses
+from uwr_desktop.core.sides import Side
+
+TEXT_LIMIT = 20_000
+COUNT_LIMIT = 1_000_000
+
+
+def parse_int(label: str, value: object) -> int:
+    """A whole number from an int or its text; a clear refusal otherwise."""
+    if isinstance(value, bool):
+        raise RulesError(f"{label} must be a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            pass
+    raise RulesError(f"{label} must be a whole number, got {value!r}")
+
+
+def parse_half(label: str, value: object) -> Fraction:
+    """An exact number from an int, a Fraction, a float or text like ``"3.5"``."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        if isinstance(value, int | Fraction):
+            return Fraction(value)
+        if isinstance(value, float | str):
+            return Fraction(str(value).strip())
+    except (TypeError, ValueError, ZeroDivisionError):
+        pass
+    raise RulesError(f"{label} must be a number like 3 or 3.5, got {value!r}")
+
+
+def _count(label: str, value: object, maximum: int) -> int:
+    number = parse_int(label, value)
+    if not 0 <= number <= maximum:
+        raise RulesError(f"{label} must be 0 to {maximum}, got {number}")
+    return number
+
+
+def _text(label: str, value: object, *, required: bool) -> str:
+    if not isinstance(value, str):
+        raise RulesError(f"{label} must be text, got {value!r}")
+    text = value.strip() if required else value
+    if required and not text:
+        raise RulesError(f"{label} cannot be empty")
+    if len(text) > TEXT_LIMIT:
+        raise RulesError(f"{label} is too long ({len(text)} characters; at most {TEXT_LIMIT})")
+    return text
+
+
+def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
+    """The combatant with one field changed, and the change in words."""
+    if key == "name":
+        name = _text("The name", value, required=True)
+        return replace(combatant, name=name), f"renamed to {name}"
+    if key == "side":
+        try:
+            side = Side(str(value).strip().lower())
+        except ValueError:
+            options = ", ".join(side.value for side in Side)
+            raise RulesError(f"The side must be one of {options}, got {value!r}") from None
+        return replace(combatant, side=side), f"now fights as {side.value}"
+    if key in ATTRIBUTE_NAMES:
+        half = parse_half(key.capitalize(), value)
+        try:
+            check_attribute(key, half)
+        except ValueError as error:
+            raise RulesError(str(error)) from None
+        before = getattr(combatant.attributes, key)
+        attributes = replace(combatant.attributes, **{key: half})
+        text = f"{key.capitalize()} {format_half(before)} → {format_half(half)}"
+        return replace(combatant, attributes=attributes), text
+    if key in {"vitality", "stamina"}:
+        maximum = getattr(combatant, f"{key}_max")
+        number = _count(key.capitalize(), value, maximum)
+        text = f"{key.capitalize()} {getattr(combatant, key)} → {number}"
+        return replace(combatant, **{key: number}), text
+    if key in {"vitality_max", "stamina_max"}:
+        label = f"Maximum {key.removesuffix('_max').capitalize()}"
+        number = _count(label, value, COUNT_LIMIT)
+        current = key.removesuffix("_max")
+        changes = {key: number, current: min(getattr(combatant, current), number)}
+        return replace(combatant, **changes), f"{label} {getattr(combatant, key)} → {number}"
+    if key == "hidden":
+        if not isinstance(value, bool):
+            raise RulesError(f"Hidden must be yes or no, got {value!r}")
+        return replace(combatant, hidden=value), "hidden" if value else "shown"
+    if key == "notes":
+        return replace(combatant, notes=_text("Notes", value, required=False)), "notes edited"
+    raise RulesError(f"The column {key!r} cannot be edited")
+
+
+def edit_cell(builder: Builder, roller: Roller, combatant_id: str, key: str, value: object) -> str:
+    """Set one cell; the initiative cell types an override over the roll."""
+    combatant = need(builder.state, combatant_id)
+    if key == "initiative":
+        blank = value is None or (isinstance(value, str) and not value.strip())
+        number = None if blank else parse_int("Initiative", value)
+        return override_initiative(builder, combatant_id, number, roller)
+    updated, text = _edited(combatant, key, value)
+    if updated == combatant:
+        raise RulesError(f"{combatant.name}: nothing changed")
+    if key in ATTRIBUTE_NAMES:
+        updated = recompute_now(updated, builder.table, builder.settings)
+    builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    return f"{combatant.name}: {text}"
+
+
+def replace_sheet(builder: Builder, new: Combatant) -> str:
+    """Replace a combatant's sheet, keeping its fight state (initiative, weapon uses)."""
+    if not isinstance(new, Combatant):
+        raise RulesError(f"Not a combatant: {new!r}")
+    old = need(builder.state, new.id)
+    by_name = {weapon.name.casefold(): weapon for weapon in old.weapons}
+    weapons = []
+    for weapon in new.weapons:
+        before = by_name.get(weapon.name.casefold())
+        if before is not None:
+            kept = replace(
+                weapon,
+                prepared=before.prepared,
+                upr=before.upr,
+                uses_max=before.uses_max,
+                uses_left=before.uses_left,
+                preparing_left=before.preparing_left,
+            )
+        weapons.append(kept if before is not None else weapon)
+    updated = replace(new, weapons=tuple(weapons), initiative=old.initiative)
+    for weapon in updated.weapons:
+        weapon_uses(updated, weapon, builder.table)
+    updated = recompute_now(updated, builder.table, builder.settings)
+    if updated == old:
+        raise RulesError(f"{old.name}: nothing changed")
+    builder.add(CombatantsUpdated((CombatantUpdate(updated, "sheet edited"),)))
+    return f"Edit {updated.name}"

@@ -1,0 +1,180 @@
+"""The ``uwr`` rules as plain functions: settings, pools, Uses Per Round and turn order."""
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Annotated, Literal
+
+import msgspec
+
+from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec
+from uwr_desktop.core.encounter import Combatant, EncounterState, RollRecord, Weapon, WeaponPool
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table, uses_per_round
+
+
+class UprTypeSetting(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A UPR type the GM added for this encounter."""
+
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    divisor: Annotated[int, msgspec.Meta(ge=1, le=1000)]
+    adjustment: Annotated[int, msgspec.Meta(ge=-100, le=100)] = 0
+    max_uses: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
+
+
+class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """House rules of a ``uwr`` encounter.
+
+    ``lowest_threshold``: the lowest face that can succeed (2: a 1 always fails).
+    ``initiative_tie``: ``"roll_off"`` (d6 roll-off within a side) or ``"table_order"`` (the
+    earlier row wins). ``upr_recompute``: ``"next_round"`` (pool changes count from the next
+    round) or ``"at_once"``. ``parry_spends_use``: a parry spends a use of the parrying weapon.
+    ``extra_upr_types``: UPR types added to the shipped table.
+    """
+
+    lowest_threshold: Annotated[int, msgspec.Meta(ge=2, le=6)] = 2
+    initiative_tie: Literal["roll_off", "table_order"] = "roll_off"
+    upr_recompute: Literal["next_round", "at_once"] = "next_round"
+    parry_spends_use: bool = True
+    extra_upr_types: tuple[UprTypeSetting, ...] = ()
+
+
+def upr_table(settings: UwrSettings) -> UprTable:
+    """The shipped UPR table plus the encounter's extra types."""
+    table = default_upr_table()
+    for extra in settings.extra_upr_types:
+        try:
+            table = table.with_type(
+                UprType(extra.name, extra.divisor, extra.adjustment, extra.max_uses)
+            )
+        except UprError as error:
+            raise RulesError(str(error)) from None
+    return table
+
+
+def attribute_dice(value: Fraction) -> int:
+    """Dice an attribute gives: its whole part."""
+    return math.floor(value)
+
+
+def half_reroll(value: Fraction) -> int:
+    """The reroll an attribute ending in .5 gives."""
+    return 0 if value.denominator == 1 else 1
+
+
+def weapon_attribute(weapon: Weapon) -> str:
+    """The attribute governing a weapon's pool."""
+    return "brawn" if weapon.pool is WeaponPool.MELEE else "grace"
+
+
+def weapon_pool_dice(combatant: Combatant, weapon: Weapon) -> int:
+    """Dice of the weapon's governing pool: the attribute's whole part plus the skill's rank."""
+    attribute = getattr(combatant.attributes, weapon_attribute(weapon))
+    skill = combatant.skill(weapon.skill) if weapon.skill else None
+    return attribute_dice(attribute) + (skill.rank if skill else 0)
+
+
+def weapon_uses(combatant: Combatant, weapon: Weapon, table: UprTable) -> tuple[Fraction, int]:
+    """The weapon's UPR value from the current pool, and the uses it gives this round."""
+    try:
+        value = uses_per_round(weapon_pool_dice(combatant, weapon), weapon.effective_type, table)
+    except UprError as error:
+        raise RulesError(f"{combatant.name}'s {weapon.name}: {error}") from None
+    if value >= 1:
+        return value, int(value)
+    return value, 1 if value > 0 and weapon.prepared else 0
+
+
+def check_types(combatant: Combatant, table: UprTable) -> None:
+    """Refuse a combatant whose weapons name unknown UPR types."""
+    for weapon in combatant.weapons:
+        weapon_uses(combatant, weapon, table)
+
+
+def pool_spec(
+    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, penalty: bool = False
+) -> PoolSpec:
+    """A pool spec; a die penalty never takes a pool below 1 die."""
+    if penalty:
+        dice = max(dice, 1)
+    try:
+        return PoolSpec(max(dice, 0), favor, rerolls, settings.lowest_threshold)
+    except DiceError as error:
+        raise RulesError(str(error)) from None
+
+
+def record_of(roll: PoolRoll) -> RollRecord:
+    """Record a fresh roll."""
+    spec = roll.spec
+    return RollRecord(spec.dice, spec.favor, spec.rerolls, spec.lowest_threshold, roll.faces)
+
+
+def roll_of(record: RollRecord) -> PoolRoll:
+    """Rebuild a recorded roll with its rerolls; a record that does not fit raises RulesError."""
+    try:
+        spec = PoolSpec(record.dice, record.favor, record.rerolls, record.lowest_threshold)
+        roll = PoolRoll.from_faces(spec, record.faces)
+        for index, face in record.rerolls_taken:
+            roll = roll.with_reroll(index, face)
+    except DiceError as error:
+        raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
+    return roll
+
+
+def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
+    """The turn order: the rolled order, or the GM's manual order with newcomers slotted in."""
+    rows = {cid: index for index, cid in enumerate(state.rows)}
+
+    def key(cid: str) -> tuple[int, int, int, tuple[int, ...], int]:
+        combatant = state.combatants[cid]
+        initiative = combatant.initiative
+        if initiative is None:
+            return (1, 0, 0, (), rows[cid])
+        tiebreak = (
+            tuple(-face for face in initiative.tiebreak)
+            if settings.initiative_tie == "roll_off"
+            else ()
+        )
+        return (0, -initiative.value, combatant.side.tie_rank, tiebreak, rows[cid])
+
+    rolled = sorted(state.combatants, key=key)
+    if state.manual_order is None:
+        return tuple(rolled)
+    manual = [cid for cid in state.manual_order if cid in state.combatants]
+    placed = set(manual)
+    for cid in rolled:
+        if cid in placed:
+            continue
+        mine = key(cid)
+        at = next((i for i, other in enumerate(manual) if key(other) > mine), len(manual))
+        manual.insert(at, cid)
+        placed.add(cid)
+    return tuple(manual)
+
+
+def tied_groups(state: EncounterState, settings: UwrSettings) -> list[list[str]]:
+    """Groups of combatants whose initiative and side tie without a settled roll-off."""
+    if settings.initiative_tie != "roll_off":
+        return []
+    groups: dict[tuple[int, int], list[str]] = {}
+    for cid in state.rows:
+        combatant = state.combatants[cid]
+        if combatant.initiative is not None:
+            key = (combatant.initiative.value, combatant.side.tie_rank)
+            groups.setdefault(key, []).append(cid)
+    unsettled = []
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        breaks = [state.combatants[cid].initiative.tiebreak for cid in members]  # type: ignore[union-attr]
+        if any(not b for b in breaks) or len(set(breaks)) < len(breaks):
+            unsettled.append(members)
+    return unsettled
+
+
+def names(state: EncounterState, ids: Iterable[str]) -> str:
+    """Combatant names joined for a log line: ``"Vex, Bandit 1 and Bandit 2"``."""
+    listed = [state.combatants[cid].name for cid in ids if cid in state.combatants]
+    if len(listed) <= 1:
+        return "".join(listed)
+    return f"{', '.join(listed[:-1])} and {listed[-1]}"

@@ -1,0 +1,371 @@
+"""How the ``uwr`` ruleset shows an encounter: log lines, table, timeline, resources, menus."""
+
+from fractions import Fraction
+
+from uwr_desktop.core.encounter import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_NAMES,
+    Combatant,
+    EncounterState,
+    PendingCheck,
+    Phase,
+    RollRecord,
+    Weapon,
+    WeaponPool,
+)
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    Event,
+    ManualOrderSet,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from uwr_desktop.core.intents import NextTurn
+from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, IntentOption, Resource
+from uwr_desktop.core.rulesets.uwr_events import (
+    CheckResolved,
+    CheckRolled,
+    DieRerolled,
+    InitiativeOverridden,
+    InitiativeRolled,
+    PreparationAdvanced,
+    ReactionRolled,
+    RollOff,
+    RoundStarted,
+)
+from uwr_desktop.core.rulesets.uwr_intents import (
+    Attack,
+    PrepareWeapon,
+    React,
+    Reaction,
+    Reroll,
+    ResolveCheck,
+)
+from uwr_desktop.core.rulesets.uwr_rules import names, roll_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
+from uwr_desktop.core.upr import format_upr
+
+COLUMNS: tuple[Column, ...] = (
+    Column("name", "Name", ColumnKind.TEXT, editable=True),
+    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
+    Column(
+        "initiative",
+        "Init",
+        ColumnKind.INT,
+        editable=True,
+        minimum=Fraction(-1000),
+        maximum=Fraction(1000),
+    ),
+    Column("initiative_roll", "Rolled", ColumnKind.TEXT),
+    *(
+        Column(
+            name,
+            name.capitalize(),
+            ColumnKind.FRACTION,
+            editable=True,
+            minimum=Fraction(0),
+            maximum=Fraction(ATTRIBUTE_MAX),
+            step=Fraction(1, 2),
+        )
+        for name in ATTRIBUTE_NAMES
+    ),
+    Column("vitality", "Vitality", ColumnKind.INT, editable=True, minimum=Fraction(0)),
+    Column("vitality_max", "Max Vit.", ColumnKind.INT, editable=True, minimum=Fraction(0)),
+    Column("stamina", "Stamina", ColumnKind.INT, editable=True, minimum=Fraction(0)),
+    Column("stamina_max", "Max Sta.", ColumnKind.INT, editable=True, minimum=Fraction(0)),
+    Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
+    Column("conditions", "Conditions", ColumnKind.TEXT),
+    Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
+    Column("notes", "Notes", ColumnKind.TEXT, editable=True),
+)
+
+
+def weapon_text(weapon: Weapon) -> str:
+    """A weapon's uses as the GM reads them: ``"Short Bow 1/2"``, ``"Crossbow preparing (1)"``."""
+    if weapon.upr is None:
+        return weapon.name
+    if weapon.preparing_left:
+        return f"{weapon.name} preparing ({weapon.preparing_left})"
+    if weapon.upr == 0:
+        return f"{weapon.name} unusable"
+    if weapon.upr < 1 and not weapon.prepared:
+        return f"{weapon.name} unprepared"
+    return f"{weapon.name} {weapon.uses_left}/{weapon.uses_max}"
+
+
+def initiative_text(combatant: Combatant) -> str:
+    """The rolled initiative: ``"14 (6+5+3)"``; a dash before it is rolled."""
+    initiative = combatant.initiative
+    if initiative is None or (not initiative.faces and initiative.override is not None):
+        return "-"
+    faces = "+".join(str(face) for face in initiative.faces) or "no dice"
+    return f"{initiative.rolled} ({faces})"
+
+
+def cell_value(state: EncounterState, combatant_id: str, key: str) -> CellValue:
+    """One table cell."""
+    combatant = state.combatants[combatant_id]
+    if key in ATTRIBUTE_NAMES:
+        return getattr(combatant.attributes, key)  # type: ignore[no-any-return]
+    if key == "side":
+        return combatant.side.value
+    if key == "initiative":
+        return None if combatant.initiative is None else combatant.initiative.value
+    if key == "initiative_roll":
+        return initiative_text(combatant)
+    if key == "weapons":
+        return " · ".join(weapon_text(weapon) for weapon in combatant.weapons)
+    if key == "conditions":
+        return ", ".join(
+            f"{c.name} ({c.rounds})" if c.rounds else c.name for c in combatant.conditions
+        )
+    if key in {"name", "vitality", "vitality_max", "stamina", "stamina_max", "hidden", "notes"}:
+        return getattr(combatant, key)  # type: ignore[no-any-return]
+    raise KeyError(key)
+
+
+def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
+    """One slot per combatant in turn order; the value shows the roll even when overridden."""
+    slots = []
+    for position, cid in enumerate(state.order, 1):
+        combatant = state.combatants[cid]
+        initiative = combatant.initiative
+        if initiative is None:
+            value = "-"
+        elif initiative.override is not None:
+            value = f"{initiative.override} (rolled {initiative.rolled})"
+        else:
+            value = str(initiative.rolled)
+        if state.manual_order is not None:
+            value += f" · manual #{position}"
+        if cid == state.current:
+            status = SlotStatus.CURRENT
+        elif cid in state.acted:
+            status = SlotStatus.DONE
+        else:
+            status = SlotStatus.PENDING
+        details = [c.name for c in combatant.conditions]
+        if combatant.off_guard:
+            details.append("Off Guard")
+        if combatant.down:
+            details.append("Death's Door" if combatant.side is Side.PLAYER else "dead")
+        slots.append(
+            TimelineSlot(
+                cid,
+                cid,
+                combatant.name,
+                combatant.side,
+                value,
+                status=status,
+                detail=", ".join(details),
+            )
+        )
+    return tuple(slots)
+
+
+def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+    """Vitality, Stamina and each weapon's uses this round."""
+    combatant = state.combatants[combatant_id]
+    found = [
+        Resource(
+            "vitality",
+            "Vitality",
+            combatant.vitality,
+            combatant.vitality_max,
+            f"{combatant.vitality}/{combatant.vitality_max}",
+        ),
+        Resource(
+            "stamina",
+            "Stamina",
+            combatant.stamina,
+            combatant.stamina_max,
+            f"{combatant.stamina}/{combatant.stamina_max}",
+        ),
+    ]
+    for index, weapon in enumerate(combatant.weapons):
+        value = "" if weapon.upr is None else f" ({format_upr(weapon.upr)} per round)"
+        found.append(
+            Resource(
+                f"weapon:{index}",
+                weapon.name,
+                weapon.uses_left,
+                weapon.uses_max,
+                f"{weapon_text(weapon)} · {weapon.effective_type}{value}",
+            )
+        )
+    return tuple(found)
+
+
+def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+    """What the combatant can do now, for menus."""
+    combatant = state.combatants[combatant_id]
+    pending = state.pending
+    options: list[IntentOption] = []
+    if pending is not None:
+        if pending.target == combatant_id and pending.reaction is None:
+            options.append(IntentOption("Dodge", React(Reaction.DODGE)))
+            options.extend(
+                IntentOption(f"Parry with {w.name}", React(Reaction.PARRY, weapon=i))
+                for i, w in enumerate(combatant.weapons)
+                if w.pool is WeaponPool.MELEE and w.uses_left > 0
+            )
+        record = pending.reaction or pending.action
+        roll = roll_of(record)
+        if roll.rerolls_left > 0 and roll.rerollable_indices:
+            options.append(IntentOption("Reroll failed dice", Reroll()))
+        options.append(IntentOption("Resolve", ResolveCheck()))
+        return tuple(options)
+    if state.phase is not Phase.ROUND:
+        return ()
+    for index, weapon in enumerate(combatant.weapons):
+        if weapon.uses_left > 0 and not weapon.preparing_left:
+            options.extend(
+                IntentOption(
+                    f"Attack {other.name} with {weapon.name}", Attack(combatant_id, index, other.id)
+                )
+                for other in state.combatants.values()
+                if other.side != combatant.side and not other.down
+            )
+        elif (
+            weapon.upr is not None
+            and 0 < weapon.upr < 1
+            and not weapon.prepared
+            and not weapon.preparing_left
+            and weapon.uses_max == weapon.uses_left
+        ):
+            options.append(
+                IntentOption(f"Prepare {weapon.name}", PrepareWeapon(combatant_id, index))
+            )
+    if state.current == combatant_id:
+        options.append(IntentOption("End turn", NextTurn()))
+    return tuple(options)
+
+
+def _roll_text(record: RollRecord) -> str:
+    roll = roll_of(record)
+    faces = " ".join(str(face) for face in roll.faces) or "no dice"
+    favor = f", favor {record.favor:+d}" if record.favor else ""
+    return f"[{faces}] {roll.successes} at {roll.threshold}+{favor}"
+
+
+def _check_title(state: EncounterState, pending: PendingCheck) -> str:
+    actor = state.combatants[pending.actor].name
+    if pending.kind == "attack":
+        target = state.combatants[pending.target or ""].name
+        return f"{actor} attacks {target} with {pending.title}"
+    return f"{actor}'s {pending.title}"
+
+
+def _describe_update(state: EncounterState, event: CombatantsUpdated) -> str:
+    return "; ".join(
+        f"{state.combatants[u.combatant.id].name} {u.text}" for u in event.updates if u.text
+    )
+
+
+def _describe_check(event: Event, state: EncounterState) -> str:
+    pending = state.pending
+    if isinstance(event, CheckRolled):
+        actor = state.combatants[event.actor].name
+        if event.kind == "attack":
+            target = state.combatants[event.target or ""].name
+            text = f"{actor} attacks {target} with {event.title}: {_roll_text(event.roll)}"
+        else:
+            goal = f" (needs {event.difficulty})" if event.difficulty else ""
+            text = f"{actor}'s {event.title}{goal}: {_roll_text(event.roll)}"
+        return text + (" (Off Guard)" if event.off_guard else "")
+    assert pending is not None
+    if isinstance(event, ReactionRolled):
+        target = state.combatants[pending.target or ""].name
+        verb = "parries" if event.reaction == "parry" else "dodges"
+        guard = " (Off Guard)" if event.off_guard else ""
+        return f"{target} {verb}: {_roll_text(event.roll)}{guard}"
+    if isinstance(event, DieRerolled):
+        record = pending.reaction if event.of_reaction else pending.action
+        before = record.faces[event.index] if record and 0 <= event.index < len(record.faces) else 0
+        who = pending.target if event.of_reaction else pending.actor
+        name = state.combatants[who or ""].name
+        return f"{name} rerolls die {event.index + 1}: {before} → {event.face}"
+    assert isinstance(event, CheckResolved)
+    title = _check_title(state, pending)
+    if pending.kind == "attack":
+        if event.reaction is None:
+            against = "no reaction"
+        else:
+            against = f"{pending.reaction_kind} {event.reaction}"
+        result = f"hits with {event.surviving}" if event.success else "misses"
+        return f"{title}: {event.action} vs {against}, {result}"
+    if pending.kind == "direct":
+        verdict = "passes" if event.success else "fails"
+        return f"{title}: {event.action} vs difficulty {pending.difficulty}, {verdict}"
+    return f"{title}: {event.action} successes"
+
+
+def describe(event: Event, state: EncounterState) -> str:
+    """One log line for ``event``; ``state`` is the state just before it."""
+    text = _describe(event, state)
+    if state.round and not isinstance(event, RoundStarted | RoundEnded):
+        return f"Round {state.round} · {text}"
+    return text
+
+
+def _describe(event: Event, state: EncounterState) -> str:
+    match event:
+        case CombatantsJoined(combatants=joined):
+            listed = ", ".join(c.name for c in joined)
+            return f"{listed} {'joins' if len(joined) == 1 else 'join'} the fight"
+        case CombatantsLeft(combatant_ids=ids):
+            return f"{names(state, ids)} {'leaves' if len(ids) == 1 else 'leave'} the fight"
+        case CombatantsUpdated():
+            return _describe_update(state, event)
+        case ManualOrderSet(order=None):
+            return "Turn order back to the rolled initiative"
+        case ManualOrderSet(order=order):
+            listed = ", ".join(state.combatants[c].name for c in order or ())
+            return f"Turn order set by hand: {listed}"
+        case TurnStarted(combatant_id=cid):
+            return f"{state.combatants[cid].name}'s turn"
+        case TurnEnded(combatant_id=cid):
+            return f"{state.combatants[cid].name}'s turn ends"
+        case RoundEnded(round=number, expired=expired):
+            ended = "".join(
+                f"; {ref.name} ends on {state.combatants[ref.combatant_id].name}" for ref in expired
+            )
+            return f"Round {number} ends{ended}"
+        case RoundStarted(round=number):
+            return f"Round {number} starts"
+        case PreparationAdvanced(weapons=refs):
+            parts = []
+            for ref in refs:
+                combatant = state.combatants[ref.combatant_id]
+                weapon = combatant.weapons[ref.weapon]
+                left = weapon.preparing_left - 1
+                parts.append(
+                    f"{combatant.name}'s {weapon.name} is ready"
+                    if left == 0
+                    else f"{combatant.name} keeps preparing {weapon.name} ({left} more round)"
+                )
+            return "; ".join(parts)
+        case InitiativeRolled(rolls=rolls):
+            return "Initiative: " + ", ".join(
+                f"{state.combatants[r.combatant_id].name} {sum(r.faces)}"
+                f" ({'+'.join(map(str, r.faces)) or 'no dice'})"
+                for r in rolls
+            )
+        case RollOff(rolls=rolls):
+            return "Tie roll-off: " + ", ".join(
+                f"{state.combatants[r.combatant_id].name} {'/'.join(map(str, r.faces))}"
+                for r in rolls
+            )
+        case InitiativeOverridden(combatant_id=cid, value=value):
+            combatant = state.combatants[cid]
+            rolled = combatant.initiative.rolled if combatant.initiative else 0
+            if value is None:
+                return f"{combatant.name}'s initiative back to the rolled {rolled}"
+            return f"{combatant.name}'s initiative set to {value} (rolled {rolled})"
+        case CheckRolled() | ReactionRolled() | DieRerolled() | CheckResolved():
+            return _describe_check(event, state)
+    return type(event).__name__

@@ -1,0 +1,266 @@
+"""The encounter session: the one facade the UI talks to.
+
+``Session.do(intent)`` asks the ruleset to check the intent, records the events it answers as
+ONE journal entry, updates the state and tells observers exactly what changed. ``undo()`` and
+``redo()`` move a cursor over the entries: undo never rolls anything and never replays the
+whole journal (states are kept at every ``SNAPSHOT_EVERY``-th entry and for the last
+``RECENT_STATES`` entries; anything else replays from the nearest kept state); redo re-applies
+the recorded events, faces and all.
+"""
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from uwr_desktop.core.dice import DiceError, Roller
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.intents import Intent, RulesError
+from uwr_desktop.core.journal import JournalEntry, JournalSink
+from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.upr import UprError
+
+SNAPSHOT_EVERY = 32
+"""Keep the state after every this many entries for good."""
+
+RECENT_STATES = 64
+"""Also keep the states after the latest this many entries (fast undo of recent work)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one ``do``, ``undo`` or ``redo`` changed, for precise UI updates.
+
+    ``changed`` are ids of combatants still present whose data changed; ``added`` and
+    ``removed`` ids in table order; ``order_changed`` says the turn order moved;
+    ``rows_changed`` the table's row order; ``timeline_changed`` anything the timeline shows;
+    ``entry`` is the entry done, undone or redone.
+    """
+
+    kind: str
+    entry: JournalEntry
+    changed: frozenset[str]
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    order_changed: bool
+    rows_changed: bool
+    round_changed: bool
+    phase_changed: bool
+    timeline_changed: bool
+    pending_changed: bool
+
+
+def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterState) -> Change:
+    """Compare two states by identity of their combatants (cheap thanks to sharing)."""
+    if old.combatants is new.combatants:
+        changed: frozenset[str] = frozenset()
+        added: tuple[str, ...] = ()
+        removed: tuple[str, ...] = ()
+    else:
+        changed = frozenset(
+            cid
+            for cid, combatant in new.combatants.items()
+            if cid in old.combatants and old.combatants[cid] is not combatant
+        )
+        added = tuple(cid for cid in new.rows if cid not in old.combatants)
+        removed = tuple(cid for cid in old.rows if cid not in new.combatants)
+    order_changed = old.order != new.order
+    turn_changed = old.current != new.current or old.acted != new.acted
+    return Change(
+        kind=kind,
+        entry=entry,
+        changed=changed,
+        added=added,
+        removed=removed,
+        order_changed=order_changed,
+        rows_changed=old.rows != new.rows,
+        round_changed=old.round != new.round,
+        phase_changed=old.phase != new.phase,
+        timeline_changed=bool(order_changed or turn_changed or changed or added or removed),
+        pending_changed=old.pending != new.pending,
+    )
+
+
+class Session:
+    """One encounter: a ruleset, the roster it started from and the journal of what happened.
+
+    ``entries``/``cursor`` rebuild a saved or recovered fight (replayed and checked, without
+    calling the sink); ``cursor`` defaults to all entries. A journal that does not replay under
+    the rules raises ``RulesError``.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        roster: Iterable[Combatant] = (),
+        *,
+        roller: Roller | None = None,
+        sink: JournalSink | None = None,
+        entries: Sequence[JournalEntry] = (),
+        cursor: int | None = None,
+    ) -> None:
+        """Start (or rebuild) the encounter."""
+        self._ruleset = ruleset
+        self._roster = tuple(roster)
+        self._roller = roller if roller is not None else Roller(random.Random())
+        self._sink = sink
+        self._observers: list[Callable[[Change], None]] = []
+        self._entries: list[JournalEntry] = list(entries)
+        if cursor is None:
+            cursor = len(self._entries)
+        if not 0 <= cursor <= len(self._entries):
+            raise RulesError(
+                f"the journal cursor {cursor} is outside the journal (0 to {len(self._entries)})"
+            )
+        initial = ruleset.initial_state(self._roster)
+        self._states: dict[int, EncounterState] = {0: initial}
+        state = initial
+        for index, entry in enumerate(self._entries):
+            try:
+                state = self._replay(state, entry)
+            except RulesError as error:
+                raise RulesError(
+                    f"entry {index + 1} ({entry.label!r}) does not replay: {error}"
+                ) from None
+            self._keep(index + 1, state)
+        self._cursor = cursor
+        self._state = self.state_at(cursor)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset (with its settings)."""
+        return self._ruleset
+
+    @property
+    def roster(self) -> tuple[Combatant, ...]:
+        """The combatants the fight started from."""
+        return self._roster
+
+    @property
+    def state(self) -> EncounterState:
+        """The state at the cursor."""
+        return self._state
+
+    @property
+    def entries(self) -> tuple[JournalEntry, ...]:
+        """Every entry, including the redo tail beyond the cursor."""
+        return tuple(self._entries)
+
+    @property
+    def cursor(self) -> int:
+        """How many entries are in force."""
+        return self._cursor
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an entry to undo."""
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone entry to redo."""
+        return self._cursor < len(self._entries)
+
+    @property
+    def undo_label(self) -> str | None:
+        """The label of the entry ``undo`` would take back."""
+        return self._entries[self._cursor - 1].label if self.can_undo else None
+
+    @property
+    def redo_label(self) -> str | None:
+        """The label of the entry ``redo`` would re-apply."""
+        return self._entries[self._cursor].label if self.can_redo else None
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        """Call ``callback`` with a :class:`Change` after every do/undo/redo; returns the
+        unsubscribe function."""
+        self._observers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._observers:
+                self._observers.remove(callback)
+
+        return unsubscribe
+
+    def do(self, intent: Intent) -> JournalEntry:
+        """Do ``intent``: one new entry (dropping any redo tail); ``RulesError`` if refused."""
+        try:
+            decision = self._ruleset.decide(self._state, intent, self._roller)
+        except (DiceError, UprError) as error:
+            raise RulesError(str(error)) from None
+        entry = JournalEntry(decision.label, decision.events)
+        new = self._replay(self._state, entry)
+        index = self._cursor
+        if self._sink is not None:
+            self._sink.append(index, entry)
+        del self._entries[index:]
+        for stale in [key for key in self._states if key > index]:
+            del self._states[stale]
+        self._entries.append(entry)
+        self._keep(index + 1, new)
+        return self._move(index + 1, new, "do", entry)
+
+    def undo(self) -> JournalEntry:
+        """Take back the last entry in force; ``RulesError`` when there is none."""
+        if not self.can_undo:
+            raise RulesError("Nothing to undo")
+        entry = self._entries[self._cursor - 1]
+        new = self.state_at(self._cursor - 1)
+        if self._sink is not None:
+            self._sink.move_cursor(self._cursor - 1)
+        return self._move(self._cursor - 1, new, "undo", entry)
+
+    def redo(self) -> JournalEntry:
+        """Re-apply the next undone entry with its recorded faces; ``RulesError`` if none."""
+        if not self.can_redo:
+            raise RulesError("Nothing to redo")
+        entry = self._entries[self._cursor]
+        new = self._states.get(self._cursor + 1) or self._replay(self._state, entry)
+        self._keep(self._cursor + 1, new)
+        if self._sink is not None:
+            self._sink.move_cursor(self._cursor + 1)
+        return self._move(self._cursor + 1, new, "redo", entry)
+
+    def state_at(self, position: int) -> EncounterState:
+        """The state after the first ``position`` entries (from the nearest kept state)."""
+        if not 0 <= position <= len(self._entries):
+            raise RulesError(f"there is no journal position {position}")
+        base = position
+        while base not in self._states:
+            base -= 1
+        state = self._states[base]
+        for entry in self._entries[base:position]:
+            state = self._replay(state, entry)
+        return state
+
+    def describe_entry(self, index: int) -> tuple[str, ...]:
+        """The log lines of entry ``index`` (0-based), one per event that says something."""
+        state = self.state_at(index)
+        lines = []
+        for event in self._entries[index].events:
+            line = self._ruleset.describe(event, state)
+            if line:
+                lines.append(line)
+            state = self._ruleset.apply(state, event)
+        return tuple(lines)
+
+    def _replay(self, state: EncounterState, entry: JournalEntry) -> EncounterState:
+        for event in entry.events:
+            state = self._ruleset.apply(state, event)
+        return state
+
+    def _keep(self, position: int, state: EncounterState) -> None:
+        self._states[position] = state
+        old = position - RECENT_STATES
+        if old > 0 and old % SNAPSHOT_EVERY and old in self._states:
+            del self._states[old]
+
+    def _move(
+        self, cursor: int, new: EncounterState, kind: str, entry: JournalEntry
+    ) -> JournalEntry:
+        old = self._state
+        self._cursor = cursor
+        self._state = new
+        change = diff(kind, entry, old, new)
+        for callback in list(self._observers):
+            callback(change)
+        return entry
