@@ -1,0 +1,275 @@
+"""What happens when the code fails: log the traceback, tell the GM, keep the app running.
+
+``install_excepthook(log_dir, parent_getter)`` routes every uncaught exception (in a Qt slot, an
+event handler or a worker thread) to an append-only, rotating log file and to a non-modal
+dialog. The fight itself is never touched: it lives in the journal, which every change has
+already been committed to.
+"""
+
+import logging
+import logging.handlers
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+LOG_FILE_NAME = "uwr-desktop.log"
+"""The crash log's file name inside the log folder."""
+
+LOG_MAX_BYTES = 1_000_000
+"""Size at which the log rotates."""
+
+LOG_BACKUPS = 3
+"""How many rotated logs are kept beside the current one."""
+
+ParentGetter = Callable[[], QWidget | None]
+
+_HEADLINE = "Something went wrong, but your fight is kept."
+
+
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """A rotating log that remembers why its last write failed instead of only printing it."""
+
+    failure: BaseException | None = None
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging override)
+        """Keep the error for the dialog to report."""
+        self.failure = sys.exc_info()[1]
+
+
+class CrashDialog(QDialog):
+    """Tells the GM something failed, with the details folded away and a copy button."""
+
+    def __init__(self, parent: QWidget | None, log_note: str) -> None:
+        """Create the dialog; ``log_note`` says where the details were written."""
+        super().__init__(parent)
+        self.setObjectName("crashDialog")
+        self.setWindowTitle("Something went wrong")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._reports: list[str] = []
+
+        self._message = QLabel(self)
+        self._message.setObjectName("crashMessage")
+        self._message.setWordWrap(True)
+        self._message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._log_note = log_note
+
+        self._details = QPlainTextEdit(self)
+        self._details.setObjectName("crashDetails")
+        self._details.setReadOnly(True)
+        self._details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self._details.setMinimumHeight(220)
+        self._details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self._details.hide()
+
+        buttons = QDialogButtonBox(self)
+        self.details_button = QPushButton("Show details", self)
+        self.details_button.setObjectName("crashDetailsButton")
+        self.details_button.setCheckable(True)
+        self.details_button.toggled.connect(self._show_details)
+        self.copy_button = QPushButton("Copy details", self)
+        self.copy_button.setObjectName("crashCopyButton")
+        self.copy_button.clicked.connect(self.copy_details)
+        buttons.addButton(self.details_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.setDefault(True)
+        buttons.rejected.connect(self.reject)
+
+        headline = QLabel(_HEADLINE, self)
+        headline_font = QFont(headline.font())
+        headline_font.setBold(True)
+        headline_font.setPointSizeF(headline_font.pointSizeF() * 1.15)
+        headline.setFont(headline_font)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(headline)
+        layout.addWidget(self._message)
+        layout.addWidget(self._details, 1)
+        layout.addWidget(buttons)
+        self.resize(560, 180)
+
+    def add_report(self, summary: str, details: str) -> None:
+        """Show one more failure; the message counts them when there are several."""
+        self._reports.append(details)
+        count = len(self._reports)
+        what = summary if count == 1 else f"{count} errors; the latest: {summary}"
+        self._message.setText(
+            f"Nothing was lost; you can go on playing.\n\n{what}\n\n{self._log_note}"
+        )
+        self._details.setPlainText("\n\n".join(self._reports))
+
+    def message(self) -> str:
+        """Return the message shown to the GM."""
+        return f"{_HEADLINE}\n{self._message.text()}"
+
+    def details(self) -> str:
+        """Return the full details (the tracebacks) the dialog holds."""
+        return self._details.toPlainText()
+
+    def details_visible(self) -> bool:
+        """Tell whether the details are unfolded."""
+        return self._details.isVisible()
+
+    def copy_details(self) -> None:
+        """Put the message and the details on the clipboard, for a bug report."""
+        QApplication.clipboard().setText(f"{self.message()}\n\n{self.details()}")
+
+    def _show_details(self, shown: bool) -> None:
+        self._details.setVisible(shown)
+        self.details_button.setText("Hide details" if shown else "Show details")
+        if shown:
+            self.resize(max(self.width(), 720), max(self.height(), 460))
+        else:
+            self.resize(self.width(), self.sizeHint().height())
+
+
+class CrashHandler(QObject):
+    """Logs uncaught exceptions and shows them in a ``CrashDialog``.
+
+    ``crashed(summary, details)`` is emitted for each one, in the GUI thread.
+    """
+
+    crashed = Signal(str, str)
+
+    def __init__(
+        self, log_dir: Path, parent_getter: ParentGetter, max_bytes: int = LOG_MAX_BYTES
+    ) -> None:
+        """Prepare the log under ``log_dir`` (rotated at ``max_bytes``) and the dialog's parent."""
+        super().__init__()
+        self.setObjectName("crashHandler")
+        self.log_path = log_dir / LOG_FILE_NAME
+        self._parent_getter = parent_getter
+        self._dialog: CrashDialog | None = None
+        self._logger = logging.getLogger(f"uwr_desktop.crash.{id(self)}")
+        self._logger.propagate = False
+        self._logger.setLevel(logging.ERROR)
+        self._file_handler: _LogFile | None = None
+        self._log_error = ""
+        try:
+            log_dir.mkdir(parents=True, exist_ok=True)
+            handler = _LogFile(
+                self.log_path,
+                maxBytes=max_bytes,
+                backupCount=LOG_BACKUPS,
+                encoding="utf-8",
+                delay=True,
+            )
+        except OSError as error:
+            self._log_error = f"the log folder {log_dir} cannot be used ({error})"
+        else:
+            handler.setFormatter(logging.Formatter("%(message)s"))
+            self._logger.addHandler(handler)
+            self._file_handler = handler
+        self._previous_hook = sys.excepthook
+        self._previous_thread_hook = threading.excepthook
+        self.crashed.connect(self._show, Qt.ConnectionType.QueuedConnection)
+
+    def install(self) -> None:
+        """Become the handler of uncaught exceptions, in every thread."""
+        sys.excepthook = self.handle
+        threading.excepthook = self._handle_thread
+
+    def uninstall(self) -> None:
+        """Give exceptions back to the hooks that were there before, and close the log."""
+        if sys.excepthook == self.handle:
+            sys.excepthook = self._previous_hook
+        if threading.excepthook == self._handle_thread:
+            threading.excepthook = self._previous_thread_hook
+        if self._file_handler is not None:
+            self._logger.removeHandler(self._file_handler)
+            self._file_handler.close()
+            self._file_handler = None
+
+    def handle(
+        self,
+        kind: type[BaseException],
+        error: BaseException,
+        trace: TracebackType | None,
+    ) -> None:
+        """Log one uncaught exception and show it (``sys.excepthook`` signature)."""
+        if issubclass(kind, KeyboardInterrupt):
+            self._previous_hook(kind, error, trace)
+            return
+        details = "".join(traceback.format_exception(kind, error, trace))
+        stamp = datetime.now().astimezone().isoformat(timespec="seconds")
+        sys.stderr.write(details)
+        note = self._write_log(f"{stamp} uncaught {kind.__name__}\n{details}")
+        summary = f"{kind.__name__}: {error}" if str(error) else kind.__name__
+        self.crashed.emit(summary, f"{stamp}\n{details}{note}")
+
+    def _handle_thread(self, args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is None or issubclass(args.exc_type, SystemExit):
+            return
+        self.handle(args.exc_type, args.exc_value, args.exc_traceback)
+
+    def _write_log(self, entry: str) -> str:
+        handler = self._file_handler
+        if handler is None:
+            return ""
+        handler.failure = None
+        self._logger.error(entry)
+        if handler.failure is None:
+            return ""
+        self._log_error = f"the log {self.log_path} cannot be written ({handler.failure})"
+        return f"\n(not logged: {handler.failure})"
+
+    def _log_note(self) -> str:
+        if self._log_error:
+            return f"The details could not be saved: {self._log_error}."
+        return f"The details were written to {self.log_path}."
+
+    def _show(self, summary: str, details: str) -> None:
+        try:
+            self._show_dialog(summary, details)
+        except Exception:  # a failing dialog must not re-enter the hook
+            sys.stderr.write(f"the crash dialog failed:\n{traceback.format_exc()}")
+
+    def _show_dialog(self, summary: str, details: str) -> None:
+        dialog = self._dialog
+        if dialog is None or not dialog.isVisible():
+            dialog = CrashDialog(self._parent_getter(), self._log_note())
+            dialog.destroyed.connect(self._forget_dialog)
+            self._dialog = dialog
+        dialog.add_report(summary, details)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+
+    def _forget_dialog(self) -> None:
+        self._dialog = None
+
+    def dialog(self) -> CrashDialog | None:
+        """Return the crash dialog on screen, if any."""
+        return self._dialog
+
+
+def install_excepthook(
+    log_dir: Path, parent_getter: ParentGetter, max_bytes: int = LOG_MAX_BYTES
+) -> CrashHandler:
+    """Log every uncaught exception to ``log_dir/uwr-desktop.log`` and show it in a dialog.
+
+    ``parent_getter`` returns the window the dialog belongs to (or ``None``); it is asked
+    each time, so it may be installed before the main window exists. The app keeps running.
+    The log rotates at ``max_bytes``, keeping ``LOG_BACKUPS`` older files. Keep the returned
+    handler alive; ``uninstall()`` restores the previous hooks.
+    """
+    handler = CrashHandler(log_dir, parent_getter, max_bytes)
+    handler.install()
+    return handler
