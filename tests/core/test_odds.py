@@ -372,3 +372,13 @@ def test_exploding_matches_icepool(rolled: int, kept: int) -> None:
     reference = dict(zip(die.outcomes(), die.probabilities(), strict=True))
     # Chains longer than ``depth`` only reach totals of 10 * (depth + 1) or more.
     assert_matches_below(roll_keep_distribution(rolled, kept), reference, 10 * (depth + 1))
+
+
+@pytest.mark.parametrize(("dice", "rerolls", "favor"), [(30, 5, 0), (12, 3, -1), (20, 20, 2)])
+def test_large_pools_match_icepool(dice: int, rerolls: int, favor: int) -> None:
+    success = icepool.d6 >= 5 - favor
+    first = dice @ success
+    reference = first.map(lambda hits: hits + (min(rerolls, dice - hits) @ success))
+    assert dict(zip(reference.outcomes(), reference.probabilities(), strict=True)) == dict(
+        enumerate(pool_distribution_exact(dice, favor, rerolls))
+    )
