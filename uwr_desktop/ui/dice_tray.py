@@ -271,7 +271,6 @@ class DiceTray(QWidget):
             "Typed dice replace the pool built above: 7d6 f+1 r2 (pool with favor and rerolls), "
             "6k3+5 (roll and keep), 2d10+5 (sum)"
         )
-        self.notation.setClearButtonEnabled(True)
         self.target_number = _spin(0, 999, 0, "Target number", tip="TN of a roll and keep or a sum")
         self.target_number.setSpecialValueText("no TN")
         self.target_number.setPrefix("TN ")
@@ -681,10 +680,11 @@ class DiceTray(QWidget):
         self._after_setting_dice()
 
     def _rerollable_now(self) -> tuple[int, ...]:
+        """The failed dice the GM may pick now (any of them while rerolls are left)."""
         roll = self._roll
-        if not isinstance(roll, PoolRoll) or self.is_animating():
+        if not isinstance(roll, PoolRoll) or self.is_animating() or roll.rerolls_left <= 0:
             return ()
-        return roll.rerollable_indices[: max(0, roll.rerolls_left)]
+        return roll.rerollable_indices
 
     def _on_die_clicked(self, index: int) -> None:
         if index in self._rerollable_now():
@@ -692,8 +692,10 @@ class DiceTray(QWidget):
 
     def reroll_all(self) -> None:
         """Ask to reroll as many failed dice as the rerolls left allow."""
+        roll = self._roll
         indices = self._rerollable_now()
-        if indices:
+        if indices and isinstance(roll, PoolRoll):
+            indices = indices[: roll.rerolls_left]
             self.rerollRequested.emit(list(indices))
 
     def _on_settled(self) -> None:
