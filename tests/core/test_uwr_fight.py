@@ -1,0 +1,414 @@
+"""A scripted uwr fight over several rounds, checked step by step through the session."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import (
+    Attributes,
+    Combatant,
+    Condition,
+    Initiative,
+    Phase,
+    Skill,
+    Weapon,
+    WeaponPool,
+)
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    EditCell,
+    Heal,
+    NextTurn,
+    RemoveCombatants,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr_intents import (
+    Attack,
+    DirectCheck,
+    FreeRoll,
+    OverrideWeaponType,
+    PrepareWeapon,
+    React,
+    Reaction,
+    Reroll,
+    ResolveCheck,
+)
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import SlotStatus
+
+H = Fraction(1, 2)
+
+
+def vex(**changes):
+    fields = {
+        "id": "vex",
+        "name": "Vex",
+        "side": Side.PLAYER,
+        "attributes": Attributes(brawn=Fraction(2), grace=Fraction(3) + H),
+        "skills": (Skill("Archery", 1, 1),),
+        "weapons": (
+            Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
+            Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED),
+        ),
+        "stamina": 1,
+        "stamina_max": 4,
+    }
+    fields.update(changes)
+    return Combatant(**fields)
+
+
+def bandit(number, **changes):
+    fields = {
+        "id": f"b{number}",
+        "name": f"Bandit {number}",
+        "attributes": Attributes(brawn=Fraction(3), grace=Fraction(2)),
+        "weapons": (Weapon(name="Sword", upr_type="Quick"),),
+        "vitality": 8,
+        "vitality_max": 8,
+    }
+    fields.update(changes)
+    return Combatant(**fields)
+
+
+def fight(*roster, seed=7, **settings):
+    return Session(make_ruleset("uwr", settings), roster, roller=Roller(random.Random(seed)))
+
+
+def log(session):
+    return [line for index in range(session.cursor) for line in session.describe_entry(index)]
+
+
+def test_initiative_sums_grace_dice_and_orders_turns():
+    session = fight(vex(), bandit(1), bandit(2))
+    session.do(StartFight())
+    state = session.state
+    for combatant in state.combatants.values():
+        faces = combatant.initiative.faces
+        assert len(faces) == int(combatant.attributes.grace)
+        assert combatant.initiative.value == sum(faces)
+    values = [state.combatants[cid].initiative.value for cid in state.order]
+    assert values == sorted(values, reverse=True)
+    assert state.round == 1
+    assert state.phase is Phase.ROUND
+    assert state.current == state.order[0]
+
+
+def test_ties_go_to_players_then_a_roll_off_within_a_side():
+    tied = Initiative(faces=(4, 4))
+    session = fight(
+        bandit(1, initiative=tied),
+        bandit(2, initiative=tied),
+        vex(initiative=Initiative(faces=(2, 2, 4))),
+    )
+    session.do(StartFight())
+    state = session.state
+    assert state.order[0] == "vex"
+    breaks = {cid: state.combatants[cid].initiative.tiebreak for cid in ("b1", "b2")}
+    assert breaks["b1"] != breaks["b2"]
+    assert all(breaks.values())
+    winner = max(breaks, key=lambda cid: breaks[cid])
+    assert state.order[1] == winner
+    assert any("roll-off" in line for line in log(session))
+
+
+def test_table_order_setting_breaks_ties_without_rolling():
+    tied = Initiative(faces=(4, 4))
+    session = fight(
+        bandit(2, initiative=tied), bandit(1, initiative=tied), initiative_tie="table_order"
+    )
+    session.do(StartFight())
+    assert session.state.order == ("b2", "b1")
+    assert all(not c.initiative.tiebreak for c in session.state.combatants.values())
+
+
+def test_uses_are_spent_per_weapon_and_refill_each_round():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    bow = session.state.combatants["vex"].weapons[0]
+    # Grace 3.5 -> 3 dice + Archery 1 = 4 dice, Swift (divisor 2) -> 2 uses.
+    assert (bow.upr, bow.uses_max, bow.uses_left) == (2, 2, 2)
+    for expected_left in (1, 0):
+        session.do(Attack("vex", 0, "b1"))
+        session.do(ResolveCheck())
+        assert session.state.combatants["vex"].weapons[0].uses_left == expected_left
+    with pytest.raises(RulesError, match="Vex has no uses of Short Bow left this round"):
+        session.do(Attack("vex", 0, "b1"))
+    while session.state.round == 1:
+        session.do(NextTurn())
+    assert session.state.combatants["vex"].weapons[0].uses_left == 2
+
+
+def test_attack_pool_rerolls_and_opposed_resolution():
+    session = fight(vex(), bandit(1), seed=11)
+    session.do(StartFight())
+    session.do(Attack("vex", 0, "b1", favor=1))
+    pending = session.state.pending
+    # 4 dice; rerolls: 1 for Grace ending in .5 + 1 from Archery.
+    assert (pending.action.dice, pending.action.rerolls, pending.action.favor) == (4, 2, 1)
+    failed = [i for i, face in enumerate(pending.action.faces) if face < 4]
+    if failed:
+        session.do(Reroll())
+        taken = session.state.pending.action.rerolls_taken
+        assert [index for index, _ in taken] == failed[:2]
+    session.do(React(Reaction.DODGE))
+    pending = session.state.pending
+    assert pending.reaction.dice == 2
+    with pytest.raises(RulesError, match="already reacted"):
+        session.do(React(Reaction.DODGE))
+    session.do(ResolveCheck())
+    assert session.state.pending is None
+    line = log(session)[-1]
+    assert line.startswith("Round 1 · Vex attacks Bandit 1 with Short Bow: ")
+    assert " vs dodge " in line
+    assert ("hits with" in line) or line.endswith("misses")
+
+
+def test_parry_spends_a_use_and_out_of_uses_only_dodge():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    # Bandit: Brawn 3 Quick -> 1 use.
+    session.do(Attack("vex", 0, "b1"))
+    session.do(React(Reaction.PARRY, weapon=0))
+    assert session.state.combatants["b1"].weapons[0].uses_left == 0
+    session.do(ResolveCheck())
+    session.do(Attack("vex", 0, "b1"))
+    options = session.ruleset.legal_intents(session.state, "b1")
+    reactions = [option.intent for option in options if isinstance(option.intent, React)]
+    assert reactions == [React(Reaction.DODGE)]
+    with pytest.raises(RulesError, match="only a dodge is possible"):
+        session.do(React(Reaction.PARRY, weapon=0))
+    with pytest.raises(RulesError, match="only a dodge is possible"):
+        session.do(React(Reaction.PARRY))
+    session.do(React(Reaction.DODGE))
+    session.do(ResolveCheck())
+
+
+def test_fractional_weapon_preparation_and_off_guard():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    crossbow = session.state.combatants["vex"].weapons[1]
+    # Grace 3.5 -> 3 dice, Slow (divisor 6) -> 1/2: prepared at the start gives 1 use.
+    assert (crossbow.upr, crossbow.uses_left, crossbow.prepared) == (H, 1, True)
+    session.do(Attack("vex", 1, "b1"))
+    session.do(ResolveCheck())
+    assert not session.state.combatants["vex"].weapons[1].prepared
+    with pytest.raises(RulesError, match="used Crossbow this round"):
+        session.do(PrepareWeapon("vex", 1))
+    while session.state.round == 1:
+        session.do(NextTurn())
+    with pytest.raises(RulesError, match="not prepared"):
+        session.do(Attack("vex", 1, "b1"))
+    session.do(PrepareWeapon("vex", 1))
+    vex_now = session.state.combatants["vex"]
+    assert vex_now.off_guard
+    assert vex_now.weapons[1].preparing_left == 1
+    slot = next(s for s in session.ruleset.timeline(session.state) if s.key == "vex")
+    assert "Off Guard" in slot.detail
+    session.do(Attack("vex", 0, "b1"))
+    assert session.state.pending.action.favor == -1
+    assert session.state.pending.off_guard
+    session.do(ResolveCheck())
+    session.do(Attack("b1", 0, "vex"))
+    session.do(React(Reaction.DODGE, favor=1))
+    assert session.state.pending.reaction.favor == 0
+    session.do(ResolveCheck())
+    while session.state.round == 2:
+        session.do(NextTurn())
+    assert any("Vex's Crossbow is ready" in line for line in log(session))
+    vex_now = session.state.combatants["vex"]
+    assert not vex_now.off_guard
+    assert vex_now.weapons[1].uses_left == 1
+    session.do(Attack("vex", 1, "b1"))
+    assert session.state.pending.action.favor == 0
+
+
+def test_two_round_preparation_below_one_half():
+    slow_vex = vex(attributes=Attributes(grace=Fraction(2)))
+    session = fight(slow_vex, bandit(1))
+    session.do(StartFight())
+    session.do(Attack("vex", 1, "b1"))  # 2 dice / 6 = 1/3
+    session.do(ResolveCheck())
+    while session.state.round == 1:
+        session.do(NextTurn())
+    session.do(PrepareWeapon("vex", 1))
+    assert session.state.combatants["vex"].weapons[1].preparing_left == 2
+    while session.state.round == 2:
+        session.do(NextTurn())
+    crossbow = session.state.combatants["vex"].weapons[1]
+    assert (crossbow.preparing_left, crossbow.uses_left) == (1, 0)
+    with pytest.raises(RulesError, match="still preparing Crossbow"):
+        session.do(Attack("vex", 1, "b1"))
+    while session.state.round == 3:
+        session.do(NextTurn())
+    assert session.state.combatants["vex"].weapons[1].uses_left == 1
+
+
+def test_zero_value_weapon_cannot_be_used():
+    weak = vex(attributes=Attributes(grace=Fraction(0)), skills=())
+    session = fight(weak, bandit(1))
+    session.do(StartFight())
+    with pytest.raises(RulesError, match="cannot be used"):
+        session.do(Attack("vex", 1, "b1"))
+
+
+def test_type_override_changes_uses_from_next_round():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    session.do(OverrideWeaponType("vex", 1, "Swift"))
+    assert session.state.combatants["vex"].weapons[1].uses_max == 1
+    while session.state.round == 1:
+        session.do(NextTurn())
+    crossbow = session.state.combatants["vex"].weapons[1]
+    assert (crossbow.type_override, crossbow.uses_max) == ("Swift", 1)
+    with pytest.raises(RulesError, match="unknown UPR type"):
+        session.do(OverrideWeaponType("vex", 1, "Lightning"))
+
+
+def test_recompute_at_once_setting_applies_a_pool_change_mid_round():
+    session = fight(vex(), bandit(1), upr_recompute="at_once")
+    session.do(StartFight())
+    session.do(EditCell("vex", "grace", "5.5"))
+    assert session.state.combatants["vex"].weapons[0].uses_max == 3
+    later = fight(vex(), bandit(1))
+    later.do(StartFight())
+    later.do(EditCell("vex", "grace", "5.5"))
+    assert later.state.combatants["vex"].weapons[0].uses_max == 2
+
+
+def test_conditions_tick_and_expire_at_round_end_with_a_log_line():
+    session = fight(vex(), bandit(1), bandit(2))
+    session.do(StartFight())
+    session.do(AddCondition(["b1", "b2"], Condition("Burning", 1)))
+    session.do(AddCondition(["vex"], Condition("Blessed", 2, "shrine")))
+    while session.state.round == 1:
+        session.do(NextTurn())
+    state = session.state
+    assert not state.combatants["b1"].conditions
+    assert not state.combatants["b2"].conditions
+    assert state.combatants["vex"].conditions == (Condition("Blessed", 1, "shrine"),)
+    assert any("Burning ends on Bandit 1" in line for line in log(session))
+    while session.state.round == 2:
+        session.do(NextTurn())
+    assert not session.state.combatants["vex"].conditions
+
+
+def test_stamina_refills_at_the_start_of_own_turn():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    while session.state.current != "vex":
+        session.do(NextTurn())
+    assert session.state.combatants["vex"].stamina == 4
+
+
+def test_damage_heal_and_death():
+    session = fight(vex(), bandit(1), bandit(2))
+    session.do(ApplyDamage(["b1", "b2"], 5))
+    assert [session.state.combatants[c].vitality for c in ("b1", "b2")] == [3, 3]
+    session.do(ApplyDamage(["b1"], 9))
+    assert session.state.combatants["b1"].vitality == 0
+    assert log(session)[-1].endswith(": dead")
+    session.do(ApplyDamage(["vex"], 50))
+    assert "Death's Door" in log(session)[-1]
+    session.do(Heal(["b2"], 100))
+    assert session.state.combatants["b2"].vitality == 8
+    with pytest.raises(RulesError, match="at least 1"):
+        session.do(ApplyDamage(["b1"], 0))
+    with pytest.raises(RulesError, match="no combatant with id"):
+        session.do(ApplyDamage(["nobody"], 2))
+
+
+def test_joining_and_leaving_mid_fight():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    session.do(AddCombatants([bandit(3)]))
+    newcomer = session.state.combatants["b3"]
+    assert newcomer.initiative is not None
+    assert len(newcomer.initiative.faces) == 2
+    assert newcomer.weapons[0].uses_left == 1
+    assert "b3" in session.state.order
+    with pytest.raises(RulesError, match="already used"):
+        session.do(AddCombatants([bandit(3)]))
+    session.do(RemoveCombatants(["b1"]))
+    assert "b1" not in session.state.combatants
+    assert "b1" not in session.state.order
+    while session.state.round == 1:
+        session.do(NextTurn())
+    assert set(session.state.order) == {"vex", "b3"}
+
+
+def test_gm_override_and_manual_order_keep_the_rolled_value():
+    session = fight(vex(), bandit(1), bandit(2))
+    session.do(StartFight())
+    rolled = session.state.combatants["b2"].initiative.rolled
+    session.do(EditCell("b2", "initiative", 99))
+    state = session.state
+    assert state.order[0] == "b2"
+    assert state.combatants["b2"].initiative.rolled == rolled
+    slot = session.ruleset.timeline(state)[0]
+    assert slot.value_text == f"99 (rolled {rolled})"
+    last = state.order[-1]
+    last_rolled = state.combatants[last].initiative.value
+    drag = session.ruleset.intent_for_drag(state, last, 0)
+    session.do(drag)
+    state = session.state
+    assert state.order[0] == last
+    slot = session.ruleset.timeline(state)[0]
+    assert slot.value_text.endswith("manual #1")
+    assert state.combatants[last].initiative.value == last_rolled
+    assert slot.value_text.startswith(str(last_rolled))
+    assert session.ruleset.intent_for_drag(state, last, 0) is None
+
+
+def test_turn_statuses_on_the_timeline():
+    session = fight(vex(), bandit(1), bandit(2))
+    session.do(StartFight())
+    session.do(NextTurn())
+    statuses = [slot.status for slot in session.ruleset.timeline(session.state)]
+    assert statuses == [SlotStatus.DONE, SlotStatus.CURRENT, SlotStatus.PENDING]
+
+
+def test_direct_check_and_free_roll_are_recorded_with_faces():
+    session = fight(vex(skills=()), bandit(1))
+    session.do(DirectCheck("vex", "Mettle", difficulty=2, favor=1))
+    line = log(session)[-1]
+    assert "vs difficulty 2" in line
+    assert ("passes" in line) or ("fails" in line)
+    session.do(FreeRoll("b1", dice=5, title="Perception"))
+    assert "Bandit 1's Perception" in log(session)[-1]
+    with pytest.raises(RulesError, match="Unknown attribute"):
+        session.do(DirectCheck("vex", "Luck", difficulty=1))
+    with pytest.raises(RulesError, match="at least 1 success"):
+        session.do(DirectCheck("vex", "Grace", difficulty=0))
+
+
+def test_edits_are_validated_and_undoable():
+    session = fight(vex(), bandit(1))
+    with pytest.raises(RulesError, match=r"0 to 7 in steps of 0\.5"):
+        session.do(EditCell("vex", "grace", "7.5"))
+    with pytest.raises(RulesError, match=r"0 to 7 in steps of 0\.5"):
+        session.do(EditCell("vex", "brawn", "2.25"))
+    with pytest.raises(RulesError, match="number like"):
+        session.do(EditCell("vex", "brawn", "lots"))
+    session.do(EditCell("vex", "grace", "4.5"))
+    assert session.state.combatants["vex"].attributes.grace == Fraction(9, 2)
+    session.undo()
+    assert session.state.combatants["vex"].attributes.grace == Fraction(7, 2)
+
+
+def test_refusals_before_the_fight_and_while_a_check_is_pending():
+    session = fight(vex(), bandit(1))
+    with pytest.raises(RulesError, match="Start the fight first"):
+        session.do(NextTurn())
+    session.do(StartFight())
+    with pytest.raises(RulesError, match="already started"):
+        session.do(StartFight())
+    session.do(Attack("vex", 0, "b1"))
+    with pytest.raises(RulesError, match="pending check"):
+        session.do(NextTurn())

@@ -1,0 +1,1 @@
+"""Storage: encounter files (``.uwr``), the autosave journal, the library and app folders."""
