@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QToolTip
 
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
-from uwr_desktop.ui.theme import Scheme, build_palette, side_color
+from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
 from uwr_desktop.ui.timeline import InitiativeTimeline
 
 
@@ -85,7 +85,7 @@ def test_the_dragged_card_follows_the_mouse_and_a_drop_line_shows(qtbot, timelin
     pointer = QPoint(gap.x() + 6, gap.y())
     qtbot.mouseMove(timeline, pointer)
     during = timeline.grab().toImage()
-    highlight = timeline.palette().color(timeline.palette().ColorRole.Highlight).rgb()
+    highlight = QColor(theme_colors(Scheme.LIGHT).accent).rgb()
     player = side_color(Side.PLAYER, Scheme.LIGHT)
     assert before.pixel(stripe) == player.rgb()
     assert during.pixel(stripe) != player.rgb(), "the card left its place"

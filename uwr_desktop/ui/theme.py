@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QStyleFactory
 from uwr_desktop.core.sides import Side
 
 BASE_FONT_POINT_SIZE = 11.0
-"""The smallest base font size the theme sets, so the app reads well at arm's length."""
+"""The smallest base font size the theme sets (it also adds a point to the system's size)."""
 
 
 class Scheme(StrEnum):
@@ -27,7 +27,12 @@ class Scheme(StrEnum):
 
 @dataclass(frozen=True)
 class ThemeColors:
-    """The named colours of one scheme, as ``#rrggbb`` strings."""
+    """The named colours of one scheme, as ``#rrggbb`` strings.
+
+    ``accent`` marks what needs the eye (the acting card, a drop place) on cards and windows;
+    ``card`` and ``card_current`` are the backgrounds of timeline cards; ``sides`` holds the
+    side colours.
+    """
 
     window: str
     window_text: str
@@ -39,6 +44,7 @@ class ThemeColors:
     button_text: str
     highlight: str
     highlighted_text: str
+    accent: str
     link: str
     tooltip_base: str
     tooltip_text: str
@@ -64,6 +70,7 @@ _LIGHT = ThemeColors(
     button_text="#1b1f24",
     highlight="#2f6fd6",
     highlighted_text="#ffffff",
+    accent="#2f6fd6",
     link="#1f5fbf",
     tooltip_base="#fffef2",
     tooltip_text="#1b1f24",
@@ -88,8 +95,9 @@ _DARK = ThemeColors(
     muted_text="#a3aab3",
     button="#2b2f36",
     button_text="#e6e8eb",
-    highlight="#4d8ff0",
+    highlight="#3572d9",
     highlighted_text="#ffffff",
+    accent="#78aefc",
     link="#7fb0ff",
     tooltip_base="#2b2f36",
     tooltip_text="#e6e8eb",
@@ -139,7 +147,10 @@ def system_scheme() -> Scheme:
     """Return the scheme the operating system asks for; light when it does not say."""
     if QGuiApplication.instance() is None:
         return Scheme.LIGHT
-    hint = QGuiApplication.styleHints().colorScheme()
+    return _scheme_for_hint(QGuiApplication.styleHints().colorScheme())
+
+
+def _scheme_for_hint(hint: Qt.ColorScheme) -> Scheme:
     return Scheme.DARK if hint == Qt.ColorScheme.Dark else Scheme.LIGHT
 
 
@@ -195,11 +206,12 @@ class ThemeController(QObject):
         self.setObjectName("themeController")
         self._app = app
         self._override: Scheme | None = None
-        self._scheme = system_scheme()
+        self._system = system_scheme()
+        self._scheme = self._system
         base_font = QFont(app.font())
-        if base_font.pointSizeF() < BASE_FONT_POINT_SIZE:
-            base_font.setPointSizeF(BASE_FONT_POINT_SIZE)
-        app.setFont(base_font)
+        if base_font.pointSizeF() > 0:
+            base_font.setPointSizeF(max(base_font.pointSizeF() + 1, BASE_FONT_POINT_SIZE))
+            app.setFont(base_font)
         fusion = QStyleFactory.create("Fusion")
         if fusion is not None:
             app.setStyle(fusion)
@@ -221,12 +233,12 @@ class ThemeController(QObject):
         self._override = scheme
         self._refresh()
 
-    def _follow_system(self, _hint: Qt.ColorScheme) -> None:
-        if self._override is None:
-            self._refresh()
+    def _follow_system(self, hint: Qt.ColorScheme) -> None:
+        self._system = _scheme_for_hint(hint)
+        self._refresh()
 
     def _refresh(self) -> None:
-        scheme = self._override if self._override is not None else system_scheme()
+        scheme = self._override if self._override is not None else self._system
         if scheme == self._scheme:
             return
         self._scheme = scheme

@@ -640,7 +640,7 @@ class InitiativeTimeline(QWidget):
         x = self._drop_line_x(index)
         top = _MARGIN - 1
         bottom = _MARGIN + self._metrics.card_height + 1
-        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        highlight = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
         painter.setPen(_pen(highlight, 3))
         painter.drawLine(QLineF(x, top, x, bottom))
         painter.setPen(Qt.PenStyle.NoPen)
@@ -679,7 +679,7 @@ class InitiativeTimeline(QWidget):
         painter.fillRect(QRectF(rect.x(), rect.y(), _STRIPE, rect.height()), colors.side(slot.side))
         painter.restore()
 
-        highlight = self.palette().color(QPalette.ColorRole.Highlight)
+        highlight = QColor(colors.accent)
         if current:
             pen = QPen(highlight, 2.5)
         elif slot.status == SlotStatus.DELAYED:
@@ -730,7 +730,7 @@ class InitiativeTimeline(QWidget):
                 self._paint_span(painter, span_left, span_right, middle, muted)
         y += metrics.value_height + _LINE_GAP
 
-        accent = self.palette().color(QPalette.ColorRole.Highlight) if current else muted
+        accent = QColor(colors.accent) if current else muted
         glyph_size = metrics.note_height * 0.62
         glyph_rect = QRectF(
             left, y + (metrics.note_height - glyph_size) / 2, glyph_size, glyph_size
