@@ -309,3 +309,18 @@ def test_an_empty_timeline_draws_a_hint_not_a_crash(qtbot):
     widget.setFocus()
     qtbot.keyClick(widget, Qt.Key.Key_Right)
     assert widget.selected_key() is None
+
+
+def test_cards_are_drawn_at_full_resolution_on_high_dpi_screens(qtbot):
+    widget = InitiativeTimeline()
+    qtbot.addWidget(widget)
+    widget.setPalette(build_palette(Scheme.LIGHT))
+    widget.set_slots([_slot("a", Side.ENEMY)])
+    widget.resize(widget.sizeHint())
+    image = QImage(widget.size() * 2, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(2.0)
+    widget.render(image)
+    enemy = side_color(Side.ENEMY, Scheme.LIGHT).rgb()
+    row = int(widget.card_rect("a").center().y() * 2)
+    stripe = [x for x in range(image.width()) if image.pixel(x, row) == enemy]
+    assert len(stripe) >= 10, "the 6 px stripe covers about 12 device pixels"

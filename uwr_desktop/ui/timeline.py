@@ -610,9 +610,12 @@ class InitiativeTimeline(QWidget):
             return
         painter.translate(-self._scroll_x(), 0)
         dragged = self._drag.key if self._drag is not None else None
+        exposed = QRectF(event.rect()).translated(self._scroll_x(), 0).adjusted(-4, 0, 4, 0)
         for slot in self._slots:
             rect = QRectF(self._targets[slot.key])
             rect.moveLeft(self._shown_x(slot.key))
+            if not rect.intersects(exposed):
+                continue
             if slot.key == dragged:
                 self._paint_hole(painter, rect)
                 continue
