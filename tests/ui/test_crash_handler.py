@@ -171,3 +171,16 @@ def test_ctrl_c_is_left_to_the_previous_hook(qtbot, tmp_path, window, monkeypatc
         assert not (tmp_path / LOG_FILE_NAME).exists()
     finally:
         handler.uninstall()
+
+
+def test_a_windowed_app_without_stderr_still_logs_and_shows(qtbot, tmp_path, window, monkeypatch):
+    monkeypatch.setattr(sys, "stderr", None)
+    handler = install_excepthook(tmp_path, lambda: window)
+    try:
+        tracker = Tracker()
+        tracker.next_turn.emit(3)
+        dialog = _wait_for_dialog(qtbot, handler)
+        assert "no combatant acts on turn 3" in dialog.message()
+        assert "no combatant acts on turn 3" in (tmp_path / LOG_FILE_NAME).read_text("utf-8")
+    finally:
+        _close(handler)

@@ -43,6 +43,12 @@ ParentGetter = Callable[[], QWidget | None]
 _HEADLINE = "Something went wrong, but your fight is kept."
 
 
+def _to_stderr(text: str) -> None:
+    # A windowed frozen app has no stderr at all.
+    if sys.stderr is not None:
+        sys.stderr.write(text)
+
+
 class _LogFile(logging.handlers.RotatingFileHandler):
     """A rotating log that remembers why its last write failed instead of only printing it."""
 
@@ -209,7 +215,7 @@ class CrashHandler(QObject):
             return
         details = "".join(traceback.format_exception(kind, error, trace))
         stamp = datetime.now().astimezone().isoformat(timespec="seconds")
-        sys.stderr.write(details)
+        _to_stderr(details)
         note = self._write_log(f"{stamp} uncaught {kind.__name__}\n{details}")
         summary = f"{kind.__name__}: {error}" if str(error) else kind.__name__
         self.crashed.emit(summary, f"{stamp}\n{details}{note}")
@@ -239,7 +245,7 @@ class CrashHandler(QObject):
         try:
             self._show_dialog(summary, details)
         except Exception:  # a failing dialog must not re-enter the hook
-            sys.stderr.write(f"the crash dialog failed:\n{traceback.format_exc()}")
+            _to_stderr(f"the crash dialog failed:\n{traceback.format_exc()}")
 
     def _show_dialog(self, summary: str, details: str) -> None:
         dialog = self._dialog
