@@ -1,0 +1,42 @@
+"""Rebuild a fight's session from what the autosave journal kept of it."""
+
+import msgspec
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.events import convert
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.journal import JournalSink
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.storage.journal_db import JournalCorruptError, RecoveredEncounter
+
+
+def rebuild_session(
+    recovered: RecoveredEncounter,
+    *,
+    roller: Roller | None = None,
+    sink: JournalSink | None = None,
+) -> Session:
+    """Return the session exactly as it was: same rules, roster, entries and undo position.
+
+    Raises :class:`JournalCorruptError` when the stored settings or roster cannot be read or the
+    journal no longer replays under the rules.
+    """
+    where = f"stored encounter {recovered.encounter_id}"
+    try:
+        settings = msgspec.json.decode(recovered.settings_json)
+        roster = convert(msgspec.json.decode(recovered.roster_json), tuple[Combatant, ...])
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise JournalCorruptError(f"The {where} is damaged: {error}") from None
+    try:
+        return Session(
+            make_ruleset(recovered.ruleset, settings),
+            roster,
+            roller=roller,
+            sink=sink,
+            entries=recovered.entries,
+            cursor=recovered.cursor,
+        )
+    except RulesError as error:
+        raise JournalCorruptError(f"The {where} no longer replays: {error}") from None

@@ -1,0 +1,128 @@
+"""The main window's commands as QActions: text, icon, shortcut and status tip in one table."""
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from uwr_desktop.ui.icons import icon
+
+Shortcut = QKeySequence.StandardKey | str
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """How one command looks and which keys trigger it."""
+
+    key: str
+    text: str
+    tip: str
+    icon_name: str | None = None
+    shortcuts: tuple[Shortcut, ...] = ()
+
+
+ACTION_SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("new", "&New Fight", "Start an empty fight", "new", (QKeySequence.StandardKey.New,)),
+    ActionSpec("open", "&Open…", "Open a saved fight", "open", (QKeySequence.StandardKey.Open,)),
+    ActionSpec("save", "&Save", "Save the fight", "save", (QKeySequence.StandardKey.Save,)),
+    ActionSpec(
+        "save_as",
+        "Save &As…",
+        "Save the fight under a new name",
+        "save-as",
+        (QKeySequence.StandardKey.SaveAs, "Ctrl+Shift+S"),
+    ),
+    ActionSpec("export_log", "&Export Log…", "Export the event log as Markdown", "export"),
+    ActionSpec(
+        "quit", "&Quit", "Quit UWR Desktop", None, (QKeySequence.StandardKey.Quit, "Ctrl+Q")
+    ),
+    ActionSpec("undo", "&Undo", "Undo the last change", "undo", (QKeySequence.StandardKey.Undo,)),
+    ActionSpec(
+        "redo",
+        "&Redo",
+        "Redo the change undone last",
+        "redo",
+        (QKeySequence.StandardKey.Redo, "Ctrl+Y"),
+    ),
+    ActionSpec(
+        "add_combatant",
+        "&Add Combatant…",
+        "Add a new combatant",
+        "add-combatant",
+        ("Ctrl+Shift+N",),
+    ),
+    ActionSpec(
+        "add_from_library",
+        "Add from &Library…",
+        "Add combatants from the library",
+        "add-from-library",
+        ("Ctrl+L",),
+    ),
+    ActionSpec(
+        "save_to_library",
+        "Save to Li&brary",
+        "Keep the selected combatants as library templates",
+        None,
+        ("Ctrl+Shift+L",),
+    ),
+    ActionSpec(
+        "duplicate", "&Duplicate", "Add a copy of the selected combatants", "duplicate", ("Ctrl+D",)
+    ),
+    ActionSpec(
+        "remove",
+        "&Remove",
+        "Remove the selected combatants from the fight",
+        "remove",
+        (QKeySequence.StandardKey.Delete,),
+    ),
+    ActionSpec(
+        "damage", "Apply Da&mage…", "Apply damage to the selected combatants", "damage", ("Ctrl+M",)
+    ),
+    ActionSpec("heal", "&Heal…", "Heal the selected combatants", None, ("Ctrl+H",)),
+    ActionSpec(
+        "condition",
+        "Add &Condition…",
+        "Put a condition on the selected combatants",
+        "condition",
+        ("Ctrl+K",),
+    ),
+    ActionSpec(
+        "start_fight", "&Start Fight", "Roll initiative and begin round 1", "start-fight", ("F5",)
+    ),
+    ActionSpec(
+        "next_turn", "&Next Turn", "End this turn and start the next", "next-turn", ("Ctrl+Return",)
+    ),
+    ActionSpec("end_round", "&End Round", "End the round now", "end-round", ("Ctrl+Shift+Return",)),
+    ActionSpec(
+        "clear_order",
+        "Use &Rolled Order",
+        "Forget the hand-made order and go back to the rolled initiative",
+        None,
+    ),
+    ActionSpec("reduce_motion", "Reduce &Motion", "Show dice results without animation"),
+)
+
+
+def create_actions(parent: QWidget) -> dict[str, QAction]:
+    """Create every command's QAction, owned by ``parent``, keyed by ``ActionSpec.key``."""
+    actions: dict[str, QAction] = {}
+    for spec in ACTION_SPECS:
+        action = QAction(spec.text, parent)
+        action.setObjectName(f"action_{spec.key}")
+        action.setStatusTip(spec.tip)
+        action.setToolTip(spec.tip)
+        if spec.icon_name is not None:
+            action.setIcon(icon(spec.icon_name))
+        sequences: list[QKeySequence] = []
+        for shortcut in spec.shortcuts:
+            for sequence in (
+                QKeySequence.keyBindings(shortcut)
+                if isinstance(shortcut, QKeySequence.StandardKey)
+                else [QKeySequence(shortcut)]
+            ):
+                if not sequence.isEmpty() and sequence not in sequences:
+                    sequences.append(sequence)
+        action.setShortcuts(sequences)
+        actions[spec.key] = action
+    actions["reduce_motion"].setCheckable(True)
+    return actions

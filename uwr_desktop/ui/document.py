@@ -1,0 +1,204 @@
+"""The open fight: its session, its file, whether it has unsaved changes, and its autosave.
+
+Only this object replaces the session (New, Open, Recover). Widgets listen to
+``sessionReplaced`` to rebind and to ``changed`` for precise updates.
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.session import Change, Session
+from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
+from uwr_desktop.core.storage.recovery import rebuild_session
+
+UNTITLED = "Untitled fight"
+
+
+class _JournalRelay:
+    """The session's journal sink, forwarding to the autosave journal once it is chosen.
+
+    A session is built (and its journal checked by replaying it) before its autosave journal
+    exists, so it is given this relay rather than the journal itself.
+    """
+
+    def __init__(self) -> None:
+        self.target: EncounterJournal | None = None
+
+    def append(self, index: int, entry: JournalEntry) -> None:
+        if self.target is not None:
+            self.target.append(index, entry)
+
+    def move_cursor(self, cursor: int) -> None:
+        if self.target is not None:
+            self.target.move_cursor(cursor)
+
+
+class EncounterDocument(QObject):
+    """Owns the session of the open fight and keeps the autosave journal in step with it."""
+
+    sessionReplaced = Signal()  # noqa: N815 (Qt signal naming)
+    changed = Signal(object)  # a core Change
+    modifiedChanged = Signal(bool)  # noqa: N815 (Qt signal naming)
+    pathChanged = Signal()  # noqa: N815 (Qt signal naming)
+
+    def __init__(
+        self,
+        store: JournalStore | None,
+        *,
+        roller: Roller | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        """Start with an empty uwr fight; ``store`` (if any) autosaves every change.
+
+        ``roller`` decides every roll of every fight opened here (default: the system's
+        randomness); tests pass a seeded one.
+        """
+        super().__init__(parent)
+        self._store = store
+        self._roller = roller
+        self._journal: EncounterJournal | None = None
+        self._relay = _JournalRelay()
+        self._unsubscribe: Callable[[], None] | None = None
+        self._path: Path | None = None
+        self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
+        self._was_modified = False
+        self._session = self._adopt(self._new_session("uwr", ()), path=None, saved=True)
+
+    @property
+    def session(self) -> Session:
+        """The open fight's session."""
+        return self._session
+
+    @property
+    def path(self) -> Path | None:
+        """The file the fight was opened from or saved to, if any."""
+        return self._path
+
+    @property
+    def title(self) -> str:
+        """The file's name, or "Untitled fight"."""
+        return self._path.name if self._path is not None else UNTITLED
+
+    @property
+    def modified(self) -> bool:
+        """Whether the fight differs from its file (a new fight counts once anything happened)."""
+        return self._marker() != self._saved_marker
+
+    def new(self, ruleset_id: str = "uwr", roster: tuple[Combatant, ...] = ()) -> None:
+        """Replace the open fight with a new one."""
+        self._replace(self._new_session(ruleset_id, roster), path=None, saved=True)
+
+    def open(self, path: Path) -> None:
+        """Open the fight in ``path``; on any error the open fight is untouched.
+
+        Raises ``EncounterFileError`` with a message naming the problem.
+        """
+        relay = _JournalRelay()
+        session = read_encounter(path).session(roller=self._roller, sink=relay)
+        self._relay = relay
+        self._replace(session, path=path, saved=True)
+
+    def save(self, path: Path | None = None) -> None:
+        """Save to ``path`` (default: the current file); ``EncounterFileError`` on failure."""
+        target = path if path is not None else self._path
+        if target is None:
+            raise ValueError("the fight has no file yet: choose one with Save As")
+        save_encounter(self._session, target)
+        self._path = target
+        self._saved_marker = self._marker()
+        if self._journal is not None:
+            self._journal.update_details(title=target.name, file_path=target)
+        self.pathChanged.emit()
+        self._notify_modified()
+
+    def recover(self, encounter_id: int) -> None:
+        """Reopen a fight from the autosave journal exactly as it was, continuing its journal.
+
+        Raises ``StoreError`` (or ``RulesError`` for a journal that no longer replays) and
+        leaves the open fight untouched.
+        """
+        if self._store is None:
+            raise ValueError("there is no autosave journal to recover from")
+        recovered = self._store.recover(encounter_id)
+        relay = _JournalRelay()
+        session = rebuild_session(recovered, roller=self._roller, sink=relay)
+        journal = self._store.resume(encounter_id)
+        self._relay = relay
+        self._replace(session, path=recovered.file_path, saved=False, journal=journal)
+
+    def _new_session(self, ruleset_id: str, roster: tuple[Combatant, ...]) -> Session:
+        self._relay = _JournalRelay()
+        return Session(make_ruleset(ruleset_id), roster, roller=self._roller, sink=self._relay)
+
+    def close(self) -> None:
+        """Mark the autosave of the open fight as cleanly closed (nothing to recover)."""
+        self._close_journal()
+
+    def _marker(self) -> tuple[int, JournalEntry | None]:
+        cursor = self._session.cursor
+        return cursor, (self._session.entries[cursor - 1] if cursor else None)
+
+    def _replace(
+        self,
+        session: Session,
+        *,
+        path: Path | None,
+        saved: bool,
+        journal: EncounterJournal | None = None,
+    ) -> None:
+        self._close_journal()
+        self._session = self._adopt(session, path=path, saved=saved, journal=journal)
+        self.sessionReplaced.emit()
+        self.pathChanged.emit()
+        self._notify_modified()
+
+    def _adopt(
+        self,
+        session: Session,
+        *,
+        path: Path | None,
+        saved: bool,
+        journal: EncounterJournal | None = None,
+    ) -> Session:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._path = path
+        if journal is None and self._store is not None:
+            journal = self._store.start_encounter(
+                ruleset=session.ruleset.id,
+                settings=session.ruleset.settings,
+                roster=session.roster,
+                title=path.name if path is not None else UNTITLED,
+                file_path=path,
+                entries=session.entries,
+                cursor=session.cursor,
+            )
+        self._journal = journal
+        self._relay.target = journal
+        self._unsubscribe = session.subscribe(self._on_change)
+        self._session = session
+        self._saved_marker = self._marker() if saved else (-1, None)
+        return session
+
+    def _close_journal(self) -> None:
+        if self._journal is not None and self._store is not None:
+            self._journal.close_cleanly()
+            self._store.forget(self._journal)
+        self._journal = None
+
+    def _on_change(self, change: Change) -> None:
+        self.changed.emit(change)
+        self._notify_modified()
+
+    def _notify_modified(self) -> None:
+        modified = self.modified
+        if modified != self._was_modified:
+            self._was_modified = modified
+            self.modifiedChanged.emit(modified)
