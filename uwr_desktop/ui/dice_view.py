@@ -34,6 +34,7 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPolygonF,
+    QRegion,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -46,6 +47,8 @@ CAPTION_HEIGHT = 16
 # The share of the animation, at its end, during which a tumbling die already shows its final face.
 SETTLE_SHARE = 0.2
 FACE_CHANGE_MS = 55.0
+# How far beyond its resting rect a tumbling die can reach (rotated corners, hop, ring).
+TUMBLE_PAD = 30
 
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((1, 1),),
@@ -280,11 +283,21 @@ class DiceView(QWidget):
         if self._progress >= 1.0:
             self._finish()
             return
-        # Re-aim each tick at the next 1/60 s boundary since the start, so frames keep an even
-        # 60 Hz rhythm even though timer intervals are whole milliseconds.
-        next_frame = (math.floor(elapsed / FRAME_MS) + 1) * FRAME_MS
+        # Re-aim each tick at the 1/60 s boundary after the nearest one, so frames keep an even
+        # 60 Hz rhythm though timer intervals are whole milliseconds, and a tick that comes a
+        # little early is not followed by one a millisecond later.
+        next_frame = (round(elapsed / FRAME_MS) + 1) * FRAME_MS
         self._timer.setInterval(max(1, round(next_frame - elapsed)))
-        self.update()
+        self.update(self._tumbling_region())
+
+    def _tumbling_region(self) -> QRegion:
+        """Where tumbling dice may be drawn: their rects grown by the spin, hop and ring."""
+        region = QRegion()
+        for index in self._tumbles:
+            region += self.die_rect(index).adjusted(
+                -TUMBLE_PAD, -TUMBLE_PAD, TUMBLE_PAD, TUMBLE_PAD
+            )
+        return region
 
     def _finish(self) -> None:
         self._stop()
