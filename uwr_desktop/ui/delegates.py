@@ -1,0 +1,133 @@
+"""Cell editors for the combatant table, chosen by the column's kind and bounded by it.
+
+Whole numbers get a spin box, fractions a decimal spin box stepping by the column's step (0.5
+for attributes), choices a combo box, flags a check box and text a line edit. Spin boxes take
+no letters, and the value handed to the model is exact (a ``Fraction`` for fraction columns);
+the model and the ruleset still check it and refuse a bad one with a message.
+"""
+
+from fractions import Fraction
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QLineEdit,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from uwr_desktop.core.rulesets.base import Column, ColumnKind
+from uwr_desktop.ui.table_model import COLUMN_ROLE
+
+INT_LIMIT = 1_000_000
+"""The bound a whole-number editor uses where its column sets none."""
+
+TEXT_LIMIT = 20_000
+"""The longest text a text editor accepts."""
+
+_ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def decimals_for(step: Fraction) -> int:
+    """How many decimals show every multiple of ``step`` exactly (0.5 -> 1, 0.25 -> 2)."""
+    decimals = 0
+    while (step * 10**decimals).denominator != 1 and decimals < 6:
+        decimals += 1
+    return decimals
+
+
+def _column(index: _ModelIndex) -> Column | None:
+    column = index.data(COLUMN_ROLE)
+    return column if isinstance(column, Column) else None
+
+
+class CombatantDelegate(QStyledItemDelegate):
+    """Edits a combatant cell with the editor its column's kind calls for."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        """A delegate for any view over :class:`CombatantTableModel` (or a proxy of it)."""
+        super().__init__(parent)
+
+    def createEditor(  # noqa: N802
+        self, parent: QWidget, option: QStyleOptionViewItem, index: _ModelIndex
+    ) -> QWidget:
+        """A spin box, decimal spin box, combo box, check box or line edit, bounded."""
+        column = _column(index)
+        if column is None:
+            return super().createEditor(parent, option, index)
+        editor: QWidget
+        if column.kind is ColumnKind.INT:
+            spin = QSpinBox(parent)
+            low = -INT_LIMIT if column.minimum is None else int(column.minimum)
+            high = INT_LIMIT if column.maximum is None else int(column.maximum)
+            spin.setRange(low, high)
+            spin.setSingleStep(1 if column.step is None else max(1, int(column.step)))
+            spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+            editor = spin
+        elif column.kind is ColumnKind.FRACTION:
+            step = column.step if column.step is not None else Fraction(1, 2)
+            double = QDoubleSpinBox(parent)
+            double.setDecimals(decimals_for(step))
+            bottom = -INT_LIMIT if column.minimum is None else float(column.minimum)
+            top = INT_LIMIT if column.maximum is None else float(column.maximum)
+            double.setRange(bottom, top)
+            double.setSingleStep(float(step))
+            double.setAlignment(Qt.AlignmentFlag.AlignRight)
+            editor = double
+        elif column.kind is ColumnKind.CHOICE:
+            combo = QComboBox(parent)
+            combo.addItems(list(column.choices))
+            editor = combo
+        elif column.kind is ColumnKind.BOOL:
+            box = QCheckBox(column.title, parent)
+            box.setAutoFillBackground(True)
+            editor = box
+        else:
+            line = QLineEdit(parent)
+            line.setMaxLength(TEXT_LIMIT)
+            editor = line
+        editor.setObjectName(f"{column.key}Editor")
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: _ModelIndex) -> None:  # noqa: N802
+        """Show the cell's current value in the editor."""
+        value = index.data(Qt.ItemDataRole.EditRole)
+        if isinstance(editor, QSpinBox):
+            editor.setValue(0 if value is None else int(value))
+        elif isinstance(editor, QDoubleSpinBox):
+            editor.setValue(0.0 if value is None else float(value))
+        elif isinstance(editor, QComboBox):
+            found = editor.findText(str(value))
+            editor.setCurrentIndex(max(found, 0))
+        elif isinstance(editor, QCheckBox):
+            editor.setChecked(bool(value))
+        elif isinstance(editor, QLineEdit):
+            editor.setText("" if value is None else str(value))
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(  # noqa: N802
+        self, editor: QWidget, model: QAbstractItemModel, index: _ModelIndex
+    ) -> None:
+        """Hand the editor's value to the model, exact (a ``Fraction`` for fractions)."""
+        value: object
+        if isinstance(editor, QSpinBox | QDoubleSpinBox):
+            editor.interpretText()
+        if isinstance(editor, QSpinBox):
+            value = editor.value()
+        elif isinstance(editor, QDoubleSpinBox):
+            value = Fraction(f"{editor.value():.{editor.decimals()}f}")
+        elif isinstance(editor, QComboBox):
+            value = editor.currentText()
+        elif isinstance(editor, QCheckBox):
+            value = editor.isChecked()
+        elif isinstance(editor, QLineEdit):
+            value = editor.text()
+        else:
+            super().setModelData(editor, model, index)
+            return
+        model.setData(index, value, Qt.ItemDataRole.EditRole)

@@ -1,0 +1,445 @@
+"""The combatant table: a Qt item model over the encounter session.
+
+One row per combatant in turn order, one column per column the ruleset declares. The model
+never edits state: ``setData`` builds the ruleset's edit intent and hands it to the session, and
+a refusal is reported with ``editRefused(message)``. Session changes become precise signals:
+``dataChanged`` for the cells that changed, row inserts and removals for combatants joining and
+leaving, and a layout change (persistent indexes kept) when the turn order moves.
+"""
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
+
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind
+from uwr_desktop.core.session import Change, Session
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.theme import Scheme, active_scheme, side_color, theme_colors
+
+_ROLE = Qt.ItemDataRole
+COMBATANT_ID_ROLE = int(_ROLE.UserRole) + 1
+"""Data role giving the row's combatant id (any column)."""
+SIDE_ROLE = int(_ROLE.UserRole) + 2
+"""Data role giving the row's side as its value, ``"player"`` (any column); ``Side(value)``."""
+HIDDEN_ROLE = int(_ROLE.UserRole) + 3
+"""Data role telling whether the combatant is hidden from the players (any column)."""
+NAME_ROLE = int(_ROLE.UserRole) + 4
+"""Data role giving the combatant's name (any column)."""
+COLUMN_ROLE = int(_ROLE.UserRole) + 5
+"""Data role giving the cell's :class:`Column` (kind, bounds, choices) for editors."""
+SORT_ROLE = int(_ROLE.UserRole) + 6
+"""Data role giving the cell's raw value (numbers stay numbers) for sorting."""
+
+NAME_COLUMN = "name"
+"""The key of the column that carries the side swatch."""
+
+_NUMERIC = {ColumnKind.INT, ColumnKind.FRACTION}
+_SWATCH_SIZE = 12
+_ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def format_cell(value: CellValue) -> str:
+    """Show a cell value as text: halves as ``"3.5"``, nothing as a dash, yes/no for flags."""
+    if value is None:
+        return "–"  # noqa: RUF001 (the dash the ruleset also shows for "none")
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(value):g}"
+    return str(value)
+
+
+def _bounds_text(column: Column) -> str:
+    if column.kind in _NUMERIC and (column.minimum is not None or column.maximum is not None):
+        low = "" if column.minimum is None else format_cell(column.minimum)
+        high = "" if column.maximum is None else format_cell(column.maximum)
+        step = ""
+        if column.step is not None and column.step != 1:
+            step = f" in steps of {format_cell(column.step)}"
+        if low and high:
+            return f"{low} to {high}{step}"
+        return f"at least {low}{step}" if low else f"at most {high}{step}"
+    if column.kind is ColumnKind.CHOICE and column.choices:
+        return "one of " + ", ".join(column.choices)
+    return ""
+
+
+def check_value(column: Column, value: object) -> str | None:
+    """Say what is wrong with ``value`` for ``column`` (kind and bounds), or ``None`` if fine.
+
+    The ruleset checks every edit again; this catches a bad type or an out-of-range number with
+    a message naming the column, before the intent is built.
+    """
+    if column.kind in _NUMERIC:
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
+            return f"{column.title} must be a number, got {value!r}"
+        try:
+            number = Fraction(str(value).strip()) if isinstance(value, str | float) else value
+        except (ValueError, ZeroDivisionError):
+            return f"{column.title} must be a number, got {value!r}"
+        if column.kind is ColumnKind.INT and Fraction(number).denominator != 1:
+            return f"{column.title} must be a whole number, got {format_cell(Fraction(number))}"
+        low, high = column.minimum, column.maximum
+        if (low is not None and number < low) or (high is not None and number > high):
+            return f"{column.title} must be {_bounds_text(column)}, got {format_cell(number)}"
+        return None
+    if column.kind is ColumnKind.BOOL and not isinstance(value, bool):
+        return f"{column.title} must be yes or no, got {value!r}"
+    if column.kind is ColumnKind.CHOICE and column.choices and value not in column.choices:
+        return f"{column.title} must be {_bounds_text(column)}, got {value!r}"
+    if column.kind is ColumnKind.TEXT and not isinstance(value, str):
+        return f"{column.title} must be text, got {value!r}"
+    return None
+
+
+def _unchanged(column: Column, value: object, current: CellValue) -> bool:
+    if column.kind in _NUMERIC and current is not None and value not in (None, ""):
+        number = Fraction(str(value).strip()) if isinstance(value, str | float) else value
+        return bool(number == current)
+    return type(value) is type(current) and value == current
+
+
+def _edit_value(column: Column, value: CellValue) -> object:
+    if isinstance(value, Fraction):
+        return value.numerator if column.kind is ColumnKind.INT else float(value)
+    return value
+
+
+class CombatantTableModel(QAbstractTableModel):
+    """The combatants of a session as a table; see the module docstring.
+
+    ``editRefused(str)`` carries the reason an edit was refused, ready for the status bar.
+    """
+
+    editRefused = Signal(str)  # noqa: N815 (Qt signal naming)
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        """Show ``session``'s combatants and follow its changes."""
+        super().__init__(parent)
+        self._session = session
+        self._state = session.state
+        self._columns = tuple(session.ruleset.columns(self._state))
+        self._ids = list(self._row_order(self._state))
+        self._rows = {cid: row for row, cid in enumerate(self._ids)}
+        self._unsubscribe: Callable[[], None] = session.subscribe(self._on_change)
+        self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
+        holder = [self._unsubscribe]
+        self.destroyed.connect(lambda *_: holder[0]())
+        self._holder = holder
+
+    @property
+    def session(self) -> Session:
+        """The session shown."""
+        return self._session
+
+    def set_session(self, session: Session) -> None:
+        """Show another session (a whole new fight): one model reset."""
+        self._unsubscribe()
+        self.beginResetModel()
+        self._session = session
+        self._state = session.state
+        self._columns = tuple(session.ruleset.columns(self._state))
+        self._set_ids(self._row_order(self._state))
+        self.endResetModel()
+        self._unsubscribe = session.subscribe(self._on_change)
+        self._holder[0] = self._unsubscribe
+
+    def columns(self) -> tuple[Column, ...]:
+        """The columns shown, left to right."""
+        return self._columns
+
+    def column_of(self, key: str) -> int:
+        """The section of the column ``key``; ``-1`` if the ruleset has none."""
+        return next((i for i, column in enumerate(self._columns) if column.key == key), -1)
+
+    def combatant_id_at(self, row: int) -> str | None:
+        """The id of the combatant on ``row``; ``None`` outside the table."""
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def row_of(self, combatant_id: str) -> int:
+        """The row of ``combatant_id``; ``-1`` if it is not in the table."""
+        return self._rows.get(combatant_id, -1)
+
+    def rowCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        """One row per combatant."""
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        """One column per ruleset column."""
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = _ROLE.DisplayRole
+    ) -> object:
+        """Column titles and tooltips; row numbers down the side."""
+        if orientation == Qt.Orientation.Vertical:
+            if role == _ROLE.DisplayRole and 0 <= section < len(self._ids):
+                return str(section + 1)
+            return None
+        if not 0 <= section < len(self._columns):
+            return None
+        column = self._columns[section]
+        if role == _ROLE.DisplayRole:
+            return column.title
+        if role == _ROLE.ToolTipRole:
+            bounds = _bounds_text(column)
+            how = "editable" if column.editable else "read only"
+            return f"{column.title}: {how}" + (f", {bounds}" if bounds else "")
+        if role == _ROLE.TextAlignmentRole and column.kind in _NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: _ModelIndex) -> Qt.ItemFlag:
+        """Selectable, and editable where the ruleset allows (flags are checkable)."""
+        if not self._valid(index):
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        flags |= Qt.ItemFlag.ItemNeverHasChildren
+        column = self._columns[index.column()]
+        if column.editable:
+            flags |= Qt.ItemFlag.ItemIsEditable
+            if column.kind is ColumnKind.BOOL:
+                flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def data(self, index: _ModelIndex, role: int = _ROLE.DisplayRole) -> object:
+        """The cell's text, edit value, tooltip, alignment, font, colours and swatch."""
+        if not self._valid(index):
+            return None
+        cid = self._ids[index.row()]
+        column = self._columns[index.column()]
+        combatant = self._state.combatants[cid]
+        if role == COMBATANT_ID_ROLE:
+            return cid
+        if role == SIDE_ROLE:
+            return combatant.side.value
+        if role == HIDDEN_ROLE:
+            return combatant.hidden
+        if role == NAME_ROLE:
+            return combatant.name
+        if role == COLUMN_ROLE:
+            return column
+        value = self._session.ruleset.cell_value(self._state, cid, column.key)
+        if role == _ROLE.DisplayRole:
+            return None if column.kind is ColumnKind.BOOL else format_cell(value)
+        if role == _ROLE.EditRole:
+            return _edit_value(column, value)
+        if role == SORT_ROLE:
+            return value
+        if role == _ROLE.CheckStateRole:
+            if column.kind is not ColumnKind.BOOL:
+                return None
+            return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
+        if role == _ROLE.ToolTipRole:
+            return self._tooltip(combatant, column, value)
+        if role == _ROLE.TextAlignmentRole:
+            horizontal = (
+                Qt.AlignmentFlag.AlignRight
+                if column.kind in _NUMERIC
+                else Qt.AlignmentFlag.AlignLeft
+            )
+            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        return self._look(combatant, column, role)
+
+    def setData(  # noqa: N802
+        self, index: _ModelIndex, value: object, role: int = _ROLE.EditRole
+    ) -> bool:
+        """Ask the session to set the cell; ``False`` and ``editRefused`` if that is refused."""
+        if not self._valid(index):
+            return False
+        column = self._columns[index.column()]
+        cid = self._ids[index.row()]
+        if role == _ROLE.CheckStateRole and column.kind is ColumnKind.BOOL:
+            value = Qt.CheckState(value) == Qt.CheckState.Checked
+        elif role != _ROLE.EditRole:
+            return False
+        name = self._state.combatants[cid].name
+        if not column.editable:
+            self.editRefused.emit(f"{name}: {column.title} cannot be edited")
+            return False
+        problem = check_value(column, value)
+        if problem is not None:
+            self.editRefused.emit(f"{name}: {problem}")
+            return False
+        if _unchanged(
+            column, value, self._session.ruleset.cell_value(self._state, cid, column.key)
+        ):
+            return True
+        try:
+            self._session.do(self._session.ruleset.edit_intent(cid, column.key, value))
+        except (RulesError, ValueError) as error:
+            message = str(error)
+            self.editRefused.emit(message if name in message else f"{name}: {message}")
+            return False
+        return True
+
+    def _valid(self, index: _ModelIndex) -> bool:
+        return (
+            index.isValid()
+            and not index.parent().isValid()
+            and 0 <= index.row() < len(self._ids)
+            and 0 <= index.column() < len(self._columns)
+        )
+
+    def _tooltip(self, combatant: Combatant, column: Column, value: CellValue) -> str:
+        if column.key != NAME_COLUMN:
+            return f"{combatant.name} · {column.title}: {format_cell(value)}"
+        notes = [f"{combatant.name} ({combatant.side.value})"]
+        if combatant.id == self._state.current:
+            notes.append("acting now")
+        if combatant.down:
+            notes.append("down (Vitality 0)")
+        if combatant.hidden:
+            notes.append("hidden from the players")
+        return " · ".join(notes)
+
+    def _look(self, combatant: Combatant, column: Column, role: int) -> object:
+        current = combatant.id == self._state.current
+        if role == _ROLE.FontRole:
+            if not current:
+                return None
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == _ROLE.BackgroundRole:
+            if current:
+                return QColor(theme_colors().card_current)
+            if combatant.down:
+                return QColor(theme_colors().alternate_base)
+            return None
+        if role == _ROLE.ForegroundRole:
+            if combatant.down:
+                return QColor(theme_colors().disabled_text)
+            if combatant.hidden:
+                return QColor(theme_colors().muted_text)
+            return None
+        if role == _ROLE.DecorationRole and column.key == NAME_COLUMN:
+            return self._swatch(combatant.side)
+        return None
+
+    def _swatch(self, side: Side) -> QIcon:
+        key = (side, active_scheme())
+        icon = self._swatches.get(key)
+        if icon is None:
+            pixmap = QPixmap(_SWATCH_SIZE, _SWATCH_SIZE)
+            pixmap.fill(side_color(side, key[1]))
+            icon = QIcon(pixmap)
+            self._swatches[key] = icon
+        return icon
+
+    @staticmethod
+    def _row_order(state: EncounterState) -> tuple[str, ...]:
+        if len(state.order) == len(state.combatants):
+            return state.order
+        return state.rows
+
+    def _set_ids(self, ids: Sequence[str]) -> None:
+        self._ids = list(ids)
+        self._rows = {cid: row for row, cid in enumerate(self._ids)}
+
+    def _on_change(self, change: Change) -> None:
+        old, new = self._state, self._session.state
+        columns = tuple(self._session.ruleset.columns(new))
+        if columns != self._columns:
+            self.beginResetModel()
+            self._state, self._columns = new, columns
+            self._set_ids(self._row_order(new))
+            self.endResetModel()
+            return
+        target = self._row_order(new)
+        gone = set(change.removed) | (set(self._ids) - set(new.combatants))
+        self._remove_rows(gone)
+        self._state = new
+        present = set(self._ids)
+        self._reorder([cid for cid in target if cid in present])
+        self._insert_rows(target)
+        self._emit_changes(old, new, change.changed)
+
+    def _remove_rows(self, gone: set[str]) -> None:
+        rows = sorted((self._rows[cid] for cid in gone if cid in self._rows), reverse=True)
+        while rows:
+            last = first = rows.pop(0)
+            while rows and rows[0] == first - 1:
+                first = rows.pop(0)
+            self.beginRemoveRows(QModelIndex(), first, last)
+            self._set_ids(self._ids[:first] + self._ids[last + 1 :])
+            self.endRemoveRows()
+
+    def _reorder(self, order: list[str]) -> None:
+        if order == self._ids:
+            return
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        moved_ids = [self._ids[index.row()] for index in before]
+        self._set_ids(order)
+        after = [
+            self.index(self._rows[cid], index.column())
+            for cid, index in zip(moved_ids, before, strict=True)
+        ]
+        self.changePersistentIndexList(before, after)
+        self.layoutChanged.emit()
+
+    def _insert_rows(self, target: Sequence[str]) -> None:
+        position = 0
+        pending: list[str] = []
+        for cid in [*target, None]:
+            if cid is not None and cid not in self._rows:
+                pending.append(cid)
+                continue
+            if pending:
+                self.beginInsertRows(QModelIndex(), position, position + len(pending) - 1)
+                self._set_ids(self._ids[:position] + pending + self._ids[position:])
+                self.endInsertRows()
+                position += len(pending)
+                pending = []
+            position += 1
+
+    def _emit_changes(
+        self, old: EncounterState, new: EncounterState, changed: frozenset[str]
+    ) -> None:
+        whole = {cid for cid in (old.current, new.current) if cid is not None}
+        spans: dict[int, tuple[int, int]] = {}
+        for cid in changed | whole:
+            row = self._rows.get(cid, -1)
+            if row < 0 or cid not in old.combatants:
+                continue
+            before, after = old.combatants[cid], new.combatants[cid]
+            if (cid in whole and old.current != new.current) or before.down != after.down:
+                spans[row] = (0, len(self._columns) - 1)
+                continue
+            touched = [
+                section
+                for section, column in enumerate(self._columns)
+                if self._cell_differs(old, new, cid, column)
+            ]
+            if before.side != after.side or before.hidden != after.hidden:
+                touched.append(self.column_of(NAME_COLUMN))
+            touched = [section for section in touched if section >= 0]
+            if touched:
+                spans[row] = (min(touched), max(touched))
+        for row in sorted(spans):
+            first, last = spans[row]
+            self.dataChanged.emit(self.index(row, first), self.index(row, last), [])
+
+    def _cell_differs(
+        self, old: EncounterState, new: EncounterState, cid: str, column: Column
+    ) -> bool:
+        ruleset = self._session.ruleset
+        before = ruleset.cell_value(old, cid, column.key)
+        after = ruleset.cell_value(new, cid, column.key)
+        return type(before) is not type(after) or before != after
