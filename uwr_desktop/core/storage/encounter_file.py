@@ -99,7 +99,6 @@ def _validation_message(error: msgspec.ValidationError) -> str:
     message, marker, path = text.rpartition(" - at `")
     if not marker:
         return text
-    message = message[:1].lower() + message[1:]
     return f"{path.rstrip('`')}: {message}"
 
 
@@ -112,6 +111,10 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
     except msgspec.DecodeError:
         raise EncounterFileError(
             f"{name} is not a UWR Desktop encounter (it is not JSON)"
+        ) from None
+    except UnicodeDecodeError:
+        raise EncounterFileError(
+            f"{name} is not a UWR Desktop encounter (it is not UTF-8 text)"
         ) from None
     if header.format != FORMAT_NAME:
         raise EncounterFileError(
@@ -130,7 +133,7 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         document = _file_decoder().decode(data)
     except msgspec.ValidationError as error:
         raise EncounterFileError(f"{name} has a bad field: {_validation_message(error)}") from None
-    except msgspec.DecodeError as error:
+    except (msgspec.DecodeError, UnicodeDecodeError) as error:
         raise EncounterFileError(f"{name} cannot be read: {error}") from None
     try:
         ruleset = make_ruleset(document.ruleset, document.settings)
