@@ -214,13 +214,14 @@ def run(args: argparse.Namespace, system: str) -> list[Path]:
     dist_dir: Path = args.dist.resolve()
     work_dir: Path = args.work.resolve()
     work_dir.mkdir(parents=True, exist_ok=True)
+    made: list[Path] = []
     if args.app_dir is not None:
         app = args.app_dir.resolve()
         if not app.exists():
             raise PackagingError(f"--app-dir {args.app_dir} does not exist")
     else:
         app = freeze(dist_dir, work_dir, system)
-    made = [app]
+        made.append(app)
     for name in wanted:
         if name == "deb":
             from deb import build_deb
