@@ -434,7 +434,7 @@ class JournalStore:
         self._connection.close()
 
     def forget(self, journal: EncounterJournal) -> None:
-        """Stop tracking a journal that was closed cleanly."""
+        """Stop tracking a journal: it was closed, or its session could not be rebuilt."""
         self._open.pop(journal.encounter_id, None)
 
     def __enter__(self) -> Self:
