@@ -3,12 +3,13 @@
 ``Session.do(intent)`` asks the ruleset to check the intent, records the events it answers as
 ONE journal entry, updates the state and tells observers exactly what changed. ``undo()`` and
 ``redo()`` move a cursor over the entries: undo never rolls anything and never replays the
-whole journal (states are kept at every ``SNAPSHOT_EVERY``-th entry and for the last
-``RECENT_STATES`` entries; anything else replays from the nearest kept state); redo re-applies
-the recorded events, faces and all.
+whole journal (states are kept at every ``SNAPSHOT_EVERY``-th entry, after every slow entry
+and for the last ``RECENT_STATES`` entries; anything else replays from the nearest kept state);
+redo re-applies the recorded events, faces and all.
 """
 
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,10 @@ SNAPSHOT_EVERY = 32
 
 RECENT_STATES = 64
 """Also keep the states after the latest this many entries (fast undo of recent work)."""
+
+HEAVY_ENTRY_SECONDS = 0.0005
+"""Keep for good the state after any entry slower than this to apply (a round start in a big
+fight), so undo never has to replay it again."""
 
 
 @dataclass(frozen=True)
@@ -113,10 +118,11 @@ class Session:
             )
         initial = ruleset.initial_state(self._roster)
         self._states: dict[int, EncounterState] = {0: initial}
+        self._pinned: set[int] = {0}
         state = initial
         for index, entry in enumerate(self._entries):
             try:
-                state = self._replay(state, entry)
+                state = self._replay(state, entry, index + 1)
             except RulesError as error:
                 raise RulesError(
                     f"entry {index + 1} ({entry.label!r}) does not replay: {error}"
@@ -188,13 +194,14 @@ class Session:
         except (DiceError, UprError) as error:
             raise RulesError(str(error)) from None
         entry = JournalEntry(decision.label, decision.events)
-        new = self._replay(self._state, entry)
         index = self._cursor
+        for stale in [key for key in self._states if key > index]:
+            del self._states[stale]
+        self._pinned = {key for key in self._pinned if key <= index}
+        new = self._replay(self._state, entry, index + 1)
         if self._sink is not None:
             self._sink.append(index, entry)
         del self._entries[index:]
-        for stale in [key for key in self._states if key > index]:
-            del self._states[stale]
         self._entries.append(entry)
         self._keep(index + 1, new)
         return self._move(index + 1, new, "do", entry)
@@ -214,7 +221,9 @@ class Session:
         if not self.can_redo:
             raise RulesError("Nothing to redo")
         entry = self._entries[self._cursor]
-        new = self._states.get(self._cursor + 1) or self._replay(self._state, entry)
+        new = self._states.get(self._cursor + 1) or self._replay(
+            self._state, entry, self._cursor + 1
+        )
         self._keep(self._cursor + 1, new)
         if self._sink is not None:
             self._sink.move_cursor(self._cursor + 1)
@@ -228,8 +237,8 @@ class Session:
         while base not in self._states:
             base -= 1
         state = self._states[base]
-        for entry in self._entries[base:position]:
-            state = self._replay(state, entry)
+        for offset, entry in enumerate(self._entries[base:position], base + 1):
+            state = self._replay(state, entry, offset)
         return state
 
     def describe_entry(self, index: int) -> tuple[str, ...]:
@@ -243,16 +252,21 @@ class Session:
             state = self._ruleset.apply(state, event)
         return tuple(lines)
 
-    def _replay(self, state: EncounterState, entry: JournalEntry) -> EncounterState:
+    def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
+        """Apply ``entry``, which lands at ``position``; a slow one gets its state kept."""
+        started = time.perf_counter()
         for event in entry.events:
             state = self._ruleset.apply(state, event)
+        if time.perf_counter() - started > HEAVY_ENTRY_SECONDS:
+            self._pinned.add(position)
+            self._states[position] = state
         return state
 
     def _keep(self, position: int, state: EncounterState) -> None:
         self._states[position] = state
         old = position - RECENT_STATES
-        if old > 0 and old % SNAPSHOT_EVERY and old in self._states:
-            del self._states[old]
+        if old > 0 and old % SNAPSHOT_EVERY and old not in self._pinned:
+            self._states.pop(old, None)
 
     def _move(
         self, cursor: int, new: EncounterState, kind: str, entry: JournalEntry
