@@ -20,11 +20,14 @@ MACOS_ICONSET_SIZES = (16, 32, 128, 256, 512)
 
 @functools.cache
 def _qt_application() -> object:
-    """The one Qt application object of the process, kept alive by the cache."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    """The one Qt application object of the process, kept alive by the cache.
 
-    return QGuiApplication.instance() or QGuiApplication([])
+    A widgets application, so that code sharing the process (tests) can still make widgets.
+    """
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.instance() or QApplication([])
 
 
 def render_png(svg: Path, size: int) -> bytes:
