@@ -1,0 +1,263 @@
+"""The event log as a Qt list model: one row per event in force, in words.
+
+Each event is worded by the ruleset from the state just before it and prefixed with its round
+("Round 2 · Vex attacks Bandit 2 with Short Bow: [6 5 3 1] 2 at 5+"). The model follows the
+session incrementally: it keeps the state after every entry it shows, so a new entry or a redo
+words only the new events, and an undo just drops the last rows.
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import msgspec
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import Event, RoundEnded
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.session import Change, Session
+
+_ROLE = Qt.ItemDataRole
+COMBATANT_IDS_ROLE = int(_ROLE.UserRole) + 1
+"""Data role giving the ids of the combatants an event concerns (a list; empty: everyone)."""
+ROUND_ROLE = int(_ROLE.UserRole) + 2
+"""Data role giving the round an event belongs to (0: before the fight)."""
+ENTRY_ROLE = int(_ROLE.UserRole) + 3
+"""Data role giving the 0-based journal entry an event is part of."""
+
+_ID_FIELDS = frozenset({"combatant_id", "actor", "target"})
+_ID_LIST_FIELDS = frozenset({"combatant_ids", "order"})
+_ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event in words.
+
+    ``text`` is the ruleset's wording without the round prefix; ``round`` the round it
+    happened in and ``heading_round`` the round it is listed under (a round's start belongs to
+    that round); ``combatant_ids`` whom it concerns (empty for round boundaries, which concern
+    everyone); ``entry`` and ``label`` the journal entry it is part of.
+    """
+
+    text: str
+    round: int
+    heading_round: int
+    combatant_ids: frozenset[str]
+    entry: int
+    label: str
+
+    @property
+    def display(self) -> str:
+        """The line as the log shows it, round first: ``"Round 2 · Vex's turn"``."""
+        if self.round and not self.text.startswith("Round "):
+            return f"Round {self.round} · {self.text}"
+        return self.text
+
+    def concerns(self, combatant_id: str) -> bool:
+        """Whether the line concerns ``combatant_id`` (round boundaries concern everyone)."""
+        return not self.combatant_ids or combatant_id in self.combatant_ids
+
+
+def _collect_ids(value: object, found: set[str]) -> None:
+    if isinstance(value, Combatant):
+        found.add(value.id)
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            item = getattr(value, field)
+            if field in _ID_FIELDS and isinstance(item, str):
+                found.add(item)
+            elif field in _ID_LIST_FIELDS and isinstance(item, tuple):
+                found.update(cid for cid in item if isinstance(cid, str))
+            else:
+                _collect_ids(item, found)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _collect_ids(item, found)
+
+
+def mentioned_ids(event: Event, before: EncounterState, after: EncounterState) -> frozenset[str]:
+    """The combatants ``event`` concerns: the ids it carries, else those of the pending check.
+
+    A round boundary (the round or phase changes, or the round ends) concerns everyone and
+    gives an empty set.
+    """
+    if isinstance(event, RoundEnded) or (before.round, before.phase) != (
+        after.round,
+        after.phase,
+    ):
+        return frozenset()
+    found: set[str] = set()
+    _collect_ids(event, found)
+    pending = before.pending
+    if not found and pending is not None:
+        found.update(cid for cid in (pending.actor, pending.target) if cid is not None)
+    return frozenset(found)
+
+
+def _escape(text: str) -> str:
+    for special in ("\\", "*", "_", "`", "<"):
+        text = text.replace(special, "\\" + special)
+    return text
+
+
+def lines_to_markdown(lines: Iterable[LogLine], title: str = "Event log") -> str:
+    """Markdown for ``lines``: a heading, then one bullet per event under ``## Round N``."""
+    out = [f"# {title}", ""]
+    heading: int | None = None
+    for line in lines:
+        if line.heading_round != heading:
+            heading = line.heading_round
+            if out[-1] != "":
+                out.append("")
+            out += [f"## Round {heading}" if heading else "## Before the fight", ""]
+        out.append(f"- {_escape(line.text)}")
+    if len(out) == 2:
+        out.append("Nothing has happened yet.")
+    return "\n".join(out) + "\n"
+
+
+class LogModel(QAbstractListModel):
+    """The events of a session's journal up to its cursor, one row each; see the module."""
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        """Word ``session``'s journal and follow it."""
+        super().__init__(parent)
+        self._session = session
+        self._lines: list[LogLine] = []
+        self._entries: list[JournalEntry] = []
+        self._states: list[EncounterState] = [session.state_at(0)]
+        self._row_counts: list[int] = []
+        self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
+        self._unsubscribe = session.subscribe(self._on_change)
+        holder = [self._unsubscribe]
+        self.destroyed.connect(lambda *_: holder[0]())
+        self._holder = holder
+
+    @property
+    def session(self) -> Session:
+        """The session shown."""
+        return self._session
+
+    def set_session(self, session: Session) -> None:
+        """Show another session's journal (a whole new fight): one model reset."""
+        self._unsubscribe()
+        self.beginResetModel()
+        self._session = session
+        self._entries = []
+        self._states = [session.state_at(0)]
+        self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
+        self.endResetModel()
+        self._unsubscribe = session.subscribe(self._on_change)
+        self._holder[0] = self._unsubscribe
+
+    def lines(self) -> tuple[LogLine, ...]:
+        """Every line, oldest first."""
+        return tuple(self._lines)
+
+    def line(self, row: int) -> LogLine:
+        """The line on ``row``."""
+        return self._lines[row]
+
+    def names(self) -> dict[str, str]:
+        """Every combatant the shown journal has known, id to latest name.
+
+        Those present now come first in table order, then those who left, latest first.
+        """
+        known: dict[str, str] = {}
+        previous_rows: tuple[str, ...] | None = None
+        for state in reversed(self._states):
+            if state.rows is previous_rows:
+                continue
+            previous_rows = state.rows
+            for cid in state.rows:
+                known.setdefault(cid, state.combatants[cid].name)
+        return known
+
+    def to_markdown(self, title: str = "Event log") -> str:
+        """The whole log as Markdown (see :func:`lines_to_markdown`)."""
+        return lines_to_markdown(self._lines, title)
+
+    def rowCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        """One row per event in force."""
+        return 0 if parent.isValid() else len(self._lines)
+
+    def flags(self, index: _ModelIndex) -> Qt.ItemFlag:
+        """Read-only, selectable rows."""
+        if not self._valid(index):
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+
+    def data(self, index: _ModelIndex, role: int = _ROLE.DisplayRole) -> object:
+        """The line's words, its entry as a tooltip, and the roles for filtering."""
+        if not self._valid(index):
+            return None
+        line = self._lines[index.row()]
+        if role == _ROLE.DisplayRole:
+            return line.display
+        if role == _ROLE.ToolTipRole:
+            return f"{line.label} (change {line.entry + 1})\n{line.display}"
+        if role == COMBATANT_IDS_ROLE:
+            return sorted(line.combatant_ids)
+        if role == ROUND_ROLE:
+            return line.heading_round
+        if role == ENTRY_ROLE:
+            return line.entry
+        return None
+
+    def _valid(self, index: _ModelIndex) -> bool:
+        return index.isValid() and not index.parent().isValid() and index.row() < len(self._lines)
+
+    def _word(self, first: int, entries: Sequence[JournalEntry]) -> tuple[list[LogLine], list[int]]:
+        """Word ``entries`` (numbered from ``first``), extending the kept states and entries."""
+        ruleset = self._session.ruleset
+        state = self._states[first]
+        lines: list[LogLine] = []
+        counts: list[int] = []
+        for number, entry in enumerate(entries, first):
+            before_entry = len(lines)
+            for event in entry.events:
+                after = ruleset.apply(state, event)
+                text = ruleset.describe(event, state)
+                if text:
+                    prefix = f"Round {state.round} · "
+                    lines.append(
+                        LogLine(
+                            text=text.removeprefix(prefix) if state.round else text,
+                            round=state.round,
+                            heading_round=after.round,
+                            combatant_ids=mentioned_ids(event, state, after),
+                            entry=number,
+                            label=entry.label,
+                        )
+                    )
+                state = after
+            counts.append(len(lines) - before_entry)
+            self._entries.append(entry)
+            self._states.append(state)
+        return lines, counts
+
+    def _on_change(self, _change: Change) -> None:
+        cursor = self._session.cursor
+        entries = self._session.entries
+        keep = min(len(self._entries), cursor)
+        while keep and entries[keep - 1] is not self._entries[keep - 1]:
+            keep -= 1
+        dropped = sum(self._row_counts[keep:])
+        if dropped:
+            first = len(self._lines) - dropped
+            self.beginRemoveRows(QModelIndex(), first, len(self._lines) - 1)
+            del self._lines[first:]
+            self.endRemoveRows()
+        del self._entries[keep:], self._states[keep + 1 :], self._row_counts[keep:]
+        lines, counts = self._word(keep, entries[keep:cursor])
+        self._row_counts += counts
+        if lines:
+            first = len(self._lines)
+            self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
+            self._lines += lines
+            self.endInsertRows()

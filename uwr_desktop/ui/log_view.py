@@ -1,0 +1,213 @@
+"""The event log panel: every event in words, filtered by combatant, exportable as Markdown.
+
+``EventLog`` shows a :class:`LogModel` in a list that scrolls to the newest event, a combo box
+choosing "All combatants" or one combatant (events concerning them, and round boundaries), and
+an Export button writing the whole log to a Markdown file.
+"""
+
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QIODevice,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSaveFile,
+    QSortFilterProxyModel,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QListView,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.session import Change, Session
+from uwr_desktop.ui.log_model import LogModel
+
+ALL_COMBATANTS = "All combatants"
+"""The filter choice showing every event."""
+
+_ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class LogFilterProxy(QSortFilterProxyModel):
+    """Keeps the events concerning one combatant (and round boundaries); all when unset."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        """Show every event."""
+        super().__init__(parent)
+        self._combatant: str | None = None
+
+    def combatant(self) -> str | None:
+        """The combatant whose events are shown; ``None``: everyone's."""
+        return self._combatant
+
+    def set_combatant(self, combatant_id: str | None) -> None:
+        """Show only the events concerning ``combatant_id`` (``None``: all events)."""
+        if combatant_id != self._combatant:
+            self.beginFilterChange()
+            self._combatant = combatant_id
+            self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _ModelIndex) -> bool:  # noqa: N802
+        """Keep a line that concerns the chosen combatant."""
+        model = self.sourceModel()
+        if self._combatant is None or not isinstance(model, LogModel):
+            return True
+        return model.line(source_row).concerns(self._combatant)
+
+
+class EventLog(QWidget):
+    """The log panel over a session; see the module docstring.
+
+    ``exported(str)`` carries the path of a file just written.
+    """
+
+    exported = Signal(str)
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        """Show ``session``'s events."""
+        super().__init__(parent)
+        self.setObjectName("eventLog")
+        self._model = LogModel(session, self)
+        self._proxy = LogFilterProxy(self)
+        self._proxy.setSourceModel(self._model)
+
+        self._filter = QComboBox(self)
+        self._filter.setObjectName("eventLogFilter")
+        self._filter.setToolTip("Show the events of one combatant")
+        self._filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._export = QPushButton("Export…", self)
+        self._export.setObjectName("eventLogExport")
+        self._export.setToolTip("Save the whole log as a Markdown file")
+        self._list = QListView(self)
+        self._list.setObjectName("eventLogList")
+        self._list.setModel(self._proxy)
+        self._list.setWordWrap(True)
+        self._list.setAlternatingRowColors(True)
+        self._list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self._filter, 1)
+        bar.addWidget(self._export)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self._list, 1)
+
+        self._filter.currentIndexChanged.connect(self._filter_chosen)
+        self._export.clicked.connect(self._export_clicked)
+        self._proxy.rowsInserted.connect(self._list.scrollToBottom)
+        self._unsubscribe = session.subscribe(self._session_changed)
+        holder = [self._unsubscribe]
+        self.destroyed.connect(lambda *_: holder[0]())
+        self._holder = holder
+        self._refresh_filter()
+        self._list.scrollToBottom()
+
+    @property
+    def model(self) -> LogModel:
+        """The log model (every event, unfiltered)."""
+        return self._model
+
+    @property
+    def proxy(self) -> LogFilterProxy:
+        """The filter between the model and the list."""
+        return self._proxy
+
+    @property
+    def list_view(self) -> QListView:
+        """The list showing the events."""
+        return self._list
+
+    @property
+    def filter_combo(self) -> QComboBox:
+        """The combo box choosing whose events are shown."""
+        return self._filter
+
+    @property
+    def export_button(self) -> QPushButton:
+        """The button that exports the log."""
+        return self._export
+
+    def set_session(self, session: Session) -> None:
+        """Show another session's events (a whole new fight)."""
+        self._unsubscribe()
+        self._model.set_session(session)
+        self._unsubscribe = session.subscribe(self._session_changed)
+        self._holder[0] = self._unsubscribe
+        self._proxy.set_combatant(None)
+        self._refresh_filter()
+        self._list.scrollToBottom()
+
+    def set_combatant_filter(self, combatant_id: str | None) -> None:
+        """Show the events of ``combatant_id`` only (``None``: all); unknown ids show all."""
+        found = self._filter.findData(combatant_id) if combatant_id is not None else 0
+        self._filter.setCurrentIndex(max(found, 0))
+
+    def visible_lines(self) -> list[str]:
+        """The lines shown now, oldest first."""
+        return [str(self._proxy.index(row, 0).data()) for row in range(self._proxy.rowCount())]
+
+    def to_markdown(self) -> str:
+        """The whole log (unfiltered) as Markdown: a heading, then bullets under each round."""
+        return self._model.to_markdown()
+
+    def export_markdown(self, path: str | Path) -> None:
+        """Write the log as Markdown to ``path`` atomically; ``OSError`` says what failed."""
+        target = str(path)
+        file = QSaveFile(target)
+        if not file.open(QIODevice.OpenModeFlag.WriteOnly):
+            raise OSError(f"Cannot write {target}: {file.errorString()}")
+        file.write(self.to_markdown().encode("utf-8"))
+        if not file.commit():
+            raise OSError(f"Cannot write {target}: {file.errorString()}")
+        self.exported.emit(target)
+
+    def _export_clicked(self) -> None:
+        path, _filter = QFileDialog.getSaveFileName(
+            self, "Export the event log", "event-log.md", "Markdown (*.md);;All files (*)"
+        )
+        if not path:
+            return
+        try:
+            self.export_markdown(path)
+        except OSError as error:
+            QMessageBox.warning(self, "Export failed", str(error))
+
+    def _filter_chosen(self, _row: int) -> None:
+        chosen = self._filter.currentData()
+        self._proxy.set_combatant(chosen if isinstance(chosen, str) else None)
+        self._list.scrollToBottom()
+
+    def _session_changed(self, _change: Change) -> None:
+        self._refresh_filter()
+
+    def _refresh_filter(self) -> None:
+        names = self._model.names()
+        listed = [
+            (self._filter.itemText(i), self._filter.itemData(i))
+            for i in range(1, self._filter.count())
+        ]
+        wanted = [(name, cid) for cid, name in names.items()]
+        if self._filter.count() and listed == wanted:
+            return
+        chosen = self._proxy.combatant()
+        self._filter.blockSignals(True)
+        self._filter.clear()
+        self._filter.addItem(ALL_COMBATANTS, None)
+        for name, cid in wanted:
+            self._filter.addItem(name, cid)
+        found = self._filter.findData(chosen) if chosen is not None else 0
+        self._filter.setCurrentIndex(max(found, 0))
+        self._filter.blockSignals(False)
+        if found < 0:
+            self._proxy.set_combatant(None)
