@@ -153,10 +153,10 @@ def test_attack_pool_rerolls_and_opposed_resolution():
     # 4 dice; rerolls: 1 for Grace ending in .5 + 1 from Archery.
     assert (pending.action.dice, pending.action.rerolls, pending.action.favor) == (4, 2, 1)
     failed = [i for i, face in enumerate(pending.action.faces) if face < 4]
-    if failed:
-        session.do(Reroll())
-        taken = session.state.pending.action.rerolls_taken
-        assert [index for index, _ in taken] == failed[:2]
+    assert failed
+    session.do(Reroll())
+    taken = session.state.pending.action.rerolls_taken
+    assert [index for index, _ in taken] == failed[:2]
     session.do(React(Reaction.DODGE))
     pending = session.state.pending
     assert pending.reaction.dice == 2
