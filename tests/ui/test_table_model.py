@@ -323,6 +323,22 @@ def test_typing_into_the_table_view_renames_a_combatant(qtbot, session, model):
     assert index.data() == "Bandit Chief"
 
 
+def test_initiative_editor_keeps_a_blank_cell_blank(qtbot, session, model):
+    delegate = CombatantDelegate()
+    index = model.index(model.row_of("mira"), model.column_of("initiative"))
+    assert index.data() == "–"  # noqa: RUF001
+    _parent, editor = _editor(delegate, model, index)
+    assert editor.text() == "–"  # noqa: RUF001
+    with qtbot.assertNotEmitted(model.editRefused):
+        delegate.setModelData(editor, model, index)
+    assert session.cursor == 0
+    editor.setValue(15)
+    delegate.setModelData(editor, model, index)
+    assert session.state.combatants["mira"].initiative.value == 15
+    assert _cell(model, "mira", "initiative") == "15"
+    assert model.row_of("mira") == 0
+
+
 def test_delegate_spin_box_refuses_letters(qtbot, model):
     delegate = CombatantDelegate()
     _parent, editor = _editor(

@@ -29,6 +29,9 @@ INT_LIMIT = 1_000_000
 TEXT_LIMIT = 20_000
 """The longest text a text editor accepts."""
 
+BLANK = "–"  # noqa: RUF001 (the dash the table shows for "no value")
+"""What a number editor shows for a cell with no value."""
+
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -64,6 +67,11 @@ class CombatantDelegate(QStyledItemDelegate):
             spin = QSpinBox(parent)
             low = -INT_LIMIT if column.minimum is None else int(column.minimum)
             high = INT_LIMIT if column.maximum is None else int(column.maximum)
+            if index.data(Qt.ItemDataRole.EditRole) is None:
+                # A cell with no value yet (initiative not rolled) gets a blank slot below the
+                # range, so opening and closing the editor leaves it blank.
+                low -= 1
+                spin.setSpecialValueText(BLANK)
             spin.setRange(low, high)
             spin.setSingleStep(1 if column.step is None else max(1, int(column.step)))
             spin.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -97,7 +105,7 @@ class CombatantDelegate(QStyledItemDelegate):
         """Show the cell's current value in the editor."""
         value = index.data(Qt.ItemDataRole.EditRole)
         if isinstance(editor, QSpinBox):
-            editor.setValue(0 if value is None else int(value))
+            editor.setValue(editor.minimum() if value is None else int(value))
         elif isinstance(editor, QDoubleSpinBox):
             editor.setValue(0.0 if value is None else float(value))
         elif isinstance(editor, QComboBox):
@@ -118,7 +126,8 @@ class CombatantDelegate(QStyledItemDelegate):
         if isinstance(editor, QSpinBox | QDoubleSpinBox):
             editor.interpretText()
         if isinstance(editor, QSpinBox):
-            value = editor.value()
+            blank = editor.specialValueText() and editor.value() == editor.minimum()
+            value = None if blank else editor.value()
         elif isinstance(editor, QDoubleSpinBox):
             value = Fraction(f"{editor.value():.{editor.decimals()}f}")
         elif isinstance(editor, QComboBox):

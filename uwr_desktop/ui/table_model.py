@@ -45,6 +45,13 @@ NAME_COLUMN = "name"
 """The key of the column that carries the side swatch."""
 
 _NUMERIC = {ColumnKind.INT, ColumnKind.FRACTION}
+_VALUE_ROLES = {
+    _ROLE.DisplayRole,
+    _ROLE.EditRole,
+    _ROLE.CheckStateRole,
+    _ROLE.ToolTipRole,
+    SORT_ROLE,
+}
 _SWATCH_SIZE = 12
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -234,6 +241,15 @@ class CombatantTableModel(QAbstractTableModel):
             return combatant.name
         if role == COLUMN_ROLE:
             return column
+        if role == _ROLE.TextAlignmentRole:
+            horizontal = (
+                Qt.AlignmentFlag.AlignRight
+                if column.kind in _NUMERIC
+                else Qt.AlignmentFlag.AlignLeft
+            )
+            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        if role not in _VALUE_ROLES:
+            return self._look(combatant, column, role)
         value = self._session.ruleset.cell_value(self._state, cid, column.key)
         if role == _ROLE.DisplayRole:
             return None if column.kind is ColumnKind.BOOL else format_cell(value)
@@ -245,16 +261,7 @@ class CombatantTableModel(QAbstractTableModel):
             if column.kind is not ColumnKind.BOOL:
                 return None
             return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
-        if role == _ROLE.ToolTipRole:
-            return self._tooltip(combatant, column, value)
-        if role == _ROLE.TextAlignmentRole:
-            horizontal = (
-                Qt.AlignmentFlag.AlignRight
-                if column.kind in _NUMERIC
-                else Qt.AlignmentFlag.AlignLeft
-            )
-            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
-        return self._look(combatant, column, role)
+        return self._tooltip(combatant, column, value)
 
     def setData(  # noqa: N802
         self, index: _ModelIndex, value: object, role: int = _ROLE.EditRole
