@@ -130,6 +130,7 @@ class LogModel(QAbstractListModel):
         self._row_counts: list[int] = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
         self._unsubscribe = session.subscribe(self._on_change)
+        # Stop listening when Qt deletes this object; the slot must not hold on to self.
         holder = [self._unsubscribe]
         self.destroyed.connect(lambda *_: holder[0]())
         self._holder = holder

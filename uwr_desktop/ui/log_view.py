@@ -107,6 +107,7 @@ class EventLog(QWidget):
         self._export.clicked.connect(self._export_clicked)
         self._proxy.rowsInserted.connect(self._list.scrollToBottom)
         self._unsubscribe = session.subscribe(self._session_changed)
+        # Stop listening when Qt deletes this object; the slot must not hold on to self.
         holder = [self._unsubscribe]
         self.destroyed.connect(lambda *_: holder[0]())
         self._holder = holder

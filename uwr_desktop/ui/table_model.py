@@ -145,6 +145,7 @@ class CombatantTableModel(QAbstractTableModel):
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
         self._unsubscribe: Callable[[], None] = session.subscribe(self._on_change)
         self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
+        # Stop listening when Qt deletes this object; the slot must not hold on to self.
         holder = [self._unsubscribe]
         self.destroyed.connect(lambda *_: holder[0]())
         self._holder = holder
