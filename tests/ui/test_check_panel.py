@@ -1,0 +1,342 @@
+"""The check panel drives a real encounter session: attacks, reactions, rerolls and checks."""
+
+import random
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import Qt
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Attributes, Combatant, Skill, Weapon, WeaponPool
+from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.rulesets.uwr_events import CheckResolved, CheckRolled, DieRerolled
+from uwr_desktop.core.rulesets.uwr_intents import Attack, ResolveCheck
+from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.check_panel import CheckPanel
+from uwr_desktop.ui.document import EncounterDocument
+
+SEED = 11
+
+
+def vex():
+    return Combatant(
+        id="vex",
+        name="Vex",
+        side=Side.PLAYER,
+        attributes=Attributes(brawn=Fraction(2), grace=Fraction(7, 2)),
+        skills=(Skill("Archery", 1, 1),),
+        weapons=(
+            Weapon(name="Dagger", upr_type="Quick"),
+            Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
+        ),
+    )
+
+
+def bandit(number):
+    return Combatant(
+        id=f"b{number}",
+        name=f"Bandit {number}",
+        attributes=Attributes(brawn=Fraction(3), grace=Fraction(2)),
+        weapons=(Weapon(name="Sword", upr_type="Quick"),),
+    )
+
+
+def _select(qtbot, combo, text):
+    """Pick the item starting with ``text`` with the arrow keys, as a GM could."""
+    index = combo.findText(text, Qt.MatchFlag.MatchStartsWith)
+    assert index >= 0, f"{text!r} not offered"
+    while combo.currentIndex() != index:
+        key = Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up
+        qtbot.keyClick(combo, key)
+
+
+def _click(qtbot, widget):
+    assert widget.isEnabled(), f"{widget.text()} is disabled"
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def _settle(qtbot, panel):
+    qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
+
+
+def _shown_faces(view):
+    return tuple(die.value for die in view.dice())
+
+
+@pytest.fixture
+def document():
+    doc = EncounterDocument(None, roller=Roller(random.Random(SEED)))
+    doc.session.do(AddCombatants([vex(), bandit(1), bandit(2)]))
+    return doc
+
+
+@pytest.fixture
+def panel(qtbot, document):
+    widget = CheckPanel(document, roller=Roller(random.Random(SEED)))
+    widget.tray.set_animation_speed(4.0)
+    widget.resize(800, 1000)
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _attack_with_bow(qtbot, panel, target="Bandit 1"):
+    panel.set_focus_combatant("vex")
+    _select(qtbot, panel.attack.weapon, "Short Bow")
+    _select(qtbot, panel.attack.target, target)
+    _click(qtbot, panel.attack.attack_button)
+
+
+def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+
+    pending = session.state.pending
+    assert (pending.kind, pending.actor, pending.target, pending.title) == (
+        "attack",
+        "vex",
+        "b1",
+        "Short Bow",
+    )
+    bow = session.state.combatants["vex"].weapons[1]
+    assert bow.uses_left == bow.uses_max - 1
+    assert f"Short Bow · {bow.uses_left}/{bow.uses_max} left" in [
+        panel.attack.weapon.itemText(i) for i in range(panel.attack.weapon.count())
+    ]
+    assert panel.tray.view.animating_indices() == frozenset(range(len(pending.action.faces)))
+    _settle(qtbot, panel)
+    assert _shown_faces(panel.tray.view) == pending.action.faces
+
+    before = roll_of(pending.action)
+    assert before.rerolls_left > 0 and before.rerollable_indices, "seed gives a failed die"
+    index = before.rerollable_indices[-1]
+    entries = len(session.entries)
+    qtbot.mouseClick(
+        panel.tray.view, Qt.MouseButton.LeftButton, pos=panel.tray.view.die_rect(index).center()
+    )
+    assert len(session.entries) == entries + 1
+    (event,) = session.entries[-1].events
+    assert isinstance(event, DieRerolled)
+    assert (event.of_reaction, event.index) == (False, index)
+    assert panel.tray.view.animating_indices() == frozenset({index})
+    _settle(qtbot, panel)
+    after = roll_of(session.state.pending.action)
+    assert after.faces[index] == max(before.faces[index], event.face)
+    assert after.dice[index].first_face == before.faces[index]
+    assert [i for i in range(len(after.dice)) if after.dice[i] != before.dice[i]] == [index]
+    assert _shown_faces(panel.tray.view) == after.faces
+
+    assert panel.attack.reaction_box.isVisibleTo(panel)
+    assert panel.attack.parry_button.isEnabled()
+    assert panel.attack.parry_button.text() == "Parry with Sword"
+    _click(qtbot, panel.attack.dodge_button)
+    pending = session.state.pending
+    assert pending.reaction_kind == "dodge"
+    _settle(qtbot, panel)
+    assert _shown_faces(panel.tray.reaction_view) == roll_of(pending.reaction).faces
+    assert _shown_faces(panel.tray.view) == after.faces
+
+    _click(qtbot, panel.attack.resolve_button)
+    assert session.state.pending is None
+    resolved = session.entries[-1].events[-1]
+    assert isinstance(resolved, CheckResolved)
+    shown_action = sum(1 for die in panel.tray.view.dice() if die.success)
+    shown_reaction = sum(1 for die in panel.tray.reaction_view.dice() if die.success)
+    assert resolved.success == (shown_action > shown_reaction)
+    expected = f"Hits with {shown_action - shown_reaction}" if resolved.success else "Dodged"
+    assert panel.tray.banner_text() == expected
+    assert not any(die.rerollable for die in panel.tray.view.dice())
+    assert not panel.tray.is_animating()
+
+
+def test_a_target_out_of_uses_can_only_dodge(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    while session.state.combatants["b1"].weapons[0].uses_left:
+        session.do(Attack("b1", 0, "b2"))
+        session.do(ResolveCheck())
+    _attack_with_bow(qtbot, panel)
+
+    attack = panel.attack
+    assert attack.reaction_box.isVisibleTo(panel)
+    assert attack.dodge_button.isEnabled()
+    assert not attack.parry_button.isEnabled()
+    assert "only a dodge is possible" in attack.reaction_note.text()
+    assert attack.reaction_note.isVisibleTo(panel)
+    _click(qtbot, attack.no_reaction_button)
+    resolved = session.entries[-1].events[-1]
+    assert isinstance(resolved, CheckResolved) and resolved.reaction is None
+    _settle(qtbot, panel)
+    expected = f"Hits with {resolved.surviving}" if resolved.success else "Misses"
+    assert panel.tray.banner_text() == expected
+
+
+def test_a_weapon_without_uses_is_offered_disabled_with_the_reason(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    while session.state.combatants["b1"].weapons[0].uses_left:
+        session.do(Attack("b1", 0, "vex"))
+        session.do(ResolveCheck())
+    panel.set_focus_combatant("b1")
+    combo = panel.attack.weapon
+    sword = session.state.combatants["b1"].weapons[0]
+    assert sword.uses_max > 0
+    assert combo.itemText(0) == f"Sword · 0/{sword.uses_max} left"
+    assert not combo.model().item(0).isEnabled()
+    assert combo.itemData(0, Qt.ItemDataRole.ToolTipRole) == "No uses of Sword left this round"
+    assert not panel.attack.attack_button.isEnabled()
+
+
+def test_a_refused_attack_shows_its_message(qtbot, document, panel):
+    entries = len(document.session.entries)
+    _attack_with_bow(qtbot, panel)
+    assert panel.message_text() == "Start the fight first"
+    assert panel.message.isVisibleTo(panel)
+    assert len(document.session.entries) == entries
+
+    document.session.do(StartFight())
+    _click(qtbot, panel.attack.attack_button)
+    assert not panel.message.isVisibleTo(panel)
+    _click(qtbot, panel.attack.attack_button)
+    assert panel.message_text() == "Resolve (or undo) the pending check first"
+    _settle(qtbot, panel)
+
+
+def test_ctrl_enter_attacks(qtbot, document, panel):
+    document.session.do(StartFight())
+    panel.set_focus_combatant("vex")
+    panel.attack.favor.setFocus()
+    qtbot.keyClick(panel.attack.favor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert document.session.state.pending.actor == "vex"
+    _settle(qtbot, panel)
+
+
+def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    panel.set_focus_combatant("b1")
+    _select(qtbot, panel.attack.target, "Vex")
+    _click(qtbot, panel.attack.attack_button)
+    _click(qtbot, panel.attack.dodge_button)
+    _settle(qtbot, panel)
+    reaction = roll_of(session.state.pending.reaction)
+    assert reaction.rerolls_left == 1 and reaction.rerollable_indices, "seed gives a failed die"
+    assert not any(die.rerollable for die in panel.tray.view.dice())
+    index = reaction.rerollable_indices[0]
+    view = panel.tray.reaction_view
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.die_rect(index).center())
+    (event,) = session.entries[-1].events
+    assert isinstance(event, DieRerolled) and (event.of_reaction, event.index) == (True, index)
+    assert view.animating_indices() == frozenset({index})
+    _settle(qtbot, panel)
+    assert _shown_faces(view) == roll_of(session.state.pending.reaction).faces
+    assert not panel.attack.reroll_reaction_button.isEnabled()
+
+
+def test_a_direct_check_for_a_combatant_lands_in_the_journal(qtbot, document, panel):
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    _select(qtbot, tray.combatant, "Vex")
+    _select(qtbot, tray.attribute, "Grace")
+    entries = len(document.session.entries)
+    _click(qtbot, tray.roll_button)
+    assert len(document.session.entries) == entries + 1
+    rolled = document.session.entries[-1].events[0]
+    assert isinstance(rolled, CheckRolled)
+    assert (rolled.kind, rolled.actor, rolled.difficulty) == ("direct", "vex", 1)
+    assert rolled.roll.dice == 3 and rolled.roll.rerolls == 1
+    assert _shown_faces(tray.view) == rolled.roll.faces
+    assert "Vex's Grace check" in document.session.describe_entry(entries)[0]
+
+
+def test_a_roll_for_nobody_stays_out_of_the_journal(qtbot, document, panel):
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    qtbot.keyClicks(tray.notation, "6d6 r2")
+    entries = len(document.session.entries)
+    _click(qtbot, tray.roll_button)
+    assert len(document.session.entries) == entries
+    assert len(tray.view.dice()) == 6
+    assert panel.shown_check() is None
+
+
+def test_undo_clears_the_roll_and_redo_shows_it_again(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _settle(qtbot, panel)
+    faces = session.state.pending.action.faces
+
+    session.undo()
+    assert panel.tray.view.dice() == ()
+    assert panel.tray.banner_text() == ""
+    assert panel.shown_check() is None
+    assert not panel.attack.resolve_button.isEnabled()
+
+    session.redo()
+    assert _shown_faces(panel.tray.view) == faces
+    assert not panel.tray.is_animating()
+    assert panel.attack.resolve_button.isEnabled()
+
+
+def test_undo_of_a_reroll_shows_the_faces_before_it(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _settle(qtbot, panel)
+    before = session.state.pending.action.faces
+    _click(qtbot, panel.tray.reroll_button)
+    _settle(qtbot, panel)
+    assert isinstance(session.entries[-1].events[0], DieRerolled)
+    session.undo()
+    assert _shown_faces(panel.tray.view) == before
+    assert all(not die.rerolled for die in panel.tray.view.dice())
+
+
+def test_undo_of_the_resolution_reopens_the_check(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _click(qtbot, panel.attack.no_reaction_button)
+    _settle(qtbot, panel)
+    assert panel.tray.banner_text().startswith(("Hits", "Misses"))
+    session.undo()
+    assert panel.tray.banner_text().startswith("Attack: ")
+    assert panel.attack.reaction_box.isVisibleTo(panel)
+
+
+def test_a_pending_check_shows_again_when_its_file_is_opened(qtbot, document, panel, tmp_path):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _settle(qtbot, panel)
+    faces = session.state.pending.action.faces
+    path = tmp_path / "fight.uwr"
+    document.save(path)
+    document.new()
+    assert panel.tray.view.dice() == ()
+    assert panel.tray.combatant.count() == 1
+    document.open(path)
+    assert _shown_faces(panel.tray.view) == faces
+    assert panel.attack.reaction_box.isVisibleTo(panel)
+    assert [panel.tray.combatant.itemText(i) for i in range(1, 4)] == [
+        "Vex",
+        "Bandit 1",
+        "Bandit 2",
+    ]
+
+
+def test_the_trays_sources_follow_the_combatants(qtbot, document, panel):
+    tray = panel.tray
+    _select(qtbot, tray.combatant, "Vex")
+    assert tray.attribute.findText("Grace 3.5") >= 0
+    assert tray.skill.findText("Archery +1, +1 reroll") >= 0
+    document.session.do(EditCell("vex", "grace", Fraction(4)))
+    assert tray.attribute.findText("Grace 4") >= 0
+    document.session.do(AddCombatants([bandit(3)]))
+    assert tray.combatant.findText("Bandit 3") >= 0
+    document.session.undo()
+    assert tray.combatant.findText("Bandit 3") < 0

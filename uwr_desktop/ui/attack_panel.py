@@ -1,0 +1,381 @@
+"""The attack panel: attacker, weapon, target and modifiers, then the target's reaction.
+
+The panel never changes the encounter. It reads the state it is given and emits the intent
+the GM chose (:attr:`AttackPanel.intentChosen`); the owner hands it to the session and shows
+any refusal.
+"""
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.encounter import Combatant, EncounterState, PendingCheck, Weapon, WeaponPool
+from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, Reroll, ResolveCheck
+from uwr_desktop.core.rulesets.uwr_rules import roll_of
+
+FAVOR_RANGE = (-3, 3)
+EXTRA_DICE_RANGE = (-20, 40)
+
+
+def _rounds(count: int) -> str:
+    return "1 round" if count == 1 else f"{count} rounds"
+
+
+def _successes(count: int) -> str:
+    return "1 success" if count == 1 else f"{count} successes"
+
+
+def weapon_choice(weapon: Weapon) -> tuple[str, str | None]:
+    """How a weapon is offered: ``"Short Bow · 2/3 left"``, and why it cannot attack now
+    (``None`` when it can; before the fight its uses are not known yet and it is offered)."""
+    name = weapon.name
+    if weapon.upr is None:
+        return name, None
+    if weapon.preparing_left:
+        left = _rounds(weapon.preparing_left)
+        return f"{name} · preparing, {left} left", f"{name} is being prepared ({left} left)"
+    if weapon.upr == 0:
+        return f"{name} · unusable", f"{name} gives 0 uses per round with this pool"
+    if weapon.upr < 1 and not weapon.prepared and weapon.uses_left < 1:
+        return f"{name} · not prepared", f"{name} is not prepared; prepare it first"
+    text = f"{name} · {weapon.uses_left}/{weapon.uses_max} left"
+    if weapon.uses_left < 1:
+        return text, f"No uses of {name} left this round"
+    return text, None
+
+
+def no_parry_reason(target: Combatant) -> str:
+    """Why ``target`` can only dodge."""
+    melee = [w for w in target.weapons if w.pool is WeaponPool.MELEE]
+    if not melee:
+        return f"{target.name} has no melee weapon to parry with: only a dodge is possible"
+    return f"{target.name} has no melee weapon with a use left this round: only a dodge is possible"
+
+
+def pending_text(state: EncounterState, pending: PendingCheck) -> str:
+    """What the pending check is and what it waits for."""
+    actor = state.combatants[pending.actor].name
+    action = roll_of(pending.action)
+    if pending.kind != "attack" or pending.target is None:
+        goal = f" (needs {pending.difficulty})" if pending.difficulty else ""
+        return (
+            f"{actor}'s {pending.title}{goal}: {_successes(action.successes)}. Resolve when done."
+        )
+    target = state.combatants[pending.target].name
+    text = f"{actor} attacks {target} with {pending.title}: {_successes(action.successes)}"
+    if pending.reaction is None:
+        return f"{text}. How does {target} react?"
+    reaction = roll_of(pending.reaction)
+    return f"{text}; {target} {pending.reaction_kind}s: {_successes(reaction.successes)}."
+
+
+def _spin(low: int, high: int, name: str, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(0)
+    spin.setAccessibleName(name)
+    spin.setToolTip(tip)
+    spin.setObjectName(name.replace(" ", "_").lower())
+    return spin
+
+
+def _button(text: str, name: str, tip: str) -> QPushButton:
+    button = QPushButton(text)
+    button.setObjectName(name)
+    button.setAccessibleName(text)
+    button.setToolTip(tip)
+    return button
+
+
+class AttackPanel(QWidget):
+    """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``."""
+
+    intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """An empty panel; :meth:`refresh` fills it from a state."""
+        super().__init__(parent)
+        self.setObjectName("attackPanel")
+        self.setAccessibleName("Attack")
+        self._state: EncounterState | None = None
+        self._ruleset: Ruleset | None = None
+        self._default_attacker: str | None = None
+        self._build()
+        self._connect()
+        self._update_buttons()
+
+    def _build(self) -> None:
+        self.attacker = QComboBox()
+        self.attacker.setObjectName("attacker")
+        self.attacker.setAccessibleName("Attacker")
+        self.attacker.setToolTip("Who attacks (the selected row, or whose turn it is)")
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("weapon")
+        self.weapon.setAccessibleName("Weapon")
+        self.weapon.setToolTip("The weapon and its uses left this round")
+        self.target = QComboBox()
+        self.target.setObjectName("target")
+        self.target.setAccessibleName("Target")
+        self.target.setToolTip("Who is attacked")
+        self.favor = _spin(*FAVOR_RANGE, "Attack favor", "Net favor: +1 lets a 4 succeed")
+        self.extra_dice = _spin(
+            *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
+        )
+        self.extra_dice.setPrefix("+")
+        self.attack_button = _button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
+        self.status = QLabel()
+        self.status.setObjectName("pendingStatus")
+        self.status.setAccessibleName("Pending check")
+        self.status.setWordWrap(True)
+        self.dodge_button = _button("Dodge", "dodgeButton", "The target dodges with Grace")
+        self.parry_button = _button(
+            "Parry", "parryButton", "The target parries with Brawn and a melee weapon"
+        )
+        self.parry_weapon = QComboBox()
+        self.parry_weapon.setObjectName("parryWeapon")
+        self.parry_weapon.setAccessibleName("Parry weapon")
+        self.parry_weapon.setToolTip("The melee weapon the target parries with")
+        self.no_reaction_button = _button(
+            "No reaction", "noReactionButton", "The target does not react: resolve the attack"
+        )
+        self.reaction_note = QLabel()
+        self.reaction_note.setObjectName("reactionNote")
+        self.reaction_note.setWordWrap(True)
+        self.reroll_reaction_button = _button(
+            "Reroll the reaction's failed dice",
+            "rerollReactionButton",
+            "Reroll as many failed reaction dice as its rerolls allow (or click one)",
+        )
+        self.resolve_button = _button("Resolve", "resolveButton", "Make the pending roll final")
+        self.reaction_box = QGroupBox("Reaction")
+        self.reaction_box.setObjectName("reactionBox")
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        form = QGridLayout()
+        cells: tuple[tuple[str, QWidget, int, int], ...] = (
+            ("Attacker", self.attacker, 0, 0),
+            ("Weapon", self.weapon, 0, 2),
+            ("Target", self.target, 1, 0),
+            ("Favor", self.favor, 1, 2),
+            ("Dice", self.extra_dice, 2, 0),
+        )
+        for text, widget, row, column in cells:
+            label = QLabel(text)
+            label.setBuddy(widget)
+            form.addWidget(label, row, column)
+            form.addWidget(widget, row, column + 1)
+        form.addWidget(self.attack_button, 2, 3)
+        form.setColumnStretch(1, 1)
+        form.setColumnStretch(3, 1)
+        reactions = QHBoxLayout()
+        for widget in (
+            self.dodge_button,
+            self.parry_button,
+            self.parry_weapon,
+            self.no_reaction_button,
+        ):
+            reactions.addWidget(widget)
+        reactions.addStretch(1)
+        box = QVBoxLayout(self.reaction_box)
+        box.addLayout(reactions)
+        box.addWidget(self.reaction_note)
+        finish = QHBoxLayout()
+        finish.addWidget(self.reroll_reaction_button)
+        finish.addStretch(1)
+        finish.addWidget(self.resolve_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(self.status)
+        layout.addWidget(self.reaction_box)
+        layout.addLayout(finish)
+
+    def _connect(self) -> None:
+        self.attacker.currentIndexChanged.connect(self._on_attacker)
+        self.weapon.currentIndexChanged.connect(self._update_buttons)
+        self.target.currentIndexChanged.connect(self._update_buttons)
+        self.attack_button.clicked.connect(self.attack)
+        self.dodge_button.clicked.connect(lambda: self.intentChosen.emit(React(Reaction.DODGE)))
+        self.parry_button.clicked.connect(self._parry)
+        self.no_reaction_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
+        self.reroll_reaction_button.clicked.connect(lambda: self.intentChosen.emit(Reroll()))
+        self.resolve_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
+
+    # ---- filling from the state -------------------------------------------------------------
+
+    def refresh(
+        self, state: EncounterState, ruleset: Ruleset, default_attacker: str | None
+    ) -> None:
+        """Show ``state``; the attacker becomes ``default_attacker`` when that changed."""
+        self._state = state
+        self._ruleset = ruleset
+        wanted = self.attacker.currentData()
+        if default_attacker != self._default_attacker or wanted not in state.combatants:
+            wanted = default_attacker
+        self._default_attacker = default_attacker
+        self.attacker.blockSignals(True)
+        self.attacker.clear()
+        for cid in state.rows:
+            self.attacker.addItem(state.combatants[cid].name, cid)
+        found = self.attacker.findData(wanted)
+        self.attacker.setCurrentIndex(found if found >= 0 else min(0, self.attacker.count() - 1))
+        self.attacker.blockSignals(False)
+        self._fill_weapons()
+        self._fill_targets()
+        self._update_reaction()
+        self._update_buttons()
+
+    def _on_attacker(self) -> None:
+        self._fill_weapons()
+        self._fill_targets()
+        self._update_buttons()
+
+    def _attacker(self) -> Combatant | None:
+        state = self._state
+        cid = self.attacker.currentData()
+        if state is None or cid not in state.combatants:
+            return None
+        return state.combatants[cid]
+
+    def _fill_weapons(self) -> None:
+        attacker = self._attacker()
+        previous = self.weapon.currentData()
+        self.weapon.blockSignals(True)
+        self.weapon.clear()
+        usable: list[int] = []
+        if attacker is not None:
+            model = self.weapon.model()
+            assert isinstance(model, QStandardItemModel)
+            for index, weapon in enumerate(attacker.weapons):
+                text, reason = weapon_choice(weapon)
+                self.weapon.addItem(text, index)
+                if reason is None:
+                    usable.append(index)
+                else:
+                    self.weapon.setItemData(index, reason, Qt.ItemDataRole.ToolTipRole)
+                    item = model.item(index)
+                    item.setEnabled(False)
+        if previous in usable:
+            self.weapon.setCurrentIndex(previous)
+        elif usable:
+            self.weapon.setCurrentIndex(usable[0])
+        self.weapon.blockSignals(False)
+
+    def _fill_targets(self) -> None:
+        state = self._state
+        attacker = self._attacker()
+        previous = self.target.currentData()
+        self.target.blockSignals(True)
+        self.target.clear()
+        if state is not None and attacker is not None:
+            others = [state.combatants[cid] for cid in state.rows if cid != attacker.id]
+            for other in others:
+                self.target.addItem(other.name, other.id)
+            foes = [c.id for c in others if c.side != attacker.side and not c.down]
+            wanted = previous if previous in {c.id for c in others} else None
+            if wanted is None and foes:
+                wanted = foes[0]
+            found = self.target.findData(wanted)
+            self.target.setCurrentIndex(max(found, 0) if others else -1)
+        self.target.blockSignals(False)
+
+    def weapon_reason(self) -> str | None:
+        """Why the chosen weapon cannot attack now (``None`` when it can)."""
+        attacker = self._attacker()
+        index = self.weapon.currentData()
+        if attacker is None or not isinstance(index, int):
+            return "Choose an attacker with a weapon"
+        return weapon_choice(attacker.weapons[index])[1]
+
+    def _update_buttons(self) -> None:
+        reason = self.weapon_reason()
+        ready = reason is None and self.target.currentData() is not None
+        self.attack_button.setEnabled(ready)
+        self.attack_button.setToolTip(
+            "Roll the attack (Ctrl+Enter)" if ready else (reason or "Choose a target")
+        )
+
+    def _update_reaction(self) -> None:
+        state = self._state
+        ruleset = self._ruleset
+        pending = state.pending if state is not None else None
+        self.status.setText(
+            pending_text(state, pending) if state is not None and pending is not None else ""
+        )
+        self.status.setVisible(pending is not None)
+        self.resolve_button.setEnabled(pending is not None)
+        awaiting = (
+            pending is not None
+            and pending.kind == "attack"
+            and pending.target is not None
+            and pending.reaction is None
+        )
+        self.reaction_box.setVisible(awaiting)
+        self.parry_weapon.clear()
+        if awaiting and state is not None and ruleset is not None and pending is not None:
+            target_id = pending.target or ""
+            reacts = [
+                option.intent
+                for option in ruleset.legal_intents(state, target_id)
+                if isinstance(option.intent, React)
+            ]
+            target = state.combatants[target_id]
+            self.reaction_box.setTitle(f"{target.name} reacts")
+            self.dodge_button.setEnabled(any(r.reaction is Reaction.DODGE for r in reacts))
+            for react in reacts:
+                if react.reaction is Reaction.PARRY and react.weapon is not None:
+                    self.parry_weapon.addItem(target.weapons[react.weapon].name, react.weapon)
+            can_parry = self.parry_weapon.count() > 0
+            self.parry_button.setEnabled(can_parry)
+            self.parry_weapon.setVisible(self.parry_weapon.count() > 1)
+            if can_parry:
+                only = self.parry_weapon.count() == 1
+                self.parry_button.setText(
+                    f"Parry with {self.parry_weapon.itemText(0)}" if only else "Parry with"
+                )
+                self.parry_button.setToolTip("The target parries with Brawn and a melee weapon")
+            else:
+                self.parry_button.setText("Parry")
+                self.parry_button.setToolTip(no_parry_reason(target))
+            self.reaction_note.setText("" if can_parry else no_parry_reason(target))
+            self.reaction_note.setVisible(not can_parry)
+        reaction = pending.reaction if pending is not None else None
+        rerollable = False
+        if reaction is not None:
+            roll = roll_of(reaction)
+            rerollable = roll.rerolls_left > 0 and bool(roll.rerollable_indices)
+        self.reroll_reaction_button.setVisible(reaction is not None)
+        self.reroll_reaction_button.setEnabled(rerollable)
+
+    # ---- choosing ---------------------------------------------------------------------------
+
+    def attack(self) -> None:
+        """Emit the attack the inputs describe (nothing while they cannot attack)."""
+        self._update_buttons()
+        if not self.attack_button.isEnabled():
+            return
+        self.intentChosen.emit(
+            Attack(
+                attacker_id=self.attacker.currentData(),
+                weapon=self.weapon.currentData(),
+                target_id=self.target.currentData(),
+                favor=self.favor.value(),
+                extra_dice=self.extra_dice.value(),
+            )
+        )
+
+    def _parry(self) -> None:
+        weapon = self.parry_weapon.currentData()
+        self.intentChosen.emit(React(Reaction.PARRY, weapon=weapon))

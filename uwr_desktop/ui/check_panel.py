@@ -1,0 +1,413 @@
+"""The check panel: the attack panel and the dice tray, both driven by the encounter session.
+
+The session decides every roll. The panel turns the GM's clicks into intents (an attack, a
+reaction, a reroll, a check for a combatant), hands them to the session, and shows in the tray
+what the journal now holds: the pending check, or the last resolved one. Undo and redo show
+the journal as it stands, so a roll taken back never stays on screen. A roll for nobody is
+answered by the panel's own roller and is not part of the fight.
+"""
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec
+from uwr_desktop.core.encounter import ATTRIBUTE_NAMES, Combatant, EncounterState, PendingCheck
+from uwr_desktop.core.intents import Intent, RulesError
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.notation import format_spec
+from uwr_desktop.core.rulesets.uwr_events import (
+    CheckResolved,
+    CheckRolled,
+    DieRerolled,
+    ReactionRolled,
+)
+from uwr_desktop.core.rulesets.uwr_intents import DirectCheck, FreeRoll, Reroll
+from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.session import Change
+from uwr_desktop.ui.attack_panel import AttackPanel
+from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice
+from uwr_desktop.ui.document import EncounterDocument
+
+OPPOSED_REFUSAL = (
+    "An opposed check against a combatant is an attack: roll it with Attack above, "
+    "or choose no combatant to roll raw dice"
+)
+
+
+def check_source(combatant: Combatant) -> CheckSource:
+    """What the tray offers for a combatant: its attributes and skills."""
+    attributes = {
+        name.capitalize(): getattr(combatant.attributes, name) for name in ATTRIBUTE_NAMES
+    }
+    skills = {skill.name: (skill.rank, skill.rerolls) for skill in combatant.skills}
+    return CheckSource(combatant.id, combatant.name, attributes, skills)
+
+
+def closed(roll: PoolRoll) -> PoolRoll:
+    """The roll with no rerolls left to take (it is final, or the reaction rerolls now)."""
+    spec = roll.spec
+    final = PoolSpec(spec.dice, spec.favor, roll.rerolls_used, spec.lowest_threshold)
+    return PoolRoll(final, roll.dice)
+
+
+def _successes(count: int) -> str:
+    return "1 success" if count == 1 else f"{count} successes"
+
+
+def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
+    """The banner of a resolved check, worded from the core's result."""
+    if pending.kind == "attack":
+        if resolved.success:
+            return f"Hits with {resolved.surviving}"
+        if pending.reaction_kind == "dodge":
+            return "Dodged"
+        if pending.reaction_kind == "parry":
+            return "Parried"
+        return "Misses"
+    if pending.kind == "direct":
+        verdict = "Pass" if resolved.success else "Fail"
+        return f"{verdict}: {_successes(resolved.action)} vs {pending.difficulty}"
+    return _successes(resolved.action)
+
+
+def pending_banner(pending: PendingCheck) -> str:
+    """The banner of a check still open to rerolls or a reaction."""
+    action = roll_of(pending.action).successes
+    if pending.reaction is not None:
+        reaction = roll_of(pending.reaction).successes
+        return f"Attack {action} vs {pending.reaction_kind} {reaction}"
+    if pending.kind == "attack":
+        return f"Attack: {_successes(action)}"
+    if pending.kind == "direct":
+        return f"{_successes(action)} vs {pending.difficulty}"
+    return _successes(action)
+
+
+class Motion(Enum):
+    """Which dice tumble when a check is shown."""
+
+    REST = "rest"
+    ACTION = "action"
+    REACTION = "reaction"
+    ACTION_DICE = "action dice"
+    REACTION_DICE = "reaction dice"
+
+
+@dataclass(frozen=True)
+class ShownCheck:
+    """A check of the journal as the tray shows it.
+
+    ``pending`` is the check (as it stood when resolved, if ``resolved``); ``position`` and
+    ``entry`` say which journal entry last touched it; ``motion`` and ``indices`` which dice
+    that entry rolled.
+    """
+
+    pending: PendingCheck
+    resolved: CheckResolved | None
+    position: int
+    entry: JournalEntry
+    motion: Motion = Motion.REST
+    indices: tuple[int, ...] = field(default=())
+
+    def rolls(self) -> tuple[PoolRoll, PoolRoll | None]:
+        """The action and reaction rolls; those that can no longer be rerolled are closed."""
+        action = roll_of(self.pending.action)
+        reaction = roll_of(self.pending.reaction) if self.pending.reaction else None
+        if reaction is not None or self.resolved is not None:
+            action = closed(action)
+        if reaction is not None and self.resolved is not None:
+            reaction = closed(reaction)
+        return action, reaction
+
+    def banner(self) -> str:
+        """The outcome line for the tray."""
+        if self.resolved is not None:
+            return outcome_text(self.pending, self.resolved)
+        return pending_banner(self.pending)
+
+
+class CheckPanel(QWidget):
+    """The attack panel above the dice tray, both working through the document's session.
+
+    ``roller`` answers rolls for no combatant (default: the system's randomness).
+    """
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        roller: Roller | None = None,
+    ) -> None:
+        """Show ``document``'s fight and follow it (changes and replaced sessions)."""
+        super().__init__(parent)
+        self.setObjectName("checkPanel")
+        self.setAccessibleName("Checks")
+        self._document = document
+        self._roller = roller if roller is not None else Roller(random.SystemRandom())
+        self._focus: str | None = None
+        self._sources: dict[str, CheckSource] = {}
+        self._shown: ShownCheck | None = None
+        self._local = False
+        self.attack = AttackPanel()
+        self.message = QLabel()
+        self.message.setObjectName("checkPanelMessage")
+        self.message.setAccessibleName("Check message")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.tray = DiceTray()
+        self.tray.setObjectName("diceTray")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.attack)
+        layout.addWidget(self.message)
+        layout.addWidget(self.tray, 1)
+        self.attack.intentChosen.connect(self.do)
+        self.tray.rollRequested.connect(self._on_roll_requested)
+        self.tray.rerollRequested.connect(self._on_reroll_requested)
+        self.tray.reaction_view.dieClicked.connect(self._on_reaction_die_clicked)
+        self.tray.settled.connect(self._apply_banner)
+        document.changed.connect(self._on_changed)
+        document.sessionReplaced.connect(self._on_session_replaced)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(self.attack.attack)
+        self._on_session_replaced()
+
+    # ---- what the GM asks -------------------------------------------------------------------
+
+    def set_focus_combatant(self, combatant_id: str | None) -> None:
+        """The GM selected ``combatant_id`` (``None``: nobody, so whoever's turn it is)."""
+        self._focus = combatant_id
+        if combatant_id is not None:
+            found = self.tray.combatant.findData(combatant_id)
+            if found >= 0:
+                self.tray.combatant.setCurrentIndex(found)
+        self._refresh_attack()
+
+    def do(self, intent: Intent) -> bool:
+        """Hand ``intent`` to the session; a refusal is shown in the panel. Returns success."""
+        try:
+            self._document.session.do(intent)
+        except RulesError as error:
+            self.show_message(str(error))
+            return False
+        self.show_message("")
+        return True
+
+    def show_message(self, text: str) -> None:
+        """Show why something was refused (an empty text hides the message)."""
+        palette = QPalette(self.palette())
+        dark = palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
+        palette.setColor(
+            QPalette.ColorRole.WindowText, QColor("#ff8a80") if dark else QColor("#b00020")
+        )
+        self.message.setPalette(palette)
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def message_text(self) -> str:
+        """The refusal shown, if any."""
+        return self.message.text()
+
+    def shown_check(self) -> ShownCheck | None:
+        """The journal's check the tray shows (``None``: nothing, or a roll for nobody)."""
+        return self._shown
+
+    def _on_roll_requested(self, request: RollRequest) -> None:
+        spec = request.spec
+        cid = request.combatant_id
+        if cid is None or not isinstance(spec, PoolSpec):
+            self._roll_locally(request)
+            return
+        if request.reaction is not None:
+            self.show_message(OPPOSED_REFUSAL)
+            return
+        attribute = self.tray.attribute.currentData()
+        typed = bool(self.tray.notation.text().strip())
+        if request.difficulty is not None and attribute is not None and not typed:
+            skill = self.tray.skill.currentData() or ""
+            self.do(
+                DirectCheck(
+                    combatant_id=cid,
+                    attribute=attribute,
+                    difficulty=request.difficulty,
+                    favor=spec.favor,
+                    skill=skill,
+                    extra_dice=self.tray.extra_dice.value(),
+                    extra_rerolls=self.tray.rerolls.value(),
+                    title=f"{attribute} + {skill} check" if skill else "",
+                )
+            )
+            return
+        title = format_spec(spec)
+        if request.difficulty is not None:
+            title += f" (needs {request.difficulty})"
+        self.do(FreeRoll(cid, spec.dice, spec.favor, spec.rerolls, title=title))
+
+    def _on_reroll_requested(self, indices: Sequence[int]) -> None:
+        if self._local:
+            roll = self.tray.current_roll()
+            if isinstance(roll, PoolRoll):
+                try:
+                    self.tray.show_reroll(self._roller.reroll(roll, indices), indices)
+                except DiceError as error:
+                    self.show_message(str(error))
+            return
+        self.do(Reroll(tuple(indices)))
+
+    def _on_reaction_die_clicked(self, index: int) -> None:
+        shown = self._shown
+        if shown is None or shown.resolved is not None or shown.pending.reaction is None:
+            return
+        reaction = roll_of(shown.pending.reaction)
+        if reaction.rerolls_left > 0 and index in reaction.rerollable_indices:
+            self.do(Reroll((index,)))
+
+    def _roll_locally(self, request: RollRequest) -> None:
+        self._shown = None
+        self._local = True
+        spec = request.spec
+        if isinstance(spec, PoolSpec):
+            action = self._roller.roll_pool(spec)
+            reaction = None
+            if request.reaction is not None:
+                reaction = self._roller.reroll_all(self._roller.roll_pool(request.reaction))
+            self.tray.show_pool_roll(action, reaction)
+        elif isinstance(spec, RollKeepSpec):
+            self.tray.show_keep_roll(self._roller.roll_keep(spec))
+        else:
+            self.tray.show_sum_roll(self._roller.roll_sum(spec))
+
+    # ---- following the session --------------------------------------------------------------
+
+    def _on_session_replaced(self) -> None:
+        self._sources = {}
+        if self._shown is not None:
+            self._clear()
+        self._update_sources(self._document.session.state.rows)
+        self._show_journal()
+        self._refresh_attack()
+
+    def _on_changed(self, change: Change) -> None:
+        state = self._document.session.state
+        if change.added or change.removed or change.rows_changed:
+            self._sources = {k: v for k, v in self._sources.items() if k in state.combatants}
+            self._update_sources(state.rows)
+        elif change.changed:
+            self._update_sources(change.changed)
+        if change.kind == "do":
+            found = self._check_of(self._document.session.cursor - 1)
+            if found is not None:
+                self._present(found)
+        else:
+            self._show_journal()
+        self._refresh_attack()
+
+    def _update_sources(self, touched: Iterable[str]) -> None:
+        state = self._document.session.state
+        before = self._source_list(state)
+        for cid in touched:
+            if cid in state.combatants:
+                self._sources[cid] = check_source(state.combatants[cid])
+        after = self._source_list(state)
+        if after != before or len(after) != self.tray.combatant.count() - 1:
+            self.tray.set_sources(after)
+
+    def _source_list(self, state: EncounterState) -> list[CheckSource]:
+        return [self._sources[cid] for cid in state.rows if cid in self._sources]
+
+    def _refresh_attack(self) -> None:
+        state = self._document.session.state
+        focus = self._focus if self._focus in state.combatants else state.current
+        self.attack.refresh(state, self._document.session.ruleset, focus)
+
+    def _check_of(self, position: int) -> ShownCheck | None:
+        """The check the entry at ``position`` rolled, rerolled or resolved, if any."""
+        session = self._document.session
+        if position < 0:
+            return None
+        entry = session.entries[position]
+        state = session.state_at(position)
+        found: ShownCheck | None = None
+        motion = Motion.REST
+        indices: list[int] = []
+        for event in entry.events:
+            before = state
+            state = session.ruleset.apply(state, event)
+            if isinstance(event, CheckRolled):
+                motion, indices = Motion.ACTION, []
+            elif isinstance(event, ReactionRolled):
+                motion, indices = Motion.REACTION, []
+            elif isinstance(event, DieRerolled):
+                motion = Motion.REACTION_DICE if event.of_reaction else Motion.ACTION_DICE
+                indices.append(event.index)
+            elif not isinstance(event, CheckResolved):
+                continue
+            pending = before.pending if isinstance(event, CheckResolved) else state.pending
+            if pending is None:
+                continue
+            resolved = event if isinstance(event, CheckResolved) else None
+            found = ShownCheck(pending, resolved, position, entry, motion, tuple(indices))
+        return found
+
+    def _show_journal(self) -> None:
+        """Show what the journal holds at the cursor, with the dice at rest."""
+        session = self._document.session
+        cursor = session.cursor
+        latest = self._check_of(cursor - 1)
+        pending = session.state.pending
+        shown = self._shown
+        if pending is not None:
+            position = latest.position if latest is not None else cursor - 1
+            entry = session.entries[position]
+            self._present(ShownCheck(pending, None, position, entry))
+        elif latest is not None:
+            self._present(
+                ShownCheck(latest.pending, latest.resolved, latest.position, latest.entry)
+            )
+        elif shown is not None and not (
+            shown.position < cursor and session.entries[shown.position] is shown.entry
+        ):
+            self._clear()
+
+    def _present(self, shown: ShownCheck) -> None:
+        previous = self._shown
+        same = (
+            previous is not None
+            and not self._local
+            and previous.pending.actor == shown.pending.actor
+            and previous.pending.action.faces == shown.pending.action.faces
+        )
+        self._shown = shown
+        self._local = False
+        action, reaction = shown.rolls()
+        tray = self.tray
+        if shown.motion is Motion.ACTION_DICE and same:
+            tray.show_reroll(action, shown.indices)
+        else:
+            tray.show_pool_roll(action, reaction)
+            if shown.motion is Motion.REST:
+                tray.skip_animation()
+            elif shown.motion is not Motion.ACTION:
+                tray.view.skip()
+            if shown.motion is Motion.REACTION_DICE and reaction is not None:
+                tray.reaction_view.set_dice(pool_dice(reaction), animate=shown.indices)
+        self._apply_banner()
+
+    def _clear(self) -> None:
+        self._shown = None
+        self._local = False
+        self.tray.show_pool_roll(PoolRoll.from_faces(PoolSpec(0), ()))
+        self.tray.banner.clear()
+
+    def _apply_banner(self) -> None:
+        shown = self._shown
+        if shown is not None and not self._local and not self.tray.is_animating():
+            self.tray.banner.setText(shown.banner())
