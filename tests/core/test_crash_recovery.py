@@ -273,7 +273,7 @@ def test_fight_that_no_longer_replays_is_refused_with_the_reason(tmp_path):
         for _ in play(session, 3, 12):
             pass
     with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE journal_encounters SET roster = '[]'")
+        raw.execute("UPDATE journal_starts SET roster = '[]'")
     with JournalStore(db_path) as store:
         (summary,) = store.recoverable()
         with pytest.raises(JournalCorruptError, match="cannot be rebuilt"):
@@ -284,19 +284,19 @@ def test_fight_that_no_longer_replays_is_refused_with_the_reason(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("column", "value", "message"),
+    ("table", "column", "value", "message"),
     [
-        ("roster", '[{"id": "x"}]', "roster or settings of encounter"),
-        ("settings", '{"lowest_threshold": "high"}', "cannot be rebuilt"),
-        ("ruleset", "chess", "cannot be rebuilt: Unknown ruleset 'chess'"),
+        ("journal_starts", "roster", '[{"id": "x"}]', "roster or settings of encounter"),
+        ("journal_starts", "settings", '{"lowest_threshold": "high"}', "cannot be rebuilt"),
+        ("journal_encounters", "ruleset", "chess", "cannot be rebuilt: Unknown ruleset 'chess'"),
     ],
 )
-def test_damaged_roster_or_settings_are_explained(tmp_path, column, value, message):
+def test_damaged_roster_or_settings_are_explained(tmp_path, table, column, value, message):
     db_path = tmp_path / "journal.sqlite3"
     with JournalStore(db_path) as store:
         new_session(4, store)
     with sqlite3.connect(db_path) as raw:
-        raw.execute(f"UPDATE journal_encounters SET {column} = ?", (value,))
+        raw.execute(f"UPDATE {table} SET {column} = ?", (value,))
     with JournalStore(db_path) as store:
         (summary,) = store.recoverable()
         with pytest.raises(JournalCorruptError, match=message):

@@ -234,7 +234,9 @@ def test_damaged_details_are_flagged_in_the_list_and_refused_on_recovery(store, 
     bad = start(store, title="Bad")
     broken_cursor = start(store, title="Cursor")
     with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE journal_encounters SET roster = '[{' WHERE id = ?", (bad.encounter_id,))
+        raw.execute(
+            "UPDATE journal_starts SET roster = '[{' WHERE encounter_id = ?", (bad.encounter_id,)
+        )
         raw.execute(
             "UPDATE journal_encounters SET updated = 'yesterday' WHERE id = ?",
             (bad.encounter_id,),

@@ -26,8 +26,6 @@ _TABLES = (
     """CREATE TABLE IF NOT EXISTS journal_encounters (
         id INTEGER PRIMARY KEY,
         ruleset TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        roster TEXT NOT NULL,
         title TEXT NOT NULL,
         file_path TEXT,
         round INTEGER,
@@ -36,12 +34,18 @@ _TABLES = (
         updated REAL NOT NULL,
         closed_cleanly INTEGER NOT NULL DEFAULT 0
     )""",
+    # The starting roster can be large: kept apart so that moving the cursor rewrites a small row.
+    """CREATE TABLE IF NOT EXISTS journal_starts (
+        encounter_id INTEGER PRIMARY KEY REFERENCES journal_encounters (id) ON DELETE CASCADE,
+        settings TEXT NOT NULL,
+        roster TEXT NOT NULL
+    )""",
     """CREATE TABLE IF NOT EXISTS journal_entries (
         encounter_id INTEGER NOT NULL REFERENCES journal_encounters (id) ON DELETE CASCADE,
         idx INTEGER NOT NULL,
         data BLOB NOT NULL,
         PRIMARY KEY (encounter_id, idx)
-    ) WITHOUT ROWID""",
+    )""",
     """CREATE INDEX IF NOT EXISTS journal_encounters_open
         ON journal_encounters (closed_cleanly, updated)""",
 )
@@ -324,12 +328,10 @@ class JournalStore:
         with transaction(self._connection) as connection:
             encounter_id = connection.execute(
                 """INSERT INTO journal_encounters
-                   (ruleset, settings, roster, title, file_path, cursor, created, updated)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                   (ruleset, title, file_path, cursor, created, updated)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
                 (
                     ruleset,
-                    settings_json,
-                    roster_json,
                     title,
                     str(file_path) if file_path is not None else None,
                     position,
@@ -337,6 +339,10 @@ class JournalStore:
                     stamp,
                 ),
             ).lastrowid
+            connection.execute(
+                "INSERT INTO journal_starts (encounter_id, settings, roster) VALUES (?, ?, ?)",
+                (encounter_id, settings_json, roster_json),
+            )
             connection.executemany(
                 "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
                 [(encounter_id, index, data) for index, data in enumerate(encoded)],
@@ -356,8 +362,9 @@ class JournalStore:
         Raises :class:`JournalCorruptError` naming the damaged part when it cannot be read.
         """
         rows = self._read(
-            """SELECT ruleset, settings, roster, title, file_path, cursor
-               FROM journal_encounters WHERE id = ?""",
+            """SELECT e.ruleset, s.settings, s.roster, e.title, e.file_path, e.cursor
+               FROM journal_encounters AS e LEFT JOIN journal_starts AS s
+               ON s.encounter_id = e.id WHERE e.id = ?""",
             (encounter_id,),
         )
         if not rows:
