@@ -340,3 +340,47 @@ def test_the_trays_sources_follow_the_combatants(qtbot, document, panel):
     assert tray.combatant.findText("Bandit 3") >= 0
     document.session.undo()
     assert tray.combatant.findText("Bandit 3") < 0
+
+
+def test_a_direct_check_left_open_is_resolved_from_the_panel(qtbot, document, panel):
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    _select(qtbot, tray.combatant, "Vex")
+    _select(qtbot, tray.attribute, "Grace")
+    _select(qtbot, tray.against, "Difficult")
+    _click(qtbot, tray.roll_button)
+    assert document.session.state.pending is not None, "seed leaves a reroll to take"
+    assert panel.attack.status.text().startswith("Vex's Grace check (needs 2)")
+    _click(qtbot, panel.attack.resolve_button)
+    resolved = document.session.entries[-1].events[-1]
+    assert isinstance(resolved, CheckResolved)
+    shown = sum(1 for die in tray.view.dice() if die.success)
+    assert resolved.success == (shown >= 2)
+    verdict = "Pass" if shown >= 2 else "Fail"
+    noun = "success" if shown == 1 else "successes"
+    assert tray.banner_text() == f"{verdict}: {shown} {noun} vs 2"
+
+
+def test_counting_successes_for_a_combatant_is_a_recorded_free_roll(qtbot, document, panel):
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    _select(qtbot, tray.combatant, "Bandit 1")
+    _select(qtbot, tray.against, "Nothing")
+    qtbot.keyClicks(tray.notation, "5d6 f+1")
+    _click(qtbot, tray.roll_button)
+    rolled = document.session.entries[-1].events[0]
+    assert isinstance(rolled, CheckRolled)
+    assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.roll.favor) == ("free", "b1", 5, 1)
+    assert _shown_faces(tray.view) == rolled.roll.faces
+    assert tray.banner_text().endswith(("success", "successes"))
+
+
+def test_an_opposed_check_for_a_combatant_points_to_the_attack(qtbot, document, panel):
+    tray = panel.tray
+    _select(qtbot, tray.combatant, "Vex")
+    _select(qtbot, tray.against, "Opposed")
+    entries = len(document.session.entries)
+    _click(qtbot, tray.roll_button)
+    assert len(document.session.entries) == entries
+    assert "roll it with Attack above" in panel.message_text()
+    assert tray.view.dice() == ()

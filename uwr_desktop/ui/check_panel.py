@@ -192,13 +192,15 @@ class CheckPanel(QWidget):
         self._refresh_attack()
 
     def do(self, intent: Intent) -> bool:
-        """Hand ``intent`` to the session; a refusal is shown in the panel. Returns success."""
+        """Hand ``intent`` to the session; a refusal is shown in the panel. Returns success.
+
+        Any change of the fight clears the refusal shown.
+        """
         try:
             self._document.session.do(intent)
         except RulesError as error:
             self.show_message(str(error))
             return False
-        self.show_message("")
         return True
 
     def show_message(self, text: str) -> None:
@@ -288,6 +290,7 @@ class CheckPanel(QWidget):
     # ---- following the session --------------------------------------------------------------
 
     def _on_session_replaced(self) -> None:
+        self.show_message("")
         self._sources = {}
         if self._shown is not None:
             self._clear()
@@ -296,6 +299,7 @@ class CheckPanel(QWidget):
         self._refresh_attack()
 
     def _on_changed(self, change: Change) -> None:
+        self.show_message("")
         state = self._document.session.state
         if change.added or change.removed or change.rows_changed:
             self._sources = {k: v for k, v in self._sources.items() if k in state.combatants}
