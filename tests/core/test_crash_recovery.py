@@ -276,7 +276,7 @@ def test_fight_that_no_longer_replays_is_refused_with_the_reason(tmp_path):
         raw.execute("UPDATE journal_starts SET roster = '[]'")
     with JournalStore(db_path) as store:
         (summary,) = store.recoverable()
-        with pytest.raises(JournalCorruptError, match="cannot be rebuilt"):
+        with pytest.raises(JournalCorruptError, match="no longer replays"):
             recover_session(store, summary.encounter_id)
         assert [item.encounter_id for item in store.recoverable()] == [summary.encounter_id]
         store.discard(summary.encounter_id)
@@ -286,9 +286,9 @@ def test_fight_that_no_longer_replays_is_refused_with_the_reason(tmp_path):
 @pytest.mark.parametrize(
     ("table", "column", "value", "message"),
     [
-        ("journal_starts", "roster", '[{"id": "x"}]', "roster or settings of encounter"),
-        ("journal_starts", "settings", '{"lowest_threshold": "high"}', "cannot be rebuilt"),
-        ("journal_encounters", "ruleset", "chess", "cannot be rebuilt: Unknown ruleset 'chess'"),
+        ("journal_starts", "roster", '[{"id": "x"}]', "stored encounter 1 is damaged"),
+        ("journal_starts", "settings", '{"lowest_threshold": "high"}', "no longer replays"),
+        ("journal_encounters", "ruleset", "chess", "no longer replays: Unknown ruleset 'chess'"),
     ],
 )
 def test_damaged_roster_or_settings_are_explained(tmp_path, table, column, value, message):

@@ -13,19 +13,16 @@
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
-import msgspec
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import dec_hook, to_builtins
+from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry
-from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalCorruptError, JournalStore
+from uwr_desktop.core.storage.recovery import rebuild_session
 
 
 def autosaved_session(
@@ -74,30 +71,10 @@ def recover_session(
     :class:`JournalCorruptError` with the reason when the stored fight cannot be rebuilt.
     """
     recovered = store.recover(encounter_id)
-    try:
-        settings: Any = msgspec.json.decode(recovered.settings_json)
-        roster = msgspec.json.decode(
-            recovered.roster_json, type=tuple[Combatant, ...], dec_hook=dec_hook
-        )
-    except msgspec.DecodeError as error:
-        raise JournalCorruptError(
-            f"The roster or settings of encounter {encounter_id} are damaged: {error}"
-        ) from error
-    try:
-        ruleset = make_ruleset(recovered.ruleset, settings)
-    except RulesError as error:
-        raise JournalCorruptError(f"Encounter {encounter_id} cannot be rebuilt: {error}") from error
     journal = store.resume(encounter_id)
     try:
-        session = Session(
-            ruleset,
-            roster,
-            roller=roller,
-            sink=journal,
-            entries=recovered.entries,
-            cursor=recovered.cursor,
-        )
-    except RulesError as error:
+        session = rebuild_session(recovered, roller=roller, sink=journal)
+    except JournalCorruptError:
         store.forget(journal)
-        raise JournalCorruptError(f"Encounter {encounter_id} cannot be rebuilt: {error}") from error
+        raise
     return session, journal
