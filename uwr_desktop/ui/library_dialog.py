@@ -1,0 +1,331 @@
+"""The library picker: find saved combatants and add numbered copies, or the default party.
+
+The GM types to search (live, any case), picks a template, chooses how many copies and adds
+them; copies are numbered after the names already in the fight ("Bandit 3" when "Bandit 1" and
+"Bandit 2" are fighting). Templates can be renamed or deleted here too.
+"""
+
+from collections.abc import Collection
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.encounter import ATTRIBUTE_NAMES, Combatant, format_half
+from uwr_desktop.core.storage.library import (
+    CombatantLibrary,
+    LibraryError,
+    Template,
+    copies,
+)
+from uwr_desktop.ui.combatant_dialog import side_label, side_swatch
+from uwr_desktop.ui.icons import icon
+
+MAX_COPIES = 50
+"""Most copies of one template added at once."""
+
+_TEMPLATE_ROLE = Qt.ItemDataRole.UserRole
+
+
+def template_summary(combatant: Combatant) -> str:
+    """One line about a template: side, attributes, health and weapons."""
+    attributes = " ".join(
+        f"{name[0].upper()}{format_half(getattr(combatant.attributes, name))}"
+        for name in ATTRIBUTE_NAMES
+    )
+    weapons = ", ".join(f"{w.name} ({w.upr_type})" for w in combatant.weapons) or "no weapons"
+    return (
+        f"{side_label(combatant.side)} · {attributes} · Vitality {combatant.vitality_max} · "
+        f"{weapons}"
+    )
+
+
+class LibraryDialog(QDialog):
+    """Pick templates from the library; :meth:`chosen_combatants` gives the copies to add."""
+
+    def __init__(
+        self,
+        library: CombatantLibrary,
+        ruleset_id: str,
+        existing_names: Collection[str],
+        *,
+        parent: QWidget | None = None,
+    ) -> None:
+        """Show the templates of ``ruleset_id``; copies are numbered after ``existing_names``."""
+        super().__init__(parent)
+        self.setObjectName("libraryDialog")
+        self.setWindowTitle("Add from library")
+        self.setMinimumSize(560, 460)
+        self._library = library
+        self._ruleset = ruleset_id
+        self._existing = list(existing_names)
+        self._chosen: list[Combatant] = []
+        self._make_widgets()
+        self._lay_out()
+        self._connect()
+        self.refresh()
+        self._search.setFocus()
+
+    def _make_widgets(self) -> None:
+        self._search = QLineEdit()
+        self._search.setObjectName("librarySearch")
+        self._search.setPlaceholderText("Search by name")
+        self._search.setClearButtonEnabled(True)
+        self._search.installEventFilter(self)
+        self._list = QListWidget()
+        self._list.setObjectName("libraryList")
+        self._list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._list.setAlternatingRowColors(True)
+        self._empty = QLabel()
+        self._empty.setObjectName("libraryEmpty")
+        self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._empty.setWordWrap(True)
+        self._stack = QStackedWidget()
+        self._stack.addWidget(self._list)
+        self._stack.addWidget(self._empty)
+        self._message = QLabel()
+        self._message.setObjectName("libraryMessage")
+        self._message.setWordWrap(True)
+        self._message.setStyleSheet("color: #c0392b;")
+        self._message.hide()
+
+        self._count = QSpinBox()
+        self._count.setObjectName("copyCount")
+        self._count.setRange(1, MAX_COPIES)
+        self._add = QPushButton(icon("add-from-library"), "")
+        self._add.setObjectName("addCopies")
+        self._party = QPushButton("Add default &party")
+        self._party.setObjectName("addParty")
+        self._party.setAutoDefault(False)
+        self._rename = QPushButton("&Rename…")
+        self._rename.setObjectName("renameTemplate")
+        self._rename.setAutoDefault(False)
+        self._delete = QPushButton(icon("remove"), "&Delete…")
+        self._delete.setObjectName("deleteTemplate")
+        self._delete.setAutoDefault(False)
+        self._close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self._close.rejected.connect(self.reject)
+        self._close.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
+
+    def _lay_out(self) -> None:
+        manage = QHBoxLayout()
+        manage.addWidget(self._rename)
+        manage.addWidget(self._delete)
+        manage.addStretch(1)
+        add_line = QHBoxLayout()
+        count_label = QLabel("&Copies")
+        count_label.setBuddy(self._count)
+        add_line.addWidget(count_label)
+        add_line.addWidget(self._count)
+        add_line.addWidget(self._add)
+        add_line.addStretch(1)
+        add_line.addWidget(self._party)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._search)
+        layout.addWidget(self._stack, 1)
+        layout.addLayout(manage)
+        layout.addWidget(self._message)
+        layout.addLayout(add_line)
+        layout.addWidget(self._close)
+
+    def _connect(self) -> None:
+        self._search.textChanged.connect(self.refresh)
+        self._list.currentItemChanged.connect(self._update_buttons)
+        self._list.itemActivated.connect(self.add_copies)
+        self._count.valueChanged.connect(self._update_buttons)
+        self._add.clicked.connect(self.add_copies)
+        self._party.clicked.connect(self.add_default_party)
+        self._rename.clicked.connect(self._ask_rename)
+        self._delete.clicked.connect(self._ask_delete)
+        self._add.setDefault(True)
+
+    # Listing
+
+    def refresh(self) -> None:
+        """Search the library again for the text in the search field, keeping the selection."""
+        kept = self.selected_template()
+        text = self._search.text()
+        self._list.clear()
+        try:
+            found = self._library.search(self._ruleset, text)
+            party = self._library.default_party(self._ruleset)
+        except LibraryError as error:
+            self._show_message(str(error))
+            found, party = [], []
+        for template in found:
+            self._list.addItem(self._item(template))
+        if found:
+            self._stack.setCurrentWidget(self._list)
+            wanted = next(
+                (
+                    row
+                    for row, template in enumerate(found)
+                    if kept is not None and template.template_id == kept.template_id
+                ),
+                0,
+            )
+            self._list.setCurrentRow(wanted)
+        else:
+            self._empty.setText(
+                f"Nothing in the library matches “{text.strip()}”."
+                if text.strip()
+                else "The library has no combatants for this ruleset yet.\n"
+                "Save a combatant from a fight to the library to reuse it here."
+            )
+            self._stack.setCurrentWidget(self._empty)
+        self._party.setText(f"Add default &party ({len(party)})" if party else "Add default &party")
+        self._party.setEnabled(bool(party))
+        self._party.setToolTip(
+            ", ".join(t.name for t in party) if party else "No default party is set"
+        )
+        self._update_buttons()
+
+    def _item(self, template: Template) -> QListWidgetItem:
+        item = QListWidgetItem()
+        item.setData(_TEMPLATE_ROLE, template)
+        try:
+            combatant = template.combatant()
+        except LibraryError as error:
+            item.setText(f"{template.name}\n{error}")
+            item.setToolTip(str(error))
+            return item
+        item.setText(f"{template.name}\n{template_summary(combatant)}")
+        item.setIcon(side_swatch(combatant.side))
+        if combatant.notes:
+            item.setToolTip(combatant.notes)
+        return item
+
+    def _update_buttons(self) -> None:
+        template = self.selected_template()
+        count = self._count.value()
+        self._add.setText(f"&Add {count} cop{'y' if count == 1 else 'ies'}")
+        self._add.setEnabled(template is not None)
+        self._rename.setEnabled(template is not None)
+        self._delete.setEnabled(template is not None)
+
+    def selected_template(self) -> Template | None:
+        """The template selected in the list, if any."""
+        item = self._list.currentItem()
+        if item is None:
+            return None
+        template = item.data(_TEMPLATE_ROLE)
+        return template if isinstance(template, Template) else None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        """Let the arrow keys in the search field move through the list."""
+        if (
+            watched is self._search
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down)
+            and self._list.count()
+        ):
+            step = 1 if event.key() == Qt.Key.Key_Down else -1
+            row = min(max(self._list.currentRow() + step, 0), self._list.count() - 1)
+            self._list.setCurrentRow(row)
+            return True
+        return super().eventFilter(watched, event)
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._message.setVisible(bool(text))
+
+    # Adding
+
+    def add_copies(self) -> None:
+        """Make the chosen number of copies of the selected template and close."""
+        template = self.selected_template()
+        if template is None:
+            return
+        try:
+            self._chosen = copies(template, self._count.value(), self._existing)
+        except LibraryError as error:
+            self._show_message(str(error))
+            return
+        self.accept()
+
+    def add_default_party(self) -> None:
+        """Make one copy of each default party member and close."""
+        made: list[Combatant] = []
+        names = list(self._existing)
+        try:
+            for template in self._library.default_party(self._ruleset):
+                copy = copies(template, 1, names)[0]
+                made.append(copy)
+                names.append(copy.name)
+        except LibraryError as error:
+            self._show_message(str(error))
+            return
+        if not made:
+            self._show_message("No default party is set for this ruleset.")
+            return
+        self._chosen = made
+        self.accept()
+
+    def chosen_combatants(self) -> list[Combatant]:
+        """The combatants to add (fresh ids, numbered names); empty when nothing was chosen."""
+        return list(self._chosen)
+
+    # Managing templates
+
+    def rename_template(self, template_id: int, name: str) -> bool:
+        """Rename a template; a refused name is explained in the dialog and gives ``False``."""
+        try:
+            self._library.rename(template_id, name)
+        except LibraryError as error:
+            self._show_message(str(error))
+            return False
+        self._show_message("")
+        self.refresh()
+        return True
+
+    def delete_template(self, template_id: int) -> bool:
+        """Delete a template without asking; a failure is explained and gives ``False``."""
+        try:
+            self._library.delete(template_id)
+        except LibraryError as error:
+            self._show_message(str(error))
+            return False
+        self._show_message("")
+        self.refresh()
+        return True
+
+    def _ask_rename(self) -> None:
+        template = self.selected_template()
+        if template is None:
+            return
+        name, ok = QInputDialog.getText(
+            self, "Rename template", "New name:", QLineEdit.EchoMode.Normal, template.name
+        )
+        if ok:
+            self.rename_template(template.template_id, name)
+
+    def _ask_delete(self) -> None:
+        template = self.selected_template()
+        if template is None:
+            return
+        answer = QMessageBox.question(
+            self,
+            "Delete template",
+            f"Delete “{template.name}” from the library? Fights it was added to keep their copies.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.delete_template(template.template_id)
