@@ -1,0 +1,201 @@
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QMessageBox, QPushButton
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.events import ManualOrderSet
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rulesets.uwr_rules import UwrSettings
+from uwr_desktop.core.storage.journal_db import JournalStore
+from uwr_desktop.ui.recovery_dialog import HEADLINE, RecoveryDialog
+
+NOON_UTC = datetime(2025, 5, 3, 12, 0, tzinfo=UTC).timestamp()
+ENTRY = JournalEntry("Back to the rolled turn order", (ManualOrderSet(None),))
+
+
+def _fight(store, title, entries, *, round_number=None, file_path=None):
+    journal = store.start_encounter(
+        ruleset="uwr",
+        settings=UwrSettings(),
+        roster=[Combatant(id="a", name="Vex")],
+        title=title,
+        file_path=file_path,
+    )
+    for index in range(entries):
+        journal.append(index, ENTRY)
+    if round_number is not None:
+        journal.update_details(round_number=round_number)
+    return journal.encounter_id
+
+
+@pytest.fixture
+def crashed(tmp_path):
+    """Three fights left open by an app that stopped without closing them; one is damaged."""
+    path = tmp_path / "journal.sqlite"
+    clock = iter(NOON_UTC + minute * 60 for minute in range(1000))
+    with JournalStore(path, clock=lambda: next(clock)) as before_crash:
+        ids = {
+            "ambush": _fight(before_crash, "Ambush at the ford", 3, round_number=2),
+            "camp": _fight(
+                before_crash, "Night camp", 1, file_path=Path("/home/gm/fights/night-camp.uwr")
+            ),
+            "broken": _fight(before_crash, "Broken fight", 2),
+        }
+        before_crash.connection.execute(
+            "UPDATE journal_encounters SET cursor = 99 WHERE id = ?", (ids["broken"],)
+        )
+        before_crash.connection.commit()
+    with JournalStore(path) as after_restart:
+        return ids, after_restart.recoverable()
+
+
+def _open(qtbot, summaries):
+    dialog = RecoveryDialog(summaries)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def _child(dialog, kind, name):
+    found = dialog.findChild(kind, name)
+    assert found is not None, f"no {name}"
+    return found
+
+
+def _row_of(dialog, title):
+    shown = _child(dialog, QListWidget, "recoveryList")
+    rows = [r for r in range(shown.count()) if shown.item(r).text().startswith(title)]
+    assert len(rows) == 1, f"{title!r} listed {len(rows)} times"
+    return shown.item(rows[0])
+
+
+def _click(qtbot, dialog, name):
+    qtbot.mouseClick(_child(dialog, QPushButton, name), Qt.MouseButton.LeftButton)
+
+
+def _answer_box(qtbot, button):
+    def run():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, QMessageBox):
+            qtbot.mouseClick(modal.button(button), Qt.MouseButton.LeftButton)
+            if modal.isVisible():
+                modal.done(0)
+        else:
+            QTimer.singleShot(10, run)
+
+    QTimer.singleShot(0, run)
+
+
+@pytest.fixture
+def local_time_kolkata(monkeypatch):
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_lists_fights_with_their_details_in_local_time(qtbot, crashed, local_time_kolkata):
+    _fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    assert _child(dialog, QLabel, "recoveryHeadline").text() == HEADLINE
+    ambush = _row_of(dialog, "Ambush at the ford").text()
+    assert "Us Who Remain" in ambush
+    assert "round 2" in ambush
+    assert "3 entries" in ambush
+    # Stored in UTC at 12:00 plus the clock's minutes; shown at UTC+5:30.
+    assert "last change 2025-05-03 17:3" in ambush
+    camp = _row_of(dialog, "Night camp").text()
+    assert "not started" in camp
+    assert "1 entry" in camp
+    assert "night-camp.uwr" in camp
+
+
+def test_damaged_fight_shows_its_problem_and_cannot_be_chosen(qtbot, crashed):
+    _fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    broken = _row_of(dialog, "Broken fight")
+    assert "Cannot be reopened" in broken.text()
+    assert "undo position 99" in broken.text()
+    assert not broken.flags() & Qt.ItemFlag.ItemIsSelectable
+    shown = _child(dialog, QListWidget, "recoveryList")
+    shown.setCurrentItem(broken)
+    assert dialog.selected_id() is None
+    assert not _child(dialog, QPushButton, "reopenButton").isEnabled()
+
+
+def test_reopen_returns_the_selected_fight(qtbot, crashed):
+    fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    shown = _child(dialog, QListWidget, "recoveryList")
+    shown.setCurrentItem(_row_of(dialog, "Ambush at the ford"))
+    qtbot.keyClick(shown, Qt.Key.Key_Return)
+    assert dialog.result() == RecoveryDialog.DialogCode.Accepted
+    assert dialog.chosen_id() == fights["ambush"]
+    assert dialog.discarded_ids() == []
+
+
+def test_newest_fight_is_offered_first(qtbot, crashed):
+    fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    _click(qtbot, dialog, "reopenButton")
+    assert dialog.chosen_id() == fights["camp"]
+
+
+def test_discard_asks_then_removes_the_fight_from_the_offer(qtbot, crashed):
+    fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    shown = _child(dialog, QListWidget, "recoveryList")
+    shown.setCurrentItem(_row_of(dialog, "Night camp"))
+    _answer_box(qtbot, QMessageBox.StandardButton.Cancel)
+    _click(qtbot, dialog, "discardButton")
+    assert dialog.discarded_ids() == []
+
+    _answer_box(qtbot, QMessageBox.StandardButton.Discard)
+    _click(qtbot, dialog, "discardButton")
+    assert dialog.discarded_ids() == [fights["camp"]]
+    titles = [shown.item(r).text().split("\n")[0] for r in range(shown.count())]
+    assert titles == ["Broken fight", "Ambush at the ford"]
+    assert dialog.selected_id() == fights["ambush"]
+
+    _click(qtbot, dialog, "startFreshButton")
+    assert dialog.chosen_id() is None
+    assert dialog.discarded_ids() == [fights["camp"]]
+
+
+def test_damaged_fights_can_be_discarded_together(qtbot, crashed):
+    fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    damaged = _child(dialog, QPushButton, "discardDamagedButton")
+    assert damaged.isVisible()
+    _answer_box(qtbot, QMessageBox.StandardButton.Discard)
+    qtbot.mouseClick(damaged, Qt.MouseButton.LeftButton)
+    assert dialog.discarded_ids() == [fights["broken"]]
+    assert not damaged.isVisible()
+
+
+def test_escape_starts_fresh_and_keeps_the_fights(qtbot, crashed):
+    _fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    qtbot.keyClick(_child(dialog, QListWidget, "recoveryList"), Qt.Key.Key_Escape)
+    assert dialog.result() == RecoveryDialog.DialogCode.Rejected
+    assert dialog.chosen_id() is None
+    assert dialog.discarded_ids() == []
+    assert "offered again" in _child(dialog, QLabel, "recoveryNote").text()
+
+
+def test_when_every_fight_is_discarded_only_start_fresh_remains(qtbot, crashed):
+    fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    dialog.discard(list(fights.values()))
+    assert _child(dialog, QListWidget, "recoveryList").count() == 0
+    assert not _child(dialog, QPushButton, "reopenButton").isEnabled()
+    assert not _child(dialog, QPushButton, "discardButton").isEnabled()
+    _click(qtbot, dialog, "reopenButton")
+    assert dialog.isVisible()
+    assert sorted(dialog.discarded_ids()) == sorted(fights.values())
