@@ -94,12 +94,7 @@ def side_swatch(side: Side, size: int = 12) -> QIcon:
 def ruleset_upr_table(ruleset: Ruleset) -> UprTable:
     """The UPR types a ruleset's weapons may use: the shipped table plus the fight's extras."""
     settings = ruleset.settings
-    if isinstance(settings, UwrSettings):
-        try:
-            return upr_table(settings)
-        except RulesError:
-            return default_upr_table()
-    return default_upr_table()
+    return upr_table(settings) if isinstance(settings, UwrSettings) else default_upr_table()
 
 
 def uses_preview(combatant: Combatant, weapon: Weapon, table: UprTable) -> str:
@@ -500,7 +495,9 @@ class CombatantDialog(QDialog):
     # Loading and building the combatant
 
     def _load(self, combatant: Combatant | None) -> None:
-        shown = combatant if combatant is not None else Combatant(id=self._new_id, name="x")
+        shown = (
+            combatant if combatant is not None else Combatant(id=self._new_id, name="New combatant")
+        )
         self._name.setText(combatant.name if combatant else "")
         self._side.setCurrentIndex(self._side.findData(shown.side))
         self._hidden.setChecked(shown.hidden)
