@@ -291,11 +291,14 @@ def test_notation_errors_are_shown_inline_and_block_the_roll(qtbot, tray):
     assert tray.roll_button.isEnabled()
 
 
-def test_too_few_dice_says_so(qtbot, tray):
+def test_an_empty_check_explains_how_to_build_one(qtbot, tray):
     assert tray.combatant.currentData() is None
     assert tray.has_error()
-    assert "add dice" in tray.message_text()
+    assert "Pick an attribute or raise Dice" in tray.message_text()
+    assert tray.message.property("error") is False
+    assert not tray.roll_button.isEnabled()
     qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Up)
+    assert tray.roll_button.isEnabled()
     assert not tray.has_error()
     assert tray.message_text() == "+1 dice = 1d6"
 

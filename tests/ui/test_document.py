@@ -3,6 +3,7 @@
 import random
 
 import pytest
+
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, ApplyDamage

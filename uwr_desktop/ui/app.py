@@ -1,37 +1,112 @@
-"""QApplication bootstrap."""
+"""QApplication bootstrap: theme, crash handler, stored data, recovery offer, main window."""
 
 import sys
+from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from uwr_desktop import APP_NAME, __version__
 from uwr_desktop.cli import LaunchOptions
+from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.core.storage.encounter_file import EncounterFileError
+from uwr_desktop.core.storage.journal_db import JournalStore
+from uwr_desktop.core.storage.library import CombatantLibrary
+from uwr_desktop.core.storage.paths import app_paths
+from uwr_desktop.core.storage.sqlite_db import StoreError
+from uwr_desktop.ui.crash_handler import install_excepthook
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.recovery_dialog import RecoveryDialog
+from uwr_desktop.ui.theme import apply_theme
+
+SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
+KEEP_CLOSED_FIGHTS = 20
 
 
-def _build_window() -> QMainWindow:
-    window = QMainWindow()
-    window.setWindowTitle(APP_NAME)
-    label = QLabel(f"<h1>{APP_NAME}</h1><p>Version {__version__}</p>")
-    window.setCentralWidget(label)
-    window.resize(800, 600)
-    return window
+def sample_fight_path() -> Path:
+    """The sample fight shipped in ``resources/``."""
+    return resource_path(*SAMPLE_FIGHT)
+
+
+def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
+    """Offer the fights an unclean exit left behind; return whether one was reopened."""
+    summaries = [s for s in store.recoverable() if s.entry_count > 0 or s.problem]
+    for empty in (s for s in store.recoverable() if s.entry_count == 0 and not s.problem):
+        store.discard(empty.encounter_id)
+    if not summaries:
+        return False
+    dialog = RecoveryDialog(summaries, parent=window)
+    dialog.exec()
+    for encounter_id in dialog.discarded_ids():
+        store.discard(encounter_id)
+    chosen = dialog.chosen_id()
+    if chosen is None:
+        return False
+    try:
+        window.document.recover(chosen)
+    except (StoreError, ValueError) as error:
+        QMessageBox.warning(window, APP_NAME, f"That fight could not be reopened:\n{error}")
+        return False
+    return True
+
+
+def _open_first_fight(window: MainWindow, options: LaunchOptions, settings: QSettings) -> None:
+    if options.file is not None:
+        window.open_path(options.file)
+        return
+    first_start = not settings.value("sample_shown", False, type=bool)
+    if options.smoke_test or first_start:
+        try:
+            window.document.open(sample_fight_path())
+        except EncounterFileError as error:
+            window.show_refusal(f"The sample fight could not be opened: {error}")
+        settings.setValue("sample_shown", True)
+
+
+def _finish_smoke_test(app: QApplication, window: MainWindow, png: Path | None) -> None:
+    window.check_panel.tray.skip_animation()
+    QApplication.processEvents()
+    if png is not None and not window.grab().save(str(png)):
+        print(f"uwr-desktop: could not write {png}", file=sys.stderr)
+        app.exit(1)
+        return
+    window.document.close()
+    app.exit(0)
 
 
 def run(options: LaunchOptions) -> int:
     """Run the app until its window closes (or, for a smoke test, after one frame)."""
     QGuiApplication.setApplicationName(APP_NAME)
+    QGuiApplication.setApplicationDisplayName(APP_NAME)
+    QGuiApplication.setApplicationVersion(__version__)
+    QGuiApplication.setDesktopFileName("uwr-desktop")
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = _build_window()
+    assert isinstance(app, QApplication)
+    paths = app_paths()
+    apply_theme(app)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "uwr-desktop.svg"))))
+    window_holder: list[MainWindow] = []
+    crash_handler = install_excepthook(
+        paths.log_dir, lambda: window_holder[0] if window_holder else None
+    )
+    settings = QSettings(str(paths.settings_file), QSettings.Format.IniFormat)
+    store = JournalStore(paths.journal_db)
+    store.prune_closed(KEEP_CLOSED_FIGHTS)
+    library = CombatantLibrary(paths.journal_db)
+    document = EncounterDocument(store)
+    window = MainWindow(document, settings, library=library)
+    window_holder.append(window)
+    recovered = not options.smoke_test and _offer_recovery(window, store)
+    if not recovered:
+        _open_first_fight(window, options, settings)
     window.show()
     if options.smoke_test:
-
-        def finish() -> None:
-            if options.smoke_png is not None and not window.grab().save(str(options.smoke_png)):
-                app.exit(1)
-                return
-            app.exit(0)
-
-        QTimer.singleShot(0, finish)
-    return app.exec()
+        QTimer.singleShot(0, lambda: _finish_smoke_test(app, window, options.smoke_png))
+    try:
+        return app.exec()
+    finally:
+        crash_handler.uninstall()
+        library.close()
+        store.close()

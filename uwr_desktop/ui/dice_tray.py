@@ -53,6 +53,10 @@ FAVOR_RANGE = (-3, 3)
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 
+class NothingToRollError(DiceError):
+    """The check has no dice yet: a hint for the GM rather than a mistake."""
+
+
 @dataclass(frozen=True)
 class Difficulty:
     """A direct check's target: successes needed and the favor the difficulty grants."""
@@ -504,7 +508,7 @@ class DiceTray(QWidget):
             dice = 1
             floored = " (a penalty leaves at least 1 die)"
         if dice < 1:
-            raise DiceError("add dice to roll: pick an attribute or raise Dice")
+            raise NothingToRollError("Pick an attribute or raise Dice to build a roll.")
         favor = self.favor.value()
         difficulty = self.against.currentData()
         if isinstance(difficulty, Difficulty):
@@ -559,7 +563,7 @@ class DiceTray(QWidget):
             request = self.build_request()
         except DiceError as error:
             self._request = None
-            self._show_message(str(error), error=True)
+            self._show_message(str(error), error=not isinstance(error, NothingToRollError))
             self.odds_label.clear()
             self.odds_plot.set_odds(None)
             self.roll_button.setEnabled(False)

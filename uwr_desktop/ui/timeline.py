@@ -533,8 +533,11 @@ class InitiativeTimeline(QWidget):
         super().changeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        """Keep the scroll range in step with the width."""
+        """Keep the scroll range in step with the width, and the current card in view."""
         self._update_scroll_range()
+        current = self._current_key()
+        if current is not None:
+            self.ensure_visible(current)
         super().resizeEvent(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)

@@ -1,0 +1,602 @@
+"""The main window: timeline on top, combatant table in the centre, dice and log in docks."""
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QTableView,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop import APP_NAME
+from uwr_desktop.core.encounter import Combatant, Phase
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    ClearManualOrder,
+    EndRound,
+    Heal,
+    Intent,
+    NextTurn,
+    RemoveCombatants,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.session import Change
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
+from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, numbered_names
+from uwr_desktop.core.storage.sqlite_db import StoreError
+from uwr_desktop.ui.actions import create_actions
+from uwr_desktop.ui.check_panel import CheckPanel
+from uwr_desktop.ui.combatant_dialog import edit_combatant
+from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
+from uwr_desktop.ui.delegates import CombatantDelegate
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.library_dialog import LibraryDialog
+from uwr_desktop.ui.log_view import EventLog
+from uwr_desktop.ui.quick_dialogs import ask_amount, ask_condition
+from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
+from uwr_desktop.ui.theme import side_color
+from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.undo import JournalUndoStack
+
+MAX_RECENT_FILES = 8
+FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
+STATUS_MESSAGE_MS = 6000
+SIDE_LABELS = {
+    Side.PLAYER: "Players",
+    Side.ALLY: "Allies",
+    Side.NEUTRAL: "Neutrals",
+    Side.ENEMY: "Enemies",
+}
+
+
+class MainWindow(QMainWindow):
+    """The GM's window over one open fight (``document``)."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        settings: QSettings,
+        *,
+        library: CombatantLibrary | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        """Build the window; ``settings`` keeps geometry, docks and recent files."""
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self._document = document
+        self._settings = settings
+        self._library = library
+        self.undo_stack = JournalUndoStack(document, self)
+        self.actions_by_key = create_actions(self)
+
+        self.table_model = CombatantTableModel(document.session, self)
+        self.proxy = CombatantFilterProxy(self)
+        self.proxy.setSourceModel(self.table_model)
+        self.table = self._build_table()
+        self.timeline = InitiativeTimeline(self)
+        self.timeline.setObjectName("initiativeTimeline")
+        self.check_panel = CheckPanel(document, self)
+        self.event_log = EventLog(document.session, self)
+        self.event_log.setObjectName("eventLog")
+        self._status_round = QLabel(self)
+        self._status_actor = QLabel(self)
+        self._recent_menu = QMenu("Open &Recent", self)
+
+        self._build_central()
+        self._build_docks()
+        self._build_menus_and_toolbar()
+        self._build_status_bar()
+        self._connect()
+        self._restore_layout()
+        self._refresh_all()
+
+    @property
+    def document(self) -> EncounterDocument:
+        """The open fight."""
+        return self._document
+
+    # ---- building ---------------------------------------------------------------------------
+
+    def _build_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setObjectName("combatantTable")
+        table.setModel(self.proxy)
+        table.setItemDelegate(CombatantDelegate(table))
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.setAlternatingRowColors(True)
+        table.setSortingEnabled(True)
+        table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        table.verticalHeader().setVisible(False)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        return table
+
+    def _build_central(self) -> None:
+        filter_bar = QWidget(self)
+        filter_layout = QHBoxLayout(filter_bar)
+        filter_layout.setContentsMargins(0, 0, 0, 0)
+        filter_layout.addWidget(QLabel("Show:", filter_bar))
+        self.side_buttons: dict[Side, QToolButton] = {}
+        for side in Side:
+            button = QToolButton(filter_bar)
+            button.setObjectName(f"sideFilter_{side.value}")
+            button.setText(SIDE_LABELS[side])
+            button.setCheckable(True)
+            button.setChecked(True)
+            button.setToolTip(f"Show or hide {side.value} combatants")
+            button.setStyleSheet(
+                f"QToolButton:checked {{ border-bottom: 3px solid {side_color(side).name()}; }}"
+            )
+            button.toggled.connect(lambda on, chosen=side: self.proxy.set_side_visible(chosen, on))
+            filter_layout.addWidget(button)
+            self.side_buttons[side] = button
+        self.show_hidden_button = QToolButton(filter_bar)
+        self.show_hidden_button.setObjectName("showHidden")
+        self.show_hidden_button.setText("Hidden")
+        self.show_hidden_button.setCheckable(True)
+        self.show_hidden_button.setChecked(self.proxy.show_hidden())
+        self.show_hidden_button.setToolTip("Show combatants hidden from the table")
+        self.show_hidden_button.toggled.connect(self.proxy.set_show_hidden)
+        filter_layout.addWidget(self.show_hidden_button)
+        filter_layout.addStretch(1)
+        self.name_filter = QLineEdit(filter_bar)
+        self.name_filter.setObjectName("nameFilter")
+        self.name_filter.setPlaceholderText("Filter by name (Ctrl+F)")
+        self.name_filter.textChanged.connect(self.proxy.set_name_filter)
+        filter_layout.addWidget(self.name_filter)
+        find = QAction(self)
+        find.setShortcut(QKeySequence.StandardKey.Find)
+        find.triggered.connect(self.name_filter.setFocus)
+        self.addAction(find)
+
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.timeline)
+        layout.addWidget(filter_bar)
+        layout.addWidget(self.table, 1)
+        self.setCentralWidget(central)
+
+    def _build_docks(self) -> None:
+        self.dice_dock = QDockWidget("Dice", self)
+        self.dice_dock.setObjectName("diceDock")
+        self.dice_dock.setWidget(self.check_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.log_dock = QDockWidget("Event Log", self)
+        self.log_dock.setObjectName("logDock")
+        self.log_dock.setWidget(self.event_log)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+
+    def _build_menus_and_toolbar(self) -> None:
+        a = self.actions_by_key
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([a["new"], a["open"]])
+        file_menu.addMenu(self._recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([a["save"], a["save_as"], a["export_log"]])
+        file_menu.addSeparator()
+        file_menu.addAction(a["quit"])
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([a["undo"], a["redo"]])
+        combatant_menu = bar.addMenu("&Combatant")
+        combatant_menu.addActions(
+            [a["add_combatant"], a["add_from_library"], a["duplicate"], a["remove"]]
+        )
+        combatant_menu.addSeparator()
+        combatant_menu.addActions([a["damage"], a["heal"], a["condition"]])
+        combatant_menu.addSeparator()
+        combatant_menu.addAction(a["save_to_library"])
+        fight_menu = bar.addMenu("F&ight")
+        fight_menu.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
+        fight_menu.addSeparator()
+        fight_menu.addAction(a["clear_order"])
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()])
+        view_menu.addSeparator()
+        view_menu.addAction(a["reduce_motion"])
+
+        toolbar = QToolBar("Main", self)
+        toolbar.setObjectName("mainToolBar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.addActions([a["new"], a["open"], a["save"]])
+        toolbar.addSeparator()
+        toolbar.addActions([a["undo"], a["redo"]])
+        toolbar.addSeparator()
+        toolbar.addActions([a["add_combatant"], a["add_from_library"]])
+        toolbar.addSeparator()
+        toolbar.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
+        self.addToolBar(toolbar)
+
+        self.table.addActions(
+            [
+                a["duplicate"],
+                a["remove"],
+                a["damage"],
+                a["heal"],
+                a["condition"],
+                a["save_to_library"],
+            ]
+        )
+
+    def _build_status_bar(self) -> None:
+        self._status_round.setObjectName("statusRound")
+        self._status_actor.setObjectName("statusActor")
+        self.statusBar().addPermanentWidget(self._status_actor)
+        self.statusBar().addPermanentWidget(self._status_round)
+
+    def _connect(self) -> None:
+        a = self.actions_by_key
+        self.undo_stack.bind_actions(a["undo"], a["redo"])
+        a["new"].triggered.connect(self.new_fight)
+        a["open"].triggered.connect(self.open_dialog)
+        a["save"].triggered.connect(self.save)
+        a["save_as"].triggered.connect(self.save_as)
+        a["export_log"].triggered.connect(self.export_log)
+        a["quit"].triggered.connect(self.close)
+        a["add_combatant"].triggered.connect(self.add_combatant)
+        a["add_from_library"].triggered.connect(self.add_from_library)
+        a["save_to_library"].triggered.connect(self.save_to_library)
+        a["duplicate"].triggered.connect(self.duplicate_selected)
+        a["remove"].triggered.connect(self.remove_selected)
+        a["damage"].triggered.connect(lambda: self._amount_to_selected("Apply Damage", ApplyDamage))
+        a["heal"].triggered.connect(lambda: self._amount_to_selected("Heal", Heal))
+        a["condition"].triggered.connect(self.add_condition_to_selected)
+        a["start_fight"].triggered.connect(lambda: self.do(StartFight()))
+        a["next_turn"].triggered.connect(lambda: self.do(NextTurn()))
+        a["end_round"].triggered.connect(lambda: self.do(EndRound()))
+        a["clear_order"].triggered.connect(lambda: self.do(ClearManualOrder()))
+        a["reduce_motion"].toggled.connect(self.check_panel.tray.set_reduce_motion)
+        self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
+
+        self._document.changed.connect(self._on_change)
+        self._document.sessionReplaced.connect(self._on_session_replaced)
+        self._document.modifiedChanged.connect(self.setWindowModified)
+        self._document.pathChanged.connect(self._update_title)
+        self.table_model.editRefused.connect(self.show_refusal)
+        self.timeline.slotMoveRequested.connect(self._on_timeline_drop)
+        self.timeline.slotActivated.connect(self._select_slot_combatant)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def do(self, intent: Intent) -> bool:
+        """Hand ``intent`` to the session; a refusal is shown, never lost silently."""
+        try:
+            self._document.session.do(intent)
+        except RulesError as error:
+            self.show_refusal(str(error))
+            return False
+        return True
+
+    def show_refusal(self, message: str) -> None:
+        """Tell the GM why something was refused, in the status bar."""
+        self.statusBar().showMessage(message, STATUS_MESSAGE_MS)
+
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected combatants, in table order."""
+        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
+        return [str(self.proxy.index(row, 0).data(COMBATANT_ID_ROLE)) for row in rows]
+
+    def _require_selection(self) -> list[str] | None:
+        ids = self.selected_ids()
+        if not ids:
+            self.show_refusal("Select one or more combatants first.")
+            return None
+        return ids
+
+    def add_combatant(self) -> None:
+        """Ask for a new combatant's sheet and add it."""
+        combatant = edit_combatant(self, self._document.session.ruleset)
+        if combatant is not None:
+            self.do(AddCombatants([combatant]))
+
+    def add_from_library(self) -> None:
+        """Pick templates from the library and add numbered copies."""
+        if self._library is None:
+            self.show_refusal("The combatant library is not available.")
+            return
+        session = self._document.session
+        names = [c.name for c in session.state.combatants.values()]
+        dialog = LibraryDialog(self._library, session.ruleset.id, names, parent=self)
+        if dialog.exec() and dialog.chosen_combatants():
+            self.do(AddCombatants(dialog.chosen_combatants()))
+
+    def save_to_library(self) -> None:
+        """Keep the selected combatants as library templates."""
+        ids = self._require_selection()
+        if ids is None or self._library is None:
+            return
+        state = self._document.session.state
+        try:
+            for combatant_id in ids:
+                self._library.save(
+                    self._document.session.ruleset.id, state.combatants[combatant_id]
+                )
+        except LibraryError as error:
+            self.show_refusal(str(error))
+            return
+        self.statusBar().showMessage(f"Saved {len(ids)} to the library.", STATUS_MESSAGE_MS)
+
+    def duplicate_selected(self) -> None:
+        """Add a numbered copy of each selected combatant."""
+        ids = self._require_selection()
+        if ids is None:
+            return
+        state = self._document.session.state
+        names = [c.name for c in state.combatants.values()]
+        copies: list[Combatant] = []
+        for combatant_id in ids:
+            original = state.combatants[combatant_id]
+            (name,) = numbered_names(original.name, 1, names)
+            names.append(name)
+            copies.append(
+                msgspec.structs.replace(original, id=uuid.uuid4().hex, name=name, initiative=None)
+            )
+        self.do(AddCombatants(copies))
+
+    def remove_selected(self) -> None:
+        """Remove the selected combatants (undoable)."""
+        ids = self._require_selection()
+        if ids is not None:
+            self.do(RemoveCombatants(ids))
+
+    def _amount_to_selected(self, title: str, make: Callable[[list[str], int], Intent]) -> None:
+        ids = self._require_selection()
+        if ids is None:
+            return
+        amount = ask_amount(self, title, f"{title} to {len(ids)} combatant(s):")
+        if amount is not None:
+            self.do(make(ids, amount))
+
+    def add_condition_to_selected(self) -> None:
+        """Put a condition on every selected combatant."""
+        ids = self._require_selection()
+        if ids is None:
+            return
+        condition = ask_condition(self)
+        if condition is not None:
+            self.do(AddCondition(ids, condition))
+
+    # ---- files ----------------------------------------------------------------------------------
+
+    def maybe_save(self) -> bool:
+        """Offer to save unsaved changes; ``False`` when the GM cancels."""
+        if not self._document.modified or not self._document.session.entries:
+            return True
+        answer = QMessageBox.question(
+            self,
+            APP_NAME,
+            f"Save the changes to {self._document.title}?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_fight(self) -> None:
+        """Start an empty fight (after offering to save)."""
+        if self.maybe_save():
+            ruleset_id = self._document.session.ruleset.id
+            templates = self._library.default_party(ruleset_id) if self._library else []
+            party = tuple(
+                msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
+                for template in templates
+            )
+            self._document.new(ruleset_id, party)
+
+    def open_dialog(self) -> None:
+        """Ask for a file and open it."""
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open Fight", self._last_folder(), FILE_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open ``path``; a bad file is refused with its reason and the open fight is kept."""
+        try:
+            self._document.open(path)
+        except EncounterFileError as error:
+            QMessageBox.warning(self, APP_NAME, f"Could not open {path.name}:\n{error}")
+            return False
+        self._remember_recent(path)
+        return True
+
+    def save(self) -> bool:
+        """Save to the fight's file (asking for one the first time)."""
+        if self._document.path is None:
+            return self.save_as()
+        return self._save_to(self._document.path)
+
+    def save_as(self) -> bool:
+        """Ask for a file name and save there."""
+        suggested = str(Path(self._last_folder()) / self._document.title)
+        path, _ = QFileDialog.getSaveFileName(self, "Save Fight As", suggested, FILE_FILTER)
+        if not path:
+            return False
+        target = Path(path)
+        if not target.suffix:
+            target = target.with_suffix(FILE_SUFFIX)
+        return self._save_to(target)
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self._document.save(path)
+        except (EncounterFileError, StoreError) as error:
+            QMessageBox.warning(self, APP_NAME, f"Could not save {path.name}:\n{error}")
+            return False
+        self._remember_recent(path)
+        self.statusBar().showMessage(f"Saved {path.name}", STATUS_MESSAGE_MS)
+        return True
+
+    def export_log(self) -> None:
+        """Ask for a file name and export the event log as Markdown."""
+        suggested = str(Path(self._last_folder()) / f"{Path(self._document.title).stem}-log.md")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export Event Log", suggested, "Markdown (*.md);;All files (*)"
+        )
+        if not path:
+            return
+        try:
+            self.event_log.export_markdown(path)
+        except OSError as error:
+            QMessageBox.warning(self, APP_NAME, f"Could not export the log:\n{error}")
+            return
+        self.statusBar().showMessage(f"Exported the log to {Path(path).name}", STATUS_MESSAGE_MS)
+
+    def recent_files(self) -> list[Path]:
+        """Recently opened or saved files, newest first."""
+        stored = self._settings.value("recent_files", [])
+        if isinstance(stored, str):
+            return [Path(stored)]
+        return [Path(str(value)) for value in stored] if isinstance(stored, list) else []
+
+    def _remember_recent(self, path: Path) -> None:
+        paths = [path.resolve(), *(p for p in self.recent_files() if p != path.resolve())]
+        self._settings.setValue("recent_files", [str(p) for p in paths[:MAX_RECENT_FILES]])
+
+    def _fill_recent_menu(self) -> None:
+        self._recent_menu.clear()
+        recent = self.recent_files()
+        for number, path in enumerate(recent, start=1):
+            action = self._recent_menu.addAction(f"&{number} {path.name}")
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, chosen=path: self._open_recent(chosen))
+        if not recent:
+            self._recent_menu.addAction("No recent fights").setEnabled(False)
+            return
+        self._recent_menu.addSeparator()
+        self._recent_menu.addAction("Clear List", lambda: self._settings.remove("recent_files"))
+
+    def _open_recent(self, path: Path) -> None:
+        if self.maybe_save():
+            self.open_path(path)
+
+    def _last_folder(self) -> str:
+        recent = self.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())
+
+    # ---- keeping the view in step -------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if change.timeline_changed or change.round_changed or change.phase_changed:
+            self._refresh_timeline()
+        self._refresh_status()
+
+    def _on_session_replaced(self) -> None:
+        session = self._document.session
+        self.table_model.set_session(session)
+        self.event_log.set_session(session)
+        self._refresh_all()
+
+    def _refresh_all(self) -> None:
+        self._refresh_timeline()
+        self._refresh_status()
+        self._update_title()
+        self.setWindowModified(self._document.modified)
+
+    def _refresh_timeline(self) -> None:
+        session = self._document.session
+        self.timeline.set_slots(session.ruleset.timeline(session.state))
+
+    def _refresh_status(self) -> None:
+        state = self._document.session.state
+        if state.phase is Phase.SETUP:
+            self._status_round.setText("Setting up: add combatants, then Start Fight (F5)")
+        else:
+            self._status_round.setText(f"Round {state.round}")
+        actor = state.combatants.get(state.current) if state.current else None
+        self._status_actor.setText(f"Acting: {actor.name}" if actor is not None else "")
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
+
+    def _on_timeline_drop(self, key: str, new_index: int) -> None:
+        session = self._document.session
+        intent = session.ruleset.intent_for_drag(session.state, key, new_index)
+        if intent is not None:
+            self.do(intent)
+
+    def _select_slot_combatant(self, key: str) -> None:
+        slot = next((s for s in self.timeline.slots() if s.key == key), None)
+        if slot is None:
+            return
+        row = self.table_model.row_of(slot.combatant_id)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.table_model.index(row, 0))
+        if index.isValid():
+            self.table.selectionModel().select(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            self.table.scrollTo(index)
+
+    def _on_selection_changed(self) -> None:
+        ids = self.selected_ids()
+        self.check_panel.set_focus_combatant(ids[0] if len(ids) == 1 else None)
+
+    # ---- window state ---------------------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        geometry = self._settings.value("window/geometry")
+        state = self._settings.value("window/state")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+            self.resizeDocks([self.dice_dock], [460], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.log_dock], [200], Qt.Orientation.Vertical)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        reduce_motion = self._settings.value("reduce_motion", False, type=bool)
+        self.actions_by_key["reduce_motion"].setChecked(bool(reduce_motion))
+
+    def save_layout(self) -> None:
+        """Remember geometry, docks and settings for the next start."""
+        self._settings.setValue("window/geometry", self.saveGeometry())
+        self._settings.setValue("window/state", self.saveState())
+        self._settings.setValue("reduce_motion", self.actions_by_key["reduce_motion"].isChecked())
+        self._settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        """Offer to save, remember the layout, and close the autosave cleanly."""
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.save_layout()
+        self._document.close()
+        event.accept()
