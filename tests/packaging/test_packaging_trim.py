@@ -1,0 +1,70 @@
+"""What the freeze leaves out: unused Qt parts go, what the app loads stays."""
+
+import pytest
+from trim import is_system_library, keep_binary, keep_data
+
+
+@pytest.mark.parametrize(
+    "destination",
+    [
+        "PySide6/Qt/lib/libQt6Core.so.6",
+        "PySide6/Qt/lib/libQt6Widgets.so.6",
+        "PySide6/Qt/lib/libQt6Svg.so.6",
+        "PySide6/Qt/plugins/platforms/libqxcb.so",
+        "PySide6/Qt/plugins/platforms/libqwayland.so",
+        "PySide6/Qt/plugins/platforms/libqoffscreen.so",
+        "PySide6/Qt/plugins/imageformats/libqsvg.so",
+        "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
+        "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
+        "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
+        "PySide6\\Qt6Gui.dll",
+        "PySide6\\plugins\\platforms\\qwindows.dll",
+        "PySide6\\plugins\\styles\\qmodernwindowsstyle.dll",
+        "PySide6/Qt/lib/QtWidgets.framework/Versions/A/QtWidgets",
+        "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+        "PySide6/QtSvg.abi3.so",
+        "numpy/_core/_multiarray_umath.cpython-311-x86_64-linux-gnu.so",
+    ],
+)
+def test_what_the_app_needs_is_kept(destination):
+    assert keep_binary(destination)
+
+
+@pytest.mark.parametrize(
+    "destination",
+    [
+        "PySide6/Qt/lib/libQt6Qml.so.6",
+        "PySide6/Qt/lib/libQt6Quick.so.6",
+        "PySide6/Qt/lib/libQt6Pdf.so.6",
+        "PySide6/Qt/lib/libQt6WlShellIntegration.so.6",
+        "PySide6/Qt/plugins/platforms/libqvnc.so",
+        "PySide6/Qt/plugins/platforms/libqeglfs.so",
+        "PySide6/Qt/plugins/platformthemes/libqgtk3.so",
+        "PySide6/Qt/plugins/imageformats/libqpdf.so",
+        "PySide6/Qt/plugins/sqldrivers/libqsqlite.so",
+        "PySide6/Qt/plugins/tls/libqopensslbackend.so",
+        "PySide6/Qt/plugins/wayland-shell-integration/libwl-shell-plugin.so",
+        "PySide6\\Qt6Quick.dll",
+        "PySide6\\plugins\\imageformats\\qpdf.dll",
+        "PySide6/Qt/lib/QtQml.framework/Versions/A/QtQml",
+    ],
+)
+def test_unused_qt_parts_are_left_out(destination):
+    assert not keep_binary(destination)
+
+
+def test_qt_translations_are_left_out_but_app_resources_stay():
+    assert not keep_data("PySide6/Qt/translations/qtbase_de.qm")
+    assert not keep_data("PySide6\\translations\\qt_fr.qm")
+    assert not keep_data("PySide6/Qt/lib/QtQuick.framework/Resources/Info.plist")
+    assert keep_data("uwr_desktop/resources/rules/upr_types.toml")
+    assert keep_data("uwr_desktop/resources/icons/uwr-desktop.svg")
+    assert keep_data("uwr_desktop-0.1.0.dist-info/METADATA")
+
+
+def test_system_libraries_are_told_apart_from_bundled_ones():
+    assert is_system_library("/usr/lib/x86_64-linux-gnu/libfontconfig.so.1")
+    assert is_system_library("/lib/x86_64-linux-gnu/libglib-2.0.so.0")
+    assert not is_system_library("/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0")
+    assert not is_system_library("/work/.venv/lib/python3.11/site-packages/PySide6/Qt/lib/x.so")
+    assert not is_system_library("/usr/library/elsewhere/libz.so.1")
