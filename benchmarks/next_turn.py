@@ -104,7 +104,7 @@ def _fight(app: QApplication, folder: Path) -> list[float]:
     window.show()
     app.processEvents()
     samples = _time(lambda: window.do(NextTurn()), app)
-    window.close()
+    window.hide()  # closing would ask to save the fight
     return samples
 
 

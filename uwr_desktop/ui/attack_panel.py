@@ -226,9 +226,7 @@ class AttackPanel(QWidget):
             wanted = default_attacker
         self._default_attacker = default_attacker
         self.attacker.blockSignals(True)
-        self.attacker.clear()
-        for cid in state.rows:
-            self.attacker.addItem(state.combatants[cid].name, cid)
+        _set_items(self.attacker, [(state.combatants[cid].name, cid) for cid in state.rows])
         found = self.attacker.findData(wanted)
         self.attacker.setCurrentIndex(found if found >= 0 else min(0, self.attacker.count() - 1))
         self.attacker.blockSignals(False)
@@ -274,17 +272,20 @@ class AttackPanel(QWidget):
         self.weapon.blockSignals(False)
 
     def _fill_targets(self) -> None:
+        # Everyone is listed (the core refuses a self-attack with a message) so the list stays
+        # the same from turn to turn.
         state = self._state
         attacker = self._attacker()
         previous = self.target.currentData()
         self.target.blockSignals(True)
-        self.target.clear()
-        if state is not None and attacker is not None:
-            others = [state.combatants[cid] for cid in state.rows if cid != attacker.id]
-            for other in others:
-                self.target.addItem(other.name, other.id)
-            foes = [c.id for c in others if c.side != attacker.side and not c.down]
-            wanted = previous if previous in {c.id for c in others} else None
+        if state is None or attacker is None:
+            _set_items(self.target, [])
+        else:
+            everyone = [state.combatants[cid] for cid in state.rows]
+            _set_items(self.target, [(c.name, c.id) for c in everyone])
+            others = {c.id for c in everyone if c.id != attacker.id}
+            foes = [c.id for c in everyone if c.side != attacker.side and not c.down]
+            wanted = previous if previous in others else None
             if wanted is None and foes:
                 wanted = foes[0]
             found = self.target.findData(wanted)
@@ -379,3 +380,20 @@ class AttackPanel(QWidget):
     def _parry(self) -> None:
         weapon = self.parry_weapon.currentData()
         self.intentChosen.emit(React(Reaction.PARRY, weapon=weapon))
+
+
+_ITEMS_PROPERTY = "uwrItems"
+
+
+def _set_items(combo: QComboBox, items: list[tuple[str, str]]) -> None:
+    """Give ``combo`` these (text, id) items, leaving it alone when it already has them.
+
+    Refilling a combo of a thousand combatants on every turn would cost more than the turn.
+    """
+    wanted = tuple(items)
+    if combo.property(_ITEMS_PROPERTY) == wanted and combo.count() == len(wanted):
+        return
+    combo.setProperty(_ITEMS_PROPERTY, wanted)
+    combo.clear()
+    for text, cid in items:
+        combo.addItem(text, cid)

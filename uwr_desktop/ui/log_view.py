@@ -88,6 +88,7 @@ class EventLog(QWidget):
         self._export.setObjectName("eventLogExport")
         self._export.setToolTip("Save the whole log as a Markdown file")
         self._list = QListView(self)
+        self._list.setUniformItemSizes(True)
         self._list.setObjectName("eventLogList")
         self._list.setModel(self._proxy)
         self._list.setWordWrap(True)

@@ -62,6 +62,7 @@ from uwr_desktop.ui.undo import JournalUndoStack
 MAX_RECENT_FILES = 8
 FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
 STATUS_MESSAGE_MS = 6000
+RESIZE_PRECISION_ROWS = 50
 SIDE_LABELS = {
     Side.PLAYER: "Players",
     Side.ALLY: "Allies",
@@ -134,7 +135,10 @@ class MainWindow(QMainWindow):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         table.verticalHeader().setVisible(False)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized to contents on demand only: a header that resizes itself to contents reads every
+        # row on every change, which a fight of a thousand combatants cannot afford.
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        table.horizontalHeader().setResizeContentsPrecision(RESIZE_PRECISION_ROWS)
         table.horizontalHeader().setStretchLastSection(True)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         return table
@@ -511,6 +515,8 @@ class MainWindow(QMainWindow):
     # ---- keeping the view in step -------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
+        if change.added:
+            self.table.resizeColumnsToContents()
         if change.timeline_changed or change.round_changed or change.phase_changed:
             self._refresh_timeline()
         self._refresh_status()
@@ -522,6 +528,7 @@ class MainWindow(QMainWindow):
         self._refresh_all()
 
     def _refresh_all(self) -> None:
+        self.table.resizeColumnsToContents()
         self._refresh_timeline()
         self._refresh_status()
         self._update_title()
