@@ -18,7 +18,6 @@ from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.crash_handler import install_excepthook
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.recovery_dialog import RecoveryDialog
 from uwr_desktop.ui.theme import apply_theme
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
@@ -32,6 +31,8 @@ def sample_fight_path() -> Path:
 
 def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
     """Offer the fights an unclean exit left behind; return whether one was reopened."""
+    from uwr_desktop.ui.recovery_dialog import RecoveryDialog  # only after a crash
+
     summaries = [s for s in store.recoverable() if s.entry_count > 0 or s.problem]
     for empty in (s for s in store.recoverable() if s.entry_count == 0 and not s.problem):
         store.discard(empty.encounter_id)

@@ -47,13 +47,10 @@ from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, num
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.actions import create_actions
 from uwr_desktop.ui.check_panel import CheckPanel
-from uwr_desktop.ui.combatant_dialog import edit_combatant
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.library_dialog import LibraryDialog
 from uwr_desktop.ui.log_view import EventLog
-from uwr_desktop.ui.quick_dialogs import ask_amount, ask_condition
 from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
@@ -319,12 +316,16 @@ class MainWindow(QMainWindow):
 
     def add_combatant(self) -> None:
         """Ask for a new combatant's sheet and add it."""
+        from uwr_desktop.ui.combatant_dialog import edit_combatant  # dialogs load on first use
+
         combatant = edit_combatant(self, self._document.session.ruleset)
         if combatant is not None:
             self.do(AddCombatants([combatant]))
 
     def add_from_library(self) -> None:
         """Pick templates from the library and add numbered copies."""
+        from uwr_desktop.ui.library_dialog import LibraryDialog
+
         if self._library is None:
             self.show_refusal("The combatant library is not available.")
             return
@@ -374,6 +375,8 @@ class MainWindow(QMainWindow):
             self.do(RemoveCombatants(ids))
 
     def _amount_to_selected(self, title: str, make: Callable[[list[str], int], Intent]) -> None:
+        from uwr_desktop.ui.quick_dialogs import ask_amount
+
         ids = self._require_selection()
         if ids is None:
             return
@@ -383,6 +386,8 @@ class MainWindow(QMainWindow):
 
     def add_condition_to_selected(self) -> None:
         """Put a condition on every selected combatant."""
+        from uwr_desktop.ui.quick_dialogs import ask_condition
+
         ids = self._require_selection()
         if ids is None:
             return
