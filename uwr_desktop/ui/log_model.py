@@ -16,6 +16,7 @@ from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import Event, RoundEnded
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.session import Change, Session
+from uwr_desktop.ui.session_link import SessionSubscription
 
 _ROLE = Qt.ItemDataRole
 COMBATANT_IDS_ROLE = int(_ROLE.UserRole) + 1
@@ -129,11 +130,7 @@ class LogModel(QAbstractListModel):
         self._states: list[EncounterState] = [session.state_at(0)]
         self._row_counts: list[int] = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
-        self._unsubscribe = session.subscribe(self._on_change)
-        # Stop listening when Qt deletes this object; the slot must not hold on to self.
-        holder = [self._unsubscribe]
-        self.destroyed.connect(lambda *_: holder[0]())
-        self._holder = holder
+        self._subscription = SessionSubscription(self, session, self._on_change)
 
     @property
     def session(self) -> Session:
@@ -142,15 +139,13 @@ class LogModel(QAbstractListModel):
 
     def set_session(self, session: Session) -> None:
         """Show another session's journal (a whole new fight): one model reset."""
-        self._unsubscribe()
         self.beginResetModel()
         self._session = session
         self._entries = []
         self._states = [session.state_at(0)]
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
         self.endResetModel()
-        self._unsubscribe = session.subscribe(self._on_change)
-        self._holder[0] = self._unsubscribe
+        self._subscription.follow(session)
 
     def lines(self) -> tuple[LogLine, ...]:
         """Every line, oldest first."""

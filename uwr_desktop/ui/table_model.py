@@ -7,7 +7,7 @@ a refusal is reported with ``editRefused(message)``. Session changes become prec
 leaving, and a layout change (persistent indexes kept) when the turn order moves.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from PySide6.QtCore import (
@@ -25,6 +25,7 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.session_link import SessionSubscription
 from uwr_desktop.ui.theme import Scheme, active_scheme, side_color, theme_colors
 
 _ROLE = Qt.ItemDataRole
@@ -143,12 +144,8 @@ class CombatantTableModel(QAbstractTableModel):
         self._columns = tuple(session.ruleset.columns(self._state))
         self._ids = list(self._row_order(self._state))
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
-        self._unsubscribe: Callable[[], None] = session.subscribe(self._on_change)
+        self._subscription = SessionSubscription(self, session, self._on_change)
         self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
-        # Stop listening when Qt deletes this object; the slot must not hold on to self.
-        holder = [self._unsubscribe]
-        self.destroyed.connect(lambda *_: holder[0]())
-        self._holder = holder
 
     @property
     def session(self) -> Session:
@@ -157,15 +154,13 @@ class CombatantTableModel(QAbstractTableModel):
 
     def set_session(self, session: Session) -> None:
         """Show another session (a whole new fight): one model reset."""
-        self._unsubscribe()
         self.beginResetModel()
         self._session = session
         self._state = session.state
         self._columns = tuple(session.ruleset.columns(self._state))
         self._set_ids(self._row_order(self._state))
         self.endResetModel()
-        self._unsubscribe = session.subscribe(self._on_change)
-        self._holder[0] = self._unsubscribe
+        self._subscription.follow(session)
 
     def columns(self) -> tuple[Column, ...]:
         """The columns shown, left to right."""
