@@ -7,7 +7,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from uwr_desktop import APP_NAME, __version__
+from uwr_desktop import APP_NAME
 from uwr_desktop.cli import LaunchOptions
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.storage.encounter_file import EncounterFileError
@@ -81,7 +81,6 @@ def run(options: LaunchOptions) -> int:
     """Run the app until its window closes (or, for a smoke test, after one frame)."""
     QGuiApplication.setApplicationName(APP_NAME)
     QGuiApplication.setApplicationDisplayName(APP_NAME)
-    QGuiApplication.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName("uwr-desktop")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)

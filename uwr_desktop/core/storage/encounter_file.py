@@ -22,7 +22,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop import __version__
+import uwr_desktop
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook, to_builtins
@@ -186,7 +186,7 @@ def encode_encounter(session: Session) -> bytes:
     document = {
         "format": FORMAT_NAME,
         "schema_version": SCHEMA_VERSION,
-        "app_version": __version__,
+        "app_version": uwr_desktop.__version__,
         "ruleset": session.ruleset.id,
         "settings": to_builtins(session.ruleset.settings),
         "roster": session.roster,
