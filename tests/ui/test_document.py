@@ -118,3 +118,21 @@ def test_undo_stack_mirrors_the_journal(store, qtbot):
     assert stack.index() == 1
     document.new()
     assert stack.count() == 0
+
+
+def test_a_fight_opened_from_a_file_keeps_autosaving(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with JournalStore(path) as store:
+        first = EncounterDocument(store)
+        first.session.do(AddCombatants([_vex()]))
+        first.save(tmp_path / "fight.uwr")
+        first.close()
+        opened = EncounterDocument(store)
+        opened.open(tmp_path / "fight.uwr")
+        opened.session.do(ApplyDamage(["vex"], 4))
+        expected = opened.session.state
+    with JournalStore(path) as store:
+        (summary,) = [s for s in store.recoverable() if s.entry_count == 2]
+        recovered = EncounterDocument(store)
+        recovered.recover(summary.encounter_id)
+        assert recovered.session.state == expected

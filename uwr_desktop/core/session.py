@@ -176,6 +176,17 @@ class Session:
         """The label of the entry ``redo`` would re-apply."""
         return self._entries[self._cursor].label if self.can_redo else None
 
+    def attach(self, *, roller: Roller | None = None, sink: JournalSink | None = None) -> None:
+        """Give a session built from a saved journal its roller and journal sink from now on.
+
+        A fight read from a file or the autosave is replayed and checked before its autosave
+        journal exists; this hands later rolls to ``roller`` and later entries to ``sink``.
+        """
+        if roller is not None:
+            self._roller = roller
+        if sink is not None:
+            self._sink = sink
+
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call ``callback`` with a :class:`Change` after every do/undo/redo; returns the
         unsubscribe function."""

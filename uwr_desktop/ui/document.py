@@ -21,25 +21,6 @@ from uwr_desktop.core.storage.recovery import rebuild_session
 UNTITLED = "Untitled fight"
 
 
-class _JournalRelay:
-    """The session's journal sink, forwarding to the autosave journal once it is chosen.
-
-    A session is built (and its journal checked by replaying it) before its autosave journal
-    exists, so it is given this relay rather than the journal itself.
-    """
-
-    def __init__(self) -> None:
-        self.target: EncounterJournal | None = None
-
-    def append(self, index: int, entry: JournalEntry) -> None:
-        if self.target is not None:
-            self.target.append(index, entry)
-
-    def move_cursor(self, cursor: int) -> None:
-        if self.target is not None:
-            self.target.move_cursor(cursor)
-
-
 class EncounterDocument(QObject):
     """Owns the session of the open fight and keeps the autosave journal in step with it."""
 
@@ -64,7 +45,6 @@ class EncounterDocument(QObject):
         self._store = store
         self._roller = roller
         self._journal: EncounterJournal | None = None
-        self._relay = _JournalRelay()
         self._unsubscribe: Callable[[], None] | None = None
         self._path: Path | None = None
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
@@ -100,9 +80,7 @@ class EncounterDocument(QObject):
 
         Raises ``EncounterFileError`` with a message naming the problem.
         """
-        relay = _JournalRelay()
-        session = read_encounter(path).session(roller=self._roller, sink=relay)
-        self._relay = relay
+        session = read_encounter(path).session(roller=self._roller)
         self._replace(session, path=path, saved=True)
 
     def save(self, path: Path | None = None) -> None:
@@ -127,15 +105,12 @@ class EncounterDocument(QObject):
         if self._store is None:
             raise ValueError("there is no autosave journal to recover from")
         recovered = self._store.recover(encounter_id)
-        relay = _JournalRelay()
-        session = rebuild_session(recovered, roller=self._roller, sink=relay)
+        session = rebuild_session(recovered, roller=self._roller)
         journal = self._store.resume(encounter_id)
-        self._relay = relay
         self._replace(session, path=recovered.file_path, saved=False, journal=journal)
 
     def _new_session(self, ruleset_id: str, roster: tuple[Combatant, ...]) -> Session:
-        self._relay = _JournalRelay()
-        return Session(make_ruleset(ruleset_id), roster, roller=self._roller, sink=self._relay)
+        return Session(make_ruleset(ruleset_id), roster, roller=self._roller)
 
     def close(self) -> None:
         """Mark the autosave of the open fight as cleanly closed (nothing to recover)."""
@@ -181,7 +156,8 @@ class EncounterDocument(QObject):
                 cursor=session.cursor,
             )
         self._journal = journal
-        self._relay.target = journal
+        if journal is not None:
+            session.attach(sink=journal)
         self._unsubscribe = session.subscribe(self._on_change)
         self._session = session
         self._saved_marker = self._marker() if saved else (-1, None)

@@ -75,23 +75,25 @@ def _file_decoder() -> msgspec.json.Decoder[Any]:
 
 @dataclass(frozen=True)
 class EncounterData:
-    """A validated encounter file: its ruleset, starting roster and journal."""
+    """A validated encounter file: its ruleset, starting roster and journal.
+
+    ``checked`` is the session built while the journal was replayed to check it, so the file is
+    replayed once, not again when it is opened.
+    """
 
     ruleset: Ruleset
     roster: tuple[Combatant, ...]
     entries: tuple[JournalEntry, ...]
     cursor: int
+    checked: Session
 
     def session(self, *, roller: Roller | None = None, sink: JournalSink | None = None) -> Session:
-        """Build a new session from the file's contents."""
-        return Session(
-            self.ruleset,
-            self.roster,
-            roller=roller,
-            sink=sink,
-            entries=self.entries,
-            cursor=self.cursor,
-        )
+        """The file's session, rolling with ``roller`` and journaling to ``sink`` from now on.
+
+        Each read hands out one session: call this once per ``read_encounter``.
+        """
+        self.checked.attach(roller=roller, sink=sink)
+        return self.checked
 
 
 def _validation_message(error: msgspec.ValidationError) -> str:
@@ -144,12 +146,11 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         raise EncounterFileError(
             f"{name}: the cursor {document.cursor} is beyond the journal's {len(entries)} entries"
         )
-    encounter = EncounterData(ruleset, document.roster, entries, document.cursor)
     try:
-        encounter.session()
+        checked = Session(ruleset, document.roster, entries=entries, cursor=document.cursor)
     except RulesError as error:
         raise EncounterFileError(f"{name}: the journal does not replay: {error}") from None
-    return encounter
+    return EncounterData(ruleset, document.roster, entries, document.cursor, checked)
 
 
 def _too_large(name: str, size: int) -> str:
