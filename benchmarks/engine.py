@@ -25,6 +25,7 @@ from pathlib import Path
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Attributes, Combatant, Weapon, WeaponPool
+from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import ApplyDamage, Heal, NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
@@ -172,16 +173,19 @@ def measure_open(path: Path, store: JournalStore) -> tuple[float, float]:
         open_samples.append(timed(lambda: load_encounter(path)))
 
         def open_with_journal() -> None:
+            # As the app opens a file: the session checked while reading, then its journal.
             data = read_encounter(path)
-            autosaved_session(
-                store,
-                data.ruleset,
-                data.roster,
+            session = data.session()
+            journal = store.start_encounter(
+                ruleset=data.ruleset.id,
+                settings=to_builtins(data.ruleset.settings),
+                roster=data.roster,
                 title=path.name,
                 file_path=path,
                 entries=data.entries,
                 cursor=data.cursor,
             )
+            session.attach(sink=journal)
 
         attach_samples.append(timed(open_with_journal))
     return statistics.median(open_samples), statistics.median(attach_samples)
