@@ -1,9 +1,17 @@
 """Entry point: ``uwr-desktop`` and ``python -m uwr_desktop``."""
 
+import logging
+import os
 import sys
+from typing import NoReturn
 
 from uwr_desktop.cli import LaunchOptions, parse_args
-from uwr_desktop.core.storage.paths import StoragePathError, app_paths, use_temporary_paths
+from uwr_desktop.core.storage.paths import (
+    StoragePathError,
+    app_paths,
+    remove_temporary_folders,
+    use_temporary_paths,
+)
 
 
 def choose_storage(options: LaunchOptions) -> None:
@@ -27,5 +35,25 @@ def main(argv: list[str] | None = None) -> int:
     return run(options)
 
 
+def exit_now(code: int) -> NoReturn:
+    """End the process once the app has saved and closed everything it owns.
+
+    Python's own teardown then frees every module, type and Qt wrapper one at a time, which takes
+    longer than a bare Qt window needs to start; the system reclaims that memory anyway. What
+    still matters is done here first: logs and output are flushed and temporary folders removed.
+    """
+    logging.shutdown()
+    remove_temporary_folders()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os._exit(code)
+
+
+def launch() -> NoReturn:
+    """The ``uwr-desktop`` command: :func:`main`, then :func:`exit_now`."""
+    exit_now(main())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    launch()

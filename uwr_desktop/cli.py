@@ -1,14 +1,31 @@
 """Command-line options of the ``uwr-desktop`` program."""
 
 import argparse
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
-from uwr_desktop import APP_NAME, __version__
+import msgspec
+
+import uwr_desktop
+from uwr_desktop import APP_NAME
 
 
-@dataclass(frozen=True)
-class LaunchOptions:
+class _PrintVersion(argparse.Action):
+    """``--version``: the installed version is read only when asked for (it costs start-up time)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        print(f"{APP_NAME} {uwr_desktop.__version__}")
+        parser.exit()
+
+
+class LaunchOptions(msgspec.Struct, frozen=True):
     """What the command line asked for."""
 
     file: Path | None
@@ -34,7 +51,9 @@ def parse_args(argv: list[str] | None = None) -> LaunchOptions:
         action="store_true",
         help="keep all settings and stored data in a temporary folder",
     )
-    parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    parser.add_argument(
+        "--version", action=_PrintVersion, nargs=0, help="show the version and exit"
+    )
     args = parser.parse_args(argv)
     smoke = args.smoke_test is not None
     return LaunchOptions(

@@ -55,7 +55,6 @@ def test_choice_is_kept_until_forgotten(monkeypatch, tmp_path):
 def test_temp_config_variable_wins_over_home(monkeypatch, tmp_path):
     monkeypatch.setenv(HOME_ENV, str(tmp_path / "home"))
     monkeypatch.setenv(TEMP_CONFIG_ENV, "1")
-    monkeypatch.setattr(paths.atexit, "register", lambda *args, **kwargs: None)
     monkeypatch.setattr(paths.tempfile, "mkdtemp", lambda prefix: str(tmp_path / f"{prefix}x"))
     chosen = app_paths()
     assert chosen.temporary
@@ -125,9 +124,7 @@ def test_temporary_folder_is_fresh_and_removed_at_exit(tmp_path):
     assert not root.exists()
 
 
-def test_two_temporary_choices_do_not_share_a_folder(monkeypatch):
-    removals = []
-    monkeypatch.setattr(paths.atexit, "register", lambda *args, **kwargs: removals.append(args))
+def test_two_temporary_choices_do_not_share_a_folder():
     first = use_temporary_paths()
     second = use_temporary_paths()
     try:
@@ -135,16 +132,15 @@ def test_two_temporary_choices_do_not_share_a_folder(monkeypatch):
         assert first.data_dir.is_dir()
         assert second.data_dir.is_dir()
     finally:
-        for func, *args in removals:
-            func(*args, ignore_errors=True)
+        paths.remove_temporary_folders()
     assert not first.data_dir.exists()
+    assert not second.data_dir.exists()
 
 
 def test_temp_config_flag_of_the_program_relocates_the_data(monkeypatch, tmp_path):
     from uwr_desktop.__main__ import choose_storage
     from uwr_desktop.cli import parse_args
 
-    monkeypatch.setattr(paths.atexit, "register", lambda *args, **kwargs: None)
     monkeypatch.setattr(paths.tempfile, "mkdtemp", lambda prefix: str(tmp_path / "tmp"))
     choose_storage(parse_args(["--temp-config"]))
     assert app_paths().temporary

@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 
@@ -22,3 +23,30 @@ def test_smoke_test_writes_a_png(tmp_path):
         timeout=60,
     )
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_smoke_test_leaves_no_temporary_folder_and_flushes_its_output(tmp_path):
+    shot = tmp_path / "shot.png"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "uwr_desktop", f"--smoke-test={shot}"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert shot.is_file()
+    assert list(tmp_path.glob("uwr-desktop-*")) == []
+
+
+def test_a_png_that_cannot_be_written_is_reported_with_a_non_zero_exit(tmp_path):
+    shot = tmp_path / "missing-folder" / "shot.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "uwr_desktop", f"--smoke-test={shot}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert f"could not write {shot}" in done.stderr

@@ -8,8 +8,9 @@ rolling again. Every refusal is a :class:`DiceError` whose message a GM can read
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+import msgspec
 
 MAX_DICE = 200
 """The most dice (or rerolls, or kept dice) a single roll may have."""
@@ -78,8 +79,7 @@ def success_threshold(favor: int, lowest_threshold: int = 2) -> int:
     return max(lowest_threshold, min(POOL_SIDES, BASE_THRESHOLD - favor))
 
 
-@dataclass(frozen=True)
-class PoolSpec:
+class PoolSpec(msgspec.Struct, frozen=True):
     """A d6 success pool to roll: dice, net favor, rerolls and the lowest-threshold setting."""
 
     dice: int
@@ -107,8 +107,7 @@ class PoolSpec:
         return success_threshold(self.favor, self.lowest_threshold)
 
 
-@dataclass(frozen=True)
-class PoolDie:
+class PoolDie(msgspec.Struct, frozen=True):
     """One die of a pool: the face that counts, and the first face when the die was rerolled."""
 
     face: int
@@ -125,8 +124,7 @@ def _check_face(face: int, sides: int) -> None:
         raise DiceError(f"a d{sides} shows 1 to {sides}, got {face}")
 
 
-@dataclass(frozen=True)
-class PoolRoll:
+class PoolRoll(msgspec.Struct, frozen=True):
     """A rolled d6 pool, with any rerolls taken so far.
 
     Constructing one validates it as a record: one die per die of the spec, faces 1 to 6, no more
@@ -238,8 +236,7 @@ class PoolRoll:
         return PoolRoll(self.spec, (*self.dice[:index], rerolled, *self.dice[index + 1 :]))
 
 
-@dataclass(frozen=True)
-class DirectOutcome:
+class DirectOutcome(msgspec.Struct, frozen=True):
     """The result of a direct check: successes against a difficulty."""
 
     successes: int
@@ -256,8 +253,7 @@ def direct_check(successes: int, difficulty: int) -> DirectOutcome:
     return DirectOutcome(successes, difficulty, successes >= difficulty)
 
 
-@dataclass(frozen=True)
-class OpposedOutcome:
+class OpposedOutcome(msgspec.Struct, frozen=True):
     """The result of an opposed check.
 
     ``reaction`` is ``None`` when nobody contested the action. ``surviving`` is the winner's
@@ -286,8 +282,7 @@ def opposed_check(action: int, reaction: int | None) -> OpposedOutcome:
     return OpposedOutcome(action, reaction, action_wins=False, surviving=reaction - action)
 
 
-@dataclass(frozen=True)
-class KeepDice:
+class KeepDice(msgspec.Struct, frozen=True):
     """What a roll-and-keep roll really uses: dice rolled, dice kept, and a flat bonus."""
 
     rolled: int
@@ -320,8 +315,7 @@ def apply_ten_dice_rule(rolled: int, kept: int, *, leftover_die_counts: bool = F
     return KeepDice(TEN_DICE, TEN_DICE, TEN_DICE_BONUS * (extra_rolled + kept - TEN_DICE))
 
 
-@dataclass(frozen=True)
-class RollKeepSpec:
+class RollKeepSpec(msgspec.Struct, frozen=True):
     """A roll-and-keep roll: roll ``rolled`` d10, keep the ``kept`` highest, add ``modifier``.
 
     10s explode (are rolled again and added, without limit) unless ``explode`` is off, as for an
@@ -346,8 +340,7 @@ class RollKeepSpec:
         )
 
 
-@dataclass(frozen=True)
-class RollKeepRoll:
+class RollKeepRoll(msgspec.Struct, frozen=True):
     """A rolled roll-and-keep roll: each die's chain of faces, e.g. ``(10, 10, 3)`` for 23.
 
     Constructing one validates it as a record: one chain per effectively rolled die, faces 1 to
@@ -403,8 +396,7 @@ class RollKeepRoll:
         return kept + self.spec.effective.bonus + self.spec.modifier
 
 
-@dataclass(frozen=True)
-class SumSpec:
+class SumSpec(msgspec.Struct, frozen=True):
     """A plain sum: roll ``count`` dice of ``sides`` sides and add ``modifier``."""
 
     count: int
@@ -422,8 +414,7 @@ class SumSpec:
         _check_modifier(self.modifier)
 
 
-@dataclass(frozen=True)
-class SumRoll:
+class SumRoll(msgspec.Struct, frozen=True):
     """A rolled sum; constructing one validates the faces against the spec."""
 
     spec: SumSpec

@@ -6,7 +6,8 @@ a message for the GM. Ruleset-specific intents live beside their ruleset.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from uwr_desktop.core.encounter import Combatant, Condition
 
@@ -15,74 +16,63 @@ class RulesError(Exception):
     """An intent the rules refuse, or a record that does not replay; the message says why."""
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(msgspec.Struct, frozen=True):
     """Base class of everything a user can ask the encounter to do."""
 
 
-@dataclass(frozen=True)
-class StartFight(Intent):
+class StartFight(Intent, frozen=True):
     """Start the fight: roll initiative for whoever has none and begin round 1."""
 
 
-@dataclass(frozen=True)
-class NextTurn(Intent):
+class NextTurn(Intent, frozen=True):
     """End the current turn and start the next (ending the round after the last)."""
 
 
-@dataclass(frozen=True)
-class EndRound(Intent):
+class EndRound(Intent, frozen=True):
     """End the round now (remaining turns are skipped) and start the next."""
 
 
-@dataclass(frozen=True)
-class AddCombatants(Intent):
+class AddCombatants(Intent, frozen=True):
     """Combatants join; mid-fight their initiative is rolled and their uses computed."""
 
     combatants: Sequence[Combatant]
 
 
-@dataclass(frozen=True)
-class RemoveCombatants(Intent):
+class RemoveCombatants(Intent, frozen=True):
     """Combatants leave the encounter."""
 
     combatant_ids: Sequence[str]
 
 
-@dataclass(frozen=True)
-class ApplyDamage(Intent):
+class ApplyDamage(Intent, frozen=True):
     """Apply ``amount`` damage to each target (Vitality never drops below 0)."""
 
     combatant_ids: Sequence[str]
     amount: int
 
 
-@dataclass(frozen=True)
-class Heal(Intent):
+class Heal(Intent, frozen=True):
     """Heal ``amount`` Vitality on each target (never above the maximum)."""
 
     combatant_ids: Sequence[str]
     amount: int
 
 
-@dataclass(frozen=True)
-class AddCondition(Intent):
+class AddCondition(Intent, frozen=True):
     """Put a condition on each target (replacing one of the same name)."""
 
     combatant_ids: Sequence[str]
     condition: Condition
 
 
-@dataclass(frozen=True)
-class RemoveCondition(Intent):
+class RemoveCondition(Intent, frozen=True):
     """Take the named condition off each target that has it."""
 
     combatant_ids: Sequence[str]
     name: str
 
 
-@dataclass(frozen=True)
-class EditCell(Intent):
+class EditCell(Intent, frozen=True):
     """Set one table cell (a column the ruleset declared editable) of one combatant."""
 
     combatant_id: str
@@ -90,21 +80,18 @@ class EditCell(Intent):
     value: object
 
 
-@dataclass(frozen=True)
-class ReplaceCombatant(Intent):
+class ReplaceCombatant(Intent, frozen=True):
     """Replace a combatant's sheet (from an edit dialog); its id picks whom."""
 
     combatant: Combatant
 
 
-@dataclass(frozen=True)
-class MoveInOrder(Intent):
+class MoveInOrder(Intent, frozen=True):
     """Put a combatant at ``index`` of the turn order by hand (a timeline drag)."""
 
     combatant_id: str
     index: int
 
 
-@dataclass(frozen=True)
-class ClearManualOrder(Intent):
+class ClearManualOrder(Intent, frozen=True):
     """Forget the hand-made order and go back to the rolled one."""

@@ -20,8 +20,9 @@ No text is ever evaluated: a small tokenizer and a hand-written reader. Every re
 """
 
 import re
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+import msgspec
 
 from uwr_desktop.core.dice import POOL_SIDES, DiceError, PoolSpec, RollKeepSpec, SumSpec
 
@@ -40,8 +41,7 @@ class _Kind(StrEnum):
     EQUALS = "equals"
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(msgspec.Struct, frozen=True):
     kind: _Kind
     text: str
     start: int
@@ -82,8 +82,7 @@ def _tokenize(text: str) -> list[_Token]:
     return tokens
 
 
-@dataclass
-class _Reading:
+class _Reading(msgspec.Struct):
     """What the reader has gathered so far."""
 
     head: str
@@ -94,7 +93,7 @@ class _Reading:
     favor: int | None = None
     rerolls: int | None = None
     lowest: int | None = None
-    flags: set[str] = field(default_factory=set)
+    flags: set[str] = msgspec.field(default_factory=set)
 
 
 class _Reader:

@@ -11,7 +11,8 @@ redo re-applies the recorded events, faces and all.
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
@@ -31,8 +32,7 @@ HEAVY_ENTRY_SECONDS = 0.0005
 fight), so undo never has to replay it again."""
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(msgspec.Struct, frozen=True):
     """What one ``do``, ``undo`` or ``redo`` changed, for precise UI updates.
 
     ``changed`` are ids of combatants still present whose data changed; ``added`` and

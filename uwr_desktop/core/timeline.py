@@ -3,8 +3,9 @@
 The timeline widget draws these and knows nothing of any ruleset's rules.
 """
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from uwr_desktop.core.sides import Side
 
@@ -26,8 +27,7 @@ class SlotStatus(StrEnum):
     DELAYED = "delayed"
 
 
-@dataclass(frozen=True)
-class TimelineSlot:
+class TimelineSlot(msgspec.Struct, frozen=True):
     """One card on the timeline.
 
     ``key`` identifies the slot across updates (so a moved card can animate); ``value_text`` is

@@ -1,7 +1,6 @@
 """The main window's commands as QActions: text, icon, shortcut and status tip in one table."""
 
-from dataclasses import dataclass
-
+import msgspec
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -10,8 +9,7 @@ from uwr_desktop.ui.icons import icon
 Shortcut = QKeySequence.StandardKey | str
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(msgspec.Struct, frozen=True):
     """How one command looks and which keys trigger it."""
 
     key: str

@@ -3,6 +3,7 @@
 import sys
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -110,3 +111,7 @@ def run(options: LaunchOptions) -> int:
         crash_handler.uninstall()
         library.close()
         store.close()
+        settings.sync()
+        window_holder.clear()
+        shiboken6.delete(window)
+        app.shutdown()

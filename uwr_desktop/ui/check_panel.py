@@ -9,9 +9,9 @@ answered by the panel's own roller and is not part of the fight.
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 
+import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -99,8 +99,7 @@ class Motion(Enum):
     REACTION_DICE = "reaction dice"
 
 
-@dataclass(frozen=True)
-class ShownCheck:
+class ShownCheck(msgspec.Struct, frozen=True):
     """A check of the journal as the tray shows it.
 
     ``pending`` is the check (as it stood when resolved, if ``resolved``); ``position`` and
@@ -113,7 +112,7 @@ class ShownCheck:
     position: int
     entry: JournalEntry
     motion: Motion = Motion.REST
-    indices: tuple[int, ...] = field(default=())
+    indices: tuple[int, ...] = ()
 
     def rolls(self) -> tuple[PoolRoll, PoolRoll | None]:
         """The action and reaction rolls; those that can no longer be rerolled are closed."""

@@ -9,7 +9,6 @@ round as the rules core computes it from the current pool.
 import itertools
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import msgspec
@@ -137,8 +136,7 @@ def _remove_button(tooltip: str) -> QToolButton:
     return button
 
 
-@dataclass(eq=False)
-class _SkillRow:
+class _SkillRow(msgspec.Struct, eq=False):
     key: int
     name: QLineEdit
     rank: QSpinBox
@@ -149,8 +147,7 @@ class _SkillRow:
         return [self.name, self.rank, self.rerolls, self.remove]
 
 
-@dataclass(eq=False)
-class _WeaponRow:
+class _WeaponRow(msgspec.Struct, eq=False):
     name: QLineEdit
     upr_type: QComboBox
     pool: QComboBox

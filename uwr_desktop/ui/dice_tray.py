@@ -10,9 +10,9 @@ With no owner, :meth:`DiceTray.use_local_roller` makes the tray answer itself wi
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 
+import msgspec
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
@@ -57,8 +57,7 @@ class NothingToRollError(DiceError):
     """The check has no dice yet: a hint for the GM rather than a mistake."""
 
 
-@dataclass(frozen=True)
-class Difficulty:
+class Difficulty(msgspec.Struct, frozen=True):
     """A direct check's target: successes needed and the favor the difficulty grants."""
 
     name: str
@@ -81,8 +80,7 @@ DIFFICULTIES = (
 """The difficulty table of direct checks."""
 
 
-@dataclass(frozen=True)
-class CheckSource:
+class CheckSource(msgspec.Struct, frozen=True):
     """A combatant the GM can build a check for: attributes and skills.
 
     ``attributes`` maps an attribute name (Brawn, Grace, Mettle, Savvy) to its value in steps of
@@ -92,11 +90,10 @@ class CheckSource:
     combatant_id: str
     name: str
     attributes: Mapping[str, Fraction]
-    skills: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    skills: Mapping[str, tuple[int, int]] = msgspec.field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class RollRequest:
+class RollRequest(msgspec.Struct, frozen=True):
     """A roll the GM asked for; the owner of the tray rolls it.
 
     A pool has a ``difficulty`` (direct check), a ``reaction`` (opposed check) or neither (count

@@ -8,8 +8,8 @@ source owned by the view alone, so the animation never touches the core's dice.
 import math
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
+import msgspec
 from PySide6.QtCore import (
     QElapsedTimer,
     QEvent,
@@ -60,8 +60,7 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class ShownDie:
+class ShownDie(msgspec.Struct, frozen=True):
     """One die as the canvas shows it once settled.
 
     ``success`` is None for dice that are not counted as successes (roll-and-keep, sums);
@@ -95,8 +94,7 @@ class ShownDie:
         return ", ".join(parts)
 
 
-@dataclass(slots=True)
-class _Tumble:
+class _Tumble(msgspec.Struct):
     spin: float
     hop: float
     bounces: float

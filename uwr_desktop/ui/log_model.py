@@ -7,7 +7,6 @@ words only the new events, and an undo just drops the last rows.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import msgspec
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -31,8 +30,7 @@ _ID_LIST_FIELDS = frozenset({"combatant_ids", "order"})
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(msgspec.Struct, frozen=True):
     """One event in words.
 
     ``text`` is the ruleset's wording without the round prefix; ``round`` the round it

@@ -7,9 +7,9 @@ never loads either.
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from PySide6.QtGui import QColor, QPalette, QShowEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -28,8 +28,7 @@ CHART_CUTOFF = 1e-4
 MAX_LABELLED_BARS = 16
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True):
     """What the tray says before a roll.
 
     ``bars`` pairs each outcome (successes, surviving successes or total) with its chance;

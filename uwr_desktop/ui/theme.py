@@ -5,9 +5,9 @@ changes. The colours are exposed (``theme_colors``, ``side_color``) so the comba
 timeline and anything else draw with the same ones.
 """
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+import msgspec
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
@@ -25,8 +25,7 @@ class Scheme(StrEnum):
     DARK = "dark"
 
 
-@dataclass(frozen=True)
-class ThemeColors:
+class ThemeColors(msgspec.Struct, frozen=True):
     """The named colours of one scheme, as ``#rrggbb`` strings.
 
     ``accent`` marks what needs the eye (the acting card, a drop place) on cards and windows;

@@ -6,9 +6,9 @@ and the owner answers with ``set_slots``; cards that changed place then glide to
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
 
+import msgspec
 from PySide6.QtCore import (
     QEasingCurve,
     QEvent,
@@ -74,22 +74,19 @@ def _pen(color: QColor, width: float) -> QPen:
     return pen
 
 
-@dataclass
-class _Press:
+class _Press(msgspec.Struct):
     key: str
     pos: QPointF
     grab_dx: float
 
 
-@dataclass
-class _Drag:
+class _Drag(msgspec.Struct):
     key: str
     grab_dx: float
     pointer_x: float
 
 
-@dataclass(frozen=True)
-class _Metrics:
+class _Metrics(msgspec.Struct, frozen=True):
     name_font: QFont
     value_font: QFont
     compact_value_font: QFont

@@ -8,7 +8,6 @@ onto this protocol.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Protocol
@@ -35,8 +34,7 @@ class ColumnKind(StrEnum):
     BOOL = "bool"
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(msgspec.Struct, frozen=True):
     """A table column a ruleset wants: key, header, kind, editability and bounds.
 
     ``minimum``/``maximum``/``step`` bound numeric columns; ``choices`` lists a choice column's
@@ -53,8 +51,7 @@ class Column:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Resource:
+class Resource(msgspec.Struct, frozen=True):
     """A per-round resource of a combatant (UPR uses of one weapon, AP, ready points, ...).
 
     ``current``/``maximum`` are counts (``maximum`` is ``None`` when unbounded); ``text`` is how
@@ -68,16 +65,14 @@ class Resource:
     text: str
 
 
-@dataclass(frozen=True)
-class IntentOption:
+class IntentOption(msgspec.Struct, frozen=True):
     """A legal intent offered to the GM now, with its menu label."""
 
     label: str
     intent: Intent
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """What a ruleset answers to an intent: the journal label and the events, in order."""
 
     label: str

@@ -1,7 +1,6 @@
 """Intents of the ``uwr`` ruleset (besides the shared ones in ``core.intents``)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from uwr_desktop.core.intents import Intent
@@ -23,23 +22,20 @@ DIFFICULTY_PRESETS: dict[str, tuple[int, int]] = {
 """Direct-check presets from the rules: name -> (successes needed, favor)."""
 
 
-@dataclass(frozen=True)
-class RollInitiative(Intent):
+class RollInitiative(Intent, frozen=True):
     """Roll (or reroll) initiative for the given combatants: the sum of Grace d6."""
 
     combatant_ids: Sequence[str]
 
 
-@dataclass(frozen=True)
-class OverrideInitiative(Intent):
+class OverrideInitiative(Intent, frozen=True):
     """Type an initiative value over the roll (``None`` clears it; the roll is kept)."""
 
     combatant_id: str
     value: int | None
 
 
-@dataclass(frozen=True)
-class Attack(Intent):
+class Attack(Intent, frozen=True):
     """Attack ``target_id`` with the attacker's weapon ``weapon`` (its index).
 
     ``favor``, ``extra_dice`` and ``extra_rerolls`` are situational modifiers on top of the
@@ -54,8 +50,7 @@ class Attack(Intent):
     extra_rerolls: int = 0
 
 
-@dataclass(frozen=True)
-class Reroll(Intent):
+class Reroll(Intent, frozen=True):
     """Reroll failed dice of the pending roll (the reaction once there is one).
 
     ``indices`` are 0-based die positions; ``None`` rerolls every failed die the rerolls left
@@ -65,8 +60,7 @@ class Reroll(Intent):
     indices: Sequence[int] | None = None
 
 
-@dataclass(frozen=True)
-class React(Intent):
+class React(Intent, frozen=True):
     """The target of the pending attack dodges (Grace) or parries (Brawn, a melee weapon)."""
 
     reaction: Reaction
@@ -77,13 +71,11 @@ class React(Intent):
     extra_rerolls: int = 0
 
 
-@dataclass(frozen=True)
-class ResolveCheck(Intent):
+class ResolveCheck(Intent, frozen=True):
     """Make the pending roll final and report the outcome."""
 
 
-@dataclass(frozen=True)
-class DirectCheck(Intent):
+class DirectCheck(Intent, frozen=True):
     """A direct check: an attribute (plus a skill) against a difficulty in successes."""
 
     combatant_id: str
@@ -96,8 +88,7 @@ class DirectCheck(Intent):
     title: str = ""
 
 
-@dataclass(frozen=True)
-class FreeRoll(Intent):
+class FreeRoll(Intent, frozen=True):
     """Roll any pool for a combatant (counted for successes, recorded with its faces)."""
 
     combatant_id: str
@@ -107,16 +98,14 @@ class FreeRoll(Intent):
     title: str = ""
 
 
-@dataclass(frozen=True)
-class PrepareWeapon(Intent):
+class PrepareWeapon(Intent, frozen=True):
     """Start preparing an unprepared weapon with less than 1 use per round (Off Guard)."""
 
     combatant_id: str
     weapon: int
 
 
-@dataclass(frozen=True)
-class SetPrepared(Intent):
+class SetPrepared(Intent, frozen=True):
     """The GM marks a weapon prepared or not (stops any preparation under way)."""
 
     combatant_id: str
@@ -124,8 +113,7 @@ class SetPrepared(Intent):
     prepared: bool
 
 
-@dataclass(frozen=True)
-class OverrideWeaponType(Intent):
+class OverrideWeaponType(Intent, frozen=True):
     """Use another UPR type for this weapon in this fight (``None`` restores its own)."""
 
     combatant_id: str

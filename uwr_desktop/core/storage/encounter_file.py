@@ -15,7 +15,6 @@ See ``docs/file-format.md``.
 
 import os
 import tempfile
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -73,8 +72,7 @@ def _file_decoder() -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(file_type, dec_hook=dec_hook)
 
 
-@dataclass(frozen=True)
-class EncounterData:
+class EncounterData(msgspec.Struct, frozen=True):
     """A validated encounter file: its ruleset, starting roster and journal.
 
     ``checked`` is the session built while the journal was replayed to check it, so the file is

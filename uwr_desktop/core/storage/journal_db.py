@@ -10,7 +10,6 @@ next time the app starts.
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -63,8 +62,7 @@ class JournalCorruptError(StoreError):
     """Part of a stored fight cannot be read back; the message says which part."""
 
 
-@dataclass(frozen=True)
-class EncounterSummary:
+class EncounterSummary(msgspec.Struct, frozen=True):
     """What the GM is shown about a fight that can be recovered."""
 
     encounter_id: int
@@ -80,8 +78,7 @@ class EncounterSummary:
     """Set when the stored fight is damaged: why it cannot be recovered."""
 
 
-@dataclass(frozen=True)
-class RecoveredEncounter:
+class RecoveredEncounter(msgspec.Struct, frozen=True):
     """Everything needed to rebuild a fight's session exactly as it was."""
 
     encounter_id: int

@@ -10,7 +10,6 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -48,8 +47,7 @@ class LibraryError(StoreError):
     """A library request cannot be done; the message says why."""
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(msgspec.Struct, frozen=True):
     """A combatant kept in the library."""
 
     template_id: int

@@ -13,9 +13,9 @@ import atexit
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 import platformdirs
 
 from uwr_desktop import APP_NAME
@@ -31,8 +31,7 @@ class StoragePathError(Exception):
     """A storage folder was asked for that cannot be used; the message says why."""
 
 
-@dataclass(frozen=True)
-class AppPaths:
+class AppPaths(msgspec.Struct, frozen=True):
     """The folders and files where the app stores data."""
 
     data_dir: Path
@@ -94,6 +93,7 @@ def paths_under(root: Path, *, temporary: bool = False) -> AppPaths:
 
 
 _chosen: AppPaths | None = None
+_temporary_roots: list[Path] = []
 
 
 def use_paths(root: Path) -> AppPaths:
@@ -111,11 +111,20 @@ def use_temporary_paths() -> AppPaths:
     """Keep all stored data in a fresh temporary folder, removed when the process exits."""
     global _chosen  # noqa: PLW0603
     root = Path(tempfile.mkdtemp(prefix="uwr-desktop-"))
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    _temporary_roots.append(root)
     paths = paths_under(root, temporary=True)
     paths.create_folders()
     _chosen = paths
     return paths
+
+
+def remove_temporary_folders() -> None:
+    """Remove the temporary folders chosen so far now (otherwise they go when Python exits)."""
+    while _temporary_roots:
+        shutil.rmtree(_temporary_roots.pop(), ignore_errors=True)
+
+
+atexit.register(remove_temporary_folders)
 
 
 def forget_chosen_paths() -> None:
