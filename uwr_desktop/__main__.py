@@ -1,5 +1,6 @@
 """Entry point: ``uwr-desktop`` and ``python -m uwr_desktop``."""
 
+import gc
 import logging
 import os
 import sys
@@ -24,6 +25,9 @@ def choose_storage(options: LaunchOptions) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Start the desktop app and return its exit code."""
+    # Start-up only builds objects that live as long as the app, so the cyclic collector would
+    # scan them again and again for nothing; run() turns it back on once the window is up.
+    gc.disable()
     options = parse_args(argv)
     try:
         choose_storage(options)
@@ -39,8 +43,9 @@ def exit_now(code: int) -> NoReturn:
     """End the process once the app has saved and closed everything it owns.
 
     Python's own teardown then frees every module, type and Qt wrapper one at a time, which takes
-    longer than a bare Qt window needs to start; the system reclaims that memory anyway. What
-    still matters is done here first: logs and output are flushed and temporary folders removed.
+    longer than a bare Qt window needs to start; the system reclaims that memory anyway. The app
+    has already closed its own files (fight, journal, crash log, settings); what is left is done
+    here: log handlers and output are flushed and temporary folders removed.
     """
     logging.shutdown()
     remove_temporary_folders()

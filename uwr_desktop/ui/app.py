@@ -1,5 +1,6 @@
 """QApplication bootstrap: theme, crash handler, stored data, recovery offer, main window."""
 
+import gc
 import sys
 from pathlib import Path
 
@@ -103,6 +104,9 @@ def run(options: LaunchOptions) -> int:
     if not recovered:
         _open_first_fight(window, options, settings)
     window.show()
+    # What start-up built lives as long as the app: the collector need not scan it any more.
+    gc.freeze()
+    gc.enable()
     if options.smoke_test:
         QTimer.singleShot(0, lambda: _finish_smoke_test(app, window, options.smoke_png))
     try:

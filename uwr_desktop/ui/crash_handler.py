@@ -6,8 +6,6 @@ dialog. The fight itself is never touched: it lives in the journal, which every 
 already been committed to.
 """
 
-import logging
-import logging.handlers
 import sys
 import threading
 import traceback
@@ -15,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
@@ -28,6 +27,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    from uwr_desktop.ui.crash_log import CrashLog
 
 LOG_FILE_NAME = "uwr-desktop.log"
 """The crash log's file name inside the log folder."""
@@ -47,16 +49,6 @@ def _to_stderr(text: str) -> None:
     # A windowed frozen app has no stderr at all.
     if sys.stderr is not None:
         sys.stderr.write(text)
-
-
-class _LogFile(logging.handlers.RotatingFileHandler):
-    """A rotating log that remembers why its last write failed instead of only printing it."""
-
-    failure: BaseException | None = None
-
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging override)
-        """Keep the error for the dialog to report."""
-        self.failure = sys.exc_info()[1]
 
 
 class CrashDialog(QDialog):
@@ -163,26 +155,15 @@ class CrashHandler(QObject):
         self.log_path = log_dir / LOG_FILE_NAME
         self._parent_getter = parent_getter
         self._dialog: CrashDialog | None = None
-        self._logger = logging.getLogger(f"uwr_desktop.crash.{id(self)}")
-        self._logger.propagate = False
-        self._logger.setLevel(logging.ERROR)
-        self._file_handler: _LogFile | None = None
+        self._max_bytes = max_bytes
+        self._log: CrashLog | None = None
+        self._log_usable = True
         self._log_error = ""
         try:
             log_dir.mkdir(parents=True, exist_ok=True)
-            handler = _LogFile(
-                self.log_path,
-                maxBytes=max_bytes,
-                backupCount=LOG_BACKUPS,
-                encoding="utf-8",
-                delay=True,
-            )
         except OSError as error:
+            self._log_usable = False
             self._log_error = f"the log folder {log_dir} cannot be used ({error})"
-        else:
-            handler.setFormatter(logging.Formatter("%(message)s"))
-            self._logger.addHandler(handler)
-            self._file_handler = handler
         self._previous_hook = sys.excepthook
         self._previous_thread_hook = threading.excepthook
         self.crashed.connect(self._show, Qt.ConnectionType.QueuedConnection)
@@ -198,10 +179,10 @@ class CrashHandler(QObject):
             sys.excepthook = self._previous_hook
         if threading.excepthook == self._handle_thread:
             threading.excepthook = self._previous_thread_hook
-        if self._file_handler is not None:
-            self._logger.removeHandler(self._file_handler)
-            self._file_handler.close()
-            self._file_handler = None
+        self._log_usable = False
+        if self._log is not None:
+            self._log.close()
+            self._log = None
 
     def handle(
         self,
@@ -226,15 +207,17 @@ class CrashHandler(QObject):
         self.handle(args.exc_type, args.exc_value, args.exc_traceback)
 
     def _write_log(self, entry: str) -> str:
-        handler = self._file_handler
-        if handler is None:
+        if not self._log_usable:
             return ""
-        handler.failure = None
-        self._logger.error(entry)
-        if handler.failure is None:
+        if self._log is None:
+            from uwr_desktop.ui.crash_log import CrashLog  # loads logging on the first crash only
+
+            self._log = CrashLog(self.log_path, self._max_bytes, LOG_BACKUPS)
+        failure = self._log.write(entry)
+        if failure is None:
             return ""
-        self._log_error = f"the log {self.log_path} cannot be written ({handler.failure})"
-        return f"\n(not logged: {handler.failure})"
+        self._log_error = f"the log {self.log_path} cannot be written ({failure})"
+        return f"\n(not logged: {failure})"
 
     def _log_note(self) -> str:
         if self._log_error:

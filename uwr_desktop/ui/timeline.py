@@ -31,7 +31,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPaintEvent,
-    QPalette,
     QPen,
     QResizeEvent,
     QWheelEvent,
@@ -119,6 +118,7 @@ class InitiativeTimeline(QWidget):
         self.setAccessibleName("Initiative timeline")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setAutoFillBackground(True)
         self._slots: tuple[TimelineSlot, ...] = ()
         self._targets: dict[str, QRectF] = {}
         self._start_offsets: dict[str, float] = {}
@@ -598,7 +598,6 @@ class InitiativeTimeline(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         palette = self.palette()
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
         if not self._slots:
             painter.setPen(QColor(theme_colors(scheme_for_palette(palette)).muted_text))
             painter.setFont(self._metrics.note_font)
@@ -679,7 +678,9 @@ class InitiativeTimeline(QWidget):
             self._paint_hatching(painter, card, rect, QColor(colors.border))
         painter.save()
         painter.setClipPath(card)
-        painter.fillRect(QRectF(rect.x(), rect.y(), _STRIPE, rect.height()), colors.side(slot.side))
+        stripe = QPainterPath()
+        stripe.addRect(QRectF(rect.x(), rect.y(), _STRIPE, rect.height()))
+        painter.fillPath(stripe, colors.side(slot.side))
         painter.restore()
 
         highlight = QColor(colors.accent)

@@ -16,7 +16,6 @@ import tempfile
 from pathlib import Path
 
 import msgspec
-import platformdirs
 
 from uwr_desktop import APP_NAME
 
@@ -74,6 +73,8 @@ class AppPaths(msgspec.Struct, frozen=True):
 
 def platform_paths() -> AppPaths:
     """Return the platform's usual per-user folders for the app (not created)."""
+    import platformdirs  # not needed when the data lives in a given or temporary folder
+
     dirs = platformdirs.PlatformDirs(APP_NAME, appauthor=False)
     return AppPaths(
         data_dir=Path(dirs.user_data_dir),
