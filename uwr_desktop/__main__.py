@@ -1,22 +1,18 @@
 """Entry point: ``uwr-desktop`` and ``python -m uwr_desktop``."""
 
 import gc
-import logging
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from uwr_desktop.cli import LaunchOptions, parse_args
-from uwr_desktop.core.storage.paths import (
-    StoragePathError,
-    app_paths,
-    remove_temporary_folders,
-    use_temporary_paths,
-)
+if TYPE_CHECKING:
+    from uwr_desktop.cli import LaunchOptions
 
 
-def choose_storage(options: LaunchOptions) -> None:
+def choose_storage(options: "LaunchOptions") -> None:
     """Settle where stored data lives before anything reads or writes it."""
+    from uwr_desktop.core.storage.paths import app_paths, use_temporary_paths
+
     if options.temp_config:
         use_temporary_paths()
     else:
@@ -26,8 +22,12 @@ def choose_storage(options: LaunchOptions) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Start the desktop app and return its exit code."""
     # Start-up only builds objects that live as long as the app, so the cyclic collector would
-    # scan them again and again for nothing; run() turns it back on once the window is up.
+    # scan them again and again for nothing; run() turns it back on once the window is up. The
+    # imports below come after this on purpose.
     gc.disable()
+    from uwr_desktop.cli import parse_args
+    from uwr_desktop.core.storage.paths import StoragePathError
+
     options = parse_args(argv)
     try:
         choose_storage(options)
@@ -47,6 +47,10 @@ def exit_now(code: int) -> NoReturn:
     has already closed its own files (fight, journal, crash log, settings); what is left is done
     here: log handlers and output are flushed and temporary folders removed.
     """
+    import logging
+
+    from uwr_desktop.core.storage.paths import remove_temporary_folders
+
     logging.shutdown()
     remove_temporary_folders()
     for stream in (sys.stdout, sys.stderr):

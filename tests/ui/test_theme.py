@@ -1,6 +1,9 @@
 """The app's look: light and dark palettes, side colours, the live scheme switch, the icons."""
 
+import os
 import re
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -120,6 +123,32 @@ def test_apply_theme_sets_fusion_the_palette_and_a_larger_font(themed_app):
     assert themed >= max(before + 1, BASE_FONT_POINT_SIZE)
     assert apply_theme(themed_app, Scheme.LIGHT) is controller
     assert themed_app.font().pointSizeF() == themed, "applying again does not grow the font"
+
+
+def test_a_themed_application_starts_in_fusion_with_the_palette_and_font():
+    script = (
+        "from PySide6.QtGui import QPalette\n"
+        "from uwr_desktop.ui.theme import (BASE_FONT_POINT_SIZE, ThemeController,"
+        " create_themed_application, theme_colors)\n"
+        "app = create_themed_application(['uwr-desktop'])\n"
+        "controller = app.findChild(ThemeController, 'themeController')\n"
+        "print(app.style().name().lower())\n"
+        "print(controller.follows_system)\n"
+        "print(app.palette().color(QPalette.ColorRole.Window).name()"
+        " == theme_colors(controller.scheme).window)\n"
+        "print(app.font().pointSizeF() >= BASE_FONT_POINT_SIZE)\n"
+    )
+    # Without the theme this environment would give the Windows style.
+    env = {**os.environ, "QT_STYLE_OVERRIDE": "Windows"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.stdout.split() == ["fusion", "True", "True", "True"]
 
 
 def test_the_theme_follows_the_system_scheme_live(qtbot, themed_app):

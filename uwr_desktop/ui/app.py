@@ -20,7 +20,7 @@ from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.crash_handler import install_excepthook
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.theme import apply_theme
+from uwr_desktop.ui.theme import create_themed_application
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
 KEEP_CLOSED_FIGHTS = 20
@@ -84,10 +84,8 @@ def run(options: LaunchOptions) -> int:
     QGuiApplication.setApplicationName(APP_NAME)
     QGuiApplication.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName("uwr-desktop")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    assert isinstance(app, QApplication)
+    app = create_themed_application(sys.argv[:1])
     paths = app_paths()
-    apply_theme(app)
     app.setWindowIcon(QIcon(str(resource_path("icons", "uwr-desktop.svg"))))
     window_holder: list[MainWindow] = []
     crash_handler = install_excepthook(

@@ -209,11 +209,12 @@ class CombatantTableModel(QAbstractTableModel):
 
     def flags(self, index: _ModelIndex) -> Qt.ItemFlag:
         """Selectable, and editable where the ruleset allows (flags are checkable)."""
-        if not self._valid(index):
+        cell = self._cell(index)
+        if cell is None:
             return Qt.ItemFlag.NoItemFlags
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         flags |= Qt.ItemFlag.ItemNeverHasChildren
-        column = self._columns[index.column()]
+        column = self._columns[cell[1]]
         if column.editable:
             flags |= Qt.ItemFlag.ItemIsEditable
             if column.kind is ColumnKind.BOOL:
@@ -222,10 +223,11 @@ class CombatantTableModel(QAbstractTableModel):
 
     def data(self, index: _ModelIndex, role: int = _ROLE.DisplayRole) -> object:
         """The cell's text, edit value, tooltip, alignment, font, colours and swatch."""
-        if not self._valid(index):
+        cell = self._cell(index)
+        if cell is None:
             return None
-        cid = self._ids[index.row()]
-        column = self._columns[index.column()]
+        cid = self._ids[cell[0]]
+        column = self._columns[cell[1]]
         combatant = self._state.combatants[cid]
         if role == COMBATANT_ID_ROLE:
             return cid
@@ -263,10 +265,11 @@ class CombatantTableModel(QAbstractTableModel):
         self, index: _ModelIndex, value: object, role: int = _ROLE.EditRole
     ) -> bool:
         """Ask the session to set the cell; ``False`` and ``editRefused`` if that is refused."""
-        if not self._valid(index):
+        cell = self._cell(index)
+        if cell is None:
             return False
-        column = self._columns[index.column()]
-        cid = self._ids[index.row()]
+        cid = self._ids[cell[0]]
+        column = self._columns[cell[1]]
         if role == _ROLE.CheckStateRole and column.kind is ColumnKind.BOOL:
             value = Qt.CheckState(value) == Qt.CheckState.Checked
         elif role != _ROLE.EditRole:
@@ -291,13 +294,18 @@ class CombatantTableModel(QAbstractTableModel):
             return False
         return True
 
-    def _valid(self, index: _ModelIndex) -> bool:
-        return (
-            index.isValid()
-            and not index.parent().isValid()
-            and 0 <= index.row() < len(self._ids)
-            and 0 <= index.column() < len(self._columns)
-        )
+    def _cell(self, index: _ModelIndex) -> tuple[int, int] | None:
+        """The row and column of a cell of this table, or ``None``.
+
+        A valid index of a table model never has a parent (``QAbstractTableModel.parent`` is
+        final), so it is not asked for: ``data`` runs for every cell Qt measures or paints.
+        """
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        if 0 <= row < len(self._ids) and 0 <= column < len(self._columns):
+            return row, column
+        return None
 
     def _tooltip(self, combatant: Combatant, column: Column, value: CellValue) -> str:
         if column.key != NAME_COLUMN:

@@ -17,6 +17,9 @@ from uwr_desktop.core.sides import Side
 BASE_FONT_POINT_SIZE = 11.0
 """The smallest base font size the theme sets (it also adds a point to the system's size)."""
 
+STYLE_NAME = "Fusion"
+"""The widget style of the app, the same on every platform."""
+
 
 class Scheme(StrEnum):
     """A colour scheme."""
@@ -199,8 +202,8 @@ class ThemeController(QObject):
 
     schemeChanged = Signal(str)  # noqa: N815 (Qt signal naming)
 
-    def __init__(self, app: QApplication) -> None:
-        """Take charge of ``app``'s style, palette and base font."""
+    def __init__(self, app: QApplication, *, style_set: bool = False) -> None:
+        """Take charge of ``app``'s style (unless ``style_set``), palette and base font."""
         super().__init__(app)
         self.setObjectName("themeController")
         self._app = app
@@ -211,9 +214,10 @@ class ThemeController(QObject):
         if base_font.pointSizeF() > 0:
             base_font.setPointSizeF(max(base_font.pointSizeF() + 1, BASE_FONT_POINT_SIZE))
             app.setFont(base_font)
-        fusion = QStyleFactory.create("Fusion")
-        if fusion is not None:
-            app.setStyle(fusion)
+        if not style_set:
+            fusion = QStyleFactory.create(STYLE_NAME)
+            if fusion is not None:
+                app.setStyle(fusion)
         app.setPalette(build_palette(self._scheme))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_system)
 
@@ -256,3 +260,14 @@ def apply_theme(app: QApplication, scheme: Scheme | None = None) -> ThemeControl
         controller = ThemeController(app)
     controller.set_scheme(scheme)
     return controller
+
+
+def create_themed_application(argv: list[str]) -> QApplication:
+    """Create the QApplication with the look :func:`apply_theme` gives, following the system.
+
+    The style is chosen with Qt's ``-style`` option instead of ``setStyle``: handing a style to
+    Python builds every one of QStyle's enums, which costs start-up time.
+    """
+    app = QApplication([*argv, "-style", STYLE_NAME])
+    ThemeController(app, style_set=True).set_scheme(None)
+    return app

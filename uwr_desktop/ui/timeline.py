@@ -6,7 +6,6 @@ and the owner answers with ``set_slots``; cards that changed place then glide to
 """
 
 from collections.abc import Sequence
-from html import escape
 
 import msgspec
 from PySide6.QtCore import (
@@ -556,6 +555,8 @@ class InitiativeTimeline(QWidget):
     # Text
 
     def _tooltip(self, key: str) -> str:
+        from html import escape  # on the first hover: html's entity table costs start-up time
+
         slot = self._slots[self._index_of(key)]
         lines = [
             f"<b>{escape(slot.label)}</b>",
