@@ -6,9 +6,16 @@ memory of each, and the ratios (targets: time at most 2x, memory at most
 1.6x the bare window's). Both sides may write and use bytecode caches, as every installed copy
 of the app does (``PYTHONDONTWRITEBYTECODE`` is dropped for them); the first, unmeasured run of
 each writes the caches and warms the file cache.
+
+    uv run python benchmarks/startup.py [--app "COMMAND"]
+
+``--app`` times another build of the app, for instance the installed one (``/usr/bin/uwr-desktop``);
+``--smoke-test`` is appended to it.
 """
 
+import argparse
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -60,10 +67,17 @@ def _medians_taking_turns(*commands: list[str]) -> list[tuple[float, float]]:
 
 def main() -> None:
     """Print the figures and ratios."""
+    parser = argparse.ArgumentParser(description="Start-up of the app against a bare window.")
+    parser.add_argument("--app", help="the app's command (default: uwr-desktop on the PATH)")
+    args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = shutil.which("uwr-desktop") or sys.exit("uwr-desktop is not installed (uv sync)")
+    if args.app:
+        app = shlex.split(args.app)
+    else:
+        found = shutil.which("uwr-desktop") or sys.exit("uwr-desktop is not installed (uv sync)")
+        app = [found]
     (bare_time, bare_mem), (app_time, app_mem) = _medians_taking_turns(
-        [sys.executable, "-c", BARE_WINDOW], [app, "--smoke-test"]
+        [sys.executable, "-c", BARE_WINDOW], [*app, "--smoke-test"]
     )
     print(f"bare PySide6 window : {bare_time * 1000:7.1f} ms  {bare_mem:6.1f} MiB")
     print(f"uwr-desktop smoke   : {app_time * 1000:7.1f} ms  {app_mem:6.1f} MiB")

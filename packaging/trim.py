@@ -93,3 +93,14 @@ def is_system_library(source: str) -> bool:
     if path.name.startswith("libpython"):
         return False
     return any(path.is_relative_to(folder) for folder in _SYSTEM_LIBRARY_DIRS)
+
+
+def is_wheel_vendored_library(destination: str) -> bool:
+    """Say whether a collected library is one a wheel vendors in its ``<package>.libs`` folder.
+
+    Those (numpy's OpenBLAS and gfortran) were rewritten by auditwheel's patchelf, and ``strip``
+    corrupts them: the stripped OpenBLAS no longer loads ("ELF load command address/offset not
+    page-aligned"), so they must be copied untouched.
+    """
+    parts = destination.replace("\\", "/").split("/")
+    return len(parts) > 1 and parts[-2].endswith(".libs")

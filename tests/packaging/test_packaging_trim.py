@@ -1,7 +1,7 @@
 """What the freeze leaves out: unused Qt parts go, what the app loads stays."""
 
 import pytest
-from trim import is_system_library, keep_binary, keep_data
+from trim import is_system_library, is_wheel_vendored_library, keep_binary, keep_data
 
 
 @pytest.mark.parametrize(
@@ -68,3 +68,18 @@ def test_system_libraries_are_told_apart_from_bundled_ones():
     assert not is_system_library("/usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0")
     assert not is_system_library("/work/.venv/lib/python3.11/site-packages/PySide6/Qt/lib/x.so")
     assert not is_system_library("/usr/library/elsewhere/libz.so.1")
+
+
+@pytest.mark.parametrize(
+    ("destination", "vendored"),
+    [
+        ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", True),
+        ("numpy.libs/libgfortran-040039e1-0352e75f.so.5.0.0", True),
+        ("numpy.libs\\libscipy_openblas64_-32a4b2a6.dll", True),
+        ("libscipy_openblas64_-32a4b2a6.so", False),
+        ("PySide6/Qt/lib/libQt6Core.so.6", False),
+        ("numpy/_core/_multiarray_umath.cpython-311-x86_64-linux-gnu.so", False),
+    ],
+)
+def test_wheel_vendored_libraries_are_told_apart(destination, vendored):
+    assert is_wheel_vendored_library(destination) is vendored
