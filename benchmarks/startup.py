@@ -1,28 +1,34 @@
 """Start-up cost of ``uwr-desktop --smoke-test`` against a bare PySide6 window, in one run.
 
-Each side runs in a fresh process several times, the two sides taking turns so that both meet
-the same machine load; the script prints the median wall time and the median peak resident
-memory of each, and the ratios (targets: time at most 2x, memory at most
-1.6x the bare window's). Both sides may write and use bytecode caches, as every installed copy
-of the app does (``PYTHONDONTWRITEBYTECODE`` is dropped for them); the first, unmeasured run of
-each writes the caches and warms the file cache.
-
     uv run python benchmarks/startup.py [--app "COMMAND"]
 
-``--app`` times another build of the app, for instance the installed one (``/usr/bin/uwr-desktop``);
-``--smoke-test`` is appended to it.
+Each side runs in a fresh process several times, the two sides taking turns so that both meet
+the same machine load; the script prints the median wall time and the median peak resident
+memory of each, and the ratios (targets: time at most 2x, memory at most 1.6x the bare
+window's). Both sides may write and use bytecode caches, as every installed copy of the app
+does (``PYTHONDONTWRITEBYTECODE`` is dropped for them); the first, unmeasured run of each writes
+the caches and warms the file cache. Both run offscreen on a 1920x1080 screen, with room for
+each window at its usual size (the app's first-start window is 1400x900, the bare one
+1280x800).
+
+``--app`` times another build of the app, for instance the installed one
+(``/usr/bin/uwr-desktop``); ``--smoke-test`` is appended to it.
 """
 
 import argparse
+import json
 import os
 import shlex
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 RUNS = 15
+SCREEN = {"name": "benchmark", "x": 0, "y": 0, "width": 1920, "height": 1080, "dpr": 1}
 BARE_WINDOW = """
 import sys
 from PySide6.QtCore import QTimer
@@ -70,7 +76,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Start-up of the app against a bare window.")
     parser.add_argument("--app", help="the app's command (default: uwr-desktop on the PATH)")
     args = parser.parse_args()
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    screens = Path(tempfile.mkdtemp(prefix="uwr-startup-")) / "offscreen.json"
+    screens.write_text(json.dumps({"screens": [SCREEN]}), encoding="utf-8")
+    os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={screens}")
     if args.app:
         app = shlex.split(args.app)
     else:

@@ -104,10 +104,12 @@ class _Tumble(msgspec.Struct):
 class DiceView(QWidget):
     """Paints a row of dice and animates the ones just rolled.
 
-    Signals: ``settled`` when the dice come to rest (after an animation, a skip or at once
-    under reduce motion); ``dieClicked(int)`` when a settled die is clicked.
+    Signals: ``diceShown`` when new dice are put down (before any tumbling); ``settled`` when the
+    dice come to rest (after an animation, a skip or at once under reduce motion);
+    ``dieClicked(int)`` when a settled die is clicked.
     """
 
+    diceShown = Signal()  # noqa: N815 (Qt signal naming)
     settled = Signal()
     dieClicked = Signal(int)  # noqa: N815 (Qt signal naming)
 
@@ -185,6 +187,7 @@ class DiceView(QWidget):
         self._tumbles = {i: self._new_tumble() for i in targets if 0 <= i < len(self._dice)}
         self.updateGeometry()
         self._update_description()
+        self.diceShown.emit()
         if self._reduce_motion or not self._tumbles:
             self._tumbles = {}
             self._progress = 1.0

@@ -5,12 +5,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QTableView,
     QToolBar,
     QToolButton,
@@ -60,12 +62,42 @@ MAX_RECENT_FILES = 8
 FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
 STATUS_MESSAGE_MS = 6000
 RESIZE_PRECISION_ROWS = 50
+FIRST_START_SIZE = QSize(1400, 900)
+"""The window's size on first start, on a screen with room for it."""
+SCREEN_SHARE = 0.9
+"""At most this share of the screen's free area is taken on first start."""
+DICE_DOCK_SHARE = 0.33
+DICE_DOCK_MAX_SHARE = 0.55
+LOG_DOCK_SHARE = 0.22
 SIDE_LABELS = {
     Side.PLAYER: "Players",
     Side.ALLY: "Allies",
     Side.NEUTRAL: "Neutrals",
     Side.ENEMY: "Enemies",
 }
+
+
+def first_start_geometry(available: QRect) -> QRect:
+    """Where the window goes on first start: ``FIRST_START_SIZE`` or less, centred.
+
+    ``available`` is the screen's free area (without task bars); a small laptop screen gets a
+    window that fits in it rather than one that runs off its edges.
+    """
+    size = FIRST_START_SIZE.boundedTo(
+        QSize(int(available.width() * SCREEN_SHARE), int(available.height() * SCREEN_SHARE))
+    )
+    placed = QRect(available.topLeft(), size)
+    placed.moveCenter(available.center())
+    return placed
+
+
+def first_dice_dock_width(window_width: int, tray_width: int) -> int:
+    """The dice dock's width on first start: a third of the window, or the tray's own width
+    (``tray_width``) when that is more, so that nothing in it scrolls sideways; never more than
+    ``DICE_DOCK_MAX_SHARE`` of the window, which keeps room for the table.
+    """
+    wanted = max(int(window_width * DICE_DOCK_SHARE), tray_width)
+    return min(wanted, int(window_width * DICE_DOCK_MAX_SHARE))
 
 
 class MainWindow(QMainWindow):
@@ -189,7 +221,15 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.dice_dock = QDockWidget("Dice", self)
         self.dice_dock.setObjectName("diceDock")
-        self.dice_dock.setWidget(self.check_panel)
+        # Scrolled, the tray does not set the window's minimum size: it fits small laptop screens.
+        dice_scroller = QScrollArea(self.dice_dock)
+        dice_scroller.setObjectName("diceScroller")
+        dice_scroller.setWidgetResizable(True)
+        dice_scroller.setFrameShape(QFrame.Shape.NoFrame)
+        dice_scroller.setWidget(self.check_panel)
+        self.dice_dock.setWidget(dice_scroller)
+        dice = self.check_panel.tray.view
+        dice.diceShown.connect(lambda: dice_scroller.ensureWidgetVisible(dice, 0, 0))
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.log_dock = QDockWidget("Event Log", self)
         self.log_dock.setObjectName("logDock")
@@ -589,13 +629,26 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1400, 900)
-            self.resizeDocks([self.dice_dock], [460], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.log_dock], [200], Qt.Orientation.Vertical)
+            placed = first_start_geometry(self.screen().availableGeometry())
+            self.setGeometry(placed)
+            dice_width = self._first_dice_dock_width(placed.width())
+            self.resizeDocks([self.dice_dock], [dice_width], Qt.Orientation.Horizontal)
+            self.resizeDocks(
+                [self.log_dock], [int(placed.height() * LOG_DOCK_SHARE)], Qt.Orientation.Vertical
+            )
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
         reduce_motion = self._settings.value("reduce_motion", False, type=bool)
         self.actions_by_key["reduce_motion"].setChecked(bool(reduce_motion))
+
+    def _first_dice_dock_width(self, window_width: int) -> int:
+        scroller = self.dice_dock.widget()
+        assert isinstance(scroller, QScrollArea)
+        tray_width = (
+            self.check_panel.minimumSizeHint().width()
+            + scroller.verticalScrollBar().sizeHint().width()
+        )
+        return first_dice_dock_width(window_width, tray_width)
 
     def save_layout(self) -> None:
         """Remember geometry, docks and settings for the next start."""

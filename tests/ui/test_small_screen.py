@@ -1,0 +1,90 @@
+"""The main window on a small laptop screen: it fits, and the dice tray scrolls to the dice."""
+
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
+from PySide6.QtWidgets import QScrollArea
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.storage.journal_db import JournalStore
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import (
+    DICE_DOCK_MAX_SHARE,
+    MainWindow,
+    first_dice_dock_width,
+    first_start_geometry,
+)
+
+LAPTOP = QRect(0, 0, 1366, 728)  # a 1366x768 screen less its task bar
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(MainWindow, "maybe_save", lambda self: True)
+    store = JournalStore(tmp_path / "journal.sqlite3")
+    document = EncounterDocument(store, roller=Roller(random.Random(3)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    main.statusBar().clearMessage()
+    document.close()
+    store.close()
+
+
+def test_the_window_can_shrink_to_a_small_laptop_screen(window):
+    needed = window.minimumSizeHint()
+    assert needed.width() <= LAPTOP.width()
+    assert needed.height() <= LAPTOP.height() - 40, "room for the title bar"
+
+
+def test_the_first_window_fits_the_screen_it_opens_on(window):
+    available = window.screen().availableGeometry()
+    assert available.contains(window.geometry())
+    assert window.geometry() == first_start_geometry(available)
+
+
+@pytest.mark.parametrize(
+    ("window_width", "tray_width", "dock_width"),
+    [
+        (1229, 610, 610),  # a laptop: the tray gets its own width
+        (1400, 610, 610),
+        (2400, 610, 792),  # a wide screen: a third of the window
+        (720, 610, 396),  # a tiny screen: the table keeps nearly half
+    ],
+)
+def test_the_first_dice_dock_width(window_width, tray_width, dock_width):
+    assert first_dice_dock_width(window_width, tray_width) == dock_width
+
+
+def test_the_tray_fits_its_dock_on_first_start_where_there_is_room(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "first.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(EncounterDocument(None), settings)
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    scroller = main.dice_dock.findChild(QScrollArea, "diceScroller")
+    tray_width = main.check_panel.minimumSizeHint().width()
+    if main.width() * DICE_DOCK_MAX_SHARE >= tray_width + scroller.verticalScrollBar().width():
+        assert scroller.viewport().width() >= tray_width
+    else:
+        assert main.dice_dock.width() <= main.width() * DICE_DOCK_MAX_SHARE + 1
+
+
+def test_a_roll_scrolls_the_dice_into_view_in_a_short_window(qtbot, window):
+    window.resize(QSize(1100, 480))
+    scroller = window.dice_dock.findChild(QScrollArea, "diceScroller")
+    tray = window.check_panel.tray
+    qtbot.waitUntil(lambda: scroller.verticalScrollBar().maximum() > 0)
+    scroller.verticalScrollBar().setValue(0)
+    tray.set_reduce_motion(True)
+    qtbot.keyClicks(tray.notation, "6d6")
+    qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
+    assert len(tray.view.dice()) == 6
+    top_left = tray.view.mapTo(scroller.viewport(), QPoint(0, 0))
+    shown = QRect(top_left, tray.view.size())
+    assert scroller.viewport().rect().intersects(shown)
+    assert scroller.verticalScrollBar().value() > 0
