@@ -23,6 +23,7 @@ from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.theme import create_themed_application
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
+SAMPLE_TITLE = "Sample fight"
 KEEP_CLOSED_FIGHTS = 20
 
 
@@ -62,7 +63,7 @@ def _open_first_fight(window: MainWindow, options: LaunchOptions, settings: QSet
     first_start = not settings.value("sample_shown", False, type=bool)
     if options.smoke_test or first_start:
         try:
-            window.document.open(sample_fight_path())
+            window.document.open_copy(sample_fight_path(), SAMPLE_TITLE)
         except EncounterFileError as error:
             window.show_refusal(f"The sample fight could not be opened: {error}")
         settings.setValue("sample_shown", True)

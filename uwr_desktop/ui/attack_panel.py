@@ -5,8 +5,8 @@ the GM chose (:attr:`AttackPanel.intentChosen`); the owner hands it to the sessi
 any refusal.
 """
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QStandardItemModel
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -98,8 +98,21 @@ def _button(text: str, name: str, tip: str) -> QPushButton:
     return button
 
 
+def is_attack_key(event: QKeyEvent) -> bool:
+    """Ctrl+Enter (either Enter key): attack, while the keyboard focus is in the panel."""
+    modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    return (
+        event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        and modifiers == Qt.KeyboardModifier.ControlModifier
+    )
+
+
 class AttackPanel(QWidget):
-    """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``."""
+    """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``.
+
+    Ctrl+Enter in the panel attacks. The window's Next Turn has the same key; while the focus is
+    here, the panel's meaning wins.
+    """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
 
@@ -359,6 +372,24 @@ class AttackPanel(QWidget):
             rerollable = roll.rerolls_left > 0 and bool(roll.rerollable_indices)
         self.reroll_reaction_button.setVisible(reaction is not None)
         self.reroll_reaction_button.setEnabled(rerollable)
+
+    def event(self, event: QEvent) -> bool:
+        """Claim Ctrl+Enter from the window's shortcuts while the focus is in the panel."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and is_attack_key(event)
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Ctrl+Enter attacks."""
+        if is_attack_key(event):
+            self.attack()
+            return
+        super().keyPressEvent(event)
 
     # ---- choosing ---------------------------------------------------------------------------
 

@@ -12,8 +12,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 
 import msgspec
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec
@@ -173,10 +172,6 @@ class CheckPanel(QWidget):
         self.tray.settled.connect(self._apply_banner)
         document.changed.connect(self._on_changed)
         document.sessionReplaced.connect(self._on_session_replaced)
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            shortcut = QShortcut(QKeySequence(keys), self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(self.attack.attack)
         self._on_session_replaced()
 
     # ---- what the GM asks -------------------------------------------------------------------

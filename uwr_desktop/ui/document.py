@@ -47,6 +47,7 @@ class EncounterDocument(QObject):
         self._journal: EncounterJournal | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._path: Path | None = None
+        self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
         self._session = self._adopt(self._new_session("uwr", ()), path=None, saved=True)
@@ -63,8 +64,8 @@ class EncounterDocument(QObject):
 
     @property
     def title(self) -> str:
-        """The file's name, or "Untitled fight"."""
-        return self._path.name if self._path is not None else UNTITLED
+        """The file's name; without one, "Untitled fight" or the name :meth:`open_copy` gave."""
+        return self._path.name if self._path is not None else self._untitled
 
     @property
     def modified(self) -> bool:
@@ -82,6 +83,15 @@ class EncounterDocument(QObject):
         """
         session = read_encounter(path).session(roller=self._roller)
         self._replace(session, path=path, saved=True)
+
+    def open_copy(self, path: Path, title: str) -> None:
+        """Open the fight in ``path`` as a new, untitled fight called ``title``.
+
+        Saving asks where, so the file itself (the shipped sample fight, say) is never written.
+        Raises ``EncounterFileError`` like :meth:`open`.
+        """
+        session = read_encounter(path).session(roller=self._roller)
+        self._replace(session, path=None, saved=True, untitled=title)
 
     def save(self, path: Path | None = None) -> None:
         """Save to ``path`` (default: the current file); ``EncounterFileError`` on failure."""
@@ -107,7 +117,13 @@ class EncounterDocument(QObject):
         recovered = self._store.recover(encounter_id)
         session = rebuild_session(recovered, roller=self._roller)
         journal = self._store.resume(encounter_id)
-        self._replace(session, path=recovered.file_path, saved=False, journal=journal)
+        self._replace(
+            session,
+            path=recovered.file_path,
+            saved=False,
+            journal=journal,
+            untitled=recovered.title if recovered.file_path is None else UNTITLED,
+        )
 
     def _new_session(self, ruleset_id: str, roster: tuple[Combatant, ...]) -> Session:
         return Session(make_ruleset(ruleset_id), roster, roller=self._roller)
@@ -127,8 +143,10 @@ class EncounterDocument(QObject):
         path: Path | None,
         saved: bool,
         journal: EncounterJournal | None = None,
+        untitled: str = UNTITLED,
     ) -> None:
         self._close_journal()
+        self._untitled = untitled
         self._session = self._adopt(session, path=path, saved=saved, journal=journal)
         self.sessionReplaced.emit()
         self.pathChanged.emit()
@@ -150,7 +168,7 @@ class EncounterDocument(QObject):
                 ruleset=session.ruleset.id,
                 settings=session.ruleset.settings,
                 roster=session.roster,
-                title=path.name if path is not None else UNTITLED,
+                title=self.title,
                 file_path=path,
                 entries=session.entries,
                 cursor=session.cursor,
