@@ -384,3 +384,38 @@ def test_an_opposed_check_for_a_combatant_points_to_the_attack(qtbot, document, 
     assert len(document.session.entries) == entries
     assert "roll it with Attack above" in panel.message_text()
     assert tray.view.dice() == ()
+
+
+def test_the_reaction_takes_its_own_favor_and_extra_dice(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _settle(qtbot, panel)
+    _click(qtbot, panel.attack.dodge_button)
+    plain = roll_of(session.state.pending.reaction).spec
+    session.undo()
+    assert session.state.pending.reaction is None
+
+    panel.attack.reaction_favor.setValue(1)
+    panel.attack.reaction_dice.setValue(2)
+    _click(qtbot, panel.attack.dodge_button)
+    helped = roll_of(session.state.pending.reaction).spec
+    assert (helped.favor, helped.dice) == (plain.favor + 1, plain.dice + 2)
+    assert helped.threshold == plain.threshold - 1
+    _settle(qtbot, panel)
+
+
+def test_a_new_attack_starts_its_reaction_without_modifiers(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _settle(qtbot, panel)
+    panel.attack.reaction_favor.setValue(-1)
+    _click(qtbot, panel.attack.dodge_button)
+    _settle(qtbot, panel)
+    _click(qtbot, panel.attack.resolve_button)
+    _attack_with_bow(qtbot, panel, target="Bandit 2")
+    _settle(qtbot, panel)
+    assert panel.attack.reaction_box.isVisible()
+    assert panel.attack.reaction_favor.value() == 0
+    assert panel.attack.reaction_dice.value() == 0

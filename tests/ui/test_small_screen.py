@@ -84,7 +84,9 @@ def test_a_roll_scrolls_the_dice_into_view_in_a_short_window(qtbot, window):
     qtbot.keyClicks(tray.notation, "6d6")
     qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
     assert len(tray.view.dice()) == 6
-    top_left = tray.view.mapTo(scroller.viewport(), QPoint(0, 0))
-    shown = QRect(top_left, tray.view.size())
-    assert scroller.viewport().rect().intersects(shown)
+    viewport = scroller.viewport().rect()
+    for widget in (tray.view, tray.banner):
+        placed = QRect(widget.mapTo(scroller.viewport(), QPoint(0, 0)), widget.size())
+        assert viewport.intersects(placed), widget.objectName()
+    assert tray.banner.text()
     assert scroller.verticalScrollBar().value() > 0

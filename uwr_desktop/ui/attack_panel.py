@@ -124,6 +124,7 @@ class AttackPanel(QWidget):
         self._state: EncounterState | None = None
         self._ruleset: Ruleset | None = None
         self._default_attacker: str | None = None
+        self._awaiting_reaction = False
         self._build()
         self._connect()
         self._update_buttons()
@@ -162,6 +163,15 @@ class AttackPanel(QWidget):
         self.no_reaction_button = _button(
             "No reaction", "noReactionButton", "The target does not react: resolve the attack"
         )
+        self.reaction_favor = _spin(
+            *FAVOR_RANGE, "Reaction favor", "Net favor of the reaction: +1 lets a 4 succeed"
+        )
+        self.reaction_dice = _spin(
+            *EXTRA_DICE_RANGE,
+            "Reaction extra dice",
+            "Dice added to the reaction's pool (negative: a penalty)",
+        )
+        self.reaction_dice.setPrefix("+")
         self.reaction_note = QLabel()
         self.reaction_note.setObjectName("reactionNote")
         self.reaction_note.setWordWrap(True)
@@ -201,6 +211,11 @@ class AttackPanel(QWidget):
         ):
             reactions.addWidget(widget)
         reactions.addStretch(1)
+        for text, widget in (("Favor", self.reaction_favor), ("Dice", self.reaction_dice)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            reactions.addWidget(label)
+            reactions.addWidget(widget)
         box = QVBoxLayout(self.reaction_box)
         box.addLayout(reactions)
         box.addWidget(self.reaction_note)
@@ -220,7 +235,7 @@ class AttackPanel(QWidget):
         self.weapon.currentIndexChanged.connect(self._update_buttons)
         self.target.currentIndexChanged.connect(self._update_buttons)
         self.attack_button.clicked.connect(self.attack)
-        self.dodge_button.clicked.connect(lambda: self.intentChosen.emit(React(Reaction.DODGE)))
+        self.dodge_button.clicked.connect(lambda: self._react(Reaction.DODGE))
         self.parry_button.clicked.connect(self._parry)
         self.no_reaction_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
         self.reroll_reaction_button.clicked.connect(lambda: self.intentChosen.emit(Reroll()))
@@ -336,6 +351,10 @@ class AttackPanel(QWidget):
             and pending.target is not None
             and pending.reaction is None
         )
+        if awaiting and not self._awaiting_reaction:
+            self.reaction_favor.setValue(0)
+            self.reaction_dice.setValue(0)
+        self._awaiting_reaction = awaiting
         self.reaction_box.setVisible(awaiting)
         self.parry_weapon.clear()
         if awaiting and state is not None and ruleset is not None and pending is not None:
@@ -409,8 +428,17 @@ class AttackPanel(QWidget):
         )
 
     def _parry(self) -> None:
-        weapon = self.parry_weapon.currentData()
-        self.intentChosen.emit(React(Reaction.PARRY, weapon=weapon))
+        self._react(Reaction.PARRY, self.parry_weapon.currentData())
+
+    def _react(self, reaction: Reaction, weapon: int | None = None) -> None:
+        self.intentChosen.emit(
+            React(
+                reaction,
+                weapon=weapon,
+                favor=self.reaction_favor.value(),
+                extra_dice=self.reaction_dice.value(),
+            )
+        )
 
 
 _ITEMS_PROPERTY = "uwrItems"

@@ -68,7 +68,7 @@ SCREEN_SHARE = 0.9
 """At most this share of the screen's free area is taken on first start."""
 DICE_DOCK_SHARE = 0.33
 DICE_DOCK_MAX_SHARE = 0.55
-LOG_DOCK_SHARE = 0.22
+LOG_DOCK_SHARE = 0.19
 SIDE_LABELS = {
     Side.PLAYER: "Players",
     Side.ALLY: "Allies",
@@ -222,14 +222,16 @@ class MainWindow(QMainWindow):
         self.dice_dock = QDockWidget("Dice", self)
         self.dice_dock.setObjectName("diceDock")
         # Scrolled, the tray does not set the window's minimum size: it fits small laptop screens.
+        # A roll brings the dice into view, and its outcome once they settle.
         dice_scroller = QScrollArea(self.dice_dock)
         dice_scroller.setObjectName("diceScroller")
         dice_scroller.setWidgetResizable(True)
         dice_scroller.setFrameShape(QFrame.Shape.NoFrame)
         dice_scroller.setWidget(self.check_panel)
         self.dice_dock.setWidget(dice_scroller)
-        dice = self.check_panel.tray.view
-        dice.diceShown.connect(lambda: dice_scroller.ensureWidgetVisible(dice, 0, 0))
+        tray = self.check_panel.tray
+        tray.view.diceShown.connect(lambda: dice_scroller.ensureWidgetVisible(tray.view, 0, 0))
+        tray.settled.connect(lambda: dice_scroller.ensureWidgetVisible(tray.banner, 0, 0))
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.log_dock = QDockWidget("Event Log", self)
         self.log_dock.setObjectName("logDock")
