@@ -418,6 +418,21 @@ def test_closing_remembers_the_geometry_and_the_hidden_log_dock(qtbot, make_wind
     assert second.dice_dock.isVisible()
 
 
+def test_the_dice_animation_settings_are_remembered(make_window, no_prompts):
+    first = make_window()
+    tray = first.check_panel.tray
+    assert tray.animation_speed() == 1.0
+    menu = tray.animation_button.menu()
+    next(action for action in menu.actions() if action.text() == "Speed 2x").trigger()
+    assert tray.animation_speed() == 2.0
+    first.actions_by_key["reduce_motion"].trigger()
+    first.save_layout()
+
+    second = make_window()
+    assert second.check_panel.tray.animation_speed() == 2.0
+    assert second.check_panel.tray.view.reduce_motion()
+
+
 def test_save_layout_remembers_a_hidden_dice_dock(make_window, no_prompts):
     first = make_window()
     first.dice_dock.toggleViewAction().trigger()

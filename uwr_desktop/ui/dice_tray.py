@@ -726,6 +726,10 @@ class DiceTray(QWidget):
         self.view.skip()
         self.reaction_view.skip()
 
+    def animation_speed(self) -> float:
+        """The animation speed multiplier (1 = about 0.6 s a roll)."""
+        return self.view.speed()
+
     def set_animation_speed(self, multiplier: float) -> None:
         """Set the animation speed multiplier (1 = about 0.6 s a roll)."""
         self.view.set_speed(multiplier)

@@ -51,6 +51,7 @@ from uwr_desktop.ui.actions import create_actions
 from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
+from uwr_desktop.ui.dice_tray import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.log_view import EventLog
 from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
@@ -642,6 +643,9 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         reduce_motion = self._settings.value("reduce_motion", False, type=bool)
         self.actions_by_key["reduce_motion"].setChecked(bool(reduce_motion))
+        speed = self._settings.value("animation_speed", 1.0, type=float)
+        if speed in SPEEDS:
+            self.check_panel.tray.set_animation_speed(float(speed))
 
     def _first_dice_dock_width(self, window_width: int) -> int:
         scroller = self.dice_dock.widget()
@@ -657,6 +661,7 @@ class MainWindow(QMainWindow):
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())
         self._settings.setValue("reduce_motion", self.actions_by_key["reduce_motion"].isChecked())
+        self._settings.setValue("animation_speed", self.check_panel.tray.animation_speed())
         self._settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
