@@ -45,6 +45,11 @@ def reopen(db_path):
     return JournalStore(db_path)
 
 
+def crash(store):
+    """The app stops without closing its fights: the system drops its locks, as at a crash."""
+    store.close()
+
+
 def test_file_uses_write_ahead_logging_and_the_current_format(store, db_path):
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -108,6 +113,7 @@ def test_recoverable_lists_unclosed_fights_newest_first(store, db_path):
     newer.append(1, entry("b"))
     newer.update_details(round_number=3)
     closed.close_cleanly()
+    crash(store)
     with reopen(db_path) as again:
         found = again.recoverable()
     assert [item.title for item in found] == ["Newer", "Older"]
@@ -139,6 +145,7 @@ def test_updated_time_is_when_the_last_change_was_written(db_path):
 def test_details_show_the_saved_file(store, db_path):
     journal = start(store, title="Untitled")
     journal.update_details(title="ford.uwr", file_path=Path("/fights/ford.uwr"))
+    crash(store)
     with reopen(db_path) as again:
         (summary,) = again.recoverable()
         recovered = again.recover(journal.encounter_id)
@@ -152,6 +159,7 @@ def test_resumed_fight_continues_where_it_stopped(store, db_path):
     journal.append(0, entry("a"))
     journal.append(1, entry("b"))
     journal.move_cursor(1)
+    crash(store)
     with reopen(db_path) as again:
         resumed = again.resume(journal.encounter_id)
         assert resumed.length == 2
@@ -172,6 +180,7 @@ def test_closed_journal_takes_no_more_entries(store):
 def test_discarded_fight_is_gone_with_its_entries(store, db_path):
     journal = start(store)
     journal.append(0, entry("a"))
+    crash(store)
     with reopen(db_path) as again:
         again.discard(journal.encounter_id)
         assert again.recoverable() == []
@@ -244,6 +253,7 @@ def test_damaged_details_are_flagged_in_the_list_and_refused_on_recovery(store, 
         raw.execute(
             "UPDATE journal_encounters SET cursor = 9 WHERE id = ?", (broken_cursor.encounter_id,)
         )
+    crash(store)
     with reopen(db_path) as again:
         found = {item.encounter_id: item for item in again.recoverable()}
         assert found[good.encounter_id].problem is None

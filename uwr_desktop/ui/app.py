@@ -1,5 +1,6 @@
 """QApplication bootstrap: theme, crash handler, stored data, recovery offer, main window."""
 
+import contextlib
 import gc
 import sys
 from pathlib import Path
@@ -32,19 +33,25 @@ def sample_fight_path() -> Path:
     return resource_path(*SAMPLE_FIGHT)
 
 
+def _discard_unless_reopened(store: JournalStore, encounter_id: int) -> None:
+    # Another copy of the app may have reopened the fight since the list was read: keep it.
+    with contextlib.suppress(StoreError):
+        store.discard(encounter_id)
+
+
 def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
     """Offer the fights an unclean exit left behind; return whether one was reopened."""
     from uwr_desktop.ui.recovery_dialog import RecoveryDialog  # only after a crash
 
     summaries = [s for s in store.recoverable() if s.entry_count > 0 or s.problem]
     for empty in (s for s in store.recoverable() if s.entry_count == 0 and not s.problem):
-        store.discard(empty.encounter_id)
+        _discard_unless_reopened(store, empty.encounter_id)
     if not summaries:
         return False
     dialog = RecoveryDialog(summaries, parent=window)
     dialog.exec()
     for encounter_id in dialog.discarded_ids():
-        store.discard(encounter_id)
+        _discard_unless_reopened(store, encounter_id)
     chosen = dialog.chosen_id()
     if chosen is None:
         return False

@@ -19,7 +19,10 @@ import msgspec
 
 from uwr_desktop.core.events import ENCODER
 from uwr_desktop.core.journal import JournalEntry, decode_entry, encode_entry
+from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere
 from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
+
+_OPEN_ELSEWHERE = "That fight is open in another UWR Desktop window; switch to that one."
 
 _TABLES = (
     """CREATE TABLE IF NOT EXISTS journal_encounters (
@@ -148,10 +151,13 @@ class EncounterJournal:
     Get one from :meth:`JournalStore.start_encounter` or :meth:`JournalStore.resume`.
     """
 
-    def __init__(self, store: "JournalStore", encounter_id: int, length: int) -> None:
+    def __init__(
+        self, store: "JournalStore", encounter_id: int, length: int, lock: FightLock
+    ) -> None:
         self._store = store
         self._id = encounter_id
         self._length = length
+        self._lock = lock
         self._closed = False
 
     @property
@@ -250,7 +256,12 @@ class EncounterJournal:
                 (self._store.now(), self._id),
             )
         self._closed = True
+        self._lock.release(remove=True)
         self._store.forget(self)
+
+    def release_lock(self) -> None:
+        """Let other copies of the app see the fight as not open here (it stays recoverable)."""
+        self._lock.release()
 
     def _check_open(self) -> None:
         if self._closed:
@@ -346,12 +357,17 @@ class JournalStore:
             )
         if encounter_id is None:
             raise StoreError("The data file did not give the new fight an id.")
-        return self._track(EncounterJournal(self, encounter_id, len(encoded)))
+        return self._track(encounter_id, len(encoded))
 
     def recoverable(self) -> list[EncounterSummary]:
-        """Fights never closed cleanly (and not open here), newest first."""
+        """Fights never closed cleanly and not open now, here or in another copy of the app;
+        newest first."""
         rows = self._read(_SUMMARY_QUERY, ())
-        return [_summary(row) for row in rows if row[0] not in self._open]
+        return [_summary(row) for row in rows if not self.is_open(row[0])]
+
+    def is_open(self, encounter_id: int) -> bool:
+        """Whether the fight's journal is open, in this store or in another running copy."""
+        return encounter_id in self._open or held_elsewhere(self._lock_path(encounter_id))
 
     def recover(self, encounter_id: int) -> RecoveredEncounter:
         """Read back one fight: settings, roster, all entries and the undo position.
@@ -406,18 +422,25 @@ class JournalStore:
         )
         if not rows:
             raise StoreError(f"There is no stored encounter {encounter_id}.")
+        journal = self._track(encounter_id, rows[0][0])
         with transaction(self._connection) as connection:
             connection.execute(
                 "UPDATE journal_encounters SET closed_cleanly = 0 WHERE id = ?", (encounter_id,)
             )
-        return self._track(EncounterJournal(self, encounter_id, rows[0][0]))
+        return journal
 
     def discard(self, encounter_id: int) -> None:
         """Delete a stored fight and its entries (the GM chose not to recover it)."""
         if encounter_id in self._open:
             raise StoreError(f"Encounter {encounter_id} is open; close it before discarding it.")
-        with transaction(self._connection) as connection:
-            connection.execute("DELETE FROM journal_encounters WHERE id = ?", (encounter_id,))
+        lock = FightLock.acquire(self._lock_path(encounter_id))
+        if lock is None:
+            raise StoreError(_OPEN_ELSEWHERE)
+        try:
+            with transaction(self._connection) as connection:
+                connection.execute("DELETE FROM journal_encounters WHERE id = ?", (encounter_id,))
+        finally:
+            lock.release(remove=True)
 
     def prune_closed(self, keep: int) -> int:
         """Delete all but the ``keep`` most recent cleanly closed fights; return how many went."""
@@ -434,11 +457,14 @@ class JournalStore:
 
     def close(self) -> None:
         """Close the file. Fights still open stay recoverable."""
+        for journal in self._open.values():
+            journal.release_lock()
         self._open.clear()
         self._connection.close()
 
     def forget(self, journal: EncounterJournal) -> None:
         """Stop tracking a journal: it was closed, or its session could not be rebuilt."""
+        journal.release_lock()
         self._open.pop(journal.encounter_id, None)
 
     def __enter__(self) -> Self:
@@ -452,9 +478,16 @@ class JournalStore:
     ) -> None:
         self.close()
 
-    def _track(self, journal: EncounterJournal) -> EncounterJournal:
-        self._open[journal.encounter_id] = journal
+    def _track(self, encounter_id: int, length: int) -> EncounterJournal:
+        lock = FightLock.acquire(self._lock_path(encounter_id))
+        if lock is None:
+            raise StoreError(_OPEN_ELSEWHERE)
+        journal = EncounterJournal(self, encounter_id, length, lock)
+        self._open[encounter_id] = journal
         return journal
+
+    def _lock_path(self, encounter_id: int) -> Path:
+        return self._path.with_name(f"{self._path.name}-open") / f"fight-{encounter_id}.lock"
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:

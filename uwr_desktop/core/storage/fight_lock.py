@@ -1,0 +1,92 @@
+"""Which stored fights are open in a running copy of the app.
+
+While a fight's autosave journal is open, its process holds an operating-system lock on a small
+file beside the journal. The system drops the lock when the process ends, crash or not, so
+another copy of the app can tell a fight someone is playing (leave it alone) from one a crash
+left behind (offer to recover it).
+
+The locks are the system's own (``flock`` on POSIX, ``msvcrt.locking`` on Windows): a lock
+library would cost more start-up time than the two calls it wraps.
+"""
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _try_lock(handle: int) -> None:
+        msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+
+    def _unlock(handle: int) -> None:
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(handle: int) -> None:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(handle: int) -> None:
+        fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class FightLock:
+    """A held lock on one fight; :meth:`release` lets it go (so does the process ending)."""
+
+    def __init__(self, path: Path, handle: int) -> None:
+        """Wrap a locked ``handle`` on ``path``; use :meth:`acquire` to make one."""
+        self._path = path
+        self._handle: int | None = handle
+
+    @classmethod
+    def acquire(cls, path: Path) -> "FightLock | None":
+        """Take the lock at ``path`` without waiting; ``None`` while someone else holds it.
+
+        Another lock object on the same file counts as someone else, even in this process.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            _try_lock(handle)
+        except OSError:
+            os.close(handle)
+            return None
+        return cls(path, handle)
+
+    @property
+    def held(self) -> bool:
+        """Whether this object still holds the lock."""
+        return self._handle is not None
+
+    def release(self, *, remove: bool = False) -> None:
+        """Let the lock go (again: nothing); ``remove`` also deletes the lock file."""
+        if self._handle is None:
+            return
+        removed = False
+        if remove:
+            # Removed while still held, no one can lock the file on its way out; Windows
+            # refuses to remove an open file, so there it goes once closed.
+            with contextlib.suppress(OSError):
+                self._path.unlink()
+                removed = True
+        _unlock(self._handle)
+        os.close(self._handle)
+        self._handle = None
+        if remove and not removed:
+            with contextlib.suppress(OSError):
+                self._path.unlink()
+
+
+def held_elsewhere(path: Path) -> bool:
+    """Whether someone else holds the lock at ``path`` right now."""
+    if not path.exists():
+        return False
+    lock = FightLock.acquire(path)
+    if lock is None:
+        return True
+    lock.release()
+    return False
