@@ -25,12 +25,11 @@ from pathlib import Path
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Attributes, Combatant, Weapon, WeaponPool
-from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import ApplyDamage, Heal, NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.storage.autosave import autosaved_session
+from uwr_desktop.core.storage.autosave import autosave
 from uwr_desktop.core.storage.encounter_file import (
     load_encounter,
     read_encounter,
@@ -126,12 +125,9 @@ def measure_intents(store: JournalStore | None) -> tuple[float, float, int]:
     """
     ruleset = make_ruleset("uwr")
     roller = Roller(random.Random(2))
-    if store is None:
-        session = Session(ruleset, roster(COMBATANTS), roller=roller)
-    else:
-        session, _journal = autosaved_session(
-            store, ruleset, roster(COMBATANTS), title="Benchmark", roller=roller
-        )
+    session = Session(ruleset, roster(COMBATANTS), roller=roller)
+    if store is not None:
+        autosave(store, session, title="Benchmark")
     session.do(StartFight())
     rng = random.Random(3)
     intent_samples = []
@@ -174,18 +170,7 @@ def measure_open(path: Path, store: JournalStore) -> tuple[float, float]:
 
         def open_with_journal() -> None:
             # As the app opens a file: the session checked while reading, then its journal.
-            data = read_encounter(path)
-            session = data.session()
-            journal = store.start_encounter(
-                ruleset=data.ruleset.id,
-                settings=to_builtins(data.ruleset.settings),
-                roster=data.roster,
-                title=path.name,
-                file_path=path,
-                entries=data.entries,
-                cursor=data.cursor,
-            )
-            session.attach(sink=journal)
+            autosave(store, read_encounter(path).session(), title=path.name, file_path=path)
 
         attach_samples.append(timed(open_with_journal))
     return statistics.median(open_samples), statistics.median(attach_samples)

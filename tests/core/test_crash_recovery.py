@@ -22,7 +22,7 @@ from uwr_desktop.core.intents import ApplyDamage, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.storage.autosave import autosaved_session, recover_session
+from uwr_desktop.core.storage.autosave import autosave, recover_session
 from uwr_desktop.core.storage.journal_db import JournalCorruptError, JournalStore
 from uwr_desktop.core.storage.sqlite_db import StoreError
 
@@ -66,11 +66,9 @@ def roster():
 def new_session(seed, sink_store=None):
     ruleset = make_ruleset("uwr", SETTINGS)
     roller = Roller(random.Random(seed))
-    if sink_store is None:
-        return Session(ruleset, roster(), roller=roller)
-    session, _journal = autosaved_session(
-        sink_store, ruleset, roster(), title=f"Fight {seed}", roller=roller
-    )
+    session = Session(ruleset, roster(), roller=roller)
+    if sink_store is not None:
+        autosave(sink_store, session, title=f"Fight {seed}")
     return session
 
 
@@ -171,7 +169,7 @@ def reference_matching(seed, recovered, at_least):
 def check_recovery(db_path, seed, reported):
     with JournalStore(db_path) as store:
         (summary,) = store.recoverable()
-        recovered, _journal = recover_session(store, summary.encounter_id)
+        recovered, _journal, _read = recover_session(store, summary.encounter_id)
     assert summary.title == f"Fight {seed}"
     assert summary.entry_count == len(recovered.entries)
     reference = reference_matching(seed, recovered, reported)
@@ -217,7 +215,7 @@ def test_recovered_fight_keeps_its_redo_tail_and_goes_on_journaling(tmp_path):
         expected_state, expected_entries = session.state, session.entries
     with JournalStore(db_path) as store:
         (summary,) = store.recoverable()
-        recovered, journal = recover_session(store, summary.encounter_id)
+        recovered, journal, _read = recover_session(store, summary.encounter_id)
         assert recovered.entries == expected_entries
         assert recovered.state == expected_state
         assert recovered.can_redo
@@ -234,15 +232,10 @@ def test_fight_opened_from_entries_is_journaled_from_its_cursor(tmp_path):
         pass
     source.undo()
     with JournalStore(tmp_path / "journal.sqlite3") as store:
-        session, journal = autosaved_session(
-            store,
-            source.ruleset,
-            source.roster,
-            title="ford.uwr",
-            file_path=tmp_path / "ford.uwr",
-            entries=source.entries,
-            cursor=source.cursor,
+        session = Session(
+            source.ruleset, source.roster, entries=source.entries, cursor=source.cursor
         )
+        journal = autosave(store, session, title="ford.uwr", file_path=tmp_path / "ford.uwr")
         assert journal.length == len(source.entries)
         journal.close_cleanly()
         recovered = store.recover(journal.encounter_id)
@@ -257,9 +250,7 @@ def test_entries_that_do_not_replay_leave_nothing_behind(tmp_path):
         pass
     with JournalStore(tmp_path / "journal.sqlite3") as store:
         with pytest.raises(RulesError):
-            autosaved_session(
-                store, source.ruleset, (), title="broken", entries=source.entries, cursor=None
-            )
+            autosave(store, Session(source.ruleset, (), entries=source.entries), title="broken")
         assert store.recoverable() == []
         assert store.connection.execute("SELECT COUNT(*) FROM journal_encounters").fetchone() == (
             0,

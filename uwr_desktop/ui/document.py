@@ -14,9 +14,9 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Change, Session
+from uwr_desktop.core.storage.autosave import autosave, recover_session
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
-from uwr_desktop.core.storage.recovery import rebuild_session
 
 UNTITLED = "Untitled fight"
 
@@ -114,9 +114,9 @@ class EncounterDocument(QObject):
         """
         if self._store is None:
             raise ValueError("there is no autosave journal to recover from")
-        recovered = self._store.recover(encounter_id)
-        session = rebuild_session(recovered, roller=self._roller)
-        journal = self._store.resume(encounter_id)
+        session, journal, recovered = recover_session(
+            self._store, encounter_id, roller=self._roller
+        )
         self._replace(
             session,
             path=recovered.file_path,
@@ -164,18 +164,8 @@ class EncounterDocument(QObject):
             self._unsubscribe()
         self._path = path
         if journal is None and self._store is not None:
-            journal = self._store.start_encounter(
-                ruleset=session.ruleset.id,
-                settings=session.ruleset.settings,
-                roster=session.roster,
-                title=self.title,
-                file_path=path,
-                entries=session.entries,
-                cursor=session.cursor,
-            )
+            journal = autosave(self._store, session, title=self.title, file_path=path)
         self._journal = journal
-        if journal is not None:
-            session.attach(sink=journal)
         self._unsubscribe = session.subscribe(self._on_change)
         self._session = session
         self._saved_marker = self._marker() if saved else (-1, None)
