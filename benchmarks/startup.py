@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-RUNS = 15
+RUNS = 25
 SCREEN = {"name": "benchmark", "x": 0, "y": 0, "width": 1920, "height": 1080, "dpr": 1}
 BARE_WINDOW = """
 import sys
