@@ -24,6 +24,7 @@ from uwr_desktop.core.intents import (
     Heal,
     NextTurn,
     RemoveCombatants,
+    ReplaceCombatant,
     RulesError,
     StartFight,
 )
@@ -412,3 +413,62 @@ def test_refusals_before_the_fight_and_while_a_check_is_pending():
     session.do(Attack("vex", 0, "b1"))
     with pytest.raises(RulesError, match="pending check"):
         session.do(NextTurn())
+
+
+def _sheet(session, cid, weapon_index, **weapon_changes):
+    """The combatant's sheet as the editor hands it back, with one weapon's fields changed."""
+    current = session.state.combatants[cid]
+    weapons = list(current.weapons)
+    weapons[weapon_index] = Weapon(
+        name=weapons[weapon_index].name,
+        upr_type=weapons[weapon_index].upr_type,
+        pool=weapons[weapon_index].pool,
+        prepared=weapon_changes.pop("prepared", weapons[weapon_index].prepared),
+    )
+    return Combatant(
+        id=cid,
+        name=current.name,
+        side=current.side,
+        attributes=current.attributes,
+        weapons=tuple(weapons),
+        **weapon_changes,
+    )
+
+
+def test_an_edited_sheet_keeps_the_fight_state_of_its_weapons():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    session.do(Attack("vex", 0, "b1"))
+    session.do(ResolveCheck())
+    bow = session.state.combatants["vex"].weapons[0]
+    initiative = session.state.combatants["vex"].initiative
+    session.do(ReplaceCombatant(_sheet(session, "vex", 0, vitality=15, vitality_max=15)))
+    edited = session.state.combatants["vex"]
+    assert edited.vitality_max == 15
+    assert edited.initiative == initiative
+    assert (edited.weapons[0].uses_max, edited.weapons[0].uses_left) == (
+        bow.uses_max,
+        bow.uses_left,
+    )
+
+
+def test_the_prepared_mark_changed_in_the_sheet_mid_fight_is_applied():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    crossbow = session.state.combatants["vex"].weapons[1]
+    assert (crossbow.upr, crossbow.prepared, crossbow.uses_left) == (H, True, 1)
+
+    session.do(ReplaceCombatant(_sheet(session, "vex", 1, prepared=False)))
+    crossbow = session.state.combatants["vex"].weapons[1]
+    assert (crossbow.prepared, crossbow.uses_max, crossbow.uses_left) == (False, 0, 0)
+    with pytest.raises(RulesError, match="not prepared"):
+        session.do(Attack("vex", 1, "b1"))
+
+    session.do(ReplaceCombatant(_sheet(session, "vex", 1, prepared=True)))
+    crossbow = session.state.combatants["vex"].weapons[1]
+    assert (crossbow.prepared, crossbow.uses_left, crossbow.preparing_left) == (True, 1, 0)
+    session.do(Attack("vex", 1, "b1"))
+    assert session.state.pending.title == "Crossbow"
+    session.undo()
+    session.undo()
+    assert not session.state.combatants["vex"].weapons[1].prepared

@@ -129,7 +129,11 @@ def edit_cell(builder: Builder, roller: Roller, combatant_id: str, key: str, val
 
 
 def replace_sheet(builder: Builder, new: Combatant) -> str:
-    """Replace a combatant's sheet, keeping its fight state (initiative, weapon uses)."""
+    """Replace a combatant's sheet, keeping its fight state (initiative, weapon uses).
+
+    A weapon whose prepared mark the sheet changes is marked so, as with Set Prepared: its
+    preparation stops, and a weapon below one use a round gets this round's use or loses it.
+    """
     if not isinstance(new, Combatant):
         raise RulesError(f"Not a combatant: {new!r}")
     old = need(builder.state, new.id)
@@ -137,16 +141,23 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
     weapons = []
     for weapon in new.weapons:
         before = by_name.get(weapon.name.casefold())
-        if before is not None:
-            kept = replace(
-                weapon,
-                prepared=before.prepared,
-                upr=before.upr,
-                uses_max=before.uses_max,
-                uses_left=before.uses_left,
-                preparing_left=before.preparing_left,
-            )
-        weapons.append(kept if before is not None else weapon)
+        if before is None:
+            weapons.append(weapon)
+            continue
+        kept = replace(
+            weapon,
+            prepared=before.prepared,
+            upr=before.upr,
+            uses_max=before.uses_max,
+            uses_left=before.uses_left,
+            preparing_left=before.preparing_left,
+        )
+        if weapon.prepared != before.prepared:
+            kept = replace(kept, prepared=weapon.prepared, preparing_left=0)
+            if kept.upr is not None and 0 < kept.upr < 1:
+                count = 1 if weapon.prepared else 0
+                kept = replace(kept, uses_max=count, uses_left=count)
+        weapons.append(kept)
     updated = replace(new, weapons=tuple(weapons), initiative=old.initiative)
     for weapon in updated.weapons:
         weapon_uses(updated, weapon, builder.table)
