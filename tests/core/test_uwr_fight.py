@@ -40,6 +40,7 @@ from uwr_desktop.core.rulesets.uwr_intents import (
     Reroll,
     ResolveCheck,
 )
+from uwr_desktop.core.rulesets.uwr_rules import roll_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus
@@ -472,3 +473,22 @@ def test_the_prepared_mark_changed_in_the_sheet_mid_fight_is_applied():
     session.undo()
     session.undo()
     assert not session.state.combatants["vex"].weapons[1].prepared
+
+
+@pytest.mark.parametrize(("difficulty", "verdict"), [(1, "passes"), (9, "fails")])
+def test_a_free_roll_against_a_difficulty_passes_or_fails(difficulty, verdict):
+    session = fight(vex(), bandit(1))
+    session.do(FreeRoll("vex", 5, title="5d6", difficulty=difficulty))
+    rolled, resolved = session.entries[-1].events
+    assert rolled.difficulty == difficulty
+    successes = roll_of(rolled.roll).successes
+    assert resolved.success is (successes >= difficulty)
+    assert log(session)[-1].endswith(f"vs difficulty {difficulty}, {verdict}")
+    assert "(needs" in log(session)[-2]
+
+
+def test_a_free_roll_refuses_a_difficulty_below_one():
+    session = fight(vex())
+    with pytest.raises(RulesError, match="at least 1 success"):
+        session.do(FreeRoll("vex", 5, difficulty=0))
+    assert session.entries == ()

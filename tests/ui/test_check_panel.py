@@ -419,3 +419,20 @@ def test_a_new_attack_starts_its_reaction_without_modifiers(qtbot, document, pan
     assert panel.attack.reaction_box.isVisible()
     assert panel.attack.reaction_favor.value() == 0
     assert panel.attack.reaction_dice.value() == 0
+
+
+def test_typed_dice_for_a_combatant_against_a_difficulty_pass_or_fail_in_the_log(
+    qtbot, document, panel
+):
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    _select(qtbot, tray.combatant, "Bandit 1")
+    _select(qtbot, tray.against, "Difficult")
+    qtbot.keyClicks(tray.notation, "6d6")
+    _click(qtbot, tray.roll_button)
+    rolled, resolved = document.session.entries[-1].events
+    assert isinstance(rolled, CheckRolled) and isinstance(resolved, CheckResolved)
+    assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.difficulty) == ("free", "b1", 6, 2)
+    assert resolved.success is (roll_of(rolled.roll).successes >= 2)
+    line = document.session.describe_entry(len(document.session.entries) - 1)[-1]
+    assert line.endswith(("vs difficulty 2, passes", "vs difficulty 2, fails"))

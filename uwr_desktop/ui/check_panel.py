@@ -242,10 +242,16 @@ class CheckPanel(QWidget):
                 )
             )
             return
-        title = format_spec(spec)
-        if request.difficulty is not None:
-            title += f" (needs {request.difficulty})"
-        self.do(FreeRoll(cid, spec.dice, spec.favor, spec.rerolls, title=title))
+        self.do(
+            FreeRoll(
+                cid,
+                spec.dice,
+                spec.favor,
+                spec.rerolls,
+                title=format_spec(spec),
+                difficulty=request.difficulty,
+            )
+        )
 
     def _on_reroll_requested(self, indices: Sequence[int]) -> None:
         if self._local:

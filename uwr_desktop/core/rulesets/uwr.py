@@ -180,7 +180,9 @@ class UwrRuleset:
                 )
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
-                return rules.free_roll(b, roller, intent.combatant_id, spec, intent.title)
+                return rules.free_roll(
+                    b, roller, intent.combatant_id, spec, intent.title, difficulty=intent.difficulty
+                )
             case PrepareWeapon(combatant_id=cid, weapon=index):
                 return rules.prepare_weapon(b, cid, index)
             case SetPrepared(combatant_id=cid, weapon=index, prepared=prepared):

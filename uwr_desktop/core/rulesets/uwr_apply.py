@@ -233,6 +233,8 @@ def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> 
             raise RulesError("a direct check needs a difficulty of at least 1 success")
     elif event.kind != "free":
         raise RulesError(f"unknown kind of check {event.kind!r}")
+    elif event.difficulty is not None and event.difficulty < 1:
+        raise RulesError("a difficulty must be at least 1 success")
     pending = PendingCheck(
         kind=event.kind,
         actor=actor.id,

@@ -625,8 +625,8 @@ def resolve(builder: Builder) -> str:
         outcome = opposed_check(action, reaction)
         builder.add(CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
         return "Resolve attack"
-    if pending.kind == "direct":
-        passed = direct_check(action, pending.difficulty or 1).passed
+    if pending.difficulty is not None:
+        passed = direct_check(action, pending.difficulty).passed
         builder.add(CheckResolved(action, None, passed, action))
         return "Resolve check"
     builder.add(CheckResolved(action, None, True, action))
@@ -658,8 +658,7 @@ def direct(
     key = attribute.strip().casefold()
     if key not in ATTRIBUTE_NAMES:
         raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
-    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1:
-        raise RulesError(f"A difficulty must be at least 1 success, got {difficulty!r}")
+    _check_difficulty(difficulty)
     value: Fraction = getattr(combatant.attributes, key)
     skill = combatant.skill(skill_name) if skill_name else None
     if skill_name and skill is None:
@@ -681,19 +680,30 @@ def direct(
     return f"{combatant.name}: {name}"
 
 
+def _check_difficulty(difficulty: object) -> None:
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1:
+        raise RulesError(f"A difficulty must be at least 1 success, got {difficulty!r}")
+
+
 def free_roll(
     builder: Builder,
     roller: Roller,
     combatant_id: str,
     spec_values: tuple[int, int, int],
     title: str,
+    *,
+    difficulty: int | None = None,
 ) -> str:
-    """Roll any pool for a combatant (resolved at once when no reroll is possible)."""
+    """Roll any pool for a combatant, against ``difficulty`` if given (resolved at once when no
+    reroll is possible)."""
     no_pending(builder.state)
     combatant = need(builder.state, combatant_id)
+    if difficulty is not None:
+        _check_difficulty(difficulty)
     dice, favor, rerolls = spec_values
     spec = pool_spec(dice, favor, rerolls, builder.settings)
     name = title or f"{_plural(dice, 'die')} roll".replace("dies", "dice")
-    builder.add(CheckRolled("free", combatant.id, record_of(roller.roll_pool(spec)), title=name))
+    record = record_of(roller.roll_pool(spec))
+    builder.add(CheckRolled("free", combatant.id, record, title=name, difficulty=difficulty))
     _finish_if_final(builder)
     return f"{combatant.name}: {name}"

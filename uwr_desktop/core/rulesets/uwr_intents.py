@@ -89,13 +89,17 @@ class DirectCheck(Intent, frozen=True):
 
 
 class FreeRoll(Intent, frozen=True):
-    """Roll any pool for a combatant (counted for successes, recorded with its faces)."""
+    """Roll any pool for a combatant (counted for successes, recorded with its faces).
+
+    With a ``difficulty`` the roll passes or fails like a direct check.
+    """
 
     combatant_id: str
     dice: int
     favor: int = 0
     rerolls: int = 0
     title: str = ""
+    difficulty: int | None = None
 
 
 class PrepareWeapon(Intent, frozen=True):

@@ -298,7 +298,7 @@ def _describe_check(event: Event, state: EncounterState) -> str:
             against = f"{pending.reaction_kind} {event.reaction}"
         result = f"hits with {event.surviving}" if event.success else "misses"
         return f"{title}: {event.action} vs {against}, {result}"
-    if pending.kind == "direct":
+    if pending.difficulty is not None:
         verdict = "passes" if event.success else "fails"
         return f"{title}: {event.action} vs difficulty {pending.difficulty}, {verdict}"
     return f"{title}: {event.action} successes"
