@@ -82,6 +82,15 @@ def panel(qtbot, document):
     return widget
 
 
+def _roll_typed(qtbot, tray, combatant, against, notation):
+    """Type dice for ``combatant`` against ``against`` and roll them, shown at rest."""
+    tray.set_reduce_motion(True)
+    _select(qtbot, tray.combatant, combatant)
+    _select(qtbot, tray.against, against)
+    qtbot.keyClicks(tray.notation, notation)
+    _click(qtbot, tray.roll_button)
+
+
 def _attack_with_bow(qtbot, panel, target="Bandit 1"):
     panel.set_focus_combatant("vex")
     _select(qtbot, panel.attack.weapon, "Short Bow")
@@ -363,11 +372,7 @@ def test_a_direct_check_left_open_is_resolved_from_the_panel(qtbot, document, pa
 
 def test_counting_successes_for_a_combatant_is_a_recorded_free_roll(qtbot, document, panel):
     tray = panel.tray
-    tray.set_reduce_motion(True)
-    _select(qtbot, tray.combatant, "Bandit 1")
-    _select(qtbot, tray.against, "Nothing")
-    qtbot.keyClicks(tray.notation, "5d6 f+1")
-    _click(qtbot, tray.roll_button)
+    _roll_typed(qtbot, tray, "Bandit 1", "Nothing", "5d6 f+1")
     rolled = document.session.entries[-1].events[0]
     assert isinstance(rolled, CheckRolled)
     assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.roll.favor) == ("free", "b1", 5, 1)
@@ -424,12 +429,7 @@ def test_a_new_attack_starts_its_reaction_without_modifiers(qtbot, document, pan
 def test_typed_dice_for_a_combatant_against_a_difficulty_pass_or_fail_in_the_log(
     qtbot, document, panel
 ):
-    tray = panel.tray
-    tray.set_reduce_motion(True)
-    _select(qtbot, tray.combatant, "Bandit 1")
-    _select(qtbot, tray.against, "Difficult")
-    qtbot.keyClicks(tray.notation, "6d6")
-    _click(qtbot, tray.roll_button)
+    _roll_typed(qtbot, panel.tray, "Bandit 1", "Difficult", "6d6")
     rolled, resolved = document.session.entries[-1].events
     assert isinstance(rolled, CheckRolled) and isinstance(resolved, CheckResolved)
     assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.difficulty) == ("free", "b1", 6, 2)
