@@ -27,7 +27,7 @@ def test_smoke_test_writes_a_png(tmp_path):
 
 def test_smoke_test_leaves_no_temporary_folder_and_flushes_its_output(tmp_path):
     shot = tmp_path / "shot.png"
-    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    env = {**os.environ, "TMPDIR": str(tmp_path), "TMP": str(tmp_path), "TEMP": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "uwr_desktop", f"--smoke-test={shot}"],
         env=env,
