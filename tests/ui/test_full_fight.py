@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QTableWidget,
 )
@@ -200,9 +201,7 @@ def test_opening_a_bad_file_keeps_the_fight(qtbot, window, tmp_path, monkeypatch
     bad = tmp_path / "bad.uwr"
     bad.write_text("not json")
     shown = []
-    monkeypatch.setattr(
-        "uwr_desktop.ui.main_window.QMessageBox.warning", lambda *args: shown.append(args[2])
-    )
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
     assert not window.open_path(bad)
     assert "bad.uwr" in shown[0] and "not JSON" in shown[0]
     assert [c.name for c in window.document.session.state.combatants.values()] == ["Vex"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.cli import LaunchOptions
@@ -21,6 +21,7 @@ from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.crash_handler import install_excepthook
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.prompts import warn
 from uwr_desktop.ui.theme import create_themed_application
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
@@ -58,7 +59,7 @@ def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
     try:
         window.document.recover(chosen)
     except (StoreError, ValueError) as error:
-        QMessageBox.warning(window, APP_NAME, f"That fight could not be reopened:\n{error}")
+        warn(window, APP_NAME, f"That fight could not be reopened:\n{error}")
         return False
     return True
 

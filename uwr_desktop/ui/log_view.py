@@ -8,33 +8,33 @@ an Export button writing the whole log to a Markdown file.
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QIODevice,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSaveFile,
     QSortFilterProxyModel,
     Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QListView,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from uwr_desktop.core.session import Change, Session
+from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.ui.log_model import LogModel
+from uwr_desktop.ui.prompts import ask_save_path, warn
 
 ALL_COMBATANTS = "All combatants"
 """The filter choice showing every event."""
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
+
+MARKDOWN_FILTER = "Markdown (*.md);;All files (*)"
 
 
 class LogFilterProxy(QSortFilterProxyModel):
@@ -166,24 +166,20 @@ class EventLog(QWidget):
     def export_markdown(self, path: str | Path) -> None:
         """Write the log as Markdown to ``path`` atomically; ``OSError`` says what failed."""
         target = str(path)
-        file = QSaveFile(target)
-        if not file.open(QIODevice.OpenModeFlag.WriteOnly):
-            raise OSError(f"Cannot write {target}: {file.errorString()}")
-        file.write(self.to_markdown().encode("utf-8"))
-        if not file.commit():
-            raise OSError(f"Cannot write {target}: {file.errorString()}")
+        try:
+            write_atomically(Path(path), self.to_markdown().encode("utf-8"))
+        except OSError as error:
+            raise OSError(f"Cannot write {target}: {error.strerror or error}") from error
         self.exported.emit(target)
 
     def _export_clicked(self) -> None:
-        path, _filter = QFileDialog.getSaveFileName(
-            self, "Export the event log", "event-log.md", "Markdown (*.md);;All files (*)"
-        )
-        if not path:
+        path = ask_save_path(self, "Export the event log", "event-log.md", MARKDOWN_FILTER)
+        if path is None:
             return
         try:
             self.export_markdown(path)
         except OSError as error:
-            QMessageBox.warning(self, "Export failed", str(error))
+            warn(self, "Export failed", str(error))
 
     def _filter_chosen(self, _row: int) -> None:
         chosen = self._filter.currentData()

@@ -10,7 +10,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -18,7 +17,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QTableView,
     QToolBar,
@@ -53,7 +51,8 @@ from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.log_view import EventLog
+from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.prompts import ask_open_path, ask_save_changes, ask_save_path, warn
 from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
@@ -444,18 +443,10 @@ class MainWindow(QMainWindow):
         """Offer to save unsaved changes; ``False`` when the GM cancels."""
         if not self._document.modified or not self._document.session.entries:
             return True
-        answer = QMessageBox.question(
-            self,
-            APP_NAME,
-            f"Save the changes to {self._document.title}?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
+        answer = ask_save_changes(self, APP_NAME, f"Save the changes to {self._document.title}?")
+        if answer == "save":
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return answer == "discard"
 
     def new_fight(self) -> None:
         """Start an empty fight (after offering to save)."""
@@ -472,16 +463,16 @@ class MainWindow(QMainWindow):
         """Ask for a file and open it."""
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open Fight", self._last_folder(), FILE_FILTER)
-        if path:
-            self.open_path(Path(path))
+        path = ask_open_path(self, "Open Fight", self._last_folder(), FILE_FILTER)
+        if path is not None:
+            self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
         """Open ``path``; a bad file is refused with its reason and the open fight is kept."""
         try:
             self._document.open(path)
         except EncounterFileError as error:
-            QMessageBox.warning(self, APP_NAME, f"Could not open {path.name}:\n{error}")
+            warn(self, APP_NAME, f"Could not open {path.name}:\n{error}")
             return False
         self._remember_recent(path)
         return True
@@ -495,10 +486,9 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
         suggested = str(Path(self._last_folder()) / self._document.title)
-        path, _ = QFileDialog.getSaveFileName(self, "Save Fight As", suggested, FILE_FILTER)
-        if not path:
+        target = ask_save_path(self, "Save Fight As", suggested, FILE_FILTER)
+        if target is None:
             return False
-        target = Path(path)
         if not target.suffix:
             target = target.with_suffix(FILE_SUFFIX)
         return self._save_to(target)
@@ -507,7 +497,7 @@ class MainWindow(QMainWindow):
         try:
             self._document.save(path)
         except (EncounterFileError, StoreError) as error:
-            QMessageBox.warning(self, APP_NAME, f"Could not save {path.name}:\n{error}")
+            warn(self, APP_NAME, f"Could not save {path.name}:\n{error}")
             return False
         self._remember_recent(path)
         self.statusBar().showMessage(f"Saved {path.name}", STATUS_MESSAGE_MS)
@@ -516,17 +506,15 @@ class MainWindow(QMainWindow):
     def export_log(self) -> None:
         """Ask for a file name and export the event log as Markdown."""
         suggested = str(Path(self._last_folder()) / f"{Path(self._document.title).stem}-log.md")
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export Event Log", suggested, "Markdown (*.md);;All files (*)"
-        )
-        if not path:
+        path = ask_save_path(self, "Export Event Log", suggested, MARKDOWN_FILTER)
+        if path is None:
             return
         try:
             self.event_log.export_markdown(path)
         except OSError as error:
-            QMessageBox.warning(self, APP_NAME, f"Could not export the log:\n{error}")
+            warn(self, APP_NAME, f"Could not export the log:\n{error}")
             return
-        self.statusBar().showMessage(f"Exported the log to {Path(path).name}", STATUS_MESSAGE_MS)
+        self.statusBar().showMessage(f"Exported the log to {path.name}", STATUS_MESSAGE_MS)
 
     def recent_files(self) -> list[Path]:
         """Recently opened or saved files, newest first."""

@@ -13,8 +13,6 @@ Reading never touches an open encounter: it builds a new :class:`Session`. Savin
 See ``docs/file-format.md``.
 """
 
-import os
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,6 +28,7 @@ from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire,
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
+from uwr_desktop.core.storage.atomic_file import write_atomically
 
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
@@ -199,18 +198,7 @@ def save_encounter(session: Session, path: Path | str) -> None:
     """Write ``session`` to ``path`` atomically: the old file stays intact if anything fails."""
     path = Path(path)
     data = encode_encounter(session)
-    folder = path.parent if str(path.parent) else Path(".")
-    temporary: str | None = None
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-        temporary = None
+        write_atomically(path, data)
     except OSError as error:
         raise EncounterFileError(f"cannot save {path.name}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)

@@ -1,0 +1,52 @@
+"""The standard dialogs the windows ask through: file names, save or discard, warnings.
+
+``QMessageBox`` and ``QFileDialog`` are imported when a dialog is first wanted: building their
+types and enums costs start-up time, and most sessions never show one.
+"""
+
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtWidgets import QWidget
+
+SaveAnswer = Literal["save", "discard", "cancel"]
+
+
+def ask_save_changes(parent: QWidget, title: str, question: str) -> SaveAnswer:
+    """Ask whether to save before going on: Save, Discard or Cancel (the default is Save)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(
+        parent,
+        title,
+        question,
+        buttons.Save | buttons.Discard | buttons.Cancel,
+        buttons.Save,
+    )
+    if answer == buttons.Save:
+        return "save"
+    return "discard" if answer == buttons.Discard else "cancel"
+
+
+def warn(parent: QWidget, title: str, text: str) -> None:
+    """Tell the GM what went wrong, in a dialog with an OK button."""
+    from PySide6.QtWidgets import QMessageBox
+
+    QMessageBox.warning(parent, title, text)
+
+
+def ask_open_path(parent: QWidget, caption: str, folder: str, filters: str) -> Path | None:
+    """A file to open, or ``None`` when the GM cancels."""
+    from PySide6.QtWidgets import QFileDialog
+
+    path, _filter = QFileDialog.getOpenFileName(parent, caption, folder, filters)
+    return Path(path) if path else None
+
+
+def ask_save_path(parent: QWidget, caption: str, suggested: str, filters: str) -> Path | None:
+    """A file name to save under, or ``None`` when the GM cancels."""
+    from PySide6.QtWidgets import QFileDialog
+
+    path, _filter = QFileDialog.getSaveFileName(parent, caption, suggested, filters)
+    return Path(path) if path else None
