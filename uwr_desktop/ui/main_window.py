@@ -223,15 +223,15 @@ class MainWindow(QMainWindow):
         self.dice_dock.setObjectName("diceDock")
         # Scrolled, the tray does not set the window's minimum size: it fits small laptop screens.
         # A roll brings the dice into view, and its outcome once they settle.
-        dice_scroller = QScrollArea(self.dice_dock)
-        dice_scroller.setObjectName("diceScroller")
-        dice_scroller.setWidgetResizable(True)
-        dice_scroller.setFrameShape(QFrame.Shape.NoFrame)
-        dice_scroller.setWidget(self.check_panel)
-        self.dice_dock.setWidget(dice_scroller)
+        scroller = self._dice_scroller = QScrollArea(self.dice_dock)
+        scroller.setObjectName("diceScroller")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(self.check_panel)
+        self.dice_dock.setWidget(scroller)
         tray = self.check_panel.tray
-        tray.view.diceShown.connect(lambda: dice_scroller.ensureWidgetVisible(tray.view, 0, 0))
-        tray.settled.connect(lambda: dice_scroller.ensureWidgetVisible(tray.banner, 0, 0))
+        tray.view.diceShown.connect(lambda: scroller.ensureWidgetVisible(tray.view, 0, 0))
+        tray.settled.connect(lambda: scroller.ensureWidgetVisible(tray.banner, 0, 0))
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.log_dock = QDockWidget("Event Log", self)
         self.log_dock.setObjectName("logDock")
@@ -636,11 +636,9 @@ class MainWindow(QMainWindow):
             self.check_panel.tray.set_animation_speed(float(speed))
 
     def _first_dice_dock_width(self, window_width: int) -> int:
-        scroller = self.dice_dock.widget()
-        assert isinstance(scroller, QScrollArea)
         tray_width = (
             self.check_panel.minimumSizeHint().width()
-            + scroller.verticalScrollBar().sizeHint().width()
+            + self._dice_scroller.verticalScrollBar().sizeHint().width()
         )
         return first_dice_dock_width(window_width, tray_width)
 
