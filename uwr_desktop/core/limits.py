@@ -1,0 +1,20 @@
+"""Every bound on what a fight may hold, defined once.
+
+The forms (spin box ranges, text lengths), the notation parser, intent validation and the
+file and journal decoder all read their bounds from here, so whatever the app accepts it can
+read back. ``docs/file-format.md`` lists each limit with its value.
+"""
+
+from typing import Final
+
+MAX_FILE_BYTES: Final = 64 * 1024 * 1024
+"""An encounter file larger than this is refused before it is read."""
+
+MAX_JSON_DEPTH: Final = 64
+"""Arrays and objects nested deeper than this are refused before decoding."""
+
+MAX_COMBATANTS: Final = 1_000
+"""Combatants in one fight (the starting roster and everyone who joins later)."""
+
+MAX_JOURNAL_ENTRIES: Final = 20_000
+"""Undoable actions kept in one fight's journal."""
