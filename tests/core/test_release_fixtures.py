@@ -1,0 +1,87 @@
+"""Fights saved by an earlier release open, and recover, exactly as that release left them.
+
+``tests/fixtures/release-0.1.0/`` was written by UWR Desktop 0.1.0: a ``uwr`` fight in round 2
+with conditions, a GM-made turn order, a pending attack undone and a redo tail, saved as a
+``.uwr`` file and left in the autosave store as a crash leaves it. ``mid-fight.expected.json``
+holds what that release showed: the state after every journal entry, the log lines, the undo and
+redo labels. These files are never regenerated: they are what users have on disk.
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from uwr_desktop.core.events import ENCODER, to_builtins
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.storage.autosave import recover_session
+from uwr_desktop.core.storage.encounter_file import read_encounter
+from uwr_desktop.core.storage.journal_db import JournalStore
+
+RELEASE = Path(__file__).parents[1] / "fixtures" / "release-0.1.0"
+
+
+@pytest.fixture(scope="module")
+def expected():
+    data = json.loads((RELEASE / "mid-fight.expected.json").read_text(encoding="utf-8"))
+    for state in data["states"]:
+        state["acted"] = sorted(state["acted"])
+    return data
+
+
+def plain(state) -> dict:
+    """The state as JSON data; ``acted`` is a set, so its order is not part of the state."""
+    data = json.loads(ENCODER.encode(to_builtins(state)))
+    data["acted"] = sorted(data["acted"])
+    return data
+
+
+def state_at(session: Session, position: int) -> dict:
+    return plain(session.state_at(position))
+
+
+def assert_same_fight(session: Session, expected) -> None:
+    assert (session.cursor, len(session.entries)) == (expected["cursor"], expected["entries"])
+    for position, state in enumerate(expected["states"]):
+        assert state_at(session, position) == state, f"state after entry {position} differs"
+    log = [list(session.describe_entry(index)) for index in range(len(session.entries))]
+    assert log == expected["log"]
+    assert session.undo_label == expected["undo_label"]
+    assert session.redo_label == expected["redo_label"]
+
+
+def assert_undo_and_redo_walk_the_same_states(session: Session, expected) -> None:
+    cursor = session.cursor
+    session.undo()
+    assert state_at(session, session.cursor) == expected["states"][cursor - 1]
+    while session.can_redo:
+        session.redo()
+    assert session.cursor == expected["entries"]
+    assert plain(session.state) == expected["states"][-1]
+
+
+def test_the_release_wrote_a_fight_in_round_two_with_a_redo_tail(expected):
+    assert expected["app_version"] == "0.1.0"
+    assert expected["states"][expected["cursor"]]["round"] == 2
+    assert expected["cursor"] < expected["entries"]
+
+
+def test_a_file_saved_by_release_0_1_0_opens_exactly(expected):
+    session = read_encounter(RELEASE / "mid-fight.uwr").session()
+    assert_same_fight(session, expected)
+    assert_undo_and_redo_walk_the_same_states(session, expected)
+
+
+def test_an_autosave_left_by_release_0_1_0_is_recovered_exactly(tmp_path, expected):
+    store_path = tmp_path / "autosave.sqlite3"
+    shutil.copyfile(RELEASE / "autosave.sqlite3", store_path)
+    with JournalStore(store_path) as store:
+        [summary] = store.recoverable()
+        assert summary.title == "Ambush at the ford"
+        assert (summary.cursor, summary.entry_count) == (expected["cursor"], expected["entries"])
+        session, journal, _recovered = recover_session(store, summary.encounter_id)
+        assert_same_fight(session, expected)
+        assert_undo_and_redo_walk_the_same_states(session, expected)
+        journal.close_cleanly()
+        assert store.recoverable() == []
