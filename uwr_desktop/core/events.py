@@ -13,9 +13,8 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant
-
-Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+from uwr_desktop.core.encounter import Combatant, Count, Ids, Name
+from uwr_desktop.core.limits import MAX_COMBATANTS
 
 _REGISTRY: dict[str, type["Event"]] = {}
 
@@ -94,8 +93,8 @@ def convert(value: object, kind: Any) -> Any:
 class ConditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A named condition on one combatant."""
 
-    combatant_id: str
-    name: str
+    combatant_id: Name
+    name: Name
 
 
 class CombatantUpdate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -109,45 +108,45 @@ class CombatantsJoined(Event, frozen=True):
     """Combatants join the encounter (added to the end of the table)."""
 
     changes_order: ClassVar[bool] = True
-    combatants: tuple[Combatant, ...]
+    combatants: Annotated[tuple[Combatant, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
 class CombatantsLeft(Event, frozen=True):
     """Combatants leave the encounter."""
 
     changes_order: ClassVar[bool] = True
-    combatant_ids: tuple[str, ...]
+    combatant_ids: Ids
 
 
 class CombatantsUpdated(Event, frozen=True):
     """Combatants change: edits, damage, healing, conditions, weapon state."""
 
     changes_order: ClassVar[bool] = True
-    updates: tuple[CombatantUpdate, ...]
+    updates: Annotated[tuple[CombatantUpdate, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
 class ManualOrderSet(Event, frozen=True):
     """The GM set the turn order by hand (``None``: back to the rolled order)."""
 
     changes_order: ClassVar[bool] = True
-    order: tuple[str, ...] | None
+    order: Ids | None
 
 
 class TurnStarted(Event, frozen=True):
     """A combatant's turn starts; ``stamina`` is the value it refills to."""
 
-    combatant_id: str
-    stamina: int
+    combatant_id: Name
+    stamina: Count
 
 
 class TurnEnded(Event, frozen=True):
     """A combatant's turn ends."""
 
-    combatant_id: str
+    combatant_id: Name
 
 
 class RoundEnded(Event, frozen=True):
     """The round ends: condition durations tick; ``expired`` lists those that ran out."""
 
-    round: int
+    round: Count
     expired: tuple[ConditionRef, ...] = ()

@@ -8,7 +8,14 @@ from typing import Annotated, Literal
 import msgspec
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec
-from uwr_desktop.core.encounter import Combatant, EncounterState, RollRecord, Weapon, WeaponPool
+from uwr_desktop.core.encounter import (
+    Combatant,
+    EncounterState,
+    Name,
+    RollRecord,
+    Weapon,
+    WeaponPool,
+)
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table, uses_per_round
 
@@ -16,7 +23,7 @@ from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table,
 class UprTypeSetting(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A UPR type the GM added for this encounter."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    name: Name
     divisor: Annotated[int, msgspec.Meta(ge=1, le=1000)]
     adjustment: Annotated[int, msgspec.Meta(ge=-100, le=100)] = 0
     max_uses: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
