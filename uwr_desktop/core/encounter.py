@@ -74,7 +74,9 @@ Ids = Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 def check_attribute(name: str, value: Fraction) -> None:
     """Refuse an attribute outside 0..7 or not in half steps (``ValueError`` with the reason)."""
-    if not 0 <= value <= ATTRIBUTE_MAX or (value * 2).denominator != 1:
+    # On whole numbers: every decoded combatant passes here four times.
+    numerator, denominator = value.numerator, value.denominator
+    if denominator not in (1, 2) or not 0 <= numerator <= ATTRIBUTE_MAX * denominator:
         raise ValueError(
             f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, got {value}"
         )

@@ -56,11 +56,20 @@ def enc_hook(value: object) -> object:
     raise NotImplementedError(f"cannot encode {type(value).__name__}")
 
 
+_SMALL_HALVES = {n / 2: Fraction(n, 2) for n in range(-64, 65)}
+"""Attributes and uses per round are small halves: decoding shares these (a Fraction is
+immutable) instead of building one per field."""
+
+
 def dec_hook(kind: type, value: object) -> object:
     """Decode a ``Fraction`` from a whole number, a number in exact halves or ``"n/d"``."""
     if kind is Fraction:
         if isinstance(value, bool):
             raise TypeError("expected a number")
+        if isinstance(value, int | float):
+            shared = _SMALL_HALVES.get(value)
+            if shared is not None:
+                return shared
         if isinstance(value, int):
             return Fraction(value)
         if isinstance(value, float):

@@ -16,9 +16,14 @@ from typing import Any
 import msgspec
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ENCODER, dec_hook
+from uwr_desktop.core.events import ENCODER, dec_hook, enc_hook
 from uwr_desktop.core.intents import Intent, RulesError
-from uwr_desktop.core.journal import JournalEntry, entry_from_wire, entry_wire_type
+from uwr_desktop.core.journal import (
+    JournalEntry,
+    entry_from_wire,
+    entry_wire_type,
+    remember_encoded,
+)
 
 _KINDS = {
     "int": "a whole number",
@@ -96,15 +101,18 @@ def readable(error: msgspec.ValidationError) -> str:
     return f"{_where(path)} {_problem(message, field)}"
 
 
+def _bad_text(error: UnicodeEncodeError) -> RulesError:
+    bad = error.object[error.start : error.start + 1] if isinstance(error.object, str) else ""
+    code = f" (U+{ord(bad):04X})" if bad else ""
+    return RulesError(f"Some text holds a character that cannot be saved{code}; retype it")
+
+
 def _encode(value: object) -> bytes:
     try:
         return ENCODER.encode(value)
     except UnicodeEncodeError as error:
-        bad = error.object[error.start] if isinstance(error.object, str) else "?"
-        raise RulesError(
-            f"Some text holds a character that cannot be saved (U+{ord(bad):04X}); retype it"
-        ) from None
-    except (TypeError, ValueError, OverflowError) as error:
+        raise _bad_text(error) from None
+    except (TypeError, ValueError, OverflowError, NotImplementedError) as error:
         raise RulesError(f"A value cannot be saved: {error}") from None
 
 
@@ -122,12 +130,29 @@ def _decode(data: bytes, kind: Any) -> Any:
         raise RulesError(f"A value cannot be saved: {error}") from None
 
 
-def check_intent(intent: object) -> None:
-    """Refuse an intent whose fields have the wrong type, lie outside their bounds or hold
-    text that cannot be saved (:class:`RulesError` naming the field)."""
+def checked_intent(intent: object) -> Intent:
+    """The intent with every field checked against its annotation, as the ruleset gets it.
+
+    Refuses (:class:`RulesError` naming the field) a field of the wrong type, outside its
+    bounds, or holding text that cannot be saved. Builtins are converted strictly, so bytes,
+    ``NaN`` or a float are never taken for text, nothing or a whole number.
+    """
     if not isinstance(intent, Intent):
-        raise RulesError(f"Not something the fight can do: {intent!r}"[:300])
-    _decode(_encode(intent), type(intent))
+        raise RulesError(f"Not something the fight can do: {type(intent).__name__}")
+    try:
+        builtins = msgspec.to_builtins(
+            intent, enc_hook=enc_hook, builtin_types=(bytes, bytearray, memoryview)
+        )
+    except (TypeError, ValueError, OverflowError, NotImplementedError) as error:
+        raise RulesError(f"A value cannot be saved: {error}") from None
+    try:
+        checked: Intent = msgspec.convert(builtins, type(intent), strict=True, dec_hook=dec_hook)
+    except msgspec.ValidationError as error:
+        raise RulesError(readable(error)) from None
+    except UnicodeEncodeError as error:
+        raise _bad_text(error) from None
+    _encode(builtins)
+    return checked
 
 
 def checked_roster(roster: Iterable[object]) -> tuple[Combatant, ...]:
@@ -135,20 +160,22 @@ def checked_roster(roster: Iterable[object]) -> tuple[Combatant, ...]:
     combatants = tuple(roster)
     for combatant in combatants:
         if not isinstance(combatant, Combatant):
-            raise RulesError(f"Not a combatant: {combatant!r}"[:300])
+            raise RulesError(f"Not a combatant: {type(combatant).__name__}")
     decoded: tuple[Combatant, ...] = _decode(_encode(combatants), tuple[Combatant, ...])
     return decoded
 
 
-def recorded(entry: JournalEntry) -> tuple[bytes, JournalEntry]:
-    """The entry's bytes and the entry as read back from them.
+def recorded(entry: JournalEntry) -> JournalEntry:
+    """The entry as it reads back from its saved form (a file or the autosave journal).
 
-    Refuses (``RulesError``) an entry that could not be read back from a file or the journal:
-    the fight would be saved but could never be opened again.
+    Refuses (``RulesError``) an entry that could not be read back: the fight would be saved
+    but could never be opened again.
     """
     try:
         data = _encode(entry)
-        wire = _decode(data, entry_wire_type())
+        read_back = entry_from_wire(_decode(data, entry_wire_type()))
     except RulesError as error:
         raise RulesError(f"This cannot be recorded, so nothing was changed: {error}") from None
-    return data, entry_from_wire(wire)
+    # The autosave stores what was read back; it is encoded as the same bytes.
+    remember_encoded(read_back, data)
+    return read_back

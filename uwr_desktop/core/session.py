@@ -18,7 +18,7 @@ from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
-from uwr_desktop.core.record_check import check_intent, checked_roster, recorded
+from uwr_desktop.core.record_check import checked_intent, checked_roster, recorded
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.upr import UprError
 
@@ -205,12 +205,12 @@ class Session:
         The intent's fields are checked first, and the entry is kept as it reads back from
         its saved form, so nothing is done that a file or the autosave could not hold.
         """
-        check_intent(intent)
+        intent = checked_intent(intent)
         try:
             decision = self._ruleset.decide(self._state, intent, self._roller)
         except (DiceError, UprError) as error:
             raise RulesError(str(error)) from None
-        _data, entry = recorded(JournalEntry(decision.label, decision.events))
+        entry = recorded(JournalEntry(decision.label, decision.events))
         index = self._cursor
         for stale in [key for key in self._states if key > index]:
             del self._states[stale]
