@@ -20,8 +20,7 @@ from uwr_desktop.core.limits import (
     MAX_REROLLS,
     MAX_TEXT_LENGTH,
 )
-from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets import uwr_intents
+from uwr_desktop.core.rulesets import make_ruleset, uwr_intents
 from uwr_desktop.core.rulesets.uwr_intents import Attack, Reaction
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
@@ -253,7 +252,7 @@ def test_odd_values_in_any_field_give_only_the_rules_error(kind, stage):
         except RulesError as error:
             assert str(error).strip()
             continue
-        except Exception as error:  # noqa: BLE001 (collecting every escape is the point)
+        except Exception as error:
             escapes.append(f"{kind.__name__}.{field}={shown(value)}: {error!r:.200}")
             continue
         accepted += 1

@@ -24,6 +24,7 @@ from uwr_desktop.core.journal import (
     entry_wire_type,
     remember_encoded,
 )
+from uwr_desktop.core.limits import MAX_COMBATANTS
 
 _KINDS = {
     "int": "a whole number",
@@ -158,6 +159,10 @@ def checked_intent(intent: object) -> Intent:
 def checked_roster(roster: Iterable[object]) -> tuple[Combatant, ...]:
     """The roster as a saved file reads it back; ``RulesError`` when it could not be read."""
     combatants = tuple(roster)
+    if len(combatants) > MAX_COMBATANTS:
+        raise RulesError(
+            f"A fight holds at most {MAX_COMBATANTS} combatants, not {len(combatants)}"
+        )
     for combatant in combatants:
         if not isinstance(combatant, Combatant):
             raise RulesError(f"Not a combatant: {type(combatant).__name__}")

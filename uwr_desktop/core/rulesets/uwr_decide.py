@@ -35,7 +35,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.uwr_apply import apply_event, need
 from uwr_desktop.core.rulesets.uwr_events import (
     CheckResolved,
@@ -276,6 +276,12 @@ def join(builder: Builder, combatants: Sequence[Combatant], roller: Roller) -> s
     """Add combatants; mid-fight their initiative is rolled and their uses computed."""
     if not combatants:
         raise RulesError("Choose at least one combatant to add")
+    if len(builder.state.combatants) + len(combatants) > MAX_COMBATANTS:
+        room = MAX_COMBATANTS - len(builder.state.combatants)
+        raise RulesError(
+            f"A fight holds at most {MAX_COMBATANTS} combatants; "
+            f"{room} more can join, not {len(combatants)}"
+        )
     for combatant in combatants:
         if not isinstance(combatant, Combatant):
             raise RulesError(f"Not a combatant: {combatant!r}")
@@ -347,6 +353,11 @@ def add_condition(builder: Builder, ids: Sequence[str], condition: Condition) ->
     updates = []
     for target in targets:
         kept = tuple(c for c in target.conditions if c.name.casefold() != condition.name.casefold())
+        if len(kept) >= MAX_CONDITIONS:
+            raise RulesError(
+                f"{target.name} already has {len(kept)} conditions, the most one can have; "
+                "remove one first"
+            )
         updated = replace(target, conditions=(*kept, condition))
         updates.append(CombatantUpdate(updated, f"gains {condition.name}{lasting}"))
     builder.add(CombatantsUpdated(tuple(updates)))
