@@ -55,6 +55,8 @@ NOT_IN_A_FIGHT = {
     "MAX_JOURNAL_ENTRIES": "a cap on the journal read",
     "MAX_SIDES": "only rolls for nobody have other dice than d6, and they are never recorded",
     "MAX_MODIFIER": "only rolls for nobody have modifiers, and they are never recorded",
+    "MAX_NOTATION_LENGTH": "typed notation is read into a roll; the roll's own limits apply",
+    "MAX_NOTATION_DIGITS": "typed notation is read into a roll; the roll's own limits apply",
 }
 """Limits of ``core.limits`` with no fight at them here, and why."""
 

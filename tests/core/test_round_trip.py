@@ -74,6 +74,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.autosave import autosave
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
+from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, numbered_names
 from uwr_desktop.core.storage.recovery import rebuild_session
 
 MEMORY_FOLDER = "/dev/shm" if Path("/dev/shm").is_dir() else None
@@ -450,3 +451,23 @@ def test_a_fight_at_the_limit_saves_reopens_and_recovers(limit, tmp_path):
         with pytest.raises(RulesError, match=r"\d"):
             session.do(beyond)
     assert_reads_back(session, tmp_path, journal.encounter_id)
+
+
+def test_copies_of_a_longest_name_fit_and_read_back(tmp_path):
+    original = fighter("a", name="W" * MAX_NAME_LENGTH)
+    names = [original.name]
+    copies = []
+    for number in range(12):
+        (name,) = numbered_names(original.name, 1, names)
+        names.append(name)
+        copies.append(msgspec.structs.replace(original, id=f"copy{number}", name=name))
+    assert all(len(name) <= MAX_NAME_LENGTH for name in names)
+    assert len(set(names)) == len(names)
+    assert names[-1].endswith(" 13")
+    library = CombatantLibrary(tmp_path / "library.sqlite3")
+    with pytest.raises(LibraryError, match=f"at most {MAX_NAME_LENGTH} characters"):
+        library.save("uwr", original, name="W" * (MAX_NAME_LENGTH + 1))
+    library.close()
+    session, encounter_id = play([original], [AddCombatants(copies)], tmp_path)
+    assert len(session.state.combatants) == 13
+    assert_reads_back(session, tmp_path, encounter_id)

@@ -68,3 +68,9 @@ MAX_WEAPONS: Final = 50
 
 MAX_CONDITIONS: Final = 100
 """Conditions on one combatant at once."""
+
+MAX_NOTATION_LENGTH: Final = 200
+"""Characters of typed dice notation (``7d6 f+1 r2`` is ten)."""
+
+MAX_NOTATION_DIGITS: Final = 9
+"""Digits of one number in typed dice notation."""
