@@ -21,7 +21,9 @@ from uwr_desktop.core.limits import (
     MAX_TEXT_LENGTH,
 )
 from uwr_desktop.core.rulesets import make_ruleset, uwr_intents
+from uwr_desktop.core.rulesets.uwr import UwrRuleset
 from uwr_desktop.core.rulesets.uwr_intents import Attack, Reaction
+from uwr_desktop.core.rulesets.uwr_rules import UwrSettings
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
@@ -287,3 +289,12 @@ def test_a_gm_reads_the_refusals():
     for intent, message in cases:
         with pytest.raises(RulesError, match=message):
             session.do(intent)
+
+
+def test_settings_and_a_roster_a_file_could_not_read_back_are_refused():
+    with pytest.raises(RulesError, match="Lowest threshold must be at most 6"):
+        Session(UwrRuleset(UwrSettings(lowest_threshold=9)), [sheet("a")])
+    with pytest.raises(RulesError, match=f"Item 1, name is too long \\(at most {MAX_NAME_LENGTH}"):
+        Session(make_ruleset("uwr"), [forced(sheet("a"), name="n" * (MAX_NAME_LENGTH + 1))])
+    with pytest.raises(RulesError, match="at most 1000 combatants"):
+        Session(make_ruleset("uwr"), [sheet(f"c{n}") for n in range(1_001)])

@@ -170,6 +170,11 @@ def checked_roster(roster: Iterable[object]) -> tuple[Combatant, ...]:
     return decoded
 
 
+def check_settings(settings: msgspec.Struct) -> None:
+    """Refuse ruleset settings that a saved file could not read back (``RulesError``)."""
+    _decode(_encode(settings), type(settings))
+
+
 def recorded(entry: JournalEntry) -> JournalEntry:
     """The entry as it reads back from its saved form (a file or the autosave journal).
 

@@ -18,7 +18,12 @@ from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
-from uwr_desktop.core.record_check import checked_intent, checked_roster, recorded
+from uwr_desktop.core.record_check import (
+    check_settings,
+    checked_intent,
+    checked_roster,
+    recorded,
+)
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.upr import UprError
 
@@ -91,7 +96,8 @@ class Session:
 
     ``entries``/``cursor`` rebuild a saved or recovered fight (replayed and checked, without
     calling the sink); ``cursor`` defaults to all entries. A journal that does not replay under
-    the rules raises ``RulesError``.
+    the rules, or settings or a roster that a saved file could not read back, raise
+    ``RulesError``.
     """
 
     def __init__(
@@ -105,6 +111,7 @@ class Session:
         cursor: int | None = None,
     ) -> None:
         """Start (or rebuild) the encounter."""
+        check_settings(ruleset.settings)
         self._ruleset = ruleset
         self._roster = checked_roster(roster)
         self._roller = roller if roller is not None else Roller(random.Random())
