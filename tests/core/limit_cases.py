@@ -37,6 +37,9 @@ from uwr_desktop.core.limits import (
     MAX_SKILL_REROLLS,
     MAX_SKILLS,
     MAX_TEXT_LENGTH,
+    MAX_UPR_ADJUSTMENT,
+    MAX_UPR_DIVISOR,
+    MAX_UPR_USES,
     MAX_WEAPONS,
 )
 from uwr_desktop.core.rulesets.uwr_intents import (
@@ -253,6 +256,28 @@ def combatants() -> Case:
         [StartFight(), AddCombatants([fighter("late")])],
         AddCombatants([fighter("too-late")]),
     )
+
+
+SETTINGS_LIMITS = ("MAX_UPR_DIVISOR", "MAX_UPR_ADJUSTMENT", "MAX_UPR_USES")
+"""Limits on a fight's house rules; the fight at them is ``settings_at_the_limits``."""
+
+
+def upr_type(**changes: int) -> dict[str, object]:
+    """An added UPR type at every limit (``changes`` set some beyond)."""
+    return {
+        "name": "Siege",
+        "divisor": MAX_UPR_DIVISOR,
+        "adjustment": MAX_UPR_ADJUSTMENT,
+        "max_uses": MAX_UPR_USES,
+        **changes,
+    }
+
+
+def settings_at_the_limits() -> tuple[dict[str, object], list[Combatant], list[Intent]]:
+    """House rules with an added UPR type at its limits, a fight using it, and its intents."""
+    settings = {"extra_upr_types": [upr_type()]}
+    ram = Weapon(name="Ram", upr_type="Siege")
+    return settings, pair(weapons=(ram,)), [StartFight(), EndRound()]
 
 
 LIMIT_CASES: dict[str, Callable[[], Case]] = {

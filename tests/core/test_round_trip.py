@@ -14,7 +14,15 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from limit_cases import LIMIT_CASES, NOT_IN_A_FIGHT, fighter, limit_names
+from limit_cases import (
+    LIMIT_CASES,
+    NOT_IN_A_FIGHT,
+    SETTINGS_LIMITS,
+    fighter,
+    limit_names,
+    settings_at_the_limits,
+    upr_type,
+)
 
 from uwr_desktop.core import intents as core_intents
 from uwr_desktop.core.dice import Roller
@@ -52,6 +60,9 @@ from uwr_desktop.core.limits import (
     MAX_SKILL_REROLLS,
     MAX_SKILLS,
     MAX_TEXT_LENGTH,
+    MAX_UPR_ADJUSTMENT,
+    MAX_UPR_DIVISOR,
+    MAX_UPR_USES,
     MAX_WEAPONS,
 )
 from uwr_desktop.core.rulesets import make_ruleset, uwr_intents
@@ -436,8 +447,29 @@ def test_a_starting_roster_across_the_limits_is_refused_or_reads_back(fighters, 
 
 
 def test_every_limit_has_a_fight_at_it_or_a_reason():
-    assert set(LIMIT_CASES) | set(NOT_IN_A_FIGHT) == limit_names()
-    assert not set(LIMIT_CASES) & set(NOT_IN_A_FIGHT)
+    covered = [set(LIMIT_CASES), set(NOT_IN_A_FIGHT), set(SETTINGS_LIMITS)]
+    assert set.union(*covered) == limit_names()
+    assert sum(len(names) for names in covered) == len(limit_names())
+
+
+@pytest.mark.parametrize(
+    "beyond",
+    [
+        {"divisor": MAX_UPR_DIVISOR + 1},
+        {"adjustment": -MAX_UPR_ADJUSTMENT - 1},
+        {"max_uses": MAX_UPR_USES + 1},
+    ],
+)
+def test_house_rules_at_their_limits_save_reopen_and_recover(beyond, tmp_path):
+    settings, roster, intents = settings_at_the_limits()
+    session = Session(make_ruleset("uwr", settings), roster, roller=Roller(random.Random(3)))
+    with JournalStore(tmp_path / "journal.sqlite3") as store:
+        journal = autosave(store, session, title="House rules")
+        for intent in intents:
+            session.do(intent)
+    assert_reads_back(session, tmp_path, journal.encounter_id)
+    with pytest.raises(RulesError, match="Bad uwr settings"):
+        make_ruleset("uwr", {"extra_upr_types": [upr_type(**beyond)]})
 
 
 @pytest.mark.parametrize("limit", sorted(LIMIT_CASES))

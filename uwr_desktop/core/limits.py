@@ -74,3 +74,12 @@ MAX_NOTATION_LENGTH: Final = 200
 
 MAX_NOTATION_DIGITS: Final = 9
 """Digits of one number in typed dice notation."""
+
+MAX_UPR_DIVISOR: Final = 1_000
+"""The divisor of a UPR type the GM adds to a fight's house rules."""
+
+MAX_UPR_ADJUSTMENT: Final = 100
+"""The dice adjustment of an added UPR type, positive or negative."""
+
+MAX_UPR_USES: Final = 1_000
+"""The most uses per round an added UPR type may give."""
