@@ -5,7 +5,6 @@ from collections.abc import Iterable
 import pytest
 
 from uwr_desktop.core.dice import (
-    MAX_DICE,
     DiceError,
     DirectOutcome,
     KeepDice,
@@ -23,6 +22,7 @@ from uwr_desktop.core.dice import (
     opposed_check,
     success_threshold,
 )
+from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_REROLLS, MAX_SIDES
 
 
 class ScriptedDice:
@@ -85,8 +85,11 @@ def test_lowest_threshold_outside_two_to_six_is_refused(lowest):
         ({"dice": -2}, "a pool cannot have -2 dice"),
         ({"dice": 3, "rerolls": -1}, "a pool cannot have -1 rerolls"),
         ({"dice": MAX_DICE + 1}, f"at most {MAX_DICE} dice, got {MAX_DICE + 1}"),
-        ({"dice": 3, "rerolls": 500}, "at most 200 rerolls, got 500"),
-        ({"dice": 3, "favor": -101}, "favor must be between -100 and \\+100, got -101"),
+        ({"dice": 3, "rerolls": 500}, f"at most {MAX_REROLLS} rerolls, got 500"),
+        (
+            {"dice": 3, "favor": -MAX_FAVOR - 1},
+            rf"favor must be between -{MAX_FAVOR} and \+{MAX_FAVOR}, got -{MAX_FAVOR + 1}",
+        ),
     ],
 )
 def test_bad_pool_specs_are_refused_with_the_reason(kwargs, message):
@@ -366,7 +369,7 @@ def test_leftover_die_setting(rolled, kept, with_setting, without_setting):
         (0, 1, "cannot roll 0k1: at least 1 die must be rolled"),
         (-3, 2, "cannot roll -3k2: at least 1 die must be rolled"),
         (5, 0, "cannot roll 5k0: at least 1 die must be kept"),
-        (300, 2, "at most 200 dice, got 300"),
+        (300, 2, f"at most {MAX_DICE} dice, got 300"),
     ],
 )
 def test_meaningless_roll_and_keep_is_refused(rolled, kept, message):
@@ -470,8 +473,8 @@ def test_seeded_d20_covers_its_faces():
         (0, 6, "a sum needs at least 1 die, got 0"),
         (-2, 8, "a sum needs at least 1 die, got -2"),
         (2, 1, "a die needs at least 2 sides, got 1"),
-        (2, 5000, "at most 1000 sides, got 5000"),
-        (201, 6, "at most 200 dice, got 201"),
+        (2, 5000, f"at most {MAX_SIDES} sides, got 5000"),
+        (MAX_DICE + 1, 6, f"at most {MAX_DICE} dice, got {MAX_DICE + 1}"),
     ],
 )
 def test_meaningless_sums_are_refused(count, sides, message):

@@ -1,6 +1,7 @@
 import pytest
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
+from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_SIDES
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 
 
@@ -72,10 +73,15 @@ def test_ten_dice_rule_applies_to_parsed_rolls():
         ("7d6 zap", "unknown option 'zap' \\(expected f±N or rN\\)"),
         ("2d10 q2", "unknown option 'q2' \\(expected \\+N or -N\\)"),
         ("6k3 q2", "unknown option 'q2' \\(expected unskilled, leftover, \\+N or -N\\)"),
-        ("500d6", "at most 200 dice, got 500"),
-        ("2d5000", "at most 1000 sides, got 5000"),
+        ("500d6", f"at most {MAX_DICE} dice, got 500"),
+        (f"{MAX_DICE + 1}d6", f"at most {MAX_DICE} dice, got {MAX_DICE + 1}"),
+        ("2d5000", f"at most {MAX_SIDES} sides, got 5000"),
         ("99999999999d6", "'99999999999' at position 1 is too large"),
-        ("7d6 f+500", "favor must be between -100 and \\+100, got \\+500"),
+        ("7d6 f+500", f"favor must be between -{MAX_FAVOR} and \\+{MAX_FAVOR}, got \\+500"),
+        (
+            f"7d6 f+{MAX_FAVOR + 1}",
+            f"favor must be between -{MAX_FAVOR} and \\+{MAX_FAVOR}, got \\+{MAX_FAVOR + 1}",
+        ),
         ("7d6 r-2", "a pool cannot have -2 rerolls"),
         ("7d6 lowest 1", "the lowest threshold must be 2 to 6, got 1"),
         ("0d8", "a sum needs at least 1 die, got 0"),

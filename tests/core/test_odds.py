@@ -9,6 +9,7 @@ import icepool
 import pytest
 
 from uwr_desktop.core.dice import DiceError, KeepDice
+from uwr_desktop.core.limits import MAX_DICE, MAX_REROLLS
 from uwr_desktop.core.odds import (
     check_probability,
     check_probability_exact,
@@ -148,9 +149,9 @@ def test_direct_check_difficulties() -> None:
 
 
 def test_large_pool_stays_exact_and_sums_to_one() -> None:
-    exact = pool_distribution_exact(200, rerolls=200)
+    exact = pool_distribution_exact(MAX_DICE, rerolls=MAX_REROLLS)
     assert sum(exact) == 1
-    floats = pool_distribution(200, rerolls=200)
+    floats = pool_distribution(MAX_DICE, rerolls=MAX_REROLLS)
     assert all(abs(a - float(b)) <= CLOSE for a, b in zip(floats, exact, strict=True))
 
 

@@ -12,17 +12,7 @@ from typing import Protocol
 
 import msgspec
 
-MAX_DICE = 200
-"""The most dice (or rerolls, or kept dice) a single roll may have."""
-
-MAX_SIDES = 1000
-"""The most sides a die may have."""
-
-MAX_FAVOR = 100
-"""The largest net favor, positive or negative, a pool may have."""
-
-MAX_MODIFIER = 10_000
-"""The largest flat modifier, positive or negative, a roll may have."""
+from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_MODIFIER, MAX_REROLLS, MAX_SIDES
 
 POOL_SIDES = 6
 """Success pools roll d6."""
@@ -93,8 +83,8 @@ class PoolSpec(msgspec.Struct, frozen=True):
         _check_at_most(self.dice)
         if self.rerolls < 0:
             raise DiceError(f"a pool cannot have {self.rerolls} rerolls")
-        if self.rerolls > MAX_DICE:
-            raise DiceError(f"a pool can have at most {MAX_DICE} rerolls, got {self.rerolls}")
+        if self.rerolls > MAX_REROLLS:
+            raise DiceError(f"a pool can have at most {MAX_REROLLS} rerolls, got {self.rerolls}")
         if abs(self.favor) > MAX_FAVOR:
             raise DiceError(
                 f"favor must be between -{MAX_FAVOR} and +{MAX_FAVOR}, got {self.favor:+d}"

@@ -11,6 +11,23 @@ from typing import Annotated
 
 import msgspec
 
+from uwr_desktop.core.limits import (
+    MAX_COMBATANTS,
+    MAX_CONDITION_ROUNDS,
+    MAX_CONDITIONS,
+    MAX_COUNT,
+    MAX_DICE,
+    MAX_DIFFICULTY,
+    MAX_FAVOR,
+    MAX_INITIATIVE,
+    MAX_NAME_LENGTH,
+    MAX_REROLLS,
+    MAX_SKILL_RANK,
+    MAX_SKILL_REROLLS,
+    MAX_SKILLS,
+    MAX_TEXT_LENGTH,
+    MAX_WEAPONS,
+)
 from uwr_desktop.core.sides import Side
 
 ATTRIBUTE_NAMES = ("brawn", "grace", "mettle", "savvy")
@@ -19,14 +36,47 @@ ATTRIBUTE_NAMES = ("brawn", "grace", "mettle", "savvy")
 ATTRIBUTE_MAX = 7
 """Attributes run from 0 to 7 in steps of 0.5."""
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-Text = Annotated[str, msgspec.Meta(max_length=20_000)]
-Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+# The bounds of ``core.limits`` as types: the file and journal decoder checks every field
+# against them, and ``Session.do`` checks every intent and every event against the same.
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+"""A name or an id: 1 to ``MAX_NAME_LENGTH`` characters."""
+OptionalName = Annotated[str, msgspec.Meta(max_length=MAX_NAME_LENGTH)]
+"""A name that may be left empty (``""``: none)."""
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT_LENGTH)]
+"""Free text: notes and titles."""
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+"""Vitality, Stamina, uses, an amount of damage or healing, a round number."""
+Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+"""The face of a d6."""
+Faces = Annotated[tuple[Face, ...], msgspec.Meta(max_length=MAX_DICE)]
+"""The faces of one roll."""
+DieIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE - 1)]
+"""The position of a die in a roll (0-based)."""
+WeaponIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPONS - 1)]
+"""The position of a weapon on a combatant (0-based)."""
+Dice = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
+"""Dice of a roll."""
+Favor = Annotated[int, msgspec.Meta(ge=-MAX_FAVOR, le=MAX_FAVOR)]
+"""Net favor of a roll."""
+Rerolls = Annotated[int, msgspec.Meta(ge=0, le=MAX_REROLLS)]
+"""Rerolls of a roll."""
+Successes = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
+"""Successes a roll scored."""
+Difficulty = Annotated[int, msgspec.Meta(ge=1, le=MAX_DIFFICULTY)]
+"""Successes a check needs."""
+InitiativeValue = Annotated[int, msgspec.Meta(ge=-MAX_INITIATIVE, le=MAX_INITIATIVE)]
+"""An initiative value typed over the roll."""
+Rounds = Annotated[int, msgspec.Meta(ge=1, le=MAX_CONDITION_ROUNDS)]
+"""Rounds a condition lasts."""
+Ids = Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+"""Combatant ids, as many as a fight may hold."""
 
 
 def check_attribute(name: str, value: Fraction) -> None:
     """Refuse an attribute outside 0..7 or not in half steps (``ValueError`` with the reason)."""
-    if not 0 <= value <= ATTRIBUTE_MAX or (value * 2).denominator != 1:
+    # On whole numbers: every decoded combatant passes here four times.
+    numerator, denominator = value.numerator, value.denominator
+    if denominator not in (1, 2) or not 0 <= numerator <= ATTRIBUTE_MAX * denominator:
         raise ValueError(
             f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, got {value}"
         )
@@ -55,8 +105,8 @@ class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A proficiency or skill: bonus dice (its rank) and any extra rerolls it grants."""
 
     name: Name
-    rank: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
-    rerolls: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
+    rank: Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)] = 0
+    rerolls: Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_REROLLS)] = 0
 
 
 class WeaponPool(StrEnum):
@@ -78,8 +128,8 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     name: Name
     upr_type: Name
     pool: WeaponPool = WeaponPool.MELEE
-    skill: str = ""
-    type_override: str | None = None
+    skill: OptionalName = ""
+    type_override: Name | None = None
     prepared: bool = True
     upr: Fraction | None = None
     uses_max: Count = 0
@@ -96,16 +146,16 @@ class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A condition on a combatant; ``rounds`` left (``None``: until removed) and a note."""
 
     name: Name
-    rounds: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
+    rounds: Rounds | None = None
     note: Text = ""
 
 
 class Initiative(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A combatant's initiative: the rolled faces, a GM override and roll-off faces."""
 
-    faces: tuple[Annotated[int, msgspec.Meta(ge=1, le=6)], ...] = ()
-    override: Annotated[int, msgspec.Meta(ge=-1000, le=1000)] | None = None
-    tiebreak: tuple[Annotated[int, msgspec.Meta(ge=1, le=6)], ...] = ()
+    faces: Faces = ()
+    override: InitiativeValue | None = None
+    tiebreak: Faces = ()
 
     @property
     def rolled(self) -> int:
@@ -129,13 +179,13 @@ class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     name: Name
     side: Side = Side.ENEMY
     attributes: Attributes = Attributes()
-    skills: tuple[Skill, ...] = ()
-    weapons: tuple[Weapon, ...] = ()
+    skills: Annotated[tuple[Skill, ...], msgspec.Meta(max_length=MAX_SKILLS)] = ()
+    weapons: Annotated[tuple[Weapon, ...], msgspec.Meta(max_length=MAX_WEAPONS)] = ()
     vitality: Count = 10
     vitality_max: Count = 10
     stamina: Count = 3
     stamina_max: Count = 3
-    conditions: tuple[Condition, ...] = ()
+    conditions: Annotated[tuple[Condition, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
     hidden: bool = False
     notes: Text = ""
     initiative: Initiative | None = None
@@ -181,12 +231,14 @@ class RollRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ``rerolls_taken`` holds ``(die index, new face)`` pairs in the order they were rolled.
     """
 
-    dice: Annotated[int, msgspec.Meta(ge=0, le=100)]
-    favor: Annotated[int, msgspec.Meta(ge=-10, le=10)]
-    rerolls: Annotated[int, msgspec.Meta(ge=0, le=100)]
+    dice: Dice
+    favor: Favor
+    rerolls: Rerolls
     lowest_threshold: Annotated[int, msgspec.Meta(ge=2, le=6)]
-    faces: tuple[Annotated[int, msgspec.Meta(ge=1, le=6)], ...]
-    rerolls_taken: tuple[tuple[int, Annotated[int, msgspec.Meta(ge=1, le=6)]], ...] = ()
+    faces: Faces
+    rerolls_taken: Annotated[
+        tuple[tuple[DieIndex, Face], ...], msgspec.Meta(max_length=MAX_REROLLS)
+    ] = ()
 
 
 class PendingCheck(msgspec.Struct, frozen=True):

@@ -8,14 +8,13 @@ The events shared by every ruleset live here; a ruleset adds its own by subclass
 """
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant
-
-Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+from uwr_desktop.core.encounter import Combatant, Count, Ids, Name
+from uwr_desktop.core.limits import MAX_COMBATANTS
 
 _REGISTRY: dict[str, type["Event"]] = {}
 
@@ -57,11 +56,27 @@ def enc_hook(value: object) -> object:
     raise NotImplementedError(f"cannot encode {type(value).__name__}")
 
 
+_SMALL_HALVES = {n / 2: Fraction(n, 2) for n in range(-64, 65)}
+"""Attributes and uses per round are small halves: decoding shares these (a Fraction is
+immutable) instead of building one per field."""
+
+
+@lru_cache(maxsize=1024)
+def _fraction_text(text: str) -> Fraction:
+    """``Fraction(text)``, remembered: the same few UPR values (``"1/3"``) recur in every
+    combatant decoded, and reading one from text takes microseconds."""
+    return Fraction(text)
+
+
 def dec_hook(kind: type, value: object) -> object:
     """Decode a ``Fraction`` from a whole number, a number in exact halves or ``"n/d"``."""
     if kind is Fraction:
         if isinstance(value, bool):
             raise TypeError("expected a number")
+        if isinstance(value, int | float):
+            shared = _SMALL_HALVES.get(value)
+            if shared is not None:
+                return shared
         if isinstance(value, int):
             return Fraction(value)
         if isinstance(value, float):
@@ -70,7 +85,7 @@ def dec_hook(kind: type, value: object) -> object:
             return Fraction(value)
         if isinstance(value, str):
             try:
-                return Fraction(value)
+                return _fraction_text(value)
             except (ValueError, ZeroDivisionError):
                 raise ValueError(f"expected a number or fraction, got {value!r}") from None
         raise TypeError("expected a number")
@@ -94,8 +109,8 @@ def convert(value: object, kind: Any) -> Any:
 class ConditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A named condition on one combatant."""
 
-    combatant_id: str
-    name: str
+    combatant_id: Name
+    name: Name
 
 
 class CombatantUpdate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -109,45 +124,45 @@ class CombatantsJoined(Event, frozen=True):
     """Combatants join the encounter (added to the end of the table)."""
 
     changes_order: ClassVar[bool] = True
-    combatants: tuple[Combatant, ...]
+    combatants: Annotated[tuple[Combatant, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
 class CombatantsLeft(Event, frozen=True):
     """Combatants leave the encounter."""
 
     changes_order: ClassVar[bool] = True
-    combatant_ids: tuple[str, ...]
+    combatant_ids: Ids
 
 
 class CombatantsUpdated(Event, frozen=True):
     """Combatants change: edits, damage, healing, conditions, weapon state."""
 
     changes_order: ClassVar[bool] = True
-    updates: tuple[CombatantUpdate, ...]
+    updates: Annotated[tuple[CombatantUpdate, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
 class ManualOrderSet(Event, frozen=True):
     """The GM set the turn order by hand (``None``: back to the rolled order)."""
 
     changes_order: ClassVar[bool] = True
-    order: tuple[str, ...] | None
+    order: Ids | None
 
 
 class TurnStarted(Event, frozen=True):
     """A combatant's turn starts; ``stamina`` is the value it refills to."""
 
-    combatant_id: str
-    stamina: int
+    combatant_id: Name
+    stamina: Count
 
 
 class TurnEnded(Event, frozen=True):
     """A combatant's turn ends."""
 
-    combatant_id: str
+    combatant_id: Name
 
 
 class RoundEnded(Event, frozen=True):
     """The round ends: condition durations tick; ``expired`` lists those that ran out."""
 
-    round: int
+    round: Count
     expired: tuple[ConditionRef, ...] = ()

@@ -1,15 +1,28 @@
 """Intents shared by every ruleset, and the one error type for refused intents.
 
-A widget never edits state: it builds an intent and hands it to ``Session.do``. The ruleset
-checks it against the rules and either answers with events or raises :class:`RulesError` with
-a message for the GM. Ruleset-specific intents live beside their ruleset.
+A widget never edits state: it builds an intent and hands it to ``Session.do``. The session
+checks every field against its annotation (types and the bounds of ``core.limits``), then the
+ruleset checks it against the rules and either answers with events or raises
+:class:`RulesError` with a message for the GM. Ruleset-specific intents live beside their
+ruleset.
 """
 
 from collections.abc import Sequence
+from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Condition
+from uwr_desktop.core.encounter import Combatant, Condition, Name
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT
+
+IdList = Annotated[Sequence[Name], msgspec.Meta(max_length=MAX_COMBATANTS)]
+"""Combatant ids an intent names."""
+
+Amount = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+"""An amount of damage or healing."""
+
+OrderIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_COMBATANTS)]
+"""A place in the turn order (0: first)."""
 
 
 class RulesError(Exception):
@@ -35,49 +48,49 @@ class EndRound(Intent, frozen=True):
 class AddCombatants(Intent, frozen=True):
     """Combatants join; mid-fight their initiative is rolled and their uses computed."""
 
-    combatants: Sequence[Combatant]
+    combatants: Annotated[Sequence[Combatant], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
 class RemoveCombatants(Intent, frozen=True):
     """Combatants leave the encounter."""
 
-    combatant_ids: Sequence[str]
+    combatant_ids: IdList
 
 
 class ApplyDamage(Intent, frozen=True):
     """Apply ``amount`` damage to each target (Vitality never drops below 0)."""
 
-    combatant_ids: Sequence[str]
-    amount: int
+    combatant_ids: IdList
+    amount: Amount
 
 
 class Heal(Intent, frozen=True):
     """Heal ``amount`` Vitality on each target (never above the maximum)."""
 
-    combatant_ids: Sequence[str]
-    amount: int
+    combatant_ids: IdList
+    amount: Amount
 
 
 class AddCondition(Intent, frozen=True):
     """Put a condition on each target (replacing one of the same name)."""
 
-    combatant_ids: Sequence[str]
+    combatant_ids: IdList
     condition: Condition
 
 
 class RemoveCondition(Intent, frozen=True):
     """Take the named condition off each target that has it."""
 
-    combatant_ids: Sequence[str]
-    name: str
+    combatant_ids: IdList
+    name: Name
 
 
 class EditCell(Intent, frozen=True):
     """Set one table cell (a column the ruleset declared editable) of one combatant."""
 
-    combatant_id: str
-    column_key: str
-    value: object
+    combatant_id: Name
+    column_key: Name
+    value: Any
 
 
 class ReplaceCombatant(Intent, frozen=True):
@@ -89,8 +102,8 @@ class ReplaceCombatant(Intent, frozen=True):
 class MoveInOrder(Intent, frozen=True):
     """Put a combatant at ``index`` of the turn order by hand (a timeline drag)."""
 
-    combatant_id: str
-    index: int
+    combatant_id: Name
+    index: OrderIndex
 
 
 class ClearManualOrder(Intent, frozen=True):

@@ -44,8 +44,24 @@ def entry_from_wire(wire: Any) -> JournalEntry:
     return JournalEntry(label=wire.label, events=tuple(wire.events))
 
 
+class _LastEncoded:
+    """The entry whose bytes are known already: ``Session.do`` encodes each new entry and
+    reads it back to check it, then the autosave stores the entry read back, as those bytes."""
+
+    entry: JournalEntry | None = None
+    data: bytes = b""
+
+
+def remember_encoded(entry: JournalEntry, data: bytes) -> None:
+    """Note that ``data`` (made by :func:`encode_entry`) decodes to ``entry``, so encoding
+    ``entry`` next gives ``data`` without encoding again."""
+    _LastEncoded.entry, _LastEncoded.data = entry, data
+
+
 def encode_entry(entry: JournalEntry) -> bytes:
     """Encode an entry as JSON bytes: ``{"label": ..., "events": [{"type": ...}, ...]}``."""
+    if entry is _LastEncoded.entry:
+        return _LastEncoded.data
     return ENCODER.encode(entry)
 
 

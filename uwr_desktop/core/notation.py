@@ -25,8 +25,9 @@ from enum import StrEnum
 import msgspec
 
 from uwr_desktop.core.dice import POOL_SIDES, DiceError, PoolSpec, RollKeepSpec, SumSpec
+from uwr_desktop.core.limits import MAX_NOTATION_DIGITS, MAX_NOTATION_LENGTH
 
-MAX_DIGITS = 9
+MAX_DIGITS = MAX_NOTATION_DIGITS
 """The longest number the reader accepts; anything longer is refused as too large."""
 
 
@@ -287,6 +288,10 @@ def parse_notation(text: str) -> PoolSpec | RollKeepSpec | SumSpec:
 
     Raises :class:`NotationError` with a message naming what is wrong.
     """
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError(
+            f"dice notation has at most {MAX_NOTATION_LENGTH} characters, got {len(text)}"
+        )
     reading = _Reader(text.replace("\u2212", "-")).read()
     try:
         return _build(reading)

@@ -18,6 +18,12 @@ from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
+from uwr_desktop.core.record_check import (
+    check_settings,
+    checked_intent,
+    checked_roster,
+    recorded,
+)
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.upr import UprError
 
@@ -90,7 +96,8 @@ class Session:
 
     ``entries``/``cursor`` rebuild a saved or recovered fight (replayed and checked, without
     calling the sink); ``cursor`` defaults to all entries. A journal that does not replay under
-    the rules raises ``RulesError``.
+    the rules, or settings or a roster that a saved file could not read back, raise
+    ``RulesError``.
     """
 
     def __init__(
@@ -104,8 +111,9 @@ class Session:
         cursor: int | None = None,
     ) -> None:
         """Start (or rebuild) the encounter."""
+        check_settings(ruleset.settings)
         self._ruleset = ruleset
-        self._roster = tuple(roster)
+        self._roster = checked_roster(roster)
         self._roller = roller if roller is not None else Roller(random.Random())
         self._sink = sink
         self._observers: list[Callable[[Change], None]] = []
@@ -199,12 +207,17 @@ class Session:
         return unsubscribe
 
     def do(self, intent: Intent) -> JournalEntry:
-        """Do ``intent``: one new entry (dropping any redo tail); ``RulesError`` if refused."""
+        """Do ``intent``: one new entry (dropping any redo tail); ``RulesError`` if refused.
+
+        The intent's fields are checked first, and the entry is kept as it reads back from
+        its saved form, so nothing is done that a file or the autosave could not hold.
+        """
+        intent = checked_intent(intent)
         try:
             decision = self._ruleset.decide(self._state, intent, self._roller)
         except (DiceError, UprError) as error:
             raise RulesError(str(error)) from None
-        entry = JournalEntry(decision.label, decision.events)
+        entry = recorded(JournalEntry(decision.label, decision.events))
         index = self._cursor
         for stale in [key for key in self._states if key > index]:
             del self._states[stale]

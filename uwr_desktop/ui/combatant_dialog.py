@@ -48,6 +48,16 @@ from uwr_desktop.core.encounter import (
 )
 from uwr_desktop.core.events import ENCODER, dec_hook
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import (
+    MAX_COUNT,
+    MAX_NAME_LENGTH,
+    MAX_SKILL_RANK,
+    MAX_SKILL_REROLLS,
+    MAX_SKILLS,
+    MAX_TEXT_LENGTH,
+    MAX_WEAPONS,
+)
+from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, upr_table, weapon_uses
 from uwr_desktop.core.sides import Side
@@ -55,14 +65,14 @@ from uwr_desktop.core.upr import UprTable, default_upr_table, format_upr, prepar
 from uwr_desktop.ui.icons import icon
 from uwr_desktop.ui.theme import side_color
 
-NAME_LIMIT = 200
+NAME_LIMIT = MAX_NAME_LENGTH
 """Longest name the core accepts for a combatant, skill or weapon."""
 
-NOTES_LIMIT = 20_000
+NOTES_LIMIT = MAX_TEXT_LENGTH
 """Longest notes the core accepts."""
 
-HEALTH_LIMIT = 99_999
-"""Highest Vitality or Stamina the editor offers."""
+HEALTH_LIMIT = MAX_COUNT
+"""Highest Vitality or Stamina the core accepts."""
 
 _DEFAULT_UPR_TYPE = "Swift"
 _NO_SKILL = "(no skill)"
@@ -341,8 +351,8 @@ class CombatantDialog(QDialog):
         row = _SkillRow(
             key=next(self._keys),
             name=name,
-            rank=_spin(0, 20, skill.rank if skill else 0, "skillRank"),
-            rerolls=_spin(0, 10, skill.rerolls if skill else 0, "skillRerolls"),
+            rank=_spin(0, MAX_SKILL_RANK, skill.rank if skill else 0, "skillRank"),
+            rerolls=_spin(0, MAX_SKILL_REROLLS, skill.rerolls if skill else 0, "skillRerolls"),
             remove=_remove_button("Remove this skill"),
         )
         index = len(self._skill_rows)
@@ -356,6 +366,7 @@ class CombatantDialog(QDialog):
         row.remove.clicked.connect(lambda: self._remove_skill_row(row))
         self._watch(row.widgets())
         self._skills_changed()
+        self._limit_rows()
         if focus:
             name.setFocus()
         return row
@@ -409,6 +420,7 @@ class CombatantDialog(QDialog):
         row.remove.clicked.connect(lambda: self._remove_weapon_row(row))
         self._watch(row.widgets())
         self._refresh()
+        self._limit_rows()
         if focus:
             name.setFocus()
         return row
@@ -418,12 +430,14 @@ class CombatantDialog(QDialog):
         del self._skill_rows[index]
         self._skills.removeRow(index)
         self._skills_changed()
+        self._limit_rows()
 
     def _remove_weapon_row(self, row: _WeaponRow) -> None:
         index = self._weapon_rows.index(row)
         del self._weapon_rows[index]
         self._weapons.removeRow(index)
         self._refresh()
+        self._limit_rows()
 
     def _skill_choice(self, skill_name: str) -> int | str | None:
         """The combo data for a weapon's skill: a skill row's key, a missing name, or none."""
@@ -451,6 +465,15 @@ class CombatantDialog(QDialog):
         for row in self._weapon_rows:
             self._fill_skill_combo(row.skill, row.skill.currentData())
         self._refresh()
+
+    def _limit_rows(self) -> None:
+        """A sheet holds at most ``MAX_SKILLS`` skills and ``MAX_WEAPONS`` weapons."""
+        for button, count, limit, what in (
+            (self._add_skill, len(self._skill_rows), MAX_SKILLS, "skills"),
+            (self._add_weapon, len(self._weapon_rows), MAX_WEAPONS, "weapons"),
+        ):
+            button.setEnabled(count < limit)
+            button.setToolTip("" if count < limit else f"A combatant has at most {limit} {what}")
 
     def _watch(self, widgets: Sequence[QWidget]) -> None:
         for widget in widgets:
@@ -612,7 +635,9 @@ class CombatantDialog(QDialog):
             raise SheetError(f"{error}.") from None
         try:
             return msgspec.json.decode(ENCODER.encode(built), type=Combatant, dec_hook=dec_hook)
-        except (msgspec.ValidationError, msgspec.EncodeError) as error:
+        except msgspec.ValidationError as error:
+            raise SheetError(f"Not a valid combatant: {readable(error)}.") from None
+        except (msgspec.EncodeError, UnicodeEncodeError) as error:
             raise SheetError(f"Not a valid combatant: {error}") from None
 
     def _preview_combatant(self) -> Combatant | None:

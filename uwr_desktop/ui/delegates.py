@@ -20,14 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uwr_desktop.core.limits import MAX_COUNT, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.base import Column, ColumnKind
 from uwr_desktop.ui.table_model import COLUMN_ROLE
 
-INT_LIMIT = 1_000_000
+INT_LIMIT = MAX_COUNT
 """The bound a whole-number editor uses where its column sets none."""
 
-TEXT_LIMIT = 20_000
-"""The longest text a text editor accepts."""
+TEXT_LIMIT = MAX_TEXT_LENGTH
+"""The longest text a text editor accepts where its column sets no length."""
 
 BLANK = "–"  # noqa: RUF001 (the dash the table shows for "no value")
 """What a number editor shows for a cell with no value."""
@@ -96,7 +97,7 @@ class CombatantDelegate(QStyledItemDelegate):
             editor = box
         else:
             line = QLineEdit(parent)
-            line.setMaxLength(TEXT_LIMIT)
+            line.setMaxLength(column.max_length or TEXT_LIMIT)
             editor = line
         editor.setObjectName(f"{column.key}Editor")
         return editor

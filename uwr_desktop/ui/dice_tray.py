@@ -42,6 +42,7 @@ from uwr_desktop.core.dice import (
     direct_check,
     opposed_check,
 )
+from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_NOTATION_LENGTH, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec, parse_notation
 from uwr_desktop.ui.dice_view import DiceView, ShownDie
 from uwr_desktop.ui.odds_plot import OddsPlot, compute_odds
@@ -50,6 +51,9 @@ ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
 """The four attributes a uwr check can draw on."""
 
 FAVOR_RANGE = (-3, 3)
+"""Favor the spin boxes offer: beyond ±3 the threshold no longer moves (typed notation may
+go to ``MAX_FAVOR``)."""
+
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 
@@ -239,8 +243,8 @@ class DiceTray(QWidget):
         self.skill.setAccessibleName("Skill")
         self.skill.setToolTip("Adds its rank in dice, and any rerolls it grants")
         self.extra_dice = _spin(
-            -40,
-            200,
+            -MAX_DICE,
+            MAX_DICE,
             0,
             "Extra dice",
             tip="Dice added to the pool (negative: a penalty)",
@@ -250,7 +254,7 @@ class DiceTray(QWidget):
             *FAVOR_RANGE, 0, "Favor", tip="Net favor: +1 lets a 4 succeed, -1 only 6"
         )
         self.rerolls = _spin(
-            0, 20, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
+            0, MAX_REROLLS, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
         )
         self.against = QComboBox()
         self.against.setAccessibleName("Against")
@@ -261,11 +265,18 @@ class DiceTray(QWidget):
         self.against.addItem("Opposed by a reaction", "opposed")
         self.against.addItem("Nothing: count successes", None)
         self.against.setCurrentIndex(1)
-        self.difficulty_number = _spin(1, 50, 2, "Difficulty", tip="Successes needed to pass")
-        self.reaction_dice = _spin(1, 200, 3, "Reaction dice", tip="Dice of the opposing reaction")
+        self.difficulty_number = _spin(
+            1, MAX_DIFFICULTY, 2, "Difficulty", tip="Successes needed to pass"
+        )
+        self.reaction_dice = _spin(
+            1, MAX_DICE, 3, "Reaction dice", tip="Dice of the opposing reaction"
+        )
         self.reaction_favor = _spin(*FAVOR_RANGE, 0, "Reaction favor", tip="Favor of the reaction")
-        self.reaction_rerolls = _spin(0, 20, 0, "Reaction rerolls", tip="Rerolls of the reaction")
+        self.reaction_rerolls = _spin(
+            0, MAX_REROLLS, 0, "Reaction rerolls", tip="Rerolls of the reaction"
+        )
         self.notation = QLineEdit()
+        self.notation.setMaxLength(MAX_NOTATION_LENGTH)
         self.notation.setAccessibleName("Dice notation")
         self.notation.setPlaceholderText("or type dice: 7d6 f+1 r2, 6k3, 2d10+5")
         self.notation.setToolTip(

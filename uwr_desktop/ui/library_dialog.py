@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import ATTRIBUTE_NAMES, Combatant, format_half
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.storage.library import (
     CombatantLibrary,
     LibraryError,
@@ -310,11 +311,17 @@ class LibraryDialog(QDialog):
         template = self.selected_template()
         if template is None:
             return
-        name, ok = QInputDialog.getText(
-            self, "Rename template", "New name:", QLineEdit.EchoMode.Normal, template.name
-        )
-        if ok:
-            self.rename_template(template.template_id, name)
+        prompt = QInputDialog(self)
+        prompt.setObjectName("renamePrompt")
+        prompt.setWindowTitle("Rename template")
+        prompt.setLabelText("New name:")
+        prompt.setInputMode(QInputDialog.InputMode.TextInput)
+        prompt.setTextValue(template.name)
+        line = prompt.findChild(QLineEdit)
+        if line is not None:
+            line.setMaxLength(MAX_NAME_LENGTH)
+        if prompt.exec() == QDialog.DialogCode.Accepted:
+            self.rename_template(template.template_id, prompt.textValue())
 
     def _ask_delete(self) -> None:
         template = self.selected_template()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 
 COMMON_CONDITIONS: tuple[str, ...] = (
     "Off Guard",
@@ -25,13 +26,13 @@ COMMON_CONDITIONS: tuple[str, ...] = (
 )
 """Conditions offered in the condition dialog; the GM may type any other name."""
 
-CONDITION_NAME_LIMIT = 200
+CONDITION_NAME_LIMIT = MAX_NAME_LENGTH
 """Longest condition name the core accepts."""
 
-CONDITION_NOTE_LIMIT = 20_000
+CONDITION_NOTE_LIMIT = MAX_TEXT_LENGTH
 """Longest condition note the core accepts."""
 
-ROUNDS_LIMIT = 10_000
+ROUNDS_LIMIT = MAX_CONDITION_ROUNDS
 """Longest duration in rounds the core accepts."""
 
 

@@ -37,8 +37,8 @@ class ColumnKind(StrEnum):
 class Column(msgspec.Struct, frozen=True):
     """A table column a ruleset wants: key, header, kind, editability and bounds.
 
-    ``minimum``/``maximum``/``step`` bound numeric columns; ``choices`` lists a choice column's
-    values.
+    ``minimum``/``maximum``/``step`` bound numeric columns; ``max_length`` a text column's
+    characters; ``choices`` lists a choice column's values.
     """
 
     key: str
@@ -48,6 +48,7 @@ class Column(msgspec.Struct, frozen=True):
     minimum: Fraction | None = None
     maximum: Fraction | None = None
     step: Fraction | None = None
+    max_length: int | None = None
     choices: tuple[str, ...] = ()
 
 

@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -34,6 +35,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.uwr_apply import apply_event, need
 from uwr_desktop.core.rulesets.uwr_events import (
     CheckResolved,
@@ -64,7 +66,6 @@ from uwr_desktop.core.rulesets.uwr_rules import (
 from uwr_desktop.core.upr import UprError, UprTable, format_upr, preparation_rounds
 
 POOL_SIDES = 6
-INITIATIVE_LIMIT = 1000
 
 
 class Builder:
@@ -161,9 +162,9 @@ def override_initiative(
 ) -> str:
     """Type an initiative value over the roll (or clear it); return the label."""
     combatant = need(builder.state, combatant_id)
-    if value is not None and not -INITIATIVE_LIMIT <= value <= INITIATIVE_LIMIT:
+    if value is not None and not -MAX_INITIATIVE <= value <= MAX_INITIATIVE:
         raise RulesError(
-            f"Initiative must be between {-INITIATIVE_LIMIT} and {INITIATIVE_LIMIT}, got {value}"
+            f"Initiative must be between {-MAX_INITIATIVE} and {MAX_INITIATIVE}, got {value}"
         )
     current = combatant.initiative.override if combatant.initiative else None
     if value == current:
@@ -275,6 +276,12 @@ def join(builder: Builder, combatants: Sequence[Combatant], roller: Roller) -> s
     """Add combatants; mid-fight their initiative is rolled and their uses computed."""
     if not combatants:
         raise RulesError("Choose at least one combatant to add")
+    if len(builder.state.combatants) + len(combatants) > MAX_COMBATANTS:
+        room = MAX_COMBATANTS - len(builder.state.combatants)
+        raise RulesError(
+            f"A fight holds at most {MAX_COMBATANTS} combatants; "
+            f"{room} more can join, not {len(combatants)}"
+        )
     for combatant in combatants:
         if not isinstance(combatant, Combatant):
             raise RulesError(f"Not a combatant: {combatant!r}")
@@ -346,6 +353,11 @@ def add_condition(builder: Builder, ids: Sequence[str], condition: Condition) ->
     updates = []
     for target in targets:
         kept = tuple(c for c in target.conditions if c.name.casefold() != condition.name.casefold())
+        if len(kept) >= MAX_CONDITIONS:
+            raise RulesError(
+                f"{target.name} already has {len(kept)} conditions, the most one can have; "
+                "remove one first"
+            )
         updated = replace(target, conditions=(*kept, condition))
         updates.append(CombatantUpdate(updated, f"gains {condition.name}{lasting}"))
     builder.add(CombatantsUpdated(tuple(updates)))
@@ -578,7 +590,8 @@ def react(
         dice + extra_dice, favor - off_guard, rerolls, builder.settings, penalty=extra_dice < 0
     )
     roll = roller.roll_pool(spec)
-    builder.add(ReactionRolled(reaction, record_of(roll), weapon_index, off_guard))
+    kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
+    builder.add(ReactionRolled(kind, record_of(roll), weapon_index, off_guard))
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
 

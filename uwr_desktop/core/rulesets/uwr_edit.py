@@ -13,13 +13,11 @@ from uwr_desktop.core.encounter import (
 )
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.uwr_apply import need
 from uwr_desktop.core.rulesets.uwr_decide import Builder, override_initiative, recompute_now
 from uwr_desktop.core.rulesets.uwr_rules import weapon_uses
 from uwr_desktop.core.sides import Side
-
-TEXT_LIMIT = 20_000
-COUNT_LIMIT = 1_000_000
 
 
 def parse_int(label: str, value: object) -> int:
@@ -65,8 +63,9 @@ def _text(label: str, value: object, *, required: bool) -> str:
     text = value.strip() if required else value
     if required and not text:
         raise RulesError(f"{label} cannot be empty")
-    if len(text) > TEXT_LIMIT:
-        raise RulesError(f"{label} is too long ({len(text)} characters; at most {TEXT_LIMIT})")
+    limit = MAX_NAME_LENGTH if required else MAX_TEXT_LENGTH
+    if len(text) > limit:
+        raise RulesError(f"{label} is too long ({len(text)} characters; at most {limit})")
     return text
 
 
@@ -99,7 +98,7 @@ def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, s
         return replace(combatant, **{key: number}), text
     if key in {"vitality_max", "stamina_max"}:
         label = f"Maximum {key.removesuffix('_max').capitalize()}"
-        number = _count(label, value, COUNT_LIMIT)
+        number = _count(label, value, MAX_COUNT)
         current = key.removesuffix("_max")
         changes = {key: number, current: min(getattr(combatant, current), number)}
         return replace(combatant, **changes), f"{label} {getattr(combatant, key)} → {number}"

@@ -1,57 +1,76 @@
 """Events of the ``uwr`` ruleset (besides the shared ones in ``core.events``)."""
 
 from fractions import Fraction
-from typing import ClassVar
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
-from uwr_desktop.core.encounter import RollRecord
-from uwr_desktop.core.events import Event, Face
+from uwr_desktop.core.encounter import (
+    Count,
+    DieIndex,
+    Difficulty,
+    Face,
+    Faces,
+    InitiativeValue,
+    Name,
+    RollRecord,
+    Successes,
+    Text,
+    WeaponIndex,
+)
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_WEAPONS
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's rolled initiative faces."""
 
-    combatant_id: str
-    faces: tuple[Face, ...]
+    combatant_id: Name
+    faces: Faces
+
+
+Rolls = Annotated[tuple[InitiativeRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+"""One initiative roll per combatant."""
 
 
 class InitiativeRolled(Event, frozen=True):
     """Initiative was rolled; each roll replaces the combatant's faces and clears roll-offs."""
 
     changes_order: ClassVar[bool] = True
-    rolls: tuple[InitiativeRoll, ...]
+    rolls: Rolls
 
 
 class InitiativeOverridden(Event, frozen=True):
     """The GM typed an initiative value (``None``: back to the roll)."""
 
     changes_order: ClassVar[bool] = True
-    combatant_id: str
-    value: int | None
+    combatant_id: Name
+    value: InitiativeValue | None
 
 
 class RollOff(Event, frozen=True):
     """A d6 roll-off broke a tie; each combatant's roll-off faces are replaced by these."""
 
     changes_order: ClassVar[bool] = True
-    rolls: tuple[InitiativeRoll, ...]
+    rolls: Rolls
 
 
 class WeaponUses(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A weapon's UPR value and uses for the round."""
 
-    combatant_id: str
-    weapon: int
+    combatant_id: Name
+    weapon: WeaponIndex
     value: Fraction
-    uses: int
+    uses: Count
 
 
 class RoundStarted(Event, frozen=True):
     """A round starts; every weapon's uses refill as listed."""
 
-    round: int
-    uses: tuple[WeaponUses, ...] = ()
+    round: Count
+    uses: Annotated[
+        tuple[WeaponUses, ...], msgspec.Meta(max_length=MAX_COMBATANTS * MAX_WEAPONS)
+    ] = ()
 
 
 class CheckRolled(Event, frozen=True):
@@ -60,22 +79,22 @@ class CheckRolled(Event, frozen=True):
     ``kind`` is ``"attack"`` (spends a use of ``weapon``), ``"direct"`` or ``"free"``.
     """
 
-    kind: str
-    actor: str
+    kind: Literal["attack", "direct", "free"]
+    actor: Name
     roll: RollRecord
-    target: str | None = None
-    weapon: int | None = None
-    title: str = ""
-    difficulty: int | None = None
+    target: Name | None = None
+    weapon: WeaponIndex | None = None
+    title: Text = ""
+    difficulty: Difficulty | None = None
     off_guard: bool = False
 
 
 class ReactionRolled(Event, frozen=True):
     """The target of the pending attack reacted (a parry spends a use of ``weapon``)."""
 
-    reaction: str
+    reaction: Literal["dodge", "parry"]
     roll: RollRecord
-    weapon: int | None = None
+    weapon: WeaponIndex | None = None
     off_guard: bool = False
 
 
@@ -83,27 +102,27 @@ class DieRerolled(Event, frozen=True):
     """One failed die of the pending roll was rerolled to ``face`` (the better face counts)."""
 
     of_reaction: bool
-    index: int
+    index: DieIndex
     face: Face
 
 
 class CheckResolved(Event, frozen=True):
     """The pending check is final: the successes of each side and who won."""
 
-    action: int
-    reaction: int | None
+    action: Successes
+    reaction: Successes | None
     success: bool
-    surviving: int
+    surviving: Successes
 
 
 class WeaponRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One weapon of one combatant."""
 
-    combatant_id: str
-    weapon: int
+    combatant_id: Name
+    weapon: WeaponIndex
 
 
 class PreparationAdvanced(Event, frozen=True):
     """A round of preparation was spent on each weapon listed; at 0 left it is prepared."""
 
-    weapons: tuple[WeaponRef, ...]
+    weapons: Annotated[tuple[WeaponRef, ...], msgspec.Meta(max_length=MAX_COMBATANTS * MAX_WEAPONS)]

@@ -2,8 +2,34 @@
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Annotated
 
-from uwr_desktop.core.intents import Intent
+import msgspec
+
+from uwr_desktop.core.encounter import (
+    DieIndex,
+    Difficulty,
+    Favor,
+    InitiativeValue,
+    Name,
+    OptionalName,
+    Text,
+    WeaponIndex,
+)
+from uwr_desktop.core.intents import IdList, Intent
+from uwr_desktop.core.limits import MAX_DICE, MAX_REROLLS
+
+ExtraDice = Annotated[int, msgspec.Meta(ge=-MAX_DICE, le=MAX_DICE)]
+"""Dice added to a pool (negative: a penalty)."""
+
+ExtraRerolls = Annotated[int, msgspec.Meta(ge=-MAX_REROLLS, le=MAX_REROLLS)]
+"""Rerolls added to a pool (negative: taken away)."""
+
+PoolDice = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
+"""The dice of a free roll."""
+
+PoolRerolls = Annotated[int, msgspec.Meta(ge=0, le=MAX_REROLLS)]
+"""The rerolls of a free roll."""
 
 
 class Reaction(StrEnum):
@@ -25,14 +51,14 @@ DIFFICULTY_PRESETS: dict[str, tuple[int, int]] = {
 class RollInitiative(Intent, frozen=True):
     """Roll (or reroll) initiative for the given combatants: the sum of Grace d6."""
 
-    combatant_ids: Sequence[str]
+    combatant_ids: IdList
 
 
 class OverrideInitiative(Intent, frozen=True):
     """Type an initiative value over the roll (``None`` clears it; the roll is kept)."""
 
-    combatant_id: str
-    value: int | None
+    combatant_id: Name
+    value: InitiativeValue | None
 
 
 class Attack(Intent, frozen=True):
@@ -42,12 +68,12 @@ class Attack(Intent, frozen=True):
     weapon's pool; the attack spends one use of the weapon.
     """
 
-    attacker_id: str
-    weapon: int
-    target_id: str
-    favor: int = 0
-    extra_dice: int = 0
-    extra_rerolls: int = 0
+    attacker_id: Name
+    weapon: WeaponIndex
+    target_id: Name
+    favor: Favor = 0
+    extra_dice: ExtraDice = 0
+    extra_rerolls: ExtraRerolls = 0
 
 
 class Reroll(Intent, frozen=True):
@@ -57,18 +83,18 @@ class Reroll(Intent, frozen=True):
     allow, in rolling order.
     """
 
-    indices: Sequence[int] | None = None
+    indices: Annotated[Sequence[DieIndex], msgspec.Meta(max_length=MAX_DICE)] | None = None
 
 
 class React(Intent, frozen=True):
     """The target of the pending attack dodges (Grace) or parries (Brawn, a melee weapon)."""
 
     reaction: Reaction
-    weapon: int | None = None
-    skill: str = ""
-    favor: int = 0
-    extra_dice: int = 0
-    extra_rerolls: int = 0
+    weapon: WeaponIndex | None = None
+    skill: OptionalName = ""
+    favor: Favor = 0
+    extra_dice: ExtraDice = 0
+    extra_rerolls: ExtraRerolls = 0
 
 
 class ResolveCheck(Intent, frozen=True):
@@ -78,14 +104,14 @@ class ResolveCheck(Intent, frozen=True):
 class DirectCheck(Intent, frozen=True):
     """A direct check: an attribute (plus a skill) against a difficulty in successes."""
 
-    combatant_id: str
-    attribute: str
-    difficulty: int
-    favor: int = 0
-    skill: str = ""
-    extra_dice: int = 0
-    extra_rerolls: int = 0
-    title: str = ""
+    combatant_id: Name
+    attribute: Name
+    difficulty: Difficulty
+    favor: Favor = 0
+    skill: OptionalName = ""
+    extra_dice: ExtraDice = 0
+    extra_rerolls: ExtraRerolls = 0
+    title: Text = ""
 
 
 class FreeRoll(Intent, frozen=True):
@@ -94,32 +120,32 @@ class FreeRoll(Intent, frozen=True):
     With a ``difficulty`` the roll passes or fails like a direct check.
     """
 
-    combatant_id: str
-    dice: int
-    favor: int = 0
-    rerolls: int = 0
-    title: str = ""
-    difficulty: int | None = None
+    combatant_id: Name
+    dice: PoolDice
+    favor: Favor = 0
+    rerolls: PoolRerolls = 0
+    title: Text = ""
+    difficulty: Difficulty | None = None
 
 
 class PrepareWeapon(Intent, frozen=True):
     """Start preparing an unprepared weapon with less than 1 use per round (Off Guard)."""
 
-    combatant_id: str
-    weapon: int
+    combatant_id: Name
+    weapon: WeaponIndex
 
 
 class SetPrepared(Intent, frozen=True):
     """The GM marks a weapon prepared or not (stops any preparation under way)."""
 
-    combatant_id: str
-    weapon: int
+    combatant_id: Name
+    weapon: WeaponIndex
     prepared: bool
 
 
 class OverrideWeaponType(Intent, frozen=True):
     """Use another UPR type for this weapon in this fight (``None`` restores its own)."""
 
-    combatant_id: str
-    weapon: int
-    upr_type: str | None
+    combatant_id: Name
+    weapon: WeaponIndex
+    upr_type: Name | None

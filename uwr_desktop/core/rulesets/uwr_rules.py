@@ -8,18 +8,26 @@ from typing import Annotated, Literal
 import msgspec
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec
-from uwr_desktop.core.encounter import Combatant, EncounterState, RollRecord, Weapon, WeaponPool
+from uwr_desktop.core.encounter import (
+    Combatant,
+    EncounterState,
+    Name,
+    RollRecord,
+    Weapon,
+    WeaponPool,
+)
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_UPR_ADJUSTMENT, MAX_UPR_DIVISOR, MAX_UPR_USES
 from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table, uses_per_round
 
 
 class UprTypeSetting(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A UPR type the GM added for this encounter."""
 
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
-    divisor: Annotated[int, msgspec.Meta(ge=1, le=1000)]
-    adjustment: Annotated[int, msgspec.Meta(ge=-100, le=100)] = 0
-    max_uses: Annotated[int, msgspec.Meta(ge=1, le=1000)] | None = None
+    name: Name
+    divisor: Annotated[int, msgspec.Meta(ge=1, le=MAX_UPR_DIVISOR)]
+    adjustment: Annotated[int, msgspec.Meta(ge=-MAX_UPR_ADJUSTMENT, le=MAX_UPR_ADJUSTMENT)] = 0
+    max_uses: Annotated[int, msgspec.Meta(ge=1, le=MAX_UPR_USES)] | None = None
 
 
 class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -24,6 +24,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import NextTurn
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, IntentOption, Resource
 from uwr_desktop.core.rulesets.uwr_events import (
     CheckResolved,
@@ -49,16 +50,18 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.core.upr import format_upr
 
+_COUNT = Fraction(MAX_COUNT)
+
 COLUMNS: tuple[Column, ...] = (
-    Column("name", "Name", ColumnKind.TEXT, editable=True),
+    Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
     Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
     Column(
         "initiative",
         "Init",
         ColumnKind.INT,
         editable=True,
-        minimum=Fraction(-1000),
-        maximum=Fraction(1000),
+        minimum=Fraction(-MAX_INITIATIVE),
+        maximum=Fraction(MAX_INITIATIVE),
     ),
     Column("initiative_roll", "Rolled", ColumnKind.TEXT),
     *(
@@ -73,14 +76,19 @@ COLUMNS: tuple[Column, ...] = (
         )
         for name in ATTRIBUTE_NAMES
     ),
-    Column("vitality", "Vitality", ColumnKind.INT, editable=True, minimum=Fraction(0)),
-    Column("vitality_max", "Max Vit.", ColumnKind.INT, editable=True, minimum=Fraction(0)),
-    Column("stamina", "Stamina", ColumnKind.INT, editable=True, minimum=Fraction(0)),
-    Column("stamina_max", "Max Sta.", ColumnKind.INT, editable=True, minimum=Fraction(0)),
+    *(
+        Column(key, title, ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT)
+        for key, title in (
+            ("vitality", "Vitality"),
+            ("vitality_max", "Max Vit."),
+            ("stamina", "Stamina"),
+            ("stamina_max", "Max Sta."),
+        )
+    ),
     Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
     Column("conditions", "Conditions", ColumnKind.TEXT),
     Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-    Column("notes", "Notes", ColumnKind.TEXT, editable=True),
+    Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
 )
 
 

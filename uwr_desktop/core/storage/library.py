@@ -18,6 +18,7 @@ import msgspec
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
 
 _TABLES = (
@@ -40,6 +41,8 @@ _TABLES = (
 )
 
 _MAX_COPIES = 500
+_LONGEST_NUMBER = 12
+"""Room a copy's number may take at the end of a name (a space and the digits)."""
 _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
 
 
@@ -74,6 +77,10 @@ def _clean_name(name: str) -> str:
     cleaned = " ".join(name.split())
     if not cleaned:
         raise LibraryError("A template needs a name.")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise LibraryError(
+            f"A template's name has at most {MAX_NAME_LENGTH} characters, not {len(cleaned)}."
+        )
     return cleaned
 
 
@@ -105,13 +112,22 @@ def as_template(combatant: Combatant) -> Combatant:
     )
 
 
+def _same_base(numbered_base: str, key: str) -> bool:
+    """Whether a numbered name's base is ``key``, or ``key`` shortened to fit its number."""
+    if numbered_base == key:
+        return True
+    shortened = len(numbered_base) >= MAX_NAME_LENGTH - _LONGEST_NUMBER
+    return shortened and len(key) > len(numbered_base) and key.startswith(numbered_base)
+
+
 def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list[str]:
     """Names for ``count`` new combatants called ``base``, unique among ``existing_names``.
 
     Three new "Bandit"s are "Bandit 1", "Bandit 2", "Bandit 3"; with "Bandit 1" and "Bandit 2"
     already fighting they continue at "Bandit 3". A single new combatant whose name is free keeps
     the plain name; a plain "Bandit" already present counts as number 1. A trailing number on
-    ``base`` itself is dropped ("Bandit 4" is a Bandit). Names compare regardless of case.
+    ``base`` itself is dropped ("Bandit 4" is a Bandit). Names compare regardless of case. A
+    name near ``MAX_NAME_LENGTH`` is shortened so that the numbered names fit.
     """
     if not 1 <= count <= _MAX_COPIES:
         raise LibraryError(f"Cannot make {count} copies: choose 1 to {_MAX_COPIES}.")
@@ -129,10 +145,13 @@ def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list
             highest = max(highest, 1)
             continue
         numbered = _NUMBERED.match(name_key)
-        if numbered is not None and numbered["base"] == key:
+        if numbered is not None and _same_base(numbered["base"], key):
             highest = max(highest, int(numbered["number"]))
     if count == 1 and not plain_taken and highest == 0:
-        return [base]
+        return [base[:MAX_NAME_LENGTH]]
+    # A long name is shortened so that its number still fits in a name.
+    room = MAX_NAME_LENGTH - len(f" {highest + count}")
+    base = base[:room].rstrip() or base[:room]
     return [f"{base} {highest + offset}" for offset in range(1, count + 1)]
 
 
