@@ -48,9 +48,11 @@ def check_odds_chart(png: Path) -> int:
     if not saved:
         print(f"chart check: could not write {png}", file=sys.stderr)
         return 1
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle is not None:
-        strays = _outside_bundle(Path(bundle).resolve())
+    libraries = getattr(sys, "_MEIPASS", None)
+    if libraries is not None:
+        # The frozen app's own folder: _internal's parent, or Contents in a macOS bundle (whose
+        # Frameworks folder links modules kept in Resources).
+        strays = _outside_bundle(Path(libraries).resolve().parent)
         if strays:
             print("chart check: loaded outside the app: " + ", ".join(strays), file=sys.stderr)
             return 1

@@ -209,7 +209,7 @@ def check_app(app: Path, arch: str, expected: Version) -> list[str]:
         )
     for path, needed in bundle_minimums(app, arch).items():
         if needed > stated:
-            problems.append(f"{path.relative_to(app)} needs macOS {_text(needed)}")
+            problems.append(f"{path.relative_to(app).as_posix()} needs macOS {_text(needed)}")
     return problems
 
 

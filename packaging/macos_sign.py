@@ -56,7 +56,7 @@ def signing_order(app: Path) -> list[tuple[Path, bool]]:
     ]
 
     def deepest_first(path: Path) -> tuple[int, str]:
-        return -len(path.parts), str(path)
+        return -len(path.parts), path.as_posix()
 
     return [
         *((path, False) for path in sorted(binaries, key=deepest_first)),

@@ -21,7 +21,7 @@ def test_frozen_the_check_fails_when_a_chart_module_comes_from_outside(
 ):
     # A frozen program's bundle is sys._MEIPASS: here it is an empty folder, so numpy,
     # pyqtgraph and QtOpenGL all load from elsewhere, as they would if the freeze lacked them.
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle" / "_internal"), raising=False)
     assert frozen_check.check_odds_chart(tmp_path / "chart.png") == 1
     message = capsys.readouterr().err
     for name in frozen_check.CHART_MODULES:

@@ -210,7 +210,7 @@ def test_signing_goes_inside_out_without_deep(tmp_path):
         (app / name).parent.mkdir(parents=True, exist_ok=True)
         (app / name).write_bytes(data)
     order = macos_sign.signing_order(app)
-    names = [str(path.relative_to(tmp_path)) for path, _ in order]
+    names = [path.relative_to(tmp_path).as_posix() for path, _ in order]
     assert names == [
         "UWR Desktop.app/Contents/Frameworks/PySide6/Qt/plugins/platforms/libqcocoa.dylib",
         "UWR Desktop.app/Contents/Frameworks/PySide6/QtCore.abi3.so",
