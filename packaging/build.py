@@ -17,6 +17,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from icons import write_icns, write_ico
@@ -34,6 +35,7 @@ from project import (
 SPEC_FILE = PACKAGING_DIR / "uwr-desktop.spec"
 NSIS_SCRIPT = PACKAGING_DIR / "windows" / "uwr-desktop.nsi"
 FORMATS = ("app", "deb", "nsis", "dmg", "all")
+HDIUTIL_ATTEMPTS = 5
 
 
 def native_formats(system: str) -> tuple[str, ...]:
@@ -151,7 +153,8 @@ def build_dmg(info: ProjectInfo, app: Path, dist_dir: Path, work_dir: Path, fast
     dist_dir.mkdir(parents=True, exist_ok=True)
     target = dist_dir / f"{EXECUTABLE}-{info.version}-macos-{platform.machine()}.dmg"
     print("==> Making the disk image", flush=True)
-    subprocess.run(
+    # hdiutil fails now and then on hosted runners ("Resource busy"): try again.
+    run_with_retries(
         [
             hdiutil,
             "create",
@@ -166,9 +169,31 @@ def build_dmg(info: ProjectInfo, app: Path, dist_dir: Path, work_dir: Path, fast
             f"zlib-level={1 if fast else 9}",
             str(target),
         ],
-        check=True,
     )
     return target
+
+
+def run_with_retries(
+    command: list[str], attempts: int = HDIUTIL_ATTEMPTS, pause: float = 5.0
+) -> None:
+    """Run ``command``; if it fails, wait and run it again, up to ``attempts`` times in all.
+
+    The last failure is raised (``subprocess.CalledProcessError``).
+    """
+    for attempt in range(1, attempts + 1):
+        try:
+            subprocess.run(command, check=True)
+            return
+        except subprocess.CalledProcessError as error:
+            if attempt == attempts:
+                raise
+            print(
+                f"{Path(command[0]).name} failed with exit code {error.returncode} "
+                f"(attempt {attempt} of {attempts}); trying again in {pause:.0f} s",
+                flush=True,
+            )
+            time.sleep(pause)
+            pause *= 2
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

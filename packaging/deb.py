@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from deb_archive import md5sums_text, write_deb
 from icons import LINUX_ICON_SIZES, write_pngs
 from project import (
     APP_ID,
@@ -40,6 +41,15 @@ _NEEDED = re.compile(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]")
 def launcher_script() -> str:
     """The ``/usr/bin/uwr-desktop`` script: it runs the frozen app with the same arguments."""
     return f'#!/bin/sh\nexec {INSTALL_DIR}/{EXECUTABLE} "$@"\n'
+
+
+def preinst_script() -> str:
+    """The ``DEBIAN/preinst`` script: make ``/opt`` if the system lacks it.
+
+    The package lists no ``/opt`` folder of its own (see ``deb_archive.NOT_OWNED``), and dpkg
+    cannot unpack into a folder that neither the package nor the system has.
+    """
+    return "#!/bin/sh\nset -e\n[ -d /opt ] || mkdir -p /opt\n"
 
 
 def metainfo_text(info: ProjectInfo, release_date: dt.date) -> str:
@@ -186,7 +196,16 @@ def debian_depends(app_dir: Path) -> list[str]:
     packages = set(owning_packages(resolved).values())
     major, minor = glibc_floor(app_dir)
     packages.discard("libc6")
-    return [f"libc6 (>= {major}.{minor})", *sorted(packages)]
+    return [f"libc6 (>= {major}.{minor})", *(depends_entry(name) for name in sorted(packages))]
+
+
+def depends_entry(package: str) -> str:
+    """One ``Depends:`` entry; a library renamed by the 64-bit time transition (Debian 13,
+    Ubuntu 24.04: ``libssl3t64``) also accepts its older name, so a package built on a newer
+    system still installs on Debian 12 and Ubuntu 22.04."""
+    if package.endswith("t64"):
+        return f"{package} | {package.removesuffix('t64')}"
+    return package
 
 
 def control_text(info: ProjectInfo, architecture: str, depends: list[str], size_kib: int) -> str:
@@ -278,7 +297,7 @@ def stage_tree(app_dir: Path, info: ProjectInfo, staging: Path) -> None:
 
 def build_deb(app_dir: Path, info: ProjectInfo, out_dir: Path, work_dir: Path, fast: bool) -> Path:
     """Package the frozen app in ``app_dir`` as ``out_dir/uwr-desktop_<version>_<arch>.deb``."""
-    for tool in ("dpkg-deb", "dpkg-query", "dpkg"):
+    for tool in ("dpkg-query", "dpkg"):
         if shutil.which(tool) is None:
             raise PackagingError(f"{tool} is missing: build the .deb on Debian or Ubuntu")
     if not (app_dir / EXECUTABLE).is_file():
@@ -289,18 +308,22 @@ def build_deb(app_dir: Path, info: ProjectInfo, out_dir: Path, work_dir: Path, f
     depends = debian_depends(app_dir)
     staging = work_dir / "deb-root"
     stage_tree(app_dir, info, staging)
-    control_dir = staging / "DEBIAN"
-    control_dir.mkdir(mode=0o755)
+    size_kib = _installed_size_kib(staging)
+    control_dir = work_dir / "deb-control"
+    if control_dir.exists():
+        shutil.rmtree(control_dir)
+    control_dir.mkdir(mode=0o755, parents=True)
     (control_dir / "control").write_text(
-        control_text(info, architecture, depends, _installed_size_kib(staging)), encoding="utf-8"
+        control_text(info, architecture, depends, size_kib), encoding="utf-8"
     )
-    (control_dir / "control").chmod(0o644)
+    (control_dir / "md5sums").write_text(md5sums_text(staging), encoding="utf-8")
+    (control_dir / "preinst").write_text(preinst_script(), encoding="utf-8")
+    (control_dir / "preinst").chmod(0o755)
+    _normalise_modes(control_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{EXECUTABLE}_{info.debian_version}_{architecture}.deb"
-    compression = ["-Zgzip", "-z1"] if fast else ["-Zxz", "-z6"]
-    subprocess.run(
-        ["dpkg-deb", "--root-owner-group", *compression, "--build", str(staging), str(target)],
-        check=True,
-    )
+    print(f"==> Packing {target.name}", flush=True)
+    write_deb(staging, control_dir, target, fast=fast)
     print(f"Depends: {', '.join(depends)}")
+    print(f"installed size: {size_kib / 1024:.1f} MiB ({size_kib} KiB, the control file's figure)")
     return target

@@ -8,10 +8,10 @@ from pathlib import PurePosixPath
 _SYSTEM_LIBRARY_DIRS = ("/lib", "/lib64", "/usr/lib", "/usr/lib64")
 
 # Qt libraries that only the excluded modules need (QML/Quick, Designer, PDF, the virtual
-# keyboard, the Wayland compositor side, SQL and test helpers).
+# keyboard, the Wayland compositor side, SQL, networking and test helpers).
 _UNUSED_QT_NAMES = (
     r"(Qml|Quick|Designer|Pdf|VirtualKeyboard|WaylandCompositor|WlShell|Labs|Lottie|Help|Sql"
-    r"|Test|UiTools|ShaderTools|EglFS|EglFsKms|WaylandEgl)"
+    r"|Test|UiTools|ShaderTools|EglFS|EglFsKms|WaylandEgl|Network)"
 )
 _UNUSED_QT_LIBRARY = re.compile(rf"^(lib)?Qt6{_UNUSED_QT_NAMES}")
 _UNUSED_QT_FRAMEWORK = re.compile(rf"^Qt{_UNUSED_QT_NAMES}\w*\.framework$")

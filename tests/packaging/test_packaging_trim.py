@@ -1,6 +1,7 @@
 """What the freeze leaves out: unused Qt parts go, what the app loads stays."""
 
 import pytest
+from project import PACKAGING_DIR
 from trim import is_system_library, is_wheel_vendored_library, keep_binary, keep_data
 
 
@@ -83,3 +84,21 @@ def test_system_libraries_are_told_apart_from_bundled_ones():
 )
 def test_wheel_vendored_libraries_are_told_apart(destination, vendored):
     assert is_wheel_vendored_library(destination) is vendored
+
+
+def test_networking_is_left_out_and_the_charts_opengl_kept():
+    assert not keep_binary("PySide6/Qt/lib/libQt6Network.so.6")
+    assert not keep_binary("PySide6\\Qt6Network.dll")
+    assert not keep_binary("PySide6/Qt/lib/QtNetwork.framework/Versions/A/QtNetwork")
+    assert keep_binary("PySide6/Qt/lib/libQt6OpenGL.so.6")
+    assert keep_binary("PySide6/Qt/lib/libQt6OpenGLWidgets.so.6")
+    assert keep_binary("PySide6/QtOpenGL.abi3.so")
+
+
+def test_the_spec_names_qtopengl_and_leaves_out_qtnetwork():
+    spec = (PACKAGING_DIR / "uwr-desktop.spec").read_text(encoding="utf-8")
+    hidden = spec[spec.index("hidden_imports = [") : spec.index("]", spec.index("hidden_imports"))]
+    excluded = spec[spec.index("excluded_modules = [") :]
+    assert '"PySide6.QtOpenGL"' in hidden
+    assert '"PySide6.QtOpenGLWidgets"' in hidden
+    assert '"PySide6.QtNetwork"' in excluded[: excluded.index("]")]

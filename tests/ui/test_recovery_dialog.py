@@ -1,6 +1,7 @@
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -53,8 +54,8 @@ def crashed(tmp_path):
         return ids, after_restart.recoverable()
 
 
-def _open(qtbot, summaries):
-    dialog = RecoveryDialog(summaries)
+def _open(qtbot, summaries, time_zone=None):
+    dialog = RecoveryDialog(summaries, time_zone=time_zone)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -91,18 +92,9 @@ def _answer_box(qtbot, button):
     QTimer.singleShot(0, run)
 
 
-@pytest.fixture
-def local_time_kolkata(monkeypatch):
-    monkeypatch.setenv("TZ", "Asia/Kolkata")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
-def test_lists_fights_with_their_details_in_local_time(qtbot, crashed, local_time_kolkata):
+def test_lists_fights_with_their_details_in_the_given_time_zone(qtbot, crashed):
     _fights, summaries = crashed
-    dialog = _open(qtbot, summaries)
+    dialog = _open(qtbot, summaries, time_zone=ZoneInfo("Asia/Kolkata"))
     assert _child(dialog, QLabel, "recoveryHeadline").text() == HEADLINE
     ambush = _row_of(dialog, "Ambush at the ford").text()
     assert "Us Who Remain" in ambush
@@ -114,6 +106,15 @@ def test_lists_fights_with_their_details_in_local_time(qtbot, crashed, local_tim
     assert "not started" in camp
     assert "1 entry" in camp
     assert "night-camp.uwr" in camp
+
+
+def test_without_a_time_zone_times_are_the_systems_local_time(qtbot, crashed):
+    _fights, summaries = crashed
+    dialog = _open(qtbot, summaries)
+    ambush = next(s for s in summaries if s.title == "Ambush at the ford")
+    # The C library's local time, a route to the system's zone independent of datetime's.
+    local = time.strftime("%Y-%m-%d %H:%M", time.localtime(ambush.updated.timestamp()))
+    assert f"last change {local}" in _row_of(dialog, "Ambush at the ford").text()
 
 
 def test_damaged_fight_shows_its_problem_and_cannot_be_chosen(qtbot, crashed):

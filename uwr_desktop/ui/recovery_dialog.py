@@ -7,6 +7,7 @@ the GM's choice: :meth:`RecoveryDialog.chosen_id` is the fight to reopen and
 """
 
 from collections.abc import Sequence
+from datetime import tzinfo
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -44,14 +45,17 @@ def ruleset_name(ruleset_id: str) -> str:
         return f"unknown ruleset {ruleset_id!r}"
 
 
-def summary_text(summary: EncounterSummary) -> str:
-    """The lines describing a fight: title, then ruleset, round, entries and last change."""
+def summary_text(summary: EncounterSummary, time_zone: tzinfo | None = None) -> str:
+    """The lines describing a fight: title, then ruleset, round, entries and last change.
+
+    The last change is given in ``time_zone``, the system's local time when ``None``.
+    """
     title = summary.title.strip() or f"Encounter {summary.encounter_id}"
     if summary.problem is not None:
         return f"{title}\nCannot be reopened: {summary.problem}"
     round_text = f"round {summary.round}" if summary.round else "not started"
     entries = "1 entry" if summary.entry_count == 1 else f"{summary.entry_count} entries"
-    changed = f"{summary.updated.astimezone():%Y-%m-%d %H:%M}"
+    changed = f"{summary.updated.astimezone(time_zone):%Y-%m-%d %H:%M}"
     lines = [
         title,
         f"{ruleset_name(summary.ruleset)} · {round_text} · {entries} · last change {changed}",
@@ -65,9 +69,16 @@ class RecoveryDialog(QDialog):
     """Offers the fights that were open when the app last stopped without closing properly."""
 
     def __init__(
-        self, summaries: Sequence[EncounterSummary], *, parent: QWidget | None = None
+        self,
+        summaries: Sequence[EncounterSummary],
+        *,
+        parent: QWidget | None = None,
+        time_zone: tzinfo | None = None,
     ) -> None:
-        """List ``summaries`` (newest first, as the journal store gives them)."""
+        """List ``summaries`` (newest first, as the journal store gives them).
+
+        Times are shown in ``time_zone``, the system's local time when ``None``.
+        """
         super().__init__(parent)
         self.setObjectName("recoveryDialog")
         self.setWindowTitle("Reopen a fight?")
@@ -75,6 +86,7 @@ class RecoveryDialog(QDialog):
         self._summaries = {summary.encounter_id: summary for summary in summaries}
         self._chosen: int | None = None
         self._discarded: list[int] = []
+        self._time_zone = time_zone
 
         headline = QLabel(HEADLINE)
         headline.setObjectName("recoveryHeadline")
@@ -121,7 +133,7 @@ class RecoveryDialog(QDialog):
         self._list.setFocus()
 
     def _item(self, summary: EncounterSummary) -> QListWidgetItem:
-        item = QListWidgetItem(summary_text(summary))
+        item = QListWidgetItem(summary_text(summary, self._time_zone))
         item.setData(_ID_ROLE, summary.encounter_id)
         if summary.problem is not None:
             item.setFlags(Qt.ItemFlag.NoItemFlags)
