@@ -11,6 +11,7 @@ from typing import Annotated
 
 import msgspec
 
+from uwr_desktop.core.limits import MAX_FACES_PER_ROLL
 from uwr_desktop.core.sides import Side
 
 ATTRIBUTE_NAMES = ("brawn", "grace", "mettle", "savvy")
@@ -22,6 +23,9 @@ ATTRIBUTE_MAX = 7
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 Text = Annotated[str, msgspec.Meta(max_length=20_000)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+Faces = Annotated[tuple[Face, ...], msgspec.Meta(max_length=MAX_FACES_PER_ROLL)]
+"""The faces of one d6 roll, as many as a roll may record."""
 
 
 def check_attribute(name: str, value: Fraction) -> None:
@@ -103,9 +107,9 @@ class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Initiative(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A combatant's initiative: the rolled faces, a GM override and roll-off faces."""
 
-    faces: tuple[Annotated[int, msgspec.Meta(ge=1, le=6)], ...] = ()
+    faces: Faces = ()
     override: Annotated[int, msgspec.Meta(ge=-1000, le=1000)] | None = None
-    tiebreak: tuple[Annotated[int, msgspec.Meta(ge=1, le=6)], ...] = ()
+    tiebreak: Faces = ()
 
     @property
     def rolled(self) -> int:
@@ -185,8 +189,10 @@ class RollRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     favor: Annotated[int, msgspec.Meta(ge=-10, le=10)]
     rerolls: Annotated[int, msgspec.Meta(ge=0, le=100)]
     lowest_threshold: Annotated[int, msgspec.Meta(ge=2, le=6)]
-    faces: tuple[Annotated[int, msgspec.Meta(ge=1, le=6)], ...]
-    rerolls_taken: tuple[tuple[int, Annotated[int, msgspec.Meta(ge=1, le=6)]], ...] = ()
+    faces: Faces
+    rerolls_taken: Annotated[
+        tuple[tuple[int, Face], ...], msgspec.Meta(max_length=MAX_FACES_PER_ROLL)
+    ] = ()
 
 
 class PendingCheck(msgspec.Struct, frozen=True):

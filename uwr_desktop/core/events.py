@@ -9,13 +9,11 @@ The events shared by every ruleset live here; a ruleset adds its own by subclass
 
 from fractions import Fraction
 from functools import cache
-from typing import Annotated, Any, ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
 from uwr_desktop.core.encounter import Combatant
-
-Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
 
 _REGISTRY: dict[str, type["Event"]] = {}
 

@@ -18,3 +18,13 @@ MAX_COMBATANTS: Final = 1_000
 
 MAX_JOURNAL_ENTRIES: Final = 20_000
 """Undoable actions kept in one fight's journal."""
+
+
+# Files and journals as a whole: what a hostile or broken file is held to (see also the file
+# caps above). A fight within these opens in well under a second.
+
+MAX_EVENTS: Final = 100_000
+"""Events in one fight's journal, all entries (the redo tail included) together."""
+
+MAX_FACES_PER_ROLL: Final = 1_000
+"""Dice faces recorded in one roll (an initiative roll, a check or a reaction)."""

@@ -5,15 +5,15 @@ from typing import ClassVar
 
 import msgspec
 
-from uwr_desktop.core.encounter import RollRecord
-from uwr_desktop.core.events import Event, Face
+from uwr_desktop.core.encounter import Face, Faces, RollRecord
+from uwr_desktop.core.events import Event
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's rolled initiative faces."""
 
     combatant_id: str
-    faces: tuple[Face, ...]
+    faces: Faces
 
 
 class InitiativeRolled(Event, frozen=True):

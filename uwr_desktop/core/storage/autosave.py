@@ -23,6 +23,7 @@ from uwr_desktop.core.storage.journal_db import (
     JournalStore,
     RecoveredEncounter,
 )
+from uwr_desktop.core.storage.names import readable, storable_path
 from uwr_desktop.core.storage.recovery import rebuild_session
 from uwr_desktop.core.storage.sqlite_db import StoreError
 
@@ -32,7 +33,7 @@ def progress(state: EncounterState) -> tuple[int, str]:
     if state.phase is not Phase.ROUND:
         return 0, ""
     current = state.combatants.get(state.current) if state.current is not None else None
-    return state.round, f"{current.name}'s turn" if current is not None else ""
+    return state.round, readable(f"{current.name}'s turn") if current is not None else ""
 
 
 def follow_progress(session: Session, journal: EncounterJournal) -> None:
@@ -63,14 +64,15 @@ def autosave(
     and commit every later change of it there; return the fight's journal.
 
     A session read from a file was checked while it was read, so it is stored as it is, not
-    replayed again.
+    replayed again. A title or file name that is not valid text is stored as it is shown
+    (a file whose name is not UTF-8 is kept without its path: recovery then asks where to save).
     """
     journal = store.start_encounter(
         ruleset=session.ruleset.id,
         settings=session.ruleset.settings,
         roster=session.roster,
-        title=title,
-        file_path=file_path,
+        title=readable(title),
+        file_path=storable_path(file_path),
         entries=session.entries,
         cursor=session.cursor,
     )
