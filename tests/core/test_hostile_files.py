@@ -18,6 +18,7 @@ from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
     MAX_EVENTS,
     MAX_FACES_PER_ROLL,
+    MAX_FIGHT_BYTES,
     MAX_FILE_BYTES,
     MAX_JOURNAL_ENTRIES,
     MAX_JSON_DEPTH,
@@ -102,6 +103,10 @@ CASES = {
         many_entries(MAX_JOURNAL_ENTRIES + 1),
         f"$.journal: Expected `array` of length <= {MAX_JOURNAL_ENTRIES}",
     ),
+    "fat-label.uwr": (
+        fight(journal=b'[{"label":"' + b"x" * MAX_FIGHT_BYTES + b'","events":[]}]'),
+        "MiB without its spaces); a fight holds at most",
+    ),
     "too-many-events.uwr": (
         many_events(MAX_EVENTS + 1),
         f"holds {MAX_EVENTS + 1:,} events; a fight holds at most {MAX_EVENTS:,}",
@@ -169,7 +174,12 @@ def test_a_hostile_file_is_refused_naming_the_problem(outcomes, name):
 def test_the_issues_huge_files_are_refused_by_a_named_limit(outcomes):
     assert "length <= 1000" in outcomes["30000-combatants.uwr"]
     size = len(CASES["10-million-faces.uwr"][0])
-    expected = "too large" if size > MAX_FILE_BYTES else "length <="
+    if size > MAX_FILE_BYTES:
+        expected = "too large"
+    elif size > MAX_FIGHT_BYTES:
+        expected = f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
+    else:
+        expected = "length <="
     assert expected in outcomes["10-million-faces.uwr"]
 
 

@@ -26,5 +26,10 @@ MAX_JOURNAL_ENTRIES: Final = 20_000
 MAX_EVENTS: Final = 100_000
 """Events in one fight's journal, all entries (the redo tail included) together."""
 
+MAX_FIGHT_BYTES: Final = 16 * 1024 * 1024
+"""A fight's JSON without spaces or indentation: the session keeps every fight within it, and
+a file holding more is refused (``MAX_FILE_BYTES`` bounds the file as written, spaces and all).
+This is what bounds the memory an open fight takes."""
+
 MAX_FACES_PER_ROLL: Final = 1_000
 """Dice faces recorded in one roll (an initiative roll, a check or a reaction)."""

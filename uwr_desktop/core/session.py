@@ -14,7 +14,6 @@ redo re-applies the recorded events, faces and all.
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from itertools import accumulate
 
 import msgspec
 
@@ -22,7 +21,8 @@ from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_EVENTS, MAX_JOURNAL_ENTRIES
+from uwr_desktop.core.journal_budget import JournalBudget, fight_bytes
+from uwr_desktop.core.limits import MAX_COMBATANTS
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.upr import UprError
 
@@ -126,15 +126,7 @@ class Session:
                 f"a fight starts with at most {MAX_COMBATANTS:,} combatants, "
                 f"not {len(self._roster):,}"
             )
-        if len(self._entries) > MAX_JOURNAL_ENTRIES:
-            raise RulesError(
-                f"a fight keeps at most {MAX_JOURNAL_ENTRIES:,} changes, not {len(self._entries):,}"
-            )
-        self._event_totals = list(accumulate(len(entry.events) for entry in self._entries))
-        if self._event_totals and self._event_totals[-1] > MAX_EVENTS:
-            raise RulesError(
-                f"a fight keeps at most {MAX_EVENTS:,} events, not {self._event_totals[-1]:,}"
-            )
+        self._budget = JournalBudget(fight_bytes(ruleset.settings, self._roster), self._entries)
         if cursor is None:
             cursor = len(self._entries)
         if not 0 <= cursor <= len(self._entries):
@@ -233,7 +225,7 @@ class Session:
             raise RulesError(str(error)) from None
         entry = JournalEntry(decision.label, decision.events)
         index = self._cursor
-        self._check_room(index, entry)
+        totals = self._budget.check(index, entry)
         for stale in [key for key in self._states if key > index]:
             del self._states[stale]
         self._pinned = {key for key in self._pinned if key <= index}
@@ -241,9 +233,9 @@ class Session:
         new = self._replay(self._state, entry, index + 1)
         if self._sink is not None:
             self._sink.append(index, entry)
-        del self._entries[index:], self._event_totals[index:]
+        del self._entries[index:]
         self._entries.append(entry)
-        self._event_totals.append(self._events_before(index) + len(entry.events))
+        self._budget.record(index, totals)
         self._keep(index + 1, new)
         return self._move(index + 1, new, "do", entry)
 
@@ -292,24 +284,6 @@ class Session:
                 lines.append(line)
             state = self._ruleset.apply(state, event)
         return tuple(lines)
-
-    def _events_before(self, index: int) -> int:
-        """How many events the first ``index`` entries hold."""
-        return self._event_totals[index - 1] if index else 0
-
-    def _check_room(self, index: int, entry: JournalEntry) -> None:
-        """Refuse an entry at ``index`` that would take the journal past its limits (a fight
-        saved beyond them could not be opened again)."""
-        if index >= MAX_JOURNAL_ENTRIES:
-            raise RulesError(
-                f"This fight has reached {MAX_JOURNAL_ENTRIES:,} changes, the most one fight "
-                "keeps: save it and go on in a new fight"
-            )
-        if self._events_before(index) + len(entry.events) > MAX_EVENTS:
-            raise RulesError(
-                f"This fight has reached {MAX_EVENTS:,} events, the most one fight keeps: "
-                "save it and go on in a new fight"
-            )
 
     def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
         """Apply ``entry``, which lands at ``position``; a slow one gets its state kept.

@@ -30,6 +30,7 @@ from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire,
 from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
     MAX_EVENTS,
+    MAX_FIGHT_BYTES,
     MAX_FILE_BYTES,
     MAX_JOURNAL_ENTRIES,
     MAX_JSON_DEPTH,
@@ -121,6 +122,17 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         raise EncounterFileError(_too_large(name, len(data)))
     if nested_deeper_than(data, MAX_JSON_DEPTH):
         raise EncounterFileError(_too_deep(name))
+    try:
+        data = msgspec.json.format(data, indent=-1)
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        raise EncounterFileError(
+            f"{name} is not a UWR Desktop encounter (it is not JSON)"
+        ) from None
+    if len(data) > MAX_FIGHT_BYTES:
+        raise EncounterFileError(
+            f"{name} holds too much ({len(data) / 2**20:.1f} MiB without its spaces); "
+            f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
+        )
     try:
         header = msgspec.json.decode(data, type=_Header)
     except RecursionError:
@@ -250,7 +262,10 @@ def encode_encounter(session: Session) -> bytes:
         "journal": session.entries,
         "cursor": session.cursor,
     }
-    return msgspec.json.format(ENCODER.encode(document), indent=2)
+    data = ENCODER.encode(document)
+    indented = msgspec.json.format(data, indent=2)
+    # A fight within its limits always fits a file without spaces; indented, most do.
+    return indented if len(indented) <= MAX_FILE_BYTES else data
 
 
 def save_encounter(session: Session, path: Path | str) -> None:
