@@ -88,6 +88,11 @@ CASES = {
     "deep-unknown-field.uwr": (fight(extra=b',"x":' + deep(100_000)), TOO_DEEP),
     "deep-array.uwr": (deep(100_000), TOO_DEEP),
     "just-too-deep.uwr": (fight(settings=deep(MAX_JSON_DEPTH)), TOO_DEEP),
+    # Brackets in strings balance the real ones, so only the decoder's guard sees the depth.
+    "deep-behind-strings.uwr": (
+        fight(settings=b'{"a":' + b'["]",' * 5_000 + b"0" + b',"["]' * 5_000 + b"}"),
+        TOO_DEEP,
+    ),
     "30000-combatants.uwr": (fight(roster=combatants(30_000)), None),
     "too-many-combatants.uwr": (
         fight(roster=combatants(MAX_COMBATANTS + 1)),

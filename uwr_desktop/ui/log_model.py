@@ -160,7 +160,7 @@ class LogModel(QAbstractListModel):
 
         Those present now come first in table order, then those who left, latest first.
         """
-        state = self._session.state_at(len(self._entries))
+        state = self._session.state  # the log shows the journal up to the cursor
         known = {cid: state.combatants[cid].name for cid in state.rows}
         for _entry, cid, name in reversed(self._departures):
             known.setdefault(cid, name)
@@ -207,10 +207,12 @@ class LogModel(QAbstractListModel):
     def _word(self, first: int, entries: Sequence[JournalEntry]) -> tuple[list[LogLine], list[int]]:
         """Word ``entries`` (numbered from ``first``), extending the kept entries and
         departures."""
-        ruleset = self._session.ruleset
-        state = self._session.state_at(first)
         lines: list[LogLine] = []
         counts: list[int] = []
+        if not entries:
+            return lines, counts
+        ruleset = self._session.ruleset
+        state = self._session.state_at(first)
         for number, entry in enumerate(entries, first):
             before_entry = len(lines)
             for event in entry.events:

@@ -116,14 +116,17 @@ def _validation_message(error: msgspec.ValidationError) -> str:
     return f"{path.rstrip('`')}: {message}"
 
 
-def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
-    """Validate an encounter file's bytes, replaying its journal under the rules."""
+def _compacted(data: bytes, name: str) -> bytes:
+    """The file's JSON without spaces, once its size and nesting are known to be within the
+    limits; the fight it holds is then held to ``MAX_FIGHT_BYTES``."""
     if len(data) > MAX_FILE_BYTES:
         raise EncounterFileError(_too_large(name, len(data)))
     if nested_deeper_than(data, MAX_JSON_DEPTH):
         raise EncounterFileError(_too_deep(name))
     try:
         data = msgspec.json.format(data, indent=-1)
+    except RecursionError:
+        raise EncounterFileError(_too_deep(name)) from None
     except (msgspec.DecodeError, UnicodeDecodeError):
         raise EncounterFileError(
             f"{name} is not a UWR Desktop encounter (it is not JSON)"
@@ -133,6 +136,12 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             f"{name} holds too much ({len(data) / 2**20:.1f} MiB without its spaces); "
             f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
         )
+    return data
+
+
+def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
+    """Validate an encounter file's bytes, replaying its journal under the rules."""
+    data = _compacted(data, name)
     try:
         header = msgspec.json.decode(data, type=_Header)
     except RecursionError:
