@@ -1,6 +1,6 @@
 """Hostile files are refused quickly, with a message naming the problem.
 
-Every file is read in one child process held to a time limit and (on POSIX) a memory limit, so
+Every file is read in one child process held to a time limit and (on Linux) a memory limit, so
 a reader that hangs on a pipe or balloons on a huge file fails the test instead of stalling or
 swapping the machine. Run as a script (``python test_hostile_files.py PATH...``) this file is
 that child: it prints one JSON line per path with the refusal message.
@@ -121,7 +121,7 @@ CASES = {
 
 def read_all(paths):
     """The child: read each path and print the outcome as one JSON line."""
-    if sys.platform != "win32":
+    if sys.platform.startswith("linux"):
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY_BYTES, CHILD_MEMORY_BYTES))
