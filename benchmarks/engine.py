@@ -5,32 +5,52 @@ Prints medians and the ratio of each to its target:
 * one intent, including its journal commit (target under 2 ms);
 * one undo, including its journal commit (target under 2 ms);
 * opening a ``.uwr`` file of 1,000 combatants and 20,000 events (target under 1 s), alone
-  and with the opened fight's entries stored in the journal as the app does.
+  and with the opened fight's entries stored in the journal as the app does;
+* the peak memory (RSS) of the app opening that file, and the largest file the limits admit
+  (target under 4x the app with an empty fight, measured in the same run), and the time to
+  read that largest file.
 
 Baselines measured in the same run show the machine's own speed: a bare ``sqlite3``
 insert+commit in the journal's mode (WAL, ``synchronous=NORMAL``) and the same with ``FULL``
 (the cost a power-safe journal would add to every click).
 
 Run with ``uv run python benchmarks/engine.py``. Everything is written to a temporary folder.
+The memory figures run the app itself (``uwr-desktop --smoke-test FILE``: the fight opened in
+the main window, one frame drawn) in child processes, on the offscreen platform; they need a
+POSIX system.
 """
 
+import os
 import random
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+import msgspec
+
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Attributes, Combatant, Weapon, WeaponPool
 from uwr_desktop.core.intents import ApplyDamage, Heal, NextTurn, RulesError, StartFight
+from uwr_desktop.core.limits import (
+    MAX_COMBATANTS,
+    MAX_EVENTS,
+    MAX_FIGHT_BYTES,
+    MAX_FILE_BYTES,
+    MAX_JOURNAL_ENTRIES,
+)
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.core.storage.autosave import autosave
 from uwr_desktop.core.storage.encounter_file import (
+    encode_encounter,
     load_encounter,
     read_encounter,
     save_encounter,
@@ -44,6 +64,8 @@ OPEN_RUNS = 5
 INTENT_TARGET_S = 0.002
 UNDO_TARGET_S = 0.002
 OPEN_TARGET_S = 1.0
+MEMORY_TARGET_RATIO = 4.0
+MEMORY_RUNS = 3
 
 
 def roster(count: int) -> list[Combatant]:
@@ -160,6 +182,66 @@ def build_file(path: Path) -> tuple[int, int]:
     return len(session.entries), events
 
 
+def build_largest_file(path: Path) -> tuple[int, int, int, int]:
+    """Save the largest fight the limits admit: ``MAX_COMBATANTS`` combatants, entries and
+    events up to their limits, then whole-roster damage and healing (each entry carries a
+    snapshot of every combatant) until the session refuses to grow the fight past
+    ``MAX_FIGHT_BYTES``; the file is then padded with spaces to ``MAX_FILE_BYTES``.
+
+    Returns the entries, the events, the fight's bytes without spaces and the file's bytes.
+    """
+    session = Session(make_ruleset("uwr"), roster(MAX_COMBATANTS), roller=Roller(random.Random(6)))
+    session.do(StartFight())
+    rng = random.Random(7)
+    events = sum(len(entry.events) for entry in session.entries)
+    while len(session.entries) < MAX_JOURNAL_ENTRIES - 200 and events < MAX_EVENTS - 2_000:
+        try:
+            gm_action(session, rng)
+        except RulesError:
+            continue
+        events += len(session.entries[-1].events)
+    ids = list(session.state.rows)
+    try:
+        while True:
+            session.do(ApplyDamage(ids, 1) if len(session.entries) % 2 else Heal(ids, 1))
+            events += len(session.entries[-1].events)
+    except RulesError:
+        pass  # the fight is as large as a file may hold
+    data = encode_encounter(session)
+    fight = len(msgspec.json.format(data, indent=-1))
+    write_atomically(path, data + b" " * (MAX_FILE_BYTES - len(data)))
+    return len(session.entries), events, fight, MAX_FILE_BYTES
+
+
+# A fresh small process starts the app: a child forked from this one, grown large building the
+# files, would inherit its peak RSS.
+_LAUNCHER = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def app_peak_rss(path: Path) -> tuple[float, float]:
+    """Peak RSS in bytes and wall seconds of the app opening ``path`` (medians of runs)."""
+    peaks = []
+    walls = []
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    app = [sys.executable, "-m", "uwr_desktop", "--temp-config", str(path), "--smoke-test"]
+    for _ in range(MEMORY_RUNS):
+        started = time.perf_counter()
+        launched = subprocess.run(
+            [sys.executable, "-c", _LAUNCHER, *app],
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        walls.append(time.perf_counter() - started)
+        peaks.append(int(launched.stdout) * (1 if sys.platform == "darwin" else 1024))
+    return statistics.median(peaks), statistics.median(walls)
+
+
 def measure_open(path: Path, store: JournalStore) -> tuple[float, float]:
     """Median seconds to open the file into a session, and to open it with the journal attached
     (what the app does: read, rebuild, store the entries for autosave)."""
@@ -198,6 +280,16 @@ def main() -> None:
             entries, events = build_file(file_path)
             opened, attached = measure_open(file_path, store)
         size = file_path.stat().st_size
+        largest_path = folder / "largest.uwr"
+        largest = build_largest_file(largest_path)
+        largest_open = statistics.median(
+            timed(lambda: load_encounter(largest_path)) for _ in range(OPEN_RUNS)
+        )
+        empty_path = folder / "empty.uwr"
+        save_encounter(Session(make_ruleset("uwr")), empty_path)
+        empty_rss, empty_wall = app_peak_rss(empty_path)
+        file_rss, file_wall = app_peak_rss(file_path)
+        largest_rss, largest_wall = app_peak_rss(largest_path)
     print(f"uwr fight of {count} combatants, SQLite journal attached (WAL, synchronous=NORMAL)")
     print(line("baseline: bare sqlite3 insert+commit, NORMAL", normal))
     print(line("baseline: bare sqlite3 insert+commit, FULL", full))
@@ -212,6 +304,29 @@ def main() -> None:
     )
     print(line("open .uwr into a session (median)", opened, OPEN_TARGET_S))
     print(line("open .uwr with the journal attached (median)", attached, OPEN_TARGET_S))
+    print(
+        f"largest file the limits admit: {MAX_COMBATANTS} combatants, {largest[0]} entries, "
+        f"{largest[1]} events, {largest[2] / 2**20:.1f} MiB without spaces "
+        f"(limit {MAX_FIGHT_BYTES / 2**20:.0f}), padded to {largest[3] / 2**20:.0f} MiB"
+    )
+    print(line("open the largest file into a session (median)", largest_open, OPEN_TARGET_S))
+    print(f"app peak RSS, median of {MEMORY_RUNS} runs (whole run, start-up to exit):")
+    print(memory_line("baseline: the app with an empty fight", empty_rss, empty_wall))
+    for label, rss, wall in (
+        (f"the {COMBATANTS}-combatant, {events}-event file", file_rss, file_wall),
+        ("the largest file the limits admit", largest_rss, largest_wall),
+    ):
+        print(memory_line(label, rss, wall, empty_rss))
+
+
+def memory_line(label: str, rss: float, wall: float, baseline: float | None = None) -> str:
+    """One aligned line of a peak RSS, with its ratio to ``baseline`` when there is one."""
+    text = f"{label:<44} {rss / 2**20:8.1f} MiB  (run {wall:5.2f} s)"
+    if baseline is not None:
+        ratio = rss / baseline
+        verdict = "ok" if ratio <= MEMORY_TARGET_RATIO else "OVER TARGET"
+        text += f"   {ratio:5.2f}x the empty fight (target < {MEMORY_TARGET_RATIO:g}x, {verdict})"
+    return text
 
 
 if __name__ == "__main__":

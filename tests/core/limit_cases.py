@@ -55,7 +55,9 @@ from uwr_desktop.core.sides import Side
 NOT_IN_A_FIGHT = {
     "MAX_FILE_BYTES": "a cap on the file read, not on what a fight holds",
     "MAX_JSON_DEPTH": "a cap on the file read, not on what a fight holds",
-    "MAX_JOURNAL_ENTRIES": "a cap on the journal read",
+    "MAX_JOURNAL_ENTRIES": "a cap on the journal read; test_encounter_file fills a journal to it",
+    "MAX_EVENTS": "a cap on the journal read; test_hostile_files reads one past it",
+    "MAX_FIGHT_BYTES": "a cap on the journal read; test_encounter_file fills a fight to it",
     "MAX_SIDES": "only rolls for nobody have other dice than d6, and they are never recorded",
     "MAX_MODIFIER": "only rolls for nobody have modifiers, and they are never recorded",
     "MAX_NOTATION_LENGTH": "typed notation is read into a roll; the roll's own limits apply",

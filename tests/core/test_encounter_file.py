@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from uwr_desktop.core import journal_budget
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition, Weapon
-from uwr_desktop.core.intents import AddCondition, ApplyDamage, NextTurn, StartFight
+from uwr_desktop.core.intents import (
+    AddCondition,
+    ApplyDamage,
+    EditCell,
+    NextTurn,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, Reroll, ResolveCheck
@@ -196,3 +204,42 @@ def test_a_failing_save_leaves_the_old_file_intact(tmp_path, monkeypatch):
 def test_saving_into_a_missing_folder_is_refused(tmp_path):
     with pytest.raises(EncounterFileError, match="cannot save"):
         save_encounter(played_session(), Path(tmp_path / "nowhere" / "fight.uwr"))
+
+
+def test_spaces_do_not_count_against_what_a_fight_holds(tmp_path, monkeypatch):
+    session = played_session()
+    path = tmp_path / "spacious.uwr"
+    save_encounter(session, path)
+    data = path.read_bytes()
+    monkeypatch.setattr(encounter_file, "MAX_FIGHT_BYTES", len(data))
+    path.write_bytes(data.replace(b"\n", b"\n" + b" " * 40))
+    assert len(path.read_bytes()) > 2 * len(data)
+    assert load_encounter(path).state == session.state
+
+
+def test_a_fight_at_the_size_limit_is_saved_and_opened_again(tmp_path, monkeypatch):
+    session = played_session()
+    limit = len(encounter_file.encode_encounter(session)) + 3_000
+    monkeypatch.setattr(journal_budget, "MAX_FIGHT_BYTES", limit)
+    monkeypatch.setattr(encounter_file, "MAX_FIGHT_BYTES", limit)
+    session = Session(session.ruleset, session.roster, entries=session.entries)
+    with pytest.raises(RulesError, match=r"past .* MiB, the most one file holds"):
+        for number in range(100):
+            session.do(EditCell("orc", "notes", f"{number} " + "x" * 500))
+    before = session.state
+    path = tmp_path / "full.uwr"
+    save_encounter(session, path)
+    assert load_encounter(path).state == before
+
+
+def test_a_fight_keeps_at_most_the_journal_limit_of_changes(tmp_path, monkeypatch):
+    session = played_session()
+    session.redo()
+    monkeypatch.setattr(journal_budget, "MAX_JOURNAL_ENTRIES", len(session.entries))
+    with pytest.raises(RulesError, match=r"reached .* changes, the most one fight keeps"):
+        session.do(ApplyDamage(["orc"], 1))
+    session.undo()
+    session.do(ApplyDamage(["orc"], 1))
+    path = tmp_path / "full.uwr"
+    save_encounter(session, path)
+    assert load_encounter(path).state == session.state

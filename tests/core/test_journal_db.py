@@ -126,6 +126,31 @@ def test_recoverable_lists_unclosed_fights_newest_first(store, db_path):
     assert all(item.problem is None for item in found)
 
 
+def test_a_data_file_from_before_turns_were_stored_gains_them(db_path):
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(
+            """CREATE TABLE journal_encounters (
+                id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, title TEXT NOT NULL,
+                file_path TEXT, round INTEGER, cursor INTEGER NOT NULL DEFAULT 0,
+                created REAL NOT NULL, updated REAL NOT NULL,
+                closed_cleanly INTEGER NOT NULL DEFAULT 0)"""
+        )
+        raw.execute(
+            "INSERT INTO journal_encounters (ruleset, title, round, created, updated)"
+            " VALUES ('uwr', 'Old fight', 2, 0, 0)"
+        )
+    raw.close()
+    with reopen(db_path) as store:
+        (old,) = store.recoverable()
+        assert (old.title, old.round, old.turn) == ("Old fight", 2, None)
+        journal = start(store, title="New fight")
+        journal.update_details(round_number=4, turn="Vex's turn")
+        crash(store)
+    with reopen(db_path) as again:
+        found = {item.title: (item.round, item.turn) for item in again.recoverable()}
+    assert found == {"Old fight": (2, None), "New fight": (4, "Vex's turn")}
+
+
 def test_fights_open_in_this_store_are_not_offered_for_recovery(store):
     start(store, title="Running")
     assert store.recoverable() == []

@@ -19,7 +19,13 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.journal import JournalError, decode_entry, encode_entry
 from uwr_desktop.core.rulesets import RULESET_IDS, make_ruleset
 from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, ResolveCheck
-from uwr_desktop.core.session import RECENT_STATES, SNAPSHOT_EVERY, Session
+from uwr_desktop.core.session import (
+    MAX_HEAVY_STATES,
+    MAX_SNAPSHOTS,
+    RECENT_STATES,
+    SNAPSHOT_EVERY,
+    Session,
+)
 from uwr_desktop.core.sides import Side
 
 
@@ -224,3 +230,18 @@ def test_log_lines_word_every_event():
     assert lines[0].startswith("Initiative: ")
     assert "Round 1 starts" in lines
     assert lines[-1].endswith("'s turn")
+
+
+def test_a_long_journal_keeps_a_bounded_number_of_states():
+    session = new_session()
+    session.do(StartFight())
+    count = 8 * SNAPSHOT_EVERY * MAX_SNAPSHOTS // 4
+    for index in range(count):
+        session.do(EditCell("a", "notes", str(index)))
+    bound = 2 * MAX_SNAPSHOTS + MAX_HEAVY_STATES + RECENT_STATES + 1
+    assert len(session._states) <= bound
+    middle = count // 3 + 7
+    assert (
+        session.state_at(middle)
+        == Session(session.ruleset, session.roster, entries=session.entries[:middle]).state
+    )

@@ -251,3 +251,18 @@ def test_set_session_shows_the_new_fight(qtbot, session):
     assert log.visible_lines()[0].startswith("Initiative: Ash")
     session.do(NextTurn())
     assert all("Vex" not in line for line in log.visible_lines())
+
+
+def test_names_list_those_present_then_those_who_left_latest_first(session):
+    model = LogModel(session)
+    session.do(RemoveCombatants(["mira"]))
+    session.do(EditCell("b2", "name", "Bandit Chief"))
+    session.do(RemoveCombatants(["b2"]))
+    assert model.names() == {"vex": "Vex", "b2": "Bandit Chief", "mira": "Mira"}
+    session.undo()
+    assert model.names() == {"vex": "Vex", "b2": "Bandit Chief", "mira": "Mira"}
+    assert list(model.names())[:2] == ["vex", "b2"]
+    session.undo()
+    session.undo()
+    assert model.names() == {"vex": "Vex", "mira": "Mira", "b2": "Bandit 2"}
+    assert list(model.names()) == ["vex", "mira", "b2"]

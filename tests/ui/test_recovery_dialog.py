@@ -1,3 +1,4 @@
+import random
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -7,12 +8,15 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QMessageBox, QPushButton
 
+from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ManualOrderSet
+from uwr_desktop.core.intents import AddCombatants, EndRound, NextTurn, StartFight
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets.uwr_rules import UwrSettings
 from uwr_desktop.core.storage.journal_db import JournalStore
-from uwr_desktop.ui.recovery_dialog import HEADLINE, RecoveryDialog
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.recovery_dialog import HEADLINE, RecoveryDialog, summary_text
 
 NOON_UTC = datetime(2025, 5, 3, 12, 0, tzinfo=UTC).timestamp()
 ENTRY = JournalEntry("Back to the rolled turn order", (ManualOrderSet(None),))
@@ -42,7 +46,11 @@ def crashed(tmp_path):
         ids = {
             "ambush": _fight(before_crash, "Ambush at the ford", 3, round_number=2),
             "camp": _fight(
-                before_crash, "Night camp", 1, file_path=Path("/home/gm/fights/night-camp.uwr")
+                before_crash,
+                "Night camp",
+                1,
+                round_number=0,
+                file_path=Path("/home/gm/fights/night-camp.uwr"),
             ),
             "broken": _fight(before_crash, "Broken fight", 2),
         }
@@ -200,3 +208,46 @@ def test_when_every_fight_is_discarded_only_start_fresh_remains(qtbot, crashed):
     _click(qtbot, dialog, "reopenButton")
     assert dialog.isVisible()
     assert sorted(dialog.discarded_ids()) == sorted(fights.values())
+
+
+def test_the_offer_shows_the_round_turn_and_time_the_fight_had_when_it_stopped(qtbot, tmp_path):
+    path = tmp_path / "journal.sqlite"
+    clock = iter(NOON_UTC + minute * 60 for minute in range(1000))
+    store = JournalStore(path, clock=lambda: next(clock))
+    document = EncounterDocument(store, roller=Roller(random.Random(3)))
+    session = document.session
+    session.do(
+        AddCombatants([Combatant(id="vex", name="Vex"), Combatant(id="orc", name="Orc Chief")])
+    )
+    session.do(StartFight())
+    session.do(EndRound())
+    session.do(EndRound())
+    session.do(NextTurn())
+    state = session.state
+    assert state.round == 3
+    current = state.combatants[state.current].name
+    store.close()  # the app stops without closing the fight
+
+    with JournalStore(path) as after_restart:
+        (summary,) = after_restart.recoverable()
+    assert (summary.round, summary.turn) == (3, f"{current}'s turn")
+    dialog = _open(qtbot, [summary], time_zone=ZoneInfo("Asia/Kolkata"))
+    shown = _row_of(dialog, "Untitled fight").text()
+    assert f"round 3 · {current}'s turn · 5 entries" in shown
+    assert "not started" not in shown
+    # The last of the clock's stamps, 12:05 UTC, at UTC+5:30.
+    assert "last change 2025-05-03 17:35" in shown
+
+
+def test_the_offer_follows_undo_back_to_before_the_fight(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    store = JournalStore(path)
+    document = EncounterDocument(store, roller=Roller(random.Random(3)))
+    document.session.do(AddCombatants([Combatant(id="vex", name="Vex")]))
+    document.session.do(StartFight())
+    document.session.undo()
+    store.close()
+    with JournalStore(path) as after_restart:
+        (summary,) = after_restart.recoverable()
+    assert (summary.round, summary.turn) == (0, "")
+    assert "not started" in summary_text(summary)

@@ -83,3 +83,14 @@ MAX_UPR_ADJUSTMENT: Final = 100
 
 MAX_UPR_USES: Final = 1_000
 """The most uses per round an added UPR type may give."""
+
+# Files and journals as a whole: what a hostile or broken file is held to (see also the file
+# caps above). A fight within these opens in well under a second.
+
+MAX_EVENTS: Final = 100_000
+"""Events in one fight's journal, all entries (the redo tail included) together."""
+
+MAX_FIGHT_BYTES: Final = 16 * 1024 * 1024
+"""A fight's JSON without spaces or indentation: the session keeps every fight within it, and
+a file holding more is refused (``MAX_FILE_BYTES`` bounds the file as written, spaces and all).
+This is what bounds the memory an open fight takes."""

@@ -3,8 +3,11 @@
 ``Session.do(intent)`` asks the ruleset to check the intent, records the events it answers as
 ONE journal entry, updates the state and tells observers exactly what changed. ``undo()`` and
 ``redo()`` move a cursor over the entries: undo never rolls anything and never replays the
-whole journal (states are kept at every ``SNAPSHOT_EVERY``-th entry, after every slow entry
-and for the last ``RECENT_STATES`` entries; anything else replays from the nearest kept state);
+whole journal (states are kept on a grid of at most ``MAX_SNAPSHOTS`` entries, every
+``SNAPSHOT_EVERY``-th at first and sparser as the journal grows, after the latest
+``MAX_HEAVY_STATES`` slow entries and for the last ``RECENT_STATES`` entries; anything else
+replays from the nearest kept state, so memory grows with the events and combatants, not
+with their product);
 redo re-applies the recorded events, faces and all.
 """
 
@@ -18,6 +21,8 @@ from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
+from uwr_desktop.core.journal_budget import JournalBudget, fight_bytes
+from uwr_desktop.core.limits import MAX_COMBATANTS
 from uwr_desktop.core.record_check import (
     check_settings,
     checked_intent,
@@ -28,7 +33,13 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.upr import UprError
 
 SNAPSHOT_EVERY = 32
-"""Keep the state after every this many entries for good."""
+"""Keep the state after every this many entries for good (while the grid is not full)."""
+
+MAX_SNAPSHOTS = 128
+"""At most this many states on the grid: when it fills up its spacing doubles."""
+
+MAX_HEAVY_STATES = 64
+"""At most this many states kept after slow entries (the latest ones)."""
 
 RECENT_STATES = 64
 """Also keep the states after the latest this many entries (fast undo of recent work)."""
@@ -118,6 +129,12 @@ class Session:
         self._sink = sink
         self._observers: list[Callable[[Change], None]] = []
         self._entries: list[JournalEntry] = list(entries)
+        if len(self._roster) > MAX_COMBATANTS:
+            raise RulesError(
+                f"a fight starts with at most {MAX_COMBATANTS:,} combatants, "
+                f"not {len(self._roster):,}"
+            )
+        self._budget = JournalBudget(fight_bytes(ruleset.settings, self._roster), self._entries)
         if cursor is None:
             cursor = len(self._entries)
         if not 0 <= cursor <= len(self._entries):
@@ -127,6 +144,8 @@ class Session:
         initial = ruleset.initial_state(self._roster)
         self._states: dict[int, EncounterState] = {0: initial}
         self._pinned: set[int] = {0}
+        self._spacing = SNAPSHOT_EVERY
+        self._heavy: list[int] = []
         state = initial
         for index, entry in enumerate(self._entries):
             try:
@@ -219,14 +238,17 @@ class Session:
             raise RulesError(str(error)) from None
         entry = recorded(JournalEntry(decision.label, decision.events))
         index = self._cursor
+        totals = self._budget.check(index, entry)
         for stale in [key for key in self._states if key > index]:
             del self._states[stale]
         self._pinned = {key for key in self._pinned if key <= index}
+        self._heavy = [key for key in self._heavy if key <= index]
         new = self._replay(self._state, entry, index + 1)
         if self._sink is not None:
             self._sink.append(index, entry)
         del self._entries[index:]
         self._entries.append(entry)
+        self._budget.record(index, totals)
         self._keep(index + 1, new)
         return self._move(index + 1, new, "do", entry)
 
@@ -277,20 +299,48 @@ class Session:
         return tuple(lines)
 
     def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
-        """Apply ``entry``, which lands at ``position``; a slow one gets its state kept."""
+        """Apply ``entry``, which lands at ``position``; a slow one gets its state kept.
+
+        More combatants at once than a fight may hold are refused with ``RulesError``.
+        """
         started = time.perf_counter()
         for event in entry.events:
             state = self._ruleset.apply(state, event)
-        if time.perf_counter() - started > HEAVY_ENTRY_SECONDS:
+        if len(state.combatants) > MAX_COMBATANTS:
+            raise RulesError(
+                f"a fight holds at most {MAX_COMBATANTS:,} combatants at once, "
+                f"not {len(state.combatants):,}"
+            )
+        if time.perf_counter() - started > HEAVY_ENTRY_SECONDS and position not in self._pinned:
             self._pinned.add(position)
+            self._heavy.append(position)
             self._states[position] = state
+            if len(self._heavy) > MAX_HEAVY_STATES:
+                oldest = self._heavy.pop(0)
+                if oldest % self._spacing:
+                    self._unpin([oldest], position)
         return state
 
     def _keep(self, position: int, state: EncounterState) -> None:
         self._states[position] = state
+        if position % self._spacing == 0:
+            self._pinned.add(position)
+            if position // self._spacing > MAX_SNAPSHOTS:
+                self._spacing *= 2
+                self._unpin(
+                    [key for key in self._pinned if key % self._spacing and key not in self._heavy],
+                    position,
+                )
         old = position - RECENT_STATES
-        if old > 0 and old % SNAPSHOT_EVERY and old not in self._pinned:
+        if old > 0 and old not in self._pinned:
             self._states.pop(old, None)
+
+    def _unpin(self, positions: list[int], latest: int) -> None:
+        """Stop keeping ``positions`` for good; their states go unless they are recent."""
+        for key in positions:
+            self._pinned.discard(key)
+            if key < latest - RECENT_STATES:
+                self._states.pop(key, None)
 
     def _move(
         self, cursor: int, new: EncounterState, kind: str, entry: JournalEntry

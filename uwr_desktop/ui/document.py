@@ -17,6 +17,8 @@ from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.autosave import autosave, recover_session
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
+from uwr_desktop.core.storage.names import display_name, readable, storable_path
+from uwr_desktop.core.storage.sqlite_db import StoreError
 
 UNTITLED = "Untitled fight"
 
@@ -50,7 +52,8 @@ class EncounterDocument(QObject):
         self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
-        self._session = self._adopt(self._new_session("uwr", ()), path=None, saved=True)
+        session = self._new_session("uwr", ())
+        self._session = self._adopt(session, path=None, saved=True, journal=self._autosave(session))
 
     @property
     def session(self) -> Session:
@@ -65,7 +68,7 @@ class EncounterDocument(QObject):
     @property
     def title(self) -> str:
         """The file's name; without one, "Untitled fight" or the name :meth:`open_copy` gave."""
-        return self._path.name if self._path is not None else self._untitled
+        return display_name(self._path) if self._path is not None else self._untitled
 
     @property
     def modified(self) -> bool:
@@ -79,7 +82,8 @@ class EncounterDocument(QObject):
     def open(self, path: Path) -> None:
         """Open the fight in ``path``; on any error the open fight is untouched.
 
-        Raises ``EncounterFileError`` with a message naming the problem.
+        Raises ``EncounterFileError`` with a message naming the problem, or ``StoreError`` when
+        the opened fight cannot be given its autosave journal.
         """
         session = read_encounter(path).session(roller=self._roller)
         self._replace(session, path=path, saved=True)
@@ -102,7 +106,9 @@ class EncounterDocument(QObject):
         self._path = target
         self._saved_marker = self._marker()
         if self._journal is not None:
-            self._journal.update_details(title=target.name, file_path=target)
+            self._journal.update_details(
+                title=display_name(target), file_path=storable_path(target)
+            )
         self.pathChanged.emit()
         self._notify_modified()
 
@@ -145,6 +151,9 @@ class EncounterDocument(QObject):
         journal: EncounterJournal | None = None,
         untitled: str = UNTITLED,
     ) -> None:
+        if journal is None:
+            # Made first: if the store refuses the new fight, the open one keeps its journal.
+            journal = self._autosave(session, path=path, untitled=untitled)
         self._close_journal()
         self._untitled = untitled
         self._session = self._adopt(session, path=path, saved=saved, journal=journal)
@@ -163,19 +172,29 @@ class EncounterDocument(QObject):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._path = path
-        if journal is None and self._store is not None:
-            journal = autosave(self._store, session, title=self.title, file_path=path)
         self._journal = journal
         self._unsubscribe = session.subscribe(self._on_change)
         self._session = session
         self._saved_marker = self._marker() if saved else (-1, None)
         return session
 
+    def _autosave(
+        self, session: Session, *, path: Path | None = None, untitled: str = UNTITLED
+    ) -> EncounterJournal | None:
+        if self._store is None:
+            return None
+        title = display_name(path) if path is not None else readable(untitled)
+        return autosave(self._store, session, title=title, file_path=path)
+
     def _close_journal(self) -> None:
-        if self._journal is not None and self._store is not None:
-            self._journal.close_cleanly()
-            self._store.forget(self._journal)
-        self._journal = None
+        journal, self._journal = self._journal, None
+        if journal is not None and self._store is not None:
+            try:
+                journal.close_cleanly()
+            except StoreError:
+                pass  # it stays offered for recovery: the fight itself is safe in the journal
+            finally:
+                self._store.forget(journal)
 
     def _on_change(self, change: Change) -> None:
         self.changed.emit(change)

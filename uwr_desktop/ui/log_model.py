@@ -2,8 +2,10 @@
 
 Each event is worded by the ruleset from the state just before it and prefixed with its round
 ("Round 2 · Vex attacks Bandit 2 with Short Bow: [6 5 3 1] 2 at 5+"). The model follows the
-session incrementally: it keeps the state after every entry it shows, so a new entry or a redo
-words only the new events, and an undo just drops the last rows.
+session incrementally: a new entry or a redo words only the new events (from the state the
+session gives for the entry before them), and an undo just drops the last rows. It keeps no
+states of its own, only the lines and who left the fight when, so its memory grows with the
+events, not with the events times the combatants.
 """
 
 from collections.abc import Iterable, Sequence
@@ -125,7 +127,7 @@ class LogModel(QAbstractListModel):
         self._session = session
         self._lines: list[LogLine] = []
         self._entries: list[JournalEntry] = []
-        self._states: list[EncounterState] = [session.state_at(0)]
+        self._departures: list[tuple[int, str, str]] = []
         self._row_counts: list[int] = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
         self._subscription = SessionSubscription(self, session, self._on_change)
@@ -140,7 +142,7 @@ class LogModel(QAbstractListModel):
         self.beginResetModel()
         self._session = session
         self._entries = []
-        self._states = [session.state_at(0)]
+        self._departures = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
         self.endResetModel()
         self._subscription.follow(session)
@@ -158,14 +160,10 @@ class LogModel(QAbstractListModel):
 
         Those present now come first in table order, then those who left, latest first.
         """
-        known: dict[str, str] = {}
-        previous_rows: tuple[str, ...] | None = None
-        for state in reversed(self._states):
-            if state.rows is previous_rows:
-                continue
-            previous_rows = state.rows
-            for cid in state.rows:
-                known.setdefault(cid, state.combatants[cid].name)
+        state = self._session.state  # the log shows the journal up to the cursor
+        known = {cid: state.combatants[cid].name for cid in state.rows}
+        for _entry, cid, name in reversed(self._departures):
+            known.setdefault(cid, name)
         return known
 
     def to_markdown(self, title: str = "Event log") -> str:
@@ -207,11 +205,14 @@ class LogModel(QAbstractListModel):
         return index.isValid() and not index.parent().isValid() and index.row() < len(self._lines)
 
     def _word(self, first: int, entries: Sequence[JournalEntry]) -> tuple[list[LogLine], list[int]]:
-        """Word ``entries`` (numbered from ``first``), extending the kept states and entries."""
-        ruleset = self._session.ruleset
-        state = self._states[first]
+        """Word ``entries`` (numbered from ``first``), extending the kept entries and
+        departures."""
         lines: list[LogLine] = []
         counts: list[int] = []
+        if not entries:
+            return lines, counts
+        ruleset = self._session.ruleset
+        state = self._session.state_at(first)
         for number, entry in enumerate(entries, first):
             before_entry = len(lines)
             for event in entry.events:
@@ -229,11 +230,18 @@ class LogModel(QAbstractListModel):
                             label=entry.label,
                         )
                     )
+                if after.rows is not state.rows:
+                    self._note_departures(number, state, after)
                 state = after
             counts.append(len(lines) - before_entry)
             self._entries.append(entry)
-            self._states.append(state)
         return lines, counts
+
+    def _note_departures(self, number: int, before: EncounterState, after: EncounterState) -> None:
+        staying = set(after.rows)
+        self._departures += [
+            (number, cid, before.combatants[cid].name) for cid in before.rows if cid not in staying
+        ]
 
     def _on_change(self, _change: Change) -> None:
         cursor = self._session.cursor
@@ -247,7 +255,9 @@ class LogModel(QAbstractListModel):
             self.beginRemoveRows(QModelIndex(), first, len(self._lines) - 1)
             del self._lines[first:]
             self.endRemoveRows()
-        del self._entries[keep:], self._states[keep + 1 :], self._row_counts[keep:]
+        del self._entries[keep:], self._row_counts[keep:]
+        while self._departures and self._departures[-1][0] >= keep:
+            self._departures.pop()
         lines, counts = self._word(keep, entries[keep:cursor])
         self._row_counts += counts
         if lines:

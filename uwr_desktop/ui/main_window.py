@@ -44,6 +44,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, numbered_names
+from uwr_desktop.core.storage.names import display_name, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.actions import create_actions
 from uwr_desktop.ui.check_panel import CheckPanel
@@ -471,8 +472,8 @@ class MainWindow(QMainWindow):
         """Open ``path``; a bad file is refused with its reason and the open fight is kept."""
         try:
             self._document.open(path)
-        except EncounterFileError as error:
-            warn(self, APP_NAME, f"Could not open {path.name}:\n{error}")
+        except (EncounterFileError, StoreError) as error:
+            warn(self, APP_NAME, f"Could not open {display_name(path)}:\n{error}")
             return False
         self._remember_recent(path)
         return True
@@ -497,10 +498,10 @@ class MainWindow(QMainWindow):
         try:
             self._document.save(path)
         except (EncounterFileError, StoreError) as error:
-            warn(self, APP_NAME, f"Could not save {path.name}:\n{error}")
+            warn(self, APP_NAME, f"Could not save {display_name(path)}:\n{error}")
             return False
         self._remember_recent(path)
-        self.statusBar().showMessage(f"Saved {path.name}", STATUS_MESSAGE_MS)
+        self.statusBar().showMessage(f"Saved {display_name(path)}", STATUS_MESSAGE_MS)
         return True
 
     def export_log(self) -> None:
@@ -514,7 +515,7 @@ class MainWindow(QMainWindow):
         except OSError as error:
             warn(self, APP_NAME, f"Could not export the log:\n{error}")
             return
-        self.statusBar().showMessage(f"Exported the log to {path.name}", STATUS_MESSAGE_MS)
+        self.statusBar().showMessage(f"Exported the log to {display_name(path)}", STATUS_MESSAGE_MS)
 
     def recent_files(self) -> list[Path]:
         """Recently opened or saved files, newest first."""
@@ -524,6 +525,8 @@ class MainWindow(QMainWindow):
         return [Path(str(value)) for value in stored] if isinstance(stored, list) else []
 
     def _remember_recent(self, path: Path) -> None:
+        if storable_path(path) is None:
+            return  # a name that is not UTF-8 cannot be kept in the settings
         paths = [path.resolve(), *(p for p in self.recent_files() if p != path.resolve())]
         self._settings.setValue("recent_files", [str(p) for p in paths[:MAX_RECENT_FILES]])
 

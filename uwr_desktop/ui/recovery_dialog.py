@@ -45,21 +45,29 @@ def ruleset_name(ruleset_id: str) -> str:
         return f"unknown ruleset {ruleset_id!r}"
 
 
+def _progress_texts(summary: EncounterSummary) -> list[str]:
+    """Round and turn as stored; nothing when the store predates them (not known)."""
+    if summary.round is None:
+        return []
+    if summary.round == 0:
+        return ["not started"]
+    return [f"round {summary.round}", *([summary.turn] if summary.turn else [])]
+
+
 def summary_text(summary: EncounterSummary, time_zone: tzinfo | None = None) -> str:
-    """The lines describing a fight: title, then ruleset, round, entries and last change.
+    """The lines describing a fight: title, then ruleset, round and turn, entries and last
+    change.
 
     The last change is given in ``time_zone``, the system's local time when ``None``.
     """
     title = summary.title.strip() or f"Encounter {summary.encounter_id}"
     if summary.problem is not None:
         return f"{title}\nCannot be reopened: {summary.problem}"
-    round_text = f"round {summary.round}" if summary.round else "not started"
     entries = "1 entry" if summary.entry_count == 1 else f"{summary.entry_count} entries"
     changed = f"{summary.updated.astimezone(time_zone):%Y-%m-%d %H:%M}"
-    lines = [
-        title,
-        f"{ruleset_name(summary.ruleset)} · {round_text} · {entries} · last change {changed}",
-    ]
+    details = [ruleset_name(summary.ruleset), *_progress_texts(summary)]
+    details += [entries, f"last change {changed}"]
+    lines = [title, " · ".join(details)]
     if summary.file_path is not None:
         lines.append(str(summary.file_path))
     return "\n".join(lines)

@@ -82,13 +82,23 @@ class JournalUndoStack(QUndoStack):
     def _rebuild(self) -> None:
         session = self._document.session
         self._following = True
+        # Quiet while it fills: each push would otherwise retitle the Edit menu's actions,
+        # which costs seconds for a journal of thousands of entries.
+        self.blockSignals(True)
         try:
             self.clear()
             for entry in session.entries:
                 self.push(_EntryCommand(self, entry.label))
             self.setIndex(session.cursor)
         finally:
+            self.blockSignals(False)
             self._following = False
+        self.indexChanged.emit(self.index())
+        self.canUndoChanged.emit(self.canUndo())
+        self.canRedoChanged.emit(self.canRedo())
+        self.undoTextChanged.emit(self.undoText())
+        self.redoTextChanged.emit(self.redoText())
+        self.cleanChanged.emit(self.isClean())
 
 
 def _menu_text(verb: str, label: str) -> str:

@@ -1,27 +1,138 @@
-"""Writing a file so that a failure halfway leaves the old file whole."""
+"""Writing a file so that a failure halfway leaves the old file whole.
 
+The data goes to a temporary file beside the target (``.NAME.XXXXXXXX.tmp``), is flushed to
+disk and then renamed over the target. Saving respects the file that is there: a symbolic link
+is written through to the file it points to (the link stays), and the file keeps its
+permissions (a new file gets the usual ones, the process's umask applied). While it is written
+the temporary file is locked (``flock`` on POSIX); a temporary file a crash left behind has no
+lock, and the next save beside it removes it.
+"""
+
+import contextlib
 import os
-import tempfile
+import re
+import secrets
+import stat
+import sys
 from pathlib import Path
+
+if sys.platform == "win32":
+
+    def _lock(handle: int) -> None:
+        """Windows refuses to delete a file open elsewhere: no lock needed."""
+
+    def _in_use(path: Path) -> bool:
+        return False
+
+else:
+    import fcntl
+
+    def _lock(handle: int) -> None:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _in_use(path: Path) -> bool:
+        """Whether a running writer holds the temporary file's lock."""
+        try:
+            handle = os.open(path, os.O_RDONLY)
+        except OSError:
+            return True
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(handle)
+        return False
+
+
+_NEW_FILE_MODE = 0o666
+"""Mode of a new file before the umask, as any program creating a document uses."""
+
+_RENAME_OPEN = sys.platform != "win32"
+"""Windows cannot rename a file that is still open; elsewhere it is renamed before closing."""
+
+_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
+def temporary_name(target_name: str) -> re.Pattern[str]:
+    """The pattern of the temporary files written beside a file called ``target_name``."""
+    return re.compile(rf"\.{re.escape(target_name)}\.[a-z0-9_]{{8}}\.tmp")
+
+
+def resolve_target(path: Path) -> Path:
+    """The file a save to ``path`` writes: ``path`` itself, or the end of its symbolic links."""
+    if not path.is_symlink():
+        return path
+    return Path(os.path.realpath(path))
+
+
+def remove_stale_temporaries(target: Path) -> int:
+    """Delete the temporary files of earlier saves of ``target`` that no writer holds (a crash
+    left them behind); return how many went."""
+    folder = target.parent if str(target.parent) else Path(".")
+    pattern = temporary_name(target.name)
+    removed = 0
+    try:
+        candidates = [entry for entry in folder.iterdir() if pattern.fullmatch(entry.name)]
+    except OSError:
+        return 0
+    for candidate in candidates:
+        if candidate.is_symlink() or not candidate.is_file() or _in_use(candidate):
+            continue
+        with contextlib.suppress(OSError):
+            candidate.unlink()
+            removed += 1
+    return removed
+
+
+def _create_temporary(target: Path) -> tuple[int, Path]:
+    folder = target.parent if str(target.parent) else Path(".")
+    while True:
+        candidate = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(candidate, _CREATE_FLAGS, _NEW_FILE_MODE), candidate
+        except FileExistsError:
+            continue
+
+
+def _copy_permissions(existing: os.stat_result, temporary: Path) -> None:
+    os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+    chown = getattr(os, "chown", None)
+    if chown is not None and temporary.stat().st_gid != existing.st_gid:
+        with contextlib.suppress(OSError):
+            chown(temporary, -1, existing.st_gid)
 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file beside it, flushed to disk and then
-    renamed over ``path``.
+    renamed over the file (through any symbolic link ``path`` is).
 
-    Raises ``OSError`` when anything fails; ``path`` is then as it was and no temporary file is
-    left behind.
+    The file keeps its permissions. Raises ``OSError`` when anything fails; the file is then
+    as it was and no temporary file is left behind.
     """
-    folder = path.parent if str(path.parent) else Path(".")
-    temporary: str | None = None
+    target = resolve_target(path)
+    remove_stale_temporaries(target)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        existing: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        existing = None
+    handle, temporary = _create_temporary(target)
+    done = False
+    try:
         with os.fdopen(handle, "wb") as stream:
+            _lock(stream.fileno())
+            if existing is not None:
+                _copy_permissions(existing, temporary)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
-        temporary = None
+            if _RENAME_OPEN:
+                # Renamed while still locked, so no cleaner takes it for a crash's leftover.
+                os.replace(temporary, target)
+                done = True
+        if not done:
+            os.replace(temporary, target)
+            done = True
     finally:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
+        if not done:
+            temporary.unlink(missing_ok=True)

@@ -12,16 +12,49 @@
         session, journal, _recovered = recover_session(store, summary.encounter_id)
 """
 
+import contextlib
 from pathlib import Path
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.session import Session
+from uwr_desktop.core.encounter import EncounterState, Phase
+from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.journal_db import (
     EncounterJournal,
     JournalStore,
     RecoveredEncounter,
 )
+from uwr_desktop.core.storage.names import readable, storable_path
 from uwr_desktop.core.storage.recovery import rebuild_session
+from uwr_desktop.core.storage.sqlite_db import StoreError
+
+
+def progress(state: EncounterState) -> tuple[int, str]:
+    """The round (0 before the fight) and whose turn it is (``"Vex's turn"``, or ``""``)."""
+    if state.phase is not Phase.ROUND:
+        return 0, ""
+    current = state.combatants.get(state.current) if state.current is not None else None
+    return state.round, readable(f"{current.name}'s turn") if current is not None else ""
+
+
+def follow_progress(session: Session, journal: EncounterJournal) -> None:
+    """Keep the round and turn the recovery offer shows in step with ``session``.
+
+    Written now and whenever they change, until the journal is closed. Only what the offer
+    shows is at stake: a failed write is left to the next entry's commit to report.
+    """
+    written: tuple[int, str] | None = None
+
+    def record(_change: Change | None = None) -> None:
+        nonlocal written
+        now = progress(session.state)
+        if now == written or journal.closed:
+            return
+        with contextlib.suppress(StoreError):
+            journal.update_details(round_number=now[0], turn=now[1])
+            written = now
+
+    record()
+    session.subscribe(record)
 
 
 def autosave(
@@ -31,18 +64,20 @@ def autosave(
     and commit every later change of it there; return the fight's journal.
 
     A session read from a file was checked while it was read, so it is stored as it is, not
-    replayed again.
+    replayed again. A title or file name that is not valid text is stored as it is shown
+    (a file whose name is not UTF-8 is kept without its path: recovery then asks where to save).
     """
     journal = store.start_encounter(
         ruleset=session.ruleset.id,
         settings=session.ruleset.settings,
         roster=session.roster,
-        title=title,
-        file_path=file_path,
+        title=readable(title),
+        file_path=storable_path(file_path),
         entries=session.entries,
         cursor=session.cursor,
     )
     session.attach(sink=journal)
+    follow_progress(session, journal)
     return journal
 
 
@@ -60,4 +95,5 @@ def recover_session(
     session = rebuild_session(recovered, roller=roller)
     journal = store.resume(encounter_id)
     session.attach(sink=journal)
+    follow_progress(session, journal)
     return session, journal, recovered

@@ -13,6 +13,8 @@ Reading never touches an open encounter: it builds a new :class:`Session`. Savin
 See ``docs/file-format.md``.
 """
 
+import os
+import stat
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,19 +27,26 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook, to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire, entry_wire_type
+from uwr_desktop.core.limits import (
+    MAX_COMBATANTS,
+    MAX_EVENTS,
+    MAX_FIGHT_BYTES,
+    MAX_FILE_BYTES,
+    MAX_JOURNAL_ENTRIES,
+    MAX_JSON_DEPTH,
+)
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
+from uwr_desktop.core.storage.json_depth import nested_deeper_than
+from uwr_desktop.core.storage.names import display_name
 
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
 
 SCHEMA_VERSION = 1
 """The newest schema this version reads and the one it writes."""
-
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""Larger files are refused before they are read."""
 
 FILE_SUFFIX = ".uwr"
 """The usual file name suffix."""
@@ -61,8 +70,14 @@ def _file_decoder() -> msgspec.json.Decoder[Any]:
             ("schema_version", int),
             ("ruleset", str),
             ("settings", dict[str, Any]),
-            ("roster", tuple[Combatant, ...]),
-            ("journal", tuple[entry_wire_type(), ...]),  # type: ignore[misc]
+            ("roster", Annotated[tuple[Combatant, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]),
+            (
+                "journal",
+                Annotated[
+                    tuple[entry_wire_type(), ...],  # type: ignore[misc]
+                    msgspec.Meta(max_length=MAX_JOURNAL_ENTRIES),
+                ],
+            ),
             ("cursor", Annotated[int, msgspec.Meta(ge=0)]),
             ("app_version", str, ""),
         ],
@@ -101,12 +116,36 @@ def _validation_message(error: msgspec.ValidationError) -> str:
     return f"{path.rstrip('`')}: {message}"
 
 
-def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
-    """Validate an encounter file's bytes, replaying its journal under the rules."""
+def _compacted(data: bytes, name: str) -> bytes:
+    """The file's JSON without spaces, once its size and nesting are known to be within the
+    limits; the fight it holds is then held to ``MAX_FIGHT_BYTES``."""
     if len(data) > MAX_FILE_BYTES:
         raise EncounterFileError(_too_large(name, len(data)))
+    if nested_deeper_than(data, MAX_JSON_DEPTH):
+        raise EncounterFileError(_too_deep(name))
+    try:
+        data = msgspec.json.format(data, indent=-1)
+    except RecursionError:
+        raise EncounterFileError(_too_deep(name)) from None
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        raise EncounterFileError(
+            f"{name} is not a UWR Desktop encounter (it is not JSON)"
+        ) from None
+    if len(data) > MAX_FIGHT_BYTES:
+        raise EncounterFileError(
+            f"{name} holds too much ({len(data) / 2**20:.1f} MiB without its spaces); "
+            f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
+        )
+    return data
+
+
+def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
+    """Validate an encounter file's bytes, replaying its journal under the rules."""
+    data = _compacted(data, name)
     try:
         header = msgspec.json.decode(data, type=_Header)
+    except RecursionError:
+        raise EncounterFileError(_too_deep(name)) from None
     except msgspec.DecodeError:
         raise EncounterFileError(
             f"{name} is not a UWR Desktop encounter (it is not JSON)"
@@ -134,11 +173,18 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         raise EncounterFileError(f"{name} has a bad field: {_validation_message(error)}") from None
     except (msgspec.DecodeError, UnicodeDecodeError) as error:
         raise EncounterFileError(f"{name} cannot be read: {error}") from None
+    except RecursionError:
+        raise EncounterFileError(_too_deep(name)) from None
     try:
         ruleset = make_ruleset(document.ruleset, document.settings)
     except RulesError as error:
         raise EncounterFileError(f"{name}: {error}") from None
     entries = tuple(entry_from_wire(wire) for wire in document.journal)
+    events = sum(len(entry.events) for entry in entries)
+    if events > MAX_EVENTS:
+        raise EncounterFileError(
+            f"{name} holds {events:,} events; a fight holds at most {MAX_EVENTS:,}"
+        )
     if document.cursor > len(entries):
         raise EncounterFileError(
             f"{name}: the cursor {document.cursor} is beyond the journal's {len(entries)} entries"
@@ -157,19 +203,53 @@ def _too_large(name: str, size: int) -> str:
     )
 
 
-def read_encounter(path: Path | str) -> EncounterData:
-    """Read and validate the encounter file at ``path``."""
-    path = Path(path)
-    name = path.name or str(path)
+def _too_deep(name: str) -> str:
+    return (
+        f"{name} is not a UWR Desktop encounter: its lists or objects are nested more than "
+        f"{MAX_JSON_DEPTH} levels deep"
+    )
+
+
+def _not_a_file(name: str, mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return f"{name} is a folder, not a fight file"
+    return f"{name} is not a fight file (it is a device, pipe or socket, not a regular file)"
+
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    """The file's bytes, refusing anything but a regular file of at most the size limit.
+
+    Opened without blocking, so a pipe or device chosen by mistake cannot hang the app.
+    """
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise EncounterFileError(_too_large(name, size))
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+        problem = _not_a_file(name, path.stat().st_mode)
+        if problem is not None:
+            raise EncounterFileError(problem)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        handle = os.open(path, flags)
+        with os.fdopen(handle, "rb") as stream:
+            status = os.fstat(handle)
+            problem = _not_a_file(name, status.st_mode)
+            if problem is not None:
+                raise EncounterFileError(problem)
+            if status.st_size > MAX_FILE_BYTES:
+                raise EncounterFileError(_too_large(name, status.st_size))
+            return stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise EncounterFileError(f"cannot read {name}: {error.strerror or error}") from None
-    return decode_encounter(data, name=name)
+
+
+def read_encounter(path: Path | str) -> EncounterData:
+    """Read and validate the encounter file at ``path``.
+
+    Only a regular file is read (a folder, pipe or device is refused at once), and only up to
+    the limits of :mod:`uwr_desktop.core.limits`.
+    """
+    path = Path(path)
+    name = display_name(path)
+    return decode_encounter(_read_bytes(path, name), name=name)
 
 
 def load_encounter(
@@ -191,7 +271,10 @@ def encode_encounter(session: Session) -> bytes:
         "journal": session.entries,
         "cursor": session.cursor,
     }
-    return msgspec.json.format(ENCODER.encode(document), indent=2)
+    data = ENCODER.encode(document)
+    indented = msgspec.json.format(data, indent=2)
+    # A fight within its limits always fits a file without spaces; indented, most do.
+    return indented if len(indented) <= MAX_FILE_BYTES else data
 
 
 def save_encounter(session: Session, path: Path | str) -> None:
@@ -201,4 +284,6 @@ def save_encounter(session: Session, path: Path | str) -> None:
     try:
         write_atomically(path, data)
     except OSError as error:
-        raise EncounterFileError(f"cannot save {path.name}: {error.strerror or error}") from None
+        raise EncounterFileError(
+            f"cannot save {display_name(path)}: {error.strerror or error}"
+        ) from None

@@ -31,6 +31,7 @@ _TABLES = (
         title TEXT NOT NULL,
         file_path TEXT,
         round INTEGER,
+        turn TEXT,
         cursor INTEGER NOT NULL DEFAULT 0,
         created REAL NOT NULL,
         updated REAL NOT NULL,
@@ -54,7 +55,7 @@ _TABLES = (
 
 _SUMMARY_QUERY = """
     SELECT e.id, e.title, e.ruleset, e.file_path, e.round, e.cursor, e.created, e.updated,
-           (SELECT COUNT(*) FROM journal_entries AS j WHERE j.encounter_id = e.id)
+           e.turn, (SELECT COUNT(*) FROM journal_entries AS j WHERE j.encounter_id = e.id)
     FROM journal_encounters AS e
     WHERE e.closed_cleanly = 0
     ORDER BY e.updated DESC, e.id DESC
@@ -79,6 +80,8 @@ class EncounterSummary(msgspec.Struct, frozen=True):
     cursor: int
     problem: str | None = None
     """Set when the stored fight is damaged: why it cannot be recovered."""
+    turn: str | None = None
+    """Whose turn it was, as the GM reads it (``None`` or empty: nobody's, or not known)."""
 
 
 class RecoveredEncounter(msgspec.Struct, frozen=True):
@@ -102,7 +105,7 @@ def _when(stamp: float) -> datetime:
 
 
 def _summary(row: tuple[Any, ...]) -> EncounterSummary:
-    encounter_id, title, ruleset, file_path, round_, cursor, created, updated, count = row
+    encounter_id, title, ruleset, file_path, round_, cursor, created, updated, turn, count = row
     fields_ok = (
         isinstance(title, str)
         and isinstance(ruleset, str)
@@ -142,6 +145,7 @@ def _summary(row: tuple[Any, ...]) -> EncounterSummary:
         entry_count=count,
         cursor=cursor,
         problem=problem,
+        turn=turn if isinstance(turn, str) else None,
     )
 
 
@@ -227,6 +231,7 @@ class EncounterJournal:
         title: str | None = None,
         file_path: Path | None = None,
         round_number: int | None = None,
+        turn: str | None = None,
     ) -> None:
         """Update what the recovery list shows about the fight; ``None`` keeps a value."""
         self._check_open()
@@ -237,6 +242,8 @@ class EncounterJournal:
             changes.append(("file_path", str(file_path)))
         if round_number is not None:
             changes.append(("round", round_number))
+        if turn is not None:
+            changes.append(("turn", turn))
         if not changes:
             return
         assignments = ", ".join(f"{column} = ?" for column, _ in changes)
@@ -285,6 +292,7 @@ class JournalStore:
         self._open: dict[int, EncounterJournal] = {}
         try:
             ensure_tables(self._connection, _TABLES)
+            _add_turn_column(self._connection)
         except StoreError:
             self._connection.close()
             raise
@@ -494,6 +502,23 @@ class JournalStore:
             return self._connection.execute(query, parameters).fetchall()
         except sqlite3.Error as error:
             raise StoreError(f"Cannot read the data file {self._path}: {error}") from error
+
+
+def _add_turn_column(connection: sqlite3.Connection) -> None:
+    """Give a data file written before whose turn was stored its ``turn`` column."""
+
+    def has_turn() -> bool:
+        try:
+            rows = connection.execute("PRAGMA table_info(journal_encounters)").fetchall()
+        except sqlite3.Error as error:
+            raise StoreError(f"Cannot read the data file: {error}") from error
+        return any(row[1] == "turn" for row in rows)
+
+    if has_turn():
+        return
+    with transaction(connection):
+        if not has_turn():
+            connection.execute("ALTER TABLE journal_encounters ADD COLUMN turn TEXT")
 
 
 def _is_json(*texts: str) -> bool:
