@@ -14,8 +14,9 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Change, Session
-from uwr_desktop.core.storage.autosave import autosave, recover_session
+from uwr_desktop.core.storage.autosave import recover_session
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.storage.guarded_autosave import AutosaveState, GuardedAutosave
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
 
 UNTITLED = "Untitled fight"
@@ -28,6 +29,7 @@ class EncounterDocument(QObject):
     changed = Signal(object)  # a core Change
     modifiedChanged = Signal(bool)  # noqa: N815 (Qt signal naming)
     pathChanged = Signal()  # noqa: N815 (Qt signal naming)
+    autosaveStateChanged = Signal(object)  # noqa: N815 (Qt signal naming); an AutosaveState
 
     def __init__(
         self,
@@ -44,7 +46,7 @@ class EncounterDocument(QObject):
         super().__init__(parent)
         self._store = store
         self._roller = roller
-        self._journal: EncounterJournal | None = None
+        self._journal: GuardedAutosave | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._path: Path | None = None
         self._untitled = UNTITLED
@@ -71,6 +73,15 @@ class EncounterDocument(QObject):
     def modified(self) -> bool:
         """Whether the fight differs from its file (a new fight counts once anything happened)."""
         return self._marker() != self._saved_marker
+
+    @property
+    def autosave_state(self) -> AutosaveState:
+        """Whether every change of the open fight is stored in the autosave, and why not."""
+        return self._journal.state if self._journal is not None else AutosaveState()
+
+    def retry_autosave(self) -> bool:
+        """Try to store what the autosave missed now; ``True`` once everything is stored."""
+        return self._journal.retry() if self._journal is not None else True
 
     def new(self, ruleset_id: str = "uwr", roster: tuple[Combatant, ...] = ()) -> None:
         """Replace the open fight with a new one."""
@@ -163,18 +174,29 @@ class EncounterDocument(QObject):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._path = path
-        if journal is None and self._store is not None:
-            journal = autosave(self._store, session, title=self.title, file_path=path)
-        self._journal = journal
+        self._journal = None
+        if self._store is not None:
+            guard = GuardedAutosave(
+                self._store,
+                session,
+                title=self.title,
+                file_path=path,
+                journal=journal,
+                on_state=self.autosaveStateChanged.emit,
+            )
+            session.attach(sink=guard)
+            self._journal = guard
+            if journal is None:
+                guard.start()
+        self.autosaveStateChanged.emit(self.autosave_state)
         self._unsubscribe = session.subscribe(self._on_change)
         self._session = session
         self._saved_marker = self._marker() if saved else (-1, None)
         return session
 
     def _close_journal(self) -> None:
-        if self._journal is not None and self._store is not None:
+        if self._journal is not None:
             self._journal.close_cleanly()
-            self._store.forget(self._journal)
         self._journal = None
 
     def _on_change(self, change: Change) -> None:

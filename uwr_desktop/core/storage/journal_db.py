@@ -7,13 +7,15 @@ fight properly it says so; fights that were never closed that way are offered fo
 next time the app starts.
 """
 
+import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
 import msgspec
 
@@ -66,6 +68,25 @@ _SUMMARY_QUERY = """
     WHERE e.closed_cleanly = 0
     ORDER BY e.updated DESC, e.id DESC
 """
+
+
+class Companion(Protocol):
+    """Another store on the same file (the combatant library), closed while the file is
+    opened again."""
+
+    def suspend(self) -> None:
+        """Close the file."""
+
+    def resume(self) -> None:
+        """Open the file again."""
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 class JournalCorruptError(StoreDamagedError):
@@ -331,13 +352,52 @@ class JournalStore:
     ) -> None:
         self._path = path
         self._clock = clock
-        self._connection = open_database(path, power_safe=power_safe)
+        self._power_safe = power_safe
+        self._connection = self._connect()
+        self._identity = _identity(path)
+        self._connected = True
         self._open: dict[int, EncounterJournal] = {}
+        self._companions: list[Companion] = []
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = open_database(self._path, power_safe=self._power_safe)
         try:
-            ensure_tables(self._connection, _TABLES)
+            ensure_tables(connection, _TABLES)
         except StoreError:
-            self._connection.close()
+            connection.close()
             raise
+        return connection
+
+    def add_companion(self, companion: Companion) -> None:
+        """Close and reopen ``companion`` with this store in :meth:`reopen`."""
+        self._companions.append(companion)
+
+    def vanished(self) -> bool:
+        """Whether the file was removed or replaced since it was opened (its folder deleted,
+        say), or could not be opened again: commits would then go nowhere."""
+        return not self._connected or _identity(self._path) != self._identity
+
+    def reopen(self) -> None:
+        """Close the file (and the companions') and open it at its path again, creating it and
+        its folder when they are gone. Fights open here are forgotten: store them again.
+
+        Raises ``StoreError`` when the file cannot be made; then every request fails until a
+        later :meth:`reopen` succeeds.
+        """
+        # Every connection to the old file is closed before the new one exists: closing the
+        # last one removes the write-ahead log by its name, which would then be the new one's.
+        for companion in self._companions:
+            companion.suspend()
+        for journal in list(self._open.values()):
+            self.forget(journal)
+        self._connection.close()
+        self._connected = False
+        self._connection = self._connect()
+        self._identity = _identity(self._path)
+        self._connected = True
+        for companion in self._companions:
+            with contextlib.suppress(StoreError):
+                companion.resume()
 
     @property
     def path(self) -> Path:

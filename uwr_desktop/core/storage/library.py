@@ -273,6 +273,21 @@ class CombatantLibrary:
         """Close the file."""
         self._connection.close()
 
+    def suspend(self) -> None:
+        """Close the file for a moment, while the app's data file is made again
+        (see :meth:`JournalStore.reopen`); until :meth:`resume` every request fails."""
+        self._connection.close()
+
+    def resume(self) -> None:
+        """Open the file again after :meth:`suspend`; ``StoreError`` when it cannot be."""
+        connection = open_database(self._path)
+        try:
+            ensure_tables(connection, _TABLES)
+        except StoreError:
+            connection.close()
+            raise
+        self._connection = connection
+
     def __enter__(self) -> Self:
         return self
 
