@@ -4,6 +4,7 @@ Only this object replaces the session (New, Open, Recover). Widgets listen to
 ``sessionReplaced`` to rebind and to ``changed`` for precise updates.
 """
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -49,6 +50,7 @@ class EncounterDocument(QObject):
         self._journal: GuardedAutosave | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._path: Path | None = None
+        self._file_stamp: tuple[int, int, int] | None = None
         self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
@@ -111,11 +113,20 @@ class EncounterDocument(QObject):
             raise ValueError("the fight has no file yet: choose one with Save As")
         save_encounter(self._session, target)
         self._path = target
+        self._file_stamp = _stamp(target)
         self._saved_marker = self._marker()
         if self._journal is not None:
             self._journal.update_details(title=target.name, file_path=target)
         self.pathChanged.emit()
         self._notify_modified()
+
+    def changed_on_disk(self) -> bool:
+        """Whether the fight's file was written by someone else since it was opened or saved
+        here (a file that is gone counts as unchanged: saving makes it again)."""
+        if self._path is None:
+            return False
+        now = _stamp(self._path)
+        return now is not None and now != self._file_stamp
 
     def recover(self, encounter_id: int) -> None:
         """Reopen a fight from the autosave journal exactly as it was, continuing its journal.
@@ -174,6 +185,7 @@ class EncounterDocument(QObject):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._path = path
+        self._file_stamp = _stamp(path) if path is not None else None
         self._journal = None
         if self._store is not None:
             guard = GuardedAutosave(
@@ -208,3 +220,12 @@ class EncounterDocument(QObject):
         if modified != self._was_modified:
             self._was_modified = modified
             self.modifiedChanged.emit(modified)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another: change time, size, file identity."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size, found.st_ino
