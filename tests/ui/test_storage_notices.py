@@ -187,6 +187,7 @@ START_AND_DISMISS = textwrap.dedent(
     from uwr_desktop.ui import app
 
     made = app.create_themed_application
+    tops = QApplication.topLevelWidgets
 
     def dismiss_then_quit():
         modal = QApplication.activeModalWidget()
@@ -194,7 +195,7 @@ START_AND_DISMISS = textwrap.dedent(
             text = getattr(modal, "text", str)().replace(chr(10), " ")
             print("DIALOG", modal.windowTitle(), "|", text, flush=True)
             modal.done(0)
-        elif any(isinstance(w, QMainWindow) and w.isVisible() for w in app.QApplication.topLevelWidgets()):
+        elif any(isinstance(w, QMainWindow) and w.isVisible() for w in tops()):
             for window in QApplication.topLevelWidgets():
                 window.close()
             QApplication.quit()
