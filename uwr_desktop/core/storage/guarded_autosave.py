@@ -18,9 +18,7 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
 from uwr_desktop.core.storage.sqlite_db import StoreError, StoreUnavailableError
 
-KEPT_IN_MEMORY = (
-    "The fight is kept in memory while UWR Desktop stays open, but it is not being saved."
-)
+KEPT_IN_MEMORY = "The fight is kept in memory while UWR Desktop stays open."
 
 
 class AutosaveState(msgspec.Struct, frozen=True):
@@ -37,15 +35,15 @@ def problem_text(error: StoreError) -> tuple[str, bool]:
     """What the GM is told when a commit fails with ``error``, and whether the disk is full."""
     if isinstance(error, StoreUnavailableError) and error.disk_full:
         return (
-            "The disk is full, so the autosave cannot store this fight. "
-            f"{KEPT_IN_MEMORY} Free some disk space (saving resumes by itself) "
-            "or use Save As… to keep it on another drive.",
+            f"The disk is full: the autosave cannot store this fight. {KEPT_IN_MEMORY} "
+            "Free some disk space (saving resumes by itself) or use Save As… to keep it on "
+            "another drive.",
             True,
         )
     return (
         f"The autosave cannot store this fight: {error} {KEPT_IN_MEMORY} "
         "Use Save As… to keep it in a file; saving resumes by itself once the folder can be "
-        "written again.",
+        "written.",
         False,
     )
 
