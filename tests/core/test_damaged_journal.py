@@ -67,6 +67,15 @@ def _cut(path: Path, size: int) -> None:
         stream.truncate(max(size, 0))
 
 
+def _flip_a_bit_in_an_entry(path: Path) -> None:
+    """Turn combatant "a" into "c" in the middle entry of ``path`` (one bit): the entry still
+    reads, but no longer replays."""
+    data = bytearray(path.read_bytes())
+    spots = [at for at in range(len(data)) if data.startswith(b'{"id":"a"', at)]
+    data[spots[len(spots) // 2] + 7] ^= 0x02
+    path.write_bytes(bytes(data))
+
+
 def _wal(db: Path) -> Path:
     return db.with_name(f"{db.name}-wal")
 
@@ -112,6 +121,7 @@ DAMAGE = {
     "a byte flipped in every page": lambda db: [
         _flip(db, page * PAGE + 3000, 1) for page in range(1, _pages(db))
     ],
+    "a bit flipped inside an entry": _flip_a_bit_in_an_entry,
     "database zero-filled": lambda db: db.write_bytes(bytes(db.stat().st_size)),
     "database random bytes": lambda db: db.write_bytes(
         random.Random(5).randbytes(db.stat().st_size)
@@ -136,6 +146,7 @@ LOG_DAMAGE = {
     "log first frame flipped": lambda db: _flip(_wal(db), 32 + 24 + 100, 16),
     "log middle frame flipped": lambda db: _flip(_wal(db), _wal(db).stat().st_size // 2, 16),
     "log last frame flipped": lambda db: _flip(_wal(db), _wal(db).stat().st_size - 50, 16),
+    "a bit flipped inside an entry in the log": lambda db: _flip_a_bit_in_an_entry(_wal(db)),
     "log garbage": lambda db: _wal(db).write_bytes(
         random.Random(7).randbytes(_wal(db).stat().st_size)
     ),
@@ -162,6 +173,7 @@ EXPECTED_WITH_LOG = {
     "middle page rows flipped": SOME,
     "last page flipped": ALL,
     "a byte flipped in every page": SOME,
+    "a bit flipped inside an entry": SOME,
     "database zero-filled": NONE,
     "database random bytes": NONE,
     "database is text": NONE,
@@ -177,6 +189,7 @@ EXPECTED_WITH_LOG = {
     "log first frame flipped": IN_DATABASE,
     "log middle frame flipped": IN_LOG,
     "log last frame flipped": IN_LOG,
+    "a bit flipped inside an entry in the log": IN_LOG,  # the log's checksum drops the rest
     "log garbage": IN_DATABASE,
     "log lost": IN_DATABASE,
     "log is a folder": IN_DATABASE,
@@ -196,6 +209,7 @@ EXPECTED_CHECKPOINTED = {
     "middle page rows flipped": SOME,
     "last page flipped": SOME,
     "a byte flipped in every page": SOME,
+    "a bit flipped inside an entry": SOME,  # cut where it no longer replays
     "database zero-filled": NONE,
     "database random bytes": NONE,
     "database is text": NONE,

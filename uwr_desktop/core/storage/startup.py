@@ -142,7 +142,14 @@ def _crash_problem(store: JournalStore, witnessed: dict[int, int]) -> str | None
     for summary in summaries:
         if summary.problem is not None:
             return summary.problem
-        store.recover(summary.encounter_id)  # reads every entry: raises on a damaged one
+        fight = store.recover(summary.encounter_id)  # reads every entry: raises if one is damaged
+        length = replayable_length(
+            fight.ruleset, fight.settings_json, fight.roster_json, fight.entries
+        )
+        if length is None:
+            return f"The start of “{fight.title}” cannot be read."
+        if length < len(fight.entries):
+            return f"Entry {length + 1} of “{fight.title}” is damaged: it no longer replays."
     return None
 
 
