@@ -30,7 +30,7 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.guarded_autosave import GuardedAutosave
 from uwr_desktop.core.storage.journal_db import JournalStore
-from uwr_desktop.core.storage.library import CombatantLibrary
+from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError
 from uwr_desktop.core.storage.recovery import rebuild_session
 
 
@@ -161,3 +161,10 @@ def test_a_folder_that_cannot_be_made_again_is_reported_until_it_can(
     assert guard.retry()
     assert _stored(db, guard) == (session.entries, session.cursor)
     store.close()
+
+
+def test_a_library_that_cannot_be_written_refuses_with_a_library_error(tmp_path):
+    with CombatantLibrary(tmp_path / "journal.sqlite3") as library:
+        library._connection.execute("PRAGMA query_only = 1")
+        with pytest.raises(LibraryError, match="Cannot change the library"):
+            library.save("uwr", Combatant(id="a", name="Ada"))

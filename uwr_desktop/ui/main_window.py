@@ -487,7 +487,11 @@ class MainWindow(QMainWindow):
         """Start an empty fight (after offering to save)."""
         if self.maybe_save():
             ruleset_id = self._document.session.ruleset.id
-            templates = self._library.default_party(ruleset_id) if self._library else []
+            try:
+                templates = self._library.default_party(ruleset_id) if self._library else []
+            except LibraryError as error:
+                self.show_refusal(f"The default party could not be read: {error}")
+                templates = []
             party = tuple(
                 msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
                 for template in templates
