@@ -21,6 +21,7 @@ from uwr_desktop.core.intents import ApplyDamage, Heal, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.autosave import autosave, recover_session
+from uwr_desktop.core.storage.fight_lock import recorded_entries
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.storage.startup import open_journal
@@ -303,3 +304,20 @@ def test_a_damaged_journal_gives_back_what_can_be_read_and_is_kept_aside(
     for name, fingerprint in damaged.items():
         aside = Path(f"{report.moved_to}{name.removeprefix(db.name)}")
         assert _fingerprint(aside) == fingerprint
+
+
+def test_a_sound_file_left_by_a_crash_is_checked_once_and_kept_as_it_is(tmp_path, images):
+    image, _entries = images[True]
+    folder = tmp_path / "data"
+    shutil.copytree(image.parent, folder)
+    db = folder / image.name
+    lock = folder / f"{db.name}-open" / "fight-1.lock"
+    assert recorded_entries(lock) == TOTAL
+    for _start in range(2):  # the GM starts fresh, keeping the fight for later
+        opening = open_journal(db, keep_closed=20)
+        assert opening.damage is None and opening.store is not None
+        (summary,) = opening.store.recoverable()
+        assert summary.entry_count == TOTAL
+        opening.store.close()
+        assert recorded_entries(lock) is None  # checked: not checked again
+    assert list(folder.glob("*damaged*")) == []

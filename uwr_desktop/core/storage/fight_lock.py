@@ -69,14 +69,16 @@ class FightLock:
         """Whether this object still holds the lock."""
         return self._handle is not None
 
-    def record(self, entries: int) -> None:
-        """Note that the fight's journal now holds ``entries`` entries (no disk flush)."""
+    def record(self, entries: int | None) -> None:
+        """Note that the fight's journal now holds ``entries`` entries (no disk flush);
+        ``None`` forgets the count (the file was checked and holds them all)."""
         if self._handle is None:
             return
+        text = " " * 20 if entries is None else f"{entries:<20d}"
         # Past the locked first byte: Windows refuses writes to a region locked by another.
         with contextlib.suppress(OSError):
             os.lseek(self._handle, _WITNESS_AT, os.SEEK_SET)
-            os.write(self._handle, f"{entries:<20d}\n".encode())
+            os.write(self._handle, f"{text}\n".encode())
 
     def release(self, *, remove: bool = False) -> None:
         """Let the lock go (again: nothing); ``remove`` also deletes the lock file."""

@@ -95,21 +95,26 @@ class GuardedAutosave:
     def append(self, index: int, entry: JournalEntry) -> None:
         """Store ``entry`` at ``index`` (``JournalSink``), or keep it for a later commit."""
         self._synced = min(self._synced, index)
-        entries = (*self._session.entries[:index], entry)
-        quick = self._journal.append if self._journal is not None else None
-        self._sync(entries, index + 1, lambda: quick(index, entry) if quick else None)
+        self._sync(
+            lambda: (*self._session.entries[:index], entry),
+            index + 1,
+            lambda journal: journal.append(index, entry),
+            length=index + 1,
+        )
 
     def move_cursor(self, cursor: int) -> None:
         """Store the undo position (``JournalSink``), or keep it for a later commit."""
-        journal = self._journal
         self._sync(
-            self._session.entries, cursor, lambda: journal.move_cursor(cursor) if journal else None
+            lambda: self._session.entries,
+            cursor,
+            lambda journal: journal.move_cursor(cursor),
+            length=self._synced,
         )
 
     def retry(self) -> bool:
         """Try to catch the stored journal up with the fight now; ``True`` once it is."""
         self._in_step = False
-        self._sync(self._session.entries, self._session.cursor, lambda: None)
+        self._sync(lambda: self._session.entries, self._session.cursor, lambda _journal: None)
         return self._state.problem is None
 
     def update_details(
@@ -142,38 +147,52 @@ class GuardedAutosave:
             self._store.forget(journal)
 
     def _sync(
-        self, entries: Sequence[JournalEntry], cursor: int, quick: Callable[[], None]
+        self,
+        entries: Callable[[], Sequence[JournalEntry]],
+        cursor: int,
+        quick: Callable[[EncounterJournal], None],
+        *,
+        length: int = 0,
     ) -> None:
+        """Store the change: ``quick`` when the stored journal is in step (it then holds
+        ``length`` entries), else everything from the first entry not stored. ``entries`` gives
+        the whole journal after the change; it is only asked for on the slow paths."""
         remade = False
         try:
             if self._store.vanished():
                 self._store.reopen()
                 self._journal = None
                 remade = True
-            if self._journal is None:
-                self._journal = self._store.start_encounter(
-                    ruleset=self._session.ruleset.id,
-                    settings=self._session.ruleset.settings,
-                    roster=self._session.roster,
-                    title=self._title,
-                    file_path=self._file_path,
-                    entries=entries,
-                    cursor=cursor,
-                )
-                if self._round is not None:
-                    self._journal.update_details(round_number=self._round)
-            elif self._in_step:
-                quick()
+            if self._journal is not None and self._in_step:
+                quick(self._journal)
             else:
-                encoded = [encode_entry(entry) for entry in entries[self._synced :]]
-                self._journal.rewrite(self._synced, encoded, cursor)
+                whole = entries()
+                self._catch_up(whole, cursor)
+                length = len(whole)
         except StoreError as error:
             self._in_step = False
             self._fail(error)
             return
-        self._synced = len(entries)
+        self._synced = length
         self._in_step = True
         self._set_state(AutosaveState(remade=remade))
+
+    def _catch_up(self, entries: Sequence[JournalEntry], cursor: int) -> None:
+        if self._journal is None:
+            self._journal = self._store.start_encounter(
+                ruleset=self._session.ruleset.id,
+                settings=self._session.ruleset.settings,
+                roster=self._session.roster,
+                title=self._title,
+                file_path=self._file_path,
+                entries=entries,
+                cursor=cursor,
+            )
+            if self._round is not None:
+                self._journal.update_details(round_number=self._round)
+        else:
+            encoded = [encode_entry(entry) for entry in entries[self._synced :]]
+            self._journal.rewrite(self._synced, encoded, cursor)
 
     def _fail(self, error: StoreError) -> None:
         text, disk_full = problem_text(error)

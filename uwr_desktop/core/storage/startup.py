@@ -19,7 +19,7 @@ import msgspec
 
 from uwr_desktop.core.journal import decode_entry
 from uwr_desktop.core.rulesets import RULESET_IDS
-from uwr_desktop.core.storage.fight_lock import held_elsewhere, recorded_entries
+from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere, recorded_entries
 from uwr_desktop.core.storage.journal_db import JournalStore, StoredFight
 from uwr_desktop.core.storage.recovery import replayable_length
 from uwr_desktop.core.storage.salvage import UNKNOWN_RULESET, SalvagedFight, salvage
@@ -82,6 +82,7 @@ def open_journal(
         problem = _check_copy(path, witnessed)
         if problem is not None:
             return _start_over(path, problem, witnessed, clock)
+        _settle(path, witnessed)
     try:
         store = JournalStore(path)
     except (StoreNewerError, StoreBusyError) as error:
@@ -101,6 +102,17 @@ def open_journal(
         store.close()
         return JournalOpening(store=None, unavailable=str(error))
     return JournalOpening(store=store)
+
+
+def _settle(path: Path, witnessed: dict[int, int]) -> None:
+    """Forget the counts the file was found to hold, so that the next start does not check
+    them again (the GM may keep a fight for recovery across many starts)."""
+    folder = path.with_name(f"{path.name}-open")
+    for fight in witnessed:
+        lock = FightLock.acquire(folder / f"fight-{fight}.lock")
+        if lock is not None:
+            lock.record(None)
+            lock.release()
 
 
 def _has_content(path: Path) -> bool:
