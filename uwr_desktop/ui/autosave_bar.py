@@ -5,11 +5,15 @@ in a file meanwhile, and "Try Again". It also tries again by itself every
 ``RETRY_SECONDS`` and hides once every change is stored.
 """
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.core.storage.guarded_autosave import KEPT_IN_MEMORY
-from uwr_desktop.core.storage.startup import DamageReport
+
+if TYPE_CHECKING:
+    from uwr_desktop.core.storage.startup import DamageReport
 
 RETRY_SECONDS = 10
 """How often a failing autosave is tried again without the GM doing anything."""
@@ -25,7 +29,7 @@ def autosave_off_text(reason: str) -> str:
     return f"Autosave is off: {reason} {KEPT_IN_MEMORY} Use Save As… to keep it in a file."
 
 
-def damage_text(report: DamageReport) -> str:
+def damage_text(report: "DamageReport") -> str:
     """What the GM is told at start about a damaged autosave file and what came back."""
     lines = ["The autosave file was damaged. Whatever could be read from it was saved."]
     for fight in report.fights:

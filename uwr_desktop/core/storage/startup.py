@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -22,13 +23,15 @@ from uwr_desktop.core.rulesets import RULESET_IDS
 from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere, recorded_entries
 from uwr_desktop.core.storage.journal_db import JournalStore, StoredFight
 from uwr_desktop.core.storage.recovery import replayable_length
-from uwr_desktop.core.storage.salvage import UNKNOWN_RULESET, SalvagedFight, salvage
 from uwr_desktop.core.storage.sqlite_db import (
     StoreBusyError,
     StoreDamagedError,
     StoreError,
     StoreNewerError,
 )
+
+if TYPE_CHECKING:
+    from uwr_desktop.core.storage.salvage import SalvagedFight
 
 _COMPANIONS = ("-wal", "-shm", "-open")
 """What SQLite and the fight locks keep beside the file, moved aside with it."""
@@ -173,6 +176,8 @@ def _start_over(
     except OSError as error:
         reason = f"{problem} It could not be moved aside ({error.strerror or error})."
         return JournalOpening(store=None, unavailable=reason)
+    from uwr_desktop.core.storage.salvage import salvage  # only for a damaged file
+
     salvaged = salvage(moved_to, witnessed)
     try:
         store = JournalStore(path)
@@ -193,7 +198,7 @@ def _start_over(
     return JournalOpening(store=store, damage=DamageReport(problem, moved_to, tuple(reports)))
 
 
-def _report(fight: SalvagedFight, kept: StoredFight | None) -> FightReport:
+def _report(fight: "SalvagedFight", kept: StoredFight | None) -> FightReport:
     read = len(fight.kept.entries) if fight.kept is not None else 0
     recovered = len(kept.entries) if kept is not None else 0
     return FightReport(title=fight.title, recovered=recovered, lost=fight.lost + read - recovered)
@@ -206,6 +211,8 @@ def _replayable(fight: StoredFight) -> StoredFight | None:
     """
     entries = [decode_entry(data) for data in fight.entries]
     settings, roster = fight.settings.encode(), fight.roster.encode()
+    from uwr_desktop.core.storage.salvage import UNKNOWN_RULESET
+
     choices = RULESET_IDS if fight.ruleset == UNKNOWN_RULESET else (fight.ruleset,)
     best: tuple[int, str] | None = None
     for ruleset in choices:
