@@ -166,8 +166,8 @@ def test_a_file_whose_name_is_not_utf8_opens_and_autosaves(window, store, tmp_pa
     assert sorted(p.name for p in tmp_path.glob("*.uwr")) == sorted(["mine.uwr", name])
 
 
-def test_when_the_autosave_refuses_the_new_fight_the_open_one_is_kept(
-    window, store, tmp_path, warnings, monkeypatch
+def test_a_fight_opened_while_the_autosave_refuses_it_shows_the_bar_then_is_stored(
+    window, store, tmp_path, monkeypatch
 ):
     other = tmp_path / "other.uwr"
     save_encounter(EncounterDocument(None).session, other)
@@ -175,8 +175,15 @@ def test_when_the_autosave_refuses_the_new_fight_the_open_one_is_kept(
     def full(**_kwargs):
         raise StoreError("Cannot write to the data file: database or disk is full")
 
-    monkeypatch.setattr(store, "start_encounter", full)
-    assert not window.open_path(other)
-    assert "disk is full" in warnings[0]
-    monkeypatch.undo()
-    assert_open_fight_goes_on(window, store, tmp_path)
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "start_encounter", full)
+        assert window.open_path(other)
+        assert window.document.path == other
+        assert window.autosave_bar.isVisibleTo(window)
+        assert "disk is full" in window.autosave_bar.message()
+    assert window.document.retry_autosave()
+    assert not window.autosave_bar.isVisibleTo(window)
+    document = window.document
+    document.session.do(AddCombatants([Combatant(id="orc", name="Orc")]))
+    assert stored_entries(store, document) == len(document.session.entries)
+    assert window.save()

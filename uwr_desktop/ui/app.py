@@ -18,10 +18,11 @@ from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.storage.paths import app_paths
 from uwr_desktop.core.storage.sqlite_db import StoreError
+from uwr_desktop.core.storage.startup import JournalOpening, open_journal
 from uwr_desktop.ui.crash_handler import install_excepthook
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.prompts import warn
+from uwr_desktop.ui.prompts import inform, warn
 from uwr_desktop.ui.theme import create_themed_application
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
@@ -38,6 +39,29 @@ def _discard_unless_reopened(store: JournalStore, encounter_id: int) -> None:
     # Another copy of the app may have reopened the fight since the list was read: keep it.
     with contextlib.suppress(StoreError):
         store.discard(encounter_id)
+
+
+def open_stores(path: Path) -> tuple[JournalOpening, CombatantLibrary | None]:
+    """The autosave journal and the combatant library at ``path``, whatever state the file is
+    in: a damaged file is moved aside and salvaged, an unusable one leaves them out."""
+    opening = open_journal(path, keep_closed=KEEP_CLOSED_FIGHTS)
+    if opening.store is None:
+        return opening, None
+    try:
+        library = CombatantLibrary(path)
+    except StoreError:
+        return opening, None
+    opening.store.add_companion(library)
+    return opening, library
+
+
+def _tell_about_storage(window: MainWindow, opening: JournalOpening, interactive: bool) -> None:
+    if opening.unavailable is not None:
+        window.show_autosave_off(opening.unavailable)
+    if opening.damage is not None and interactive:
+        from uwr_desktop.ui.autosave_bar import damage_text
+
+        inform(window, "The autosave file was damaged", damage_text(opening.damage))
 
 
 def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
@@ -101,13 +125,18 @@ def run(options: LaunchOptions) -> int:
         paths.log_dir, lambda: window_holder[0] if window_holder else None
     )
     settings = QSettings(str(paths.settings_file), QSettings.Format.IniFormat)
-    store = JournalStore(paths.journal_db)
-    store.prune_closed(KEEP_CLOSED_FIGHTS)
-    library = CombatantLibrary(paths.journal_db)
+    opening, library = open_stores(paths.journal_db)
+    store = opening.store
     document = EncounterDocument(store)
     window = MainWindow(document, settings, library=library)
     window_holder.append(window)
-    recovered = not options.smoke_test and _offer_recovery(window, store)
+    _tell_about_storage(window, opening, interactive=not options.smoke_test)
+    recovered = False
+    if store is not None and not options.smoke_test:
+        try:
+            recovered = _offer_recovery(window, store)
+        except StoreError as error:
+            warn(window, APP_NAME, f"The fights left open could not be read:\n{error}")
     if not recovered:
         _open_first_fight(window, options, settings)
     window.show()
@@ -120,8 +149,10 @@ def run(options: LaunchOptions) -> int:
         return app.exec()
     finally:
         crash_handler.uninstall()
-        library.close()
-        store.close()
+        if library is not None:
+            library.close()
+        if store is not None:
+            store.close()
         settings.sync()
         window_holder.clear()
         shiboken6.delete(window)

@@ -4,6 +4,7 @@ Only this object replaces the session (New, Open, Recover). Widgets listen to
 ``sessionReplaced`` to rebind and to ``changed`` for precise updates.
 """
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,11 +15,11 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Change, Session
-from uwr_desktop.core.storage.autosave import autosave, recover_session
+from uwr_desktop.core.storage.autosave import follow_progress, recover_session
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.storage.guarded_autosave import AutosaveState, GuardedAutosave
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
 from uwr_desktop.core.storage.names import display_name, readable, storable_path
-from uwr_desktop.core.storage.sqlite_db import StoreError
 
 UNTITLED = "Untitled fight"
 
@@ -30,6 +31,7 @@ class EncounterDocument(QObject):
     changed = Signal(object)  # a core Change
     modifiedChanged = Signal(bool)  # noqa: N815 (Qt signal naming)
     pathChanged = Signal()  # noqa: N815 (Qt signal naming)
+    autosaveStateChanged = Signal(object)  # noqa: N815 (Qt signal naming); an AutosaveState
 
     def __init__(
         self,
@@ -46,14 +48,14 @@ class EncounterDocument(QObject):
         super().__init__(parent)
         self._store = store
         self._roller = roller
-        self._journal: EncounterJournal | None = None
+        self._journal: GuardedAutosave | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._path: Path | None = None
+        self._file_stamp: tuple[int, int, int] | None = None
         self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
-        session = self._new_session("uwr", ())
-        self._session = self._adopt(session, path=None, saved=True, journal=self._autosave(session))
+        self._session = self._adopt(self._new_session("uwr", ()), path=None, saved=True)
 
     @property
     def session(self) -> Session:
@@ -68,12 +70,21 @@ class EncounterDocument(QObject):
     @property
     def title(self) -> str:
         """The file's name; without one, "Untitled fight" or the name :meth:`open_copy` gave."""
-        return display_name(self._path) if self._path is not None else self._untitled
+        return display_name(self._path) if self._path is not None else readable(self._untitled)
 
     @property
     def modified(self) -> bool:
         """Whether the fight differs from its file (a new fight counts once anything happened)."""
         return self._marker() != self._saved_marker
+
+    @property
+    def autosave_state(self) -> AutosaveState:
+        """Whether every change of the open fight is stored in the autosave, and why not."""
+        return self._journal.state if self._journal is not None else AutosaveState()
+
+    def retry_autosave(self) -> bool:
+        """Try to store what the autosave missed now; ``True`` once everything is stored."""
+        return self._journal.retry() if self._journal is not None else True
 
     def new(self, ruleset_id: str = "uwr", roster: tuple[Combatant, ...] = ()) -> None:
         """Replace the open fight with a new one."""
@@ -82,8 +93,7 @@ class EncounterDocument(QObject):
     def open(self, path: Path) -> None:
         """Open the fight in ``path``; on any error the open fight is untouched.
 
-        Raises ``EncounterFileError`` with a message naming the problem, or ``StoreError`` when
-        the opened fight cannot be given its autosave journal.
+        Raises ``EncounterFileError`` with a message naming the problem.
         """
         session = read_encounter(path).session(roller=self._roller)
         self._replace(session, path=path, saved=True)
@@ -104,6 +114,7 @@ class EncounterDocument(QObject):
             raise ValueError("the fight has no file yet: choose one with Save As")
         save_encounter(self._session, target)
         self._path = target
+        self._file_stamp = _stamp(target)
         self._saved_marker = self._marker()
         if self._journal is not None:
             self._journal.update_details(
@@ -111,6 +122,14 @@ class EncounterDocument(QObject):
             )
         self.pathChanged.emit()
         self._notify_modified()
+
+    def changed_on_disk(self) -> bool:
+        """Whether the fight's file was written by someone else since it was opened or saved
+        here (a file that is gone counts as unchanged: saving makes it again)."""
+        if self._path is None:
+            return False
+        now = _stamp(self._path)
+        return now is not None and now != self._file_stamp
 
     def recover(self, encounter_id: int) -> None:
         """Reopen a fight from the autosave journal exactly as it was, continuing its journal.
@@ -151,9 +170,6 @@ class EncounterDocument(QObject):
         journal: EncounterJournal | None = None,
         untitled: str = UNTITLED,
     ) -> None:
-        if journal is None:
-            # Made first: if the store refuses the new fight, the open one keeps its journal.
-            journal = self._autosave(session, path=path, untitled=untitled)
         self._close_journal()
         self._untitled = untitled
         self._session = self._adopt(session, path=path, saved=saved, journal=journal)
@@ -172,29 +188,32 @@ class EncounterDocument(QObject):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._path = path
-        self._journal = journal
+        self._file_stamp = _stamp(path) if path is not None else None
+        self._journal = None
+        if self._store is not None:
+            guard = GuardedAutosave(
+                self._store,
+                session,
+                title=self.title,
+                file_path=storable_path(path),
+                journal=journal,
+                on_state=self.autosaveStateChanged.emit,
+            )
+            session.attach(sink=guard)
+            self._journal = guard
+            if journal is None:
+                guard.start()
+            follow_progress(session, guard)
+        self.autosaveStateChanged.emit(self.autosave_state)
         self._unsubscribe = session.subscribe(self._on_change)
         self._session = session
         self._saved_marker = self._marker() if saved else (-1, None)
         return session
 
-    def _autosave(
-        self, session: Session, *, path: Path | None = None, untitled: str = UNTITLED
-    ) -> EncounterJournal | None:
-        if self._store is None:
-            return None
-        title = display_name(path) if path is not None else readable(untitled)
-        return autosave(self._store, session, title=title, file_path=path)
-
     def _close_journal(self) -> None:
-        journal, self._journal = self._journal, None
-        if journal is not None and self._store is not None:
-            try:
-                journal.close_cleanly()
-            except StoreError:
-                pass  # it stays offered for recovery: the fight itself is safe in the journal
-            finally:
-                self._store.forget(journal)
+        if self._journal is not None:
+            self._journal.close_cleanly()
+        self._journal = None
 
     def _on_change(self, change: Change) -> None:
         self.changed.emit(change)
@@ -205,3 +224,12 @@ class EncounterDocument(QObject):
         if modified != self._was_modified:
             self._was_modified = modified
             self.modifiedChanged.emit(modified)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another: change time, size, file identity."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size, found.st_ino

@@ -43,17 +43,25 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
+from uwr_desktop.core.storage.guarded_autosave import AutosaveState
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, numbered_names
 from uwr_desktop.core.storage.names import display_name, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.actions import create_actions
+from uwr_desktop.ui.autosave_bar import AutosaveBar, autosave_off_text
 from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
-from uwr_desktop.ui.prompts import ask_open_path, ask_save_changes, ask_save_path, warn
+from uwr_desktop.ui.prompts import (
+    ask_open_path,
+    ask_overwrite_changed,
+    ask_save_changes,
+    ask_save_path,
+    warn,
+)
 from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
@@ -70,6 +78,7 @@ SCREEN_SHARE = 0.9
 DICE_DOCK_SHARE = 0.33
 DICE_DOCK_MAX_SHARE = 0.55
 LOG_DOCK_SHARE = 0.19
+REMADE_MESSAGE = "The autosave folder was gone: it was made again and this fight stored in it."
 SIDE_LABELS = {
     Side.PLAYER: "Players",
     Side.ALLY: "Allies",
@@ -133,6 +142,8 @@ class MainWindow(QMainWindow):
         self._status_round = QLabel(self)
         self._status_actor = QLabel(self)
         self._recent_menu = QMenu("Open &Recent", self)
+        self.autosave_bar = AutosaveBar(self)
+        self._autosave_off = False
 
         self._build_central()
         self._build_docks()
@@ -214,6 +225,7 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.autosave_bar)
         layout.addWidget(self.timeline)
         layout.addWidget(filter_bar)
         layout.addWidget(self.table, 1)
@@ -325,6 +337,10 @@ class MainWindow(QMainWindow):
         self._document.sessionReplaced.connect(self._on_session_replaced)
         self._document.modifiedChanged.connect(self.setWindowModified)
         self._document.pathChanged.connect(self._update_title)
+        self._document.autosaveStateChanged.connect(self._on_autosave_state)
+        self.autosave_bar.retryRequested.connect(self.retry_autosave)
+        self.autosave_bar.saveAsRequested.connect(self.save_as)
+        self._on_autosave_state(self._document.autosave_state)
         self.table_model.editRefused.connect(self.show_refusal)
         self.timeline.slotMoveRequested.connect(self._on_timeline_drop)
         self.timeline.slotActivated.connect(self._select_slot_combatant)
@@ -344,6 +360,25 @@ class MainWindow(QMainWindow):
     def show_refusal(self, message: str) -> None:
         """Tell the GM why something was refused, in the status bar."""
         self.statusBar().showMessage(message, STATUS_MESSAGE_MS)
+
+    def show_autosave_off(self, reason: str) -> None:
+        """Say, until the app closes, that nothing is autosaved and why."""
+        self._autosave_off = True
+        self.autosave_bar.show_problem(autosave_off_text(reason), can_retry=False)
+
+    def retry_autosave(self) -> None:
+        """Try to store what the autosave missed; the bar stays (and retries later) if not."""
+        if not self._document.retry_autosave():
+            problem = self._document.autosave_state.problem
+            self.autosave_bar.show_problem(problem or "")
+
+    def _on_autosave_state(self, state: AutosaveState) -> None:
+        if state.problem is not None:
+            self.autosave_bar.show_problem(state.problem)
+        elif not self._autosave_off:
+            self.autosave_bar.clear()
+        if state.remade:
+            self.statusBar().showMessage(REMADE_MESSAGE, STATUS_MESSAGE_MS)
 
     def selected_ids(self) -> list[str]:
         """Ids of the selected combatants, in table order."""
@@ -453,7 +488,11 @@ class MainWindow(QMainWindow):
         """Start an empty fight (after offering to save)."""
         if self.maybe_save():
             ruleset_id = self._document.session.ruleset.id
-            templates = self._library.default_party(ruleset_id) if self._library else []
+            try:
+                templates = self._library.default_party(ruleset_id) if self._library else []
+            except LibraryError as error:
+                self.show_refusal(f"The default party could not be read: {error}")
+                templates = []
             party = tuple(
                 msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
                 for template in templates
@@ -495,6 +534,18 @@ class MainWindow(QMainWindow):
         return self._save_to(target)
 
     def _save_to(self, path: Path) -> bool:
+        if path == self._document.path and self._document.changed_on_disk():
+            answer = ask_overwrite_changed(
+                self,
+                APP_NAME,
+                f"{path.name} was changed on disk since it was opened or last saved here, "
+                "by another program or another copy of UWR Desktop. Overwrite it with this "
+                "fight, losing those changes?",
+            )
+            if answer == "save_as":
+                return self.save_as()
+            if answer == "cancel":
+                return False
         try:
             self._document.save(path)
         except (EncounterFileError, StoreError) as error:

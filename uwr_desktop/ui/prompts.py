@@ -50,3 +50,31 @@ def ask_save_path(parent: QWidget, caption: str, suggested: str, filters: str) -
 
     path, _filter = QFileDialog.getSaveFileName(parent, caption, suggested, filters)
     return Path(path) if path else None
+
+
+OverwriteAnswer = Literal["overwrite", "save_as", "cancel"]
+
+
+def ask_overwrite_changed(parent: QWidget, title: str, question: str) -> OverwriteAnswer:
+    """Ask what to do with a file that changed on disk: Overwrite, Save As… or Cancel (the
+    default, so that a stray Enter overwrites nothing)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Warning, title, question, parent=parent)
+    box.setObjectName("overwriteChangedBox")
+    overwrite = box.addButton("&Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton("Save &As…", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is overwrite:
+        return "overwrite"
+    return "save_as" if clicked is save_as else "cancel"
+
+
+def inform(parent: QWidget, title: str, text: str) -> None:
+    """Tell the GM something they need to know, in a dialog with an OK button."""
+    from PySide6.QtWidgets import QMessageBox
+
+    QMessageBox.information(parent, title, text)

@@ -14,6 +14,7 @@
 
 import contextlib
 from pathlib import Path
+from typing import Protocol
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import EncounterState, Phase
@@ -36,7 +37,20 @@ def progress(state: EncounterState) -> tuple[int, str]:
     return state.round, readable(f"{current.name}'s turn") if current is not None else ""
 
 
-def follow_progress(session: Session, journal: EncounterJournal) -> None:
+class ProgressSink(Protocol):
+    """Where a fight's round and turn are kept for the recovery offer."""
+
+    @property
+    def closed(self) -> bool:
+        """True once the fight was closed on purpose."""
+        ...
+
+    def update_details(self, *, round_number: int | None = None, turn: str | None = None) -> None:
+        """Store the round and whose turn it is."""
+        ...
+
+
+def follow_progress(session: Session, journal: ProgressSink) -> None:
     """Keep the round and turn the recovery offer shows in step with ``session``.
 
     Written now and whenever they change, until the journal is closed. Only what the offer

@@ -7,6 +7,10 @@ left behind (offer to recover it).
 
 The locks are the system's own (``flock`` on POSIX, ``msvcrt.locking`` on Windows): a lock
 library would cost more start-up time than the two calls it wraps.
+
+The lock file also keeps a witness of the fight's progress: how many entries the journal held
+after its last commit (:meth:`FightLock.record`). It lives outside the database, so after a
+crash it tells whether the database lost commits (a write-ahead log lost or damaged).
 """
 
 import contextlib
@@ -32,6 +36,9 @@ else:
 
     def _unlock(handle: int) -> None:
         fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+_WITNESS_AT = 8
 
 
 class FightLock:
@@ -62,6 +69,17 @@ class FightLock:
         """Whether this object still holds the lock."""
         return self._handle is not None
 
+    def record(self, entries: int | None) -> None:
+        """Note that the fight's journal now holds ``entries`` entries (no disk flush);
+        ``None`` forgets the count (the file was checked and holds them all)."""
+        if self._handle is None:
+            return
+        text = " " * 20 if entries is None else f"{entries:<20d}"
+        # Past the locked first byte: Windows refuses writes to a region locked by another.
+        with contextlib.suppress(OSError):
+            os.lseek(self._handle, _WITNESS_AT, os.SEEK_SET)
+            os.write(self._handle, f"{text}\n".encode())
+
     def release(self, *, remove: bool = False) -> None:
         """Let the lock go (again: nothing); ``remove`` also deletes the lock file."""
         if self._handle is None:
@@ -79,6 +97,17 @@ class FightLock:
         if remove and not removed:
             with contextlib.suppress(OSError):
                 self._path.unlink()
+
+
+def recorded_entries(path: Path) -> int | None:
+    """The entry count last recorded in the lock file at ``path``, if it holds one."""
+    try:
+        with path.open("rb") as stream:
+            stream.seek(_WITNESS_AT)
+            text = stream.read(32).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
 
 
 def held_elsewhere(path: Path) -> bool:

@@ -7,20 +7,29 @@ fight properly it says so; fights that were never closed that way are offered fo
 next time the app starts.
 """
 
+import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
 import msgspec
 
 from uwr_desktop.core.events import ENCODER
 from uwr_desktop.core.journal import JournalEntry, decode_entry, encode_entry
 from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere
-from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
+from uwr_desktop.core.storage.sqlite_db import (
+    StoreDamagedError,
+    StoreError,
+    ensure_tables,
+    open_database,
+    store_error,
+    transaction,
+)
 
 _OPEN_ELSEWHERE = "That fight is open in another UWR Desktop window; switch to that one."
 
@@ -62,7 +71,26 @@ _SUMMARY_QUERY = """
 """
 
 
-class JournalCorruptError(StoreError):
+class Companion(Protocol):
+    """Another store on the same file (the combatant library), closed while the file is
+    opened again."""
+
+    def suspend(self) -> None:
+        """Close the file."""
+
+    def resume(self) -> None:
+        """Open the file again."""
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+class JournalCorruptError(StoreDamagedError):
     """Part of a stored fight cannot be read back; the message says which part."""
 
 
@@ -82,6 +110,21 @@ class EncounterSummary(msgspec.Struct, frozen=True):
     """Set when the stored fight is damaged: why it cannot be recovered."""
     turn: str | None = None
     """Whose turn it was, as the GM reads it (``None`` or empty: nobody's, or not known)."""
+
+
+class StoredFight(msgspec.Struct, frozen=True):
+    """A fight as its rows hold it (what can be read back from a damaged file)."""
+
+    ruleset: str
+    title: str
+    file_path: str | None
+    round: int | None
+    cursor: int
+    created: float
+    updated: float
+    settings: str
+    roster: str
+    entries: tuple[bytes, ...]
 
 
 class RecoveredEncounter(msgspec.Struct, frozen=True):
@@ -163,6 +206,7 @@ class EncounterJournal:
         self._length = length
         self._lock = lock
         self._closed = False
+        lock.record(length)
 
     @property
     def encounter_id(self) -> int:
@@ -210,6 +254,33 @@ class EncounterJournal:
                 (index + 1, self._store.now(), self._id),
             )
         self._length = index + 1
+        self._lock.record(self._length)
+
+    def rewrite(self, start: int, encoded: Sequence[bytes], cursor: int) -> None:
+        """Replace the entries from ``start`` on with ``encoded`` and set the undo position,
+        in one transaction (catching up after commits that failed)."""
+        self._check_open()
+        length = start + len(encoded)
+        if not 0 <= start <= self._length or not 0 <= cursor <= length:
+            raise StoreError(
+                f"Cannot rewrite from entry {start} with undo position {cursor}: the journal "
+                f"holds {self._length} entries."
+            )
+        with transaction(self._store.connection) as connection:
+            connection.execute(
+                "DELETE FROM journal_entries WHERE encounter_id = ? AND idx >= ?",
+                (self._id, start),
+            )
+            connection.executemany(
+                "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
+                [(self._id, start + offset, data) for offset, data in enumerate(encoded)],
+            )
+            connection.execute(
+                "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
+                (cursor, self._store.now(), self._id),
+            )
+        self._length = length
+        self._lock.record(length)
 
     def move_cursor(self, cursor: int) -> None:
         """Record the position after an undo or redo; entries after it stay for redo."""
@@ -288,14 +359,53 @@ class JournalStore:
     ) -> None:
         self._path = path
         self._clock = clock
-        self._connection = open_database(path, power_safe=power_safe)
+        self._power_safe = power_safe
+        self._connection = self._connect()
+        self._identity = _identity(path)
+        self._connected = True
         self._open: dict[int, EncounterJournal] = {}
+        self._companions: list[Companion] = []
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = open_database(self._path, power_safe=self._power_safe)
         try:
-            ensure_tables(self._connection, _TABLES)
-            _add_turn_column(self._connection)
+            ensure_tables(connection, _TABLES)
+            _add_turn_column(connection)
         except StoreError:
-            self._connection.close()
+            connection.close()
             raise
+        return connection
+
+    def add_companion(self, companion: Companion) -> None:
+        """Close and reopen ``companion`` with this store in :meth:`reopen`."""
+        self._companions.append(companion)
+
+    def vanished(self) -> bool:
+        """Whether the file was removed or replaced since it was opened (its folder deleted,
+        say), or could not be opened again: commits would then go nowhere."""
+        return not self._connected or _identity(self._path) != self._identity
+
+    def reopen(self) -> None:
+        """Close the file (and the companions') and open it at its path again, creating it and
+        its folder when they are gone. Fights open here are forgotten: store them again.
+
+        Raises ``StoreError`` when the file cannot be made; then every request fails until a
+        later :meth:`reopen` succeeds.
+        """
+        # Every connection to the old file is closed before the new one exists: closing the
+        # last one removes the write-ahead log by its name, which would then be the new one's.
+        for companion in self._companions:
+            companion.suspend()
+        for journal in list(self._open.values()):
+            self.forget(journal)
+        self._connection.close()
+        self._connected = False
+        self._connection = self._connect()
+        self._identity = _identity(self._path)
+        self._connected = True
+        for companion in self._companions:
+            with contextlib.suppress(StoreError):
+                companion.resume()
 
     @property
     def path(self) -> Path:
@@ -366,6 +476,58 @@ class JournalStore:
         if encounter_id is None:
             raise StoreError("The data file did not give the new fight an id.")
         return self._track(encounter_id, len(encoded))
+
+    def restore(self, fight: "StoredFight") -> int:
+        """Store a fight read back from a damaged file, as a fight to recover; return its id."""
+        with transaction(self._connection) as connection:
+            encounter_id = connection.execute(
+                """INSERT INTO journal_encounters
+                   (ruleset, title, file_path, round, cursor, created, updated)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    fight.ruleset,
+                    fight.title,
+                    fight.file_path,
+                    fight.round,
+                    min(fight.cursor, len(fight.entries)),
+                    fight.created,
+                    fight.updated,
+                ),
+            ).lastrowid
+            connection.execute(
+                "INSERT INTO journal_starts (encounter_id, settings, roster) VALUES (?, ?, ?)",
+                (encounter_id, fight.settings, fight.roster),
+            )
+            connection.executemany(
+                "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
+                [(encounter_id, index, data) for index, data in enumerate(fight.entries)],
+            )
+        if encounter_id is None:
+            raise StoreError("The data file did not give the restored fight an id.")
+        return encounter_id
+
+    def integrity_problem(self) -> str | None:
+        """What SQLite's quick check finds wrong with the file, or ``None`` when it is sound."""
+        rows = self._read("PRAGMA quick_check", ())
+        found = [str(row[0]) for row in rows]
+        return None if found == ["ok"] else "; ".join(found[:3])
+
+    def missing_entries(self, witnessed: dict[int, int]) -> dict[int, int]:
+        """Compare with the entry counts fights' lock files recorded (``witnessed``, by id):
+        how many entries each fight lacks, for those that lack any (commits lost with a
+        write-ahead log)."""
+        if not witnessed:
+            return {}
+        stored = dict(
+            self._read(
+                "SELECT encounter_id, COUNT(*) FROM journal_entries GROUP BY encounter_id", ()
+            )
+        )
+        return {
+            encounter_id: count - stored.get(encounter_id, 0)
+            for encounter_id, count in witnessed.items()
+            if count > stored.get(encounter_id, 0)
+        }
 
     def recoverable(self) -> list[EncounterSummary]:
         """Fights never closed cleanly and not open now, here or in another copy of the app;
@@ -501,7 +663,7 @@ class JournalStore:
         try:
             return self._connection.execute(query, parameters).fetchall()
         except sqlite3.Error as error:
-            raise StoreError(f"Cannot read the data file {self._path}: {error}") from error
+            raise store_error(error, f"Cannot read the data file {self._path}") from error
 
 
 def _add_turn_column(connection: sqlite3.Connection) -> None:

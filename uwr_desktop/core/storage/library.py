@@ -9,7 +9,8 @@ import re
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -193,7 +194,7 @@ class CombatantLibrary:
         chosen = _clean_name(name if name is not None else combatant.name)
         data = ENCODER.encode(as_template(combatant)).decode()
         stamp = self._clock()
-        with transaction(self._connection) as connection:
+        with self._transaction() as connection:
             _check_name_free(connection, ruleset, chosen)
             cursor = connection.execute(
                 """INSERT INTO library_templates (ruleset, name, name_key, data, created, updated)
@@ -208,7 +209,7 @@ class CombatantLibrary:
         """Store a new version of a template's combatant (as a fresh sheet), keeping its name."""
         template = self.get(template_id)
         data = ENCODER.encode(as_template(combatant)).decode()
-        with transaction(self._connection) as connection:
+        with self._transaction() as connection:
             connection.execute(
                 "UPDATE library_templates SET data = ?, updated = ? WHERE id = ?",
                 (data, self._clock(), template_id),
@@ -243,7 +244,7 @@ class CombatantLibrary:
         """Give a template a new name, unique in its ruleset."""
         template = self.get(template_id)
         chosen = _clean_name(name)
-        with transaction(self._connection) as connection:
+        with self._transaction() as connection:
             _check_name_free(connection, template.ruleset, chosen, template_id)
             connection.execute(
                 "UPDATE library_templates SET name = ?, name_key = ?, updated = ? WHERE id = ?",
@@ -253,7 +254,7 @@ class CombatantLibrary:
 
     def delete(self, template_id: int) -> None:
         """Delete a template (it also leaves the default party)."""
-        with transaction(self._connection) as connection:
+        with self._transaction() as connection:
             deleted = connection.execute(
                 "DELETE FROM library_templates WHERE id = ?", (template_id,)
             ).rowcount
@@ -281,7 +282,7 @@ class CombatantLibrary:
                     f"{template.name!r} belongs to the {template.ruleset} ruleset, "
                     f"not to {ruleset}."
                 )
-        with transaction(self._connection) as connection:
+        with self._transaction() as connection:
             connection.execute("DELETE FROM library_party WHERE ruleset = ?", (ruleset,))
             connection.executemany(
                 "INSERT INTO library_party (ruleset, position, template_id) VALUES (?, ?, ?)",
@@ -291,6 +292,31 @@ class CombatantLibrary:
     def close(self) -> None:
         """Close the file."""
         self._connection.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        try:
+            with transaction(self._connection) as connection:
+                yield connection
+        except LibraryError:
+            raise
+        except StoreError as error:
+            raise LibraryError(f"Cannot change the library: {error}") from error
+
+    def suspend(self) -> None:
+        """Close the file for a moment, while the app's data file is made again
+        (see :meth:`JournalStore.reopen`); until :meth:`resume` every request fails."""
+        self._connection.close()
+
+    def resume(self) -> None:
+        """Open the file again after :meth:`suspend`; ``StoreError`` when it cannot be."""
+        connection = open_database(self._path)
+        try:
+            ensure_tables(connection, _TABLES)
+        except StoreError:
+            connection.close()
+            raise
+        self._connection = connection
 
     def __enter__(self) -> Self:
         return self

@@ -1,12 +1,14 @@
 """Rebuild a fight's session from what the autosave journal kept of it."""
 
+from collections.abc import Sequence
+
 import msgspec
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.journal import JournalSink
+from uwr_desktop.core.journal import JournalEntry, JournalSink
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.journal_db import JournalCorruptError, RecoveredEncounter
@@ -40,3 +42,23 @@ def rebuild_session(
         )
     except RulesError as error:
         raise JournalCorruptError(f"The {where} no longer replays: {error}") from None
+
+
+def replayable_length(
+    ruleset_id: str, settings_json: bytes, roster_json: bytes, entries: Sequence[JournalEntry]
+) -> int | None:
+    """How many of ``entries``, from the first, replay under the rules; ``None`` when the fight
+    cannot even start (its ruleset, settings or roster cannot be read)."""
+    try:
+        ruleset = make_ruleset(ruleset_id, msgspec.json.decode(settings_json))
+        roster = convert(msgspec.json.decode(roster_json), tuple[Combatant, ...])
+        state = ruleset.initial_state(roster)
+    except (msgspec.MsgspecError, RulesError, LookupError, ValueError, TypeError):
+        return None
+    for done, entry in enumerate(entries):
+        try:
+            for event in entry.events:
+                state = ruleset.apply(state, event)
+        except (RulesError, LookupError, ValueError, TypeError, ArithmeticError):
+            return done
+    return len(entries)
