@@ -554,7 +554,7 @@ class JournalStore:
             raise StoreError(f"There is no stored encounter {encounter_id}.")
         ruleset, settings, roster, title, file_path, cursor = rows[0]
         texts_ok = all(isinstance(value, str) for value in (ruleset, settings, roster, title))
-        if not texts_ok or not isinstance(cursor, int) or not _is_json(settings, roster):
+        if not texts_ok or not isinstance(cursor, int) or not is_json(settings, roster):
             raise JournalCorruptError(
                 f"The stored details of encounter {encounter_id} are damaged."
             )
@@ -683,7 +683,8 @@ def _add_turn_column(connection: sqlite3.Connection) -> None:
             connection.execute("ALTER TABLE journal_encounters ADD COLUMN turn TEXT")
 
 
-def _is_json(*texts: str) -> bool:
+def is_json(*texts: str) -> bool:
+    """Whether every one of ``texts`` is valid JSON."""
     try:
         for text in texts:
             msgspec.json.decode(text)

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from uwr_desktop.core.journal import JournalError, decode_entry
-from uwr_desktop.core.storage.journal_db import StoredFight
+from uwr_desktop.core.storage.journal_db import StoredFight, is_json
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_BYTES = 100
@@ -236,16 +236,7 @@ def _fields_ok(details: tuple[Any, ...], start: tuple[Any, ...]) -> bool:
 
 
 def _start_ok(start: tuple[Any, ...]) -> bool:
-    return all(isinstance(text, str) for text in start) and _is_json(*start)
-
-
-def _is_json(*texts: str) -> bool:
-    try:
-        for text in texts:
-            msgspec.json.decode(text)
-    except msgspec.DecodeError:
-        return False
-    return True
+    return all(isinstance(text, str) for text in start) and is_json(*start)
 
 
 def _read_entries(connection: sqlite3.Connection, fight: int) -> tuple[bytes, ...]:
