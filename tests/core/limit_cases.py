@@ -42,7 +42,7 @@ from uwr_desktop.core.limits import (
     MAX_UPR_USES,
     MAX_WEAPONS,
 )
-from uwr_desktop.core.rulesets.uwr_intents import (
+from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,

@@ -20,7 +20,7 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, Reroll, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Reroll, ResolveCheck
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage import encounter_file

@@ -20,10 +20,11 @@ from uwr_desktop.core.limits import (
     MAX_REROLLS,
     MAX_TEXT_LENGTH,
 )
-from uwr_desktop.core.rulesets import make_ruleset, uwr_intents
-from uwr_desktop.core.rulesets.uwr import UwrRuleset
-from uwr_desktop.core.rulesets.uwr_intents import Attack, Reaction
-from uwr_desktop.core.rulesets.uwr_rules import UwrSettings
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr import intents as uwr_intents
+from uwr_desktop.core.rulesets.uwr.intents import Attack, Reaction
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings
+from uwr_desktop.core.rulesets.uwr.ruleset import UwrRuleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter

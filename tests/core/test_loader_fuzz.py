@@ -11,7 +11,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Weapon
 from uwr_desktop.core.intents import ApplyDamage, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import (

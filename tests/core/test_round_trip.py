@@ -65,8 +65,9 @@ from uwr_desktop.core.limits import (
     MAX_UPR_USES,
     MAX_WEAPONS,
 )
-from uwr_desktop.core.rulesets import make_ruleset, uwr_intents
-from uwr_desktop.core.rulesets.uwr_intents import (
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr import intents as uwr_intents
+from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,

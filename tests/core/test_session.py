@@ -17,8 +17,8 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.journal import JournalError, decode_entry, encode_entry
-from uwr_desktop.core.rulesets import RULESET_IDS, make_ruleset
-from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
 from uwr_desktop.core.session import (
     MAX_HEAVY_STATES,
     MAX_SNAPSHOTS,
@@ -57,7 +57,7 @@ def new_session(seed=1, **kwargs):
 
 
 def test_make_ruleset_refuses_unknown_ids_and_bad_settings():
-    assert "uwr" in RULESET_IDS
+    assert "uwr" in ruleset_ids()
     with pytest.raises(RulesError, match="Unknown ruleset 'chess'; known: uwr"):
         make_ruleset("chess")
     with pytest.raises(RulesError, match="lowest_threshold"):

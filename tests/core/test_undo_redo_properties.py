@@ -24,7 +24,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_intents import (
+from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,

@@ -29,7 +29,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_intents import (
+from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,
@@ -40,7 +40,7 @@ from uwr_desktop.core.rulesets.uwr_intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus

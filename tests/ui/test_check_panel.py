@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Attributes, Combatant, Skill, Weapon, WeaponPool
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
-from uwr_desktop.core.rulesets.uwr_events import CheckResolved, CheckRolled, DieRerolled
-from uwr_desktop.core.rulesets.uwr_intents import Attack, ResolveCheck
-from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.rulesets.uwr.events import CheckResolved, CheckRolled, DieRerolled
+from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.document import EncounterDocument

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.rulesets.uwr_events import DieRerolled
-from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.rulesets.uwr.events import DieRerolled
+from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow

@@ -28,7 +28,7 @@ from uwr_desktop.core.limits import (
     MAX_WEAPONS,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_events import CheckRolled
+from uwr_desktop.core.rulesets.uwr.events import CheckRolled
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import load_encounter
 from uwr_desktop.ui.attack_panel import AttackPanel

@@ -18,8 +18,8 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_events import CheckRolled
-from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.events import CheckRolled
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.log_model import COMBATANT_IDS_ROLE, ROUND_ROLE, LogModel

@@ -13,7 +13,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ManualOrderSet
 from uwr_desktop.core.intents import AddCombatants, EndRound, NextTurn, StartFight
 from uwr_desktop.core.journal import JournalEntry
-from uwr_desktop.core.rulesets.uwr_rules import UwrSettings
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.recovery_dialog import HEADLINE, RecoveryDialog, summary_text

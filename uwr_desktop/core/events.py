@@ -4,7 +4,8 @@ Every event is a tagged ``msgspec.Struct`` (``{"type": "TurnStarted", ...}``) ca
 needs to be replayed, dice faces included, so a journal replays without rolling again. Events
 and the ``.uwr`` file format share the codec defined here (exact ``Fraction`` values included).
 The events shared by every ruleset live here; a ruleset adds its own by subclassing
-:class:`Event` in its module, which registers the new type for decoding.
+:class:`Event` in its package, which registers the new type for decoding when the ruleset
+registry loads that package.
 """
 
 from fractions import Fraction
@@ -35,9 +36,11 @@ class Event(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unkn
 
 @cache
 def event_union() -> Any:
-    """Return the union of every registered event type (for typed decoding)."""
-    import uwr_desktop.core.rulesets  # noqa: F401  (registers the rulesets' events)
+    """Return the union of every registered event type (for typed decoding).
 
+    A ruleset's events are registered when its package is imported: decoders call
+    ``uwr_desktop.core.rulesets.load_rulesets()`` first (this module imports no ruleset).
+    """
     types = tuple(_REGISTRY.values())
     union: Any = types[0]
     for event_type in types[1:]:

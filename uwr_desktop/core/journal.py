@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import msgspec
 
 from uwr_desktop.core.events import ENCODER, Event, dec_hook, event_union
+from uwr_desktop.core.rulesets.registry import load_rulesets
 
 
 class JournalEntry(msgspec.Struct, frozen=True):
@@ -25,6 +26,7 @@ class JournalError(ValueError):
 
 @cache
 def _entry_decoder() -> msgspec.json.Decoder[Any]:
+    load_rulesets()
     wire = msgspec.defstruct(
         "JournalEntryWire",
         [("label", str), ("events", tuple[event_union(), ...])],  # type: ignore[misc]

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant, EncounterState, PendingCheck, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.core.rulesets.uwr_intents import Attack, React, Reaction, Reroll, ResolveCheck
-from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Reroll, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.rules import roll_of
 
 FAVOR_RANGE = (-3, 3)
 EXTRA_DICE_RANGE = (-20, 40)

@@ -20,14 +20,14 @@ from uwr_desktop.core.encounter import ATTRIBUTE_NAMES, Combatant, EncounterStat
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
-from uwr_desktop.core.rulesets.uwr_events import (
+from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
     DieRerolled,
     ReactionRolled,
 )
-from uwr_desktop.core.rulesets.uwr_intents import DirectCheck, FreeRoll, Reroll
-from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, Reroll
+from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.attack_panel import AttackPanel
 from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice

@@ -59,7 +59,7 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, upr_table, weapon_uses
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, upr_table, weapon_uses
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.upr import UprTable, default_upr_table, format_upr, preparation_rounds
 from uwr_desktop.ui.icons import icon

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from uwr_desktop.core.journal import decode_entry
-from uwr_desktop.core.rulesets import RULESET_IDS
+from uwr_desktop.core.rulesets import ruleset_ids
 from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere, recorded_entries
 from uwr_desktop.core.storage.journal_db import JournalStore, StoredFight
 from uwr_desktop.core.storage.recovery import replayable_length
@@ -213,7 +213,7 @@ def _replayable(fight: StoredFight) -> StoredFight | None:
     settings, roster = fight.settings.encode(), fight.roster.encode()
     from uwr_desktop.core.storage.salvage import UNKNOWN_RULESET
 
-    choices = RULESET_IDS if fight.ruleset == UNKNOWN_RULESET else (fight.ruleset,)
+    choices = ruleset_ids() if fight.ruleset == UNKNOWN_RULESET else (fight.ruleset,)
     best: tuple[int, str] | None = None
     for ruleset in choices:
         length = replayable_length(ruleset, settings, roster, entries)

@@ -21,7 +21,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets.uwr_events import (
+from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
     DieRerolled,
@@ -32,7 +32,7 @@ from uwr_desktop.core.rulesets.uwr_events import (
     RollOff,
     RoundStarted,
 )
-from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, roll_of, turn_order
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of, turn_order
 
 
 def need(state: EncounterState, combatant_id: str) -> Combatant:

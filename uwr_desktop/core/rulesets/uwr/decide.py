@@ -36,8 +36,8 @@ from uwr_desktop.core.events import (
 )
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_INITIATIVE
-from uwr_desktop.core.rulesets.uwr_apply import apply_event, need
-from uwr_desktop.core.rulesets.uwr_events import (
+from uwr_desktop.core.rulesets.uwr.apply import apply_event, need
+from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
     DieRerolled,
@@ -51,7 +51,7 @@ from uwr_desktop.core.rulesets.uwr_events import (
     WeaponRef,
     WeaponUses,
 )
-from uwr_desktop.core.rulesets.uwr_rules import (
+from uwr_desktop.core.rulesets.uwr.rules import (
     UwrSettings,
     attribute_dice,
     half_reroll,

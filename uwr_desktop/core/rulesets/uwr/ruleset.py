@@ -35,13 +35,13 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets import uwr_decide as rules
-from uwr_desktop.core.rulesets import uwr_view as view
 from uwr_desktop.core.rulesets.base import CellValue, Column, Decision, IntentOption, Resource
-from uwr_desktop.core.rulesets.uwr_apply import apply_event
-from uwr_desktop.core.rulesets.uwr_decide import Builder
-from uwr_desktop.core.rulesets.uwr_edit import edit_cell, replace_sheet
-from uwr_desktop.core.rulesets.uwr_intents import (
+from uwr_desktop.core.rulesets.uwr import decide as rules
+from uwr_desktop.core.rulesets.uwr import view
+from uwr_desktop.core.rulesets.uwr.apply import apply_event
+from uwr_desktop.core.rulesets.uwr.decide import Builder
+from uwr_desktop.core.rulesets.uwr.edit import edit_cell, replace_sheet
+from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,
@@ -54,7 +54,7 @@ from uwr_desktop.core.rulesets.uwr_intents import (
     RollInitiative,
     SetPrepared,
 )
-from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, check_types, turn_order, upr_table
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
 from uwr_desktop.core.timeline import TimelineSlot
 
 

@@ -14,9 +14,9 @@ from uwr_desktop.core.encounter import (
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
-from uwr_desktop.core.rulesets.uwr_apply import need
-from uwr_desktop.core.rulesets.uwr_decide import Builder, override_initiative, recompute_now
-from uwr_desktop.core.rulesets.uwr_rules import weapon_uses
+from uwr_desktop.core.rulesets.uwr.apply import need
+from uwr_desktop.core.rulesets.uwr.decide import Builder, override_initiative, recompute_now
+from uwr_desktop.core.rulesets.uwr.rules import weapon_uses
 from uwr_desktop.core.sides import Side
 
 

@@ -26,7 +26,7 @@ from uwr_desktop.core.events import (
 from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, IntentOption, Resource
-from uwr_desktop.core.rulesets.uwr_events import (
+from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
     DieRerolled,
@@ -37,7 +37,7 @@ from uwr_desktop.core.rulesets.uwr_events import (
     RollOff,
     RoundStarted,
 )
-from uwr_desktop.core.rulesets.uwr_intents import (
+from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     PrepareWeapon,
     React,
@@ -45,7 +45,7 @@ from uwr_desktop.core.rulesets.uwr_intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rulesets.uwr_rules import names, roll_of
+from uwr_desktop.core.rulesets.uwr.rules import names, roll_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.core.upr import format_upr
