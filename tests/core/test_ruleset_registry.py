@@ -1,0 +1,69 @@
+"""The ruleset registry: packages found on first use, rulesets from elsewhere registered."""
+
+import subprocess
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets import Ruleset, make_ruleset, register, registry, ruleset_ids
+
+
+def _run(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_importing_the_rulesets_package_loads_no_ruleset():
+    loaded = _run(
+        "import sys, uwr_desktop.core.rulesets, uwr_desktop.core.events\n"
+        "print(sorted(m for m in sys.modules if m.startswith('uwr_desktop.core.rulesets.uwr')))"
+    )
+    assert loaded == "[]"
+
+
+def test_a_journal_entry_with_ruleset_events_decodes_without_naming_the_ruleset():
+    decoded = _run(
+        "from uwr_desktop.core.journal import decode_entry\n"
+        'entry = decode_entry(b\'{"label": "Round 1", "events": '
+        '[{"type": "RoundStarted", "round": 1, "uses": []}]}\')\n'
+        "print(entry.label, type(entry.events[0]).__module__)"
+    )
+    assert decoded == "Round 1 uwr_desktop.core.rulesets.uwr.events"
+
+
+def test_the_uwr_package_is_found_by_its_id():
+    assert "uwr" in ruleset_ids()
+    assert make_ruleset("uwr").id == "uwr"
+
+
+@pytest.fixture
+def own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+
+
+def test_a_ruleset_from_elsewhere_is_built_by_id_with_its_settings(own_registry):
+    seen: list[Mapping[str, Any] | None] = []
+
+    def factory(settings: Mapping[str, Any] | None) -> Ruleset:
+        seen.append(settings)
+        return make_ruleset("uwr", settings)
+
+    register("elsewhere", factory)
+    assert "elsewhere" in ruleset_ids()
+    assert make_ruleset("elsewhere", {"lowest_threshold": 4}).settings.lowest_threshold == 4
+    assert seen == [{"lowest_threshold": 4}]
+
+
+def test_an_id_is_taken_once_and_unknown_ids_are_refused(own_registry):
+    def factory(settings: Mapping[str, Any] | None) -> Ruleset:
+        return make_ruleset("uwr", settings)
+
+    with pytest.raises(ValueError, match="'uwr'"):
+        register("uwr", factory)
+    with pytest.raises(RulesError, match="Unknown ruleset 'nope'; known: uwr"):
+        make_ruleset("nope")
