@@ -1,0 +1,627 @@
+"""Every uwr intent, step by step: the dice it rolls, the state it leaves and its refusals."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import (
+    Attributes,
+    Combatant,
+    Condition,
+    Skill,
+    Weapon,
+    WeaponPool,
+)
+from uwr_desktop.core.intents import (
+    AddCondition,
+    ApplyDamage,
+    Heal,
+    RemoveCombatants,
+    RemoveCondition,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr_intents import (
+    Attack,
+    DirectCheck,
+    FreeRoll,
+    PrepareWeapon,
+    React,
+    Reaction,
+    Reroll,
+    ResolveCheck,
+    SetPrepared,
+)
+from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
+
+H = Fraction(1, 2)
+
+
+def archer(**changes):
+    """Grace 3.5 and Archery (rank 1, 1 reroll): the bow rolls 4 dice with 2 rerolls."""
+    fields = {
+        "id": "vex",
+        "name": "Vex",
+        "side": Side.PLAYER,
+        "attributes": Attributes(brawn=Fraction(2), grace=Fraction(3) + H, savvy=Fraction(4)),
+        "skills": (Skill("Archery", 1, 1), Skill("Lore", 2, 0)),
+        "weapons": (
+            Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
+            Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED),
+        ),
+        "vitality": 10,
+        "vitality_max": 10,
+    }
+    fields.update(changes)
+    return Combatant(**fields)
+
+
+def duelist(**changes):
+    """Brawn 3.5, Grace 2, Fencing (rank 2, 1 reroll) and Dodge (rank 1, 2 rerolls)."""
+    fields = {
+        "id": "duel",
+        "name": "Duelist",
+        "attributes": Attributes(brawn=Fraction(3) + H, grace=Fraction(2)),
+        "skills": (Skill("Fencing", 2, 1), Skill("Dodge", 1, 2)),
+        "weapons": (
+            Weapon(name="Rapier", upr_type="Quick", skill="Fencing"),
+            Weapon(name="Pistol", upr_type="Quick", pool=WeaponPool.RANGED),
+        ),
+        "vitality": 8,
+        "vitality_max": 8,
+    }
+    fields.update(changes)
+    return Combatant(**fields)
+
+
+def fight(*roster, seed=3, **settings):
+    session = Session(make_ruleset("uwr", settings), roster, roller=Roller(random.Random(seed)))
+    session.do(StartFight())
+    return session
+
+
+def pool(record):
+    """Dice, favor and rerolls of a recorded roll."""
+    return record.dice, record.favor, record.rerolls
+
+
+def refused(session, intent, message):
+    before = session.state
+    with pytest.raises(RulesError, match=message):
+        session.do(intent)
+    assert session.state == before
+
+
+# --- attack -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("favor", "extra_dice", "extra_rerolls", "expected"),
+    [
+        (0, 0, 0, (4, 0, 2)),
+        (1, 2, 1, (6, 1, 3)),
+        (-2, -2, 0, (2, -2, 2)),
+        (0, -10, 0, (1, 0, 2)),
+        (2, 3, -2, (7, 2, 0)),
+    ],
+)
+def test_attack_rolls_the_weapon_pool_with_the_modifiers(favor, extra_dice, extra_rerolls, expected):
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel", favor, extra_dice, extra_rerolls))
+    pending = session.state.pending
+    assert pool(pending.action) == expected
+    assert len(pending.action.faces) == expected[0]
+    assert (pending.kind, pending.actor, pending.target, pending.weapon) == (
+        "attack",
+        "vex",
+        "duel",
+        0,
+    )
+    assert pending.title == "Short Bow"
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.uses_max, bow.uses_left) == (2, 1)
+
+
+def test_a_melee_attack_rolls_brawn_and_its_skill():
+    session = fight(archer(), duelist())
+    session.do(Attack("duel", 0, "vex"))
+    assert pool(session.state.pending.action) == (5, 0, 2)
+    session.do(ResolveCheck())
+    session.do(Attack("duel", 1, "vex"))
+    assert pool(session.state.pending.action) == (2, 0, 0)
+
+
+def test_an_attacker_preparing_a_weapon_is_off_guard():
+    session = fight(archer(weapons=(*archer().weapons[:1], _slow_bow(prepared=False))), duelist())
+    session.do(PrepareWeapon("vex", 1))
+    session.do(Attack("vex", 0, "duel", favor=1))
+    pending = session.state.pending
+    assert pending.off_guard is True
+    assert pool(pending.action) == (4, 0, 2)
+
+
+def _slow_bow(**changes):
+    return Weapon(name="Longbow", upr_type="Slow", pool=WeaponPool.RANGED, **changes)
+
+
+@pytest.mark.parametrize(
+    ("intent", "message"),
+    [
+        (Attack("vex", 0, "vex"), "Vex cannot attack themself"),
+        (Attack("vex", 2, "duel"), "Vex has no weapon number 3"),
+        (Attack("vex", -1, "duel"), "Vex has no weapon number 0"),
+        (Attack("ghost", 0, "duel"), "no combatant with id 'ghost'"),
+        (Attack("vex", 0, "ghost"), "no combatant with id 'ghost'"),
+    ],
+)
+def test_attack_refusals(intent, message):
+    refused(fight(archer(), duelist()), intent, message)
+
+
+def test_an_attack_without_uses_left_is_refused():
+    session = fight(archer(), duelist())
+    for _ in range(2):
+        session.do(Attack("vex", 0, "duel"))
+        session.do(ResolveCheck())
+    refused(session, Attack("vex", 0, "duel"), "Vex has no uses of Short Bow left this round")
+
+
+def test_an_unprepared_fractional_weapon_must_be_prepared_first():
+    session = fight(archer(weapons=(_slow_bow(prepared=False),)), duelist())
+    assert session.state.combatants["vex"].weapons[0].uses_left == 0
+    refused(session, Attack("vex", 0, "duel"), "Longbow is not prepared; prepare it first")
+    session.do(PrepareWeapon("vex", 0))
+    refused(session, Attack("vex", 0, "duel"), r"still preparing Longbow \(1 round left\)")
+
+
+def test_a_prepared_fractional_weapon_gives_exactly_one_use_and_unprepares():
+    session = fight(archer(weapons=(_slow_bow(),)), duelist())
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.upr, bow.uses_max, bow.uses_left, bow.prepared) == (Fraction(1, 2), 1, 1, True)
+    session.do(Attack("vex", 0, "duel"))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.uses_left, bow.prepared) == (0, False)
+
+
+# --- reactions --------------------------------------------------------------------------------
+
+
+def test_dodge_adds_the_skill_rank_and_its_rerolls():
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel"))
+    label = session.do(React(Reaction.DODGE, skill="Dodge", favor=1, extra_dice=1)).label
+    pending = session.state.pending
+    assert pool(pending.reaction) == (4, 1, 2)
+    assert (pending.reaction_kind, pending.reaction_weapon) == ("dodge", None)
+    assert label == "Duelist dodges"
+
+
+def test_dodge_without_a_skill_rolls_grace_alone():
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel"))
+    session.do(React(Reaction.DODGE, extra_rerolls=1, extra_dice=-5))
+    assert pool(session.state.pending.reaction) == (1, 0, 1)
+
+
+def test_parry_rolls_the_weapon_pool_and_spends_a_use():
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel"))
+    label = session.do(React(Reaction.PARRY, extra_dice=-1, favor=-1)).label
+    pending = session.state.pending
+    assert pool(pending.reaction) == (4, -1, 2)
+    assert (pending.reaction_kind, pending.reaction_weapon) == ("parry", 0)
+    assert session.state.combatants["duel"].weapons[0].uses_left == 0
+    assert label == "Duelist parries"
+
+
+def test_parry_can_be_kept_from_spending_a_use():
+    session = fight(archer(), duelist(), parry_spends_use=False)
+    session.do(Attack("vex", 0, "duel"))
+    session.do(React(Reaction.PARRY, weapon=0))
+    assert session.state.combatants["duel"].weapons[0].uses_left == 1
+
+
+def test_a_target_preparing_a_weapon_dodges_off_guard():
+    target = duelist(weapons=(*duelist().weapons, Weapon(name="Cannon", upr_type="Slow")))
+    session = fight(archer(), target)
+    session.do(SetPrepared("duel", 2, False))
+    session.do(PrepareWeapon("duel", 2))
+    session.do(Attack("vex", 0, "duel"))
+    session.do(React(Reaction.DODGE, favor=2))
+    pending = session.state.pending
+    assert pending.reaction.favor == 1
+    assert pending.reaction_off_guard is True
+
+
+@pytest.mark.parametrize(
+    ("reaction", "message"),
+    [
+        (React(Reaction.PARRY, weapon=1), "cannot parry with Pistol: it is not a melee weapon"),
+        (React(Reaction.PARRY, weapon=5), "Duelist has no weapon number 6"),
+        (React("block"), "Unknown reaction 'block': dodge or parry"),
+    ],
+)
+def test_reaction_refusals(reaction, message):
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel"))
+    refused(session, reaction, message)
+
+
+def test_a_parry_needs_a_melee_use_left():
+    session = fight(archer(), duelist())
+    session.do(Attack("duel", 0, "vex"))
+    session.do(ResolveCheck())
+    session.do(Attack("vex", 0, "duel"))
+    refused(session, React(Reaction.PARRY), "no melee weapon with a use left")
+    refused(session, React(Reaction.PARRY, weapon=0), "no uses of Rapier left this round")
+    session.do(React(Reaction.DODGE))
+    refused(session, React(Reaction.DODGE), "already reacted")
+
+
+def test_only_an_attack_can_be_reacted_to():
+    session = fight(archer(), duelist())
+    refused(session, React(Reaction.DODGE), "There is no attack to react to")
+    session.do(FreeRoll("vex", 3, rerolls=3))
+    refused(session, React(Reaction.DODGE), "There is no attack to react to")
+
+
+# --- rerolls and resolution -------------------------------------------------------------------
+
+
+def _failed(record):
+    roll = roll_of(record)
+    return list(roll.rerollable_indices)
+
+
+def _pending_free_roll(rerolls, dice=6):
+    for seed in range(50):
+        session = fight(archer(), duelist(), seed=seed)
+        session.do(FreeRoll("vex", dice, rerolls=rerolls))
+        pending = session.state.pending
+        if pending is not None and len(_failed(pending.action)) >= 2:
+            return session
+    raise AssertionError("no seed gave two failed dice")
+
+
+def test_the_last_reroll_can_be_taken():
+    session = _pending_free_roll(rerolls=1)
+    first = _failed(session.state.pending.action)[0]
+    label = session.do(Reroll([first])).label
+    assert label == "Reroll 1 die"
+    record = session.state.pending.action
+    assert [index for index, _ in record.rerolls_taken] == [first]
+    refused(session, Reroll(), "No rerolls are left for this roll")
+
+
+def test_rerolling_all_takes_as_many_failed_dice_as_rerolls_left():
+    session = _pending_free_roll(rerolls=2)
+    failed = _failed(session.state.pending.action)
+    label = session.do(Reroll()).label
+    assert label == "Reroll 2 dice"
+    taken = [index for index, _ in session.state.pending.action.rerolls_taken]
+    assert taken == failed[:2]
+
+
+def test_reroll_refusals():
+    session = _pending_free_roll(rerolls=1)
+    failed = _failed(session.state.pending.action)
+    refused(session, Reroll([failed[0], failed[0]]), "A die was chosen twice")
+    refused(session, Reroll(failed[:2]), "2 dice were chosen but only 1 rerolls are left")
+    refused(session, Reroll([99]), "^[A-Z]")
+    succeeded = [i for i in range(6) if i not in failed]
+    if succeeded:
+        refused(session, Reroll([succeeded[0]]), "^[A-Z]")
+    refused(fight(archer(), duelist()), Reroll(), "There is no roll to reroll")
+
+
+def test_rerolls_after_the_reaction_go_to_the_reaction():
+    session = fight(archer(), duelist(), seed=5)
+    session.do(Attack("vex", 0, "duel"))
+    session.do(React(Reaction.DODGE, skill="Dodge", extra_dice=3))
+    reaction = session.state.pending.reaction
+    failed = _failed(reaction)
+    if failed:
+        session.do(Reroll([failed[0]]))
+        assert [i for i, _ in session.state.pending.reaction.rerolls_taken] == [failed[0]]
+        assert session.state.pending.action.rerolls_taken == ()
+
+
+def test_resolving_an_attack_compares_successes():
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel", extra_dice=10, favor=3))
+    action = roll_of(session.state.pending.action).successes
+    assert session.do(ResolveCheck()).label == "Resolve attack"
+    assert session.state.pending is None
+    resolved = session.entries[-1].events[0]
+    assert (resolved.action, resolved.reaction, resolved.success) == (action, None, True)
+    assert resolved.surviving == action
+    refused(session, ResolveCheck(), "There is no pending check to resolve")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_reaction_cancels_successes_and_wins_ties(seed):
+    session = fight(archer(), duelist(), seed=seed)
+    session.do(Attack("vex", 0, "duel"))
+    session.do(React(Reaction.DODGE, skill="Dodge"))
+    pending = session.state.pending
+    action = roll_of(pending.action).successes
+    reaction = roll_of(pending.reaction).successes
+    session.do(ResolveCheck())
+    resolved = session.entries[-1].events[0]
+    assert (resolved.action, resolved.reaction) == (action, reaction)
+    assert resolved.success is (action > reaction)
+    assert resolved.surviving == abs(action - reaction)
+
+
+# --- direct checks and free rolls -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("skill", "extra_dice", "extra_rerolls", "favor", "expected"),
+    [
+        ("", 0, 0, 0, (4, 0, 0)),
+        ("Lore", 0, 0, 0, (6, 0, 0)),
+        ("lore", 2, 1, 1, (8, 1, 1)),
+        ("Archery", -3, 2, -1, (2, -1, 3)),
+        ("", -9, 0, 0, (1, 0, 0)),
+    ],
+)
+def test_direct_check_rolls_attribute_and_skill(skill, extra_dice, extra_rerolls, favor, expected):
+    session = fight(archer(), duelist())
+    entry = session.do(
+        DirectCheck("vex", " Savvy ", 9, favor, skill, extra_dice, extra_rerolls, title="")
+    )
+    rolled = entry.events[0]
+    assert pool(rolled.roll) == expected
+    assert (rolled.kind, rolled.title, rolled.difficulty) == ("direct", "Savvy check", 9)
+    assert entry.label == "Vex: Savvy check"
+
+
+def test_direct_check_half_attribute_gives_a_reroll_and_stays_open():
+    session = fight(archer(), duelist(), seed=1)
+    entry = session.do(DirectCheck("vex", "grace", 2, title="Climb"))
+    assert pool(entry.events[0].roll) == (3, 0, 1)
+    assert entry.label == "Vex: Climb"
+    if _failed(entry.events[0].roll):
+        assert session.state.pending is not None
+        session.do(ResolveCheck())
+    resolved = session.entries[-1].events[-1]
+    assert resolved.success is (resolved.action >= 2)
+
+
+def test_direct_check_without_rerolls_resolves_at_once():
+    session = fight(archer(), duelist())
+    entry = session.do(DirectCheck("vex", "savvy", 1))
+    assert session.state.pending is None
+    rolled, resolved = entry.events
+    successes = roll_of(rolled.roll).successes
+    assert (resolved.action, resolved.success) == (successes, successes >= 1)
+    assert resolved.surviving == successes
+
+
+@pytest.mark.parametrize(
+    ("intent", "message"),
+    [
+        (DirectCheck("vex", "luck", 1), "Unknown attribute 'luck'"),
+        (DirectCheck("vex", "grace", 0), "A difficulty must be at least 1 success, got 0"),
+        (DirectCheck("vex", "grace", True), "A difficulty must be at least 1 success"),
+        (DirectCheck("vex", "grace", 1, skill="Flying"), "Vex has no skill called 'Flying'"),
+        (FreeRoll("vex", 3, difficulty=0), "A difficulty must be at least 1 success, got 0"),
+        (FreeRoll("vex", 300), "at most 200 dice"),
+    ],
+)
+def test_check_refusals(intent, message):
+    refused(fight(archer(), duelist()), intent, message)
+
+
+def test_free_roll_records_its_pool_and_title():
+    session = fight(archer(), duelist())
+    entry = session.do(FreeRoll("vex", 5, favor=-1, rerolls=0))
+    rolled = entry.events[0]
+    assert pool(rolled.roll) == (5, -1, 0)
+    assert (rolled.kind, rolled.title, rolled.difficulty) == ("free", "5 dice roll", None)
+    assert entry.label == "Vex: 5 dice roll"
+    assert entry.events[1].success is True
+    assert session.do(FreeRoll("vex", 1)).label == "Vex: 1 die roll"
+
+
+def test_a_check_waits_for_the_pending_one():
+    session = fight(archer(), duelist())
+    session.do(Attack("vex", 0, "duel"))
+    for intent in (DirectCheck("vex", "grace", 1), FreeRoll("vex", 2), Attack("duel", 0, "vex")):
+        refused(session, intent, "Resolve \\(or undo\\) the pending check first")
+
+
+# --- vitality ---------------------------------------------------------------------------------
+
+
+def test_heal_skips_targets_at_full_vitality_and_heals_the_rest():
+    session = fight(archer(vitality=10), duelist(vitality=3))
+    entry = session.do(Heal(("vex", "duel"), 4))
+    assert session.state.combatants["duel"].vitality == 7
+    assert session.state.combatants["vex"].vitality == 10
+    assert [u.combatant.id for u in entry.events[0].updates] == ["duel"]
+    assert entry.label == "Heal 4: Vex and Duelist"
+
+
+def test_heal_stops_at_the_maximum_and_refuses_when_all_are_full():
+    session = fight(archer(vitality=9), duelist())
+    session.do(Heal(("vex",), 5))
+    assert session.state.combatants["vex"].vitality == 10
+    refused(session, Heal(("vex", "duel"), 1), "Vex and Duelist already at full Vitality")
+
+
+def test_damage_stops_at_zero_and_goes_to_every_target():
+    session = fight(archer(), duelist())
+    entry = session.do(ApplyDamage(("vex", "duel"), 9))
+    assert session.state.combatants["vex"].vitality == 1
+    assert session.state.combatants["duel"].vitality == 0
+    assert entry.label == "Damage 9: Vex and Duelist"
+
+
+@pytest.mark.parametrize("amount", [0, -2, True, 1.5])
+@pytest.mark.parametrize("intent", [Heal, ApplyDamage])
+def test_vitality_changes_need_a_whole_amount_of_at_least_one(intent, amount):
+    session = fight(archer(vitality=5), duelist())
+    refused(session, intent(("vex",), amount), "must be a whole number of at least 1")
+
+
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [((), "Choose at least one combatant"), (("vex", "vex"), "A combatant is listed twice")],
+)
+def test_targets_must_be_given_once(ids, message):
+    refused(fight(archer(vitality=5), duelist()), Heal(ids, 1), message)
+
+
+# --- conditions -------------------------------------------------------------------------------
+
+
+def test_adding_a_condition_again_replaces_only_that_condition():
+    blind, prone, slowed = Condition("Blind", 2), Condition("Prone"), Condition("Slowed", 1)
+    session = fight(archer(conditions=(blind, prone, slowed)), duelist())
+    renewed = Condition("blind", 3)
+    entry = session.do(AddCondition(("vex", "duel"), renewed))
+    assert session.state.combatants["vex"].conditions == (prone, slowed, renewed)
+    assert session.state.combatants["duel"].conditions == (renewed,)
+    assert entry.label == "blind: Vex and Duelist"
+    refused(session, AddCondition(("vex",), "Blind"), "Not a condition: 'Blind'")
+
+
+def test_remove_condition_takes_it_off_every_target_that_has_it():
+    blind, prone = Condition("Blind", 2), Condition("Prone")
+    session = fight(archer(conditions=(blind, prone)), duelist(conditions=(prone,)))
+    entry = session.do(RemoveCondition(("vex", "duel"), "  prone "))
+    assert session.state.combatants["vex"].conditions == (blind,)
+    assert session.state.combatants["duel"].conditions == ()
+    assert entry.label == "Remove prone: Vex and Duelist"
+    assert [u.combatant.id for u in entry.events[0].updates] == ["vex", "duel"]
+
+
+def test_remove_condition_leaves_targets_without_it_alone():
+    blind = Condition("Blind", 2)
+    session = fight(archer(conditions=(blind,)), duelist())
+    entry = session.do(RemoveCondition(("duel", "vex"), "BLIND"))
+    assert [u.combatant.id for u in entry.events[0].updates] == ["vex"]
+    assert session.state.combatants["vex"].conditions == ()
+
+
+def test_remove_condition_refuses_a_name_no_target_has():
+    session = fight(archer(conditions=(Condition("Blind"),)), duelist())
+    refused(session, RemoveCondition(("vex", "duel"), "Prone"), "no condition called 'Prone'")
+    refused(session, RemoveCondition((), "Blind"), "Choose at least one combatant")
+
+
+# --- preparing weapons ------------------------------------------------------------------------
+
+
+def test_set_prepared_gives_or_takes_the_fractional_use_this_round():
+    session = fight(archer(weapons=(_slow_bow(),)), duelist())
+    label = session.do(SetPrepared("vex", 0, False)).label
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.prepared, bow.uses_max, bow.uses_left) == (False, 0, 0)
+    assert label == "Vex: Longbow marked unprepared"
+    session.do(SetPrepared("vex", 0, True))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.prepared, bow.uses_max, bow.uses_left) == (True, 1, 1)
+    refused(session, SetPrepared("vex", 0, True), "Vex's Longbow is already prepared")
+
+
+def test_set_prepared_stops_a_preparation_under_way():
+    session = fight(archer(weapons=(_slow_bow(prepared=False),)), duelist())
+    session.do(PrepareWeapon("vex", 0))
+    assert session.state.combatants["vex"].off_guard
+    session.do(SetPrepared("vex", 0, False))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.prepared, bow.preparing_left, bow.uses_left) == (False, 0, 0)
+    assert not session.state.combatants["vex"].off_guard
+    refused(session, SetPrepared("vex", 0, False), "Vex's Longbow is already unprepared")
+
+
+def test_set_prepared_leaves_whole_uses_alone():
+    session = fight(archer(), duelist())
+    session.do(SetPrepared("vex", 0, False))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.prepared, bow.uses_max, bow.uses_left) == (False, 2, 2)
+    refused(session, SetPrepared("vex", 3, True), "Vex has no weapon number 4")
+
+
+def test_set_prepared_before_the_fight_only_marks_the_weapon():
+    session = Session(make_ruleset("uwr"), (archer(weapons=(_slow_bow(),)), duelist()))
+    session.do(SetPrepared("vex", 0, False))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.prepared, bow.uses_max, bow.upr) == (False, 0, None)
+
+
+@pytest.mark.parametrize(
+    ("setup", "intent", "message"),
+    [
+        ((), PrepareWeapon("vex", 0), "Short Bow gives 2 uses per round and needs no preparing"),
+        ((), PrepareWeapon("vex", 1), "Vex's Crossbow is already prepared"),
+        ((SetPrepared("vex", 1, False),), PrepareWeapon("vex", 7), "no weapon number 8"),
+    ],
+)
+def test_prepare_refusals(setup, intent, message):
+    session = fight(archer(), duelist())
+    for step in setup:
+        session.do(step)
+    refused(session, intent, message)
+
+
+def test_preparing_twice_and_preparing_a_used_weapon_are_refused():
+    weapons = (_slow_bow(prepared=False), Weapon(name="Sling", upr_type="Slow", prepared=True))
+    session = fight(archer(weapons=weapons), duelist())
+    session.do(PrepareWeapon("vex", 0))
+    refused(session, PrepareWeapon("vex", 0), "Vex is already preparing Longbow")
+    session.do(Attack("vex", 1, "duel"))
+    session.do(ResolveCheck())
+    refused(session, PrepareWeapon("vex", 1), "used Sling this round; preparing it starts next")
+
+
+# --- leaving while a check is pending ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("leaving", ["vex", "duel"])
+def test_no_one_in_the_pending_check_may_leave(leaving):
+    session = fight(archer(), duelist(), Combatant(id="x", name="Extra"))
+    session.do(Attack("vex", 0, "duel"))
+    refused(session, RemoveCombatants((leaving,)), "Resolve \\(or undo\\) the pending check")
+    session.do(RemoveCombatants(("x",)))
+    assert "x" not in session.state.combatants
+
+
+def test_the_actor_of_a_pending_free_roll_may_not_leave():
+    session = _pending_free_roll(rerolls=1)
+    refused(session, RemoveCombatants(("vex",)), "pending check before they leave")
+
+
+# --- a custom Uses Per Round table ------------------------------------------------------------
+
+
+def test_a_fight_uses_the_encounter_upr_types():
+    extra = [
+        {"name": "Glacial", "divisor": 7},
+        {"name": "Frenzied", "divisor": 1, "adjustment": 1, "max_uses": 3},
+    ]
+    weapons = (
+        Weapon(name="Warhammer", upr_type="Glacial"),
+        Weapon(name="Claws", upr_type="Frenzied"),
+        Weapon(name="Fists", upr_type="Frenzied", pool=WeaponPool.RANGED),
+    )
+    brute = duelist(weapons=weapons, skills=())
+    session = fight(archer(), brute, extra_upr_types=extra)
+    hammer, claws, fists = session.state.combatants["duel"].weapons
+    assert (hammer.upr, hammer.uses_max) == (Fraction(3, 7), 1)
+    assert (claws.upr, claws.uses_max) == (Fraction(3), 3)
+    assert (fists.upr, fists.uses_max) == (Fraction(3), 3)
+
+
+def test_a_fight_refuses_an_unknown_upr_type():
+    weapons = (Weapon(name="Warhammer", upr_type="Glacial"),)
+    with pytest.raises(RulesError, match="Glacial"):
+        Session(make_ruleset("uwr"), (duelist(weapons=weapons),))
