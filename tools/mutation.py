@@ -27,6 +27,7 @@ import argparse
 import ast
 import difflib
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -150,10 +151,15 @@ def run_mutmut(names: list[str], jobs: int, log: Path) -> None:
     """Run mutmut on the given mutants (names or globs) with fresh test statistics."""
     shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     command = ["mutmut", "run", "--max-children", str(jobs), *names]
+    # The derandomized profile makes every property test try the same examples on every mutant.
+    environment = {**os.environ, "HYPOTHESIS_PROFILE": "ci"}
     with log.open("w", encoding="utf-8") as output:
-        result = subprocess.run(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+        result = subprocess.run(
+            command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
+        )
     if result.returncode != 0:
-        sys.exit(f"mutmut failed (exit {result.returncode}); see {log}")
+        tail = log.read_text(encoding="utf-8", errors="replace")[-4000:]
+        sys.exit(f"{tail}\nmutmut failed (exit {result.returncode}); full output in {log}")
 
 
 def exit_codes(path: str) -> dict[str, int | None]:
