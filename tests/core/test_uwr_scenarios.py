@@ -15,8 +15,10 @@ from uwr_desktop.core.encounter import (
     WeaponPool,
 )
 from uwr_desktop.core.intents import (
+    AddCombatants,
     AddCondition,
     ApplyDamage,
+    EndRound,
     Heal,
     RemoveCombatants,
     RemoveCondition,
@@ -28,6 +30,8 @@ from uwr_desktop.core.rulesets.uwr_intents import (
     Attack,
     DirectCheck,
     FreeRoll,
+    OverrideInitiative,
+    OverrideWeaponType,
     PrepareWeapon,
     React,
     Reaction,
@@ -625,3 +629,210 @@ def test_a_fight_refuses_an_unknown_upr_type():
     weapons = (Weapon(name="Warhammer", upr_type="Glacial"),)
     with pytest.raises(RulesError, match="Glacial"):
         Session(make_ruleset("uwr"), (duelist(weapons=weapons),))
+
+
+# --- initiative -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [-1000, 1000, 0])
+def test_initiative_override_accepts_the_whole_range(value):
+    session = fight(archer(), duelist())
+    label = session.do(OverrideInitiative("vex", value)).label
+    initiative = session.state.combatants["vex"].initiative
+    assert (initiative.override, initiative.value) == (value, value)
+    assert label == f"Set Vex's initiative to {value}"
+
+
+@pytest.mark.parametrize("value", [-1001, 1001])
+def test_initiative_override_refuses_values_out_of_range(value):
+    refused(
+        fight(archer(), duelist()),
+        OverrideInitiative("vex", value),
+        f"Initiative must be between -1000 and 1000, got {value}",
+    )
+
+
+def test_clearing_an_override_goes_back_to_the_roll():
+    session = fight(archer(), duelist())
+    rolled = session.state.combatants["vex"].initiative.value
+    refused(session, OverrideInitiative("vex", None), "Vex's initiative is already None")
+    session.do(OverrideInitiative("vex", 50))
+    refused(session, OverrideInitiative("vex", 50), "Vex's initiative is already 50")
+    assert session.state.order[0] == "vex"
+    label = session.do(OverrideInitiative("vex", None)).label
+    assert label == "Clear Vex's initiative override"
+    assert session.state.combatants["vex"].initiative.value == rolled
+
+
+def test_an_override_that_ties_is_settled_by_a_roll_off():
+    session = fight(archer(side=Side.ENEMY), duelist())
+    session.do(OverrideInitiative("vex", 7))
+    session.do(OverrideInitiative("duel", 7))
+    breaks = [session.state.combatants[cid].initiative.tiebreak for cid in ("vex", "duel")]
+    assert all(breaks) and breaks[0] != breaks[1]
+
+
+def test_override_before_the_fight_is_kept_when_it_starts():
+    session = Session(make_ruleset("uwr"), (archer(), duelist()), roller=Roller(random.Random(2)))
+    session.do(OverrideInitiative("duel", 99))
+    session.do(StartFight())
+    assert session.state.order == ("duel", "vex")
+    assert session.state.combatants["duel"].initiative.faces == ()
+
+
+# --- joining and leaving ----------------------------------------------------------------------
+
+
+def test_newcomers_mid_fight_get_their_uses_from_the_encounter_table():
+    extra = [{"name": "Frenzied", "divisor": 1, "adjustment": 1, "max_uses": 3}]
+    session = fight(archer(), duelist(), extra_upr_types=extra)
+    beast = Combatant(
+        id="beast", name="Beast", weapons=(Weapon(name="Claws", upr_type="Frenzied"),)
+    )
+    label = session.do(AddCombatants((beast,))).label
+    claws = session.state.combatants["beast"].weapons[0]
+    assert (claws.upr, claws.uses_max, claws.uses_left) == (Fraction(3), 3, 3)
+    assert label == "Beast joins"
+    assert session.state.combatants["beast"].initiative is not None
+    assert "beast" in session.state.order
+
+
+def test_newcomers_before_the_fight_wait_for_the_round_start():
+    session = Session(make_ruleset("uwr"), (archer(),))
+    two = (Combatant(id="a", name="A"), Combatant(id="b", name="B"))
+    assert session.do(AddCombatants(two)).label == "2 combatants join"
+    assert session.state.combatants["a"].initiative is None
+
+
+@pytest.mark.parametrize(
+    ("joining", "message"),
+    [
+        ((), "Choose at least one combatant to add"),
+        ((Combatant(id="vex", name="Twin"),), "The id 'vex' is already used"),
+        ((Combatant(id="n", name="N"), Combatant(id="n", name="M")), "The id 'n' is already used"),
+        (("vex",), "Not a combatant: 'vex'"),
+        (
+            (Combatant(id="n", name="N", weapons=(Weapon(name="Odd", upr_type="Nope"),)),),
+            "N's Odd",
+        ),
+    ],
+)
+def test_join_refusals(joining, message):
+    refused(fight(archer(), duelist()), AddCombatants(joining), message)
+
+
+def test_leaving_labels_and_state():
+    extra = Combatant(id="x", name="Extra")
+    session = fight(archer(), duelist(), extra)
+    assert session.do(RemoveCombatants(("x",))).label == "Extra leaves"
+    assert session.do(RemoveCombatants(("vex", "duel"))).label == "2 combatants leave"
+    assert session.state.combatants == {}
+    assert session.state.order == ()
+
+
+# --- conditions in the log --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("condition", "text"),
+    [
+        (Condition("Blind", 2), "gains Blind (2 rounds)"),
+        (Condition("Stunned", 1), "gains Stunned (1 round)"),
+        (Condition("Prone"), "gains Prone"),
+    ],
+)
+def test_condition_log_text(condition, text):
+    session = fight(archer(), duelist())
+    entry = session.do(AddCondition(("vex",), condition))
+    assert [u.text for u in entry.events[0].updates] == [text]
+    remove = session.do(RemoveCondition(("vex",), condition.name))
+    assert [u.text for u in remove.events[0].updates] == [f"loses {condition.name}"]
+
+
+def test_vitality_log_text():
+    session = fight(archer(vitality=4), duelist(vitality=2))
+    entry = session.do(Heal(("vex",), 9))
+    assert [u.text for u in entry.events[0].updates] == ["heals 6 (Vitality 4 → 10)"]
+    entry = session.do(ApplyDamage(("vex", "duel"), 3))
+    assert [u.text for u in entry.events[0].updates] == [
+        "takes 3 damage (Vitality 10 → 7)",
+        "takes 3 damage (Vitality 2 → 0): dead",
+    ]
+    entry = session.do(ApplyDamage(("vex",), 7))
+    assert entry.events[0].updates[0].text == "takes 7 damage (Vitality 7 → 0): at Death's Door"
+    entry = session.do(ApplyDamage(("vex",), 1))
+    assert entry.events[0].updates[0].text == "takes 1 damage (Vitality 0 → 0)"
+
+
+# --- weapon type overrides and recomputing uses -----------------------------------------------
+
+
+def test_a_type_override_counts_from_the_next_round():
+    session = fight(archer(), duelist())
+    label = session.do(OverrideWeaponType("vex", 0, "slow")).label
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.type_override, bow.uses_max, bow.upr) == ("Slow", 2, Fraction(2))
+    assert label == "Vex: Short Bow uses Slow this fight"
+    session.do(EndRound())
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.upr, bow.uses_max) == (Fraction(4, 6), 1)
+    refused(session, OverrideWeaponType("vex", 0, "Slow"), "Short Bow already uses Slow")
+    assert session.do(OverrideWeaponType("vex", 0, None)).label == (
+        "Vex: Short Bow uses Swift this fight"
+    )
+    refused(session, OverrideWeaponType("vex", 0, "Nope"), "Nope")
+
+
+def test_at_once_a_type_override_reworks_the_uses_left():
+    session = fight(archer(), duelist(), upr_recompute="at_once")
+    session.do(Attack("vex", 0, "duel"))
+    session.do(ResolveCheck())
+    session.do(OverrideWeaponType("vex", 0, "Reach Swift"))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.upr, bow.uses_max, bow.uses_left) == (Fraction(3), 3, 2)
+    session.do(OverrideWeaponType("vex", 0, "Painfully Slow"))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.upr, bow.uses_max, bow.uses_left) == (Fraction(4, 16), 1, 0)
+    crossbow = session.state.combatants["vex"].weapons[1]
+    assert (crossbow.upr, crossbow.uses_max, crossbow.uses_left) == (Fraction(3, 6), 1, 1)
+
+
+def test_at_once_a_type_override_before_the_fight_changes_no_uses():
+    session = Session(make_ruleset("uwr", {"upr_recompute": "at_once"}), (archer(), duelist()))
+    session.do(OverrideWeaponType("vex", 0, "Slow"))
+    bow = session.state.combatants["vex"].weapons[0]
+    assert (bow.upr, bow.uses_max, bow.type_override) == (None, 0, "Slow")
+
+
+# --- when a check stays open ------------------------------------------------------------------
+
+
+def _check_with(rerolls, want_failure):
+    for seed in range(60):
+        session = fight(archer(), duelist(), seed=seed)
+        entry = session.do(FreeRoll("vex", 4, favor=3, rerolls=rerolls, difficulty=2))
+        failed = _failed(entry.events[0].roll)
+        if bool(failed) == want_failure:
+            return session
+    raise AssertionError("no seed fits")
+
+
+def test_a_check_with_one_reroll_and_a_failed_die_stays_open():
+    session = _check_with(rerolls=1, want_failure=True)
+    assert session.state.pending is not None
+    assert len(session.entries[-1].events) == 1
+
+
+def test_a_check_without_a_failed_die_resolves_at_once():
+    session = _check_with(rerolls=3, want_failure=False)
+    assert session.state.pending is None
+    assert type(session.entries[-1].events[-1]).__name__ == "CheckResolved"
+
+
+@pytest.mark.parametrize("difficulty", ["2", 1.5, None])
+def test_a_direct_check_difficulty_must_be_a_whole_number(difficulty):
+    refused(
+        fight(archer(), duelist()),
+        DirectCheck("vex", "grace", difficulty),
+        "A difficulty must be at least 1 success, got",
+    )
