@@ -150,12 +150,23 @@ def collect(path: str) -> Module:
 def run_mutmut(names: list[str], jobs: int, log: Path) -> None:
     """Run mutmut on the given mutants (names or globs) with fresh test statistics."""
     shutil.rmtree(ROOT / "mutants", ignore_errors=True)
-    command = ["mutmut", "run", "--max-children", str(jobs), *names]
+    command = [
+        str(Path(sys.executable).with_name("mutmut")),
+        "run",
+        "--max-children",
+        str(jobs),
+        *names,
+    ]
     # The derandomized profile makes every property test try the same examples on every mutant.
     environment = {**os.environ, "HYPOTHESIS_PROFILE": "ci"}
     with log.open("w", encoding="utf-8") as output:
         result = subprocess.run(
-            command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
+            command,
+            check=False,
+            cwd=ROOT,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
         )
     if result.returncode != 0:
         tail = log.read_text(encoding="utf-8", errors="replace")[-4000:]
@@ -182,15 +193,17 @@ def main() -> int:
     parser.add_argument("--threshold", type=float, default=90.0, help="percent to reach")
     parser.add_argument("--jobs", type=int, default=2, help="parallel test runs")
     parser.add_argument("--survivors", action="store_true", help="show surviving mutants")
+    parser.add_argument(
+        "--no-run", action="store_true", help="report the last run's results (mutants/) again"
+    )
     parser.add_argument("--log", type=Path, default=Path("/tmp/uwr-mutmut.log"))
     args = parser.parse_args()
 
-    modules = [collect(path) for path in rules_modules()]
-    unknown = set(args.modules) - {module.label for module in modules}
+    paths = {Module(path).label: path for path in rules_modules()}
+    unknown = set(args.modules) - set(paths)
     if unknown:
-        parser.error(f"unknown modules {sorted(unknown)}; known: {[m.label for m in modules]}")
-    if args.modules:
-        modules = [module for module in modules if module.label in args.modules]
+        parser.error(f"unknown modules {sorted(unknown)}; known: {sorted(paths)}")
+    modules = [collect(path) for label, path in paths.items() if label in (args.modules or paths)]
 
     chosen: dict[str, list[Mutant]] = {}
     for module in modules:
@@ -203,19 +216,20 @@ def main() -> int:
         else:
             chosen[module.path] = module.mutants
     names = [mutant.name for picked in chosen.values() for mutant in picked]
-    print(f"mutmut: {len(names)} mutants in {len(modules)} modules, core tests only", flush=True)
-    run_mutmut(names, args.jobs, args.log)
+    if not args.no_run:
+        print(
+            f"mutmut: {len(names)} mutants in {len(modules)} modules, core tests only", flush=True
+        )
+        run_mutmut(names, args.jobs, args.log)
 
     failed = []
     print(f"\n{'module':<22} {'behaviour caught':>22} {'text-only caught':>20}  survivors")
     for module in modules:
         codes = exit_codes(module.path)
-        verdicts = {
-            mutant.name: status_by_exit_code[codes.get(mutant.name)] in CAUGHT
-            for mutant in chosen[module.path]
-        }
-        behaviour = [m for m in chosen[module.path] if not m.text_only]
-        text = [m for m in chosen[module.path] if m.text_only]
+        checked = [m for m in chosen[module.path] if codes.get(m.name) is not None]
+        verdicts = {m.name: status_by_exit_code[codes[m.name]] in CAUGHT for m in checked}
+        behaviour = [m for m in checked if not m.text_only]
+        text = [m for m in checked if m.text_only]
         caught = sum(verdicts[m.name] for m in behaviour)
         survivors = [m for m in behaviour if not verdicts[m.name]]
         print(

@@ -26,13 +26,17 @@ SUM_REFUSES = {
 
 @pytest.mark.parametrize(("option", "text"), ROLL_AND_KEEP_REFUSES.items())
 def test_roll_and_keep_refuses_each_pool_and_sum_option(option, text):
-    with pytest.raises(NotationError, match=rf"^'{option}' does not apply to roll and keep \(6k3\)$"):
+    with pytest.raises(
+        NotationError, match=rf"^'{option}' does not apply to roll and keep \(6k3\)$"
+    ):
         parse_notation(text)
 
 
 @pytest.mark.parametrize(("option", "text"), POOL_REFUSES.items())
 def test_a_success_pool_refuses_each_roll_and_keep_option(option, text):
-    with pytest.raises(NotationError, match=rf"^'{option}' does not apply to a success pool \(7d6\)$"):
+    with pytest.raises(
+        NotationError, match=rf"^'{option}' does not apply to a success pool \(7d6\)$"
+    ):
         parse_notation(text)
 
 
@@ -112,7 +116,10 @@ def test_readings_beside_the_refusals(text, spec):
         ("7x6", "^'7x' is not a dice roll"),
         ("+", "^'\\+' at position 1 needs the number of dice after it$"),
         ("+d6", "^'\\+' at position 1 needs the number of dice after it$"),
-        ("dd6", "^'dd' is not a dice roll; try one such as 7d6, 7d6 f\\+1 r2, 6k3\\+5 or 2d10\\+5$"),
+        (
+            "dd6",
+            "^'dd' is not a dice roll; try one such as 7d6, 7d6 f\\+1 r2, 6k3\\+5 or 2d10\\+5$",
+        ),
         ("7dd6", "^'7dd' needs a number of sides, e.g. 7d6$"),
         ("6kk3", "^'6kk' needs a number of dice to keep, e.g. 6k3$"),
         ("d", "^'d' needs a number of sides, e.g. d6$"),

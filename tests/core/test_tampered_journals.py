@@ -158,7 +158,11 @@ def test_joining_with_a_used_id():
 
 def test_leaving_unknown_or_in_the_pending_check():
     session = played()
-    refused(session, appended(session, CombatantsLeft(("ghost",))), "there is no combatant with id 'ghost'")
+    refused(
+        session,
+        appended(session, CombatantsLeft(("ghost",))),
+        "there is no combatant with id 'ghost'",
+    )
     session = played(Attack("vex", 0, "duel"))
     for cid in ("vex", "duel"):
         refused(
@@ -172,7 +176,9 @@ def test_updating_an_unknown_combatant():
     session = played(AddCondition(("vex",), Condition("Blind")))
     update = CombatantUpdate(replace(ROSTER[0], id="ghost"), "gains Blind")
     refused(
-        session, tampered(session, CombatantsUpdated, updates=(update,)), "there is no combatant with id 'ghost'"
+        session,
+        tampered(session, CombatantsUpdated, updates=(update,)),
+        "there is no combatant with id 'ghost'",
     )
 
 
@@ -184,9 +190,17 @@ def test_initiative_for_an_unknown_combatant():
     rolled = session.entries[0].events[0]
     assert type(rolled) is InitiativeRolled
     roll = replace(rolled.rolls[0], combatant_id="ghost")
-    refused(session, tampered(session, InitiativeRolled, rolls=(roll,)), "there is no combatant with id 'ghost'")
+    refused(
+        session,
+        tampered(session, InitiativeRolled, rolls=(roll,)),
+        "there is no combatant with id 'ghost'",
+    )
     refused(session, appended(session, RollOff((roll,))), "there is no combatant with id 'ghost'")
-    refused(session, appended(session, InitiativeOverridden("ghost", 3)), "there is no combatant with id 'ghost'")
+    refused(
+        session,
+        appended(session, InitiativeOverridden("ghost", 3)),
+        "there is no combatant with id 'ghost'",
+    )
 
 
 def test_an_override_and_a_roll_off_replay():
@@ -214,8 +228,16 @@ def test_turn_starts_check_the_combatant_and_stamina():
     assert type(first) is TurnStarted
     refused(session, tampered(session, TurnStarted, stamina=4), "Duelist's Stamina cannot be 4")
     refused(session, tampered(session, TurnStarted, stamina=-1), "Duelist's Stamina cannot be -1")
-    refused(session, tampered(session, TurnStarted, combatant_id="ghost"), "there is no combatant with id 'ghost'")
-    refused(session, tampered(session, TurnEnded, combatant_id="ghost"), "there is no combatant with id 'ghost'")
+    refused(
+        session,
+        tampered(session, TurnStarted, combatant_id="ghost"),
+        "there is no combatant with id 'ghost'",
+    )
+    refused(
+        session,
+        tampered(session, TurnEnded, combatant_id="ghost"),
+        "there is no combatant with id 'ghost'",
+    )
 
 
 def test_a_turn_cannot_start_before_the_fight():
@@ -390,14 +412,20 @@ def test_rerolls_must_fit_the_pending_roll():
         (failed, 6),
     )
     refused(session, appended(session, reroll, reroll), "a recorded roll does not fit")
-    refused(session, appended(session, DieRerolled(True, failed, 6)), "that roll can no longer be rerolled")
+    refused(
+        session,
+        appended(session, DieRerolled(True, failed, 6)),
+        "that roll can no longer be rerolled",
+    )
     idle = played()
     refused(idle, appended(idle, reroll), "there is no pending roll to reroll")
 
 
 def test_the_action_cannot_be_rerolled_once_the_target_reacted():
     session = played(Attack("vex", 0, "duel"), React(Reaction.DODGE))
-    refused(session, appended(session, DieRerolled(False, 0, 6)), "that roll can no longer be rerolled")
+    refused(
+        session, appended(session, DieRerolled(False, 0, 6)), "that roll can no longer be rerolled"
+    )
 
 
 def test_resolving_needs_a_pending_check():

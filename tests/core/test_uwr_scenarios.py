@@ -114,7 +114,9 @@ def refused(session, intent, message):
         (2, 3, -2, (7, 2, 0)),
     ],
 )
-def test_attack_rolls_the_weapon_pool_with_the_modifiers(favor, extra_dice, extra_rerolls, expected):
+def test_attack_rolls_the_weapon_pool_with_the_modifiers(
+    favor, extra_dice, extra_rerolls, expected
+):
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel", favor, extra_dice, extra_rerolls))
     pending = session.state.pending
