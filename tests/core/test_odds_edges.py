@@ -1,0 +1,60 @@
+"""Odds at the edges: default settings, the first total, refusals naming their argument."""
+
+from fractions import Fraction as F
+
+import pytest
+
+from uwr_desktop.core.dice import DiceError
+from uwr_desktop.core.odds import (
+    check_probability,
+    check_probability_exact,
+    pool_distribution,
+    pool_distribution_exact,
+    roll_keep_distribution,
+    roll_keep_probability,
+)
+
+
+def test_the_default_lowest_threshold_lets_a_two_succeed():
+    assert pool_distribution_exact(1, favor=3) == (F(1, 6), F(5, 6))
+    assert pool_distribution(1, favor=3) == (1 / 6, 5 / 6)
+    assert check_probability_exact(1, 1, favor=3) == F(5, 6)
+    assert check_probability(1, 1, favor=3) == 5 / 6
+    assert check_probability_exact(1, 1, favor=3, lowest_threshold=3) == F(4, 6)
+
+
+def test_a_target_just_above_the_lowest_total():
+    assert roll_keep_probability(1, 1, 1) == 1.0
+    assert roll_keep_probability(1, 1, 2) == pytest.approx(0.9, abs=1e-12)
+    assert roll_keep_probability(2, 2, 3) == pytest.approx(0.99, abs=1e-12)
+    assert roll_keep_probability(1, 1, 2, explode=False) == pytest.approx(0.9, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: check_probability(3, 1.5), "^difficulty must be a whole number, got 1.5$"),
+        (lambda: check_probability_exact(3, None), "^difficulty must be a whole number"),
+        (lambda: roll_keep_probability(3, 2, 2.0), "^tn must be a whole number, got 2.0$"),
+        (lambda: roll_keep_distribution(3, "2"), "^kept must be a whole number, got '2'$"),
+        (lambda: roll_keep_distribution(3.0, 2), "^rolled must be a whole number, got 3.0$"),
+        (lambda: pool_distribution(2, favor=0.5), "^favor must be a whole number, got 0.5$"),
+        (lambda: pool_distribution(2, rerolls="1"), "^rerolls must be a whole number"),
+        (lambda: pool_distribution(2, lowest_threshold=2.0), "^lowest threshold must be a whole"),
+    ],
+)
+def test_refusals_name_the_argument(call, message):
+    with pytest.raises(DiceError, match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("rolled", "kept", "explode", "shown"),
+    [
+        (1, 1, False, "RollKeepDistribution(1k1+0, totals 1..10, truncated_mass=0.0e+00)"),
+        (3, 2, False, "RollKeepDistribution(3k2+0, totals 2..20, truncated_mass=0.0e+00)"),
+        (13, 10, False, "RollKeepDistribution(10k10+6, totals 16..106, truncated_mass=0.0e+00)"),
+    ],
+)
+def test_a_distribution_names_its_dice_and_totals(rolled, kept, explode, shown):
+    assert repr(roll_keep_distribution(rolled, kept, explode)) == shown
