@@ -20,6 +20,8 @@ from uwr_desktop.core.intents import (
     ApplyDamage,
     EndRound,
     Heal,
+    MoveInOrder,
+    NextTurn,
     RemoveCombatants,
     RemoveCondition,
     RulesError,
@@ -838,3 +840,42 @@ def test_a_direct_check_difficulty_must_be_a_whole_number(difficulty):
         DirectCheck("vex", "grace", difficulty),
         "A difficulty must be at least 1 success, got",
     )
+
+
+def _three():
+    return fight(archer(), duelist(), Combatant(id="x", name="Extra"), seed=11)
+
+
+def test_the_current_combatant_leaving_ends_the_turn_and_others_keep_theirs():
+    session = _three()
+    current = session.state.current
+    others = [cid for cid in session.state.order if cid != current]
+    session.do(RemoveCombatants((others[0],)))
+    assert session.state.current == current
+    session.do(RemoveCombatants((current,)))
+    assert session.state.current is None
+    assert session.state.order == (others[1],)
+
+
+def test_leaving_forgets_the_turn_taken_and_keeps_the_hand_made_order():
+    session = _three()
+    first = session.state.current
+    session.do(NextTurn())
+    assert first in session.state.acted
+    last = session.state.order[-1]
+    session.do(MoveInOrder(last, 0))
+    manual = session.state.manual_order
+    session.do(RemoveCombatants((first,)))
+    assert first not in session.state.acted
+    assert session.state.manual_order == tuple(cid for cid in manual if cid != first)
+    assert session.state.order == session.state.manual_order
+
+
+def test_an_override_drops_the_roll_off_it_made_moot():
+    session = fight(archer(side=Side.ENEMY), duelist())
+    session.do(OverrideInitiative("vex", 7))
+    session.do(OverrideInitiative("duel", 7))
+    assert session.state.combatants["vex"].initiative.tiebreak
+    session.do(OverrideInitiative("vex", 8))
+    assert session.state.combatants["vex"].initiative.tiebreak == ()
+    assert session.state.order == ("vex", "duel")
