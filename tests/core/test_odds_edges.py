@@ -1,6 +1,6 @@
 """Odds at the edges: default settings, the first total, refusals naming their argument."""
 
-from fractions import Fraction as F
+from fractions import Fraction
 
 import pytest
 
@@ -16,11 +16,11 @@ from uwr_desktop.core.odds import (
 
 
 def test_the_default_lowest_threshold_lets_a_two_succeed():
-    assert pool_distribution_exact(1, favor=3) == (F(1, 6), F(5, 6))
+    assert pool_distribution_exact(1, favor=3) == (Fraction(1, 6), Fraction(5, 6))
     assert pool_distribution(1, favor=3) == (1 / 6, 5 / 6)
-    assert check_probability_exact(1, 1, favor=3) == F(5, 6)
+    assert check_probability_exact(1, 1, favor=3) == Fraction(5, 6)
     assert check_probability(1, 1, favor=3) == 5 / 6
-    assert check_probability_exact(1, 1, favor=3, lowest_threshold=3) == F(4, 6)
+    assert check_probability_exact(1, 1, favor=3, lowest_threshold=3) == Fraction(4, 6)
 
 
 def test_a_target_just_above_the_lowest_total():

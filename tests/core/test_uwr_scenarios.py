@@ -879,3 +879,36 @@ def test_an_override_drops_the_roll_off_it_made_moot():
     session.do(OverrideInitiative("vex", 8))
     assert session.state.combatants["vex"].initiative.tiebreak == ()
     assert session.state.order == ("vex", "duel")
+
+
+# --- a die penalty on a pool of none ----------------------------------------------------------
+
+
+def _weakling():
+    return Combatant(
+        id="weak",
+        name="Weakling",
+        attributes=Attributes(brawn=Fraction(0), grace=Fraction(0), mettle=Fraction(0)),
+        weapons=(Weapon(name="Spear", upr_type="Reach Swift"),),
+    )
+
+
+@pytest.mark.parametrize(("extra_dice", "dice"), [(0, 0), (-1, 0), (-3, 0), (2, 2)])
+def test_a_penalty_gives_no_die_to_a_pool_of_none(extra_dice, dice):
+    session = fight(_weakling(), duelist())
+    entry = session.do(DirectCheck("weak", "mettle", 1, extra_dice=extra_dice))
+    assert entry.events[0].roll.dice == dice
+    session = fight(_weakling(), duelist())
+    session.do(Attack("weak", 0, "duel", extra_dice=extra_dice))
+    assert session.state.pending.action.dice == dice
+    session.do(ResolveCheck())
+    session.do(Attack("duel", 0, "weak"))
+    session.do(React(Reaction.DODGE, extra_dice=extra_dice))
+    assert session.state.pending.reaction.dice == dice
+
+
+@pytest.mark.parametrize(("extra_dice", "dice"), [(-1, 2), (-2, 1), (-5, 1), (0, 3)])
+def test_a_penalty_never_takes_a_pool_below_one_die(extra_dice, dice):
+    session = fight(archer(), duelist())
+    entry = session.do(DirectCheck("vex", "grace", 1, extra_dice=extra_dice))
+    assert entry.events[0].roll.dice == dice

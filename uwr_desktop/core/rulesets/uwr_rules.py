@@ -92,11 +92,14 @@ def check_types(combatant: Combatant, table: UprTable) -> None:
 
 
 def pool_spec(
-    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, penalty: bool = False
+    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, extra_dice: int = 0
 ) -> PoolSpec:
-    """A pool spec; a die penalty never takes a pool below 1 die."""
-    if penalty:
-        dice = max(dice, 1)
+    """A pool spec for ``dice`` plus ``extra_dice``; a die penalty never takes a pool below 1
+    die (and never gives a die to a pool of none)."""
+    if extra_dice < 0:
+        dice = max(dice + extra_dice, min(dice, 1))
+    else:
+        dice += extra_dice
     try:
         return PoolSpec(max(dice, 0), favor, rerolls, settings.lowest_threshold)
     except DiceError as error:
