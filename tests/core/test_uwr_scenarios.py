@@ -18,12 +18,14 @@ from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
     ApplyDamage,
+    EditCell,
     EndRound,
     Heal,
     MoveInOrder,
     NextTurn,
     RemoveCombatants,
     RemoveCondition,
+    ReplaceCombatant,
     RulesError,
     StartFight,
 )
@@ -912,3 +914,41 @@ def test_a_penalty_never_takes_a_pool_below_one_die(extra_dice, dice):
     session = fight(archer(), duelist())
     entry = session.do(DirectCheck("vex", "grace", 1, extra_dice=extra_dice))
     assert entry.events[0].roll.dice == dice
+
+
+# --- the encounter's own UPR types at every step ----------------------------------------------
+
+GLACIAL = [{"name": "Glacial", "divisor": 7}, {"name": "Twin", "divisor": 1, "max_uses": 2}]
+
+
+def _glacial(**changes):
+    return duelist(weapons=(Weapon(name="Hammer", upr_type="Glacial"),), skills=(), **changes)
+
+
+def test_joining_before_the_fight_checks_types_against_the_encounter_table():
+    session = Session(make_ruleset("uwr", {"extra_upr_types": GLACIAL}), (archer(),))
+    session.do(AddCombatants((_glacial(),)))
+    assert session.state.combatants["duel"].weapons[0].upr_type == "Glacial"
+
+
+def test_a_sheet_and_an_override_use_the_encounter_table():
+    session = fight(archer(), _glacial(), extra_upr_types=GLACIAL, upr_recompute="at_once")
+    session.do(ReplaceCombatant(_glacial(name="Smith")))
+    assert session.state.combatants["duel"].name == "Smith"
+    session.do(OverrideWeaponType("duel", 0, "twin"))
+    hammer = session.state.combatants["duel"].weapons[0]
+    assert (hammer.type_override, hammer.upr, hammer.uses_max) == ("Twin", Fraction(2), 2)
+
+
+def test_editing_an_attribute_at_once_uses_the_encounter_table():
+    session = fight(archer(), _glacial(), extra_upr_types=GLACIAL, upr_recompute="at_once")
+    session.do(EditCell("duel", "brawn", 7))
+    hammer = session.state.combatants["duel"].weapons[0]
+    assert (hammer.upr, hammer.uses_max) == (Fraction(1), 1)
+
+
+def test_preparing_uses_the_encounter_table():
+    session = fight(archer(), _glacial(), extra_upr_types=GLACIAL)
+    session.do(SetPrepared("duel", 0, False))
+    session.do(PrepareWeapon("duel", 0))
+    assert session.state.combatants["duel"].weapons[0].preparing_left == 2
