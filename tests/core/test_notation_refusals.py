@@ -168,3 +168,8 @@ def test_positions_count_from_one_in_the_typed_text(text, position):
 def test_canonical_notation_exactly(spec, text):
     assert format_spec(spec) == text
     assert parse_notation(text) == spec
+
+
+def test_a_fractional_kept_count_is_named():
+    with pytest.raises(NotationError, match="^the number of kept dice must be a whole number"):
+        parse_notation("6k1.5")

@@ -12,6 +12,8 @@ from uwr_desktop.core.odds import (
     pool_distribution_exact,
     roll_keep_distribution,
     roll_keep_probability,
+    sum_distribution,
+    sum_distribution_exact,
 )
 
 
@@ -38,6 +40,9 @@ def test_a_target_just_above_the_lowest_total():
         (lambda: roll_keep_probability(3, 2, 2.0), "^tn must be a whole number, got 2.0$"),
         (lambda: roll_keep_distribution(3, "2"), "^kept must be a whole number, got '2'$"),
         (lambda: roll_keep_distribution(3.0, 2), "^rolled must be a whole number, got 3.0$"),
+        (lambda: sum_distribution(2, 6.0), "^sides must be a whole number, got 6.0$"),
+        (lambda: sum_distribution(2, 6, "1"), "^modifier must be a whole number, got '1'$"),
+        (lambda: sum_distribution_exact(None, 6), "^count must be a whole number, got None$"),
         (lambda: pool_distribution(2, favor=0.5), "^favor must be a whole number, got 0.5$"),
         (lambda: pool_distribution(2, rerolls="1"), "^rerolls must be a whole number"),
         (lambda: pool_distribution(2, lowest_threshold=2.0), "^lowest threshold must be a whole"),

@@ -442,3 +442,17 @@ def test_an_event_of_another_ruleset_is_refused():
         pass
 
     refused(session, appended(session, Foreign(())), "the uwr rules have no event Foreign")
+
+
+def test_a_turn_ended_for_someone_else_keeps_the_current_turn():
+    session = played()
+    current = session.state.current
+    other = next(cid for cid in session.state.order if cid != current)
+    state = reload(session, appended(session, TurnEnded(other))[0]).state
+    assert state.current == current
+    assert other in state.acted
+
+
+def test_checks_against_the_least_difficulty_replay():
+    session = played(FreeRoll("vex", 2, difficulty=1), DirectCheck("vex", "savvy", 1))
+    assert reload(session, session.entries).state == session.state

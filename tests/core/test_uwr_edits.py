@@ -327,3 +327,22 @@ def test_a_drag_on_the_timeline_is_a_manual_order():
     assert ruleset.intent_for_drag(state, second, 0) == MoveInOrder(second, 0)
     assert ruleset.intent_for_drag(state, first, 0) is None
     assert ruleset.intent_for_drag(state, "ghost", 0) is None
+
+
+@pytest.mark.parametrize(("key", "label"), [("notes", "Notes"), ("name", "The name")])
+def test_a_text_exactly_at_the_limit_is_kept(key, label):
+    session = session_of()
+    with pytest.raises(RulesError, match=rf"^{label} is too long") as raised:
+        session.do(EditCell("k", key, "x" * 10**6))
+    limit = int(str(raised.value).rsplit("at most ", 1)[1].rstrip(")"))
+    knight_now, _, _ = edited(session, key, "y" * limit)
+    assert len(getattr(knight_now, key)) == limit
+    refused(session, EditCell("k", key, "z" * (limit + 1)), f"{label} is too long")
+
+
+def test_a_sheet_before_the_fight_may_change_a_prepared_mark():
+    session = session_of(started=False)
+    sheet = knight(weapons=(knight().weapons[0], _unprepared_crossbow()))
+    session.do(ReplaceCombatant(sheet))
+    crossbow = session.state.combatants["k"].weapons[1]
+    assert (crossbow.prepared, crossbow.upr, crossbow.uses_max) == (False, None, 0)

@@ -41,6 +41,7 @@ from uwr_desktop.core.rulesets.uwr_intents import (
     Reaction,
     Reroll,
     ResolveCheck,
+    RollInitiative,
     SetPrepared,
 )
 from uwr_desktop.core.rulesets.uwr_rules import roll_of
@@ -952,3 +953,49 @@ def test_preparing_uses_the_encounter_table():
     session.do(SetPrepared("duel", 0, False))
     session.do(PrepareWeapon("duel", 0))
     assert session.state.combatants["duel"].weapons[0].preparing_left == 2
+
+
+# --- more edges -------------------------------------------------------------------------------
+
+
+def test_rolling_initiative_again_replaces_the_roll():
+    session = fight(archer(), duelist(), seed=21)
+    entry = session.do(RollInitiative(("vex",)))
+    assert entry.label == "Roll initiative"
+    faces = session.state.combatants["vex"].initiative.faces
+    assert len(faces) == 3
+    assert entry.events[0].rolls[0].faces == faces
+    assert entry.events[0].rolls[0].combatant_id == "vex"
+    refused(session, RollInitiative(("vex", "vex")), "A combatant is listed twice")
+    refused(session, RollInitiative(("ghost",)), "no combatant with id 'ghost'")
+
+
+def test_a_weapon_with_one_use_or_more_needs_no_preparing():
+    session = fight(archer(), duelist())
+    refused(
+        session, PrepareWeapon("duel", 0), "Rapier gives 1 uses per round and needs no preparing"
+    )
+
+
+def test_preparing_goes_by_this_rounds_value_not_a_type_changed_for_the_next():
+    session = fight(archer(), duelist())
+    session.do(OverrideWeaponType("vex", 0, "Slow"))
+    refused(session, PrepareWeapon("vex", 0), "Short Bow gives 2 uses per round")
+
+
+def test_a_weapon_added_mid_round_is_prepared_by_its_value_now():
+    session = fight(archer(), duelist())
+    added = Weapon(name="Arbalest", upr_type="Painfully Slow", prepared=False)
+    session.do(ReplaceCombatant(archer(weapons=(*archer().weapons, added))))
+    assert session.state.combatants["vex"].weapons[2].upr is None
+    session.do(PrepareWeapon("vex", 2))
+    assert session.state.combatants["vex"].weapons[2].preparing_left == 2
+
+
+def test_round_end_ticks_timed_conditions_and_keeps_lasting_ones():
+    lasting, timed, ending = Condition("Cursed"), Condition("Blind", 2), Condition("Dazed", 1)
+    session = fight(archer(conditions=(lasting, timed, ending)), duelist())
+    session.do(EndRound())
+    assert session.state.combatants["vex"].conditions == (lasting, Condition("Blind", 1))
+    session.do(EndRound())
+    assert session.state.combatants["vex"].conditions == (lasting,)
