@@ -171,5 +171,5 @@ def test_canonical_notation_exactly(spec, text):
 
 
 def test_a_fractional_kept_count_is_named():
-    with pytest.raises(NotationError, match="^the number of kept dice must be a whole number"):
+    with pytest.raises(NotationError, match=r"^the number of kept dice must be a whole number"):
         parse_notation("6k1.5")
