@@ -20,13 +20,16 @@ Usage (from the project root)::
     uv run python tools/mutation.py upr --survivors    # also show each surviving mutant
 
 It exits 1 when a module catches less than ``--threshold`` percent (default 90) of its
-behaviour-changing mutants. ``--jobs`` (default 2) bounds the parallel test runs.
+behaviour-changing mutants. With ``--sample`` a module fails only when its sample is clearly
+below (the 95 % one-sided Wilson bound), and all the samples together must reach the threshold.
+``--jobs`` (default 2) bounds the parallel test runs.
 """
 
 import argparse
 import ast
 import difflib
 import json
+import math
 import os
 import random
 import shutil
@@ -180,6 +183,14 @@ def exit_codes(path: str) -> dict[str, int | None]:
     return data["exit_code_by_key"]
 
 
+def upper_bound(caught: int, total: int, z: float = 1.645) -> float:
+    """The Wilson score bound a sampled rate stays under with 95 % confidence (one-sided)."""
+    rate = caught / total
+    centre = rate + z * z / (2 * total)
+    spread = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total))
+    return (centre + spread) / (1 + z * z / total)
+
+
 def _score(caught: int, total: int) -> str:
     return f"{caught}/{total} ({100 * caught / total:.1f} %)" if total else "-"
 
@@ -222,7 +233,13 @@ def main() -> int:
         )
         run_mutmut(names, args.jobs, args.log)
 
+    return report(modules, chosen, args)
+
+
+def report(modules: list[Module], chosen: dict[str, list[Mutant]], args: argparse.Namespace) -> int:
+    """Print the table of the last run; 1 when a module (or all together) falls short."""
     failed = []
+    pooled = [0, 0]
     print(f"\n{'module':<22} {'behaviour caught':>22} {'text-only caught':>20}  survivors")
     for module in modules:
         codes = exit_codes(module.path)
@@ -232,15 +249,24 @@ def main() -> int:
         text = [m for m in checked if m.text_only]
         caught = sum(verdicts[m.name] for m in behaviour)
         survivors = [m for m in behaviour if not verdicts[m.name]]
+        pooled[0] += caught
+        pooled[1] += len(behaviour)
         print(
             f"{module.label:<22} {_score(caught, len(behaviour)):>22} "
             f"{_score(sum(verdicts[m.name] for m in text), len(text)):>20}  {len(survivors)}"
         )
-        if behaviour and 100 * caught / len(behaviour) < args.threshold:
+        # A sample fails a module only when its score is clearly (95 % one-sided) below.
+        best = (
+            upper_bound(caught, len(behaviour)) if args.sample else caught / len(behaviour or [0])
+        )
+        if behaviour and 100 * best < args.threshold:
             failed.append(module.label)
         if args.survivors:
             for mutant in survivors:
                 print(f"  survived: {mutant.name}\n{textwrap.indent(mutant.diff, '    ')}")
+    print(f"{'all modules':<22} {_score(*pooled):>22}")
+    if pooled[1] and 100 * pooled[0] / pooled[1] < args.threshold:
+        failed.append("all modules together")
     if failed:
         print(f"\nbelow {args.threshold:g} %: {', '.join(failed)}")
         return 1
