@@ -96,12 +96,9 @@ def pool_spec(
 ) -> PoolSpec:
     """A pool spec for ``dice`` plus ``extra_dice``; a die penalty never takes a pool below 1
     die (and never gives a die to a pool of none)."""
-    if extra_dice < 0:
-        dice = max(dice + extra_dice, min(dice, 1))
-    else:
-        dice += extra_dice
+    total = max(dice + extra_dice, min(dice, 1), 0)
     try:
-        return PoolSpec(max(dice, 0), favor, rerolls, settings.lowest_threshold)
+        return PoolSpec(total, favor, rerolls, settings.lowest_threshold)
     except DiceError as error:
         raise RulesError(str(error)) from None
 
@@ -151,7 +148,6 @@ def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
         mine = key(cid)
         at = next((i for i, other in enumerate(manual) if key(other) > mine), len(manual))
         manual.insert(at, cid)
-        placed.add(cid)
     return tuple(manual)
 
 
