@@ -84,7 +84,7 @@ def test_newcomers_are_slotted_into_a_hand_made_order_by_initiative():
             )
         )
     )
-    # Each goes before the first one it outranks, or last.
+    # Each newcomer goes before the first one whose initiative it beats, or last.
     assert session.state.order == ("d", "c", "a", "b", "e")
 
 
