@@ -7,7 +7,15 @@ import pytest
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import (
+    Attributes,
+    Combatant,
+    Condition,
+    Initiative,
+    Skill,
+    Weapon,
+    WeaponPool,
+)
 from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
@@ -456,3 +464,29 @@ def test_a_turn_ended_for_someone_else_keeps_the_current_turn():
 def test_checks_against_the_least_difficulty_replay():
     session = played(FreeRoll("vex", 2, difficulty=1), DirectCheck("vex", "savvy", 1))
     assert reload(session, session.entries).state == session.state
+
+
+def test_a_journal_update_of_initiative_or_side_reorders_the_turns():
+    session = played(AddCondition(("vex",), Condition("Blind")))
+    first, second = session.state.order
+    raised = replace(
+        session.state.combatants[second], initiative=Initiative(override=99), conditions=()
+    )
+    state = reload(
+        session,
+        tampered(session, CombatantsUpdated, updates=(CombatantUpdate(raised, "tampered"),))[0],
+    ).state
+    assert state.order == (second, first)
+
+
+def test_a_round_end_alone_clears_the_turns_taken():
+    session = played(NextTurn())
+    assert session.state.acted
+    state = reload(session, appended(session, RoundEnded(1))[0]).state
+    assert (state.acted, state.current) == (frozenset(), None)
+
+
+def test_a_round_start_alone_clears_the_turns_taken():
+    session = played(NextTurn())
+    state = reload(session, appended(session, RoundStarted(2))[0]).state
+    assert (state.acted, state.round) == (frozenset(), 2)

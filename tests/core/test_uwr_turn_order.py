@@ -4,13 +4,25 @@ import random
 from fractions import Fraction
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Initiative, Weapon
-from uwr_desktop.core.intents import AddCombatants, MoveInOrder, StartFight
+import pytest
+
+from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Initiative, Weapon
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    ClearManualOrder,
+    EditCell,
+    EndRound,
+    MoveInOrder,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr_events import RollOff
-from uwr_desktop.core.rulesets.uwr_intents import FreeRoll, OverrideInitiative
-from uwr_desktop.core.rulesets.uwr_rules import roll_of
+from uwr_desktop.core.rulesets.uwr import UwrRuleset
+from uwr_desktop.core.rulesets.uwr_intents import FreeRoll, OverrideInitiative, RollInitiative
+from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, roll_of
 from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
 
 
 def fighter(cid, **changes):
@@ -116,3 +128,59 @@ def test_a_free_roll_of_fewer_than_no_dice_rolls_none():
     session = session_of(fighter("a"))
     entry = session.do(FreeRoll("a", -2))
     assert entry.events[0].roll.dice == 0
+
+
+def test_a_side_edit_reorders_a_tie():
+    roster = (
+        fighter("a", side=Side.ENEMY, initiative=Initiative(override=5)),
+        fighter("b", side=Side.PLAYER, initiative=Initiative(override=5)),
+    )
+    session = session_of(*roster)
+    assert session.state.order == ("b", "a")
+    session.do(EditCell("b", "side", "enemy"))
+    assert session.state.order == ("a", "b")
+
+
+def test_the_initiative_cell_settles_a_tie_it_makes():
+    roster = (fighter("a", initiative=Initiative(override=5)), fighter("b"))
+    session = session_of(*roster)
+    entry = session.do(EditCell("b", "initiative", "5"))
+    assert [type(event).__name__ for event in entry.events] == ["InitiativeOverridden", "RollOff"]
+
+
+def test_rolling_initiative_keeps_an_override():
+    session = session_of(fighter("a"), fighter("b"))
+    session.do(OverrideInitiative("a", 50))
+    session.do(RollInitiative(("a",)))
+    initiative = session.state.combatants["a"].initiative
+    assert (initiative.override, initiative.value) == (50, 50)
+    assert initiative.faces
+
+
+def test_the_hand_made_order_can_be_cleared_once():
+    session = session_of(fighter("a"), fighter("b"))
+    rolled = session.state.order
+    session.do(MoveInOrder(rolled[1], 0))
+    assert session.state.manual_order == (rolled[1], rolled[0])
+    entry = session.do(ClearManualOrder())
+    assert entry.label == "Back to the rolled turn order"
+    assert (session.state.manual_order, session.state.order) == (None, rolled)
+    with pytest.raises(RulesError, match="already follows the rolled initiative"):
+        session.do(ClearManualOrder())
+
+
+def test_a_combatant_without_stamina_takes_a_turn():
+    session = session_of(fighter("a", stamina=0, stamina_max=0))
+    assert session.state.current == "a"
+
+
+def test_round_end_ticks_conditions_after_combatants_without_any():
+    roster = (fighter("a"), fighter("b", conditions=(Condition("Dazed", 2),)))
+    session = session_of(*roster)
+    session.do(EndRound())
+    assert session.state.combatants["b"].conditions == (Condition("Dazed", 1),)
+
+
+def test_settings_given_as_a_struct_are_used():
+    ruleset = UwrRuleset(UwrSettings(lowest_threshold=4))
+    assert ruleset.settings.lowest_threshold == 4
