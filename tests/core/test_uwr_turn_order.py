@@ -3,9 +3,9 @@
 import random
 from fractions import Fraction
 
-from uwr_desktop.core.dice import Roller
 import pytest
 
+from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Initiative, Weapon
 from uwr_desktop.core.intents import (
     AddCombatants,
@@ -17,8 +17,8 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr_events import RollOff
 from uwr_desktop.core.rulesets.uwr import UwrRuleset
+from uwr_desktop.core.rulesets.uwr_events import RollOff
 from uwr_desktop.core.rulesets.uwr_intents import FreeRoll, OverrideInitiative, RollInitiative
 from uwr_desktop.core.rulesets.uwr_rules import UwrSettings, roll_of
 from uwr_desktop.core.session import Session
