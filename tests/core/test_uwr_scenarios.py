@@ -999,3 +999,111 @@ def test_round_end_ticks_timed_conditions_and_keeps_lasting_ones():
     assert session.state.combatants["vex"].conditions == (lasting, Condition("Blind", 1))
     session.do(EndRound())
     assert session.state.combatants["vex"].conditions == (lasting,)
+
+
+# --- rounds, preparation marks and log lines at their edges -----------------------------------
+
+
+@pytest.mark.parametrize(("intent", "word"), [(Heal, "Healing"), (ApplyDamage, "Damage")])
+def test_a_bad_amount_names_healing_or_damage(intent, word):
+    refused(fight(archer(), duelist()), intent(("vex",), 0), f"^{word} must be a whole number")
+
+
+def test_every_two_way_tie_ends_settled():
+    for seed in range(40):
+        session = Session(
+            make_ruleset("uwr"),
+            (duelist(id="d1", name="D1"), duelist(id="d2", name="D2")),
+            roller=Roller(random.Random(seed)),
+        )
+        session.do(OverrideInitiative("d1", 4))
+        session.do(OverrideInitiative("d2", 4))
+        breaks = [session.state.combatants[cid].initiative.tiebreak for cid in ("d1", "d2")]
+        assert breaks[0] != breaks[1], seed
+
+
+def test_a_new_round_keeps_the_encounter_table_and_starts_with_the_first():
+    session = fight(archer(), _glacial(), extra_upr_types=GLACIAL)
+    session.do(EndRound())
+    hammer = session.state.combatants["duel"].weapons[0]
+    assert (hammer.upr, hammer.uses_max) == (Fraction(3, 7), 1)
+    assert session.state.current == session.state.order[0]
+    assert session.state.round == 2
+
+
+def test_marking_a_zero_or_whole_value_weapon_changes_no_uses():
+    zero = Weapon(name="Anchor", upr_type="Quick", pool=WeaponPool.RANGED)
+    session = fight(
+        archer(),
+        duelist(
+            attributes=Attributes(grace=Fraction(0)),
+            weapons=(
+                Weapon(name="Rapier", upr_type="Quick"),
+                zero,
+            ),
+            skills=(),
+        ),
+    )
+    for index, uses in ((0, 1), (1, 0)):
+        weapon = session.state.combatants["duel"].weapons[index]
+        assert weapon.uses_max == uses
+        session.do(SetPrepared("duel", index, False))
+        session.do(SetPrepared("duel", index, True))
+        weapon = session.state.combatants["duel"].weapons[index]
+        assert (weapon.uses_max, weapon.uses_left) == (uses, uses)
+
+
+def test_an_unprepared_weapon_of_whole_uses_runs_out_like_any_other():
+    session = fight(archer(), duelist())
+    session.do(SetPrepared("duel", 0, False))
+    session.do(Attack("duel", 0, "vex"))
+    session.do(ResolveCheck())
+    refused(session, Attack("duel", 0, "vex"), "Duelist has no uses of Rapier left this round")
+
+
+def test_log_lines_of_weapon_marks():
+    session = fight(archer(weapons=(_slow_bow(prepared=False), *archer().weapons)), duelist())
+    entry = session.do(PrepareWeapon("vex", 0))
+    assert entry.events[0].updates[0].text == "starts preparing Longbow (1 round; Off Guard)"
+    assert entry.label == "Vex prepares Longbow"
+    entry = session.do(SetPrepared("vex", 0, True))
+    assert entry.events[0].updates[0].text == "Longbow marked prepared"
+    entry = session.do(OverrideWeaponType("vex", 1, "Slow"))
+    assert entry.events[0].updates[0].text == "Short Bow uses Slow this fight"
+
+
+def test_at_once_a_new_weapon_does_not_stop_the_others_being_reworked():
+    session = fight(archer(), duelist(), upr_recompute="at_once")
+    added = Weapon(name="Net", upr_type="Slow", pool=WeaponPool.RANGED)
+    stronger = archer(
+        attributes=Attributes(brawn=Fraction(2), grace=Fraction(7), savvy=Fraction(4)),
+        weapons=(added, *archer().weapons),
+    )
+    session.do(ReplaceCombatant(stronger))
+    net, bow, crossbow = session.state.combatants["vex"].weapons
+    assert net.upr is None
+    assert (bow.upr, bow.uses_max) == (Fraction(4), 4)
+    assert (crossbow.upr, crossbow.uses_max) == (Fraction(1), 1)
+
+
+def test_rerolling_when_every_die_succeeded():
+    for seed in range(60):
+        session = fight(archer(), duelist(), seed=seed)
+        session.do(Attack("vex", 0, "duel", favor=3))
+        if not _failed(session.state.pending.action):
+            break
+    refused(session, Reroll(), "No failed die is left to reroll")
+    refused(session, Reroll([]), "No failed die is left to reroll")
+
+
+def test_a_free_roll_resolves_with_its_successes():
+    session = fight(archer(), duelist())
+    entry = session.do(FreeRoll("vex", 6))
+    successes = roll_of(entry.events[0].roll).successes
+    resolved = entry.events[1]
+    assert (resolved.action, resolved.reaction, resolved.success, resolved.surviving) == (
+        successes,
+        None,
+        True,
+        successes,
+    )
