@@ -1,13 +1,15 @@
 """Odds at the edges: default settings, the first total, refusals naming their argument."""
 
+import math
 from fractions import Fraction
 
 import pytest
 
-from uwr_desktop.core.dice import DiceError
+from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, SumSpec
 from uwr_desktop.core.odds import (
     check_probability,
     check_probability_exact,
+    opposed_distribution,
     pool_distribution,
     pool_distribution_exact,
     roll_keep_distribution,
@@ -63,3 +65,34 @@ def test_refusals_name_the_argument(call, message):
 )
 def test_a_distribution_names_its_dice_and_totals(rolled, kept, explode, shown):
     assert repr(roll_keep_distribution(rolled, kept, explode)) == shown
+
+
+def test_a_zero_probability_is_allowed_and_the_reaction_is_named():
+    assert opposed_distribution([0.0, 1.0], [1.0, 0.0]) == (0.0, 1.0)
+    with pytest.raises(DiceError, match=r"^the reaction probabilities must add up to 1"):
+        opposed_distribution([1.0], [0.5])
+    with pytest.raises(DiceError, match=r"^the action probability of 0 must be 0 to 1"):
+        opposed_distribution([-0.5, 1.5], [1.0])
+
+
+def test_roll_keep_probability_uses_the_ten_dice_rule_without_the_leftover_die():
+    dist = roll_keep_distribution(11, 4)
+    expected = math.fsum(p for total, p in dist.items() if total >= 20)
+    assert roll_keep_probability(11, 4, 20) == expected
+
+
+def test_dice_words_in_refusals():
+    one = PoolRoll.from_faces(PoolSpec(1, rerolls=1), (2,))
+    with pytest.raises(DiceError, match=r"^there is no die 4: the pool has 1 die$"):
+        one.check_rerollable(3)
+    two = PoolRoll.from_faces(PoolSpec(2, rerolls=1), (2, 3))
+    with pytest.raises(DiceError, match=r"^there is no die 3: the pool has 2 dice$"):
+        two.check_rerollable(2)
+    with pytest.raises(DiceError, match=r"^a pool of 1 die needs 1 faces, got 2$"):
+        PoolRoll.from_faces(PoolSpec(1), (2, 3))
+
+
+def test_the_largest_die_is_allowed():
+    assert SumSpec(1, 1000).sides == 1000
+    with pytest.raises(DiceError):
+        SumSpec(1, 1001)

@@ -8,7 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from uwr_desktop.core.upr import format_upr, format_upr_fraction
+from uwr_desktop.core.upr import (
+    UprError,
+    UprTable,
+    format_upr,
+    format_upr_fraction,
+    preparation_rounds,
+)
 
 
 @pytest.mark.parametrize(
@@ -63,3 +69,18 @@ def test_fraction_display(value, shown):
 @pytest.mark.parametrize(("value", "shown"), [(3, "3"), (0, "0"), (-2, "-2")])
 def test_whole_numbers_given_as_int(value, shown):
     assert format_upr(value) == shown
+
+
+def test_a_repeating_value_just_over_a_whole_shows_the_whole():
+    assert format_upr(Fraction(301, 300)) == "1"
+    assert format_upr(Fraction(-301, 300)) == "-1"
+
+
+def test_an_empty_table_says_it_knows_no_type():
+    with pytest.raises(UprError, match=r"^unknown UPR type 'x'; known types: none$"):
+        UprTable([]).get_type("x")
+
+
+def test_a_value_of_exactly_one_needs_no_preparing():
+    assert preparation_rounds(Fraction(1)) == 0
+    assert preparation_rounds(Fraction(99, 100)) == 1
