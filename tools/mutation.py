@@ -226,7 +226,10 @@ def main() -> int:
             chosen[module.path] = sorted(picked, key=lambda mutant: mutant.name)
         else:
             chosen[module.path] = module.mutants
-    names = [mutant.name for picked in chosen.values() for mutant in picked]
+    if args.sample:
+        names = [mutant.name for picked in chosen.values() for mutant in picked]
+    else:
+        names = [get_mutant_name(Path(module.path), "*") for module in modules]
     if not args.no_run:
         print(
             f"mutmut: {len(names)} mutants in {len(modules)} modules, core tests only", flush=True
