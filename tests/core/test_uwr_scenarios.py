@@ -323,10 +323,14 @@ def test_reroll_refusals():
     failed = _failed(session.state.pending.action)
     refused(session, Reroll([failed[0], failed[0]]), "A die was chosen twice")
     refused(session, Reroll(failed[:2]), "2 dice were chosen but only 1 rerolls are left")
-    refused(session, Reroll([99]), "^[A-Z]")
-    succeeded = [i for i in range(6) if i not in failed]
-    if succeeded:
-        refused(session, Reroll([succeeded[0]]), "^[A-Z]")
+    refused(session, Reroll([99]), "^There is no die 100: the pool has 6 dice$")
+    faces = session.state.pending.action.faces
+    first = next(i for i in range(6) if i not in failed)
+    refused(
+        session,
+        Reroll([first]),
+        rf"^Die {first + 1} is a success \({faces[first]}\); only failures are rerolled$",
+    )
     refused(fight(archer(), duelist()), Reroll(), "There is no roll to reroll")
 
 
