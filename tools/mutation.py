@@ -231,9 +231,8 @@ def main() -> int:
     else:
         names = [get_mutant_name(Path(module.path), "*") for module in modules]
     if not args.no_run:
-        print(
-            f"mutmut: {len(names)} mutants in {len(modules)} modules, core tests only", flush=True
-        )
+        count = sum(len(picked) for picked in chosen.values())
+        print(f"mutmut: {count} mutants in {len(modules)} modules, core tests only", flush=True)
         run_mutmut(names, args.jobs, args.log)
 
     return report(modules, chosen, args)
