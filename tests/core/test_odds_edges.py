@@ -1,11 +1,12 @@
 """Odds at the edges: default settings, the first total, refusals naming their argument."""
 
 import math
+import random
 from fractions import Fraction
 
 import pytest
 
-from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, SumSpec
+from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, SumSpec
 from uwr_desktop.core.odds import (
     check_probability,
     check_probability_exact,
@@ -96,3 +97,23 @@ def test_the_largest_die_is_allowed():
     assert SumSpec(1, 1000).sides == 1000
     with pytest.raises(DiceError):
         SumSpec(1, 1001)
+
+
+@pytest.mark.parametrize("sides", [2, 1000])
+def test_a_roller_rolls_the_smallest_and_largest_dice(sides):
+    faces = {Roller(random.Random(seed)).die(sides) for seed in range(60)}
+    assert faces <= set(range(1, sides + 1))
+    assert len(faces) > 1
+
+
+@pytest.mark.parametrize("sides", [1, 1001])
+def test_a_roller_refuses_dice_it_cannot_roll(sides):
+    with pytest.raises(DiceError):
+        Roller(random.Random(1)).die(sides)
+
+
+def test_the_largest_favor_is_allowed():
+    assert PoolSpec(1, favor=100).favor == 100
+    assert PoolSpec(1, favor=-100).favor == -100
+    with pytest.raises(DiceError):
+        PoolSpec(1, favor=101)

@@ -1114,3 +1114,13 @@ def test_a_free_roll_resolves_with_its_successes():
         True,
         successes,
     )
+
+
+def test_one_reroll_left_and_nothing_failed():
+    for seed in range(80):
+        session = fight(archer(), duelist(), seed=seed)
+        session.do(Attack("vex", 0, "duel", favor=3, extra_rerolls=-1))
+        if not _failed(session.state.pending.action):
+            break
+    assert session.state.pending.action.rerolls == 1
+    refused(session, Reroll(), "No failed die is left to reroll")
