@@ -103,8 +103,6 @@ def _trim_top(probs: list[float], cut: float) -> float:
     dropped = 0.0
     while probs and dropped + probs[-1] <= cut:
         dropped += probs.pop()
-    while probs and probs[-1] == 0.0:
-        probs.pop()
     return dropped
 
 

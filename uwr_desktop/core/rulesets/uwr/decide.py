@@ -509,11 +509,11 @@ def attack(
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     off_guard = attacker.off_guard
     spec = pool_spec(
-        weapon_pool_dice(attacker, weapon) + extra_dice,
+        weapon_pool_dice(attacker, weapon),
         favor - off_guard,
         rerolls,
         builder.settings,
-        penalty=extra_dice < 0,
+        extra_dice=extra_dice,
     )
     roll = roller.roll_pool(spec)
     builder.add(
@@ -586,9 +586,7 @@ def react(
     else:
         raise RulesError(f"Unknown reaction {reaction!r}: dodge or parry")
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
-    spec = pool_spec(
-        dice + extra_dice, favor - off_guard, rerolls, builder.settings, penalty=extra_dice < 0
-    )
+    spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
     builder.add(ReactionRolled(kind, record_of(roll), weapon_index, off_guard))
@@ -678,11 +676,11 @@ def direct(
         raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
     favor, extra_dice, extra_rerolls = modifiers
     spec = pool_spec(
-        attribute_dice(value) + (skill.rank if skill else 0) + extra_dice,
+        attribute_dice(value) + (skill.rank if skill else 0),
         favor,
         half_reroll(value) + (skill.rerolls if skill else 0) + extra_rerolls,
         builder.settings,
-        penalty=extra_dice < 0,
+        extra_dice=extra_dice,
     )
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec)

@@ -100,13 +100,13 @@ def check_types(combatant: Combatant, table: UprTable) -> None:
 
 
 def pool_spec(
-    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, penalty: bool = False
+    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, extra_dice: int = 0
 ) -> PoolSpec:
-    """A pool spec; a die penalty never takes a pool below 1 die."""
-    if penalty:
-        dice = max(dice, 1)
+    """A pool spec for ``dice`` plus ``extra_dice``; a die penalty never takes a pool below 1
+    die (and never gives a die to a pool of none)."""
+    total = max(dice + extra_dice, min(dice, 1), 0)
     try:
-        return PoolSpec(max(dice, 0), favor, rerolls, settings.lowest_threshold)
+        return PoolSpec(total, favor, rerolls, settings.lowest_threshold)
     except DiceError as error:
         raise RulesError(str(error)) from None
 
@@ -156,7 +156,6 @@ def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
         mine = key(cid)
         at = next((i for i, other in enumerate(manual) if key(other) > mine), len(manual))
         manual.insert(at, cid)
-        placed.add(cid)
     return tuple(manual)
 
 
