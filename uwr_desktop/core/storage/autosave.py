@@ -101,13 +101,14 @@ def recover_session(
     """Rebuild a fight that was not closed cleanly, exactly as it was (redo tail included).
 
     Later changes go on being journaled into the same stored fight; what was read back (title,
-    file) comes third. Raises :class:`JournalCorruptError` with the reason when the stored fight
-    cannot be rebuilt, and ``StoreError`` when another copy of the app has it open; either way
-    nothing changes in the store.
+    file) comes third. Whoever keeps the fight open follows its round and turn for the recovery
+    offer (the open-fight document does, through its guarded autosave). Raises
+    :class:`JournalCorruptError` with the reason when the stored fight cannot be rebuilt, and
+    ``StoreError`` when another copy of the app has it open; either way nothing changes in the
+    store.
     """
     recovered = store.recover(encounter_id)
     session = rebuild_session(recovered, roller=roller)
     journal = store.resume(encounter_id)
     session.attach(sink=journal)
-    follow_progress(session, journal)
     return session, journal, recovered

@@ -35,7 +35,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
 from uwr_desktop.core.rulesets.uwr.apply import apply_event, need
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
@@ -162,10 +162,6 @@ def override_initiative(
 ) -> str:
     """Type an initiative value over the roll (or clear it); return the label."""
     combatant = need(builder.state, combatant_id)
-    if value is not None and not -MAX_INITIATIVE <= value <= MAX_INITIATIVE:
-        raise RulesError(
-            f"Initiative must be between {-MAX_INITIATIVE} and {MAX_INITIATIVE}, got {value}"
-        )
     current = combatant.initiative.override if combatant.initiative else None
     if value == current:
         raise RulesError(f"{combatant.name}'s initiative is already {value}")
@@ -283,8 +279,6 @@ def join(builder: Builder, combatants: Sequence[Combatant], roller: Roller) -> s
             f"{room} more can join, not {len(combatants)}"
         )
     for combatant in combatants:
-        if not isinstance(combatant, Combatant):
-            raise RulesError(f"Not a combatant: {combatant!r}")
         for weapon in combatant.weapons:
             weapon_uses(combatant, weapon, builder.table)
     fighting = builder.state.phase is Phase.ROUND
@@ -321,9 +315,6 @@ def leave(builder: Builder, ids: Sequence[str]) -> str:
 def change_vitality(builder: Builder, ids: Sequence[str], amount: int, *, heal: bool) -> str:
     """Apply damage (or healing) of ``amount`` to each target."""
     targets = check_targets(builder.state, ids)
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        what = "Healing" if heal else "Damage"
-        raise RulesError(f"{what} must be a whole number of at least 1, got {amount!r}")
     updates = []
     for target in targets:
         if heal:
@@ -347,8 +338,6 @@ def change_vitality(builder: Builder, ids: Sequence[str], amount: int, *, heal: 
 def add_condition(builder: Builder, ids: Sequence[str], condition: Condition) -> str:
     """Put a condition on each target, replacing one of the same name."""
     targets = check_targets(builder.state, ids)
-    if not isinstance(condition, Condition):
-        raise RulesError(f"Not a condition: {condition!r}")
     lasting = f" ({_plural(condition.rounds, 'round')})" if condition.rounds else ""
     updates = []
     for target in targets:
@@ -577,14 +566,12 @@ def react(
         attribute = target.attributes.brawn
         skill = target.skill(weapon.skill) if weapon.skill else None
         dice = weapon_pool_dice(target, weapon)
-    elif reaction == "dodge":
+    else:
         weapon_index = None
         attribute = target.attributes.grace
         skill = target.skill(skill_name) if skill_name else None
         dice = attribute_dice(attribute) + (skill.rank if skill else 0)
         off_guard = target.off_guard
-    else:
-        raise RulesError(f"Unknown reaction {reaction!r}: dodge or parry")
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
@@ -669,7 +656,6 @@ def direct(
     key = attribute.strip().casefold()
     if key not in ATTRIBUTE_NAMES:
         raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
-    _check_difficulty(difficulty)
     value: Fraction = getattr(combatant.attributes, key)
     skill = combatant.skill(skill_name) if skill_name else None
     if skill_name and skill is None:
@@ -691,11 +677,6 @@ def direct(
     return f"{combatant.name}: {name}"
 
 
-def _check_difficulty(difficulty: object) -> None:
-    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1:
-        raise RulesError(f"A difficulty must be at least 1 success, got {difficulty!r}")
-
-
 def free_roll(
     builder: Builder,
     roller: Roller,
@@ -709,8 +690,6 @@ def free_roll(
     reroll is possible)."""
     no_pending(builder.state)
     combatant = need(builder.state, combatant_id)
-    if difficulty is not None:
-        _check_difficulty(difficulty)
     dice, favor, rerolls = spec_values
     spec = pool_spec(dice, favor, rerolls, builder.settings)
     name = title or f"{_plural(dice, 'die')} roll".replace("dies", "dice")

@@ -133,8 +133,6 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
     A weapon whose prepared mark the sheet changes is marked so, as with Set Prepared: its
     preparation stops, and a weapon below one use a round gets this round's use or loses it.
     """
-    if not isinstance(new, Combatant):
-        raise RulesError(f"Not a combatant: {new!r}")
     old = need(builder.state, new.id)
     by_name = {weapon.name.casefold(): weapon for weapon in old.weapons}
     weapons = []
