@@ -30,10 +30,48 @@ def expected():
     return data
 
 
+_POOL_DEFAULTS = {
+    "kind": "pool",
+    "sides": 6,
+    "kept": 0,
+    "explode": False,
+    "modifier": 0,
+    "chains": [],
+    "leftover_die_counts": False,
+}
+"""Fields the generic roll record added, at the values every d6 pool of release 0.1.0 has."""
+
+
+def _release_record(record: dict | None) -> dict | None:
+    if record is None:
+        return None
+    for key, value in _POOL_DEFAULTS.items():
+        assert record.pop(key) == value
+    return record
+
+
+def _release_combatant(combatant: dict) -> dict:
+    sheet = combatant.pop("sheet")
+    assert sheet.pop("ruleset") == "uwr"
+    return {**combatant, **sheet}
+
+
 def plain(state) -> dict:
-    """The state as JSON data; ``acted`` is a set, so its order is not part of the state."""
+    """The state as JSON data in the shape release 0.1.0 gave it: the sheet beside the name,
+    the hand-made order and pending check at the top. ``acted`` is a set, so its order is not
+    part of the state."""
     data = json.loads(ENCODER.encode(to_builtins(state)))
     data["acted"] = sorted(data["acted"])
+    data["combatants"] = {
+        cid: _release_combatant(combatant) for cid, combatant in data["combatants"].items()
+    }
+    part = data.pop("part")
+    data["manual_order"] = part["manual_order"]
+    pending = part["pending"]
+    if pending is not None:
+        pending["action"] = _release_record(pending["action"])
+        pending["reaction"] = _release_record(pending["reaction"])
+    data["pending"] = pending
     return data
 
 

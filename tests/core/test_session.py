@@ -162,7 +162,7 @@ def test_pending_check_is_reported_and_cleared():
     session.subscribe(changes.append)
     session.do(StartFight())
     session.do(Attack("a", 0, "b"))
-    assert changes[-1].pending_changed
+    assert changes[-1].part_changed
     session.do(React(Reaction.DODGE))
     session.do(ResolveCheck())
     assert session.state.pending is None

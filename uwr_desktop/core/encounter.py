@@ -1,13 +1,13 @@
-"""Combatants and the state of an encounter.
+"""Combatants and the state of an encounter, as every round system shares them.
 
-Everything here is immutable. A new state shares every unchanged combatant with the old one
-(the ``combatants`` dict is copied shallowly), so applying an event costs little and an
-observer can tell what changed by identity (``old.combatants[id] is not new.combatants[id]``).
+A combatant is generic (id, name, side, conditions, notes) and carries its ruleset's own
+:class:`Sheet`; the state carries the ruleset's own :class:`RulesetPart`. Everything here is
+immutable. A new state shares every unchanged combatant with the old one (the ``combatants``
+dict is copied shallowly), so applying an event costs little and an observer can tell what
+changed by identity (``old.combatants[id] is not new.combatants[id]``).
 """
 
-from enum import StrEnum
-from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import msgspec
 
@@ -18,23 +18,11 @@ from uwr_desktop.core.limits import (
     MAX_COUNT,
     MAX_DICE,
     MAX_DIFFICULTY,
-    MAX_FAVOR,
     MAX_INITIATIVE,
     MAX_NAME_LENGTH,
-    MAX_REROLLS,
-    MAX_SKILL_RANK,
-    MAX_SKILL_REROLLS,
-    MAX_SKILLS,
     MAX_TEXT_LENGTH,
-    MAX_WEAPONS,
 )
 from uwr_desktop.core.sides import Side
-
-ATTRIBUTE_NAMES = ("brawn", "grace", "mettle", "savvy")
-"""The four uwr attributes, in sheet order."""
-
-ATTRIBUTE_MAX = 7
-"""Attributes run from 0 to 7 in steps of 0.5."""
 
 # The bounds of ``core.limits`` as types: the file and journal decoder checks every field
 # against them, and ``Session.do`` checks every intent and every event against the same.
@@ -46,22 +34,6 @@ Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT_LENGTH)]
 """Free text: notes and titles."""
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
 """Vitality, Stamina, uses, an amount of damage or healing, a round number."""
-Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
-"""The face of a d6."""
-Faces = Annotated[tuple[Face, ...], msgspec.Meta(max_length=MAX_DICE)]
-"""The faces of one roll."""
-DieIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE - 1)]
-"""The position of a die in a roll (0-based)."""
-WeaponIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPONS - 1)]
-"""The position of a weapon on a combatant (0-based)."""
-Dice = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
-"""Dice of a roll."""
-Favor = Annotated[int, msgspec.Meta(ge=-MAX_FAVOR, le=MAX_FAVOR)]
-"""Net favor of a roll."""
-Rerolls = Annotated[int, msgspec.Meta(ge=0, le=MAX_REROLLS)]
-"""Rerolls of a roll."""
-Successes = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
-"""Successes a roll scored."""
 Difficulty = Annotated[int, msgspec.Meta(ge=1, le=MAX_DIFFICULTY)]
 """Successes a check needs."""
 InitiativeValue = Annotated[int, msgspec.Meta(ge=-MAX_INITIATIVE, le=MAX_INITIATIVE)]
@@ -72,74 +44,68 @@ Ids = Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 """Combatant ids, as many as a fight may hold."""
 
 
-def check_attribute(name: str, value: Fraction) -> None:
-    """Refuse an attribute outside 0..7 or not in half steps (``ValueError`` with the reason)."""
-    # On whole numbers: every decoded combatant passes here four times.
-    numerator, denominator = value.numerator, value.denominator
-    if denominator not in (1, 2) or not 0 <= numerator <= ATTRIBUTE_MAX * denominator:
-        raise ValueError(
-            f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, got {value}"
-        )
+Successes = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
+"""Successes a roll scored."""
+
+SETUP_PHASE = "setup"
+"""The phase every encounter starts in, before the fight: combatants join and leave."""
+
+_SHEET_TYPES: dict[str, type["Sheet"]] = {}
 
 
-def format_half(value: Fraction) -> str:
-    """Show a half-step number as a GM writes it: ``"3"``, ``"3.5"``."""
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+class Sheet:
+    """A ruleset's own part of a combatant: its statistics, resources and initiative.
 
-
-class Attributes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Brawn, Grace, Mettle and Savvy: exact values 0 to 7 in half steps."""
-
-    brawn: Fraction = Fraction(2)
-    grace: Fraction = Fraction(2)
-    mettle: Fraction = Fraction(2)
-    savvy: Fraction = Fraction(2)
-
-    def __post_init__(self) -> None:
-        """Validate every attribute."""
-        for name in ATTRIBUTE_NAMES:
-            check_attribute(name, getattr(self, name))
-
-
-class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A proficiency or skill: bonus dice (its rank) and any extra rerolls it grants."""
-
-    name: Name
-    rank: Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)] = 0
-    rerolls: Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_REROLLS)] = 0
-
-
-class WeaponPool(StrEnum):
-    """Which pool a weapon attacks with: melee uses Brawn, ranged uses Grace."""
-
-    MELEE = "melee"
-    RANGED = "ranged"
-
-
-class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """A weapon (or spell) and its Uses Per Round state in the current round.
-
-    ``upr_type`` names a row of the UPR table; ``type_override`` replaces it for this fight.
-    ``upr`` is the value computed at the last round start (``None`` before the fight),
-    ``uses_max``/``uses_left`` the uses it gave and those left, ``prepared`` matters for values
-    below 1, and ``preparing_left`` counts the rounds of preparation still to spend.
+    Each ruleset defines one ``msgspec.Struct`` that also derives from this class, tagged with
+    the ruleset's id (``tag_field="ruleset", tag="uwr"``), and registers it for decoding with
+    :func:`register_sheet`. The methods below are what the shared intents (damage, healing)
+    and the library ask of any sheet.
     """
 
-    name: Name
-    upr_type: Name
-    pool: WeaponPool = WeaponPool.MELEE
-    skill: OptionalName = ""
-    type_override: Name | None = None
-    prepared: bool = True
-    upr: Fraction | None = None
-    uses_max: Count = 0
-    uses_left: Count = 0
-    preparing_left: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0
+    __slots__ = ()
+
+    health_name: ClassVar[str] = "Health"
+    """What the sheet's health is called in messages (``"Vitality"``)."""
 
     @property
-    def effective_type(self) -> str:
-        """The UPR type in force: the per-fight override if set."""
-        return self.type_override or self.upr_type
+    def down(self) -> bool:
+        """Whether the combatant is out of the fight (dead or dying)."""
+        raise NotImplementedError
+
+    def damaged(self, amount: int, side: Side) -> tuple["Sheet", str]:
+        """The sheet after ``amount`` damage, and the change in words for the log."""
+        raise NotImplementedError
+
+    def healed(self, amount: int) -> tuple["Sheet", str] | None:
+        """The sheet after healing ``amount`` and the change in words (``None``: already
+        whole)."""
+        raise NotImplementedError
+
+    def as_template(self) -> "Sheet":
+        """The sheet as the library keeps it: whole, nothing rolled, nothing spent."""
+        raise NotImplementedError
+
+
+def register_sheet(sheet: type[Sheet]) -> None:
+    """Decode sheets tagged as ``sheet`` is (its ruleset's id) as ``sheet``."""
+    tag = getattr(getattr(sheet, "__struct_config__", None), "tag", None)
+    if not isinstance(tag, str):
+        raise TypeError(f"{sheet.__name__} is not a msgspec Struct tagged with a ruleset id")
+    known = _SHEET_TYPES.get(tag)
+    if known is not None and known is not sheet:
+        raise TypeError(f"two sheet types are tagged {tag!r}")
+    _SHEET_TYPES[tag] = sheet
+
+
+def sheet_type(ruleset_id: str) -> type[Sheet] | None:
+    """The sheet type tagged ``ruleset_id``, loading the rulesets first if it is not known."""
+    found = _SHEET_TYPES.get(ruleset_id)
+    if found is None:
+        from uwr_desktop.core.rulesets.registry import load_rulesets  # noqa: PLC0415 (cycle)
+
+        load_rulesets()
+        found = _SHEET_TYPES.get(ruleset_id)
+    return found
 
 
 class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -150,137 +116,45 @@ class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     note: Text = ""
 
 
-class Initiative(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A combatant's initiative: the rolled faces, a GM override and roll-off faces."""
-
-    faces: Faces = ()
-    override: InitiativeValue | None = None
-    tiebreak: Faces = ()
-
-    @property
-    def rolled(self) -> int:
-        """The sum of the rolled faces (kept and shown even when overridden)."""
-        return sum(self.faces)
-
-    @property
-    def value(self) -> int:
-        """The value that orders turns: the override when set, else the rolled sum."""
-        return self.rolled if self.override is None else self.override
-
-
 class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """One combatant: sheet, health, conditions and per-fight state.
-
-    ``initiative`` is ``None`` until rolled. Vitality 0 means dead ("Death's Door" for a
-    player character).
-    """
+    """One combatant: who it is, its conditions and notes, and its ruleset's sheet."""
 
     id: Name
     name: Name
     side: Side = Side.ENEMY
-    attributes: Attributes = Attributes()
-    skills: Annotated[tuple[Skill, ...], msgspec.Meta(max_length=MAX_SKILLS)] = ()
-    weapons: Annotated[tuple[Weapon, ...], msgspec.Meta(max_length=MAX_WEAPONS)] = ()
-    vitality: Count = 10
-    vitality_max: Count = 10
-    stamina: Count = 3
-    stamina_max: Count = 3
+    sheet: Sheet
     conditions: Annotated[tuple[Condition, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
     hidden: bool = False
     notes: Text = ""
-    initiative: Initiative | None = None
-
-    def __post_init__(self) -> None:
-        """Refuse current values above their maximum."""
-        if self.vitality > self.vitality_max:
-            raise ValueError(f"Vitality {self.vitality} is above its maximum {self.vitality_max}")
-        if self.stamina > self.stamina_max:
-            raise ValueError(f"Stamina {self.stamina} is above its maximum {self.stamina_max}")
-
-    def skill(self, name: str) -> Skill | None:
-        """Return the skill called ``name`` (any case), or ``None``."""
-        key = name.strip().casefold()
-        return next((s for s in self.skills if s.name.casefold() == key), None)
-
-    def weapon_index(self, name: str) -> int | None:
-        """Return the index of the weapon called ``name`` (any case), or ``None``."""
-        key = name.strip().casefold()
-        return next((i for i, w in enumerate(self.weapons) if w.name.casefold() == key), None)
-
-    @property
-    def off_guard(self) -> bool:
-        """Whether the combatant is preparing a weapon, and so Off Guard."""
-        return any(weapon.preparing_left > 0 for weapon in self.weapons)
 
     @property
     def down(self) -> bool:
-        """Whether Vitality has reached 0."""
-        return self.vitality == 0
+        """Whether the combatant is out of the fight."""
+        return self.sheet.down
 
 
-class Phase(StrEnum):
-    """Where the encounter stands."""
-
-    SETUP = "setup"
-    ROUND = "round"
-
-
-class RollRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A recorded d6 pool: its spec, the faces first rolled and the rerolls taken.
-
-    ``rerolls_taken`` holds ``(die index, new face)`` pairs in the order they were rolled.
-    """
-
-    dice: Dice
-    favor: Favor
-    rerolls: Rerolls
-    lowest_threshold: Annotated[int, msgspec.Meta(ge=2, le=6)]
-    faces: Faces
-    rerolls_taken: Annotated[
-        tuple[tuple[DieIndex, Face], ...], msgspec.Meta(max_length=MAX_REROLLS)
-    ] = ()
-
-
-class PendingCheck(msgspec.Struct, frozen=True):
-    """A check rolled but not yet resolved (rerolls and the reaction may still come).
-
-    ``kind`` is ``"attack"``, ``"direct"`` or ``"free"``; ``reaction_kind`` is ``"dodge"`` or
-    ``"parry"`` once the target reacted.
-    """
-
-    kind: str
-    actor: str
-    action: RollRecord
-    target: str | None = None
-    weapon: int | None = None
-    title: str = ""
-    difficulty: int | None = None
-    off_guard: bool = False
-    reaction: RollRecord | None = None
-    reaction_kind: str | None = None
-    reaction_weapon: int | None = None
-    reaction_off_guard: bool = False
+class RulesetPart(msgspec.Struct, frozen=True):
+    """Base of a ruleset's own part of the encounter state (a hand-made order, a pending
+    check, declared actions, ...)."""
 
 
 class EncounterState(msgspec.Struct, frozen=True):
     """The whole encounter at one point of the journal.
 
     ``combatants`` maps id to combatant and is never mutated (a new state gets a new dict);
-    ``rows`` is the table's row order (the order combatants joined); ``order`` is the turn
-    order; ``acted`` holds who has had a turn this round; ``current`` whose turn it is;
-    ``manual_order`` the GM's drag order when set; ``pending`` the check awaiting rerolls,
-    reaction or resolution.
+    ``rows`` is the table's row order (the order combatants joined); ``order`` is the order
+    the combatants act in; ``phase`` is one of the ruleset's phases; ``acted`` holds who has
+    had a turn this round; ``current`` whose turn it is; ``part`` the ruleset's own state.
     """
 
     combatants: dict[str, Combatant]
     rows: tuple[str, ...]
     order: tuple[str, ...]
     round: int = 0
-    phase: Phase = Phase.SETUP
+    phase: str = SETUP_PHASE
     current: str | None = None
     acted: frozenset[str] = frozenset()
-    manual_order: tuple[str, ...] | None = None
-    pending: PendingCheck | None = None
+    part: RulesetPart | None = None
 
     def combatant(self, combatant_id: str) -> Combatant:
         """Return the combatant with ``combatant_id``; ``KeyError`` if there is none."""

@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Count, Ids, Name
+from uwr_desktop.core.encounter import Combatant, Count, Ids, Name, Sheet, sheet_type
 from uwr_desktop.core.limits import MAX_COMBATANTS
 
 _REGISTRY: dict[str, type["Event"]] = {}
@@ -71,8 +71,29 @@ def _fraction_text(text: str) -> Fraction:
     return Fraction(text)
 
 
+def _sheet(value: object) -> Sheet:
+    """Decode a combatant's sheet as the type its ``ruleset`` tag names."""
+    if isinstance(value, Sheet):
+        return value
+    if not isinstance(value, dict):
+        raise TypeError("expected a sheet (a record naming its ruleset)")
+    tag = value.get("ruleset")
+    found = sheet_type(tag) if isinstance(tag, str) else None
+    if found is None:
+        raise ValueError(f"the sheet is for an unknown round system {tag!r}")
+    try:
+        sheet: Sheet = msgspec.convert(value, found, strict=True, dec_hook=dec_hook)
+    except msgspec.ValidationError as error:
+        message, _, path = str(error).rpartition(" - at `$.")
+        raise ValueError(f"{path.rstrip('`')}: {message}" if message else str(error)) from None
+    return sheet
+
+
 def dec_hook(kind: type, value: object) -> object:
-    """Decode a ``Fraction`` from a whole number, a number in exact halves or ``"n/d"``."""
+    """Decode a ``Fraction`` from a whole number, a number in exact halves or ``"n/d"``, and a
+    combatant's sheet as the type of its ruleset."""
+    if kind is Sheet:
+        return _sheet(value)
     if kind is Fraction:
         if isinstance(value, bool):
             raise TypeError("expected a number")
@@ -144,18 +165,10 @@ class CombatantsUpdated(Event, frozen=True):
     updates: Annotated[tuple[CombatantUpdate, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
-class ManualOrderSet(Event, frozen=True):
-    """The GM set the turn order by hand (``None``: back to the rolled order)."""
-
-    changes_order: ClassVar[bool] = True
-    order: Ids | None
-
-
 class TurnStarted(Event, frozen=True):
-    """A combatant's turn starts; ``stamina`` is the value it refills to."""
+    """A combatant's turn starts."""
 
     combatant_id: Name
-    stamina: Count
 
 
 class TurnEnded(Event, frozen=True):

@@ -10,7 +10,9 @@ from typing import Any, Protocol
 import msgspec
 
 from uwr_desktop.core.events import ENCODER, Event, dec_hook, event_union
-from uwr_desktop.core.rulesets.registry import load_rulesets
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.registry import load_rulesets, make_ruleset, ruleset_ids
+from uwr_desktop.core.upgrade import upgrade_entry
 
 
 class JournalEntry(msgspec.Struct, frozen=True):
@@ -67,13 +69,39 @@ def encode_entry(entry: JournalEntry) -> bytes:
     return ENCODER.encode(entry)
 
 
-def decode_entry(data: bytes) -> JournalEntry:
-    """Decode bytes made by :func:`encode_entry`; anything else raises :class:`JournalError`."""
+def decode_entry(data: bytes, ruleset_id: str | None = None) -> JournalEntry:
+    """Decode bytes made by :func:`encode_entry`; anything else raises :class:`JournalError`.
+
+    An entry an earlier version wrote is read in today's shape, through the upgrade of the
+    ruleset ``ruleset_id`` (``None``: of whichever ruleset reads it).
+    """
     try:
         wire = _entry_decoder().decode(data)
     except msgspec.DecodeError as error:
-        raise JournalError(f"not a journal entry: {error}") from None
+        wire = _upgraded(data, ruleset_id)
+        if wire is None:
+            raise JournalError(f"not a journal entry: {error}") from None
     return entry_from_wire(wire)
+
+
+def _upgraded(data: bytes, ruleset_id: str | None) -> Any:
+    """The wire entry an earlier version's ``data`` holds, or ``None``."""
+    try:
+        raw = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        return None
+    for candidate in ruleset_ids() if ruleset_id is None else (ruleset_id,):
+        try:
+            upgraded = upgrade_entry(raw, make_ruleset(candidate))
+        except RulesError:
+            return None
+        if upgraded == raw:
+            continue
+        try:
+            return _entry_decoder().decode(ENCODER.encode(upgraded))
+        except (msgspec.DecodeError, TypeError, ValueError):
+            continue
+    return None
 
 
 class JournalSink(Protocol):

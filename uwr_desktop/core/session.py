@@ -30,7 +30,6 @@ from uwr_desktop.core.record_check import (
     recorded,
 )
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.core.upr import UprError
 
 SNAPSHOT_EVERY = 32
 """Keep the state after every this many entries for good (while the grid is not full)."""
@@ -68,7 +67,7 @@ class Change(msgspec.Struct, frozen=True):
     round_changed: bool
     phase_changed: bool
     timeline_changed: bool
-    pending_changed: bool
+    part_changed: bool
 
 
 def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterState) -> Change:
@@ -98,7 +97,7 @@ def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterStat
         round_changed=old.round != new.round,
         phase_changed=old.phase != new.phase,
         timeline_changed=bool(order_changed or turn_changed or changed or added or removed),
-        pending_changed=old.pending != new.pending,
+        part_changed=old.part != new.part,
     )
 
 
@@ -234,7 +233,7 @@ class Session:
         intent = checked_intent(intent)
         try:
             decision = self._ruleset.decide(self._state, intent, self._roller)
-        except (DiceError, UprError) as error:
+        except DiceError as error:
             raise RulesError(str(error)) from None
         entry = recorded(JournalEntry(decision.label, decision.events))
         index = self._cursor

@@ -10,7 +10,7 @@ onto this protocol.
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol
 
 import msgspec
 
@@ -131,3 +131,11 @@ class Ruleset(Protocol):
 
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent that sets one cell to ``value`` (checked when done)."""
+
+    def upgrade_combatant(self, raw: Any) -> Any:
+        """A combatant as an earlier version wrote it (JSON data), in today's shape; a
+        combatant already in today's shape, or not one at all, comes back unchanged."""
+
+    def upgrade_event(self, raw: Any) -> list[Any]:
+        """An event as an earlier version wrote it (JSON data), as today's events (one old
+        event may become several); an event already in today's shape comes back alone."""

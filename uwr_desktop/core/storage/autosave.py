@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import EncounterState, Phase
+from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.journal_db import (
     EncounterJournal,
@@ -31,7 +31,7 @@ from uwr_desktop.core.storage.sqlite_db import StoreError
 
 def progress(state: EncounterState) -> tuple[int, str]:
     """The round (0 before the fight) and whose turn it is (``"Vex's turn"``, or ``""``)."""
-    if state.phase is not Phase.ROUND:
+    if state.phase == SETUP_PHASE:
         return 0, ""
     current = state.combatants.get(state.current) if state.current is not None else None
     return state.round, readable(f"{current.name}'s turn") if current is not None else ""

@@ -41,12 +41,16 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.names import display_name
+from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster
 
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
 
-SCHEMA_VERSION = 1
-"""The newest schema this version reads and the one it writes."""
+SCHEMA_VERSION = 2
+"""The newest schema this version reads and the one it writes.
+
+Schema 1 (release 0.1.0) kept each combatant's sheet fields beside its name; it is read
+through the ruleset's upgrade (:mod:`uwr_desktop.core.upgrade`)."""
 
 FILE_SUFFIX = ".uwr"
 """The usual file name suffix."""
@@ -167,6 +171,8 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             f"{name} was made by a newer version of UWR Desktop (schema {version}); "
             f"this version reads up to {SCHEMA_VERSION}"
         )
+    if version < SCHEMA_VERSION:
+        data = _upgraded(data)
     try:
         document = _file_decoder().decode(data)
     except msgspec.ValidationError as error:
@@ -194,6 +200,23 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
     except RulesError as error:
         raise EncounterFileError(f"{name}: the journal does not replay: {error}") from None
     return EncounterData(ruleset, document.roster, entries, document.cursor, checked)
+
+
+def _upgraded(data: bytes) -> bytes:
+    """An earlier schema's document in today's shape; what cannot be upgraded is left for the
+    typed decoder to name."""
+    raw = msgspec.json.decode(data)
+    if not isinstance(raw, dict) or not isinstance(raw.get("ruleset"), str):
+        return data
+    try:
+        ruleset = make_ruleset(raw["ruleset"])
+    except RulesError:
+        return data
+    raw["roster"] = upgrade_roster(raw.get("roster"), ruleset)
+    journal = raw.get("journal")
+    if isinstance(journal, list):
+        raw["journal"] = [upgrade_entry(entry, ruleset) for entry in journal]
+    return ENCODER.encode(raw)
 
 
 def _too_large(name: str, size: int) -> str:

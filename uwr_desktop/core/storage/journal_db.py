@@ -563,7 +563,8 @@ class JournalStore:
             (encounter_id,),
         )
         entries = tuple(
-            _decode_row(encounter_id, position, row) for position, row in enumerate(data_rows)
+            _decode_row(encounter_id, position, row, ruleset)
+            for position, row in enumerate(data_rows)
         )
         if not 0 <= cursor <= len(entries):
             raise JournalCorruptError(
@@ -693,7 +694,9 @@ def is_json(*texts: str) -> bool:
     return True
 
 
-def _decode_row(encounter_id: int, position: int, row: tuple[Any, ...]) -> JournalEntry:
+def _decode_row(
+    encounter_id: int, position: int, row: tuple[Any, ...], ruleset_id: str
+) -> JournalEntry:
     index, data = row
     if index != position:
         raise JournalCorruptError(
@@ -702,7 +705,7 @@ def _decode_row(encounter_id: int, position: int, row: tuple[Any, ...]) -> Journ
     if not isinstance(data, bytes):
         raise JournalCorruptError(f"Entry {index} of encounter {encounter_id} is damaged.")
     try:
-        return decode_entry(data)
+        return decode_entry(data, ruleset_id)
     except (msgspec.MsgspecError, ValueError, TypeError) as error:
         raise JournalCorruptError(
             f"Entry {index} of encounter {encounter_id} is damaged: {error}"

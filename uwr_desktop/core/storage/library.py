@@ -18,8 +18,10 @@ from typing import Any, Self
 import msgspec
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ENCODER, dec_hook
+from uwr_desktop.core.events import ENCODER, convert, dec_hook
+from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
 
 _TABLES = (
@@ -67,7 +69,20 @@ class Template(msgspec.Struct, frozen=True):
         try:
             return msgspec.json.decode(self.combatant_json, type=Combatant, dec_hook=dec_hook)
         except (msgspec.DecodeError, ValueError) as error:
-            raise LibraryError(f"The template {self.name!r} is damaged: {error}") from error
+            upgraded = self._upgraded()
+            if upgraded is None:
+                raise LibraryError(f"The template {self.name!r} is damaged: {error}") from error
+            return upgraded
+
+    def _upgraded(self) -> Combatant | None:
+        """The combatant as an earlier version stored it, in today's shape, or ``None``."""
+        try:
+            ruleset = make_ruleset(self.ruleset)
+            raw = ruleset.upgrade_combatant(msgspec.json.decode(self.combatant_json))
+            combatant: Combatant = convert(raw, Combatant)
+        except (msgspec.DecodeError, RulesError, ValueError, TypeError):
+            return None
+        return combatant
 
 
 def _name_key(name: str) -> str:
@@ -86,31 +101,12 @@ def _clean_name(name: str) -> str:
 
 
 def as_template(combatant: Combatant) -> Combatant:
-    """Return ``combatant`` as a fresh sheet: full health, no conditions, nothing rolled.
+    """Return ``combatant`` as a fresh sheet: no conditions, and its sheet as its ruleset keeps
+    a template (for ``uwr``: full health, nothing rolled, weapon uses and preparation reset).
 
-    What is kept: name, side, attributes, skills, weapons (with their preparation and uses
-    reset), maxima, hidden flag and notes.
+    What is kept: name, side, hidden flag and notes, and what the sheet keeps.
     """
-    weapons = tuple(
-        msgspec.structs.replace(
-            weapon,
-            type_override=None,
-            prepared=True,
-            upr=None,
-            uses_max=0,
-            uses_left=0,
-            preparing_left=0,
-        )
-        for weapon in combatant.weapons
-    )
-    return msgspec.structs.replace(
-        combatant,
-        weapons=weapons,
-        vitality=combatant.vitality_max,
-        stamina=combatant.stamina_max,
-        conditions=(),
-        initiative=None,
-    )
+    return msgspec.structs.replace(combatant, sheet=combatant.sheet.as_template(), conditions=())
 
 
 def _same_base(numbered_base: str, key: str) -> bool:

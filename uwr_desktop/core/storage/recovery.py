@@ -10,8 +10,17 @@ from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.journal_db import JournalCorruptError, RecoveredEncounter
+from uwr_desktop.core.upgrade import upgrade_roster
+
+
+def read_roster(roster_json: bytes, ruleset: Ruleset) -> tuple[Combatant, ...]:
+    """The stored starting roster, read in today's shape whichever version stored it."""
+    raw = upgrade_roster(msgspec.json.decode(roster_json), ruleset)
+    roster: tuple[Combatant, ...] = convert(raw, tuple[Combatant, ...])
+    return roster
 
 
 def rebuild_session(
@@ -27,13 +36,15 @@ def rebuild_session(
     """
     where = f"stored encounter {recovered.encounter_id}"
     try:
-        settings = msgspec.json.decode(recovered.settings_json)
-        roster = convert(msgspec.json.decode(recovered.roster_json), tuple[Combatant, ...])
+        ruleset = make_ruleset(recovered.ruleset, msgspec.json.decode(recovered.settings_json))
+        roster = read_roster(recovered.roster_json, ruleset)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
         raise JournalCorruptError(f"The {where} is damaged: {error}") from None
+    except RulesError as error:
+        raise JournalCorruptError(f"The {where} no longer replays: {error}") from None
     try:
         return Session(
-            make_ruleset(recovered.ruleset, settings),
+            ruleset,
             roster,
             roller=roller,
             sink=sink,
@@ -51,7 +62,7 @@ def replayable_length(
     cannot even start (its ruleset, settings or roster cannot be read)."""
     try:
         ruleset = make_ruleset(ruleset_id, msgspec.json.decode(settings_json))
-        roster = convert(msgspec.json.decode(roster_json), tuple[Combatant, ...])
+        roster = read_roster(roster_json, ruleset)
         state = ruleset.initial_state(roster)
     except (msgspec.MsgspecError, RulesError, LookupError, ValueError, TypeError):
         return None

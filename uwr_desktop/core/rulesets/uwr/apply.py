@@ -9,64 +9,63 @@ from collections.abc import Callable, Mapping
 
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Combatant, EncounterState, Initiative, PendingCheck, Phase
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
     Event,
-    ManualOrderSet,
     RoundEnded,
     TurnEnded,
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
     DieRerolled,
     InitiativeOverridden,
     InitiativeRolled,
+    ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
     RollOff,
     RoundStarted,
+    StaminaRefilled,
 )
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of, turn_order
-
-
-def need(state: EncounterState, combatant_id: str) -> Combatant:
-    """The combatant with ``combatant_id``, or ``RulesError`` naming the missing id."""
-    try:
-        return state.combatants[combatant_id]
-    except KeyError:
-        raise RulesError(f"there is no combatant with id {combatant_id!r}") from None
+from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, sheet_of, with_sheet
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 
 
 def _with(
     state: EncounterState, changed: Mapping[str, Combatant], **fields: object
 ) -> EncounterState:
-    combatants = dict(state.combatants)
-    combatants.update(changed)
-    return replace(state, combatants=combatants, **fields)
+    return with_combatants(state, changed, **fields)
+
+
+def _with_part(state: EncounterState, **fields: object) -> EncounterState:
+    return replace(state, part=replace(part_of(state), **fields))
 
 
 def _weapon_index(combatant: Combatant, index: int | None) -> int:
-    if index is None or not 0 <= index < len(combatant.weapons):
+    if index is None or not 0 <= index < len(sheet_of(combatant).weapons):
         raise RulesError(f"{combatant.name} has no weapon number {index}")
     return index
 
 
 def _spend(combatant: Combatant, index: int) -> Combatant:
-    weapon = combatant.weapons[_weapon_index(combatant, index)]
+    sheet = sheet_of(combatant)
+    weapon = sheet.weapons[_weapon_index(combatant, index)]
     if weapon.uses_left < 1:
         raise RulesError(f"{combatant.name} has no uses of {weapon.name} left this round")
     fractional = weapon.upr is not None and weapon.upr < 1
     spent = replace(
         weapon, uses_left=weapon.uses_left - 1, prepared=weapon.prepared and not fractional
     )
-    weapons = (*combatant.weapons[:index], spent, *combatant.weapons[index + 1 :])
-    return replace(combatant, weapons=weapons)
+    weapons = (*sheet.weapons[:index], spent, *sheet.weapons[index + 1 :])
+    return with_sheet(combatant, replace(sheet, weapons=weapons))
 
 
 def _ordered(state: EncounterState, settings: UwrSettings) -> EncounterState:
@@ -76,47 +75,47 @@ def _ordered(state: EncounterState, settings: UwrSettings) -> EncounterState:
 def _joined(
     state: EncounterState, event: CombatantsJoined, settings: UwrSettings
 ) -> EncounterState:
-    added = {}
     for combatant in event.combatants:
-        if combatant.id in state.combatants or combatant.id in added:
-            raise RulesError(f"two combatants have the id {combatant.id!r}")
-        added[combatant.id] = combatant
-    return _ordered(_with(state, added, rows=(*state.rows, *added)), settings)
+        sheet_of(combatant)
+    return _ordered(_shared(state, event), settings)
+
+
+def _shared(state: EncounterState, event: Event) -> EncounterState:
+    new = apply_shared(state, event)
+    if new is None:
+        raise RulesError(f"{type(event).__name__} is not an event every ruleset shares")
+    return new
 
 
 def _left(state: EncounterState, event: CombatantsLeft, settings: UwrSettings) -> EncounterState:
     gone = set(event.combatant_ids)
-    for cid in gone:
-        need(state, cid)
-    pending = state.pending
+    part = part_of(state)
+    pending = part.pending
     if pending is not None and {pending.actor, pending.target} & gone:
         raise RulesError("a combatant in the pending check cannot leave before it is resolved")
-    combatants = {cid: c for cid, c in state.combatants.items() if cid not in gone}
-    manual = state.manual_order
-    new = replace(
-        state,
-        combatants=combatants,
-        rows=tuple(cid for cid in state.rows if cid not in gone),
-        acted=state.acted - gone,
-        current=None if state.current in gone else state.current,
-        manual_order=None if manual is None else tuple(c for c in manual if c not in gone),
-    )
+    new = _shared(state, event)
+    manual = part.manual_order
+    if manual is not None:
+        new = _with_part(new, manual_order=tuple(c for c in manual if c not in gone))
     return _ordered(new, settings)
 
 
 def _updated(
     state: EncounterState, event: CombatantsUpdated, settings: UwrSettings
 ) -> EncounterState:
-    changed = {}
     reorder = False
     for update in event.updates:
         old = need(state, update.combatant.id)
-        changed[old.id] = update.combatant
         reorder = reorder or (
-            old.initiative != update.combatant.initiative or old.side != update.combatant.side
+            sheet_of(old).initiative != sheet_of(update.combatant).initiative
+            or old.side != update.combatant.side
         )
-    new = _with(state, changed)
+    new = _shared(state, event)
     return _ordered(new, settings) if reorder else new
+
+
+def _with_initiative(combatant: Combatant, sheet: UwrSheet, initiative: Initiative) -> Combatant:
+    return with_sheet(combatant, replace(sheet, initiative=initiative))
 
 
 def _initiative(
@@ -125,12 +124,13 @@ def _initiative(
     changed = {}
     for roll in event.rolls:
         combatant = need(state, roll.combatant_id)
-        initiative = combatant.initiative or Initiative()
+        sheet = sheet_of(combatant)
+        initiative = sheet.initiative or Initiative()
         if isinstance(event, RollOff):
             initiative = replace(initiative, tiebreak=roll.faces)
         else:
             initiative = Initiative(faces=roll.faces, override=initiative.override)
-        changed[combatant.id] = replace(combatant, initiative=initiative)
+        changed[combatant.id] = _with_initiative(combatant, sheet, initiative)
     return _ordered(_with(state, changed), settings)
 
 
@@ -138,49 +138,42 @@ def _overridden(
     state: EncounterState, event: InitiativeOverridden, settings: UwrSettings
 ) -> EncounterState:
     combatant = need(state, event.combatant_id)
-    initiative = replace(combatant.initiative or Initiative(), override=event.value, tiebreak=())
-    changed = {combatant.id: replace(combatant, initiative=initiative)}
+    sheet = sheet_of(combatant)
+    initiative = replace(sheet.initiative or Initiative(), override=event.value, tiebreak=())
+    changed = {combatant.id: _with_initiative(combatant, sheet, initiative)}
     return _ordered(_with(state, changed), settings)
 
 
 def _manual(state: EncounterState, event: ManualOrderSet, settings: UwrSettings) -> EncounterState:
     if event.order is not None and sorted(event.order) != sorted(state.combatants):
         raise RulesError("a hand-made turn order must list every combatant once")
-    return _ordered(replace(state, manual_order=event.order), settings)
+    return _ordered(_with_part(state, manual_order=event.order), settings)
 
 
 def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> EncounterState:
-    combatant = need(state, event.combatant_id)
-    if state.phase is not Phase.ROUND:
+    need(state, event.combatant_id)
+    if state.phase != Phase.ROUND:
         raise RulesError("a turn cannot start before the fight")
-    if not 0 <= event.stamina <= combatant.stamina_max:
+    return _shared(state, event)
+
+
+def _stamina(state: EncounterState, event: StaminaRefilled, _: UwrSettings) -> EncounterState:
+    combatant = need(state, event.combatant_id)
+    sheet = sheet_of(combatant)
+    if not 0 <= event.stamina <= sheet.stamina_max:
         raise RulesError(f"{combatant.name}'s Stamina cannot be {event.stamina}")
-    changed = {combatant.id: replace(combatant, stamina=event.stamina)}
-    return _with(state, changed, current=combatant.id)
+    changed = {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
+    return _with(state, changed)
 
 
 def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> EncounterState:
-    need(state, event.combatant_id)
-    current = None if state.current == event.combatant_id else state.current
-    return replace(state, acted=state.acted | {event.combatant_id}, current=current)
+    return _shared(state, event)
 
 
 def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> EncounterState:
-    if state.phase is not Phase.ROUND or event.round != state.round:
+    if state.phase != Phase.ROUND or event.round != state.round:
         raise RulesError(f"round {event.round} is not the round under way")
-    changed = {}
-    for combatant in state.combatants.values():
-        if not any(condition.rounds for condition in combatant.conditions):
-            continue
-        kept = tuple(
-            condition
-            if condition.rounds is None
-            else replace(condition, rounds=condition.rounds - 1)
-            for condition in combatant.conditions
-            if condition.rounds != 1
-        )
-        changed[combatant.id] = replace(combatant, conditions=kept)
-    return _with(state, changed, acted=frozenset(), current=None)
+    return _shared(state, event)
 
 
 def _preparation(
@@ -190,13 +183,14 @@ def _preparation(
     for ref in event.weapons:
         combatant = changed.get(ref.combatant_id) or need(state, ref.combatant_id)
         index = _weapon_index(combatant, ref.weapon)
-        weapon = combatant.weapons[index]
+        sheet = sheet_of(combatant)
+        weapon = sheet.weapons[index]
         if weapon.preparing_left < 1:
             raise RulesError(f"{combatant.name} is not preparing {weapon.name}")
         left = weapon.preparing_left - 1
         weapon = replace(weapon, preparing_left=left, prepared=weapon.prepared or left == 0)
-        weapons = (*combatant.weapons[:index], weapon, *combatant.weapons[index + 1 :])
-        changed[combatant.id] = replace(combatant, weapons=weapons)
+        weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
+        changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
     return _with(state, changed)
 
 
@@ -209,16 +203,17 @@ def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -
         index = _weapon_index(combatant, uses.weapon)
         if uses.uses < 0 or uses.value < 0:
             raise RulesError(f"{combatant.name} cannot have {uses.uses} uses")
+        sheet = sheet_of(combatant)
         weapon = replace(
-            combatant.weapons[index], upr=uses.value, uses_max=uses.uses, uses_left=uses.uses
+            sheet.weapons[index], upr=uses.value, uses_max=uses.uses, uses_left=uses.uses
         )
-        weapons = (*combatant.weapons[:index], weapon, *combatant.weapons[index + 1 :])
-        changed[combatant.id] = replace(combatant, weapons=weapons)
+        weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
+        changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
     return _with(state, changed, round=event.round, phase=Phase.ROUND, acted=frozenset())
 
 
 def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> EncounterState:
-    if state.pending is not None:
+    if part_of(state).pending is not None:
         raise RulesError("another check is still pending")
     actor = need(state, event.actor)
     roll_of(event.roll)
@@ -245,13 +240,13 @@ def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> 
         difficulty=event.difficulty,
         off_guard=event.off_guard,
     )
-    return _with(state, changed, pending=pending)
+    return _with_part(_with(state, changed), pending=pending)
 
 
 def _reaction(
     state: EncounterState, event: ReactionRolled, settings: UwrSettings
 ) -> EncounterState:
-    pending = state.pending
+    pending = part_of(state).pending
     if pending is None or pending.kind != "attack" or pending.reaction is not None:
         raise RulesError("there is no attack waiting for a reaction")
     target = need(state, pending.target or "")
@@ -270,11 +265,11 @@ def _reaction(
         reaction_weapon=event.weapon,
         reaction_off_guard=event.off_guard,
     )
-    return _with(state, changed, pending=pending)
+    return _with_part(_with(state, changed), pending=pending)
 
 
 def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> EncounterState:
-    pending = state.pending
+    pending = part_of(state).pending
     if pending is None:
         raise RulesError("there is no pending roll to reroll")
     record = pending.reaction if event.of_reaction else pending.action
@@ -283,14 +278,14 @@ def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> Enco
     record = replace(record, rerolls_taken=(*record.rerolls_taken, (event.index, event.face)))
     roll_of(record)
     if event.of_reaction:
-        return replace(state, pending=replace(pending, reaction=record))
-    return replace(state, pending=replace(pending, action=record))
+        return _with_part(state, pending=replace(pending, reaction=record))
+    return _with_part(state, pending=replace(pending, action=record))
 
 
 def _resolved(state: EncounterState, event: CheckResolved, _: UwrSettings) -> EncounterState:
-    if state.pending is None:
+    if part_of(state).pending is None:
         raise RulesError("there is no pending check to resolve")
-    return replace(state, pending=None)
+    return _with_part(state, pending=None)
 
 
 _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], EncounterState]] = {
@@ -302,6 +297,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     InitiativeOverridden: _overridden,  # type: ignore[dict-item]
     ManualOrderSet: _manual,  # type: ignore[dict-item]
     TurnStarted: _turn_started,  # type: ignore[dict-item]
+    StaminaRefilled: _stamina,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
     PreparationAdvanced: _preparation,  # type: ignore[dict-item]

@@ -13,30 +13,18 @@ from uwr_desktop.core.dice import (
     direct_check,
     opposed_check,
 )
-from uwr_desktop.core.encounter import (
-    ATTRIBUTE_NAMES,
-    Combatant,
-    Condition,
-    EncounterState,
-    Phase,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
-    CombatantsJoined,
-    CombatantsLeft,
     CombatantsUpdated,
     CombatantUpdate,
-    ConditionRef,
     Event,
-    ManualOrderSet,
-    RoundEnded,
     TurnEnded,
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
-from uwr_desktop.core.rulesets.uwr.apply import apply_event, need
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.common import need, plural
+from uwr_desktop.core.rulesets.uwr.apply import apply_event
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
@@ -44,10 +32,12 @@ from uwr_desktop.core.rulesets.uwr.events import (
     InitiativeOverridden,
     InitiativeRoll,
     InitiativeRolled,
+    ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
     RollOff,
     RoundStarted,
+    StaminaRefilled,
     WeaponRef,
     WeaponUses,
 )
@@ -55,7 +45,6 @@ from uwr_desktop.core.rulesets.uwr.rules import (
     UwrSettings,
     attribute_dice,
     half_reroll,
-    names,
     pool_spec,
     record_of,
     roll_of,
@@ -63,6 +52,14 @@ from uwr_desktop.core.rulesets.uwr.rules import (
     weapon_pool_dice,
     weapon_uses,
 )
+from uwr_desktop.core.rulesets.uwr.sheet import (
+    ATTRIBUTE_NAMES,
+    Weapon,
+    WeaponPool,
+    sheet_of,
+    with_sheet,
+)
+from uwr_desktop.core.rulesets.uwr.state import Phase, part_of
 from uwr_desktop.core.upr import UprError, UprTable, format_upr, preparation_rounds
 
 POOL_SIDES = 6
@@ -86,39 +83,27 @@ class Builder:
 
 def no_pending(state: EncounterState) -> None:
     """Refuse while a check awaits resolution."""
-    if state.pending is not None:
+    if part_of(state).pending is not None:
         raise RulesError("Resolve (or undo) the pending check first")
 
 
 def in_round(state: EncounterState) -> None:
     """Refuse before the fight has started."""
-    if state.phase is not Phase.ROUND:
+    if state.phase != Phase.ROUND:
         raise RulesError("Start the fight first")
 
 
 def weapon_of(combatant: Combatant, index: int) -> Weapon:
     """The combatant's weapon ``index``, or a clear refusal."""
-    if not 0 <= index < len(combatant.weapons):
+    if not 0 <= index < len(sheet_of(combatant).weapons):
         raise RulesError(f"{combatant.name} has no weapon number {index + 1}")
-    return combatant.weapons[index]
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return sheet_of(combatant).weapons[index]
 
 
 def _with_weapon(combatant: Combatant, index: int, weapon: Weapon) -> Combatant:
-    return replace(
-        combatant, weapons=(*combatant.weapons[:index], weapon, *combatant.weapons[index + 1 :])
-    )
-
-
-def check_targets(state: EncounterState, ids: Sequence[str]) -> list[Combatant]:
-    if not ids:
-        raise RulesError("Choose at least one combatant")
-    if len(set(ids)) != len(ids):
-        raise RulesError("A combatant is listed twice")
-    return [need(state, cid) for cid in ids]
+    sheet = sheet_of(combatant)
+    weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
+    return with_sheet(combatant, replace(sheet, weapons=weapons))
 
 
 # --- initiative and order -------------------------------------------------------------------
@@ -128,7 +113,7 @@ def roll_initiative(builder: Builder, ids: Sequence[str], roller: Roller) -> Non
     """Roll Grace d6 for each combatant, then settle any tie."""
     rolls = []
     for cid in ids:
-        grace = need(builder.state, cid).attributes.grace
+        grace = sheet_of(need(builder.state, cid)).attributes.grace
         faces = tuple(roller.die(POOL_SIDES) for _ in range(attribute_dice(grace)))
         rolls.append(InitiativeRoll(cid, faces))
     if rolls:
@@ -162,7 +147,8 @@ def override_initiative(
 ) -> str:
     """Type an initiative value over the roll (or clear it); return the label."""
     combatant = need(builder.state, combatant_id)
-    current = combatant.initiative.override if combatant.initiative else None
+    initiative = sheet_of(combatant).initiative
+    current = initiative.override if initiative else None
     if value == current:
         raise RulesError(f"{combatant.name}'s initiative is already {value}")
     builder.add(InitiativeOverridden(combatant_id, value))
@@ -190,7 +176,7 @@ def round_uses(state: EncounterState, table: UprTable) -> tuple[WeaponUses, ...]
     uses = []
     for cid in state.rows:
         combatant = state.combatants[cid]
-        for index, weapon in enumerate(combatant.weapons):
+        for index, weapon in enumerate(sheet_of(combatant).weapons):
             value, count = weapon_uses(combatant, weapon, table)
             uses.append(WeaponUses(cid, index, value, count))
     return tuple(uses)
@@ -199,19 +185,20 @@ def round_uses(state: EncounterState, table: UprTable) -> tuple[WeaponUses, ...]
 def start_turn(builder: Builder, combatant_id: str) -> None:
     """Start a turn; Stamina refills at the start of the combatant's turn."""
     combatant = builder.state.combatants[combatant_id]
-    builder.add(TurnStarted(combatant_id, combatant.stamina_max))
+    builder.add(TurnStarted(combatant_id))
+    builder.add(StaminaRefilled(combatant_id, sheet_of(combatant).stamina_max))
 
 
 def start_fight(builder: Builder, roller: Roller) -> str:
     """Roll missing initiative, start round 1 and the first turn."""
     state = builder.state
-    if state.phase is Phase.ROUND:
+    if state.phase == Phase.ROUND:
         raise RulesError(f"The fight has already started (round {state.round})")
     if not state.combatants:
         raise RulesError("Add combatants before starting the fight")
     no_pending(state)
     roll_initiative(
-        builder, [cid for cid in state.rows if state.combatants[cid].initiative is None], roller
+        builder, [cid for cid in state.rows if sheet_of(state.combatants[cid]).initiative is None], roller
     )
     builder.add(RoundStarted(1, round_uses(builder.state, builder.table)))
     start_turn(builder, builder.state.order[0])
@@ -236,17 +223,11 @@ def next_turn(builder: Builder, *, end_round: bool) -> str:
 def end_of_round(builder: Builder) -> None:
     """Tick conditions and preparations, then start the next round and its first turn."""
     state = builder.state
-    expired = tuple(
-        ConditionRef(cid, condition.name)
-        for cid in state.rows
-        for condition in state.combatants[cid].conditions
-        if condition.rounds == 1
-    )
-    builder.add(RoundEnded(state.round, expired))
+    common.end_round(builder)
     preparing = tuple(
         WeaponRef(cid, index)
         for cid in state.rows
-        for index, weapon in enumerate(state.combatants[cid].weapons)
+        for index, weapon in enumerate(sheet_of(state.combatants[cid]).weapons)
         if weapon.preparing_left > 0
     )
     if preparing:
@@ -262,111 +243,36 @@ def end_of_round(builder: Builder) -> None:
 def with_round_uses(combatant: Combatant, table: UprTable) -> Combatant:
     """A newcomer's weapons with their uses for the round under way."""
     weapons = []
-    for weapon in combatant.weapons:
+    for weapon in sheet_of(combatant).weapons:
         value, count = weapon_uses(combatant, weapon, table)
         weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=count))
-    return replace(combatant, weapons=tuple(weapons))
+    return with_sheet(combatant, replace(sheet_of(combatant), weapons=tuple(weapons)))
 
 
 def join(builder: Builder, combatants: Sequence[Combatant], roller: Roller) -> str:
     """Add combatants; mid-fight their initiative is rolled and their uses computed."""
-    if not combatants:
-        raise RulesError("Choose at least one combatant to add")
-    if len(builder.state.combatants) + len(combatants) > MAX_COMBATANTS:
-        room = MAX_COMBATANTS - len(builder.state.combatants)
-        raise RulesError(
-            f"A fight holds at most {MAX_COMBATANTS} combatants; "
-            f"{room} more can join, not {len(combatants)}"
-        )
+    common.check_room(builder.state, combatants)
     for combatant in combatants:
-        for weapon in combatant.weapons:
+        for weapon in sheet_of(combatant).weapons:
             weapon_uses(combatant, weapon, builder.table)
-    fighting = builder.state.phase is Phase.ROUND
+    fighting = builder.state.phase == Phase.ROUND
     if fighting:
         combatants = [with_round_uses(c, builder.table) for c in combatants]
-    seen = set(builder.state.combatants)
-    for combatant in combatants:
-        if combatant.id in seen:
-            raise RulesError(f"The id {combatant.id!r} is already used")
-        seen.add(combatant.id)
-    builder.add(CombatantsJoined(tuple(combatants)))
+    label = common.join(builder, combatants)
     if fighting:
-        roll_initiative(builder, [c.id for c in combatants if c.initiative is None], roller)
-    if len(combatants) == 1:
-        return f"{combatants[0].name} joins"
-    return f"{len(combatants)} combatants join"
+        roll_initiative(
+            builder, [c.id for c in combatants if sheet_of(c).initiative is None], roller
+        )
+    return label
 
 
 def leave(builder: Builder, ids: Sequence[str]) -> str:
     """Remove combatants from the encounter."""
-    leaving = check_targets(builder.state, ids)
-    pending = builder.state.pending
+    common.check_targets(builder.state, ids)
+    pending = part_of(builder.state).pending
     if pending is not None and {pending.actor, pending.target} & set(ids):
         raise RulesError("Resolve (or undo) the pending check before they leave")
-    builder.add(CombatantsLeft(tuple(ids)))
-    if len(leaving) == 1:
-        return f"{leaving[0].name} leaves"
-    return f"{len(leaving)} combatants leave"
-
-
-# --- health and conditions ------------------------------------------------------------------
-
-
-def change_vitality(builder: Builder, ids: Sequence[str], amount: int, *, heal: bool) -> str:
-    """Apply damage (or healing) of ``amount`` to each target."""
-    targets = check_targets(builder.state, ids)
-    updates = []
-    for target in targets:
-        if heal:
-            after = min(target.vitality + amount, target.vitality_max)
-            if after == target.vitality:
-                continue
-            text = f"heals {after - target.vitality} (Vitality {target.vitality} → {after})"
-        else:
-            after = max(target.vitality - amount, 0)
-            text = f"takes {amount} damage (Vitality {target.vitality} → {after})"
-            if after == 0 < target.vitality:
-                text += ": at Death's Door" if target.side == "player" else ": dead"
-        updates.append(CombatantUpdate(replace(target, vitality=after), text))
-    if not updates:
-        raise RulesError(f"{names(builder.state, ids)} already at full Vitality")
-    builder.add(CombatantsUpdated(tuple(updates)))
-    verb = "Heal" if heal else "Damage"
-    return f"{verb} {amount}: {names(builder.state, ids)}"
-
-
-def add_condition(builder: Builder, ids: Sequence[str], condition: Condition) -> str:
-    """Put a condition on each target, replacing one of the same name."""
-    targets = check_targets(builder.state, ids)
-    lasting = f" ({_plural(condition.rounds, 'round')})" if condition.rounds else ""
-    updates = []
-    for target in targets:
-        kept = tuple(c for c in target.conditions if c.name.casefold() != condition.name.casefold())
-        if len(kept) >= MAX_CONDITIONS:
-            raise RulesError(
-                f"{target.name} already has {len(kept)} conditions, the most one can have; "
-                "remove one first"
-            )
-        updated = replace(target, conditions=(*kept, condition))
-        updates.append(CombatantUpdate(updated, f"gains {condition.name}{lasting}"))
-    builder.add(CombatantsUpdated(tuple(updates)))
-    return f"{condition.name}: {names(builder.state, ids)}"
-
-
-def remove_condition(builder: Builder, ids: Sequence[str], name: str) -> str:
-    """Take the named condition off each target that has it."""
-    targets = check_targets(builder.state, ids)
-    key = name.strip().casefold()
-    updates = []
-    for target in targets:
-        kept = tuple(c for c in target.conditions if c.name.casefold() != key)
-        if len(kept) != len(target.conditions):
-            updated = replace(target, conditions=kept)
-            updates.append(CombatantUpdate(updated, f"loses {name.strip()}"))
-    if not updates:
-        raise RulesError(f"{names(builder.state, ids)}: no condition called {name!r}")
-    builder.add(CombatantsUpdated(tuple(updates)))
-    return f"Remove {name.strip()}: {names(builder.state, ids)}"
+    return common.leave(builder, ids)
 
 
 # --- weapons --------------------------------------------------------------------------------
@@ -399,7 +305,7 @@ def prepare_weapon(builder: Builder, combatant_id: str, index: int) -> str:
             f"{combatant.name} used {weapon.name} this round; preparing it starts next round"
         )
     updated = _with_weapon(combatant, index, replace(weapon, preparing_left=rounds))
-    text = f"starts preparing {weapon.name} ({_plural(rounds, 'round')}; Off Guard)"
+    text = f"starts preparing {weapon.name} ({plural(rounds, 'round')}; Off Guard)"
     builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
     return f"{combatant.name} prepares {weapon.name}"
 
@@ -426,14 +332,14 @@ def recompute_now(combatant: Combatant, table: UprTable, settings: UwrSettings) 
     if settings.upr_recompute != "at_once":
         return combatant
     weapons = []
-    for weapon in combatant.weapons:
+    for weapon in sheet_of(combatant).weapons:
         if weapon.upr is None:
             weapons.append(weapon)
             continue
         value, count = weapon_uses(combatant, weapon, table)
         left = max(0, weapon.uses_left + count - weapon.uses_max)
         weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=left))
-    return replace(combatant, weapons=tuple(weapons))
+    return with_sheet(combatant, replace(sheet_of(combatant), weapons=tuple(weapons)))
 
 
 def override_type(builder: Builder, combatant_id: str, index: int, upr_type: str | None) -> str:
@@ -482,7 +388,7 @@ def attack(
     if weapon.preparing_left:
         raise RulesError(
             f"{who} is still preparing {weapon.name} "
-            f"({_plural(weapon.preparing_left, 'round')} left)"
+            f"({plural(weapon.preparing_left, 'round')} left)"
         )
     if weapon.uses_left < 1:
         if weapon.upr is not None and weapon.upr < 1 and not weapon.prepared:
@@ -490,13 +396,13 @@ def attack(
         raise RulesError(f"{who} has no uses of {weapon.name} left this round")
     favor, extra_dice, extra_rerolls = modifiers
     attribute = (
-        attacker.attributes.brawn
+        sheet_of(attacker).attributes.brawn
         if weapon.pool is WeaponPool.MELEE
-        else (attacker.attributes.grace)
+        else (sheet_of(attacker).attributes.grace)
     )
-    skill = attacker.skill(weapon.skill) if weapon.skill else None
+    skill = sheet_of(attacker).skill(weapon.skill) if weapon.skill else None
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
-    off_guard = attacker.off_guard
+    off_guard = sheet_of(attacker).off_guard
     spec = pool_spec(
         weapon_pool_dice(attacker, weapon),
         favor - off_guard,
@@ -523,7 +429,7 @@ def _parry_weapon(target: Combatant, index: int | None) -> int:
     if index is None:
         usable = [
             i
-            for i, w in enumerate(target.weapons)
+            for i, w in enumerate(sheet_of(target).weapons)
             if w.pool is WeaponPool.MELEE and w.uses_left > 0
         ]
         if not usable:
@@ -552,7 +458,7 @@ def react(
     modifiers: tuple[int, int, int],
 ) -> str:
     """The target of the pending attack dodges or parries."""
-    pending = builder.state.pending
+    pending = part_of(builder.state).pending
     if pending is None or pending.kind != "attack" or pending.target is None:
         raise RulesError("There is no attack to react to")
     if pending.reaction is not None:
@@ -562,16 +468,16 @@ def react(
     off_guard = False
     if reaction == "parry":
         weapon_index = _parry_weapon(target, weapon_index)
-        weapon = target.weapons[weapon_index]
-        attribute = target.attributes.brawn
-        skill = target.skill(weapon.skill) if weapon.skill else None
+        weapon = sheet_of(target).weapons[weapon_index]
+        attribute = sheet_of(target).attributes.brawn
+        skill = sheet_of(target).skill(weapon.skill) if weapon.skill else None
         dice = weapon_pool_dice(target, weapon)
     else:
         weapon_index = None
-        attribute = target.attributes.grace
-        skill = target.skill(skill_name) if skill_name else None
+        attribute = sheet_of(target).attributes.grace
+        skill = sheet_of(target).skill(skill_name) if skill_name else None
         dice = attribute_dice(attribute) + (skill.rank if skill else 0)
-        off_guard = target.off_guard
+        off_guard = sheet_of(target).off_guard
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
@@ -582,7 +488,7 @@ def react(
 
 def reroll(builder: Builder, roller: Roller, indices: Sequence[int] | None) -> str:
     """Reroll chosen failed dice (or all it can) of the pending roll."""
-    pending = builder.state.pending
+    pending = part_of(builder.state).pending
     if pending is None:
         raise RulesError("There is no roll to reroll")
     of_reaction = pending.reaction is not None
@@ -609,12 +515,12 @@ def reroll(builder: Builder, roller: Roller, indices: Sequence[int] | None) -> s
         raise RulesError(str(error).capitalize()) from None
     for index in chosen:
         builder.add(DieRerolled(of_reaction, index, roller.die(POOL_SIDES)))
-    return f"Reroll {_plural(len(chosen), 'die')}".replace("dies", "dice")
+    return f"Reroll {plural(len(chosen), 'die')}".replace("dies", "dice")
 
 
 def resolve(builder: Builder) -> str:
     """Make the pending check final."""
-    pending = builder.state.pending
+    pending = part_of(builder.state).pending
     if pending is None:
         raise RulesError("There is no pending check to resolve")
     action = roll_of(pending.action).successes
@@ -632,7 +538,7 @@ def resolve(builder: Builder) -> str:
 
 
 def _finish_if_final(builder: Builder) -> None:
-    pending = builder.state.pending
+    pending = part_of(builder.state).pending
     if pending is not None:
         roll = roll_of(pending.action)
         if roll.rerolls_left < 1 or not roll.rerollable_indices:
@@ -656,8 +562,8 @@ def direct(
     key = attribute.strip().casefold()
     if key not in ATTRIBUTE_NAMES:
         raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
-    value: Fraction = getattr(combatant.attributes, key)
-    skill = combatant.skill(skill_name) if skill_name else None
+    value: Fraction = getattr(sheet_of(combatant).attributes, key)
+    skill = sheet_of(combatant).skill(skill_name) if skill_name else None
     if skill_name and skill is None:
         raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
     favor, extra_dice, extra_rerolls = modifiers
@@ -692,7 +598,7 @@ def free_roll(
     combatant = need(builder.state, combatant_id)
     dice, favor, rerolls = spec_values
     spec = pool_spec(dice, favor, rerolls, builder.settings)
-    name = title or f"{_plural(dice, 'die')} roll".replace("dies", "dice")
+    name = title or f"{plural(dice, 'die')} roll".replace("dies", "dice")
     record = record_of(roller.roll_pool(spec))
     builder.add(CheckRolled("free", combatant.id, record, title=name, difficulty=difficulty))
     _finish_if_final(builder)

@@ -5,35 +5,20 @@ from fractions import Fraction
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import (
-    ATTRIBUTE_NAMES,
-    Combatant,
-    check_attribute,
-    format_half,
-)
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
-from uwr_desktop.core.rulesets.uwr.apply import need
+from uwr_desktop.core.limits import MAX_COUNT
+from uwr_desktop.core.rulesets.common import GENERIC_CELLS, edited_cell, need, parse_int
 from uwr_desktop.core.rulesets.uwr.decide import Builder, override_initiative, recompute_now
 from uwr_desktop.core.rulesets.uwr.rules import weapon_uses
-from uwr_desktop.core.sides import Side
-
-
-def parse_int(label: str, value: object) -> int:
-    """A whole number from an int or its text; a clear refusal otherwise."""
-    if isinstance(value, bool):
-        raise RulesError(f"{label} must be a whole number, got {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise RulesError(f"{label} must be a whole number, got {value!r}")
+from uwr_desktop.core.rulesets.uwr.sheet import (
+    ATTRIBUTE_NAMES,
+    check_attribute,
+    format_half,
+    sheet_of,
+    with_sheet,
+)
 
 
 def parse_half(label: str, value: object) -> Fraction:
@@ -57,57 +42,33 @@ def _count(label: str, value: object, maximum: int) -> int:
     return number
 
 
-def _text(label: str, value: object, *, required: bool) -> str:
-    if not isinstance(value, str):
-        raise RulesError(f"{label} must be text, got {value!r}")
-    text = value.strip() if required else value
-    if required and not text:
-        raise RulesError(f"{label} cannot be empty")
-    limit = MAX_NAME_LENGTH if required else MAX_TEXT_LENGTH
-    if len(text) > limit:
-        raise RulesError(f"{label} is too long ({len(text)} characters; at most {limit})")
-    return text
-
-
 def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
     """The combatant with one field changed, and the change in words."""
-    if key == "name":
-        name = _text("The name", value, required=True)
-        return replace(combatant, name=name), f"renamed to {name}"
-    if key == "side":
-        try:
-            side = Side(str(value).strip().lower())
-        except ValueError:
-            options = ", ".join(side.value for side in Side)
-            raise RulesError(f"The side must be one of {options}, got {value!r}") from None
-        return replace(combatant, side=side), f"now fights as {side.value}"
+    if key in GENERIC_CELLS:
+        return edited_cell(combatant, key, value)
+    sheet = sheet_of(combatant)
     if key in ATTRIBUTE_NAMES:
         half = parse_half(key.capitalize(), value)
         try:
             check_attribute(key, half)
         except ValueError as error:
             raise RulesError(str(error)) from None
-        before = getattr(combatant.attributes, key)
-        attributes = replace(combatant.attributes, **{key: half})
+        before = getattr(sheet.attributes, key)
+        attributes = replace(sheet.attributes, **{key: half})
         text = f"{key.capitalize()} {format_half(before)} → {format_half(half)}"
-        return replace(combatant, attributes=attributes), text
+        return with_sheet(combatant, replace(sheet, attributes=attributes)), text
     if key in {"vitality", "stamina"}:
-        maximum = getattr(combatant, f"{key}_max")
+        maximum = getattr(sheet, f"{key}_max")
         number = _count(key.capitalize(), value, maximum)
-        text = f"{key.capitalize()} {getattr(combatant, key)} → {number}"
-        return replace(combatant, **{key: number}), text
+        text = f"{key.capitalize()} {getattr(sheet, key)} → {number}"
+        return with_sheet(combatant, replace(sheet, **{key: number})), text
     if key in {"vitality_max", "stamina_max"}:
         label = f"Maximum {key.removesuffix('_max').capitalize()}"
         number = _count(label, value, MAX_COUNT)
         current = key.removesuffix("_max")
-        changes = {key: number, current: min(getattr(combatant, current), number)}
-        return replace(combatant, **changes), f"{label} {getattr(combatant, key)} → {number}"
-    if key == "hidden":
-        if not isinstance(value, bool):
-            raise RulesError(f"Hidden must be yes or no, got {value!r}")
-        return replace(combatant, hidden=value), "hidden" if value else "shown"
-    if key == "notes":
-        return replace(combatant, notes=_text("Notes", value, required=False)), "notes edited"
+        changes = {key: number, current: min(getattr(sheet, current), number)}
+        text = f"{label} {getattr(sheet, key)} → {number}"
+        return with_sheet(combatant, replace(sheet, **changes)), text
     raise RulesError(f"The column {key!r} cannot be edited")
 
 
@@ -134,9 +95,10 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
     preparation stops, and a weapon below one use a round gets this round's use or loses it.
     """
     old = need(builder.state, new.id)
-    by_name = {weapon.name.casefold(): weapon for weapon in old.weapons}
+    old_sheet, new_sheet = sheet_of(old), sheet_of(new)
+    by_name = {weapon.name.casefold(): weapon for weapon in old_sheet.weapons}
     weapons = []
-    for weapon in new.weapons:
+    for weapon in new_sheet.weapons:
         before = by_name.get(weapon.name.casefold())
         if before is None:
             weapons.append(weapon)
@@ -155,8 +117,10 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
                 count = 1 if weapon.prepared else 0
                 kept = replace(kept, uses_max=count, uses_left=count)
         weapons.append(kept)
-    updated = replace(new, weapons=tuple(weapons), initiative=old.initiative)
-    for weapon in updated.weapons:
+    updated = with_sheet(
+        new, replace(new_sheet, weapons=tuple(weapons), initiative=old_sheet.initiative)
+    )
+    for weapon in sheet_of(updated).weapons:
         weapon_uses(updated, weapon, builder.table)
     updated = recompute_now(updated, builder.table, builder.settings)
     if updated == old:

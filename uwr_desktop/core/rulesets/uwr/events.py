@@ -7,26 +7,24 @@ import msgspec
 
 from uwr_desktop.core.encounter import (
     Count,
-    DieIndex,
     Difficulty,
-    Face,
-    Faces,
+    Ids,
     InitiativeValue,
     Name,
-    RollRecord,
     Successes,
     Text,
-    WeaponIndex,
 )
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_WEAPONS
+from uwr_desktop.core.rolls import DieIndex, RollRecord
+from uwr_desktop.core.rulesets.uwr.sheet import D6Face, D6Faces, WeaponIndex
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's rolled initiative faces."""
 
     combatant_id: Name
-    faces: Faces
+    faces: D6Faces
 
 
 Rolls = Annotated[tuple[InitiativeRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
@@ -46,6 +44,20 @@ class InitiativeOverridden(Event, frozen=True):
     changes_order: ClassVar[bool] = True
     combatant_id: Name
     value: InitiativeValue | None
+
+
+class ManualOrderSet(Event, frozen=True):
+    """The GM set the turn order by hand (``None``: back to the rolled order)."""
+
+    changes_order: ClassVar[bool] = True
+    order: Ids | None
+
+
+class StaminaRefilled(Event, frozen=True):
+    """A combatant's Stamina refills at the start of its turn, to ``stamina``."""
+
+    combatant_id: Name
+    stamina: Count
 
 
 class RollOff(Event, frozen=True):
@@ -103,7 +115,7 @@ class DieRerolled(Event, frozen=True):
 
     of_reaction: bool
     index: DieIndex
-    face: Face
+    face: D6Face
 
 
 class CheckResolved(Event, frozen=True):

@@ -1,23 +1,18 @@
 """The ``uwr`` rules as plain functions: settings, pools, Uses Per Round and turn order."""
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
 from typing import Annotated, Literal
 
 import msgspec
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec
-from uwr_desktop.core.encounter import (
-    Combatant,
-    EncounterState,
-    Name,
-    RollRecord,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Combatant, EncounterState, Name
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_UPR_ADJUSTMENT, MAX_UPR_DIVISOR, MAX_UPR_USES
+from uwr_desktop.core.rolls import DiceKind, RollRecord
+from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table, uses_per_round
 
 
@@ -77,8 +72,8 @@ def weapon_attribute(weapon: Weapon) -> str:
 
 def weapon_pool_dice(combatant: Combatant, weapon: Weapon) -> int:
     """Dice of the weapon's governing pool: the attribute's whole part plus the skill's rank."""
-    attribute = getattr(combatant.attributes, weapon_attribute(weapon))
-    skill = combatant.skill(weapon.skill) if weapon.skill else None
+    attribute = getattr(sheet_of(combatant).attributes, weapon_attribute(weapon))
+    skill = sheet_of(combatant).skill(weapon.skill) if weapon.skill else None
     return attribute_dice(attribute) + (skill.rank if skill else 0)
 
 
@@ -95,7 +90,7 @@ def weapon_uses(combatant: Combatant, weapon: Weapon, table: UprTable) -> tuple[
 
 def check_types(combatant: Combatant, table: UprTable) -> None:
     """Refuse a combatant whose weapons name unknown UPR types."""
-    for weapon in combatant.weapons:
+    for weapon in sheet_of(combatant).weapons:
         weapon_uses(combatant, weapon, table)
 
 
@@ -114,16 +109,15 @@ def pool_spec(
 def record_of(roll: PoolRoll) -> RollRecord:
     """Record a fresh roll."""
     spec = roll.spec
-    return RollRecord(spec.dice, spec.favor, spec.rerolls, spec.lowest_threshold, roll.faces)
+    return RollRecord.of_pool(roll)
 
 
 def roll_of(record: RollRecord) -> PoolRoll:
     """Rebuild a recorded roll with its rerolls; a record that does not fit raises RulesError."""
+    if record.kind is not DiceKind.POOL:
+        raise RulesError(f"a uwr check rolls a d6 pool, not a {record.kind} roll")
     try:
-        spec = PoolSpec(record.dice, record.favor, record.rerolls, record.lowest_threshold)
-        roll = PoolRoll.from_faces(spec, record.faces)
-        for index, face in record.rerolls_taken:
-            roll = roll.with_reroll(index, face)
+        roll = record.pool()
     except DiceError as error:
         raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
     return roll
@@ -135,7 +129,7 @@ def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
 
     def key(cid: str) -> tuple[int, int, int, tuple[int, ...], int]:
         combatant = state.combatants[cid]
-        initiative = combatant.initiative
+        initiative = sheet_of(combatant).initiative
         if initiative is None:
             return (1, 0, 0, (), rows[cid])
         tiebreak = (
@@ -146,9 +140,10 @@ def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
         return (0, -initiative.value, combatant.side.tie_rank, tiebreak, rows[cid])
 
     rolled = sorted(state.combatants, key=key)
-    if state.manual_order is None:
+    manual_order = part_of(state).manual_order
+    if manual_order is None:
         return tuple(rolled)
-    manual = [cid for cid in state.manual_order if cid in state.combatants]
+    manual = [cid for cid in manual_order if cid in state.combatants]
     placed = set(manual)
     for cid in rolled:
         if cid in placed:
@@ -166,22 +161,15 @@ def tied_groups(state: EncounterState, settings: UwrSettings) -> list[list[str]]
     groups: dict[tuple[int, int], list[str]] = {}
     for cid in state.rows:
         combatant = state.combatants[cid]
-        if combatant.initiative is not None:
-            key = (combatant.initiative.value, combatant.side.tie_rank)
+        initiative = sheet_of(combatant).initiative
+        if initiative is not None:
+            key = (initiative.value, combatant.side.tie_rank)
             groups.setdefault(key, []).append(cid)
     unsettled = []
     for members in groups.values():
         if len(members) < 2:
             continue
-        breaks = [state.combatants[cid].initiative.tiebreak for cid in members]  # type: ignore[union-attr]
+        breaks = [sheet_of(state.combatants[cid]).initiative.tiebreak for cid in members]  # type: ignore[union-attr]
         if any(not b for b in breaks) or len(set(breaks)) < len(breaks):
             unsettled.append(members)
     return unsettled
-
-
-def names(state: EncounterState, ids: Iterable[str]) -> str:
-    """Combatant names joined for a log line: ``"Vex, Bandit 1 and Bandit 2"``."""
-    listed = [state.combatants[cid].name for cid in ids if cid in state.combatants]
-    if len(listed) <= 1:
-        return "".join(listed)
-    return f"{', '.join(listed[:-1])} and {listed[-1]}"

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import Event, ManualOrderSet, convert
+from uwr_desktop.core.events import Event, convert
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -35,12 +35,15 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import CellValue, Column, Decision, IntentOption, Resource
 from uwr_desktop.core.rulesets.uwr import decide as rules
+from uwr_desktop.core.rulesets.uwr import upgrade
 from uwr_desktop.core.rulesets.uwr import view
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
 from uwr_desktop.core.rulesets.uwr.decide import Builder
 from uwr_desktop.core.rulesets.uwr.edit import edit_cell, replace_sheet
+from uwr_desktop.core.rulesets.uwr.events import ManualOrderSet
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
@@ -55,7 +58,10 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     SetPrepared,
 )
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
+from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
+from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
 from uwr_desktop.core.timeline import TimelineSlot
+from uwr_desktop.core.upr import UprError
 
 
 class UwrRuleset:
@@ -90,9 +96,10 @@ class UwrRuleset:
         for combatant in roster:
             if combatant.id in combatants:
                 raise RulesError(f"Two combatants have the id {combatant.id!r}")
+            sheet_of(combatant)
             check_types(combatant, self._table)
             combatants[combatant.id] = combatant
-        state = EncounterState(combatants=combatants, rows=tuple(combatants), order=())
+        state = EncounterState(combatants=combatants, rows=tuple(combatants), order=(), part=NO_PART)
         return replace(state, order=turn_order(state, self._settings))
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
@@ -102,7 +109,10 @@ class UwrRuleset:
     def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
         """Check ``intent`` and return its events; ``RulesError`` says why not."""
         builder = Builder(state, self._settings, self._table)
-        label = self._decide(builder, intent, roller)
+        try:
+            label = self._decide(builder, intent, roller)
+        except UprError as error:
+            raise RulesError(str(error)) from None
         return Decision(label, tuple(builder.events))
 
     def _decide(self, b: Builder, intent: Intent, roller: Roller) -> str:
@@ -118,13 +128,13 @@ class UwrRuleset:
             case RemoveCombatants(combatant_ids=ids):
                 return rules.leave(b, list(ids))
             case ApplyDamage(combatant_ids=ids, amount=amount):
-                return rules.change_vitality(b, list(ids), amount, heal=False)
+                return common.change_health(b, list(ids), amount, heal=False)
             case Heal(combatant_ids=ids, amount=amount):
-                return rules.change_vitality(b, list(ids), amount, heal=True)
+                return common.change_health(b, list(ids), amount, heal=True)
             case AddCondition(combatant_ids=ids, condition=condition):
-                return rules.add_condition(b, list(ids), condition)
+                return common.add_condition(b, list(ids), condition)
             case RemoveCondition(combatant_ids=ids, name=name):
-                return rules.remove_condition(b, list(ids), name)
+                return common.remove_condition(b, list(ids), name)
             case EditCell(combatant_id=cid, column_key=key, value=value):
                 return edit_cell(b, roller, cid, key, value)
             case ReplaceCombatant(combatant=combatant):
@@ -133,12 +143,12 @@ class UwrRuleset:
                 b.add(rules.move_in_order(b.state, cid, index))
                 return f"Move {b.state.combatants[cid].name} in the turn order"
             case ClearManualOrder():
-                if b.state.manual_order is None:
+                if part_of(b.state).manual_order is None:
                     raise RulesError("The turn order already follows the rolled initiative")
                 b.add(ManualOrderSet(None))
                 return "Back to the rolled turn order"
             case RollInitiative(combatant_ids=ids):
-                rules.roll_initiative(b, [c.id for c in rules.check_targets(b.state, ids)], roller)
+                rules.roll_initiative(b, [c.id for c in common.check_targets(b.state, ids)], roller)
                 return "Roll initiative"
             case OverrideInitiative(combatant_id=cid, value=value):
                 return rules.override_initiative(b, cid, value, roller)
@@ -226,3 +236,11 @@ class UwrRuleset:
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent setting a cell (the initiative cell types an override)."""
         return EditCell(combatant_id, column_key, value)
+
+    def upgrade_combatant(self, raw: Any) -> Any:
+        """A release 0.1.0 combatant with its sheet in a tagged record of its own."""
+        return upgrade.upgrade_combatant(raw)
+
+    def upgrade_event(self, raw: Any) -> list[Any]:
+        """A release 0.1.0 event as today's (a turn start becomes the start and the refill)."""
+        return upgrade.upgrade_event(raw)

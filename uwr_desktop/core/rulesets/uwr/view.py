@@ -2,23 +2,12 @@
 
 from fractions import Fraction
 
-from uwr_desktop.core.encounter import (
-    ATTRIBUTE_MAX,
-    ATTRIBUTE_NAMES,
-    Combatant,
-    EncounterState,
-    PendingCheck,
-    Phase,
-    RollRecord,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
     Event,
-    ManualOrderSet,
     RoundEnded,
     TurnEnded,
     TurnStarted,
@@ -32,10 +21,12 @@ from uwr_desktop.core.rulesets.uwr.events import (
     DieRerolled,
     InitiativeOverridden,
     InitiativeRolled,
+    ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
     RollOff,
     RoundStarted,
+    StaminaRefilled,
 )
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
@@ -45,7 +36,17 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rulesets.uwr.rules import names, roll_of
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.common import names
+from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_NAMES,
+    Weapon,
+    WeaponPool,
+    sheet_of,
+)
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.core.upr import format_upr
@@ -107,7 +108,7 @@ def weapon_text(weapon: Weapon) -> str:
 
 def initiative_text(combatant: Combatant) -> str:
     """The rolled initiative: ``"14 (6+5+3)"``; a dash before it is rolled."""
-    initiative = combatant.initiative
+    initiative = sheet_of(combatant).initiative
     if initiative is None or (not initiative.faces and initiative.override is not None):
         return "-"
     faces = "+".join(str(face) for face in initiative.faces) or "no dice"
@@ -118,37 +119,41 @@ def cell_value(state: EncounterState, combatant_id: str, key: str) -> CellValue:
     """One table cell."""
     combatant = state.combatants[combatant_id]
     if key in ATTRIBUTE_NAMES:
-        return getattr(combatant.attributes, key)  # type: ignore[no-any-return]
+        return getattr(sheet_of(combatant).attributes, key)  # type: ignore[no-any-return]
     if key == "side":
         return combatant.side.value
     if key == "initiative":
-        return None if combatant.initiative is None else combatant.initiative.value
+        initiative = sheet_of(combatant).initiative
+        return None if initiative is None else initiative.value
     if key == "initiative_roll":
         return initiative_text(combatant)
     if key == "weapons":
-        return " · ".join(weapon_text(weapon) for weapon in combatant.weapons)
+        return " · ".join(weapon_text(weapon) for weapon in sheet_of(combatant).weapons)
     if key == "conditions":
         return ", ".join(
             f"{c.name} ({c.rounds})" if c.rounds else c.name for c in combatant.conditions
         )
-    if key in {"name", "vitality", "vitality_max", "stamina", "stamina_max", "hidden", "notes"}:
+    if key in {"name", "hidden", "notes"}:
         return getattr(combatant, key)  # type: ignore[no-any-return]
+    if key in {"vitality", "vitality_max", "stamina", "stamina_max"}:
+        return getattr(sheet_of(combatant), key)  # type: ignore[no-any-return]
     raise KeyError(key)
 
 
 def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
     """One slot per combatant in turn order; the value shows the roll even when overridden."""
     slots = []
+    manual = part_of(state).manual_order is not None
     for position, cid in enumerate(state.order, 1):
         combatant = state.combatants[cid]
-        initiative = combatant.initiative
+        initiative = sheet_of(combatant).initiative
         if initiative is None:
             value = "-"
         elif initiative.override is not None:
             value = f"{initiative.override} (rolled {initiative.rolled})"
         else:
             value = str(initiative.rolled)
-        if state.manual_order is not None:
+        if manual:
             value += f" · manual #{position}"
         if cid == state.current:
             status = SlotStatus.CURRENT
@@ -157,7 +162,7 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
         else:
             status = SlotStatus.PENDING
         details = [c.name for c in combatant.conditions]
-        if combatant.off_guard:
+        if sheet_of(combatant).off_guard:
             details.append("Off Guard")
         if combatant.down:
             details.append("Death's Door" if combatant.side is Side.PLAYER else "dead")
@@ -177,24 +182,24 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     """Vitality, Stamina and each weapon's uses this round."""
-    combatant = state.combatants[combatant_id]
+    sheet = sheet_of(state.combatants[combatant_id])
     found = [
         Resource(
             "vitality",
             "Vitality",
-            combatant.vitality,
-            combatant.vitality_max,
-            f"{combatant.vitality}/{combatant.vitality_max}",
+            sheet.vitality,
+            sheet.vitality_max,
+            f"{sheet.vitality}/{sheet.vitality_max}",
         ),
         Resource(
             "stamina",
             "Stamina",
-            combatant.stamina,
-            combatant.stamina_max,
-            f"{combatant.stamina}/{combatant.stamina_max}",
+            sheet.stamina,
+            sheet.stamina_max,
+            f"{sheet.stamina}/{sheet.stamina_max}",
         ),
     ]
-    for index, weapon in enumerate(combatant.weapons):
+    for index, weapon in enumerate(sheet.weapons):
         value = "" if weapon.upr is None else f" ({format_upr(weapon.upr)} per round)"
         found.append(
             Resource(
@@ -211,14 +216,14 @@ def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
 def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
     """What the combatant can do now, for menus."""
     combatant = state.combatants[combatant_id]
-    pending = state.pending
+    pending = part_of(state).pending
     options: list[IntentOption] = []
     if pending is not None:
         if pending.target == combatant_id and pending.reaction is None:
             options.append(IntentOption("Dodge", React(Reaction.DODGE)))
             options.extend(
                 IntentOption(f"Parry with {w.name}", React(Reaction.PARRY, weapon=i))
-                for i, w in enumerate(combatant.weapons)
+                for i, w in enumerate(sheet_of(combatant).weapons)
                 if w.pool is WeaponPool.MELEE and w.uses_left > 0
             )
         record = pending.reaction or pending.action
@@ -227,9 +232,9 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
             options.append(IntentOption("Reroll failed dice", Reroll()))
         options.append(IntentOption("Resolve", ResolveCheck()))
         return tuple(options)
-    if state.phase is not Phase.ROUND:
+    if state.phase != Phase.ROUND:
         return ()
-    for index, weapon in enumerate(combatant.weapons):
+    for index, weapon in enumerate(sheet_of(combatant).weapons):
         if weapon.uses_left > 0 and not weapon.preparing_left:
             options.extend(
                 IntentOption(
@@ -275,7 +280,7 @@ def _describe_update(state: EncounterState, event: CombatantsUpdated) -> str:
 
 
 def _describe_check(event: Event, state: EncounterState) -> str:
-    pending = state.pending
+    pending = part_of(state).pending
     if isinstance(event, CheckRolled):
         actor = state.combatants[event.actor].name
         if event.kind == "attack":
@@ -314,6 +319,8 @@ def _describe_check(event: Event, state: EncounterState) -> str:
 
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
+    if isinstance(event, StaminaRefilled):
+        return ""
     text = _describe(event, state)
     if state.round and not isinstance(event, RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
@@ -349,7 +356,7 @@ def _describe(event: Event, state: EncounterState) -> str:
             parts = []
             for ref in refs:
                 combatant = state.combatants[ref.combatant_id]
-                weapon = combatant.weapons[ref.weapon]
+                weapon = sheet_of(combatant).weapons[ref.weapon]
                 left = weapon.preparing_left - 1
                 parts.append(
                     f"{combatant.name}'s {weapon.name} is ready"
@@ -370,7 +377,8 @@ def _describe(event: Event, state: EncounterState) -> str:
             )
         case InitiativeOverridden(combatant_id=cid, value=value):
             combatant = state.combatants[cid]
-            rolled = combatant.initiative.rolled if combatant.initiative else 0
+            initiative = sheet_of(combatant).initiative
+            rolled = initiative.rolled if initiative else 0
             if value is None:
                 return f"{combatant.name}'s initiative back to the rolled {rolled}"
             return f"{combatant.name}'s initiative set to {value} (rolled {rolled})"

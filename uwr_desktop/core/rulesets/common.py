@@ -1,0 +1,335 @@
+"""What every round system shares, decided and applied once: joining and leaving, damage and
+healing, conditions, the generic cells (name, side, hidden, notes), turns and round ends.
+
+A ruleset calls these from its own ``decide`` and ``apply`` and adds what its rules need around
+them (an initiative roll for a newcomer, a new turn order). Damage and healing ask the
+combatant's :class:`~uwr_desktop.core.encounter.Sheet`, so they work for any sheet.
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, Condition, EncounterState
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    CombatantUpdate,
+    ConditionRef,
+    Event,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import (
+    MAX_COMBATANTS,
+    MAX_CONDITIONS,
+    MAX_NAME_LENGTH,
+    MAX_TEXT_LENGTH,
+)
+from uwr_desktop.core.sides import Side
+
+
+class EventSink(Protocol):
+    """Collects the events of one intent, applying each so later checks see its effect."""
+
+    @property
+    def state(self) -> EncounterState:
+        """The state after the events added so far."""
+
+    def add(self, event: Event) -> None:
+        """Apply ``event`` and record it."""
+
+
+# --- reading the state ----------------------------------------------------------------------
+
+
+def need(state: EncounterState, combatant_id: str) -> Combatant:
+    """The combatant with ``combatant_id``, or ``RulesError`` naming the missing id."""
+    try:
+        return state.combatants[combatant_id]
+    except KeyError:
+        raise RulesError(f"there is no combatant with id {combatant_id!r}") from None
+
+
+def check_targets(state: EncounterState, ids: Sequence[str]) -> list[Combatant]:
+    """The combatants ``ids`` name: at least one, none twice, all present."""
+    if not ids:
+        raise RulesError("Choose at least one combatant")
+    if len(set(ids)) != len(ids):
+        raise RulesError("A combatant is listed twice")
+    return [need(state, cid) for cid in ids]
+
+
+def names(state: EncounterState, ids: Iterable[str]) -> str:
+    """Combatant names joined for a log line: ``"Vex, Bandit 1 and Bandit 2"``."""
+    listed = [state.combatants[cid].name for cid in ids if cid in state.combatants]
+    if len(listed) <= 1:
+        return "".join(listed)
+    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 round"``, ``"2 rounds"``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def parse_int(label: str, value: object) -> int:
+    """A whole number from an int or its text; a clear refusal otherwise."""
+    if isinstance(value, bool):
+        raise RulesError(f"{label} must be a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            pass
+    raise RulesError(f"{label} must be a whole number, got {value!r}")
+
+
+def parse_text(label: str, value: object, *, required: bool) -> str:
+    """A name (``required``: stripped, not empty) or free text, within its length limit."""
+    if not isinstance(value, str):
+        raise RulesError(f"{label} must be text, got {value!r}")
+    text = value.strip() if required else value
+    if required and not text:
+        raise RulesError(f"{label} cannot be empty")
+    limit = MAX_NAME_LENGTH if required else MAX_TEXT_LENGTH
+    if len(text) > limit:
+        raise RulesError(f"{label} is too long ({len(text)} characters; at most {limit})")
+    return text
+
+
+# --- deciding -------------------------------------------------------------------------------
+
+
+def check_room(state: EncounterState, joining: Sequence[Combatant]) -> None:
+    """Refuse newcomers beyond the fight's capacity or with an id already used."""
+    if not joining:
+        raise RulesError("Choose at least one combatant to add")
+    if len(state.combatants) + len(joining) > MAX_COMBATANTS:
+        room = MAX_COMBATANTS - len(state.combatants)
+        raise RulesError(
+            f"A fight holds at most {MAX_COMBATANTS} combatants; "
+            f"{room} more can join, not {len(joining)}"
+        )
+    seen = set(state.combatants)
+    for combatant in joining:
+        if combatant.id in seen:
+            raise RulesError(f"The id {combatant.id!r} is already used")
+        seen.add(combatant.id)
+
+
+def join(sink: EventSink, joining: Sequence[Combatant]) -> str:
+    """Add combatants to the end of the table; return the journal label."""
+    check_room(sink.state, joining)
+    sink.add(CombatantsJoined(tuple(joining)))
+    if len(joining) == 1:
+        return f"{joining[0].name} joins"
+    return f"{len(joining)} combatants join"
+
+
+def leave(sink: EventSink, ids: Sequence[str]) -> str:
+    """Remove combatants from the encounter; return the journal label."""
+    leaving = check_targets(sink.state, ids)
+    sink.add(CombatantsLeft(tuple(ids)))
+    if len(leaving) == 1:
+        return f"{leaving[0].name} leaves"
+    return f"{len(leaving)} combatants leave"
+
+
+def change_health(sink: EventSink, ids: Sequence[str], amount: int, *, heal: bool) -> str:
+    """Apply damage (or healing) of ``amount`` to each target, as its sheet takes it."""
+    targets = check_targets(sink.state, ids)
+    updates = []
+    for target in targets:
+        if heal:
+            healed = target.sheet.healed(amount)
+            if healed is None:
+                continue
+            sheet, text = healed
+        else:
+            sheet, text = target.sheet.damaged(amount, target.side)
+        updates.append(CombatantUpdate(replace(target, sheet=sheet), text))
+    if not updates:
+        health = targets[0].sheet.health_name
+        raise RulesError(f"{names(sink.state, ids)} already at full {health}")
+    sink.add(CombatantsUpdated(tuple(updates)))
+    verb = "Heal" if heal else "Damage"
+    return f"{verb} {amount}: {names(sink.state, ids)}"
+
+
+def add_condition(sink: EventSink, ids: Sequence[str], condition: Condition) -> str:
+    """Put a condition on each target, replacing one of the same name."""
+    targets = check_targets(sink.state, ids)
+    lasting = f" ({plural(condition.rounds, 'round')})" if condition.rounds else ""
+    updates = []
+    for target in targets:
+        kept = tuple(c for c in target.conditions if c.name.casefold() != condition.name.casefold())
+        if len(kept) >= MAX_CONDITIONS:
+            raise RulesError(
+                f"{target.name} already has {len(kept)} conditions, the most one can have; "
+                "remove one first"
+            )
+        updated = replace(target, conditions=(*kept, condition))
+        updates.append(CombatantUpdate(updated, f"gains {condition.name}{lasting}"))
+    sink.add(CombatantsUpdated(tuple(updates)))
+    return f"{condition.name}: {names(sink.state, ids)}"
+
+
+def remove_condition(sink: EventSink, ids: Sequence[str], name: str) -> str:
+    """Take the named condition off each target that has it."""
+    targets = check_targets(sink.state, ids)
+    key = name.strip().casefold()
+    updates = []
+    for target in targets:
+        kept = tuple(c for c in target.conditions if c.name.casefold() != key)
+        if len(kept) != len(target.conditions):
+            updated = replace(target, conditions=kept)
+            updates.append(CombatantUpdate(updated, f"loses {name.strip()}"))
+    if not updates:
+        raise RulesError(f"{names(sink.state, ids)}: no condition called {name!r}")
+    sink.add(CombatantsUpdated(tuple(updates)))
+    return f"Remove {name.strip()}: {names(sink.state, ids)}"
+
+
+def end_round(sink: EventSink) -> None:
+    """End the round under way: conditions with one round left run out."""
+    state = sink.state
+    expired = tuple(
+        ConditionRef(cid, condition.name)
+        for cid in state.rows
+        for condition in state.combatants[cid].conditions
+        if condition.rounds == 1
+    )
+    sink.add(RoundEnded(state.round, expired))
+
+
+GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes"})
+"""The cells every ruleset's table has and edits the same way."""
+
+
+def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
+    """The combatant with one of the :data:`GENERIC_CELLS` set, and the change in words."""
+    if key == "name":
+        name = parse_text("The name", value, required=True)
+        return replace(combatant, name=name), f"renamed to {name}"
+    if key == "side":
+        try:
+            side = Side(str(value).strip().lower())
+        except ValueError:
+            options = ", ".join(side.value for side in Side)
+            raise RulesError(f"The side must be one of {options}, got {value!r}") from None
+        return replace(combatant, side=side), f"now fights as {side.value}"
+    if key == "hidden":
+        if not isinstance(value, bool):
+            raise RulesError(f"Hidden must be yes or no, got {value!r}")
+        return replace(combatant, hidden=value), "hidden" if value else "shown"
+    if key == "notes":
+        return replace(combatant, notes=parse_text("Notes", value, required=False)), "notes edited"
+    raise RulesError(f"The column {key!r} cannot be edited")
+
+
+# --- applying -------------------------------------------------------------------------------
+
+
+def with_combatants(
+    state: EncounterState, changed: Mapping[str, Combatant], **fields: object
+) -> EncounterState:
+    """``state`` with ``changed`` combatants replaced (and any other ``fields`` set)."""
+    combatants = dict(state.combatants)
+    combatants.update(changed)
+    return replace(state, combatants=combatants, **fields)
+
+
+def _joined(state: EncounterState, event: CombatantsJoined) -> EncounterState:
+    added = {}
+    for combatant in event.combatants:
+        if combatant.id in state.combatants or combatant.id in added:
+            raise RulesError(f"two combatants have the id {combatant.id!r}")
+        added[combatant.id] = combatant
+    return with_combatants(state, added, rows=(*state.rows, *added))
+
+
+def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
+    gone = set(event.combatant_ids)
+    for cid in gone:
+        need(state, cid)
+    return replace(
+        state,
+        combatants={cid: c for cid, c in state.combatants.items() if cid not in gone},
+        rows=tuple(cid for cid in state.rows if cid not in gone),
+        order=tuple(cid for cid in state.order if cid not in gone),
+        acted=state.acted - gone,
+        current=None if state.current in gone else state.current,
+    )
+
+
+def _updated(state: EncounterState, event: CombatantsUpdated) -> EncounterState:
+    changed = {}
+    for update in event.updates:
+        old = need(state, update.combatant.id)
+        if type(update.combatant.sheet) is not type(old.sheet):
+            raise RulesError(f"{old.name}'s sheet cannot change its round system")
+        changed[old.id] = update.combatant
+    return with_combatants(state, changed)
+
+
+def _turn_started(state: EncounterState, event: TurnStarted) -> EncounterState:
+    combatant = need(state, event.combatant_id)
+    if state.phase == SETUP_PHASE:
+        raise RulesError("a turn cannot start before the fight")
+    return replace(state, current=combatant.id)
+
+
+def _turn_ended(state: EncounterState, event: TurnEnded) -> EncounterState:
+    need(state, event.combatant_id)
+    current = None if state.current == event.combatant_id else state.current
+    return replace(state, acted=state.acted | {event.combatant_id}, current=current)
+
+
+def _round_ended(state: EncounterState, event: RoundEnded) -> EncounterState:
+    if state.phase == SETUP_PHASE or event.round != state.round:
+        raise RulesError(f"round {event.round} is not the round under way")
+    changed = {}
+    for combatant in state.combatants.values():
+        if not any(condition.rounds for condition in combatant.conditions):
+            continue
+        kept = tuple(
+            condition
+            if condition.rounds is None
+            else replace(condition, rounds=condition.rounds - 1)
+            for condition in combatant.conditions
+            if condition.rounds != 1
+        )
+        changed[combatant.id] = replace(combatant, conditions=kept)
+    return with_combatants(state, changed, acted=frozenset(), current=None)
+
+
+def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
+    """The state after a shared event, or ``None`` when ``event`` is not one of them.
+
+    The ruleset then does what its rules add (a new turn order, say); the turn order here
+    only loses whoever left.
+    """
+    match event:
+        case CombatantsJoined():
+            return _joined(state, event)
+        case CombatantsLeft():
+            return _left(state, event)
+        case CombatantsUpdated():
+            return _updated(state, event)
+        case TurnStarted():
+            return _turn_started(state, event)
+        case TurnEnded():
+            return _turn_ended(state, event)
+        case RoundEnded():
+            return _round_ended(state, event)
+    return None

@@ -1,0 +1,49 @@
+"""Reading what earlier versions wrote: records of an older shape brought to today's.
+
+Release 0.1.0 (file schema 1) kept a combatant's sheet fields beside its name and refilled
+Stamina inside ``TurnStarted``. Such records still open: the parts every ruleset shares are
+walked here, and each combatant and event is handed to its ruleset's
+``upgrade_combatant``/``upgrade_event``, which know their own old shapes. Records already in
+today's shape pass unchanged; anything malformed is left as it is, for the typed decoder to
+name the problem.
+"""
+
+from typing import Any
+
+from uwr_desktop.core.rulesets.base import Ruleset
+
+_HOLDS_COMBATANTS = "CombatantsJoined"
+_HOLDS_UPDATES = "CombatantsUpdated"
+
+
+def upgrade_roster(raw: Any, ruleset: Ruleset) -> Any:
+    """A list of combatants in today's shape."""
+    if not isinstance(raw, list):
+        return raw
+    return [ruleset.upgrade_combatant(combatant) for combatant in raw]
+
+
+def _upgrade_event(raw: Any, ruleset: Ruleset) -> list[Any]:
+    if isinstance(raw, dict):
+        kind = raw.get("type")
+        if kind == _HOLDS_COMBATANTS:
+            raw = {**raw, "combatants": upgrade_roster(raw.get("combatants"), ruleset)}
+        elif kind == _HOLDS_UPDATES and isinstance(raw.get("updates"), list):
+            raw = {
+                **raw,
+                "updates": [
+                    {**update, "combatant": ruleset.upgrade_combatant(update.get("combatant"))}
+                    if isinstance(update, dict)
+                    else update
+                    for update in raw["updates"]
+                ],
+            }
+    return ruleset.upgrade_event(raw)
+
+
+def upgrade_entry(raw: Any, ruleset: Ruleset) -> Any:
+    """A journal entry (``{"label": ..., "events": [...]}``) in today's shape."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("events"), list):
+        return raw
+    events = [upgraded for event in raw["events"] for upgraded in _upgrade_event(event, ruleset)]
+    return {**raw, "events": events}
