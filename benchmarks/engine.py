@@ -35,7 +35,7 @@ from pathlib import Path
 import msgspec
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import ApplyDamage, Heal, NextTurn, RulesError, StartFight
 from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
@@ -45,6 +45,8 @@ from uwr_desktop.core.limits import (
     MAX_JOURNAL_ENTRIES,
 )
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.atomic_file import write_atomically
@@ -79,15 +81,17 @@ def roster(count: int) -> list[Combatant]:
                 id=f"c{number}",
                 name=f"{'Hero' if player else 'Bandit'} {number}",
                 side=Side.PLAYER if player else Side.ENEMY,
-                attributes=Attributes(
-                    brawn=Fraction(rng.randint(2, 10), 2), grace=Fraction(rng.randint(2, 10), 2)
+                sheet=UwrSheet(
+                    attributes=Attributes(
+                        brawn=Fraction(rng.randint(2, 10), 2), grace=Fraction(rng.randint(2, 10), 2)
+                    ),
+                    weapons=(
+                        Weapon(name="Sword", upr_type="Swift"),
+                        Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED),
+                    ),
+                    vitality=1_000,
+                    vitality_max=1_000,
                 ),
-                weapons=(
-                    Weapon(name="Sword", upr_type="Swift"),
-                    Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED),
-                ),
-                vitality=1_000,
-                vitality_max=1_000,
             )
         )
     return fighters
@@ -104,7 +108,7 @@ def gm_action(session: Session, rng: random.Random) -> None:
     if roll < 0.3:
         session.do(Heal([rng.choice(ids)], 1))
         return
-    pending = state.pending
+    pending = part_of(state).pending
     if pending is None:
         who = state.current
     elif pending.reaction is None and pending.target is not None:

@@ -20,8 +20,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtWidgets import QApplication, QTableView
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, NextTurn, StartFight
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
@@ -94,7 +95,9 @@ def _fight(app: QApplication, folder: Path) -> list[float]:
                     id=f"c{number}",
                     name=f"Combatant {number}",
                     side=sides[number % 4],
-                    attributes=Attributes(grace=random.Random(number).randint(1, 7)),
+                    sheet=UwrSheet(
+                        attributes=Attributes(grace=random.Random(number).randint(1, 7))
+                    ),
                 )
                 for number in range(COMBATANTS)
             ]

@@ -7,10 +7,10 @@ Shared by the round-trip tests: a fight at a limit must save, reopen and recover
 from collections.abc import Callable
 from fractions import Fraction
 
-import msgspec
+from uwr_sheets import changed
 
 from uwr_desktop.core import limits
-from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -50,6 +50,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reroll,
     ResolveCheck,
 )
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.sides import Side
 
 NOT_IN_A_FIGHT = {
@@ -75,14 +76,16 @@ def fighter(cid: str, side: Side = Side.ENEMY, **changes: object) -> Combatant:
         id=cid,
         name=cid.upper(),
         side=side,
-        attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
-        skills=(Skill("Blades", 1, 1),),
-        weapons=(
-            Weapon(name="Sword", upr_type="Swift", skill="Blades"),
-            Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
+            skills=(Skill("Blades", 1, 1),),
+            weapons=(
+                Weapon(name="Sword", upr_type="Swift", skill="Blades"),
+                Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED),
+            ),
         ),
     )
-    return msgspec.structs.replace(base, **changes)
+    return changed(base, **changes)
 
 
 def pair(**changes: object) -> list[Combatant]:

@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Phase, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import ApplyDamage, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
+from uwr_desktop.core.rulesets.uwr.state import Phase, part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.autosave import autosave, recover_session
@@ -40,24 +42,28 @@ def roster():
             id=cid,
             name=name,
             side=Side.PLAYER,
-            attributes=Attributes(brawn=Fraction(3), grace=grace),
-            skills=(Skill("Swords", 1, 1),),
-            weapons=(
-                Weapon(name="Nail", upr_type="Swift"),
-                Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED),
+            sheet=UwrSheet(
+                attributes=Attributes(brawn=Fraction(3), grace=grace),
+                skills=(Skill("Swords", 1, 1),),
+                weapons=(
+                    Weapon(name="Nail", upr_type="Swift"),
+                    Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED),
+                ),
+                vitality=30,
+                vitality_max=30,
             ),
-            vitality=30,
-            vitality_max=30,
         )
 
     def bandit(number):
         return Combatant(
             id=f"b{number}",
             name=f"Bandit {number}",
-            attributes=Attributes(brawn=Fraction(5, 2), grace=Fraction(2)),
-            weapons=(Weapon(name="Club", upr_type="Steady"),),
-            vitality=25,
-            vitality_max=25,
+            sheet=UwrSheet(
+                attributes=Attributes(brawn=Fraction(5, 2), grace=Fraction(2)),
+                weapons=(Weapon(name="Club", upr_type="Steady"),),
+                vitality=25,
+                vitality_max=25,
+            ),
         )
 
     return (
@@ -87,14 +93,14 @@ def step(session, choices):
         if roll < 0.12 and session.can_redo:
             session.redo()
             return True
-        if state.phase is Phase.SETUP:
+        if state.phase == Phase.SETUP:
             session.do(StartFight())
             return True
         if roll < 0.18:
             target = choices.choice(sorted(state.combatants))
             session.do(ApplyDamage([target], choices.randint(1, 4)))
             return True
-        pending = state.pending
+        pending = part_of(state).pending
         if pending is None:
             who = state.current
         elif pending.reaction is None and pending.target is not None:

@@ -19,6 +19,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import ApplyDamage, Heal, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.autosave import autosave, recover_session
 from uwr_desktop.core.storage.fight_lock import recorded_entries
@@ -32,7 +33,10 @@ PAGE = 4096
 
 
 def _fight_session() -> Session:
-    roster = (Combatant(id="a", name="Ada"), Combatant(id="b", name="Bo"))
+    roster = (
+        Combatant(id="a", name="Ada", sheet=UwrSheet()),
+        Combatant(id="b", name="Bo", sheet=UwrSheet()),
+    )
     return Session(make_ruleset("uwr"), roster, roller=Roller(random.Random(1)))
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from uwr_desktop.core import journal_budget
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, Condition, Weapon
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCondition,
     ApplyDamage,
@@ -21,6 +21,8 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Reroll, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet, Weapon
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage import encounter_file
@@ -35,15 +37,18 @@ from uwr_desktop.core.storage.encounter_file import (
 def played_session():
     sword = Weapon(name="Sword", upr_type="Swift")
     roster = [
-        Combatant(id="hero", name="Hero", side=Side.PLAYER, weapons=(sword,)),
-        Combatant(id="orc", name="Orc", weapons=(sword,)),
+        Combatant(id="hero", name="Hero", side=Side.PLAYER, sheet=UwrSheet(weapons=(sword,))),
+        Combatant(id="orc", name="Orc", sheet=UwrSheet(weapons=(sword,))),
     ]
     session = Session(
         make_ruleset("uwr", {"lowest_threshold": 3}), roster, roller=Roller(random.Random(5))
     )
     session.do(StartFight())
     session.do(Attack("hero", 0, "orc", extra_rerolls=2))
-    if session.state.pending.action.faces and min(session.state.pending.action.faces) < 5:
+    if (
+        part_of(session.state).pending.action.faces
+        and min(part_of(session.state).pending.action.faces) < 5
+    ):
         session.do(Reroll())
     session.do(React(Reaction.DODGE))
     session.do(ResolveCheck())
@@ -83,7 +88,7 @@ def test_round_trip_gives_the_same_state_journal_and_cursor(tmp_path):
 def test_the_file_is_versioned_json(tmp_path):
     document = saved_document(tmp_path)
     assert document["format"] == "uwr-desktop-encounter"
-    assert document["schema_version"] == 1
+    assert document["schema_version"] == 2
     assert document["ruleset"] == "uwr"
     assert document["settings"]["lowest_threshold"] == 3
     assert document["cursor"] == len(document["journal"]) - 1
@@ -95,7 +100,7 @@ def test_the_shipped_sample_loads():
     assert sides.count(Side.PLAYER) == 2
     assert sides.count(Side.ALLY) == 1
     assert sides.count(Side.ENEMY) == 3
-    assert all(c.weapons for c in session.roster)
+    assert all(c.sheet.weapons for c in session.roster)
     assert session.state.round == 1
     assert len(session.entries) >= 2
 
@@ -135,7 +140,7 @@ def test_refuses_a_newer_schema(tmp_path):
     path = write_json(tmp_path / "new.uwr", document)
     with pytest.raises(
         EncounterFileError,
-        match=r"made by a newer version of UWR Desktop \(schema 3\); this version reads up to 1",
+        match=r"made by a newer version of UWR Desktop \(schema 3\); this version reads up to 2",
     ):
         read_encounter(path)
     document["schema_version"] = "one"
@@ -146,14 +151,16 @@ def test_refuses_a_newer_schema(tmp_path):
 
 def test_refuses_bad_fields_naming_the_path(tmp_path):
     document = saved_document(tmp_path)
-    document["roster"][1]["attributes"]["grace"] = "quick"
+    document["roster"][1]["sheet"]["attributes"]["grace"] = "quick"
     path = write_json(tmp_path / "bad.uwr", document)
-    with pytest.raises(EncounterFileError, match=r"\$\.roster\[1\]\.attributes\.grace: "):
+    with pytest.raises(EncounterFileError, match=r"\$\.roster\[1\]\.sheet\.attributes\.grace: "):
         read_encounter(path)
     document = saved_document(tmp_path)
-    document["roster"][0]["attributes"]["grace"] = 9
+    document["roster"][0]["sheet"]["attributes"]["grace"] = 9
     path = write_json(tmp_path / "bad.uwr", document)
-    with pytest.raises(EncounterFileError, match=r"\$\.roster\[0\]\.attributes: Grace must be 0"):
+    with pytest.raises(
+        EncounterFileError, match=r"\$\.roster\[0\]\.sheet\.attributes: Grace must be 0"
+    ):
         read_encounter(path)
     document = saved_document(tmp_path)
     document["roster"][0]["wings"] = 2

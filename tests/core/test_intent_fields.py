@@ -7,10 +7,11 @@ from fractions import Fraction
 
 import msgspec
 import pytest
+from uwr_sheets import forced
 
 from uwr_desktop.core import intents as core_intents
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import Intent, RulesError, StartFight
 from uwr_desktop.core.limits import (
     MAX_COUNT,
@@ -25,6 +26,7 @@ from uwr_desktop.core.rulesets.uwr import intents as uwr_intents
 from uwr_desktop.core.rulesets.uwr.intents import Attack, Reaction
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings
 from uwr_desktop.core.rulesets.uwr.ruleset import UwrRuleset
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
@@ -47,13 +49,15 @@ def sheet(cid, side=Side.ENEMY):
         id=cid,
         name=cid.upper(),
         side=side,
-        attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
-        skills=(Skill("Athletics", 1, 1),),
-        weapons=(
-            Weapon(name="Blade", upr_type="Swift", skill="Athletics"),
-            Weapon(name="Bow", upr_type="Slow", pool=WeaponPool.RANGED, prepared=False),
-        ),
         conditions=(Condition("Burning", 2),),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
+            skills=(Skill("Athletics", 1, 1),),
+            weapons=(
+                Weapon(name="Blade", upr_type="Swift", skill="Athletics"),
+                Weapon(name="Bow", upr_type="Slow", pool=WeaponPool.RANGED, prepared=False),
+            ),
+        ),
     )
 
 
@@ -134,14 +138,6 @@ def shown(value):
         return repr(value)[:60]
     except ValueError:
         return f"<int of {value.bit_length()} bits>"
-
-
-def forced(struct, **changes):
-    """A copy of ``struct`` with fields set without any check (as a careless caller could)."""
-    copy = msgspec.structs.replace(struct)
-    for field, value in changes.items():
-        msgspec.structs.force_setattr(copy, field, value)
-    return copy
 
 
 def odd_combatants(cid):

@@ -3,15 +3,10 @@ from fractions import Fraction
 from itertools import count
 
 import pytest
+from uwr_sheets import uwr_combatant
 
-from uwr_desktop.core.encounter import (
-    Attributes,
-    Combatant,
-    Condition,
-    Initiative,
-    Skill,
-    Weapon,
-)
+from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, Skill, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.library import (
@@ -43,7 +38,7 @@ def bandit(name="Bandit", **changes):
         "skills": (Skill("Swords", rank=2, rerolls=1),),
         "weapons": (Weapon(name="Sabre", upr_type="Quick"),),
     }
-    return Combatant(**{**sheet, **changes})
+    return uwr_combatant(**{**sheet, **changes})
 
 
 def names(templates):
@@ -56,9 +51,9 @@ def test_saved_template_comes_back_after_reopening(library, db_path):
         (found,) = again.search("uwr", "bandit")
     assert found == saved
     restored = found.combatant()
-    assert restored.attributes.brawn == Fraction(7, 2)
-    assert restored.skills == (Skill("Swords", rank=2, rerolls=1),)
-    assert restored.weapons[0].upr_type == "Quick"
+    assert restored.sheet.attributes.brawn == Fraction(7, 2)
+    assert restored.sheet.skills == (Skill("Swords", rank=2, rerolls=1),)
+    assert restored.sheet.weapons[0].upr_type == "Quick"
 
 
 def test_saved_template_is_a_fresh_sheet(library):
@@ -79,11 +74,11 @@ def test_saved_template_is_a_fresh_sheet(library):
         ),
     )
     fresh = library.save("uwr", hurt).combatant()
-    assert fresh.vitality == fresh.vitality_max
-    assert fresh.stamina == fresh.stamina_max
+    assert fresh.sheet.vitality == fresh.sheet.vitality_max
+    assert fresh.sheet.stamina == fresh.sheet.stamina_max
     assert fresh.conditions == ()
-    assert fresh.initiative is None
-    (pistol,) = fresh.weapons
+    assert fresh.sheet.initiative is None
+    (pistol,) = fresh.sheet.weapons
     assert pistol.prepared
     assert pistol.type_override is None
     assert pistol.upr is None
@@ -138,7 +133,7 @@ def test_replace_keeps_the_name_and_stores_the_new_sheet(library):
     library.replace(saved.template_id, bandit("Other name", vitality_max=14, vitality=14))
     stored = library.get(saved.template_id)
     assert stored.name == "Bandit"
-    assert stored.combatant().vitality_max == 14
+    assert stored.combatant().sheet.vitality_max == 14
 
 
 def test_delete_removes_the_template(library):
@@ -180,7 +175,7 @@ def test_copies_continue_the_numbering_with_fresh_ids(library):
     made = copies(template, 3, ["Bandit 1", "Bandit 2"], new_id=lambda: next(ids))
     assert [c.name for c in made] == ["Bandit 3", "Bandit 4", "Bandit 5"]
     assert [c.id for c in made] == ["id-0", "id-1", "id-2"]
-    assert all(c.attributes.brawn == Fraction(7, 2) for c in made)
+    assert all(c.sheet.attributes.brawn == Fraction(7, 2) for c in made)
 
 
 def test_copies_get_unique_ids_by_default(library):

@@ -8,10 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, Weapon
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import ApplyDamage, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet, Weapon
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import (
@@ -24,8 +25,8 @@ from uwr_desktop.core.storage.encounter_file import (
 def open_session():
     sword = Weapon(name="Sword", upr_type="Swift")
     roster = [
-        Combatant(id="a", name="Ann", side=Side.PLAYER, weapons=(sword,)),
-        Combatant(id="b", name="Bob", weapons=(sword,)),
+        Combatant(id="a", name="Ann", side=Side.PLAYER, sheet=UwrSheet(weapons=(sword,))),
+        Combatant(id="b", name="Bob", sheet=UwrSheet(weapons=(sword,))),
     ]
     session = Session(make_ruleset("uwr"), roster, roller=Roller(random.Random(9)))
     session.do(StartFight())

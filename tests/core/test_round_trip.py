@@ -23,10 +23,11 @@ from limit_cases import (
     settings_at_the_limits,
     upr_type,
 )
+from uwr_sheets import forced
 
 from uwr_desktop.core import intents as core_intents
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Condition, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -81,6 +82,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     RollInitiative,
     SetPrepared,
 )
+from uwr_desktop.core.rulesets.uwr.sheet import Skill, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.autosave import autosave
@@ -234,14 +236,6 @@ CONDITIONS = Field(
 )
 
 
-def forced(struct, **changes):
-    """A copy of ``struct`` with fields set without any check."""
-    copy = msgspec.structs.replace(struct)
-    for field, value in changes.items():
-        msgspec.structs.force_setattr(copy, field, value)
-    return copy
-
-
 @st.composite
 def combatants(draw, ids: st.SearchStrategy[str]):
     """A combatant with usual fields, often one at an edge."""
@@ -263,9 +257,9 @@ def combatants(draw, ids: st.SearchStrategy[str]):
     field = fields[name]
     value = draw(field.edge if field.edge is not None and draw(st.booleans()) else field.usual)
     if name == "vitality_max":
-        return forced(base, vitality_max=value, vitality=min(value, base.vitality))
+        return forced(base, vitality_max=value, vitality=min(value, base.sheet.vitality))
     if draw(st.booleans()):
-        attributes = forced(base.attributes, brawn=draw(HALVES), grace=draw(HALVES))
+        attributes = forced(base.sheet.attributes, brawn=draw(HALVES), grace=draw(HALVES))
         base = forced(base, attributes=attributes)
     return forced(base, **{name: value})
 

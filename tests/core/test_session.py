@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Weapon
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -19,6 +19,8 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.journal import JournalError, decode_entry, encode_entry
 from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import (
     MAX_HEAVY_STATES,
     MAX_SNAPSHOTS,
@@ -32,9 +34,14 @@ from uwr_desktop.core.sides import Side
 def roster():
     sword = Weapon(name="Sword", upr_type="Swift")
     return [
-        Combatant(id="a", name="Ash", side=Side.PLAYER, weapons=(sword,)),
-        Combatant(id="b", name="Bram", side=Side.ENEMY, weapons=(sword,)),
-        Combatant(id="c", name="Cole", side=Side.ENEMY, attributes=Attributes(grace=Fraction(4))),
+        Combatant(id="a", name="Ash", side=Side.PLAYER, sheet=UwrSheet(weapons=(sword,))),
+        Combatant(id="b", name="Bram", side=Side.ENEMY, sheet=UwrSheet(weapons=(sword,))),
+        Combatant(
+            id="c",
+            name="Cole",
+            side=Side.ENEMY,
+            sheet=UwrSheet(attributes=Attributes(grace=Fraction(4))),
+        ),
     ]
 
 
@@ -73,7 +80,7 @@ def test_lowest_threshold_setting_reaches_the_dice():
     )
     session.do(StartFight())
     session.do(Attack("a", 0, "b", favor=3))
-    assert session.state.pending.action.lowest_threshold == 4
+    assert part_of(session.state).pending.action.lowest_threshold == 4
 
 
 def test_one_entry_per_intent_with_a_label_and_undo_labels():
@@ -121,11 +128,11 @@ def test_redo_reapplies_the_recorded_faces():
     session = new_session()
     session.do(StartFight())
     session.do(Attack("a", 0, "b"))
-    faces = session.state.pending.action.faces
+    faces = part_of(session.state).pending.action.faces
     session.undo()
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
     session.redo()
-    assert session.state.pending.action.faces == faces
+    assert part_of(session.state).pending.action.faces == faces
 
 
 def test_observers_get_precise_changes_and_can_unsubscribe():
@@ -141,7 +148,7 @@ def test_observers_get_precise_changes_and_can_unsubscribe():
     assert change.changed == frozenset({"c"})
     assert not change.order_changed
     assert not change.added
-    session.do(AddCombatants([Combatant(id="d", name="Dax")]))
+    session.do(AddCombatants([Combatant(id="d", name="Dax", sheet=UwrSheet())]))
     assert changes[-1].added == ("d",)
     session.undo()
     assert changes[-1].kind == "undo"
@@ -165,7 +172,7 @@ def test_pending_check_is_reported_and_cleared():
     assert changes[-1].part_changed
     session.do(React(Reaction.DODGE))
     session.do(ResolveCheck())
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
 
 
 def test_rebuild_from_entries_gives_the_same_state_without_calling_the_sink():

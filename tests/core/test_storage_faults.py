@@ -27,6 +27,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import ApplyDamage, Heal, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.guarded_autosave import GuardedAutosave
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -39,7 +40,10 @@ def _playing(tmp_path):
     store = JournalStore(db)
     session = Session(
         make_ruleset("uwr"),
-        (Combatant(id="a", name="Ada"), Combatant(id="b", name="Bo")),
+        (
+            Combatant(id="a", name="Ada", sheet=UwrSheet()),
+            Combatant(id="b", name="Bo", sheet=UwrSheet()),
+        ),
         roller=Roller(random.Random(4)),
     )
     states = []
@@ -167,4 +171,4 @@ def test_a_library_that_cannot_be_written_refuses_with_a_library_error(tmp_path)
     with CombatantLibrary(tmp_path / "journal.sqlite3") as library:
         library._connection.execute("PRAGMA query_only = 1")
         with pytest.raises(LibraryError, match="Cannot change the library"):
-            library.save("uwr", Combatant(id="a", name="Ada"))
+            library.save("uwr", Combatant(id="a", name="Ada", sheet=UwrSheet()))

@@ -5,23 +5,15 @@ from fractions import Fraction
 
 import pytest
 from msgspec.structs import replace
+from uwr_sheets import changed
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import (
-    Attributes,
-    Combatant,
-    Condition,
-    Initiative,
-    Skill,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
     CombatantUpdate,
-    ManualOrderSet,
     RoundEnded,
     TurnEnded,
     TurnStarted,
@@ -43,10 +35,12 @@ from uwr_desktop.core.rulesets.uwr.events import (
     DieRerolled,
     InitiativeOverridden,
     InitiativeRolled,
+    ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
     RollOff,
     RoundStarted,
+    StaminaRefilled,
     WeaponRef,
     WeaponUses,
 )
@@ -62,6 +56,15 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     SetPrepared,
 )
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import (
+    Attributes,
+    Initiative,
+    Skill,
+    UwrSheet,
+    Weapon,
+    WeaponPool,
+)
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 
@@ -70,19 +73,23 @@ ROSTER = (
         id="vex",
         name="Vex",
         side=Side.PLAYER,
-        attributes=Attributes(grace=Fraction(7, 2)),
-        skills=(Skill("Archery", 1, 1),),
-        weapons=(
-            Weapon(name="Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
-            Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED, prepared=False),
+        sheet=UwrSheet(
+            attributes=Attributes(grace=Fraction(7, 2)),
+            skills=(Skill("Archery", 1, 1),),
+            weapons=(
+                Weapon(name="Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
+                Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED, prepared=False),
+            ),
+            stamina_max=3,
         ),
-        stamina_max=3,
     ),
     Combatant(
         id="duel",
         name="Duelist",
-        attributes=Attributes(brawn=Fraction(3)),
-        weapons=(Weapon(name="Rapier", upr_type="Quick"),),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(3)),
+            weapons=(Weapon(name="Rapier", upr_type="Quick"),),
+        ),
     ),
 )
 
@@ -149,7 +156,7 @@ def test_an_untouched_journal_replays_to_the_same_state():
 
 
 def test_joining_with_a_used_id():
-    newcomer = Combatant(id="new", name="New")
+    newcomer = Combatant(id="new", name="New", sheet=UwrSheet())
     session = played(AddCombatants((newcomer,)))
     duplicate = replace(newcomer, id="duel")
     refused(
@@ -214,7 +221,7 @@ def test_initiative_for_an_unknown_combatant():
 def test_an_override_and_a_roll_off_replay():
     session = played(OverrideInitiative("vex", 5), OverrideInitiative("duel", 5))
     assert reload(session, session.entries).state == session.state
-    assert session.state.combatants["vex"].initiative.value == 5
+    assert session.state.combatants["vex"].sheet.initiative.value == 5
 
 
 def test_a_manual_order_must_list_everyone_once():
@@ -232,10 +239,12 @@ def test_a_manual_order_must_list_everyone_once():
 
 def test_turn_starts_check_the_combatant_and_stamina():
     session = played(NextTurn())
-    first = session.entries[0].events[-1]
-    assert type(first) is TurnStarted
-    refused(session, tampered(session, TurnStarted, stamina=4), "Duelist's Stamina cannot be 4")
-    refused(session, tampered(session, TurnStarted, stamina=-1), "Duelist's Stamina cannot be -1")
+    started, refilled = session.entries[0].events[-2:]
+    assert (type(started), type(refilled)) == (TurnStarted, StaminaRefilled)
+    refused(session, tampered(session, StaminaRefilled, stamina=4), "Duelist's Stamina cannot be 4")
+    refused(
+        session, tampered(session, StaminaRefilled, stamina=-1), "Duelist's Stamina cannot be -1"
+    )
     refused(
         session,
         tampered(session, TurnStarted, combatant_id="ghost"),
@@ -250,7 +259,7 @@ def test_turn_starts_check_the_combatant_and_stamina():
 
 def test_a_turn_cannot_start_before_the_fight():
     session = Session(make_ruleset("uwr"), ROSTER)
-    refused(session, appended(session, TurnStarted("vex", 1)), "a turn cannot start before")
+    refused(session, appended(session, TurnStarted("vex")), "a turn cannot start before")
 
 
 def test_round_ends_and_starts_must_follow_the_round_under_way():
@@ -277,14 +286,14 @@ def test_round_start_sets_every_listed_weapon():
     session = played()
     uses = (WeaponUses("vex", 0, Fraction(3), 3), WeaponUses("vex", 1, Fraction(1, 2), 1))
     state = reload(session, tampered(session, RoundStarted, uses=uses)[0]).state
-    bow, crossbow = state.combatants["vex"].weapons
+    bow, crossbow = state.combatants["vex"].sheet.weapons
     assert (bow.upr, bow.uses_max, bow.uses_left) == (Fraction(3), 3, 3)
     assert (crossbow.upr, crossbow.uses_max, crossbow.uses_left) == (Fraction(1, 2), 1, 1)
 
 
 def test_preparation_advances_only_a_weapon_being_prepared():
     session = played(PrepareWeapon("vex", 1), EndRound())
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.preparing_left, crossbow.prepared) == (0, True)
     refused(
         session,
@@ -330,8 +339,8 @@ def test_an_attack_needs_another_target_and_a_use():
 def test_an_attack_spends_the_use_on_replay():
     session = played(Attack("vex", 0, "duel"))
     state = reload(session, session.entries).state
-    assert state.combatants["vex"].weapons[0].uses_left == 1
-    assert state.pending.kind == "attack"
+    assert state.combatants["vex"].sheet.weapons[0].uses_left == 1
+    assert part_of(state).pending.kind == "attack"
 
 
 def test_direct_and_free_checks_need_a_sensible_difficulty():
@@ -387,8 +396,8 @@ def test_a_parry_spends_a_use_on_replay_unless_the_setting_says_not():
     for spends, left in ((True, 0), (False, 1)):
         session = played(Attack("vex", 0, "duel"), React(Reaction.PARRY), parry_spends_use=spends)
         state = reload(session, session.entries).state
-        assert state.combatants["duel"].weapons[0].uses_left == left
-        assert state.pending.reaction_kind == "parry"
+        assert state.combatants["duel"].sheet.weapons[0].uses_left == left
+        assert part_of(state).pending.reaction_kind == "parry"
 
 
 def test_a_parry_with_no_use_left():
@@ -405,7 +414,7 @@ def test_a_parry_with_no_use_left():
 def _with_failed_die(*intents):
     for seed in range(40):
         session = played(*intents, seed=seed)
-        pending = session.state.pending
+        pending = part_of(session.state).pending
         record = pending.reaction or pending.action
         if roll_of(record).rerollable_indices:
             return session
@@ -414,11 +423,11 @@ def _with_failed_die(*intents):
 
 def test_rerolls_must_fit_the_pending_roll():
     session = _with_failed_die(FreeRoll("vex", 6, rerolls=1))
-    failed = roll_of(session.state.pending.action).rerollable_indices[0]
+    failed = roll_of(part_of(session.state).pending.action).rerollable_indices[0]
     reroll = DieRerolled(False, failed, 6)
-    assert reload(session, appended(session, reroll)[0]).state.pending.action.rerolls_taken == (
-        (failed, 6),
-    )
+    assert part_of(
+        reload(session, appended(session, reroll)[0]).state
+    ).pending.action.rerolls_taken == ((failed, 6),)
     refused(session, appended(session, reroll, reroll), "a recorded roll does not fit")
     refused(
         session,
@@ -469,7 +478,7 @@ def test_checks_against_the_least_difficulty_replay():
 def test_a_journal_update_of_initiative_or_side_reorders_the_turns():
     session = played(AddCondition(("vex",), Condition("Blind")))
     first, second = session.state.order
-    raised = replace(
+    raised = changed(
         session.state.combatants[second], initiative=Initiative(override=99), conditions=()
     )
     state = reload(

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -36,6 +36,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     ResolveCheck,
     SetPrepared,
 )
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 
@@ -47,10 +48,12 @@ def make_combatant(cid, side):
         id=cid,
         name=cid.upper(),
         side=side,
-        attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
-        weapons=(
-            Weapon(name="Blade", upr_type="Swift"),
-            Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
+            weapons=(
+                Weapon(name="Blade", upr_type="Swift"),
+                Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED),
+            ),
         ),
     )
 

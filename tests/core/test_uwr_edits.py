@@ -5,9 +5,10 @@ from fractions import Fraction
 
 import pytest
 from msgspec.structs import replace
+from uwr_sheets import field_of, uwr_combatant
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import (
     EditCell,
     MoveInOrder,
@@ -17,6 +18,7 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.intents import Attack, PrepareWeapon, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 
@@ -40,11 +42,11 @@ def knight(**changes):
         "stamina_max": 5,
     }
     fields.update(changes)
-    return Combatant(**fields)
+    return uwr_combatant(**fields)
 
 
 def foe():
-    return Combatant(id="f", name="Foe")
+    return Combatant(id="f", name="Foe", sheet=UwrSheet())
 
 
 def session_of(*, started=True, **settings):
@@ -91,7 +93,7 @@ def refused(session, intent, message):
 def test_each_cell_edit_sets_the_field_and_says_so(key, value, field, expected, text):
     session = session_of()
     knight_now, label, texts = edited(session, key, value)
-    assert getattr(knight_now, field) == expected
+    assert field_of(knight_now, field) == expected
     assert texts == [text]
     assert label == f"Knight: {text}"
 
@@ -99,11 +101,11 @@ def test_each_cell_edit_sets_the_field_and_says_so(key, value, field, expected, 
 def test_lowering_a_maximum_lowers_the_current_value():
     session = session_of()
     knight_now, _, _ = edited(session, "vitality_max", 5)
-    assert (knight_now.vitality, knight_now.vitality_max) == (5, 5)
+    assert (knight_now.sheet.vitality, knight_now.sheet.vitality_max) == (5, 5)
     knight_now, _, _ = edited(session, "stamina_max", 1)
-    assert (knight_now.stamina, knight_now.stamina_max) == (1, 1)
+    assert (knight_now.sheet.stamina, knight_now.sheet.stamina_max) == (1, 1)
     knight_now, _, _ = edited(session, "vitality_max", 8)
-    assert (knight_now.vitality, knight_now.vitality_max) == (5, 8)
+    assert (knight_now.sheet.vitality, knight_now.sheet.vitality_max) == (5, 8)
 
 
 def test_hidden_can_be_set_back_to_shown():
@@ -120,17 +122,17 @@ def test_hidden_can_be_set_back_to_shown():
 def test_attribute_edits_take_halves(value, expected, shown):
     session = session_of()
     knight_now, _, texts = edited(session, "grace", value)
-    assert knight_now.attributes.grace == expected
-    assert knight_now.attributes.brawn == Fraction(4)
+    assert knight_now.sheet.attributes.grace == expected
+    assert knight_now.sheet.attributes.brawn == Fraction(4)
     assert texts == [f"Grace 2 → {shown}"]
 
 
 def test_an_attribute_edit_counts_from_the_next_round_by_default():
     session = session_of()
-    sword = session.state.combatants["k"].weapons[0]
+    sword = session.state.combatants["k"].sheet.weapons[0]
     assert (sword.upr, sword.uses_max) == (Fraction(2), 2)
     knight_now, _, _ = edited(session, "brawn", 7)
-    assert knight_now.weapons[0].uses_max == 2
+    assert knight_now.sheet.weapons[0].uses_max == 2
 
 
 def test_an_attribute_edit_reworks_uses_at_once_with_that_setting():
@@ -138,7 +140,7 @@ def test_an_attribute_edit_reworks_uses_at_once_with_that_setting():
     session.do(Attack("k", 0, "f"))
     session.do(ResolveCheck())
     knight_now, _, _ = edited(session, "brawn", 7)
-    sword, crossbow = knight_now.weapons
+    sword, crossbow = knight_now.sheet.weapons
     assert (sword.upr, sword.uses_max, sword.uses_left) == (Fraction(4), 4, 3)
     assert (crossbow.upr, crossbow.uses_max) == (Fraction(2, 6), 1)
 
@@ -191,7 +193,7 @@ def test_editing_an_unknown_combatant_is_refused():
 def test_the_initiative_cell_types_an_override(value, override):
     session = session_of()
     entry = session.do(EditCell("k", "initiative", value))
-    assert session.state.combatants["k"].initiative.override == override
+    assert session.state.combatants["k"].sheet.initiative.override == override
     assert entry.label == f"Set Knight's initiative to {override}"
 
 
@@ -200,7 +202,7 @@ def test_a_blank_initiative_cell_clears_the_override(blank):
     session = session_of()
     session.do(EditCell("k", "initiative", 9))
     entry = session.do(EditCell("k", "initiative", blank))
-    assert session.state.combatants["k"].initiative.override is None
+    assert session.state.combatants["k"].sheet.initiative.override is None
     assert entry.label == "Clear Knight's initiative override"
 
 
@@ -218,13 +220,16 @@ def test_a_new_sheet_keeps_initiative_and_this_rounds_uses():
     before = session.state.combatants["k"]
     sheet = knight(
         name="Dame Knight",
-        weapons=(Weapon(name="SWORD", upr_type="Swift", skill="Blades"), *knight().weapons[1:]),
+        weapons=(
+            Weapon(name="SWORD", upr_type="Swift", skill="Blades"),
+            *knight().sheet.weapons[1:],
+        ),
     )
     entry = session.do(ReplaceCombatant(sheet))
     after = session.state.combatants["k"]
     assert after.name == "Dame Knight"
-    assert after.initiative == before.initiative
-    sword = after.weapons[0]
+    assert after.sheet.initiative == before.sheet.initiative
+    sword = after.sheet.weapons[0]
     assert (sword.name, sword.upr, sword.uses_max, sword.uses_left) == ("SWORD", Fraction(2), 2, 1)
     assert entry.label == "Edit Dame Knight"
     assert [u.text for u in entry.events[0].updates] == ["sheet edited"]
@@ -233,54 +238,58 @@ def test_a_new_sheet_keeps_initiative_and_this_rounds_uses():
 def test_a_new_weapon_on_the_sheet_comes_as_written():
     session = session_of()
     axe = Weapon(name="Axe", upr_type="Quick")
-    session.do(ReplaceCombatant(knight(weapons=(*knight().weapons, axe))))
-    assert session.state.combatants["k"].weapons[2] == axe
+    session.do(ReplaceCombatant(knight(weapons=(*knight().sheet.weapons, axe))))
+    assert session.state.combatants["k"].sheet.weapons[2] == axe
 
 
 def test_a_sheet_that_unprepares_a_fractional_weapon_takes_its_use():
     session = session_of()
-    crossbow = session.state.combatants["k"].weapons[1]
+    crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.upr, crossbow.uses_left, crossbow.prepared) == (Fraction(2, 6), 1, True)
-    unprepared = replace(knight().weapons[1], prepared=False)
-    session.do(ReplaceCombatant(knight(weapons=(knight().weapons[0], unprepared))))
-    crossbow = session.state.combatants["k"].weapons[1]
+    unprepared = replace(knight().sheet.weapons[1], prepared=False)
+    session.do(ReplaceCombatant(knight(weapons=(knight().sheet.weapons[0], unprepared))))
+    crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.uses_max, crossbow.uses_left) == (False, 0, 0)
     session.do(ReplaceCombatant(knight()))
-    crossbow = session.state.combatants["k"].weapons[1]
+    crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.uses_max, crossbow.uses_left) == (True, 1, 1)
 
 
 def test_a_sheet_that_unprepares_a_whole_use_weapon_keeps_its_uses():
     session = session_of()
-    unprepared = replace(knight().weapons[0], prepared=False)
-    session.do(ReplaceCombatant(knight(weapons=(unprepared, knight().weapons[1]))))
-    sword = session.state.combatants["k"].weapons[0]
+    unprepared = replace(knight().sheet.weapons[0], prepared=False)
+    session.do(ReplaceCombatant(knight(weapons=(unprepared, knight().sheet.weapons[1]))))
+    sword = session.state.combatants["k"].sheet.weapons[0]
     assert (sword.prepared, sword.uses_max, sword.uses_left) == (False, 2, 2)
 
 
 def test_a_sheet_keeps_a_preparation_under_way_unless_it_changes_the_mark():
     session = session_of()
-    session.do(ReplaceCombatant(knight(weapons=(knight().weapons[0], _unprepared_crossbow()))))
+    session.do(
+        ReplaceCombatant(knight(weapons=(knight().sheet.weapons[0], _unprepared_crossbow())))
+    )
     session.do(PrepareWeapon("k", 1))
     session.do(
-        ReplaceCombatant(knight(name="K2", weapons=(knight().weapons[0], _unprepared_crossbow())))
+        ReplaceCombatant(
+            knight(name="K2", weapons=(knight().sheet.weapons[0], _unprepared_crossbow()))
+        )
     )
-    crossbow = session.state.combatants["k"].weapons[1]
+    crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.preparing_left, crossbow.prepared) == (2, False)
     session.do(ReplaceCombatant(knight(name="K3")))
-    crossbow = session.state.combatants["k"].weapons[1]
+    crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.preparing_left, crossbow.prepared, crossbow.uses_left) == (0, True, 1)
 
 
 def _unprepared_crossbow():
-    return replace(knight().weapons[1], prepared=False)
+    return replace(knight().sheet.weapons[1], prepared=False)
 
 
 def test_at_once_a_new_sheet_reworks_uses():
     session = session_of(upr_recompute="at_once")
     stronger = knight(attributes=Attributes(brawn=Fraction(7), grace=Fraction(2)))
     session.do(ReplaceCombatant(stronger))
-    sword = session.state.combatants["k"].weapons[0]
+    sword = session.state.combatants["k"].sheet.weapons[0]
     assert (sword.upr, sword.uses_max, sword.uses_left) == (Fraction(4), 4, 4)
 
 
@@ -342,7 +351,7 @@ def test_a_text_exactly_at_the_limit_is_kept(key, label):
 
 def test_a_sheet_before_the_fight_may_change_a_prepared_mark():
     session = session_of(started=False)
-    sheet = knight(weapons=(knight().weapons[0], _unprepared_crossbow()))
+    sheet = knight(weapons=(knight().sheet.weapons[0], _unprepared_crossbow()))
     session.do(ReplaceCombatant(sheet))
-    crossbow = session.state.combatants["k"].weapons[1]
+    crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.upr, crossbow.uses_max) == (False, None, 0)

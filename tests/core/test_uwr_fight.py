@@ -4,18 +4,10 @@ import random
 from fractions import Fraction
 
 import pytest
+from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import (
-    Attributes,
-    Combatant,
-    Condition,
-    Initiative,
-    Phase,
-    Skill,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -41,6 +33,8 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     ResolveCheck,
 )
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, Skill, Weapon, WeaponPool
+from uwr_desktop.core.rulesets.uwr.state import Phase, part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus
@@ -63,7 +57,7 @@ def vex(**changes):
         "stamina_max": 4,
     }
     fields.update(changes)
-    return Combatant(**fields)
+    return uwr_combatant(**fields)
 
 
 def bandit(number, **changes):
@@ -76,7 +70,7 @@ def bandit(number, **changes):
         "vitality_max": 8,
     }
     fields.update(changes)
-    return Combatant(**fields)
+    return uwr_combatant(**fields)
 
 
 def fight(*roster, seed=7, **settings):
@@ -92,13 +86,13 @@ def test_initiative_sums_grace_dice_and_orders_turns():
     session.do(StartFight())
     state = session.state
     for combatant in state.combatants.values():
-        faces = combatant.initiative.faces
-        assert len(faces) == int(combatant.attributes.grace)
-        assert combatant.initiative.value == sum(faces)
-    values = [state.combatants[cid].initiative.value for cid in state.order]
+        faces = combatant.sheet.initiative.faces
+        assert len(faces) == int(combatant.sheet.attributes.grace)
+        assert combatant.sheet.initiative.value == sum(faces)
+    values = [state.combatants[cid].sheet.initiative.value for cid in state.order]
     assert values == sorted(values, reverse=True)
     assert state.round == 1
-    assert state.phase is Phase.ROUND
+    assert state.phase == Phase.ROUND
     assert state.current == state.order[0]
 
 
@@ -112,7 +106,7 @@ def test_ties_go_to_players_then_a_roll_off_within_a_side():
     session.do(StartFight())
     state = session.state
     assert state.order[0] == "vex"
-    breaks = {cid: state.combatants[cid].initiative.tiebreak for cid in ("b1", "b2")}
+    breaks = {cid: state.combatants[cid].sheet.initiative.tiebreak for cid in ("b1", "b2")}
     assert breaks["b1"] != breaks["b2"]
     assert all(breaks.values())
     winner = max(breaks, key=lambda cid: breaks[cid])
@@ -127,45 +121,45 @@ def test_table_order_setting_breaks_ties_without_rolling():
     )
     session.do(StartFight())
     assert session.state.order == ("b2", "b1")
-    assert all(not c.initiative.tiebreak for c in session.state.combatants.values())
+    assert all(not c.sheet.initiative.tiebreak for c in session.state.combatants.values())
 
 
 def test_uses_are_spent_per_weapon_and_refill_each_round():
     session = fight(vex(), bandit(1))
     session.do(StartFight())
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     # Grace 3.5 -> 3 dice + Archery 1 = 4 dice, Swift (divisor 2) -> 2 uses.
     assert (bow.upr, bow.uses_max, bow.uses_left) == (2, 2, 2)
     for expected_left in (1, 0):
         session.do(Attack("vex", 0, "b1"))
         session.do(ResolveCheck())
-        assert session.state.combatants["vex"].weapons[0].uses_left == expected_left
+        assert session.state.combatants["vex"].sheet.weapons[0].uses_left == expected_left
     with pytest.raises(RulesError, match="Vex has no uses of Short Bow left this round"):
         session.do(Attack("vex", 0, "b1"))
     while session.state.round == 1:
         session.do(NextTurn())
-    assert session.state.combatants["vex"].weapons[0].uses_left == 2
+    assert session.state.combatants["vex"].sheet.weapons[0].uses_left == 2
 
 
 def test_attack_pool_rerolls_and_opposed_resolution():
     session = fight(vex(), bandit(1), seed=11)
     session.do(StartFight())
     session.do(Attack("vex", 0, "b1", favor=1))
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     # 4 dice; rerolls: 1 for Grace ending in .5 + 1 from Archery.
     assert (pending.action.dice, pending.action.rerolls, pending.action.favor) == (4, 2, 1)
     failed = [i for i, face in enumerate(pending.action.faces) if face < 4]
     assert failed
     session.do(Reroll())
-    taken = session.state.pending.action.rerolls_taken
+    taken = part_of(session.state).pending.action.rerolls_taken
     assert [index for index, _ in taken] == failed[:2]
     session.do(React(Reaction.DODGE))
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pending.reaction.dice == 2
     with pytest.raises(RulesError, match="already reacted"):
         session.do(React(Reaction.DODGE))
     session.do(ResolveCheck())
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
     line = log(session)[-1]
     assert line.startswith("Round 1 · Vex attacks Bandit 1 with Short Bow: ")
     assert " vs dodge " in line
@@ -178,7 +172,7 @@ def test_parry_spends_a_use_and_out_of_uses_only_dodge():
     # Bandit: Brawn 3 Quick -> 1 use.
     session.do(Attack("vex", 0, "b1"))
     session.do(React(Reaction.PARRY, weapon=0))
-    assert session.state.combatants["b1"].weapons[0].uses_left == 0
+    assert session.state.combatants["b1"].sheet.weapons[0].uses_left == 0
     session.do(ResolveCheck())
     session.do(Attack("vex", 0, "b1"))
     options = session.ruleset.legal_intents(session.state, "b1")
@@ -195,12 +189,12 @@ def test_parry_spends_a_use_and_out_of_uses_only_dodge():
 def test_fractional_weapon_preparation_and_off_guard():
     session = fight(vex(), bandit(1))
     session.do(StartFight())
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     # Grace 3.5 -> 3 dice, Slow (divisor 6) -> 1/2: prepared at the start gives 1 use.
     assert (crossbow.upr, crossbow.uses_left, crossbow.prepared) == (H, 1, True)
     session.do(Attack("vex", 1, "b1"))
     session.do(ResolveCheck())
-    assert not session.state.combatants["vex"].weapons[1].prepared
+    assert not session.state.combatants["vex"].sheet.weapons[1].prepared
     with pytest.raises(RulesError, match="used Crossbow this round"):
         session.do(PrepareWeapon("vex", 1))
     while session.state.round == 1:
@@ -209,26 +203,26 @@ def test_fractional_weapon_preparation_and_off_guard():
         session.do(Attack("vex", 1, "b1"))
     session.do(PrepareWeapon("vex", 1))
     vex_now = session.state.combatants["vex"]
-    assert vex_now.off_guard
-    assert vex_now.weapons[1].preparing_left == 1
+    assert vex_now.sheet.off_guard
+    assert vex_now.sheet.weapons[1].preparing_left == 1
     slot = next(s for s in session.ruleset.timeline(session.state) if s.key == "vex")
     assert "Off Guard" in slot.detail
     session.do(Attack("vex", 0, "b1"))
-    assert session.state.pending.action.favor == -1
-    assert session.state.pending.off_guard
+    assert part_of(session.state).pending.action.favor == -1
+    assert part_of(session.state).pending.off_guard
     session.do(ResolveCheck())
     session.do(Attack("b1", 0, "vex"))
     session.do(React(Reaction.DODGE, favor=1))
-    assert session.state.pending.reaction.favor == 0
+    assert part_of(session.state).pending.reaction.favor == 0
     session.do(ResolveCheck())
     while session.state.round == 2:
         session.do(NextTurn())
     assert any("Vex's Crossbow is ready" in line for line in log(session))
     vex_now = session.state.combatants["vex"]
-    assert not vex_now.off_guard
-    assert vex_now.weapons[1].uses_left == 1
+    assert not vex_now.sheet.off_guard
+    assert vex_now.sheet.weapons[1].uses_left == 1
     session.do(Attack("vex", 1, "b1"))
-    assert session.state.pending.action.favor == 0
+    assert part_of(session.state).pending.action.favor == 0
 
 
 def test_two_round_preparation_below_one_half():
@@ -240,16 +234,16 @@ def test_two_round_preparation_below_one_half():
     while session.state.round == 1:
         session.do(NextTurn())
     session.do(PrepareWeapon("vex", 1))
-    assert session.state.combatants["vex"].weapons[1].preparing_left == 2
+    assert session.state.combatants["vex"].sheet.weapons[1].preparing_left == 2
     while session.state.round == 2:
         session.do(NextTurn())
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.preparing_left, crossbow.uses_left) == (1, 0)
     with pytest.raises(RulesError, match="still preparing Crossbow"):
         session.do(Attack("vex", 1, "b1"))
     while session.state.round == 3:
         session.do(NextTurn())
-    assert session.state.combatants["vex"].weapons[1].uses_left == 1
+    assert session.state.combatants["vex"].sheet.weapons[1].uses_left == 1
 
 
 def test_zero_value_weapon_cannot_be_used():
@@ -264,10 +258,10 @@ def test_type_override_changes_uses_from_next_round():
     session = fight(vex(), bandit(1))
     session.do(StartFight())
     session.do(OverrideWeaponType("vex", 1, "Swift"))
-    assert session.state.combatants["vex"].weapons[1].uses_max == 1
+    assert session.state.combatants["vex"].sheet.weapons[1].uses_max == 1
     while session.state.round == 1:
         session.do(NextTurn())
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.type_override, crossbow.uses_max) == ("Swift", 1)
     with pytest.raises(RulesError, match="unknown UPR type"):
         session.do(OverrideWeaponType("vex", 1, "Lightning"))
@@ -277,11 +271,11 @@ def test_recompute_at_once_setting_applies_a_pool_change_mid_round():
     session = fight(vex(), bandit(1), upr_recompute="at_once")
     session.do(StartFight())
     session.do(EditCell("vex", "grace", "5.5"))
-    assert session.state.combatants["vex"].weapons[0].uses_max == 3
+    assert session.state.combatants["vex"].sheet.weapons[0].uses_max == 3
     later = fight(vex(), bandit(1))
     later.do(StartFight())
     later.do(EditCell("vex", "grace", "5.5"))
-    assert later.state.combatants["vex"].weapons[0].uses_max == 2
+    assert later.state.combatants["vex"].sheet.weapons[0].uses_max == 2
 
 
 def test_conditions_tick_and_expire_at_round_end_with_a_log_line():
@@ -306,20 +300,20 @@ def test_stamina_refills_at_the_start_of_own_turn():
     session.do(StartFight())
     while session.state.current != "vex":
         session.do(NextTurn())
-    assert session.state.combatants["vex"].stamina == 4
+    assert session.state.combatants["vex"].sheet.stamina == 4
 
 
 def test_damage_heal_and_death():
     session = fight(vex(), bandit(1), bandit(2))
     session.do(ApplyDamage(["b1", "b2"], 5))
-    assert [session.state.combatants[c].vitality for c in ("b1", "b2")] == [3, 3]
+    assert [session.state.combatants[c].sheet.vitality for c in ("b1", "b2")] == [3, 3]
     session.do(ApplyDamage(["b1"], 9))
-    assert session.state.combatants["b1"].vitality == 0
+    assert session.state.combatants["b1"].sheet.vitality == 0
     assert log(session)[-1].endswith(": dead")
     session.do(ApplyDamage(["vex"], 50))
     assert "Death's Door" in log(session)[-1]
     session.do(Heal(["b2"], 100))
-    assert session.state.combatants["b2"].vitality == 8
+    assert session.state.combatants["b2"].sheet.vitality == 8
     with pytest.raises(RulesError, match="at least 1"):
         session.do(ApplyDamage(["b1"], 0))
     with pytest.raises(RulesError, match="no combatant with id"):
@@ -331,9 +325,9 @@ def test_joining_and_leaving_mid_fight():
     session.do(StartFight())
     session.do(AddCombatants([bandit(3)]))
     newcomer = session.state.combatants["b3"]
-    assert newcomer.initiative is not None
-    assert len(newcomer.initiative.faces) == 2
-    assert newcomer.weapons[0].uses_left == 1
+    assert newcomer.sheet.initiative is not None
+    assert len(newcomer.sheet.initiative.faces) == 2
+    assert newcomer.sheet.weapons[0].uses_left == 1
     assert "b3" in session.state.order
     with pytest.raises(RulesError, match="already used"):
         session.do(AddCombatants([bandit(3)]))
@@ -348,22 +342,22 @@ def test_joining_and_leaving_mid_fight():
 def test_gm_override_and_manual_order_keep_the_rolled_value():
     session = fight(vex(), bandit(1), bandit(2))
     session.do(StartFight())
-    rolled = session.state.combatants["b2"].initiative.rolled
+    rolled = session.state.combatants["b2"].sheet.initiative.rolled
     session.do(EditCell("b2", "initiative", 99))
     state = session.state
     assert state.order[0] == "b2"
-    assert state.combatants["b2"].initiative.rolled == rolled
+    assert state.combatants["b2"].sheet.initiative.rolled == rolled
     slot = session.ruleset.timeline(state)[0]
     assert slot.value_text == f"99 (rolled {rolled})"
     last = state.order[-1]
-    last_rolled = state.combatants[last].initiative.value
+    last_rolled = state.combatants[last].sheet.initiative.value
     drag = session.ruleset.intent_for_drag(state, last, 0)
     session.do(drag)
     state = session.state
     assert state.order[0] == last
     slot = session.ruleset.timeline(state)[0]
     assert slot.value_text.endswith("manual #1")
-    assert state.combatants[last].initiative.value == last_rolled
+    assert state.combatants[last].sheet.initiative.value == last_rolled
     assert slot.value_text.startswith(str(last_rolled))
     assert session.ruleset.intent_for_drag(state, last, 0) is None
 
@@ -399,9 +393,9 @@ def test_edits_are_validated_and_undoable():
     with pytest.raises(RulesError, match="number like"):
         session.do(EditCell("vex", "brawn", "lots"))
     session.do(EditCell("vex", "grace", "4.5"))
-    assert session.state.combatants["vex"].attributes.grace == Fraction(9, 2)
+    assert session.state.combatants["vex"].sheet.attributes.grace == Fraction(9, 2)
     session.undo()
-    assert session.state.combatants["vex"].attributes.grace == Fraction(7, 2)
+    assert session.state.combatants["vex"].sheet.attributes.grace == Fraction(7, 2)
 
 
 def test_refusals_before_the_fight_and_while_a_check_is_pending():
@@ -419,18 +413,18 @@ def test_refusals_before_the_fight_and_while_a_check_is_pending():
 def _sheet(session, cid, weapon_index, **weapon_changes):
     """The combatant's sheet as the editor hands it back, with one weapon's fields changed."""
     current = session.state.combatants[cid]
-    weapons = list(current.weapons)
+    weapons = list(current.sheet.weapons)
     weapons[weapon_index] = Weapon(
         name=weapons[weapon_index].name,
         upr_type=weapons[weapon_index].upr_type,
         pool=weapons[weapon_index].pool,
         prepared=weapon_changes.pop("prepared", weapons[weapon_index].prepared),
     )
-    return Combatant(
+    return uwr_combatant(
         id=cid,
         name=current.name,
         side=current.side,
-        attributes=current.attributes,
+        attributes=current.sheet.attributes,
         weapons=tuple(weapons),
         **weapon_changes,
     )
@@ -441,13 +435,13 @@ def test_an_edited_sheet_keeps_the_fight_state_of_its_weapons():
     session.do(StartFight())
     session.do(Attack("vex", 0, "b1"))
     session.do(ResolveCheck())
-    bow = session.state.combatants["vex"].weapons[0]
-    initiative = session.state.combatants["vex"].initiative
+    bow = session.state.combatants["vex"].sheet.weapons[0]
+    initiative = session.state.combatants["vex"].sheet.initiative
     session.do(ReplaceCombatant(_sheet(session, "vex", 0, vitality=15, vitality_max=15)))
     edited = session.state.combatants["vex"]
-    assert edited.vitality_max == 15
-    assert edited.initiative == initiative
-    assert (edited.weapons[0].uses_max, edited.weapons[0].uses_left) == (
+    assert edited.sheet.vitality_max == 15
+    assert edited.sheet.initiative == initiative
+    assert (edited.sheet.weapons[0].uses_max, edited.sheet.weapons[0].uses_left) == (
         bow.uses_max,
         bow.uses_left,
     )
@@ -456,23 +450,23 @@ def test_an_edited_sheet_keeps_the_fight_state_of_its_weapons():
 def test_the_prepared_mark_changed_in_the_sheet_mid_fight_is_applied():
     session = fight(vex(), bandit(1))
     session.do(StartFight())
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.upr, crossbow.prepared, crossbow.uses_left) == (H, True, 1)
 
     session.do(ReplaceCombatant(_sheet(session, "vex", 1, prepared=False)))
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.uses_max, crossbow.uses_left) == (False, 0, 0)
     with pytest.raises(RulesError, match="not prepared"):
         session.do(Attack("vex", 1, "b1"))
 
     session.do(ReplaceCombatant(_sheet(session, "vex", 1, prepared=True)))
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.uses_left, crossbow.preparing_left) == (True, 1, 0)
     session.do(Attack("vex", 1, "b1"))
-    assert session.state.pending.title == "Crossbow"
+    assert part_of(session.state).pending.title == "Crossbow"
     session.undo()
     session.undo()
-    assert not session.state.combatants["vex"].weapons[1].prepared
+    assert not session.state.combatants["vex"].sheet.weapons[1].prepared
 
 
 @pytest.mark.parametrize(("difficulty", "verdict"), [(1, "passes"), (9, "fails")])

@@ -4,16 +4,10 @@ import random
 from fractions import Fraction
 
 import pytest
+from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import (
-    Attributes,
-    Combatant,
-    Condition,
-    Skill,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -45,6 +39,8 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     SetPrepared,
 )
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 
@@ -67,7 +63,7 @@ def archer(**changes):
         "vitality_max": 10,
     }
     fields.update(changes)
-    return Combatant(**fields)
+    return uwr_combatant(**fields)
 
 
 def duelist(**changes):
@@ -85,7 +81,7 @@ def duelist(**changes):
         "vitality_max": 8,
     }
     fields.update(changes)
-    return Combatant(**fields)
+    return uwr_combatant(**fields)
 
 
 def fight(*roster, seed=3, **settings):
@@ -124,7 +120,7 @@ def test_attack_rolls_the_weapon_pool_with_the_modifiers(
 ):
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel", favor, extra_dice, extra_rerolls))
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pool(pending.action) == expected
     assert len(pending.action.faces) == expected[0]
     assert (pending.kind, pending.actor, pending.target, pending.weapon) == (
@@ -134,24 +130,26 @@ def test_attack_rolls_the_weapon_pool_with_the_modifiers(
         0,
     )
     assert pending.title == "Short Bow"
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.uses_max, bow.uses_left) == (2, 1)
 
 
 def test_a_melee_attack_rolls_brawn_and_its_skill():
     session = fight(archer(), duelist())
     session.do(Attack("duel", 0, "vex"))
-    assert pool(session.state.pending.action) == (5, 0, 2)
+    assert pool(part_of(session.state).pending.action) == (5, 0, 2)
     session.do(ResolveCheck())
     session.do(Attack("duel", 1, "vex"))
-    assert pool(session.state.pending.action) == (2, 0, 0)
+    assert pool(part_of(session.state).pending.action) == (2, 0, 0)
 
 
 def test_an_attacker_preparing_a_weapon_is_off_guard():
-    session = fight(archer(weapons=(*archer().weapons[:1], _slow_bow(prepared=False))), duelist())
+    session = fight(
+        archer(weapons=(*archer().sheet.weapons[:1], _slow_bow(prepared=False))), duelist()
+    )
     session.do(PrepareWeapon("vex", 1))
     session.do(Attack("vex", 0, "duel", favor=1))
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pending.off_guard is True
     assert pool(pending.action) == (4, 0, 2)
 
@@ -184,7 +182,7 @@ def test_an_attack_without_uses_left_is_refused():
 
 def test_an_unprepared_fractional_weapon_must_be_prepared_first():
     session = fight(archer(weapons=(_slow_bow(prepared=False),)), duelist())
-    assert session.state.combatants["vex"].weapons[0].uses_left == 0
+    assert session.state.combatants["vex"].sheet.weapons[0].uses_left == 0
     refused(session, Attack("vex", 0, "duel"), "Longbow is not prepared; prepare it first")
     session.do(PrepareWeapon("vex", 0))
     refused(session, Attack("vex", 0, "duel"), r"still preparing Longbow \(1 round left\)")
@@ -192,10 +190,10 @@ def test_an_unprepared_fractional_weapon_must_be_prepared_first():
 
 def test_a_prepared_fractional_weapon_gives_exactly_one_use_and_unprepares():
     session = fight(archer(weapons=(_slow_bow(),)), duelist())
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.upr, bow.uses_max, bow.uses_left, bow.prepared) == (Fraction(1, 2), 1, 1, True)
     session.do(Attack("vex", 0, "duel"))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.uses_left, bow.prepared) == (0, False)
 
 
@@ -206,7 +204,7 @@ def test_dodge_adds_the_skill_rank_and_its_rerolls():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel"))
     label = session.do(React(Reaction.DODGE, skill="Dodge", favor=1, extra_dice=1)).label
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pool(pending.reaction) == (4, 1, 2)
     assert (pending.reaction_kind, pending.reaction_weapon) == ("dodge", None)
     assert label == "Duelist dodges"
@@ -216,17 +214,17 @@ def test_dodge_without_a_skill_rolls_grace_alone():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.DODGE, extra_rerolls=1, extra_dice=-5))
-    assert pool(session.state.pending.reaction) == (1, 0, 1)
+    assert pool(part_of(session.state).pending.reaction) == (1, 0, 1)
 
 
 def test_parry_rolls_the_weapon_pool_and_spends_a_use():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel"))
     label = session.do(React(Reaction.PARRY, extra_dice=-1, favor=-1)).label
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pool(pending.reaction) == (4, -1, 2)
     assert (pending.reaction_kind, pending.reaction_weapon) == ("parry", 0)
-    assert session.state.combatants["duel"].weapons[0].uses_left == 0
+    assert session.state.combatants["duel"].sheet.weapons[0].uses_left == 0
     assert label == "Duelist parries"
 
 
@@ -234,17 +232,17 @@ def test_parry_can_be_kept_from_spending_a_use():
     session = fight(archer(), duelist(), parry_spends_use=False)
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.PARRY, weapon=0))
-    assert session.state.combatants["duel"].weapons[0].uses_left == 1
+    assert session.state.combatants["duel"].sheet.weapons[0].uses_left == 1
 
 
 def test_a_target_preparing_a_weapon_dodges_off_guard():
-    target = duelist(weapons=(*duelist().weapons, Weapon(name="Cannon", upr_type="Slow")))
+    target = duelist(weapons=(*duelist().sheet.weapons, Weapon(name="Cannon", upr_type="Slow")))
     session = fight(archer(), target)
     session.do(SetPrepared("duel", 2, False))
     session.do(PrepareWeapon("duel", 2))
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.DODGE, favor=2))
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pending.reaction.favor == 1
     assert pending.reaction_off_guard is True
 
@@ -293,7 +291,7 @@ def _pending_free_roll(rerolls, dice=6):
     for seed in range(50):
         session = fight(archer(), duelist(), seed=seed)
         session.do(FreeRoll("vex", dice, rerolls=rerolls))
-        pending = session.state.pending
+        pending = part_of(session.state).pending
         if pending is not None and len(_failed(pending.action)) >= 2:
             return session
     raise AssertionError("no seed gave two failed dice")
@@ -301,30 +299,30 @@ def _pending_free_roll(rerolls, dice=6):
 
 def test_the_last_reroll_can_be_taken():
     session = _pending_free_roll(rerolls=1)
-    first = _failed(session.state.pending.action)[0]
+    first = _failed(part_of(session.state).pending.action)[0]
     label = session.do(Reroll([first])).label
     assert label == "Reroll 1 die"
-    record = session.state.pending.action
+    record = part_of(session.state).pending.action
     assert [index for index, _ in record.rerolls_taken] == [first]
     refused(session, Reroll(), "No rerolls are left for this roll")
 
 
 def test_rerolling_all_takes_as_many_failed_dice_as_rerolls_left():
     session = _pending_free_roll(rerolls=2)
-    failed = _failed(session.state.pending.action)
+    failed = _failed(part_of(session.state).pending.action)
     label = session.do(Reroll()).label
     assert label == "Reroll 2 dice"
-    taken = [index for index, _ in session.state.pending.action.rerolls_taken]
+    taken = [index for index, _ in part_of(session.state).pending.action.rerolls_taken]
     assert taken == failed[:2]
 
 
 def test_reroll_refusals():
     session = _pending_free_roll(rerolls=1)
-    failed = _failed(session.state.pending.action)
+    failed = _failed(part_of(session.state).pending.action)
     refused(session, Reroll([failed[0], failed[0]]), "A die was chosen twice")
     refused(session, Reroll(failed[:2]), "2 dice were chosen but only 1 rerolls are left")
     refused(session, Reroll([99]), "^There is no die 100: the pool has 6 dice$")
-    faces = session.state.pending.action.faces
+    faces = part_of(session.state).pending.action.faces
     first = next(i for i in range(6) if i not in failed)
     refused(
         session,
@@ -339,20 +337,20 @@ def test_rerolls_after_the_reaction_go_to_the_reaction():
         session = fight(archer(), duelist(), seed=seed)
         session.do(Attack("vex", 0, "duel"))
         session.do(React(Reaction.DODGE, skill="Dodge", extra_dice=3))
-        failed = _failed(session.state.pending.reaction)
+        failed = _failed(part_of(session.state).pending.reaction)
         if failed:
             break
     session.do(Reroll([failed[0]]))
-    assert [i for i, _ in session.state.pending.reaction.rerolls_taken] == [failed[0]]
-    assert session.state.pending.action.rerolls_taken == ()
+    assert [i for i, _ in part_of(session.state).pending.reaction.rerolls_taken] == [failed[0]]
+    assert part_of(session.state).pending.action.rerolls_taken == ()
 
 
 def test_resolving_an_attack_compares_successes():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel", extra_dice=10, favor=3))
-    action = roll_of(session.state.pending.action).successes
+    action = roll_of(part_of(session.state).pending.action).successes
     assert session.do(ResolveCheck()).label == "Resolve attack"
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
     resolved = session.entries[-1].events[0]
     assert (resolved.action, resolved.reaction, resolved.success) == (action, None, True)
     assert resolved.surviving == action
@@ -364,7 +362,7 @@ def test_a_reaction_cancels_successes_and_wins_ties(seed):
     session = fight(archer(), duelist(), seed=seed)
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.DODGE, skill="Dodge"))
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     action = roll_of(pending.action).successes
     reaction = roll_of(pending.reaction).successes
     session.do(ResolveCheck())
@@ -406,7 +404,7 @@ def test_direct_check_half_attribute_gives_a_reroll_and_stays_open():
             break
     assert pool(entry.events[0].roll) == (3, 0, 1)
     assert entry.label == "Vex: Climb"
-    assert session.state.pending is not None
+    assert part_of(session.state).pending is not None
     session.do(ResolveCheck())
     resolved = session.entries[-1].events[-1]
     assert resolved.success is (resolved.action >= 2)
@@ -415,7 +413,7 @@ def test_direct_check_half_attribute_gives_a_reroll_and_stays_open():
 def test_direct_check_without_rerolls_resolves_at_once():
     session = fight(archer(), duelist())
     entry = session.do(DirectCheck("vex", "savvy", 1))
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
     rolled, resolved = entry.events
     successes = roll_of(rolled.roll).successes
     assert (resolved.action, resolved.success) == (successes, successes >= 1)
@@ -461,8 +459,8 @@ def test_a_check_waits_for_the_pending_one():
 def test_heal_skips_targets_at_full_vitality_and_heals_the_rest():
     session = fight(archer(vitality=10), duelist(vitality=3))
     entry = session.do(Heal(("vex", "duel"), 4))
-    assert session.state.combatants["duel"].vitality == 7
-    assert session.state.combatants["vex"].vitality == 10
+    assert session.state.combatants["duel"].sheet.vitality == 7
+    assert session.state.combatants["vex"].sheet.vitality == 10
     assert [u.combatant.id for u in entry.events[0].updates] == ["duel"]
     assert entry.label == "Heal 4: Vex and Duelist"
 
@@ -470,15 +468,15 @@ def test_heal_skips_targets_at_full_vitality_and_heals_the_rest():
 def test_heal_stops_at_the_maximum_and_refuses_when_all_are_full():
     session = fight(archer(vitality=9), duelist())
     session.do(Heal(("vex",), 5))
-    assert session.state.combatants["vex"].vitality == 10
+    assert session.state.combatants["vex"].sheet.vitality == 10
     refused(session, Heal(("vex", "duel"), 1), "Vex and Duelist already at full Vitality")
 
 
 def test_damage_stops_at_zero_and_goes_to_every_target():
     session = fight(archer(), duelist())
     entry = session.do(ApplyDamage(("vex", "duel"), 9))
-    assert session.state.combatants["vex"].vitality == 1
-    assert session.state.combatants["duel"].vitality == 0
+    assert session.state.combatants["vex"].sheet.vitality == 1
+    assert session.state.combatants["duel"].sheet.vitality == 0
     assert entry.label == "Damage 9: Vex and Duelist"
 
 
@@ -541,11 +539,11 @@ def test_remove_condition_refuses_a_name_no_target_has():
 def test_set_prepared_gives_or_takes_the_fractional_use_this_round():
     session = fight(archer(weapons=(_slow_bow(),)), duelist())
     label = session.do(SetPrepared("vex", 0, False)).label
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.prepared, bow.uses_max, bow.uses_left) == (False, 0, 0)
     assert label == "Vex: Longbow marked unprepared"
     session.do(SetPrepared("vex", 0, True))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.prepared, bow.uses_max, bow.uses_left) == (True, 1, 1)
     refused(session, SetPrepared("vex", 0, True), "Vex's Longbow is already prepared")
 
@@ -553,18 +551,18 @@ def test_set_prepared_gives_or_takes_the_fractional_use_this_round():
 def test_set_prepared_stops_a_preparation_under_way():
     session = fight(archer(weapons=(_slow_bow(prepared=False),)), duelist())
     session.do(PrepareWeapon("vex", 0))
-    assert session.state.combatants["vex"].off_guard
+    assert session.state.combatants["vex"].sheet.off_guard
     session.do(SetPrepared("vex", 0, False))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.prepared, bow.preparing_left, bow.uses_left) == (False, 0, 0)
-    assert not session.state.combatants["vex"].off_guard
+    assert not session.state.combatants["vex"].sheet.off_guard
     refused(session, SetPrepared("vex", 0, False), "Vex's Longbow is already unprepared")
 
 
 def test_set_prepared_leaves_whole_uses_alone():
     session = fight(archer(), duelist())
     session.do(SetPrepared("vex", 0, False))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.prepared, bow.uses_max, bow.uses_left) == (False, 2, 2)
     refused(session, SetPrepared("vex", 3, True), "Vex has no weapon number 4")
 
@@ -572,7 +570,7 @@ def test_set_prepared_leaves_whole_uses_alone():
 def test_set_prepared_before_the_fight_only_marks_the_weapon():
     session = Session(make_ruleset("uwr"), (archer(weapons=(_slow_bow(),)), duelist()))
     session.do(SetPrepared("vex", 0, False))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.prepared, bow.uses_max, bow.upr) == (False, 0, None)
 
 
@@ -606,7 +604,7 @@ def test_preparing_twice_and_preparing_a_used_weapon_are_refused():
 
 @pytest.mark.parametrize("leaving", ["vex", "duel"])
 def test_no_one_in_the_pending_check_may_leave(leaving):
-    session = fight(archer(), duelist(), Combatant(id="x", name="Extra"))
+    session = fight(archer(), duelist(), Combatant(id="x", name="Extra", sheet=UwrSheet()))
     session.do(Attack("vex", 0, "duel"))
     refused(session, RemoveCombatants((leaving,)), "Resolve \\(or undo\\) the pending check")
     session.do(RemoveCombatants(("x",)))
@@ -633,7 +631,7 @@ def test_a_fight_uses_the_encounter_upr_types():
     )
     brute = duelist(weapons=weapons, skills=())
     session = fight(archer(), brute, extra_upr_types=extra)
-    hammer, claws, fists = session.state.combatants["duel"].weapons
+    hammer, claws, fists = session.state.combatants["duel"].sheet.weapons
     assert (hammer.upr, hammer.uses_max) == (Fraction(3, 7), 1)
     assert (claws.upr, claws.uses_max) == (Fraction(3), 3)
     assert (fists.upr, fists.uses_max) == (Fraction(3), 3)
@@ -652,7 +650,7 @@ def test_a_fight_refuses_an_unknown_upr_type():
 def test_initiative_override_accepts_the_whole_range(value):
     session = fight(archer(), duelist())
     label = session.do(OverrideInitiative("vex", value)).label
-    initiative = session.state.combatants["vex"].initiative
+    initiative = session.state.combatants["vex"].sheet.initiative
     assert (initiative.override, initiative.value) == (value, value)
     assert label == f"Set Vex's initiative to {value}"
 
@@ -668,21 +666,21 @@ def test_initiative_override_refuses_values_out_of_range(value):
 
 def test_clearing_an_override_goes_back_to_the_roll():
     session = fight(archer(), duelist())
-    rolled = session.state.combatants["vex"].initiative.value
+    rolled = session.state.combatants["vex"].sheet.initiative.value
     refused(session, OverrideInitiative("vex", None), "Vex's initiative is already None")
     session.do(OverrideInitiative("vex", 50))
     refused(session, OverrideInitiative("vex", 50), "Vex's initiative is already 50")
     assert session.state.order[0] == "vex"
     label = session.do(OverrideInitiative("vex", None)).label
     assert label == "Clear Vex's initiative override"
-    assert session.state.combatants["vex"].initiative.value == rolled
+    assert session.state.combatants["vex"].sheet.initiative.value == rolled
 
 
 def test_an_override_that_ties_is_settled_by_a_roll_off():
     session = fight(archer(side=Side.ENEMY), duelist())
     session.do(OverrideInitiative("vex", 7))
     session.do(OverrideInitiative("duel", 7))
-    breaks = [session.state.combatants[cid].initiative.tiebreak for cid in ("vex", "duel")]
+    breaks = [session.state.combatants[cid].sheet.initiative.tiebreak for cid in ("vex", "duel")]
     assert all(breaks) and breaks[0] != breaks[1]
 
 
@@ -691,7 +689,7 @@ def test_override_before_the_fight_is_kept_when_it_starts():
     session.do(OverrideInitiative("duel", 99))
     session.do(StartFight())
     assert session.state.order == ("duel", "vex")
-    assert session.state.combatants["duel"].initiative.faces == ()
+    assert session.state.combatants["duel"].sheet.initiative.faces == ()
 
 
 # --- joining and leaving ----------------------------------------------------------------------
@@ -701,32 +699,47 @@ def test_newcomers_mid_fight_get_their_uses_from_the_encounter_table():
     extra = [{"name": "Frenzied", "divisor": 1, "adjustment": 1, "max_uses": 3}]
     session = fight(archer(), duelist(), extra_upr_types=extra)
     beast = Combatant(
-        id="beast", name="Beast", weapons=(Weapon(name="Claws", upr_type="Frenzied"),)
+        id="beast",
+        name="Beast",
+        sheet=UwrSheet(weapons=(Weapon(name="Claws", upr_type="Frenzied"),)),
     )
     label = session.do(AddCombatants((beast,))).label
-    claws = session.state.combatants["beast"].weapons[0]
+    claws = session.state.combatants["beast"].sheet.weapons[0]
     assert (claws.upr, claws.uses_max, claws.uses_left) == (Fraction(3), 3, 3)
     assert label == "Beast joins"
-    assert session.state.combatants["beast"].initiative is not None
+    assert session.state.combatants["beast"].sheet.initiative is not None
     assert "beast" in session.state.order
 
 
 def test_newcomers_before_the_fight_wait_for_the_round_start():
     session = Session(make_ruleset("uwr"), (archer(),))
-    two = (Combatant(id="a", name="A"), Combatant(id="b", name="B"))
+    two = (
+        Combatant(id="a", name="A", sheet=UwrSheet()),
+        Combatant(id="b", name="B", sheet=UwrSheet()),
+    )
     assert session.do(AddCombatants(two)).label == "2 combatants join"
-    assert session.state.combatants["a"].initiative is None
+    assert session.state.combatants["a"].sheet.initiative is None
 
 
 @pytest.mark.parametrize(
     ("joining", "message"),
     [
         ((), "Choose at least one combatant to add"),
-        ((Combatant(id="vex", name="Twin"),), "The id 'vex' is already used"),
-        ((Combatant(id="n", name="N"), Combatant(id="n", name="M")), "The id 'n' is already used"),
+        ((Combatant(id="vex", name="Twin", sheet=UwrSheet()),), "The id 'vex' is already used"),
+        (
+            (
+                Combatant(id="n", name="N", sheet=UwrSheet()),
+                Combatant(id="n", name="M", sheet=UwrSheet()),
+            ),
+            "The id 'n' is already used",
+        ),
         (("vex",), "Combatants 1 must be a record, not text"),
         (
-            (Combatant(id="n", name="N", weapons=(Weapon(name="Odd", upr_type="Nope"),)),),
+            (
+                Combatant(
+                    id="n", name="N", sheet=UwrSheet(weapons=(Weapon(name="Odd", upr_type="Nope"),))
+                ),
+            ),
             "N's Odd",
         ),
     ],
@@ -736,7 +749,7 @@ def test_join_refusals(joining, message):
 
 
 def test_leaving_labels_and_state():
-    extra = Combatant(id="x", name="Extra")
+    extra = Combatant(id="x", name="Extra", sheet=UwrSheet())
     session = fight(archer(), duelist(), extra)
     assert session.do(RemoveCombatants(("x",))).label == "Extra leaves"
     assert session.do(RemoveCombatants(("vex", "duel"))).label == "2 combatants leave"
@@ -784,11 +797,11 @@ def test_vitality_log_text():
 def test_a_type_override_counts_from_the_next_round():
     session = fight(archer(), duelist())
     label = session.do(OverrideWeaponType("vex", 0, "slow")).label
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.type_override, bow.uses_max, bow.upr) == ("Slow", 2, Fraction(2))
     assert label == "Vex: Short Bow uses Slow this fight"
     session.do(EndRound())
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.upr, bow.uses_max) == (Fraction(4, 6), 1)
     refused(session, OverrideWeaponType("vex", 0, "Slow"), "Short Bow already uses Slow")
     assert session.do(OverrideWeaponType("vex", 0, None)).label == (
@@ -802,19 +815,19 @@ def test_at_once_a_type_override_reworks_the_uses_left():
     session.do(Attack("vex", 0, "duel"))
     session.do(ResolveCheck())
     session.do(OverrideWeaponType("vex", 0, "Reach Swift"))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.upr, bow.uses_max, bow.uses_left) == (Fraction(3), 3, 2)
     session.do(OverrideWeaponType("vex", 0, "Painfully Slow"))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.upr, bow.uses_max, bow.uses_left) == (Fraction(4, 16), 1, 0)
-    crossbow = session.state.combatants["vex"].weapons[1]
+    crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.upr, crossbow.uses_max, crossbow.uses_left) == (Fraction(3, 6), 1, 1)
 
 
 def test_at_once_a_type_override_before_the_fight_changes_no_uses():
     session = Session(make_ruleset("uwr", {"upr_recompute": "at_once"}), (archer(), duelist()))
     session.do(OverrideWeaponType("vex", 0, "Slow"))
-    bow = session.state.combatants["vex"].weapons[0]
+    bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.upr, bow.uses_max, bow.type_override) == (None, 0, "Slow")
 
 
@@ -833,13 +846,13 @@ def _check_with(rerolls, want_failure):
 
 def test_a_check_with_one_reroll_and_a_failed_die_stays_open():
     session = _check_with(rerolls=1, want_failure=True)
-    assert session.state.pending is not None
+    assert part_of(session.state).pending is not None
     assert len(session.entries[-1].events) == 1
 
 
 def test_a_check_without_a_failed_die_resolves_at_once():
     session = _check_with(rerolls=3, want_failure=False)
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
     assert type(session.entries[-1].events[-1]).__name__ == "CheckResolved"
 
 
@@ -853,7 +866,7 @@ def test_a_direct_check_difficulty_must_be_a_whole_number(difficulty):
 
 
 def _three():
-    return fight(archer(), duelist(), Combatant(id="x", name="Extra"), seed=11)
+    return fight(archer(), duelist(), Combatant(id="x", name="Extra", sheet=UwrSheet()), seed=11)
 
 
 def test_the_current_combatant_leaving_ends_the_turn_and_others_keep_theirs():
@@ -874,20 +887,20 @@ def test_leaving_forgets_the_turn_taken_and_keeps_the_hand_made_order():
     assert first in session.state.acted
     last = session.state.order[-1]
     session.do(MoveInOrder(last, 0))
-    manual = session.state.manual_order
+    manual = part_of(session.state).manual_order
     session.do(RemoveCombatants((first,)))
     assert first not in session.state.acted
-    assert session.state.manual_order == tuple(cid for cid in manual if cid != first)
-    assert session.state.order == session.state.manual_order
+    assert part_of(session.state).manual_order == tuple(cid for cid in manual if cid != first)
+    assert session.state.order == part_of(session.state).manual_order
 
 
 def test_an_override_drops_the_roll_off_it_made_moot():
     session = fight(archer(side=Side.ENEMY), duelist())
     session.do(OverrideInitiative("vex", 7))
     session.do(OverrideInitiative("duel", 7))
-    assert session.state.combatants["vex"].initiative.tiebreak
+    assert session.state.combatants["vex"].sheet.initiative.tiebreak
     session.do(OverrideInitiative("vex", 8))
-    assert session.state.combatants["vex"].initiative.tiebreak == ()
+    assert session.state.combatants["vex"].sheet.initiative.tiebreak == ()
     assert session.state.order == ("vex", "duel")
 
 
@@ -898,8 +911,10 @@ def _weakling():
     return Combatant(
         id="weak",
         name="Weakling",
-        attributes=Attributes(brawn=Fraction(0), grace=Fraction(0), mettle=Fraction(0)),
-        weapons=(Weapon(name="Spear", upr_type="Reach Swift"),),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(0), grace=Fraction(0), mettle=Fraction(0)),
+            weapons=(Weapon(name="Spear", upr_type="Reach Swift"),),
+        ),
     )
 
 
@@ -910,11 +925,11 @@ def test_a_penalty_gives_no_die_to_a_pool_of_none(extra_dice, dice):
     assert entry.events[0].roll.dice == dice
     session = fight(_weakling(), duelist())
     session.do(Attack("weak", 0, "duel", extra_dice=extra_dice))
-    assert session.state.pending.action.dice == dice
+    assert part_of(session.state).pending.action.dice == dice
     session.do(ResolveCheck())
     session.do(Attack("duel", 0, "weak"))
     session.do(React(Reaction.DODGE, extra_dice=extra_dice))
-    assert session.state.pending.reaction.dice == dice
+    assert part_of(session.state).pending.reaction.dice == dice
 
 
 @pytest.mark.parametrize(("extra_dice", "dice"), [(-1, 2), (-2, 1), (-5, 1), (0, 3)])
@@ -936,7 +951,7 @@ def _glacial(**changes):
 def test_joining_before_the_fight_checks_types_against_the_encounter_table():
     session = Session(make_ruleset("uwr", {"extra_upr_types": GLACIAL}), (archer(),))
     session.do(AddCombatants((_glacial(),)))
-    assert session.state.combatants["duel"].weapons[0].upr_type == "Glacial"
+    assert session.state.combatants["duel"].sheet.weapons[0].upr_type == "Glacial"
 
 
 def test_a_sheet_and_an_override_use_the_encounter_table():
@@ -944,14 +959,14 @@ def test_a_sheet_and_an_override_use_the_encounter_table():
     session.do(ReplaceCombatant(_glacial(name="Smith")))
     assert session.state.combatants["duel"].name == "Smith"
     session.do(OverrideWeaponType("duel", 0, "twin"))
-    hammer = session.state.combatants["duel"].weapons[0]
+    hammer = session.state.combatants["duel"].sheet.weapons[0]
     assert (hammer.type_override, hammer.upr, hammer.uses_max) == ("Twin", Fraction(2), 2)
 
 
 def test_editing_an_attribute_at_once_uses_the_encounter_table():
     session = fight(archer(), _glacial(), extra_upr_types=GLACIAL, upr_recompute="at_once")
     session.do(EditCell("duel", "brawn", 7))
-    hammer = session.state.combatants["duel"].weapons[0]
+    hammer = session.state.combatants["duel"].sheet.weapons[0]
     assert (hammer.upr, hammer.uses_max) == (Fraction(1), 1)
 
 
@@ -959,7 +974,7 @@ def test_preparing_uses_the_encounter_table():
     session = fight(archer(), _glacial(), extra_upr_types=GLACIAL)
     session.do(SetPrepared("duel", 0, False))
     session.do(PrepareWeapon("duel", 0))
-    assert session.state.combatants["duel"].weapons[0].preparing_left == 2
+    assert session.state.combatants["duel"].sheet.weapons[0].preparing_left == 2
 
 
 # --- more edges -------------------------------------------------------------------------------
@@ -969,7 +984,7 @@ def test_rolling_initiative_again_replaces_the_roll():
     session = fight(archer(), duelist(), seed=21)
     entry = session.do(RollInitiative(("vex",)))
     assert entry.label == "Roll initiative"
-    faces = session.state.combatants["vex"].initiative.faces
+    faces = session.state.combatants["vex"].sheet.initiative.faces
     assert len(faces) == 3
     assert entry.events[0].rolls[0].faces == faces
     assert entry.events[0].rolls[0].combatant_id == "vex"
@@ -993,10 +1008,10 @@ def test_preparing_goes_by_this_rounds_value_not_a_type_changed_for_the_next():
 def test_a_weapon_added_mid_round_is_prepared_by_its_value_now():
     session = fight(archer(), duelist())
     added = Weapon(name="Arbalest", upr_type="Painfully Slow", prepared=False)
-    session.do(ReplaceCombatant(archer(weapons=(*archer().weapons, added))))
-    assert session.state.combatants["vex"].weapons[2].upr is None
+    session.do(ReplaceCombatant(archer(weapons=(*archer().sheet.weapons, added))))
+    assert session.state.combatants["vex"].sheet.weapons[2].upr is None
     session.do(PrepareWeapon("vex", 2))
-    assert session.state.combatants["vex"].weapons[2].preparing_left == 2
+    assert session.state.combatants["vex"].sheet.weapons[2].preparing_left == 2
 
 
 def test_round_end_ticks_timed_conditions_and_keeps_lasting_ones():
@@ -1020,14 +1035,14 @@ def test_every_two_way_tie_ends_settled():
         )
         session.do(OverrideInitiative("d1", 4))
         session.do(OverrideInitiative("d2", 4))
-        breaks = [session.state.combatants[cid].initiative.tiebreak for cid in ("d1", "d2")]
+        breaks = [session.state.combatants[cid].sheet.initiative.tiebreak for cid in ("d1", "d2")]
         assert breaks[0] != breaks[1], seed
 
 
 def test_a_new_round_keeps_the_encounter_table_and_starts_with_the_first():
     session = fight(archer(), _glacial(), extra_upr_types=GLACIAL)
     session.do(EndRound())
-    hammer = session.state.combatants["duel"].weapons[0]
+    hammer = session.state.combatants["duel"].sheet.weapons[0]
     assert (hammer.upr, hammer.uses_max) == (Fraction(3, 7), 1)
     assert session.state.current == session.state.order[0]
     assert session.state.round == 2
@@ -1047,11 +1062,11 @@ def test_marking_a_zero_or_whole_value_weapon_changes_no_uses():
         ),
     )
     for index, uses in ((0, 1), (1, 0)):
-        weapon = session.state.combatants["duel"].weapons[index]
+        weapon = session.state.combatants["duel"].sheet.weapons[index]
         assert weapon.uses_max == uses
         session.do(SetPrepared("duel", index, False))
         session.do(SetPrepared("duel", index, True))
-        weapon = session.state.combatants["duel"].weapons[index]
+        weapon = session.state.combatants["duel"].sheet.weapons[index]
         assert (weapon.uses_max, weapon.uses_left) == (uses, uses)
 
 
@@ -1064,7 +1079,7 @@ def test_an_unprepared_weapon_of_whole_uses_runs_out_like_any_other():
 
 
 def test_log_lines_of_weapon_marks():
-    session = fight(archer(weapons=(_slow_bow(prepared=False), *archer().weapons)), duelist())
+    session = fight(archer(weapons=(_slow_bow(prepared=False), *archer().sheet.weapons)), duelist())
     entry = session.do(PrepareWeapon("vex", 0))
     assert entry.events[0].updates[0].text == "starts preparing Longbow (1 round; Off Guard)"
     assert entry.label == "Vex prepares Longbow"
@@ -1079,10 +1094,10 @@ def test_at_once_a_new_weapon_does_not_stop_the_others_being_reworked():
     added = Weapon(name="Net", upr_type="Slow", pool=WeaponPool.RANGED)
     stronger = archer(
         attributes=Attributes(brawn=Fraction(2), grace=Fraction(7), savvy=Fraction(4)),
-        weapons=(added, *archer().weapons),
+        weapons=(added, *archer().sheet.weapons),
     )
     session.do(ReplaceCombatant(stronger))
-    net, bow, crossbow = session.state.combatants["vex"].weapons
+    net, bow, crossbow = session.state.combatants["vex"].sheet.weapons
     assert net.upr is None
     assert (bow.upr, bow.uses_max) == (Fraction(4), 4)
     assert (crossbow.upr, crossbow.uses_max) == (Fraction(1), 1)
@@ -1092,7 +1107,7 @@ def test_rerolling_when_every_die_succeeded():
     for seed in range(60):
         session = fight(archer(), duelist(), seed=seed)
         session.do(Attack("vex", 0, "duel", favor=3))
-        if not _failed(session.state.pending.action):
+        if not _failed(part_of(session.state).pending.action):
             break
     refused(session, Reroll(), "No failed die is left to reroll")
     refused(session, Reroll([]), "No failed die is left to reroll")
@@ -1115,7 +1130,7 @@ def test_one_reroll_left_and_nothing_failed():
     for seed in range(80):
         session = fight(archer(), duelist(), seed=seed)
         session.do(Attack("vex", 0, "duel", favor=3, extra_rerolls=-1))
-        if not _failed(session.state.pending.action):
+        if not _failed(part_of(session.state).pending.action):
             break
-    assert session.state.pending.action.rerolls == 1
+    assert part_of(session.state).pending.action.rerolls == 1
     refused(session, Reroll(), "No failed die is left to reroll")

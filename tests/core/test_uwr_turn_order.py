@@ -4,9 +4,10 @@ import random
 from fractions import Fraction
 
 import pytest
+from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Condition, Initiative, Weapon
+from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     ClearManualOrder,
@@ -21,6 +22,8 @@ from uwr_desktop.core.rulesets.uwr.events import RollOff
 from uwr_desktop.core.rulesets.uwr.intents import FreeRoll, OverrideInitiative, RollInitiative
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.ruleset import UwrRuleset
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, Weapon
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 
@@ -28,7 +31,7 @@ from uwr_desktop.core.sides import Side
 def fighter(cid, **changes):
     fields = {"id": cid, "name": cid.upper(), "weapons": (Weapon(name="Club", upr_type="Quick"),)}
     fields.update(changes)
-    return Combatant(**fields)
+    return uwr_combatant(**fields)
 
 
 def session_of(*roster, start=True, seed=5, **settings):
@@ -69,13 +72,13 @@ def test_a_half_settled_tie_is_rolled_off_again_and_a_settled_one_is_not():
     session = session_of(fighter("a"), fighter("b"), fighter("c"), seed=9)
     session.do(OverrideInitiative("a", 7))
     session.do(OverrideInitiative("b", 7))
-    assert session.state.combatants["b"].initiative.tiebreak
+    assert session.state.combatants["b"].sheet.initiative.tiebreak
     entry = session.do(OverrideInitiative("c", 30))
     assert [type(event).__name__ for event in entry.events] == ["InitiativeOverridden"]
     session.do(OverrideInitiative("a", 8))
     entry = session.do(OverrideInitiative("a", 7))
     assert [type(event).__name__ for event in entry.events] == ["InitiativeOverridden", "RollOff"]
-    breaks = {cid: session.state.combatants[cid].initiative.tiebreak for cid in ("a", "b")}
+    breaks = {cid: session.state.combatants[cid].sheet.initiative.tiebreak for cid in ("a", "b")}
     assert breaks["a"] and breaks["b"] and breaks["a"] != breaks["b"]
 
 
@@ -103,14 +106,14 @@ def test_newcomers_are_slotted_into_a_hand_made_order_by_initiative():
 def test_a_value_of_exactly_one_gives_a_use_prepared_or_not():
     club = Weapon(name="Club", upr_type="Quick", prepared=False)
     session = session_of(fighter("a", attributes=Attributes(brawn=Fraction(3)), weapons=(club,)))
-    weapon = session.state.combatants["a"].weapons[0]
+    weapon = session.state.combatants["a"].sheet.weapons[0]
     assert (weapon.upr, weapon.uses_max) == (Fraction(1), 1)
 
 
 def test_a_value_of_zero_gives_no_use_even_prepared():
     club = Weapon(name="Club", upr_type="Quick", prepared=True)
     session = session_of(fighter("a", attributes=Attributes(brawn=Fraction(0)), weapons=(club,)))
-    weapon = session.state.combatants["a"].weapons[0]
+    weapon = session.state.combatants["a"].sheet.weapons[0]
     assert (weapon.upr, weapon.uses_max, weapon.uses_left) == (Fraction(0), 0, 0)
 
 
@@ -154,7 +157,7 @@ def test_rolling_initiative_keeps_an_override():
     session = session_of(fighter("a"), fighter("b"))
     session.do(OverrideInitiative("a", 50))
     session.do(RollInitiative(("a",)))
-    initiative = session.state.combatants["a"].initiative
+    initiative = session.state.combatants["a"].sheet.initiative
     assert (initiative.override, initiative.value) == (50, 50)
     assert initiative.faces
 
@@ -163,10 +166,10 @@ def test_the_hand_made_order_can_be_cleared_once():
     session = session_of(fighter("a"), fighter("b"))
     rolled = session.state.order
     session.do(MoveInOrder(rolled[1], 0))
-    assert session.state.manual_order == (rolled[1], rolled[0])
+    assert part_of(session.state).manual_order == (rolled[1], rolled[0])
     entry = session.do(ClearManualOrder())
     assert entry.label == "Back to the rolled turn order"
-    assert (session.state.manual_order, session.state.order) == (None, rolled)
+    assert (part_of(session.state).manual_order, session.state.order) == (None, rolled)
     with pytest.raises(RulesError, match="already follows the rolled initiative"):
         session.do(ClearManualOrder())
 

@@ -7,11 +7,13 @@ import pytest
 from PySide6.QtCore import Qt
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
 from uwr_desktop.core.rulesets.uwr.events import CheckResolved, CheckRolled, DieRerolled
 from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.document import EncounterDocument
@@ -24,11 +26,13 @@ def vex():
         id="vex",
         name="Vex",
         side=Side.PLAYER,
-        attributes=Attributes(brawn=Fraction(2), grace=Fraction(7, 2)),
-        skills=(Skill("Archery", 1, 1),),
-        weapons=(
-            Weapon(name="Dagger", upr_type="Quick"),
-            Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(2), grace=Fraction(7, 2)),
+            skills=(Skill("Archery", 1, 1),),
+            weapons=(
+                Weapon(name="Dagger", upr_type="Quick"),
+                Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED, skill="Archery"),
+            ),
         ),
     )
 
@@ -37,8 +41,10 @@ def bandit(number):
     return Combatant(
         id=f"b{number}",
         name=f"Bandit {number}",
-        attributes=Attributes(brawn=Fraction(3), grace=Fraction(2)),
-        weapons=(Weapon(name="Sword", upr_type="Quick"),),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(3), grace=Fraction(2)),
+            weapons=(Weapon(name="Sword", upr_type="Quick"),),
+        ),
     )
 
 
@@ -103,14 +109,14 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
 
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert (pending.kind, pending.actor, pending.target, pending.title) == (
         "attack",
         "vex",
         "b1",
         "Short Bow",
     )
-    bow = session.state.combatants["vex"].weapons[1]
+    bow = session.state.combatants["vex"].sheet.weapons[1]
     assert bow.uses_left == bow.uses_max - 1
     assert f"Short Bow · {bow.uses_left}/{bow.uses_max} left" in [
         panel.attack.weapon.itemText(i) for i in range(panel.attack.weapon.count())
@@ -132,7 +138,7 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     assert (event.of_reaction, event.index) == (False, index)
     assert panel.tray.view.animating_indices() == frozenset({index})
     _settle(qtbot, panel)
-    after = roll_of(session.state.pending.action)
+    after = roll_of(part_of(session.state).pending.action)
     assert after.faces[index] == max(before.faces[index], event.face)
     assert after.dice[index].first_face == before.faces[index]
     assert [i for i in range(len(after.dice)) if after.dice[i] != before.dice[i]] == [index]
@@ -142,14 +148,14 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     assert panel.attack.parry_button.isEnabled()
     assert panel.attack.parry_button.text() == "Parry with Sword"
     _click(qtbot, panel.attack.dodge_button)
-    pending = session.state.pending
+    pending = part_of(session.state).pending
     assert pending.reaction_kind == "dodge"
     _settle(qtbot, panel)
     assert _shown_faces(panel.tray.reaction_view) == roll_of(pending.reaction).faces
     assert _shown_faces(panel.tray.view) == after.faces
 
     _click(qtbot, panel.attack.resolve_button)
-    assert session.state.pending is None
+    assert part_of(session.state).pending is None
     resolved = session.entries[-1].events[-1]
     assert isinstance(resolved, CheckResolved)
     shown_action = sum(1 for die in panel.tray.view.dice() if die.success)
@@ -164,7 +170,7 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
 def test_a_target_out_of_uses_can_only_dodge(qtbot, document, panel):
     session = document.session
     session.do(StartFight())
-    while session.state.combatants["b1"].weapons[0].uses_left:
+    while session.state.combatants["b1"].sheet.weapons[0].uses_left:
         session.do(Attack("b1", 0, "b2"))
         session.do(ResolveCheck())
     _attack_with_bow(qtbot, panel)
@@ -186,12 +192,12 @@ def test_a_target_out_of_uses_can_only_dodge(qtbot, document, panel):
 def test_a_weapon_without_uses_is_offered_disabled_with_the_reason(qtbot, document, panel):
     session = document.session
     session.do(StartFight())
-    while session.state.combatants["b1"].weapons[0].uses_left:
+    while session.state.combatants["b1"].sheet.weapons[0].uses_left:
         session.do(Attack("b1", 0, "vex"))
         session.do(ResolveCheck())
     panel.set_focus_combatant("b1")
     combo = panel.attack.weapon
-    sword = session.state.combatants["b1"].weapons[0]
+    sword = session.state.combatants["b1"].sheet.weapons[0]
     assert sword.uses_max > 0
     assert combo.itemText(0) == f"Sword · 0/{sword.uses_max} left"
     assert not combo.model().item(0).isEnabled()
@@ -219,7 +225,7 @@ def test_ctrl_enter_attacks(qtbot, document, panel):
     panel.set_focus_combatant("vex")
     panel.attack.favor.setFocus()
     qtbot.keyClick(panel.attack.favor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert document.session.state.pending.actor == "vex"
+    assert part_of(document.session.state).pending.actor == "vex"
     _settle(qtbot, panel)
 
 
@@ -231,7 +237,7 @@ def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
     _click(qtbot, panel.attack.attack_button)
     _click(qtbot, panel.attack.dodge_button)
     _settle(qtbot, panel)
-    reaction = roll_of(session.state.pending.reaction)
+    reaction = roll_of(part_of(session.state).pending.reaction)
     assert reaction.rerolls_left == 1 and reaction.rerollable_indices, "seed gives a failed die"
     assert not any(die.rerollable for die in panel.tray.view.dice())
     index = reaction.rerollable_indices[0]
@@ -241,7 +247,7 @@ def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
     assert isinstance(event, DieRerolled) and (event.of_reaction, event.index) == (True, index)
     assert view.animating_indices() == frozenset({index})
     _settle(qtbot, panel)
-    assert _shown_faces(view) == roll_of(session.state.pending.reaction).faces
+    assert _shown_faces(view) == roll_of(part_of(session.state).pending.reaction).faces
     assert not panel.attack.reroll_reaction_button.isEnabled()
 
 
@@ -277,7 +283,7 @@ def test_undo_clears_the_roll_and_redo_shows_it_again(qtbot, document, panel):
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    faces = session.state.pending.action.faces
+    faces = part_of(session.state).pending.action.faces
 
     session.undo()
     assert panel.tray.view.dice() == ()
@@ -296,7 +302,7 @@ def test_undo_of_a_reroll_shows_the_faces_before_it(qtbot, document, panel):
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    before = session.state.pending.action.faces
+    before = part_of(session.state).pending.action.faces
     _click(qtbot, panel.tray.reroll_button)
     _settle(qtbot, panel)
     assert isinstance(session.entries[-1].events[0], DieRerolled)
@@ -322,7 +328,7 @@ def test_a_pending_check_shows_again_when_its_file_is_opened(qtbot, document, pa
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    faces = session.state.pending.action.faces
+    faces = part_of(session.state).pending.action.faces
     path = tmp_path / "fight.uwr"
     document.save(path)
     document.new()
@@ -358,7 +364,7 @@ def test_a_direct_check_left_open_is_resolved_from_the_panel(qtbot, document, pa
     _select(qtbot, tray.attribute, "Grace")
     _select(qtbot, tray.against, "Difficult")
     _click(qtbot, tray.roll_button)
-    assert document.session.state.pending is not None, "seed leaves a reroll to take"
+    assert part_of(document.session.state).pending is not None, "seed leaves a reroll to take"
     assert panel.attack.status.text().startswith("Vex's Grace check (needs 2)")
     _click(qtbot, panel.attack.resolve_button)
     resolved = document.session.entries[-1].events[-1]
@@ -397,14 +403,14 @@ def test_the_reaction_takes_its_own_favor_and_extra_dice(qtbot, document, panel)
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
     _click(qtbot, panel.attack.dodge_button)
-    plain = roll_of(session.state.pending.reaction).spec
+    plain = roll_of(part_of(session.state).pending.reaction).spec
     session.undo()
-    assert session.state.pending.reaction is None
+    assert part_of(session.state).pending.reaction is None
 
     panel.attack.reaction_favor.setValue(1)
     panel.attack.reaction_dice.setValue(2)
     _click(qtbot, panel.attack.dodge_button)
-    helped = roll_of(session.state.pending.reaction).spec
+    helped = roll_of(part_of(session.state).pending.reaction).spec
     assert (helped.favor, helped.dice) == (plain.favor + 1, plain.dice + 2)
     assert helped.threshold == plain.threshold - 1
     _settle(qtbot, panel)

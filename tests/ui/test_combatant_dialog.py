@@ -19,16 +19,16 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from uwr_desktop.core.encounter import (
+from uwr_desktop.core.encounter import Combatant, Condition
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import (
     Attributes,
-    Combatant,
-    Condition,
     Initiative,
     Skill,
+    UwrSheet,
     Weapon,
     WeaponPool,
 )
-from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.upr import uses_per_round
 from uwr_desktop.ui.combatant_dialog import CombatantDialog, edit_combatant
@@ -132,28 +132,30 @@ def test_new_combatant_typed_in_comes_back_exactly(qtbot):
         id=made.id,
         name="Bandit Chief",
         side=Side.ALLY,
-        attributes=Attributes(
-            brawn=Fraction(7, 2), grace=Fraction(4), mettle=Fraction(2), savvy=Fraction(1, 2)
-        ),
-        skills=(Skill("Blades", 2, 1), Skill("Archery", 1, 0)),
-        weapons=(
-            Weapon(name="Sabre", upr_type="Swift", pool=WeaponPool.MELEE, skill="Blades"),
-            Weapon(
-                name="Longbow",
-                upr_type="Slow",
-                pool=WeaponPool.RANGED,
-                skill="Archery",
-                prepared=False,
-            ),
-        ),
-        vitality=14,
-        vitality_max=14,
-        stamina=2,
-        stamina_max=5,
         hidden=True,
         notes="Carries the key",
+        sheet=UwrSheet(
+            attributes=Attributes(
+                brawn=Fraction(7, 2), grace=Fraction(4), mettle=Fraction(2), savvy=Fraction(1, 2)
+            ),
+            skills=(Skill("Blades", 2, 1), Skill("Archery", 1, 0)),
+            weapons=(
+                Weapon(name="Sabre", upr_type="Swift", pool=WeaponPool.MELEE, skill="Blades"),
+                Weapon(
+                    name="Longbow",
+                    upr_type="Slow",
+                    pool=WeaponPool.RANGED,
+                    skill="Archery",
+                    prepared=False,
+                ),
+            ),
+            vitality=14,
+            vitality_max=14,
+            stamina=2,
+            stamina_max=5,
+        ),
     )
-    assert isinstance(made.attributes.brawn, Fraction)
+    assert isinstance(made.sheet.attributes.brawn, Fraction)
 
 
 def test_two_new_combatants_get_different_ids(qtbot):
@@ -162,7 +164,7 @@ def test_two_new_combatants_get_different_ids(qtbot):
         qtbot.keyClicks(_child(dialog, QLineEdit, "name"), "Wolf")
     assert first.combatant().id != second.combatant().id
     assert first.combatant().side is Side.ENEMY
-    assert first.combatant().attributes == Attributes()
+    assert first.combatant().sheet.attributes == Attributes()
 
 
 @pytest.mark.parametrize(
@@ -219,41 +221,43 @@ def test_fixing_the_sheet_enables_ok_again(qtbot):
     table = _child(dialog, QTableWidget, "skillsTable")
     qtbot.mouseClick(table.cellWidget(second, 3), Qt.MouseButton.LeftButton)
     assert _ok(dialog).isEnabled()
-    assert dialog.combatant().skills == (Skill("Blades", 1, 0),)
+    assert dialog.combatant().sheet.skills == (Skill("Blades", 1, 0),)
 
 
 def test_vitality_follows_its_maximum_while_full(qtbot):
     dialog = _open(qtbot)
     qtbot.keyClicks(_child(dialog, QLineEdit, "name"), "Ogre")
     _type(qtbot, _child(dialog, QSpinBox, "vitalityMax"), "20")
-    assert dialog.combatant().vitality == 20
+    assert dialog.combatant().sheet.vitality == 20
     _type(qtbot, _child(dialog, QSpinBox, "vitality"), "7")
     _type(qtbot, _child(dialog, QSpinBox, "vitalityMax"), "25")
-    assert (dialog.combatant().vitality, dialog.combatant().vitality_max) == (7, 25)
+    assert (dialog.combatant().sheet.vitality, dialog.combatant().sheet.vitality_max) == (7, 25)
 
 
 VEX = Combatant(
     id="vex-1",
     name="Vex",
     side=Side.PLAYER,
-    attributes=Attributes(brawn=Fraction(3), grace=Fraction(7, 2)),
-    skills=(Skill("Blades", 2, 1),),
-    weapons=(
-        Weapon(
-            name="Sword",
-            upr_type="Swift",
-            skill="Blades",
-            upr=Fraction(2),
-            uses_max=2,
-            uses_left=1,
-        ),
-        Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED, prepared=False),
-    ),
-    vitality=6,
-    vitality_max=12,
     conditions=(Condition("Prone", 2),),
-    initiative=Initiative(faces=(4, 5)),
     notes="Scout",
+    sheet=UwrSheet(
+        attributes=Attributes(brawn=Fraction(3), grace=Fraction(7, 2)),
+        skills=(Skill("Blades", 2, 1),),
+        weapons=(
+            Weapon(
+                name="Sword",
+                upr_type="Swift",
+                skill="Blades",
+                upr=Fraction(2),
+                uses_max=2,
+                uses_left=1,
+            ),
+            Weapon(name="Crossbow", upr_type="Slow", pool=WeaponPool.RANGED, prepared=False),
+        ),
+        vitality=6,
+        vitality_max=12,
+        initiative=Initiative(faces=(4, 5)),
+    ),
 )
 
 
@@ -270,9 +274,9 @@ def test_editing_keeps_id_and_fight_state(qtbot):
     assert edited.id == "vex-1"
     assert edited.name == "Vex the Bold"
     assert edited.conditions == VEX.conditions
-    assert edited.initiative == VEX.initiative
-    assert edited.skills == (Skill("Swords", 2, 1),)
-    sword = edited.weapons[0]
+    assert edited.sheet.initiative == VEX.sheet.initiative
+    assert edited.sheet.skills == (Skill("Swords", 2, 1),)
+    sword = edited.sheet.weapons[0]
     assert sword.skill == "Swords"
     assert (sword.upr, sword.uses_max, sword.uses_left) == (Fraction(2), 2, 1)
 
@@ -283,8 +287,8 @@ def test_removing_a_skill_unlinks_its_weapons(qtbot):
     remove = table.cellWidget(0, 3)
     assert isinstance(remove, QToolButton)
     qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
-    assert dialog.combatant().skills == ()
-    assert dialog.combatant().weapons[0].skill == ""
+    assert dialog.combatant().sheet.skills == ()
+    assert dialog.combatant().sheet.weapons[0].skill == ""
 
 
 def test_uses_preview_matches_the_core_and_follows_the_pool(qtbot):
@@ -313,12 +317,12 @@ def test_uses_preview_matches_the_core_and_follows_the_pool(qtbot):
 
 
 def test_unknown_upr_type_is_kept_but_refused_with_the_reason(qtbot):
-    odd = replace(VEX, weapons=(Weapon(name="Wand", upr_type="Blink"),))
+    odd = replace(VEX, sheet=replace(VEX.sheet, weapons=(Weapon(name="Wand", upr_type="Blink"),)))
     dialog = _open(qtbot, odd)
     assert "unknown UPR type 'Blink'" in _problem(dialog)
     assert not _ok(dialog).isEnabled()
     _select(qtbot, _child(dialog, QTableWidget, "weaponsTable").cellWidget(0, 1), "Quick")
-    assert dialog.combatant().weapons[0].upr_type == "Quick"
+    assert dialog.combatant().sheet.weapons[0].upr_type == "Quick"
 
 
 def _answer_when_shown(qtbot, act):

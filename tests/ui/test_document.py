@@ -7,6 +7,7 @@ import pytest
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, ApplyDamage
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.storage.encounter_file import EncounterFileError
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
@@ -24,7 +25,7 @@ def _document(store):
 
 
 def _vex():
-    return Combatant(id="vex", name="Vex", vitality=10, vitality_max=10)
+    return Combatant(id="vex", name="Vex", sheet=UwrSheet(vitality=10, vitality_max=10))
 
 
 def test_changes_mark_the_fight_modified_until_saved(store, tmp_path, qtbot):
@@ -65,7 +66,7 @@ def test_open_replaces_the_session_and_keeps_the_undo_position(store, tmp_path, 
         second.open(tmp_path / "fight.uwr")
     assert second.session.cursor == 1
     assert second.session.can_redo
-    assert second.session.state.combatants["vex"].vitality == 10
+    assert second.session.state.combatants["vex"].sheet.vitality == 10
 
 
 def test_every_change_reaches_the_autosave_and_recovers_exactly(tmp_path):
@@ -89,7 +90,7 @@ def test_every_change_reaches_the_autosave_and_recovers_exactly(tmp_path):
         assert document.session.entries == expected_entries
         assert document.session.cursor == 2
         document.session.redo()
-        assert document.session.state.combatants["vex"].vitality == 5
+        assert document.session.state.combatants["vex"].sheet.vitality == 5
 
 
 def test_closing_cleanly_leaves_nothing_to_recover(tmp_path):
@@ -111,9 +112,9 @@ def test_undo_stack_mirrors_the_journal(store, qtbot):
     assert stack.undoText() == document.session.undo_label
     stack.undo()
     assert document.session.cursor == 1
-    assert document.session.state.combatants["vex"].vitality == 10
+    assert document.session.state.combatants["vex"].sheet.vitality == 10
     stack.redo()
-    assert document.session.state.combatants["vex"].vitality == 7
+    assert document.session.state.combatants["vex"].sheet.vitality == 7
     document.session.undo()
     assert stack.index() == 1
     document.new()

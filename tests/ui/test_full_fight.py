@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.rulesets.uwr.events import DieRerolled
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
@@ -103,7 +104,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     window.actions_by_key["start_fight"].trigger()
     state = session().state
     assert state.round == 1
-    assert all(c.initiative is not None for c in state.combatants.values())
+    assert all(c.sheet.initiative is not None for c in state.combatants.values())
     order = list(state.order)
     assert [s.combatant_id for s in window.timeline.slots()] == order
 
@@ -112,13 +113,13 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     qtbot.waitUntil(lambda: not timeline.is_animating(), timeout=2000)
     start = timeline.card_rect(order[0]).center()
     end = timeline.card_rect(order[2]).center() + QPoint(40, 0)
-    rolled = {cid: session().state.combatants[cid].initiative.rolled for cid in order}
+    rolled = {cid: session().state.combatants[cid].sheet.initiative.rolled for cid in order}
     moves = []
     timeline.slotMoveRequested.connect(lambda key, index: moves.append((key, index)))
     _drag(qtbot, timeline, start.toPoint(), end.toPoint())
     assert moves == [(order[0], 2)]
     assert list(session().state.order) == [order[1], order[2], order[0]]
-    assert {cid: session().state.combatants[cid].initiative.rolled for cid in order} == rolled
+    assert {cid: session().state.combatants[cid].sheet.initiative.rolled for cid in order} == rolled
     assert "manual" in timeline.slots()[0].value_text
     qtbot.waitUntil(lambda: not timeline.is_animating(), timeout=2000)
 
@@ -131,7 +132,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     _select(qtbot, panel.attack.target, "Bandit")
     qtbot.mouseClick(panel.attack.attack_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
-    action = roll_of(session().state.pending.action)
+    action = roll_of(part_of(session().state).pending.action)
     assert action.rerolls_left == 1  # Grace 3.5 gives one reroll
     failed = action.rerollable_indices
     assert failed, "this seed leaves a failed die to reroll"
@@ -139,15 +140,15 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.die_rect(failed[0]).center())
     assert isinstance(session().entries[-1].events[-1], DieRerolled)
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
-    after = roll_of(session().state.pending.action)
+    after = roll_of(part_of(session().state).pending.action)
     assert after.dice[failed[0]].rerolled
     assert tuple(d.value for d in view.dice()) == after.faces
 
     qtbot.mouseClick(panel.attack.dodge_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
     qtbot.mouseClick(panel.attack.resolve_button, Qt.MouseButton.LeftButton)
-    assert session().state.pending is None
-    bow = session().state.combatants[vex].weapons[0]
+    assert part_of(session().state).pending is None
+    bow = session().state.combatants[vex].sheet.weapons[0]
     assert bow.uses_left == bow.uses_max - 1
     log = window.event_log.visible_lines()
     assert any("Vex attacks Bandit with Short Bow" in line for line in log)
@@ -155,7 +156,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     # End the round: round 2 starts with the bow's uses refilled.
     window.actions_by_key["end_round"].trigger()
     assert session().state.round == 2
-    bow = session().state.combatants[vex].weapons[0]
+    bow = session().state.combatants[vex].sheet.weapons[0]
     assert bow.uses_left == bow.uses_max
     assert window.statusBar().findChild(type(window._status_round), "statusRound").text() == (
         "Round 2"

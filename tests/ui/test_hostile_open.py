@@ -15,6 +15,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, ApplyDamage
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_JSON_DEPTH
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.storage.encounter_file import (
     EncounterFileError,
     read_encounter,
@@ -51,7 +52,7 @@ def window(qtbot, store, tmp_path, monkeypatch):
         widget.statusBar().clearMessage()
 
     qtbot.addWidget(main, before_close_func=settle)
-    document.session.do(AddCombatants([Combatant(id="vex", name="Vex")]))
+    document.session.do(AddCombatants([Combatant(id="vex", name="Vex", sheet=UwrSheet())]))
     main.document.save(tmp_path / "mine.uwr")
     yield main
     document.close()
@@ -78,7 +79,7 @@ def assert_open_fight_goes_on(window, store, tmp_path):
     assert stored_entries(store, document) == before + 1
     window.save()
     saved = read_encounter(tmp_path / "mine.uwr").checked
-    assert saved.state.combatants["vex"].vitality == 8
+    assert saved.state.combatants["vex"].sheet.vitality == 8
 
 
 @contextlib.contextmanager
@@ -147,7 +148,7 @@ def test_a_pipe_or_device_is_refused_at_once(window, store, tmp_path, warnings, 
 
 def test_a_file_whose_name_is_not_utf8_opens_and_autosaves(window, store, tmp_path, warnings):
     other = EncounterDocument(None, roller=Roller(random.Random(1)))
-    other.session.do(AddCombatants([Combatant(id="orc", name="Orc")]))
+    other.session.do(AddCombatants([Combatant(id="orc", name="Orc", sheet=UwrSheet())]))
     try:
         name = os.fsdecode(b"caf\xe9.uwr")
         save_encounter(other.session, tmp_path / name)
@@ -162,7 +163,7 @@ def test_a_file_whose_name_is_not_utf8_opens_and_autosaves(window, store, tmp_pa
     document.session.do(ApplyDamage(["orc"], 1))
     assert stored_entries(store, document) == before + 1
     assert window.save()
-    assert read_encounter(path).checked.state.combatants["orc"].vitality == 9
+    assert read_encounter(path).checked.state.combatants["orc"].sheet.vitality == 9
     assert sorted(p.name for p in tmp_path.glob("*.uwr")) == sorted(["mine.uwr", name])
 
 
@@ -184,6 +185,6 @@ def test_a_fight_opened_while_the_autosave_refuses_it_shows_the_bar_then_is_stor
     assert window.document.retry_autosave()
     assert not window.autosave_bar.isVisibleTo(window)
     document = window.document
-    document.session.do(AddCombatants([Combatant(id="orc", name="Orc")]))
+    document.session.do(AddCombatants([Combatant(id="orc", name="Orc", sheet=UwrSheet())]))
     assert stored_entries(store, document) == len(document.session.entries)
     assert window.save()

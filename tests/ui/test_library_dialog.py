@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from uwr_desktop.core.encounter import Attributes, Combatant, Skill, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.library_dialog import LibraryDialog
@@ -22,32 +23,34 @@ from uwr_desktop.ui.library_dialog import LibraryDialog
 BANDIT = Combatant(
     id="t-bandit",
     name="Bandit",
-    attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
-    skills=(Skill("Blades", 1, 0),),
-    weapons=(Weapon(name="Club", upr_type="Swift", skill="Blades"),),
-    vitality=8,
-    vitality_max=8,
+    sheet=UwrSheet(
+        attributes=Attributes(brawn=Fraction(3), grace=Fraction(5, 2)),
+        skills=(Skill("Blades", 1, 0),),
+        weapons=(Weapon(name="Club", upr_type="Swift", skill="Blades"),),
+        vitality=8,
+        vitality_max=8,
+    ),
 )
-CAPTAIN = Combatant(id="t-captain", name="Bandit Captain", vitality=14, vitality_max=14)
+CAPTAIN = Combatant(
+    id="t-captain", name="Bandit Captain", sheet=UwrSheet(vitality=14, vitality_max=14)
+)
 WOLF = Combatant(
-    id="t-wolf",
-    name="Wolf",
-    weapons=(Weapon(name="Bite", upr_type="Quick"),),
+    id="t-wolf", name="Wolf", sheet=UwrSheet(weapons=(Weapon(name="Bite", upr_type="Quick"),))
 )
 VEX = Combatant(
     id="t-vex",
     name="Vex",
     side=Side.PLAYER,
-    weapons=(Weapon(name="Bow", upr_type="Slow", pool=WeaponPool.RANGED),),
+    sheet=UwrSheet(weapons=(Weapon(name="Bow", upr_type="Slow", pool=WeaponPool.RANGED),)),
 )
-KIT = Combatant(id="t-kit", name="Kit", side=Side.PLAYER)
+KIT = Combatant(id="t-kit", name="Kit", side=Side.PLAYER, sheet=UwrSheet())
 
 
 @pytest.fixture
 def library(tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as lib:
         saved = {c.name: lib.save("uwr", c) for c in (BANDIT, CAPTAIN, WOLF, VEX, KIT)}
-        lib.save("other", Combatant(id="t-bandit-other", name="Bandit Lord"))
+        lib.save("other", Combatant(id="t-bandit-other", name="Bandit Lord", sheet=UwrSheet()))
         lib.set_default_party("uwr", [saved["Vex"].template_id, saved["Kit"].template_id])
         yield lib
 
@@ -136,10 +139,10 @@ def test_adds_numbered_copies_with_fresh_ids(qtbot, library):
     assert [c.name for c in made] == ["Bandit 1", "Bandit 2", "Bandit 3"]
     assert len({c.id for c in made} | {BANDIT.id}) == 4
     for copy in made:
-        assert copy.attributes == BANDIT.attributes
-        assert copy.skills == BANDIT.skills
-        assert copy.weapons == BANDIT.weapons
-        assert copy.vitality == 8
+        assert copy.sheet.attributes == BANDIT.sheet.attributes
+        assert copy.sheet.skills == BANDIT.sheet.skills
+        assert copy.sheet.weapons == BANDIT.sheet.weapons
+        assert copy.sheet.vitality == 8
 
 
 def test_numbering_continues_after_names_in_the_fight(qtbot, library):
@@ -169,7 +172,7 @@ def test_adds_the_default_party(qtbot, library):
     made = dialog.chosen_combatants()
     assert [c.name for c in made] == ["Vex 2", "Kit"]
     assert [c.side for c in made] == [Side.PLAYER, Side.PLAYER]
-    assert made[0].weapons == VEX.weapons
+    assert made[0].sheet.weapons == VEX.sheet.weapons
     assert VEX.id not in {c.id for c in made}
 
 

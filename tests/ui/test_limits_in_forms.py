@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QSpinBox, QStyleOptionViewItem, QWidget
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Skill, Weapon
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.limits import (
     MAX_CONDITION_ROUNDS,
@@ -29,6 +29,7 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.events import CheckRolled
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import load_encounter
 from uwr_desktop.ui.attack_panel import AttackPanel
@@ -45,16 +46,18 @@ def hero():
         id="vex",
         name="Vex",
         side=Side.PLAYER,
-        attributes=Attributes(brawn=Fraction(2), grace=Fraction(7, 2)),
-        skills=(Skill("Archery", 1, 1),),
-        weapons=(Weapon(name="Dagger", upr_type="Quick"),),
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(2), grace=Fraction(7, 2)),
+            skills=(Skill("Archery", 1, 1),),
+            weapons=(Weapon(name="Dagger", upr_type="Quick"),),
+        ),
     )
 
 
 @pytest.fixture
 def document():
     doc = EncounterDocument(None, roller=Roller(random.Random(5)))
-    doc.session.do(AddCombatants([hero(), Combatant(id="b1", name="Bandit 1")]))
+    doc.session.do(AddCombatants([hero(), Combatant(id="b1", name="Bandit 1", sheet=UwrSheet())]))
     return doc
 
 

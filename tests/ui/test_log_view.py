@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import (
     AddCombatants,
     ApplyDamage,
@@ -20,6 +20,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.events import CheckRolled
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.log_model import COMBATANT_IDS_ROLE, ROUND_ROLE, LogModel
@@ -33,8 +34,10 @@ def _fighter(cid, name, side, grace="2"):
         id=cid,
         name=name,
         side=side,
-        attributes=Attributes(grace=Fraction(grace)),
-        weapons=(Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED),),
+        sheet=UwrSheet(
+            attributes=Attributes(grace=Fraction(grace)),
+            weapons=(Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED),),
+        ),
     )
 
 

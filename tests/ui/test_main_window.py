@@ -13,9 +13,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox, QT
 
 from uwr_desktop.cli import LaunchOptions
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, Condition, Weapon
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet, Weapon
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
@@ -66,7 +68,7 @@ def _launch(file: Path | None = None) -> LaunchOptions:
 
 
 def _combatant(cid, name, side=Side.ENEMY, *, hidden=False):
-    return Combatant(id=cid, name=name, side=side, hidden=hidden, weapons=(SWORD,))
+    return Combatant(id=cid, name=name, side=side, hidden=hidden, sheet=UwrSheet(weapons=(SWORD,)))
 
 
 def _vex():
@@ -328,7 +330,7 @@ def test_ctrl_enter_in_the_attack_panel_attacks_instead_of_ending_the_turn(qtbot
     qtbot.keyClick(attack.attacker, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     state = window.document.session.state
     assert state.current == first, "the turn stays while the GM attacks"
-    assert state.pending is not None and state.pending.actor == first
+    assert part_of(state).pending is not None and part_of(state).pending.actor == first
     assert not [r for r in qtlog.records if "Ambiguous shortcut" in r.message]
     qtbot.waitUntil(lambda: not window.check_panel.tray.is_animating(), timeout=3000)
 
@@ -538,10 +540,10 @@ def test_damage_hits_every_selected_combatant_and_no_other(window, monkeypatch):
     window.actions_by_key["damage"].trigger()
 
     assert len(asked) == 1 and "2 combatant" in asked[0]
-    vitality = {cid: c.vitality for cid, c in _combatants(window).items()}
+    vitality = {cid: c.sheet.vitality for cid, c in _combatants(window).items()}
     assert vitality == {"vex": 6, "bandit": 10, "oda": 6}
     window.actions_by_key["undo"].trigger()
-    assert {c.vitality for c in _combatants(window).values()} == {10}
+    assert {c.sheet.vitality for c in _combatants(window).values()} == {10}
 
 
 def test_a_cancelled_damage_dialog_changes_nothing(window, monkeypatch):
@@ -568,7 +570,7 @@ def test_a_command_without_a_selection_asks_for_one(window, monkeypatch):
     monkeypatch.setattr(quick_dialogs, "ask_amount", lambda *args: pytest.fail("asked"))
     window.actions_by_key["damage"].trigger()
     assert "Select one or more combatants" in window.statusBar().currentMessage()
-    assert _combatants(window)["vex"].vitality == 10
+    assert _combatants(window)["vex"].sheet.vitality == 10
 
 
 def test_duplicate_remove_and_undo_on_selected_combatants(window):

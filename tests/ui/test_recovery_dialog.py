@@ -10,10 +10,11 @@ from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QMessageBox, QP
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ManualOrderSet
 from uwr_desktop.core.intents import AddCombatants, EndRound, NextTurn, StartFight
 from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rulesets.uwr.events import ManualOrderSet
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.recovery_dialog import HEADLINE, RecoveryDialog, summary_text
@@ -26,7 +27,7 @@ def _fight(store, title, entries, *, round_number=None, file_path=None):
     journal = store.start_encounter(
         ruleset="uwr",
         settings=UwrSettings(),
-        roster=[Combatant(id="a", name="Vex")],
+        roster=[Combatant(id="a", name="Vex", sheet=UwrSheet())],
         title=title,
         file_path=file_path,
     )
@@ -217,7 +218,12 @@ def test_the_offer_shows_the_round_turn_and_time_the_fight_had_when_it_stopped(q
     document = EncounterDocument(store, roller=Roller(random.Random(3)))
     session = document.session
     session.do(
-        AddCombatants([Combatant(id="vex", name="Vex"), Combatant(id="orc", name="Orc Chief")])
+        AddCombatants(
+            [
+                Combatant(id="vex", name="Vex", sheet=UwrSheet()),
+                Combatant(id="orc", name="Orc Chief", sheet=UwrSheet()),
+            ]
+        )
     )
     session.do(StartFight())
     session.do(EndRound())
@@ -243,7 +249,7 @@ def test_the_offer_follows_undo_back_to_before_the_fight(tmp_path):
     path = tmp_path / "journal.sqlite"
     store = JournalStore(path)
     document = EncounterDocument(store, roller=Roller(random.Random(3)))
-    document.session.do(AddCombatants([Combatant(id="vex", name="Vex")]))
+    document.session.do(AddCombatants([Combatant(id="vex", name="Vex", sheet=UwrSheet())]))
     document.session.do(StartFight())
     document.session.undo()
     store.close()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButto
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, ApplyDamage, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -40,7 +41,9 @@ def playing(qtbot, tmp_path):
     )
     qtbot.addWidget(window)
     window.show()
-    window.do(AddCombatants([Combatant(id="a", name="Ada", vitality=30, vitality_max=30)]))
+    window.do(
+        AddCombatants([Combatant(id="a", name="Ada", sheet=UwrSheet(vitality=30, vitality_max=30))])
+    )
     window.do(StartFight())
     yield window, opening.store, db
     window.statusBar().clearMessage()  # stops the message's timer
@@ -145,7 +148,7 @@ def test_no_usable_data_file_at_start_shows_autosave_off(qtbot, tmp_path):
 
 def _crashed_store(db, entries=12, checkpointed=5):
     store = JournalStore(db)
-    ada = Combatant(id="a", name="Ada", vitality=30, vitality_max=30)
+    ada = Combatant(id="a", name="Ada", sheet=UwrSheet(vitality=30, vitality_max=30))
     session = Session(make_ruleset("uwr"), (ada,))
     journal = store.start_encounter(
         ruleset="uwr", settings={}, roster=session.roster, title="Ambush"
@@ -266,7 +269,9 @@ def _answer_overwrite(qtbot, role_text, asked):
 @pytest.fixture
 def open_file(qtbot, tmp_path):
     path = tmp_path / "fight.uwr"
-    save_encounter(Session(make_ruleset("uwr"), (Combatant(id="a", name="Ada"),)), path)
+    save_encounter(
+        Session(make_ruleset("uwr"), (Combatant(id="a", name="Ada", sheet=UwrSheet()),)), path
+    )
     document = EncounterDocument(None)
     window = MainWindow(document, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -278,7 +283,9 @@ def open_file(qtbot, tmp_path):
 
 
 def _someone_else_writes(path):
-    save_encounter(Session(make_ruleset("uwr"), (Combatant(id="z", name="Zed"),)), path)
+    save_encounter(
+        Session(make_ruleset("uwr"), (Combatant(id="z", name="Zed", sheet=UwrSheet()),)), path
+    )
     stat = path.stat()
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     return path.read_bytes()

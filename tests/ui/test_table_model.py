@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Attributes, Combatant, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import (
     AddCombatants,
     ApplyDamage,
@@ -29,6 +29,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy, natural_key
@@ -45,11 +46,13 @@ def _fighter(cid, name, side, grace="2", *, hidden=False, vitality=10):
         id=cid,
         name=name,
         side=side,
-        attributes=Attributes(grace=Fraction(grace)),
-        weapons=(Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED),),
-        vitality=vitality,
-        vitality_max=vitality,
         hidden=hidden,
+        sheet=UwrSheet(
+            attributes=Attributes(grace=Fraction(grace)),
+            weapons=(Weapon(name="Short Bow", upr_type="Swift", pool=WeaponPool.RANGED),),
+            vitality=vitality,
+            vitality_max=vitality,
+        ),
     )
 
 
@@ -132,7 +135,7 @@ def test_an_edit_signals_only_that_rows_changed_cells(qtbot, session, model):
     top_left, bottom_right = changed.args[:2]
     assert (top_left.row(), bottom_right.row()) == (row, row)
     assert (top_left.column(), bottom_right.column()) == (column, column)
-    assert session.state.combatants["b2"].vitality == 4
+    assert session.state.combatants["b2"].sheet.vitality == 4
     assert _cell(model, "b2", "vitality") == "4"
 
 
@@ -296,7 +299,7 @@ def test_delegate_commits_exact_fractions_through_the_proxy(qtbot, session, mode
     _parent, editor = _editor(delegate, proxy, index)
     editor.setValue(4.5)
     delegate.setModelData(editor, proxy, index)
-    assert session.state.combatants["vex"].attributes.grace == Fraction(9, 2)
+    assert session.state.combatants["vex"].sheet.attributes.grace == Fraction(9, 2)
 
     side = proxy.mapFromSource(model.index(model.row_of("mira"), model.column_of("side")))
     _parent, combo = _editor(delegate, proxy, side)
@@ -334,7 +337,7 @@ def test_initiative_editor_keeps_a_blank_cell_blank(qtbot, session, model):
     assert session.cursor == 0
     editor.setValue(15)
     delegate.setModelData(editor, model, index)
-    assert session.state.combatants["mira"].initiative.value == 15
+    assert session.state.combatants["mira"].sheet.initiative.value == 15
     assert _cell(model, "mira", "initiative") == "15"
     assert model.row_of("mira") == 0
 
@@ -358,7 +361,7 @@ def test_refusal_from_the_delegate_reaches_edit_refused(qtbot, session, model):
     with qtbot.waitSignal(model.editRefused) as refused:
         delegate.setModelData(editor, model, index)
     assert "steps of 0.5" in refused.args[0]
-    assert session.state.combatants["vex"].attributes.grace == Fraction(7, 2)
+    assert session.state.combatants["vex"].sheet.attributes.grace == Fraction(7, 2)
 
 
 def test_proxy_filters_by_side_name_and_hidden(qtbot, model):

@@ -81,6 +81,11 @@ class Sheet:
         whole)."""
         raise NotImplementedError
 
+    def as_copy(self) -> "Sheet":
+        """The sheet of a new copy of this combatant: what was rolled for this one (its
+        initiative, say) is not the copy's."""
+        raise NotImplementedError
+
     def as_template(self) -> "Sheet":
         """The sheet as the library keeps it: whole, nothing rolled, nothing spent."""
         raise NotImplementedError
@@ -98,14 +103,8 @@ def register_sheet(sheet: type[Sheet]) -> None:
 
 
 def sheet_type(ruleset_id: str) -> type[Sheet] | None:
-    """The sheet type tagged ``ruleset_id``, loading the rulesets first if it is not known."""
-    found = _SHEET_TYPES.get(ruleset_id)
-    if found is None:
-        from uwr_desktop.core.rulesets.registry import load_rulesets  # noqa: PLC0415 (cycle)
-
-        load_rulesets()
-        found = _SHEET_TYPES.get(ruleset_id)
-    return found
+    """The sheet type tagged ``ruleset_id`` (``None`` until its ruleset is loaded)."""
+    return _SHEET_TYPES.get(ruleset_id)
 
 
 class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

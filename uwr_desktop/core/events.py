@@ -8,6 +8,7 @@ The events shared by every ruleset live here; a ruleset adds its own by subclass
 registry loads that package.
 """
 
+import re
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Annotated, Any, ClassVar
@@ -85,8 +86,24 @@ def _sheet(value: object) -> Sheet:
         sheet: Sheet = msgspec.convert(value, found, strict=True, dec_hook=dec_hook)
     except msgspec.ValidationError as error:
         message, _, path = str(error).rpartition(" - at `$.")
-        raise ValueError(f"{path.rstrip('`')}: {message}" if message else str(error)) from None
+        raise ValueError(f"in {path.rstrip('`')}: {message}" if message else str(error)) from None
     return sheet
+
+
+_IN_SHEET = re.compile(r"in (?P<path>[\w.\[\]]+): (?P<message>.*)", re.DOTALL)
+
+
+def error_path(error: msgspec.ValidationError) -> tuple[str, str]:
+    """The JSON path (``$.roster[0].sheet.vitality``; empty when not known) and the message of
+    a validation error, a problem inside a combatant's sheet included."""
+    message, marker, path = str(error).rpartition(" - at `")
+    if not marker:
+        return "", str(error)
+    path = path.rstrip("`")
+    inner = _IN_SHEET.fullmatch(message)
+    if inner is not None:
+        path, message = f"{path}.{inner['path']}", inner["message"]
+    return path, message
 
 
 def dec_hook(kind: type, value: object) -> object:

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ENCODER, dec_hook, enc_hook
+from uwr_desktop.core.events import ENCODER, dec_hook, enc_hook, error_path
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import (
     JournalEntry,
@@ -93,10 +93,9 @@ def _problem(message: str, field: str) -> str:
 
 def readable(error: msgspec.ValidationError) -> str:
     """A validation error in a GM's words: ``"Extra dice must be at most 100"``."""
-    message, marker, path = str(error).rpartition(" - at `")
-    if not marker:
-        return str(error)
-    path = path.rstrip("`")
+    path, message = error_path(error)
+    if not path:
+        return message
     fields = _STEP.findall(path)
     field = fields[-1][0] if fields else ""
     return f"{_where(path)} {_problem(message, field)}"

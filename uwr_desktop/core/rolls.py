@@ -132,7 +132,11 @@ class RollRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         """Record a plain sum."""
         spec = roll.spec
         return cls(
-            spec.count, faces=roll.faces, kind=DiceKind.SUM, sides=spec.sides, modifier=spec.modifier
+            spec.count,
+            faces=roll.faces,
+            kind=DiceKind.SUM,
+            sides=spec.sides,
+            modifier=spec.modifier,
         )
 
     def pool(self) -> PoolRoll:

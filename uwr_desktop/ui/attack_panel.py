@@ -19,10 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import Combatant, EncounterState, PendingCheck, Weapon, WeaponPool
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Reroll, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 
 FAVOR_RANGE = (-3, 3)
 EXTRA_DICE_RANGE = (-20, 40)
@@ -57,7 +59,7 @@ def weapon_choice(weapon: Weapon) -> tuple[str, str | None]:
 
 def no_parry_reason(target: Combatant) -> str:
     """Why ``target`` can only dodge."""
-    melee = [w for w in target.weapons if w.pool is WeaponPool.MELEE]
+    melee = [w for w in sheet_of(target).weapons if w.pool is WeaponPool.MELEE]
     if not melee:
         return f"{target.name} has no melee weapon to parry with: only a dodge is possible"
     return f"{target.name} has no melee weapon with a use left this round: only a dodge is possible"
@@ -284,7 +286,7 @@ class AttackPanel(QWidget):
         if attacker is not None:
             model = self.weapon.model()
             assert isinstance(model, QStandardItemModel)
-            for index, weapon in enumerate(attacker.weapons):
+            for index, weapon in enumerate(sheet_of(attacker).weapons):
                 text, reason = weapon_choice(weapon)
                 self.weapon.addItem(text, index)
                 if reason is None:
@@ -326,7 +328,7 @@ class AttackPanel(QWidget):
         index = self.weapon.currentData()
         if attacker is None or not isinstance(index, int):
             return "Choose an attacker with a weapon"
-        return weapon_choice(attacker.weapons[index])[1]
+        return weapon_choice(sheet_of(attacker).weapons[index])[1]
 
     def _update_buttons(self) -> None:
         reason = self.weapon_reason()
@@ -339,7 +341,7 @@ class AttackPanel(QWidget):
     def _update_reaction(self) -> None:
         state = self._state
         ruleset = self._ruleset
-        pending = state.pending if state is not None else None
+        pending = part_of(state).pending if state is not None else None
         self.status.setText(
             pending_text(state, pending) if state is not None and pending is not None else ""
         )
@@ -369,7 +371,9 @@ class AttackPanel(QWidget):
             self.dodge_button.setEnabled(any(r.reaction is Reaction.DODGE for r in reacts))
             for react in reacts:
                 if react.reaction is Reaction.PARRY and react.weapon is not None:
-                    self.parry_weapon.addItem(target.weapons[react.weapon].name, react.weapon)
+                    self.parry_weapon.addItem(
+                        sheet_of(target).weapons[react.weapon].name, react.weapon
+                    )
             can_parry = self.parry_weapon.count() > 0
             self.parry_button.setEnabled(can_parry)
             self.parry_weapon.setVisible(self.parry_weapon.count() > 1)

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec
-from uwr_desktop.core.encounter import ATTRIBUTE_NAMES, Combatant, EncounterState, PendingCheck
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
@@ -28,6 +28,8 @@ from uwr_desktop.core.rulesets.uwr.events import (
 )
 from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.attack_panel import AttackPanel
 from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice
@@ -42,9 +44,9 @@ OPPOSED_REFUSAL = (
 def check_source(combatant: Combatant) -> CheckSource:
     """What the tray offers for a combatant: its attributes and skills."""
     attributes = {
-        name.capitalize(): getattr(combatant.attributes, name) for name in ATTRIBUTE_NAMES
+        name.capitalize(): getattr(sheet_of(combatant).attributes, name) for name in ATTRIBUTE_NAMES
     }
-    skills = {skill.name: (skill.rank, skill.rerolls) for skill in combatant.skills}
+    skills = {skill.name: (skill.rank, skill.rerolls) for skill in sheet_of(combatant).skills}
     return CheckSource(combatant.id, combatant.name, attributes, skills)
 
 
@@ -354,7 +356,11 @@ class CheckPanel(QWidget):
                 indices.append(event.index)
             elif not isinstance(event, CheckResolved):
                 continue
-            pending = before.pending if isinstance(event, CheckResolved) else state.pending
+            pending = (
+                part_of(before).pending
+                if isinstance(event, CheckResolved)
+                else part_of(state).pending
+            )
             if pending is None:
                 continue
             resolved = event if isinstance(event, CheckResolved) else None
@@ -366,7 +372,7 @@ class CheckPanel(QWidget):
         session = self._document.session
         cursor = session.cursor
         latest = self._check_of(cursor - 1)
-        pending = session.state.pending
+        pending = part_of(session.state).pending
         shown = self._shown
         if pending is not None:
             position = latest.position if latest is not None else cursor - 1

@@ -37,15 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import (
-    ATTRIBUTE_MAX,
-    ATTRIBUTE_NAMES,
-    Attributes,
-    Combatant,
-    Skill,
-    Weapon,
-    WeaponPool,
-)
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import (
@@ -60,6 +52,16 @@ from uwr_desktop.core.limits import (
 from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, upr_table, weapon_uses
+from uwr_desktop.core.rulesets.uwr.sheet import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_NAMES,
+    Attributes,
+    Skill,
+    UwrSheet,
+    Weapon,
+    WeaponPool,
+    sheet_of,
+)
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.upr import UprTable, default_upr_table, format_upr, preparation_rounds
 from uwr_desktop.ui.icons import icon
@@ -516,21 +518,23 @@ class CombatantDialog(QDialog):
 
     def _load(self, combatant: Combatant | None) -> None:
         shown = (
-            combatant if combatant is not None else Combatant(id=self._new_id, name="New combatant")
+            combatant
+            if combatant is not None
+            else Combatant(id=self._new_id, name="New combatant", sheet=UwrSheet())
         )
         self._name.setText(combatant.name if combatant else "")
         self._side.setCurrentIndex(self._side.findData(shown.side))
         self._hidden.setChecked(shown.hidden)
         for attribute, spin in self._attributes.items():
-            spin.setValue(float(getattr(shown.attributes, attribute)))
-        self._vitality_max.setValue(shown.vitality_max)
-        self._vitality.setValue(shown.vitality)
-        self._stamina_max.setValue(shown.stamina_max)
-        self._stamina.setValue(shown.stamina)
+            spin.setValue(float(getattr(sheet_of(shown).attributes, attribute)))
+        self._vitality_max.setValue(sheet_of(shown).vitality_max)
+        self._vitality.setValue(sheet_of(shown).vitality)
+        self._stamina_max.setValue(sheet_of(shown).stamina_max)
+        self._stamina.setValue(sheet_of(shown).stamina)
         self._notes.setPlainText(shown.notes)
-        for skill in shown.skills:
+        for skill in sheet_of(shown).skills:
             self._new_skill_row(skill)
-        for weapon in shown.weapons:
+        for weapon in sheet_of(shown).weapons:
             self._new_weapon_row(weapon)
         self._name.textChanged.connect(self._refresh)
         self._notes.textChanged.connect(self._refresh)
@@ -613,12 +617,10 @@ class CombatantDialog(QDialog):
             raise SheetError(
                 f"The notes are {len(notes)} characters long; at most {NOTES_LIMIT} fit."
             )
-        base = self._original or Combatant(id=self._new_id, name=name)
+        base = self._original or Combatant(id=self._new_id, name=name, sheet=UwrSheet())
         try:
-            built = msgspec.structs.replace(
-                base,
-                name=name,
-                side=Side(self._side.currentData()),
+            sheet = msgspec.structs.replace(
+                sheet_of(base),
                 attributes=self._attributes_value(),
                 skills=self._skills_value(),
                 weapons=self._weapons_value(),
@@ -626,10 +628,16 @@ class CombatantDialog(QDialog):
                 vitality_max=self._vitality_max.value(),
                 stamina=self._stamina.value(),
                 stamina_max=self._stamina_max.value(),
+            )
+            built = msgspec.structs.replace(
+                base,
+                name=name,
+                side=Side(self._side.currentData()),
+                sheet=sheet,
                 hidden=self._hidden.isChecked(),
                 notes=notes,
             )
-            for weapon in built.weapons:
+            for weapon in sheet_of(built).weapons:
                 weapon_uses(built, weapon, self._table)
         except (RulesError, ValueError) as error:
             raise SheetError(f"{error}.") from None
@@ -650,7 +658,9 @@ class CombatantDialog(QDialog):
             Skill(_clean(row.name.text()) or " ", row.rank.value(), row.rerolls.value())
             for row in self._skill_rows
         )
-        return Combatant(id="preview", name="preview", attributes=attributes, skills=skills)
+        return Combatant(
+            id="preview", name="preview", sheet=UwrSheet(attributes=attributes, skills=skills)
+        )
 
     def _refresh(self) -> None:
         if self._loading:

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import ATTRIBUTE_NAMES, Combatant, format_half
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, format_half, sheet_of
 from uwr_desktop.core.storage.library import (
     CombatantLibrary,
     LibraryError,
@@ -47,14 +48,14 @@ _TEMPLATE_ROLE = Qt.ItemDataRole.UserRole
 def template_summary(combatant: Combatant) -> str:
     """One line about a template: side, attributes, health and weapons."""
     attributes = " ".join(
-        f"{name[0].upper()}{format_half(getattr(combatant.attributes, name))}"
+        f"{name[0].upper()}{format_half(getattr(sheet_of(combatant).attributes, name))}"
         for name in ATTRIBUTE_NAMES
     )
-    weapons = ", ".join(f"{w.name} ({w.upr_type})" for w in combatant.weapons) or "no weapons"
-    return (
-        f"{side_label(combatant.side)} · {attributes} · Vitality {combatant.vitality_max} · "
-        f"{weapons}"
+    weapons = (
+        ", ".join(f"{w.name} ({w.upr_type})" for w in sheet_of(combatant).weapons) or "no weapons"
     )
+    vitality = sheet_of(combatant).vitality_max
+    return f"{side_label(combatant.side)} · {attributes} · Vitality {vitality} · {weapons}"
 
 
 class LibraryDialog(QDialog):

@@ -78,7 +78,8 @@ def _collect_ids(value: object, found: set[str]) -> None:
 
 
 def mentioned_ids(event: Event, before: EncounterState, after: EncounterState) -> frozenset[str]:
-    """The combatants ``event`` concerns: the ids it carries, else those of the pending check.
+    """The combatants ``event`` concerns: the ids it carries, else those the ruleset's part of
+    the state names (the combatants of a pending check, say).
 
     A round boundary (the round or phase changes, or the round ends) concerns everyone and
     gives an empty set.
@@ -90,9 +91,8 @@ def mentioned_ids(event: Event, before: EncounterState, after: EncounterState) -
         return frozenset()
     found: set[str] = set()
     _collect_ids(event, found)
-    pending = before.pending
-    if not found and pending is not None:
-        found.update(cid for cid in (pending.actor, pending.target) if cid is not None)
+    if not found:
+        _collect_ids(before.part, found)
     return frozenset(found)
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop import APP_NAME
-from uwr_desktop.core.encounter import Combatant, Phase
+from uwr_desktop.core.encounter import SETUP_PHASE, Combatant
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -442,7 +442,9 @@ class MainWindow(QMainWindow):
             (name,) = numbered_names(original.name, 1, names)
             names.append(name)
             copies.append(
-                msgspec.structs.replace(original, id=uuid.uuid4().hex, name=name, initiative=None)
+                msgspec.structs.replace(
+                    original, id=uuid.uuid4().hex, name=name, sheet=original.sheet.as_copy()
+                )
             )
         self.do(AddCombatants(copies))
 
@@ -630,7 +632,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_status(self) -> None:
         state = self._document.session.state
-        if state.phase is Phase.SETUP:
+        if state.phase == SETUP_PHASE:
             self._status_round.setText("Setting up: add combatants, then Start Fight (F5)")
         else:
             self._status_round.setText(f"Round {state.round}")

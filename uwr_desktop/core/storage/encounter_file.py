@@ -24,7 +24,7 @@ import msgspec
 import uwr_desktop
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ENCODER, dec_hook, to_builtins
+from uwr_desktop.core.events import ENCODER, dec_hook, error_path, to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire, entry_wire_type
 from uwr_desktop.core.limits import (
@@ -113,11 +113,8 @@ class EncounterData(msgspec.Struct, frozen=True):
 
 
 def _validation_message(error: msgspec.ValidationError) -> str:
-    text = str(error)
-    message, marker, path = text.rpartition(" - at `")
-    if not marker:
-        return text
-    return f"{path.rstrip('`')}: {message}"
+    path, message = error_path(error)
+    return f"{path}: {message}" if path else message
 
 
 def _compacted(data: bytes, name: str) -> bytes:

@@ -22,6 +22,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need, plural
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
@@ -46,7 +47,6 @@ from uwr_desktop.core.rulesets.uwr.rules import (
     attribute_dice,
     half_reroll,
     pool_spec,
-    record_of,
     roll_of,
     tied_groups,
     weapon_pool_dice,
@@ -198,7 +198,9 @@ def start_fight(builder: Builder, roller: Roller) -> str:
         raise RulesError("Add combatants before starting the fight")
     no_pending(state)
     roll_initiative(
-        builder, [cid for cid in state.rows if sheet_of(state.combatants[cid]).initiative is None], roller
+        builder,
+        [cid for cid in state.rows if sheet_of(state.combatants[cid]).initiative is None],
+        roller,
     )
     builder.add(RoundStarted(1, round_uses(builder.state, builder.table)))
     start_turn(builder, builder.state.order[0])
@@ -415,7 +417,7 @@ def attack(
         CheckRolled(
             "attack",
             attacker.id,
-            record_of(roll),
+            RollRecord.of_pool(roll),
             target=target.id,
             weapon=index,
             title=weapon.name,
@@ -482,7 +484,7 @@ def react(
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
-    builder.add(ReactionRolled(kind, record_of(roll), weapon_index, off_guard))
+    builder.add(ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard))
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
 
@@ -577,7 +579,9 @@ def direct(
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec)
     builder.add(
-        CheckRolled("direct", combatant.id, record_of(roll), title=name, difficulty=difficulty)
+        CheckRolled(
+            "direct", combatant.id, RollRecord.of_pool(roll), title=name, difficulty=difficulty
+        )
     )
     _finish_if_final(builder)
     return f"{combatant.name}: {name}"
@@ -599,7 +603,7 @@ def free_roll(
     dice, favor, rerolls = spec_values
     spec = pool_spec(dice, favor, rerolls, builder.settings)
     name = title or f"{plural(dice, 'die')} roll".replace("dies", "dice")
-    record = record_of(roller.roll_pool(spec))
+    record = RollRecord.of_pool(roller.roll_pool(spec))
     builder.add(CheckRolled("free", combatant.id, record, title=name, difficulty=difficulty))
     _finish_if_final(builder)
     return f"{combatant.name}: {name}"

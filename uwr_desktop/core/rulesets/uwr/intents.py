@@ -7,9 +7,9 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import Difficulty, InitiativeValue, Name, OptionalName, Text
-from uwr_desktop.core.rolls import DieIndex, Favor
 from uwr_desktop.core.intents import IdList, Intent
 from uwr_desktop.core.limits import MAX_DICE, MAX_REROLLS
+from uwr_desktop.core.rolls import DieIndex, Favor
 from uwr_desktop.core.rulesets.uwr.sheet import WeaponIndex
 
 ExtraDice = Annotated[int, msgspec.Meta(ge=-MAX_DICE, le=MAX_DICE)]

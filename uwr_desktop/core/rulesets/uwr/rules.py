@@ -106,12 +106,6 @@ def pool_spec(
         raise RulesError(str(error)) from None
 
 
-def record_of(roll: PoolRoll) -> RollRecord:
-    """Record a fresh roll."""
-    spec = roll.spec
-    return RollRecord.of_pool(roll)
-
-
 def roll_of(record: RollRecord) -> PoolRoll:
     """Rebuild a recorded roll with its rerolls; a record that does not fit raises RulesError."""
     if record.kind is not DiceKind.POOL:

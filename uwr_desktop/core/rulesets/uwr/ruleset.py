@@ -38,8 +38,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import CellValue, Column, Decision, IntentOption, Resource
 from uwr_desktop.core.rulesets.uwr import decide as rules
-from uwr_desktop.core.rulesets.uwr import upgrade
-from uwr_desktop.core.rulesets.uwr import view
+from uwr_desktop.core.rulesets.uwr import upgrade, view
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
 from uwr_desktop.core.rulesets.uwr.decide import Builder
 from uwr_desktop.core.rulesets.uwr.edit import edit_cell, replace_sheet
@@ -99,7 +98,9 @@ class UwrRuleset:
             sheet_of(combatant)
             check_types(combatant, self._table)
             combatants[combatant.id] = combatant
-        state = EncounterState(combatants=combatants, rows=tuple(combatants), order=(), part=NO_PART)
+        state = EncounterState(
+            combatants=combatants, rows=tuple(combatants), order=(), part=NO_PART
+        )
         return replace(state, order=turn_order(state, self._settings))
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:

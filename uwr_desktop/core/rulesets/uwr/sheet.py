@@ -202,6 +202,9 @@ class UwrSheet(
             f"heals {after - self.vitality} (Vitality {self.vitality} → {after})"
         )
 
+    def as_copy(self) -> "UwrSheet":
+        """The same sheet with no initiative rolled."""
+        return replace(self, initiative=None)
 
     def as_template(self) -> "UwrSheet":
         """Full health, nothing rolled, weapon uses and preparation reset; attributes, skills,

@@ -5,7 +5,7 @@ from enum import StrEnum
 
 import msgspec
 
-from uwr_desktop.core.encounter import EncounterState, RulesetPart, SETUP_PHASE
+from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState, RulesetPart
 from uwr_desktop.core.rolls import RollRecord
 
 

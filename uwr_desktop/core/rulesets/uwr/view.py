@@ -14,7 +14,9 @@ from uwr_desktop.core.events import (
 )
 from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, IntentOption, Resource
+from uwr_desktop.core.rulesets.common import names
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
@@ -36,8 +38,6 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets.common import names
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
