@@ -13,8 +13,8 @@ from uwr_desktop.core.rulesets.uwr.events import CheckResolved, CheckRolled, Die
 from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 
 SEED = 11
 
