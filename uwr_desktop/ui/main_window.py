@@ -63,7 +63,11 @@ from uwr_desktop.ui.prompts import (
     warn,
 )
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
-from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
+from uwr_desktop.ui.table_model import (
+    COMBATANT_ID_ROLE,
+    RESOURCES_COLUMN,
+    CombatantTableModel,
+)
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
 from uwr_desktop.ui.undo import JournalUndoStack
@@ -72,6 +76,9 @@ MAX_RECENT_FILES = 8
 FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
 STATUS_MESSAGE_MS = 6000
 RESIZE_PRECISION_ROWS = 50
+RESOURCES_FIT_CHARS = 34
+"""The "This round" column is fitted to at most about this many characters (its tooltip shows
+it all), so that the columns after it stay in view."""
 FIRST_START_SIZE = QSize(1400, 900)
 """The window's size on first start, on a screen with room for it."""
 SCREEN_SHARE = 0.9
@@ -616,7 +623,7 @@ class MainWindow(QMainWindow):
 
     def _on_change(self, change: Change) -> None:
         if change.added:
-            self.table.resizeColumnsToContents()
+            self._fit_columns()
         if change.timeline_changed or change.round_changed or change.phase_changed:
             self._refresh_timeline()
         self._refresh_status()
@@ -627,8 +634,16 @@ class MainWindow(QMainWindow):
         self.event_log.set_session(session)
         self._refresh_all()
 
-    def _refresh_all(self) -> None:
+    def _fit_columns(self) -> None:
         self.table.resizeColumnsToContents()
+        section = self.table_model.column_of(RESOURCES_COLUMN)
+        header = self.table.horizontalHeader()
+        widest = self.table.fontMetrics().averageCharWidth() * RESOURCES_FIT_CHARS
+        if section >= 0 and header.sectionSize(section) > widest:
+            header.resizeSection(section, widest)
+
+    def _refresh_all(self) -> None:
+        self._fit_columns()
         self._refresh_timeline()
         self._refresh_status()
         self._update_title()
