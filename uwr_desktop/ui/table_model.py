@@ -1,12 +1,13 @@
 """The combatant table: a Qt item model over the encounter session.
 
 One row per combatant in turn order, one column per column the ruleset declares, and a
-"This round" column (right after the name) showing the resources the ruleset names for each combatant (label and
-current/maximum; how the GM reads each in the tooltip). The model never edits state:
-``setData`` builds the ruleset's edit intent and hands it to the session, and a refusal is
-reported with ``editRefused(message)``. Session changes become precise signals: ``dataChanged``
-for each run of neighbouring cells that changed, row inserts and removals for combatants joining and
-leaving, and a layout change (persistent indexes kept) when the turn order moves.
+"This round" column (right after the name) showing the resources the ruleset names for each
+combatant (label and current/maximum; how the GM reads each in the tooltip). The model never
+edits state: ``setData`` builds the ruleset's edit intent and hands it to the session, and a
+refusal is reported with ``editRefused(message)``. Session changes become precise signals:
+``dataChanged`` for each run of neighbouring cells that changed, row inserts and removals for
+combatants joining and leaving, and a layout change (persistent indexes kept) when the turn
+order moves.
 """
 
 from collections.abc import Iterable, Sequence
