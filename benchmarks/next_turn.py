@@ -86,7 +86,7 @@ def _fight(app: QApplication, folder: Path) -> list[float]:
     settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     document = EncounterDocument(None, roller=Roller(random.Random(1)))
     window = MainWindow(document, settings)
-    window.check_panel.tray.set_reduce_motion(True)
+    window.dice_tray.set_reduce_motion(True)
     sides = list(Side)
     document.session.do(
         AddCombatants(

@@ -15,8 +15,8 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 
 SEED = 11
 

@@ -81,7 +81,7 @@ def window(qtbot, tmp_path, monkeypatch):
     document = EncounterDocument(store, roller=Roller(random.Random(SEED)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
-    main.check_panel.tray.set_animation_speed(4.0)
+    main.dice_tray.set_animation_speed(4.0)
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)
@@ -125,7 +125,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
 
     # Vex shoots the Bandit; the GM clicks a failed die to reroll it.
     vex = next(c.id for c in session().state.combatants.values() if c.name == "Vex")
-    panel = window.check_panel
+    panel = window.dice_panel.widget
     panel.set_focus_combatant(vex)
     _select(qtbot, panel.attack.attacker, "Vex")
     _select(qtbot, panel.attack.weapon, "Short Bow")

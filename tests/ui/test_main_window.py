@@ -325,14 +325,14 @@ def test_ctrl_enter_in_the_attack_panel_attacks_instead_of_ending_the_turn(qtbot
     _activate(qtbot, window)
     window.actions_by_key["start_fight"].trigger()
     first = window.document.session.state.current
-    attack = window.check_panel.attack
+    attack = window.dice_panel.widget.attack
     attack.attacker.setFocus()
     qtbot.keyClick(attack.attacker, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     state = window.document.session.state
     assert state.current == first, "the turn stays while the GM attacks"
     assert part_of(state).pending is not None and part_of(state).pending.actor == first
     assert not [r for r in qtlog.records if "Ambiguous shortcut" in r.message]
-    qtbot.waitUntil(lambda: not window.check_panel.tray.is_animating(), timeout=3000)
+    qtbot.waitUntil(lambda: not window.dice_tray.is_animating(), timeout=3000)
 
 
 # ---- recent files -----------------------------------------------------------------------------
@@ -422,7 +422,7 @@ def test_closing_remembers_the_geometry_and_the_hidden_log_dock(qtbot, make_wind
 
 def test_the_dice_animation_settings_are_remembered(make_window, no_prompts):
     first = make_window()
-    tray = first.check_panel.tray
+    tray = first.dice_tray
     assert tray.animation_speed() == 1.0
     menu = tray.animation_button.menu()
     next(action for action in menu.actions() if action.text() == "Speed 2x").trigger()
@@ -431,8 +431,8 @@ def test_the_dice_animation_settings_are_remembered(make_window, no_prompts):
     first.save_layout()
 
     second = make_window()
-    assert second.check_panel.tray.animation_speed() == 2.0
-    assert second.check_panel.tray.view.reduce_motion()
+    assert second.dice_tray.animation_speed() == 2.0
+    assert second.dice_tray.view.reduce_motion()
 
 
 def test_save_layout_remembers_a_hidden_dice_dock(make_window, no_prompts):

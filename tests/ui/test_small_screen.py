@@ -67,7 +67,7 @@ def test_the_tray_fits_its_dock_on_first_start_where_there_is_room(qtbot, tmp_pa
     main.show()
     qtbot.waitExposed(main)
     scroller = main.dice_dock.findChild(QScrollArea, "diceScroller")
-    tray_width = main.check_panel.minimumSizeHint().width()
+    tray_width = main.dice_panel.widget.minimumSizeHint().width()
     if main.width() * DICE_DOCK_MAX_SHARE >= tray_width + scroller.verticalScrollBar().width():
         assert scroller.viewport().width() >= tray_width
     else:
@@ -77,7 +77,7 @@ def test_the_tray_fits_its_dock_on_first_start_where_there_is_room(qtbot, tmp_pa
 def test_a_roll_scrolls_the_dice_into_view_in_a_short_window(qtbot, window):
     window.resize(QSize(1100, 480))
     scroller = window.dice_dock.findChild(QScrollArea, "diceScroller")
-    tray = window.check_panel.tray
+    tray = window.dice_tray
     qtbot.waitUntil(lambda: scroller.verticalScrollBar().maximum() > 0)
     scroller.verticalScrollBar().setValue(0)
     tray.set_reduce_motion(True)

@@ -29,6 +29,8 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import Resource
+from uwr_desktop.core.rulesets.uwr.intents import Attack
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
@@ -36,8 +38,11 @@ from uwr_desktop.ui.combatant_filter import CombatantFilterProxy, natural_key
 from uwr_desktop.ui.delegates import CombatantDelegate, decimals_for
 from uwr_desktop.ui.table_model import (
     COMBATANT_ID_ROLE,
+    RESOURCES_COLUMN,
     SIDE_ROLE,
     CombatantTableModel,
+    format_resources,
+    resources_tooltip,
 )
 
 
@@ -86,7 +91,7 @@ def _cell(model, cid, key, role=Qt.ItemDataRole.DisplayRole):
 
 def test_rows_follow_the_turn_order_and_columns_come_from_the_ruleset(session, model):
     titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert titles[:3] == ["Name", "Side", "Init"]
+    assert titles[:4] == ["Name", "This round", "Side", "Init"]
     assert "Brawn" in titles and "Vitality" in titles
     assert _ids(model) == list(session.state.order)
     assert _cell(model, "vex", "name") == "Vex"
@@ -126,15 +131,20 @@ def test_model_passes_the_model_tester_before_and_after_changes(qtmodeltester, s
 def test_an_edit_signals_only_that_rows_changed_cells(qtbot, session, model):
     row = model.row_of("b2")
     column = model.column_of("vitality")
+    spans = []
+    model.dataChanged.connect(
+        lambda top_left, bottom_right, _roles: spans.append(
+            (top_left.row(), bottom_right.row(), top_left.column(), bottom_right.column())
+        )
+    )
     with (
         qtbot.assertNotEmitted(model.modelReset),
         qtbot.assertNotEmitted(model.layoutChanged),
-        qtbot.waitSignal(model.dataChanged) as changed,
     ):
         assert model.setData(model.index(row, column), 4)
-    top_left, bottom_right = changed.args[:2]
-    assert (top_left.row(), bottom_right.row()) == (row, row)
-    assert (top_left.column(), bottom_right.column()) == (column, column)
+    # The Vitality cell, and the "This round" cell that shows Vitality among the resources.
+    resources = model.column_of(RESOURCES_COLUMN)
+    assert sorted(spans) == sorted([(row, row, column, column), (row, row, resources, resources)])
     assert session.state.combatants["b2"].sheet.vitality == 4
     assert _cell(model, "b2", "vitality") == "4"
 
@@ -408,3 +418,60 @@ def test_proxy_follows_session_changes(session, model):
     ids = {proxy.index(r, 0).data(COMBATANT_ID_ROLE) for r in range(proxy.rowCount())}
     assert "crow" in ids
     assert proxy.mapToSource(QModelIndex()).isValid() is False
+
+
+def _resources_cell(model, cid, role=Qt.ItemDataRole.DisplayRole):
+    return _cell(model, cid, RESOURCES_COLUMN, role)
+
+
+def test_this_round_shows_each_resource_the_ruleset_names(session, model):
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert titles.count("This round") == 1
+    shown = _resources_cell(model, "vex")
+    assert shown.startswith("Vitality 12/12 · Stamina ")
+    assert "Short Bow " in shown
+    tip = _resources_cell(model, "vex", Qt.ItemDataRole.ToolTipRole).splitlines()
+    assert tip[0] == "Vex · this round"
+    wanted = session.ruleset.resources(session.state, "vex")
+    assert tip[1:] == [f"{r.label}: {r.text}" for r in wanted]
+    assert not model.flags(model.index(model.row_of("vex"), model.column_of(RESOURCES_COLUMN))) & (
+        Qt.ItemFlag.ItemIsEditable
+    )
+
+
+def test_this_round_follows_damage_and_spent_uses_precisely(qtbot, session, model):
+    session.do(StartFight())
+    attacker = session.state.current
+    target = next(
+        cid
+        for cid, c in session.state.combatants.items()
+        if c.side is not session.state.combatants[attacker].side
+    )
+    bow = session.state.combatants[attacker].sheet.weapons[0]
+    resources = model.column_of(RESOURCES_COLUMN)
+    spans = []
+    model.dataChanged.connect(
+        lambda top_left, bottom_right, _roles: spans.append(
+            (top_left.row(), top_left.column(), bottom_right.column())
+        )
+    )
+    with qtbot.assertNotEmitted(model.modelReset), qtbot.assertNotEmitted(model.layoutChanged):
+        session.do(Attack(attacker_id=attacker, weapon=0, target_id=target))
+    uses = f"Short Bow {bow.uses_left - 1}/{bow.uses_max}"
+    assert uses in _resources_cell(model, attacker)
+    row = model.row_of(attacker)
+    assert any(r == row and first <= resources <= last for r, first, last in spans)
+    assert all(r == row for r, _first, _last in spans)  # nobody else's row was touched
+    session.undo()
+    assert f"Short Bow {bow.uses_left}/{bow.uses_max}" in _resources_cell(model, attacker)
+    session.do(ApplyDamage(["vex"], 5))
+    assert _resources_cell(model, "vex").startswith("Vitality 7/12 · ")
+
+
+def test_resources_are_worded_with_and_without_a_maximum():
+    ready = Resource("ready", "Ready", 3, None, "3 ready points")
+    uses = Resource("weapon:0", "Sword", 0, 2, "0/2 · Swift")
+    assert format_resources([ready, uses]) == "Ready 3 · Sword 0/2"
+    assert format_resources([]) == "–"  # noqa: RUF001 (the table's dash for nothing)
+    assert resources_tooltip("Ash", [uses]) == "Ash · this round\nSword: 0/2 · Swift"
+    assert resources_tooltip("Ash", []) == "Ash: nothing to track"

@@ -102,7 +102,8 @@ def _open_first_fight(window: MainWindow, options: LaunchOptions, settings: QSet
 
 
 def _finish_smoke_test(app: QApplication, window: MainWindow, png: Path | None) -> None:
-    window.check_panel.tray.skip_animation()
+    if window.dice_tray is not None:
+        window.dice_tray.skip_animation()
     QApplication.processEvents()
     if png is not None and not window.grab().save(str(png)):
         print(f"uwr-desktop: could not write {png}", file=sys.stderr)

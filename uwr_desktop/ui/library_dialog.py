@@ -29,33 +29,19 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
-from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, format_half, sheet_of
 from uwr_desktop.core.storage.library import (
     CombatantLibrary,
     LibraryError,
     Template,
     copies,
 )
-from uwr_desktop.ui.combatant_dialog import side_label, side_swatch
 from uwr_desktop.ui.icons import icon
+from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
 
 MAX_COPIES = 50
 """Most copies of one template added at once."""
 
 _TEMPLATE_ROLE = Qt.ItemDataRole.UserRole
-
-
-def template_summary(combatant: Combatant) -> str:
-    """One line about a template: side, attributes, health and weapons."""
-    attributes = " ".join(
-        f"{name[0].upper()}{format_half(getattr(sheet_of(combatant).attributes, name))}"
-        for name in ATTRIBUTE_NAMES
-    )
-    weapons = (
-        ", ".join(f"{w.name} ({w.upr_type})" for w in sheet_of(combatant).weapons) or "no weapons"
-    )
-    vitality = sheet_of(combatant).vitality_max
-    return f"{side_label(combatant.side)} · {attributes} · Vitality {vitality} · {weapons}"
 
 
 class LibraryDialog(QDialog):
@@ -69,13 +55,21 @@ class LibraryDialog(QDialog):
         *,
         parent: QWidget | None = None,
     ) -> None:
-        """Show the templates of ``ruleset_id``; copies are numbered after ``existing_names``."""
+        """Show the templates of ``ruleset_id``; copies are numbered after ``existing_names``.
+
+        Each template's summary line and icon come from the ruleset's UI.
+        """
         super().__init__(parent)
         self.setObjectName("libraryDialog")
         self.setWindowTitle("Add from library")
         self.setMinimumSize(560, 460)
         self._library = library
         self._ruleset = ruleset_id
+        self._ui: RulesetUi | None
+        try:
+            self._ui = ruleset_ui(ruleset_id)
+        except RulesetUiError:
+            self._ui = None  # the templates are still listed, by name
         self._existing = list(existing_names)
         self._chosen: list[Combatant] = []
         self._make_widgets()
@@ -207,8 +201,11 @@ class LibraryDialog(QDialog):
             item.setText(f"{template.name}\n{error}")
             item.setToolTip(str(error))
             return item
-        item.setText(f"{template.name}\n{template_summary(combatant)}")
-        item.setIcon(side_swatch(combatant.side))
+        if self._ui is None:
+            item.setText(template.name)
+        else:
+            item.setText(f"{template.name}\n{self._ui.template_summary(combatant)}")
+            item.setIcon(self._ui.template_icon(combatant))
         if combatant.notes:
             item.setToolTip(combatant.notes)
         return item

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import Shiboken
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.encounter import SETUP_PHASE, Combatant
@@ -49,10 +50,9 @@ from uwr_desktop.core.storage.names import display_name, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.actions import create_actions
 from uwr_desktop.ui.autosave_bar import AutosaveBar, autosave_off_text
-from uwr_desktop.ui.check_panel import CheckPanel
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
-from uwr_desktop.ui.dice_tray import SPEEDS
+from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
 from uwr_desktop.ui.prompts import (
@@ -62,7 +62,12 @@ from uwr_desktop.ui.prompts import (
     ask_save_path,
     warn,
 )
-from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
+from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
+from uwr_desktop.ui.table_model import (
+    COMBATANT_ID_ROLE,
+    RESOURCES_COLUMN,
+    CombatantTableModel,
+)
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
 from uwr_desktop.ui.undo import JournalUndoStack
@@ -71,6 +76,9 @@ MAX_RECENT_FILES = 8
 FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
 STATUS_MESSAGE_MS = 6000
 RESIZE_PRECISION_ROWS = 50
+RESOURCES_FIT_CHARS = 34
+"""The "This round" column is fitted to at most about this many characters (its tooltip shows
+it all), so that the columns after it stay in view."""
 FIRST_START_SIZE = QSize(1400, 900)
 """The window's size on first start, on a screen with room for it."""
 SCREEN_SHARE = 0.9
@@ -136,7 +144,13 @@ class MainWindow(QMainWindow):
         self.table = self._build_table()
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
-        self.check_panel = CheckPanel(document, self)
+        self._ui: RulesetUi | None = None
+        self._ui_problem = ""
+        self.dice_panel: DicePanel | None = None
+        self._animation_speed = 1.0
+        # Before any ruleset panel follows the document: a fight of another round system swaps
+        # the panel before the old one could see a state it does not know.
+        document.sessionReplaced.connect(self._install_ruleset_ui)
         self.event_log = EventLog(document.session, self)
         self.event_log.setObjectName("eventLog")
         self._status_round = QLabel(self)
@@ -157,6 +171,11 @@ class MainWindow(QMainWindow):
     def document(self) -> EncounterDocument:
         """The open fight."""
         return self._document
+
+    @property
+    def dice_tray(self) -> DiceTray | None:
+        """The dice tray of the ruleset's panel (``None``: the ruleset has no panel here)."""
+        return self.dice_panel.tray if self.dice_panel is not None else None
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -240,11 +259,8 @@ class MainWindow(QMainWindow):
         scroller.setObjectName("diceScroller")
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setWidget(self.check_panel)
         self.dice_dock.setWidget(scroller)
-        tray = self.check_panel.tray
-        tray.view.diceShown.connect(lambda: scroller.ensureWidgetVisible(tray.view, 0, 0))
-        tray.settled.connect(lambda: scroller.ensureWidgetVisible(tray.banner, 0, 0))
+        self._install_ruleset_ui()
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.log_dock = QDockWidget("Event Log", self)
         self.log_dock.setObjectName("logDock")
@@ -330,7 +346,7 @@ class MainWindow(QMainWindow):
         a["next_turn"].triggered.connect(lambda: self.do(NextTurn()))
         a["end_round"].triggered.connect(lambda: self.do(EndRound()))
         a["clear_order"].triggered.connect(lambda: self.do(ClearManualOrder()))
-        a["reduce_motion"].toggled.connect(self.check_panel.tray.set_reduce_motion)
+        a["reduce_motion"].toggled.connect(self._set_reduce_motion)
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
 
         self._document.changed.connect(self._on_change)
@@ -393,10 +409,11 @@ class MainWindow(QMainWindow):
         return ids
 
     def add_combatant(self) -> None:
-        """Ask for a new combatant's sheet and add it."""
-        from uwr_desktop.ui.combatant_dialog import edit_combatant  # dialogs load on first use
-
-        combatant = edit_combatant(self, self._document.session.ruleset)
+        """Ask the ruleset's dialog for a new combatant and add it."""
+        if self._ui is None:
+            self.show_refusal(self._ui_problem)
+            return
+        combatant = self._ui.edit_combatant(self, self._document.session.ruleset)
         if combatant is not None:
             self.do(AddCombatants([combatant]))
 
@@ -608,7 +625,7 @@ class MainWindow(QMainWindow):
 
     def _on_change(self, change: Change) -> None:
         if change.added:
-            self.table.resizeColumnsToContents()
+            self._fit_columns()
         if change.timeline_changed or change.round_changed or change.phase_changed:
             self._refresh_timeline()
         self._refresh_status()
@@ -619,8 +636,16 @@ class MainWindow(QMainWindow):
         self.event_log.set_session(session)
         self._refresh_all()
 
-    def _refresh_all(self) -> None:
+    def _fit_columns(self) -> None:
         self.table.resizeColumnsToContents()
+        section = self.table_model.column_of(RESOURCES_COLUMN)
+        header = self.table.horizontalHeader()
+        widest = self.table.fontMetrics().averageCharWidth() * RESOURCES_FIT_CHARS
+        if section >= 0 and header.sectionSize(section) > widest:
+            header.resizeSection(section, widest)
+
+    def _refresh_all(self) -> None:
+        self._fit_columns()
         self._refresh_timeline()
         self._refresh_status()
         self._update_title()
@@ -666,7 +691,47 @@ class MainWindow(QMainWindow):
 
     def _on_selection_changed(self) -> None:
         ids = self.selected_ids()
-        self.check_panel.set_focus_combatant(ids[0] if len(ids) == 1 else None)
+        if self.dice_panel is not None:
+            self.dice_panel.focus_combatant(ids[0] if len(ids) == 1 else None)
+
+    # ---- the ruleset's panels -----------------------------------------------------------------
+
+    def _install_ruleset_ui(self) -> None:
+        """Put the open fight's ruleset panel in the Dice dock, unless it is there already.
+
+        A ruleset with no UI gets its reason in the dock instead, and the fight stays open.
+        """
+        ruleset_id = self._document.session.ruleset.id
+        if self._ui is not None and self._ui.ruleset_id == ruleset_id:
+            return
+        if self.dice_panel is not None:
+            self._animation_speed = self.dice_panel.tray.animation_speed()
+        scroller = self._dice_scroller
+        old = scroller.takeWidget()
+        if old is not None:
+            Shiboken.delete(old)  # now: it must not follow a fight of another round system
+        self.dice_panel = None
+        try:
+            self._ui = ruleset_ui(ruleset_id)
+        except RulesetUiError as error:
+            self._ui, self._ui_problem = None, str(error)
+            notice = QLabel(self._ui_problem)
+            notice.setObjectName("noRulesetUi")
+            notice.setWordWrap(True)
+            notice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            scroller.setWidget(notice)
+            return
+        panel = self.dice_panel = self._ui.dice_panel(self._document, self)
+        tray = panel.tray
+        tray.set_reduce_motion(self.actions_by_key["reduce_motion"].isChecked())
+        tray.set_animation_speed(self._animation_speed)
+        tray.view.diceShown.connect(lambda: scroller.ensureWidgetVisible(tray.view, 0, 0))
+        tray.settled.connect(lambda: scroller.ensureWidgetVisible(tray.banner, 0, 0))
+        scroller.setWidget(panel.widget)
+
+    def _set_reduce_motion(self, on: bool) -> None:
+        if self.dice_panel is not None:
+            self.dice_panel.tray.set_reduce_motion(on)
 
     # ---- window state ---------------------------------------------------------------------------
 
@@ -689,13 +754,15 @@ class MainWindow(QMainWindow):
         self.actions_by_key["reduce_motion"].setChecked(bool(reduce_motion))
         speed = self._settings.value("animation_speed", 1.0, type=float)
         if speed in SPEEDS:
-            self.check_panel.tray.set_animation_speed(float(speed))
+            self._animation_speed = float(speed)
+            if self.dice_panel is not None:
+                self.dice_panel.tray.set_animation_speed(self._animation_speed)
 
     def _first_dice_dock_width(self, window_width: int) -> int:
+        panel = self._dice_scroller.widget()
         tray_width = (
-            self.check_panel.minimumSizeHint().width()
-            + self._dice_scroller.verticalScrollBar().sizeHint().width()
-        )
+            panel.minimumSizeHint().width() if panel is not None else 0
+        ) + self._dice_scroller.verticalScrollBar().sizeHint().width()
         return first_dice_dock_width(window_width, tray_width)
 
     def save_layout(self) -> None:
@@ -703,7 +770,9 @@ class MainWindow(QMainWindow):
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())
         self._settings.setValue("reduce_motion", self.actions_by_key["reduce_motion"].isChecked())
-        self._settings.setValue("animation_speed", self.check_panel.tray.animation_speed())
+        if self.dice_panel is not None:
+            self._animation_speed = self.dice_panel.tray.animation_speed()
+        self._settings.setValue("animation_speed", self._animation_speed)
         self._settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)

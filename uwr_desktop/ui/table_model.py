@@ -1,13 +1,16 @@
 """The combatant table: a Qt item model over the encounter session.
 
-One row per combatant in turn order, one column per column the ruleset declares. The model
-never edits state: ``setData`` builds the ruleset's edit intent and hands it to the session, and
-a refusal is reported with ``editRefused(message)``. Session changes become precise signals:
-``dataChanged`` for the cells that changed, row inserts and removals for combatants joining and
-leaving, and a layout change (persistent indexes kept) when the turn order moves.
+One row per combatant in turn order, one column per column the ruleset declares, and a
+"This round" column (right after the name) showing the resources the ruleset names for each
+combatant (label and current/maximum; how the GM reads each in the tooltip). The model never
+edits state: ``setData`` builds the ruleset's edit intent and hands it to the session, and a
+refusal is reported with ``editRefused(message)``. Session changes become precise signals:
+``dataChanged`` for each run of neighbouring cells that changed, row inserts and removals for
+combatants joining and leaving, and a layout change (persistent indexes kept) when the turn
+order moves.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from PySide6.QtCore import (
@@ -22,7 +25,7 @@ from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind
+from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, Resource, Ruleset
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.session_link import SessionSubscription
@@ -44,6 +47,10 @@ SORT_ROLE = int(_ROLE.UserRole) + 6
 
 NAME_COLUMN = "name"
 """The key of the column that carries the side swatch."""
+RESOURCES_COLUMN = "_resources"
+"""The key of the table's own "This round" column (a ruleset's column keys never start with
+``_``)."""
+_RESOURCES = Column(RESOURCES_COLUMN, "This round", ColumnKind.TEXT)
 
 _NUMERIC = {ColumnKind.INT, ColumnKind.FRACTION}
 _VALUE_ROLES = {
@@ -68,6 +75,29 @@ def format_cell(value: CellValue) -> str:
             return str(value.numerator)
         return f"{float(value):g}"
     return str(value)
+
+
+def format_resources(resources: Iterable[Resource]) -> str:
+    """The resources in a cell: ``"Vitality 7/12 · Short Bow 1/1"`` (a dash for none)."""
+    shown = [
+        f"{r.label} {r.current}" if r.maximum is None else f"{r.label} {r.current}/{r.maximum}"
+        for r in resources
+    ]
+    return " · ".join(shown) if shown else format_cell(None)
+
+
+def resources_tooltip(name: str, resources: Iterable[Resource]) -> str:
+    """Each resource on a line of its own, as the ruleset words it for the GM."""
+    lines = [f"{r.label}: {r.text}" for r in resources]
+    return "\n".join([f"{name} · this round", *lines] if lines else [f"{name}: nothing to track"])
+
+
+def table_columns(ruleset: Ruleset, state: EncounterState) -> tuple[Column, ...]:
+    """The columns of the table: the ruleset's, with "This round" right after the name (last
+    when the ruleset has no name column)."""
+    columns = ruleset.columns(state)
+    at = next((i + 1 for i, c in enumerate(columns) if c.key == NAME_COLUMN), len(columns))
+    return (*columns[:at], _RESOURCES, *columns[at:])
 
 
 def _bounds_text(column: Column) -> str:
@@ -128,6 +158,17 @@ def _edit_value(column: Column, value: CellValue) -> object:
     return value
 
 
+def _runs(sections: Iterable[int]) -> list[tuple[int, int]]:
+    """The sections as runs of neighbours: ``[1, 2, 5]`` gives ``[(1, 2), (5, 5)]``."""
+    runs: list[tuple[int, int]] = []
+    for section in sorted(set(sections)):
+        if runs and runs[-1][1] == section - 1:
+            runs[-1] = (runs[-1][0], section)
+        else:
+            runs.append((section, section))
+    return runs
+
+
 class CombatantTableModel(QAbstractTableModel):
     """The combatants of a session as a table; see the module docstring.
 
@@ -141,7 +182,7 @@ class CombatantTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._session = session
         self._state = session.state
-        self._columns = tuple(session.ruleset.columns(self._state))
+        self._columns = table_columns(session.ruleset, self._state)
         self._ids = list(self._row_order(self._state))
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
         self._subscription = SessionSubscription(self, session, self._on_change)
@@ -157,7 +198,7 @@ class CombatantTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._session = session
         self._state = session.state
-        self._columns = tuple(session.ruleset.columns(self._state))
+        self._columns = table_columns(session.ruleset, self._state)
         self._set_ids(self._row_order(self._state))
         self.endResetModel()
         self._subscription.follow(session)
@@ -183,7 +224,7 @@ class CombatantTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent: _ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        """One column per ruleset column."""
+        """One column per ruleset column, and "This round"."""
         return 0 if parent.isValid() else len(self._columns)
 
     def headerData(  # noqa: N802
@@ -248,7 +289,11 @@ class CombatantTableModel(QAbstractTableModel):
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
         if role not in _VALUE_ROLES:
             return self._look(combatant, column, role)
-        value = self._session.ruleset.cell_value(self._state, cid, column.key)
+        if column is _RESOURCES and role == _ROLE.ToolTipRole:
+            return resources_tooltip(
+                combatant.name, self._session.ruleset.resources(self._state, cid)
+            )
+        value = self._value(self._state, cid, column)
         if role == _ROLE.DisplayRole:
             return None if column.kind is ColumnKind.BOOL else format_cell(value)
         if role == _ROLE.EditRole:
@@ -282,9 +327,7 @@ class CombatantTableModel(QAbstractTableModel):
         if problem is not None:
             self.editRefused.emit(f"{name}: {problem}")
             return False
-        if _unchanged(
-            column, value, self._session.ruleset.cell_value(self._state, cid, column.key)
-        ):
+        if _unchanged(column, value, self._value(self._state, cid, column)):
             return True
         try:
             self._session.do(self._session.ruleset.edit_intent(cid, column.key, value))
@@ -293,6 +336,12 @@ class CombatantTableModel(QAbstractTableModel):
             self.editRefused.emit(message if name in message else f"{name}: {message}")
             return False
         return True
+
+    def _value(self, state: EncounterState, cid: str, column: Column) -> CellValue:
+        ruleset = self._session.ruleset
+        if column is _RESOURCES:
+            return format_resources(ruleset.resources(state, cid))
+        return ruleset.cell_value(state, cid, column.key)
 
     def _cell(self, index: _ModelIndex) -> tuple[int, int] | None:
         """The row and column of a cell of this table, or ``None``.
@@ -365,7 +414,7 @@ class CombatantTableModel(QAbstractTableModel):
 
     def _on_change(self, change: Change) -> None:
         old, new = self._state, self._session.state
-        columns = tuple(self._session.ruleset.columns(new))
+        columns = table_columns(self._session.ruleset, new)
         if columns != self._columns:
             self.beginResetModel()
             self._state, self._columns = new, columns
@@ -424,14 +473,14 @@ class CombatantTableModel(QAbstractTableModel):
         self, old: EncounterState, new: EncounterState, changed: frozenset[str]
     ) -> None:
         whole = {cid for cid in (old.current, new.current) if cid is not None}
-        spans: dict[int, tuple[int, int]] = {}
+        spans: dict[int, list[tuple[int, int]]] = {}
         for cid in changed | whole:
             row = self._rows.get(cid, -1)
             if row < 0 or cid not in old.combatants:
                 continue
             before, after = old.combatants[cid], new.combatants[cid]
             if (cid in whole and old.current != new.current) or before.down != after.down:
-                spans[row] = (0, len(self._columns) - 1)
+                spans[row] = [(0, len(self._columns) - 1)]
                 continue
             touched = [
                 section
@@ -442,15 +491,14 @@ class CombatantTableModel(QAbstractTableModel):
                 touched.append(self.column_of(NAME_COLUMN))
             touched = [section for section in touched if section >= 0]
             if touched:
-                spans[row] = (min(touched), max(touched))
+                spans[row] = _runs(touched)
         for row in sorted(spans):
-            first, last = spans[row]
-            self.dataChanged.emit(self.index(row, first), self.index(row, last), [])
+            for first, last in spans[row]:
+                self.dataChanged.emit(self.index(row, first), self.index(row, last), [])
 
     def _cell_differs(
         self, old: EncounterState, new: EncounterState, cid: str, column: Column
     ) -> bool:
-        ruleset = self._session.ruleset
-        before = ruleset.cell_value(old, cid, column.key)
-        after = ruleset.cell_value(new, cid, column.key)
+        before = self._value(old, cid, column)
+        after = self._value(new, cid, column)
         return type(before) is not type(after) or before != after

@@ -31,9 +31,9 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.attack_panel import AttackPanel
 from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
 
 OPPOSED_REFUSAL = (
     "An opposed check against a combatant is an attack: roll it with Attack above, "

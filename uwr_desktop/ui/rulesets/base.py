@@ -1,0 +1,54 @@
+"""What the window asks of a round system's UI: the :class:`RulesetUi` protocol.
+
+The window, the library dialog and every other generic widget reach a ruleset's panels and
+dialogs only through this protocol; each ruleset's UI lives in ``ui/rulesets/<id>/`` and is found
+by :mod:`.registry`.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QWidget
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.document import EncounterDocument
+
+
+@dataclass(frozen=True)
+class DicePanel:
+    """A ruleset's panel for the Dice dock, built around the generic dice tray.
+
+    ``widget`` goes in the dock; ``tray`` is the :class:`DiceTray` inside it (the window sets
+    its reduce-motion and animation speed, and keeps its dice in view); ``focus_combatant`` is
+    called with the combatant the GM selected in the table (``None``: no single one).
+    """
+
+    widget: QWidget
+    tray: DiceTray
+    focus_combatant: Callable[[str | None], None]
+
+
+class RulesetUi(Protocol):
+    """A round system's panels and dialogs, as the window asks for them."""
+
+    @property
+    def ruleset_id(self) -> str:
+        """The id of the ruleset this UI serves (``"uwr"``)."""
+
+    def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
+        """Build the Dice dock's panel; it follows ``document`` (changes, replaced sessions)."""
+
+    def edit_combatant(
+        self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
+    ) -> Combatant | None:
+        """Ask for a new combatant (or an edit of ``combatant``) modally; ``None``: cancelled."""
+
+    def template_summary(self, combatant: Combatant) -> str:
+        """One line about a library template, shown under its name."""
+
+    def template_icon(self, combatant: Combatant) -> QIcon:
+        """The small icon shown beside a library template."""

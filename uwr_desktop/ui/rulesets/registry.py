@@ -1,0 +1,68 @@
+"""The registry of ruleset UIs: each round system's panels and dialogs, by ruleset id.
+
+A ruleset's UI is a package under ``uwr_desktop.ui.rulesets`` whose ``__init__`` defines
+``RULESET_ID`` (a string) and ``make_ui()`` (a factory returning a :class:`RulesetUi`). Those
+packages are found with :mod:`pkgutil` and imported on first lookup, never when this module is
+imported. A ruleset UI living elsewhere (a test's, say) joins with :func:`register_ui`.
+"""
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from functools import cache
+
+from uwr_desktop.ui.rulesets.base import RulesetUi
+
+RulesetUiFactory = Callable[[], RulesetUi]
+"""Builds a ruleset's UI."""
+
+_PACKAGE = __name__.rpartition(".")[0]
+_FACTORIES: dict[str, RulesetUiFactory] = {}
+
+
+class RulesetUiError(LookupError):
+    """A ruleset has no UI in this version; the message is for the GM."""
+
+
+def register_ui(ruleset_id: str, factory: RulesetUiFactory) -> None:
+    """Offer ``factory``'s UI for the ruleset ``ruleset_id``; an id is taken only once."""
+    known = _FACTORIES.get(ruleset_id)
+    if known is not None and known is not factory:
+        raise ValueError(f"Two UIs are registered for the ruleset {ruleset_id!r}")
+    _FACTORIES[ruleset_id] = factory
+
+
+@cache
+def load_uis() -> None:
+    """Import every ruleset UI package of this version once, registering each."""
+    path = importlib.import_module(_PACKAGE).__path__
+    for found in pkgutil.iter_modules(path, f"{_PACKAGE}."):
+        if not found.ispkg:
+            continue
+        package = importlib.import_module(found.name)
+        ruleset_id = getattr(package, "RULESET_ID", None)
+        factory = getattr(package, "make_ui", None)
+        if isinstance(ruleset_id, str) and callable(factory):
+            register_ui(ruleset_id, factory)
+
+
+def ui_ruleset_ids() -> tuple[str, ...]:
+    """The ids of the rulesets that have a UI, in the order they were found."""
+    load_uis()
+    return tuple(_FACTORIES)
+
+
+def ruleset_ui(ruleset_id: str) -> RulesetUi:
+    """The UI of the ruleset ``ruleset_id``.
+
+    A ruleset with no UI raises :class:`RulesetUiError` with a message for the GM.
+    """
+    load_uis()
+    factory = _FACTORIES.get(ruleset_id)
+    if factory is None:
+        known = ", ".join(repr(found) for found in _FACTORIES) or "none"
+        raise RulesetUiError(
+            f"This version cannot show fights of the round system {ruleset_id!r}: it has no "
+            f"panels or dialogs for it (round systems it can show: {known})."
+        )
+    return factory()
