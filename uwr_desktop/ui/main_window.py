@@ -342,6 +342,7 @@ class MainWindow(QMainWindow):
         self.autosave_bar.saveAsRequested.connect(self.save_as)
         self._on_autosave_state(self._document.autosave_state)
         self.table_model.editRefused.connect(self.show_refusal)
+        self.timeline.set_drag_answerer(self._drag_text)
         self.timeline.slotMoveRequested.connect(self._on_timeline_drop)
         self.timeline.slotActivated.connect(self._select_slot_combatant)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -626,7 +627,9 @@ class MainWindow(QMainWindow):
 
     def _refresh_timeline(self) -> None:
         session = self._document.session
-        self.timeline.set_slots(session.ruleset.timeline(session.state))
+        self.timeline.set_slots(
+            session.ruleset.timeline(session.state), session.ruleset.timeline_axis(session.state)
+        )
 
     def _refresh_status(self) -> None:
         state = self._document.session.state
@@ -640,11 +643,15 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
 
+    def _drag_text(self, key: str, new_index: int) -> str:
+        session = self._document.session
+        return session.ruleset.drag_answer(session.state, key, new_index).text
+
     def _on_timeline_drop(self, key: str, new_index: int) -> None:
         session = self._document.session
-        intent = session.ruleset.intent_for_drag(session.state, key, new_index)
-        if intent is not None:
-            self.do(intent)
+        answer = session.ruleset.drag_answer(session.state, key, new_index)
+        if answer.intent is not None and self.do(answer.intent):
+            self.statusBar().showMessage(answer.text, STATUS_MESSAGE_MS)
 
     def _select_slot_combatant(self, key: str) -> None:
         slot = next((s for s in self.timeline.slots() if s.key == key), None)
