@@ -3,6 +3,7 @@
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QRect, QSettings, QSize, Qt
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.encounter import Combatant, Phase
+from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -40,6 +42,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
@@ -62,12 +65,17 @@ from uwr_desktop.ui.prompts import (
     ask_save_path,
     warn,
 )
+from uwr_desktop.ui.settings_form import changed_settings
 from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, CombatantTableModel
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
 from uwr_desktop.ui.undo import JournalUndoStack
 
 MAX_RECENT_FILES = 8
+NEW_FIGHT_RULESET_KEY = "new_fight/ruleset"
+"""Settings key: the round system last chosen for a new fight."""
+NEW_FIGHT_SETTINGS_KEY = "new_fight/settings"
+"""Settings key: JSON of the settings last chosen per round system, by ruleset id."""
 FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
 STATUS_MESSAGE_MS = 6000
 RESIZE_PRECISION_ROWS = 50
@@ -140,6 +148,7 @@ class MainWindow(QMainWindow):
         self.event_log = EventLog(document.session, self)
         self.event_log.setObjectName("eventLog")
         self._status_round = QLabel(self)
+        self._status_ruleset = QLabel(self)
         self._status_actor = QLabel(self)
         self._recent_menu = QMenu("Open &Recent", self)
         self.autosave_bar = AutosaveBar(self)
@@ -306,8 +315,10 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         self._status_round.setObjectName("statusRound")
         self._status_actor.setObjectName("statusActor")
+        self._status_ruleset.setObjectName("statusRuleset")
         self.statusBar().addPermanentWidget(self._status_actor)
         self.statusBar().addPermanentWidget(self._status_round)
+        self.statusBar().addPermanentWidget(self._status_ruleset)
 
     def _connect(self) -> None:
         a = self.actions_by_key
@@ -486,19 +497,48 @@ class MainWindow(QMainWindow):
         return answer == "discard"
 
     def new_fight(self) -> None:
-        """Start an empty fight (after offering to save)."""
-        if self.maybe_save():
+        """Start a new fight after offering to save: ask which round system and settings it
+        follows (last time's choice preselected), then seat that system's default party."""
+        if not self.maybe_save():
+            return
+        from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+
+        ruleset_id, remembered = self._new_fight_defaults()
+        dialog = NewFightDialog(ruleset_id, remembered, parent=self)
+        ruleset = dialog.chosen() if dialog.exec() else None
+        if ruleset is None:
+            return
+        settings = to_builtins(ruleset.settings)
+        remembered[ruleset.id] = settings
+        self._settings.setValue(NEW_FIGHT_RULESET_KEY, ruleset.id)
+        self._settings.setValue(NEW_FIGHT_SETTINGS_KEY, msgspec.json.encode(remembered).decode())
+        try:
+            templates = self._library.default_party(ruleset.id) if self._library else []
+        except LibraryError as error:
+            self.show_refusal(f"The default party could not be read: {error}")
+            templates = []
+        party = tuple(
+            msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
+            for template in templates
+        )
+        try:
+            self._document.new(ruleset.id, party, settings)
+        except RulesError as error:
+            warn(self, APP_NAME, f"Could not start the new fight:\n{error}")
+
+    def _new_fight_defaults(self) -> tuple[str | None, dict[str, Any]]:
+        """The round system and settings last chosen for a new fight (none: the open one's)."""
+        ruleset_id = self._settings.value(NEW_FIGHT_RULESET_KEY, None)
+        stored = self._settings.value(NEW_FIGHT_SETTINGS_KEY, "")
+        try:
+            remembered = msgspec.json.decode(str(stored)) if stored else {}
+        except msgspec.DecodeError:
+            remembered = {}
+        if not isinstance(remembered, dict):
+            remembered = {}
+        if not isinstance(ruleset_id, str):
             ruleset_id = self._document.session.ruleset.id
-            try:
-                templates = self._library.default_party(ruleset_id) if self._library else []
-            except LibraryError as error:
-                self.show_refusal(f"The default party could not be read: {error}")
-                templates = []
-            party = tuple(
-                msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
-                for template in templates
-            )
-            self._document.new(ruleset_id, party)
+        return ruleset_id, remembered
 
     def open_dialog(self) -> None:
         """Ask for a file and open it."""
@@ -622,6 +662,7 @@ class MainWindow(QMainWindow):
         self.table.resizeColumnsToContents()
         self._refresh_timeline()
         self._refresh_status()
+        self._refresh_ruleset()
         self._update_title()
         self.setWindowModified(self._document.modified)
 
@@ -639,6 +680,18 @@ class MainWindow(QMainWindow):
             self._status_round.setText(f"Round {state.round}")
         actor = state.combatants.get(state.current) if state.current else None
         self._status_actor.setText(f"Acting: {actor.name}" if actor is not None else "")
+
+    def _refresh_ruleset(self) -> None:
+        """Name the fight's round system; its tooltip lists the settings off the defaults."""
+        ruleset = self._document.session.ruleset
+        changed = changed_settings(ruleset.settings, make_ruleset(ruleset.id).settings)
+        self._status_ruleset.setText(f"{ruleset.title}{' · house rules' if changed else ''}")
+        lines = [f"Round system: {ruleset.title}"]
+        if changed:
+            lines += ["Settings changed from the rules:", *(f"  {line}" for line in changed)]
+        else:
+            lines.append("Every setting as the rules have it.")
+        self._status_ruleset.setToolTip("\n".join(lines))
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
