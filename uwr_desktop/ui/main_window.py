@@ -316,6 +316,7 @@ class MainWindow(QMainWindow):
         self._status_round.setObjectName("statusRound")
         self._status_actor.setObjectName("statusActor")
         self._status_ruleset.setObjectName("statusRuleset")
+        self._status_ruleset.setContentsMargins(12, 0, 4, 0)
         self.statusBar().addPermanentWidget(self._status_actor)
         self.statusBar().addPermanentWidget(self._status_round)
         self.statusBar().addPermanentWidget(self._status_ruleset)

@@ -325,7 +325,7 @@ class InitiativeTimeline(QWidget):
         unit_width = max(168.0, name_metrics.averageCharWidth() * 14 + 2 * _PADDING + _STRIPE)
         card_height = 2 * _PADDING + name_height + value_height + note_height + 2 * _LINE_GAP
         header_height = note_height + 4
-        ruler_height = note_height + 2 * _TICK + 6
+        ruler_height = note_height + 3 * _TICK + 8
         return _Metrics(
             name_font,
             value_font,
@@ -347,7 +347,7 @@ class InitiativeTimeline(QWidget):
         return _MARGIN + self._metrics.header_height
 
     def _ruler_y(self) -> float:
-        return self._card_top() + self._metrics.card_height + _TICK + 2
+        return self._card_top() + self._metrics.card_height + 2 * _TICK + 4
 
     def _height(self) -> int:
         bar = self._scroll_bar.sizeHint().height()
@@ -804,7 +804,7 @@ class InitiativeTimeline(QWidget):
                 continue
             start = self._value_x(anchors, slot.position)
             end = self._value_x(anchors, slot.span_end)
-            self._paint_span(painter, start, end, y - _TICK - 1, colors.side(slot.side))
+            self._paint_span(painter, start, end, y - _TICK, colors.side(slot.side))
             painter.setPen(_pen(colors.side(slot.side), 1))
             painter.drawLine(QLineF(end, y - _TICK, end, y + _TICK))
             label = QRectF(end - 40, y + _TICK, 80, note_height)
