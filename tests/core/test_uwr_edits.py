@@ -17,6 +17,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import DragAnswer
 from uwr_desktop.core.rulesets.uwr.intents import Attack, PrepareWeapon, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
@@ -332,10 +333,10 @@ def test_a_drag_on_the_timeline_is_a_manual_order():
     session = session_of()
     ruleset, state = session.ruleset, session.state
     first, second = state.order
-    assert ruleset.intent_for_drag(state, first, 1) == MoveInOrder(first, 1)
-    assert ruleset.intent_for_drag(state, second, 0) == MoveInOrder(second, 0)
-    assert ruleset.intent_for_drag(state, first, 0) is None
-    assert ruleset.intent_for_drag(state, "ghost", 0) is None
+    assert ruleset.drag_answer(state, first, 1).intent == MoveInOrder(first, 1)
+    assert ruleset.drag_answer(state, second, 0).intent == MoveInOrder(second, 0)
+    assert ruleset.drag_answer(state, first, 0) == DragAnswer(None, "No change")
+    assert ruleset.drag_answer(state, "ghost", 0) == DragAnswer(None, "No change")
 
 
 @pytest.mark.parametrize(("key", "label"), [("notes", "Notes"), ("name", "The name")])

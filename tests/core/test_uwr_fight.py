@@ -351,7 +351,8 @@ def test_gm_override_and_manual_order_keep_the_rolled_value():
     assert slot.value_text == f"99 (rolled {rolled})"
     last = state.order[-1]
     last_rolled = state.combatants[last].sheet.initiative.value
-    drag = session.ruleset.intent_for_drag(state, last, 0)
+    drag = session.ruleset.drag_answer(state, last, 0).intent
+    assert drag is not None
     session.do(drag)
     state = session.state
     assert state.order[0] == last
@@ -359,7 +360,7 @@ def test_gm_override_and_manual_order_keep_the_rolled_value():
     assert slot.value_text.endswith("manual #1")
     assert state.combatants[last].sheet.initiative.value == last_rolled
     assert slot.value_text.startswith(str(last_rolled))
-    assert session.ruleset.intent_for_drag(state, last, 0) is None
+    assert session.ruleset.drag_answer(state, last, 0).intent is None
 
 
 def test_turn_statuses_on_the_timeline():

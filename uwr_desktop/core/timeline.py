@@ -1,6 +1,8 @@
-"""Timeline slots: what a ruleset shows on the initiative timeline.
+"""Timeline slots and axis: what a ruleset shows on the initiative timeline.
 
-The timeline widget draws these and knows nothing of any ruleset's rules.
+The timeline widget draws these and knows nothing of any ruleset's rules. A ruleset names its
+axis (:class:`TimelineAxis`) and gives its slots in axis order, each with a ``position`` on that
+axis; a numeric axis runs from the highest position (acting first, on the left) to the lowest.
 """
 
 from enum import StrEnum
@@ -18,6 +20,22 @@ class SlotKind(StrEnum):
     CARRY_OVER = "carry_over"  # a movement-only carry-over turn (hands)
 
 
+class AxisKind(StrEnum):
+    """What a slot's ``position`` measures."""
+
+    ORDER = "order"  # a place in the turn order, 0 first (uwr)
+    COUNT = "count"  # an initiative count that runs down through the round (tactical)
+    SCORE = "score"  # an initiative score, highest first (rollkeep)
+    READY_POINTS = "ready_points"  # ready points, most first (hands)
+
+
+class TimelineAxis(msgspec.Struct, frozen=True):
+    """The axis the timeline's slots stand on: its kind and the title shown above the cards."""
+
+    kind: AxisKind = AxisKind.ORDER
+    title: str = "Turn order"
+
+
 class SlotStatus(StrEnum):
     """Where a slot stands in the round."""
 
@@ -32,6 +50,8 @@ class TimelineSlot(msgspec.Struct, frozen=True):
 
     ``key`` identifies the slot across updates (so a moved card can animate); ``value_text`` is
     the axis value as the GM reads it (``"17"``, ``"17 · manual #2"``, ``"35 → 20"``).
+    ``position`` is where the slot stands on the axis (an order index, a count, a score, ready
+    points); ``span_end``, when set, is where a declared action resolves (declare → resolve).
     """
 
     key: str
@@ -42,3 +62,5 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     kind: SlotKind = SlotKind.TURN
     status: SlotStatus = SlotStatus.PENDING
     detail: str = ""
+    position: int = 0
+    span_end: int | None = None

@@ -5,8 +5,9 @@ Only this object replaces the session (New, Open, Recover). Widgets listen to
 """
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -86,9 +87,15 @@ class EncounterDocument(QObject):
         """Try to store what the autosave missed now; ``True`` once everything is stored."""
         return self._journal.retry() if self._journal is not None else True
 
-    def new(self, ruleset_id: str = "uwr", roster: tuple[Combatant, ...] = ()) -> None:
-        """Replace the open fight with a new one."""
-        self._replace(self._new_session(ruleset_id, roster), path=None, saved=True)
+    def new(
+        self,
+        ruleset_id: str = "uwr",
+        roster: tuple[Combatant, ...] = (),
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Replace the open fight with a new one following ``ruleset_id`` with ``settings``
+        (``None``: its defaults); ``RulesError`` for settings it refuses, the fight kept."""
+        self._replace(self._new_session(ruleset_id, roster, settings), path=None, saved=True)
 
     def open(self, path: Path) -> None:
         """Open the fight in ``path``; on any error the open fight is untouched.
@@ -150,8 +157,13 @@ class EncounterDocument(QObject):
             untitled=recovered.title if recovered.file_path is None else UNTITLED,
         )
 
-    def _new_session(self, ruleset_id: str, roster: tuple[Combatant, ...]) -> Session:
-        return Session(make_ruleset(ruleset_id), roster, roller=self._roller)
+    def _new_session(
+        self,
+        ruleset_id: str,
+        roster: tuple[Combatant, ...],
+        settings: Mapping[str, Any] | None = None,
+    ) -> Session:
+        return Session(make_ruleset(ruleset_id, settings), roster, roller=self._roller)
 
     def close(self) -> None:
         """Mark the autosave of the open fight as cleanly closed (nothing to recover)."""

@@ -3,6 +3,7 @@
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QRect, QSettings, QSize, Qt
@@ -28,6 +29,7 @@ from shiboken6 import Shiboken
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.encounter import SETUP_PHASE, Combatant
+from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -41,6 +43,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
@@ -63,6 +66,7 @@ from uwr_desktop.ui.prompts import (
     warn,
 )
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
+from uwr_desktop.ui.settings_form import changed_settings
 from uwr_desktop.ui.table_model import (
     COMBATANT_ID_ROLE,
     RESOURCES_COLUMN,
@@ -73,6 +77,10 @@ from uwr_desktop.ui.timeline import InitiativeTimeline
 from uwr_desktop.ui.undo import JournalUndoStack
 
 MAX_RECENT_FILES = 8
+NEW_FIGHT_RULESET_KEY = "new_fight/ruleset"
+"""Settings key: the round system last chosen for a new fight."""
+NEW_FIGHT_SETTINGS_KEY = "new_fight/settings"
+"""Settings key: JSON of the settings last chosen per round system, by ruleset id."""
 FILE_FILTER = f"UWR encounters (*{FILE_SUFFIX});;All files (*)"
 STATUS_MESSAGE_MS = 6000
 RESIZE_PRECISION_ROWS = 50
@@ -154,6 +162,7 @@ class MainWindow(QMainWindow):
         self.event_log = EventLog(document.session, self)
         self.event_log.setObjectName("eventLog")
         self._status_round = QLabel(self)
+        self._status_ruleset = QLabel(self)
         self._status_actor = QLabel(self)
         self._recent_menu = QMenu("Open &Recent", self)
         self.autosave_bar = AutosaveBar(self)
@@ -322,8 +331,11 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         self._status_round.setObjectName("statusRound")
         self._status_actor.setObjectName("statusActor")
+        self._status_ruleset.setObjectName("statusRuleset")
+        self._status_ruleset.setContentsMargins(12, 0, 4, 0)
         self.statusBar().addPermanentWidget(self._status_actor)
         self.statusBar().addPermanentWidget(self._status_round)
+        self.statusBar().addPermanentWidget(self._status_ruleset)
 
     def _connect(self) -> None:
         a = self.actions_by_key
@@ -358,6 +370,7 @@ class MainWindow(QMainWindow):
         self.autosave_bar.saveAsRequested.connect(self.save_as)
         self._on_autosave_state(self._document.autosave_state)
         self.table_model.editRefused.connect(self.show_refusal)
+        self.timeline.set_drag_answerer(self._drag_text)
         self.timeline.slotMoveRequested.connect(self._on_timeline_drop)
         self.timeline.slotActivated.connect(self._select_slot_combatant)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -504,19 +517,48 @@ class MainWindow(QMainWindow):
         return answer == "discard"
 
     def new_fight(self) -> None:
-        """Start an empty fight (after offering to save)."""
-        if self.maybe_save():
+        """Start a new fight after offering to save: ask which round system and settings it
+        follows (last time's choice preselected), then seat that system's default party."""
+        if not self.maybe_save():
+            return
+        from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+
+        ruleset_id, remembered = self._new_fight_defaults()
+        dialog = NewFightDialog(ruleset_id, remembered, parent=self)
+        ruleset = dialog.chosen() if dialog.exec() else None
+        if ruleset is None:
+            return
+        settings = to_builtins(ruleset.settings)
+        remembered[ruleset.id] = settings
+        self._settings.setValue(NEW_FIGHT_RULESET_KEY, ruleset.id)
+        self._settings.setValue(NEW_FIGHT_SETTINGS_KEY, msgspec.json.encode(remembered).decode())
+        try:
+            templates = self._library.default_party(ruleset.id) if self._library else []
+        except LibraryError as error:
+            self.show_refusal(f"The default party could not be read: {error}")
+            templates = []
+        party = tuple(
+            msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
+            for template in templates
+        )
+        try:
+            self._document.new(ruleset.id, party, settings)
+        except RulesError as error:
+            warn(self, APP_NAME, f"Could not start the new fight:\n{error}")
+
+    def _new_fight_defaults(self) -> tuple[str | None, dict[str, Any]]:
+        """The round system and settings last chosen for a new fight (none: the open one's)."""
+        ruleset_id = self._settings.value(NEW_FIGHT_RULESET_KEY, None)
+        stored = self._settings.value(NEW_FIGHT_SETTINGS_KEY, "")
+        try:
+            remembered = msgspec.json.decode(str(stored)) if stored else {}
+        except msgspec.DecodeError:
+            remembered = {}
+        if not isinstance(remembered, dict):
+            remembered = {}
+        if not isinstance(ruleset_id, str):
             ruleset_id = self._document.session.ruleset.id
-            try:
-                templates = self._library.default_party(ruleset_id) if self._library else []
-            except LibraryError as error:
-                self.show_refusal(f"The default party could not be read: {error}")
-                templates = []
-            party = tuple(
-                msgspec.structs.replace(template.combatant(), id=uuid.uuid4().hex)
-                for template in templates
-            )
-            self._document.new(ruleset_id, party)
+        return ruleset_id, remembered
 
     def open_dialog(self) -> None:
         """Ask for a file and open it."""
@@ -648,12 +690,15 @@ class MainWindow(QMainWindow):
         self._fit_columns()
         self._refresh_timeline()
         self._refresh_status()
+        self._refresh_ruleset()
         self._update_title()
         self.setWindowModified(self._document.modified)
 
     def _refresh_timeline(self) -> None:
         session = self._document.session
-        self.timeline.set_slots(session.ruleset.timeline(session.state))
+        self.timeline.set_slots(
+            session.ruleset.timeline(session.state), session.ruleset.timeline_axis(session.state)
+        )
 
     def _refresh_status(self) -> None:
         state = self._document.session.state
@@ -664,14 +709,30 @@ class MainWindow(QMainWindow):
         actor = state.combatants.get(state.current) if state.current else None
         self._status_actor.setText(f"Acting: {actor.name}" if actor is not None else "")
 
+    def _refresh_ruleset(self) -> None:
+        """Name the fight's round system; its tooltip lists the settings off the defaults."""
+        ruleset = self._document.session.ruleset
+        changed = changed_settings(ruleset.settings, make_ruleset(ruleset.id).settings)
+        self._status_ruleset.setText(f"{ruleset.title}{' · house rules' if changed else ''}")
+        lines = [f"Round system: {ruleset.title}"]
+        if changed:
+            lines += ["Settings changed from the rules:", *(f"  {line}" for line in changed)]
+        else:
+            lines.append("Every setting as the rules have it.")
+        self._status_ruleset.setToolTip("\n".join(lines))
+
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
 
+    def _drag_text(self, key: str, new_index: int) -> str:
+        session = self._document.session
+        return session.ruleset.drag_answer(session.state, key, new_index).text
+
     def _on_timeline_drop(self, key: str, new_index: int) -> None:
         session = self._document.session
-        intent = session.ruleset.intent_for_drag(session.state, key, new_index)
-        if intent is not None:
-            self.do(intent)
+        answer = session.ruleset.drag_answer(session.state, key, new_index)
+        if answer.intent is not None and self.do(answer.intent):
+            self.statusBar().showMessage(answer.text, STATUS_MESSAGE_MS)
 
     def _select_slot_combatant(self, key: str) -> None:
         slot = next((s for s in self.timeline.slots() if s.key == key), None)

@@ -1,11 +1,17 @@
 """The initiative timeline: the round's slots drawn as cards, left to right.
 
-The widget draws whatever ``TimelineSlot`` list it is given and knows nothing of any ruleset.
-It never reorders itself: a drag or Alt+Left/Right asks for a move with ``slotMoveRequested``
-and the owner answers with ``set_slots``; cards that changed place then glide to it.
+The widget draws whatever ``TimelineSlot`` list it is given, on the ``TimelineAxis`` it is
+given, and knows nothing of any ruleset. The axis title heads the cards; on a numeric axis
+(count, score, ready points) the cards stand apart by how far their positions are apart, a
+ruler under them names each position, and a slot with a span end gets an arrow on the ruler
+from where it is declared to where it resolves. It never reorders itself: a drag or
+Alt+Left/Right asks for a move with ``slotMoveRequested`` and the owner answers with
+``set_slots``; cards that changed place then glide to it. While a card is dragged, the owner's
+answerer (``set_drag_answerer``) words what the drop would do, shown beside the drop line.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 
 import msgspec
 from PySide6.QtCore import (
@@ -36,7 +42,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QScrollBar, QSizePolicy, QToolTip, QWidget
 
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 from uwr_desktop.ui.theme import ThemeColors, scheme_for_palette, theme_colors
 
 MOVE_ANIMATION_MS = 200
@@ -51,6 +57,12 @@ _LINE_GAP = 3.0
 _EDGE_SCROLL_ZONE = 36.0
 _EDGE_SCROLL_STEP = 24
 _DONE_OPACITY = 0.45
+_POINT_PX = 6.0
+"""On a numeric axis, extra room between two cards per point their positions are apart."""
+_TICK = 4.0
+
+DragAnswerer = Callable[[str, int], str]
+"""Words what moving the slot ``key`` to ``index`` would do (the owner asks its ruleset)."""
 
 _STATUS_WORDS = {
     SlotStatus.DONE: "Done",
@@ -94,6 +106,8 @@ class _Metrics(msgspec.Struct, frozen=True):
     name_height: float
     value_height: float
     note_height: float
+    header_height: float
+    ruler_height: float
 
 
 class InitiativeTimeline(QWidget):
@@ -119,6 +133,9 @@ class InitiativeTimeline(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAutoFillBackground(True)
         self._slots: tuple[TimelineSlot, ...] = ()
+        self._axis = TimelineAxis()
+        self._answerer: DragAnswerer | None = None
+        self._answer: tuple[str, int, str] | None = None
         self._targets: dict[str, QRectF] = {}
         self._start_offsets: dict[str, float] = {}
         self._appearing: set[str] = set()
@@ -147,11 +164,15 @@ class InitiativeTimeline(QWidget):
 
     # Public API
 
-    def set_slots(self, slots: Sequence[TimelineSlot]) -> None:
-        """Show ``slots`` in this order; cards that changed place glide to their new one.
+    def set_slots(self, slots: Sequence[TimelineSlot], axis: TimelineAxis | None = None) -> None:
+        """Show ``slots`` in this order on ``axis`` (``None``: keep the axis shown); cards that
+        changed place glide to their new one.
 
         Raises ``ValueError`` when two slots share a key.
         """
+        if axis is not None and axis != self._axis:
+            self._axis = axis
+            self.updateGeometry()
         new_slots = tuple(slots)
         seen: set[str] = set()
         for slot in new_slots:
@@ -195,6 +216,32 @@ class InitiativeTimeline(QWidget):
     def slots(self) -> tuple[TimelineSlot, ...]:
         """Return the slots shown, in order."""
         return self._slots
+
+    def axis(self) -> TimelineAxis:
+        """Return the axis the slots are shown on."""
+        return self._axis
+
+    def set_drag_answerer(self, answerer: DragAnswerer | None) -> None:
+        """Ask ``answerer(key, index)`` what a drop would do while a card is dragged."""
+        self._answerer = answerer
+        self._answer = None
+
+    def drag_text(self) -> str:
+        """The words shown beside the drop line now ("" when nothing is dragged or asked)."""
+        if self._drag is None or self._answerer is None:
+            return ""
+        key, index = self._drag.key, self._drag_target()
+        if self._answer is None or self._answer[:2] != (key, index):
+            self._answer = (key, index, self._answerer(key, index))
+        return self._answer[2]
+
+    def position_x(self, value: int) -> float:
+        """Where ``value`` of a numeric axis lies, in widget coordinates (between the centres of
+        the cards whose positions bracket it; beyond them at the spacing of one point)."""
+        anchors = [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        if not anchors:
+            return _MARGIN - self._scroll_x()
+        return self._value_x(anchors, value) - self._scroll_x()
 
     def selected_key(self) -> str | None:
         """Return the key of the selected card, if any."""
@@ -277,6 +324,8 @@ class InitiativeTimeline(QWidget):
         note_height = QFontMetricsF(note_font).height()
         unit_width = max(168.0, name_metrics.averageCharWidth() * 14 + 2 * _PADDING + _STRIPE)
         card_height = 2 * _PADDING + name_height + value_height + note_height + 2 * _LINE_GAP
+        header_height = note_height + 4
+        ruler_height = note_height + 3 * _TICK + 8
         return _Metrics(
             name_font,
             value_font,
@@ -287,11 +336,38 @@ class InitiativeTimeline(QWidget):
             name_height,
             value_height,
             note_height,
+            header_height,
+            ruler_height,
         )
+
+    def _numeric(self) -> bool:
+        return self._axis.kind is not AxisKind.ORDER
+
+    def _card_top(self) -> float:
+        return _MARGIN + self._metrics.header_height
+
+    def _ruler_y(self) -> float:
+        return self._card_top() + self._metrics.card_height + 2 * _TICK + 4
 
     def _height(self) -> int:
         bar = self._scroll_bar.sizeHint().height()
-        return int(_MARGIN + self._metrics.card_height + max(_MARGIN, bar + 4) + 0.5)
+        ruler = self._metrics.ruler_height if self._numeric() else 0.0
+        below = max(_MARGIN, bar + 4)
+        return int(self._card_top() + self._metrics.card_height + ruler + below + 0.5)
+
+    @staticmethod
+    def _value_x(anchors: list[tuple[int, float]], value: int) -> float:
+        """``value``'s x in content coordinates; ``anchors`` are (position, x) in axis order."""
+        first, last = anchors[0], anchors[-1]
+        if value >= first[0]:
+            return first[1] - (value - first[0]) * _POINT_PX
+        if value <= last[0]:
+            return last[1] + (last[0] - value) * _POINT_PX
+        for (high, high_x), (low, low_x) in pairwise(anchors):
+            if high >= value >= low:
+                share = (high - value) / (high - low) if high != low else 0.0
+                return high_x + share * (low_x - high_x)
+        return last[1]
 
     def _card_width(self, slot: TimelineSlot) -> float:
         if slot.kind == SlotKind.DECLARED:
@@ -301,12 +377,22 @@ class InitiativeTimeline(QWidget):
     def _relayout(self) -> None:
         x = _MARGIN
         targets: dict[str, QRectF] = {}
+        previous: int | None = None
         for slot in self._slots:
+            if self._numeric() and previous is not None:
+                apart = max(0, previous - slot.position)
+                x += min(self._metrics.unit_width, apart * _POINT_PX)
+            previous = slot.position
             width = self._card_width(slot)
-            targets[slot.key] = QRectF(x, _MARGIN, width, self._metrics.card_height)
+            targets[slot.key] = QRectF(x, self._card_top(), width, self._metrics.card_height)
             x += width + _GAP
         self._targets = targets
-        self._content_width = x - _GAP + _MARGIN if self._slots else 2 * _MARGIN
+        right = x - _GAP + _MARGIN if self._slots else 2 * _MARGIN
+        if self._numeric() and self._slots:
+            anchors = [(s.position, targets[s.key].center().x()) for s in self._slots]
+            ends = [s.span_end for s in self._slots if s.span_end is not None]
+            right = max([right, *(self._value_x(anchors, end) + _MARGIN + 8 for end in ends)])
+        self._content_width = right
         self._update_scroll_range()
 
     def _update_scroll_range(self) -> None:
@@ -372,19 +458,24 @@ class InitiativeTimeline(QWidget):
 
     # Dragging
 
-    def _drop_index(self) -> int | None:
-        """The index the dragged slot would take, or ``None`` when it would stay put."""
-        if self._drag is None:
-            return None
+    def _drag_target(self) -> int:
+        """The index the dragged slot would take (its own when it would stay put)."""
+        assert self._drag is not None
         key = self._drag.key
         dragged = self._targets[key]
         centre = self._drag.pointer_x - self._drag.grab_dx + dragged.width() / 2
-        index = sum(
+        return sum(
             1
             for slot in self._slots
             if slot.key != key and self._targets[slot.key].center().x() < centre
         )
-        return None if index == self._index_of(key) else index
+
+    def _drop_index(self) -> int | None:
+        """The index the dragged slot would take, or ``None`` when it would stay put."""
+        if self._drag is None:
+            return None
+        index = self._drag_target()
+        return None if index == self._index_of(self._drag.key) else index
 
     def _drop_line_x(self, index: int) -> float:
         assert self._drag is not None
@@ -396,6 +487,7 @@ class InitiativeTimeline(QWidget):
     def _end_drag(self) -> None:
         self._drag = None
         self._press = None
+        self._answer = None
         self.unsetCursor()
         self.update()
 
@@ -609,6 +701,9 @@ class InitiativeTimeline(QWidget):
             )
             return
         painter.translate(-self._scroll_x(), 0)
+        self._paint_title(painter)
+        if self._numeric():
+            self._paint_ruler(painter)
         dragged = self._drag.key if self._drag is not None else None
         exposed = QRectF(event.rect()).translated(self._scroll_x(), 0).adjusted(-4, 0, 4, 0)
         for slot in self._slots:
@@ -637,19 +732,83 @@ class InitiativeTimeline(QWidget):
         lifted.addRoundedRect(rect, _RADIUS, _RADIUS)
         painter.fillPath(lifted, QColor(theme_colors(scheme_for_palette(self.palette())).card))
         self._paint_card(painter, slot, rect, 1.0)
+        highlight = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
         index = self._drop_index()
         if index is None:
+            self._paint_drag_text(painter, self._targets[drag.key].left(), highlight)
             return
         x = self._drop_line_x(index)
-        top = _MARGIN - 1
-        bottom = _MARGIN + self._metrics.card_height + 1
-        highlight = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
+        self._paint_drag_text(painter, x, highlight)
+        top = self._card_top() - 1
+        bottom = self._card_top() + self._metrics.card_height + 1
         painter.setPen(_pen(highlight, 3))
         painter.drawLine(QLineF(x, top, x, bottom))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(highlight)
         painter.drawEllipse(QPointF(x, top), 4, 4)
         painter.drawEllipse(QPointF(x, bottom), 4, 4)
+
+    def _paint_title(self, painter: QPainter) -> None:
+        """Draw the axis title above the cards, at the left of what is in view."""
+        colors = theme_colors(scheme_for_palette(self.palette()))
+        font = QFont(self._metrics.note_font)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor(colors.muted_text))
+        area = QRectF(_MARGIN + self._scroll_x(), 2, self.width() / 2, self._metrics.header_height)
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(area, align, self._axis.title)
+
+    def _paint_drag_text(self, painter: QPainter, x: float, color: QColor) -> None:
+        """Draw what the drop would do beside the drop line ``x``, in the title row."""
+        text = self.drag_text()
+        if not text:
+            return
+        font = QFont(self._metrics.note_font)
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        width = min(metrics.horizontalAdvance(text) + 12, max(self.width() - 2 * _MARGIN, 40))
+        left = x + 6
+        view_right = self._scroll_x() + self.width() - _MARGIN
+        if left + width > view_right:
+            left = max(self._scroll_x() + _MARGIN, x - 6 - width)
+        box = QRectF(left, 1, width, self._metrics.header_height)
+        colors = theme_colors(scheme_for_palette(self.palette()))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(colors.card))
+        painter.drawRoundedRect(box, 4, 4)
+        painter.setFont(font)
+        painter.setPen(color)
+        elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width - 12)
+        painter.drawText(box.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, elided)
+
+    def _paint_ruler(self, painter: QPainter) -> None:
+        """Draw the numeric axis under the cards: a tick and value per card, and the spans."""
+        if not self._slots:
+            return
+        colors = theme_colors(scheme_for_palette(self.palette()))
+        muted = QColor(colors.muted_text)
+        y = self._ruler_y()
+        anchors = [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        painter.setPen(_pen(muted, 1))
+        painter.drawLine(QLineF(_MARGIN, y, self._content_width - _MARGIN, y))
+        painter.setFont(self._metrics.note_font)
+        note_height = self._metrics.note_height
+        for position, x in anchors:
+            painter.setPen(_pen(muted, 1))
+            painter.drawLine(QLineF(x, y - _TICK, x, y + _TICK))
+            label = QRectF(x - 40, y + _TICK, 80, note_height)
+            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, str(position))
+        for slot in self._slots:
+            if slot.span_end is None:
+                continue
+            start = self._value_x(anchors, slot.position)
+            end = self._value_x(anchors, slot.span_end)
+            self._paint_span(painter, start, end, y - _TICK, colors.side(slot.side))
+            painter.setPen(_pen(colors.side(slot.side), 1))
+            painter.drawLine(QLineF(end, y - _TICK, end, y + _TICK))
+            label = QRectF(end - 40, y + _TICK, 80, note_height)
+            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, str(slot.span_end))
 
     def _paint_hole(self, painter: QPainter, rect: QRectF) -> None:
         border = QColor(theme_colors(scheme_for_palette(self.palette())).border)

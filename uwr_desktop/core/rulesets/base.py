@@ -18,7 +18,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import Intent
-from uwr_desktop.core.timeline import TimelineSlot
+from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 CellValue = str | int | Fraction | bool | None
 """What a table cell holds."""
@@ -73,6 +73,14 @@ class IntentOption(msgspec.Struct, frozen=True):
     intent: Intent
 
 
+class DragAnswer(msgspec.Struct, frozen=True):
+    """What dropping a timeline slot somewhere would do: the intent (``None``: nothing) and the
+    words shown beside the drop line before the drop (``"Move Goblin before Ana: ..."``)."""
+
+    intent: Intent | None
+    text: str
+
+
 class Decision(msgspec.Struct, frozen=True):
     """What a ruleset answers to an intent: the journal label and the events, in order."""
 
@@ -111,17 +119,18 @@ class Ruleset(Protocol):
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """The slots of the timeline, in axis order."""
 
+    def timeline_axis(self, state: EncounterState) -> TimelineAxis:
+        """The axis the timeline's slots stand on (kind and title)."""
+
     def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
         """The combatant's per-round resources now."""
 
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (for menus and buttons)."""
 
-    def intent_for_drag(
-        self, state: EncounterState, slot_key: str, new_index: int
-    ) -> Intent | None:
-        """What dropping the slot ``slot_key`` at ``new_index`` of the timeline means
-        (``None``: nothing)."""
+    def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+        """What dropping the slot ``slot_key`` at ``new_index`` of the timeline (counted after
+        taking it out) means, in words for the GM; asked while dragging and again on the drop."""
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns, left to right."""

@@ -35,11 +35,47 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     ``extra_upr_types``: UPR types added to the shipped table.
     """
 
-    lowest_threshold: Annotated[int, msgspec.Meta(ge=2, le=6)] = 2
-    initiative_tie: Literal["roll_off", "table_order"] = "roll_off"
-    upr_recompute: Literal["next_round", "at_once"] = "next_round"
-    parry_spends_use: bool = True
-    extra_upr_types: tuple[UprTypeSetting, ...] = ()
+    lowest_threshold: Annotated[
+        int,
+        msgspec.Meta(
+            ge=2,
+            le=6,
+            title="Lowest face that can succeed",
+            description="However much favor a roll has, a die needs at least this face to "
+            "succeed (rules: 2, so a 1 always fails).",
+        ),
+    ] = 2
+    initiative_tie: Annotated[
+        Literal["roll_off", "table_order"],
+        msgspec.Meta(
+            title="Initiative ties within a side",
+            description="Roll off: tied combatants of one side roll a d6 roll-off (rules). "
+            "Table order: the one higher in the table acts first.",
+        ),
+    ] = "roll_off"
+    upr_recompute: Annotated[
+        Literal["next_round", "at_once"],
+        msgspec.Meta(
+            title="Uses Per Round follow a pool change",
+            description="Next round: a weapon's uses change from the next round when its pool "
+            "changes (rules). At once: they change as soon as the pool does.",
+        ),
+    ] = "next_round"
+    parry_spends_use: Annotated[
+        bool,
+        msgspec.Meta(
+            title="A parry spends a use of the parrying weapon",
+            description="A combatant out of uses can only dodge, so a parry uses up one use "
+            "of its melee weapon this round.",
+        ),
+    ] = True
+    extra_upr_types: Annotated[
+        tuple[UprTypeSetting, ...],
+        msgspec.Meta(
+            title="Extra UPR types",
+            description="Uses Per Round types added to the shipped table for this fight.",
+        ),
+    ] = ()
 
 
 def upr_table(settings: UwrSettings) -> UprTable:

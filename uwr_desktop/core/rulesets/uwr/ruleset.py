@@ -36,7 +36,14 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import CellValue, Column, Decision, IntentOption, Resource
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Column,
+    Decision,
+    DragAnswer,
+    IntentOption,
+    Resource,
+)
 from uwr_desktop.core.rulesets.uwr import decide as rules
 from uwr_desktop.core.rulesets.uwr import upgrade, view
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
@@ -59,7 +66,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
-from uwr_desktop.core.timeline import TimelineSlot
+from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 from uwr_desktop.core.upr import UprError
 
 
@@ -218,13 +225,13 @@ class UwrRuleset:
         """What the combatant can do now."""
         return view.legal_intents(state, combatant_id)
 
-    def intent_for_drag(
-        self, state: EncounterState, slot_key: str, new_index: int
-    ) -> Intent | None:
-        """A drag is a manual order that keeps the rolled value (``None`` if nothing moves)."""
-        if slot_key not in state.combatants or state.order.index(slot_key) == new_index:
-            return None
-        return MoveInOrder(slot_key, new_index)
+    def timeline_axis(self, state: EncounterState) -> TimelineAxis:
+        """The turn order: positions are places in it."""
+        return view.AXIS
+
+    def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+        """A drag is a manual order that keeps the rolled value ("No change" if nothing moves)."""
+        return view.drag_answer(state, slot_key, new_index)
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns."""

@@ -12,10 +12,17 @@ from uwr_desktop.core.events import (
     TurnEnded,
     TurnStarted,
 )
-from uwr_desktop.core.intents import NextTurn
+from uwr_desktop.core.intents import MoveInOrder, NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, IntentOption, Resource
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Column,
+    ColumnKind,
+    DragAnswer,
+    IntentOption,
+    Resource,
+)
 from uwr_desktop.core.rulesets.common import names
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
@@ -48,7 +55,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 )
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 from uwr_desktop.core.upr import format_upr
 
 _COUNT = Fraction(MAX_COUNT)
@@ -175,9 +182,37 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
                 value,
                 status=status,
                 detail=", ".join(details),
+                position=position - 1,
             )
         )
     return tuple(slots)
+
+
+AXIS = TimelineAxis(AxisKind.ORDER, "Turn order")
+"""The uwr timeline: one turn each, in order (highest initiative first)."""
+
+
+def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+    """A drag is a manual order that keeps the rolled value; nothing when nothing moves."""
+    if slot_key not in state.combatants:
+        return DragAnswer(None, "No change")
+    others = [cid for cid in state.order if cid != slot_key]
+    index = max(0, min(new_index, len(others)))
+    if not others or state.order.index(slot_key) == index:
+        return DragAnswer(None, "No change")
+    name = state.combatants[slot_key].name
+    if index < len(others):
+        where = f"before {state.combatants[others[index]].name}"
+    else:
+        where = f"to the end, after {state.combatants[others[-1]].name}"
+    initiative = sheet_of(state.combatants[slot_key]).initiative
+    if initiative is None:
+        kept = "no initiative rolled yet"
+    elif initiative.override is not None:
+        kept = f"initiative {initiative.override} (rolled {initiative.rolled}) kept"
+    else:
+        kept = f"rolled {initiative.rolled} kept"
+    return DragAnswer(MoveInOrder(slot_key, index), f"Move {name} {where}: manual order, {kept}")
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
