@@ -26,12 +26,17 @@ class JournalError(ValueError):
     """Bytes that are not a journal entry; the message says what is wrong."""
 
 
-@cache
 def _entry_decoder() -> msgspec.json.Decoder[Any]:
+    """The decoder for every event type known now (a ruleset registered later adds its own)."""
     load_rulesets()
+    return _decoder_for(event_union())
+
+
+@cache
+def _decoder_for(events: Any) -> msgspec.json.Decoder[Any]:
     wire = msgspec.defstruct(
         "JournalEntryWire",
-        [("label", str), ("events", tuple[event_union(), ...])],  # type: ignore[misc]
+        [("label", str), ("events", tuple[events, ...])],
         frozen=True,
         forbid_unknown_fields=True,
     )

@@ -65,8 +65,13 @@ class _Header(msgspec.Struct):
     schema_version: Any = None
 
 
-@cache
 def _file_decoder() -> msgspec.json.Decoder[Any]:
+    """The decoder for a file holding entries of every event type known now."""
+    return _file_decoder_for(entry_wire_type())
+
+
+@cache
+def _file_decoder_for(entry_type: Any) -> msgspec.json.Decoder[Any]:
     file_type = msgspec.defstruct(
         "EncounterFileV1",
         [
@@ -78,7 +83,7 @@ def _file_decoder() -> msgspec.json.Decoder[Any]:
             (
                 "journal",
                 Annotated[
-                    tuple[entry_wire_type(), ...],  # type: ignore[misc]
+                    tuple[entry_type, ...],
                     msgspec.Meta(max_length=MAX_JOURNAL_ENTRIES),
                 ],
             ),

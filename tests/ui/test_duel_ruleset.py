@@ -1,0 +1,160 @@
+"""A round system from outside the app, played through the same window.
+
+``duel`` (``tests/ui/duel/``) is registered with the core and UI registries the way any round
+system from elsewhere would be; nothing outside its package knows it. The GM picks it in New
+Fight, adds combatants with its dialog, starts, strikes with its panel, ends turns and undoes,
+and the generic table, timeline, log and save file follow.
+"""
+
+import random
+
+import pytest
+from duel import install
+from duel.ruleset import DuelRuleset
+from duel.sheet import DuelSheet
+from duel.ui import DuelDialog, StrikePanel
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLabel
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.rulesets import registry
+from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.timeline import AxisKind, SlotStatus
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.rulesets import registry as ui_registry
+from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+
+
+@pytest.fixture(autouse=True)
+def duel_installed(monkeypatch):
+    registry.load_rulesets()
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+    ui_registry.load_uis()
+    monkeypatch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
+    install()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    document = EncounterDocument(None, roller=Roller(random.Random(20)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    main.timeline.set_animation_duration(0)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    document.close()
+
+
+def when_modal(kind, act):
+    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
+
+    def run():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, kind):
+            act(modal)
+        else:
+            QTimer.singleShot(10, run)
+
+    QTimer.singleShot(0, run)
+
+
+def choose_duel(dialog):
+    systems = dialog.findChild(QComboBox, "rulesetChoice")
+    systems.setCurrentIndex(systems.findData("duel"))
+    dialog.form().editor("damage_die").setValue(8)
+    dialog.accept()
+
+
+def add(window, name, hp, modifier, armor):
+    def fill(dialog):
+        dialog.name.setText(name)
+        dialog.hp.setValue(hp)
+        dialog.modifier.setValue(modifier)
+        dialog.armor.setValue(armor)
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    when_modal(DuelDialog, fill)
+    window.actions_by_key["add_combatant"].trigger()
+
+
+def cell(window, combatant_id, key):
+    model = window.table_model
+    index = model.index(model.row_of(combatant_id), model.column_of(key))
+    return model.data(index, Qt.ItemDataRole.DisplayRole)
+
+
+def test_a_duel_is_chosen_set_up_and_played_through_the_window(window, qtbot, tmp_path):
+    when_modal(NewFightDialog, choose_duel)
+    window.actions_by_key["new"].trigger()
+    session = window.document.session
+    assert isinstance(session.ruleset, DuelRuleset)
+    assert session.ruleset.settings.damage_die == 8
+    label = window.statusBar().findChild(QLabel, "statusRuleset")
+    assert label.text().startswith("Duel (d20 initiative, hit points)")
+
+    add(window, "Ana", 12, 3, 14)
+    add(window, "Brute", 20, 1, 11)
+    state = window.document.session.state
+    assert [c.name for c in state.combatants.values()] == ["Ana", "Brute"]
+    assert all(isinstance(c.sheet, DuelSheet) for c in state.combatants.values())
+    headers = [
+        window.table_model.headerData(column, Qt.Orientation.Horizontal)
+        for column in range(window.table_model.columnCount())
+    ]
+    assert "HP" in headers and "Armor" in headers and "Brawn" not in headers
+    assert cell(window, "duelist-1", "hp") == "12"
+    assert "Hit points 12/12" in cell(window, "duelist-1", RESOURCES_COLUMN)
+
+    window.actions_by_key["start_fight"].trigger()
+    state = window.document.session.state
+    assert state.phase == "round" and state.round == 1
+    scores = {cid: c.sheet.initiative for cid, c in state.combatants.items()}
+    assert all(isinstance(score, int) for score in scores.values())
+    axis = window.document.session.ruleset.timeline_axis(state)
+    assert axis.kind is AxisKind.SCORE
+    slots = window.timeline.slots()
+    assert [slot.position for slot in slots] == sorted(scores.values(), reverse=True)
+    assert slots[0].status is SlotStatus.CURRENT
+    first = slots[0].combatant_id
+    other = next(cid for cid in state.combatants if cid != first)
+
+    panel = window.findChild(StrikePanel)
+    assert panel is not None and panel.attacker.currentData() == first
+    panel.focus(other)
+    before = state.combatants[other].sheet.hp
+    for _ in range(6):
+        qtbot.mouseClick(panel.strike, Qt.MouseButton.LeftButton)
+    after_strikes = window.document.session.state.combatants[other].sheet.hp
+    log = [
+        line
+        for index in range(len(window.document.session.entries))
+        for line in window.document.session.describe_entry(index)
+    ]
+    strikes = [line for line in log if " strikes " in line]
+    assert len(strikes) == 6
+    hits = [line for line in strikes if "hits for" in line]
+    dealt = sum(int(line.rsplit("hits for ", 1)[1]) for line in hits)
+    assert after_strikes == max(before - dealt, 0)
+    assert hits, "seed 20 lands at least one hit in six strikes"
+    assert all(1 <= int(line.rsplit("hits for ", 1)[1]) <= 8 for line in hits)
+    assert cell(window, other, "hp") == str(after_strikes)
+
+    window.actions_by_key["next_turn"].trigger()
+    assert window.document.session.state.current == other
+    window.actions_by_key["undo"].trigger()
+    assert window.document.session.state.current == first
+    window.actions_by_key["redo"].trigger()
+
+    answer = window.document.session.ruleset.drag_answer(window.document.session.state, first, 1)
+    assert answer.intent is None and "initiative roll decides" in answer.text
+
+    path = tmp_path / "duel.uwr"
+    save_encounter(window.document.session, path)
+    reopened = read_encounter(path).session()
+    assert reopened.state == window.document.session.state
+    assert reopened.ruleset.settings.damage_die == 8
