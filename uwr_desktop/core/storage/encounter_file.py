@@ -2,7 +2,7 @@
 
 ::
 
-    {"format": "uwr-desktop-encounter", "schema_version": 1, "ruleset": "uwr",
+    {"format": "uwr-desktop-encounter", "schema_version": 2, "ruleset": "uwr",
      "settings": {...}, "roster": [combatants the fight started from],
      "journal": [{"label": ..., "events": [...]}, ...], "cursor": N}
 
