@@ -72,3 +72,20 @@ def test_every_generic_ui_module_is_held_by_the_widgets_contract():
     missing = sorted(set(generic_ui_modules()) - set(contract["source_modules"]))
     assert not missing, f"add {missing} to the source modules of “{contract['name']}”"
     assert "uwr_desktop.ui.main_window" in contract["source_modules"]
+
+
+ENGINE_CONTRACT = "The generic engine imports no round system"
+
+
+def generic_core_modules() -> list[str]:
+    """The core modules outside any ruleset's package (``storage`` counts as one package)."""
+    found = [*(PACKAGE / "core").glob("*.py"), *(PACKAGE / "core" / "rulesets").glob("*.py")]
+    modules = [_dotted(path) for path in found if path.name != "__init__.py"]
+    return sorted([*modules, "uwr_desktop.core.storage"])
+
+
+def test_every_generic_core_module_is_held_by_the_engine_contract():
+    (contract,) = [c for c in _generic_contracts() if c["name"].startswith(ENGINE_CONTRACT)]
+    missing = sorted(set(generic_core_modules()) - set(contract["source_modules"]))
+    assert not missing, f"add {missing} to the source modules of “{contract['name']}”"
+    assert "uwr_desktop.core.rulesets.common" in contract["source_modules"]

@@ -11,7 +11,7 @@ registry loads that package.
 import re
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 import msgspec
 
@@ -23,8 +23,6 @@ _REGISTRY: dict[str, type["Event"]] = {}
 
 class Event(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
     """Base class of all events; the class name is the ``type`` tag in JSON."""
-
-    changes_order: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Register every concrete event type so journals can be decoded."""
@@ -164,21 +162,18 @@ class CombatantUpdate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class CombatantsJoined(Event, frozen=True):
     """Combatants join the encounter (added to the end of the table)."""
 
-    changes_order: ClassVar[bool] = True
     combatants: Annotated[tuple[Combatant, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
 class CombatantsLeft(Event, frozen=True):
     """Combatants leave the encounter."""
 
-    changes_order: ClassVar[bool] = True
     combatant_ids: Ids
 
 
 class CombatantsUpdated(Event, frozen=True):
     """Combatants change: edits, damage, healing, conditions, weapon state."""
 
-    changes_order: ClassVar[bool] = True
     updates: Annotated[tuple[CombatantUpdate, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 

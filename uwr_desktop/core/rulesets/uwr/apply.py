@@ -35,7 +35,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     StaminaRefilled,
 )
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of, turn_order
-from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, sheet_of, with_sheet
+from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, sheet_of, with_sheet
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 
 
@@ -197,18 +197,28 @@ def _preparation(
 def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -> EncounterState:
     if event.round != state.round + 1:
         raise RulesError(f"round {event.round} cannot follow round {state.round}")
-    changed: dict[str, Combatant] = {}
+    refilled: dict[str, list[Weapon]] = {}
     for uses in event.uses:
-        combatant = changed.get(uses.combatant_id) or need(state, uses.combatant_id)
-        index = _weapon_index(combatant, uses.weapon)
+        weapons = refilled.get(uses.combatant_id)
+        if weapons is None:
+            combatant = need(state, uses.combatant_id)
+            weapons = refilled[uses.combatant_id] = list(sheet_of(combatant).weapons)
+        index = uses.weapon
+        if not 0 <= index < len(weapons):
+            raise RulesError(
+                f"{state.combatants[uses.combatant_id].name} has no weapon number {index}"
+            )
         if uses.uses < 0 or uses.value < 0:
-            raise RulesError(f"{combatant.name} cannot have {uses.uses} uses")
-        sheet = sheet_of(combatant)
-        weapon = replace(
-            sheet.weapons[index], upr=uses.value, uses_max=uses.uses, uses_left=uses.uses
+            name = state.combatants[uses.combatant_id].name
+            raise RulesError(f"{name} cannot have {uses.uses} uses")
+        weapons[index] = replace(
+            weapons[index], upr=uses.value, uses_max=uses.uses, uses_left=uses.uses
         )
-        weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
-        changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
+    changed = {}
+    for cid, weapons in refilled.items():
+        combatant = state.combatants[cid]
+        sheet = replace(sheet_of(combatant), weapons=tuple(weapons))
+        changed[cid] = with_sheet(combatant, sheet)
     return _with(state, changed, round=event.round, phase=Phase.ROUND, acted=frozenset())
 
 

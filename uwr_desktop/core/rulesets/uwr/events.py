@@ -1,7 +1,7 @@
 """Events of the ``uwr`` ruleset (besides the shared ones in ``core.events``)."""
 
 from fractions import Fraction
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -34,14 +34,12 @@ Rolls = Annotated[tuple[InitiativeRoll, ...], msgspec.Meta(max_length=MAX_COMBAT
 class InitiativeRolled(Event, frozen=True):
     """Initiative was rolled; each roll replaces the combatant's faces and clears roll-offs."""
 
-    changes_order: ClassVar[bool] = True
     rolls: Rolls
 
 
 class InitiativeOverridden(Event, frozen=True):
     """The GM typed an initiative value (``None``: back to the roll)."""
 
-    changes_order: ClassVar[bool] = True
     combatant_id: Name
     value: InitiativeValue | None
 
@@ -49,7 +47,6 @@ class InitiativeOverridden(Event, frozen=True):
 class ManualOrderSet(Event, frozen=True):
     """The GM set the turn order by hand (``None``: back to the rolled order)."""
 
-    changes_order: ClassVar[bool] = True
     order: Ids | None
 
 
@@ -63,7 +60,6 @@ class StaminaRefilled(Event, frozen=True):
 class RollOff(Event, frozen=True):
     """A d6 roll-off broke a tie; each combatant's roll-off faces are replaced by these."""
 
-    changes_order: ClassVar[bool] = True
     rolls: Rolls
 
 
