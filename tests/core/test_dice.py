@@ -302,7 +302,7 @@ def test_direct_check_refuses_nonsense():
         (0, 0, False, 0),
         (1, 3, False, 2),
         (5, None, True, 5),
-        (0, None, True, 0),
+        (0, None, False, 0),
     ],
 )
 def test_opposed_check(action, reaction, action_wins, surviving):
@@ -311,6 +311,16 @@ def test_opposed_check(action, reaction, action_wins, surviving):
     assert outcome.reaction == reaction
     assert outcome.action_wins is action_wins
     assert outcome.surviving == surviving
+
+
+@pytest.mark.parametrize(("action", "reaction"), [(0, None), (3, None), (0, 0), (1, 2)])
+def test_the_uncontested_zero_setting_changes_only_an_uncontested_zero(action, reaction):
+    plain = opposed_check(action, reaction)
+    house = opposed_check(action, reaction, uncontested_zero_wins=True)
+    if (action, reaction) == (0, None):
+        assert (plain.action_wins, house.action_wins) == (False, True)
+    else:
+        assert house == plain
 
 
 def test_opposed_check_refuses_negative_successes():

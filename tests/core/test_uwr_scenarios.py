@@ -1134,3 +1134,32 @@ def test_one_reroll_left_and_nothing_failed():
             break
     assert part_of(session.state).pending.action.rerolls == 1
     refused(session, Reroll(), "No failed die is left to reroll")
+
+
+class _Ones:
+    """A random source that rolls 1 on every die: no die ever succeeds."""
+
+    def randint(self, a, b):
+        return a
+
+
+@pytest.mark.parametrize(
+    ("zero_wins", "success", "line"),
+    [
+        (False, False, "0 vs no reaction, misses"),
+        (True, True, "0 vs no reaction, hits with 0"),
+    ],
+)
+def test_an_uncontested_attack_with_no_success_misses_unless_the_setting_says_it_wins(
+    zero_wins, success, line
+):
+    session = fight(archer(), duelist(), uncontested_zero_wins=zero_wins)
+    session.attach(roller=Roller(_Ones()))
+    attacker = session.state.current
+    target = "duel" if attacker == "vex" else "vex"
+    session.do(Attack(attacker, 0, target))
+    while part_of(session.state).pending is not None:
+        session.do(ResolveCheck())
+    resolved = session.entries[-1].events[-1]
+    assert (resolved.action, resolved.reaction, resolved.success) == (0, None, success)
+    assert session.describe_entry(len(session.entries) - 1)[-1].endswith(line)

@@ -176,6 +176,7 @@ def test_the_uwr_settings_read_as_the_rules_name_them(qtbot):
         "lowest_threshold",
         "initiative_tie",
         "upr_recompute",
+        "uncontested_zero_wins",
         "parry_spends_use",
     ], "the extra UPR types (a list of records) are kept, not shown"
     threshold = form.editor("lowest_threshold")
@@ -184,6 +185,7 @@ def test_the_uwr_settings_read_as_the_rules_name_them(qtbot):
     assert label.text() == "Lowest face that can succeed:"
     assert "a 1 always fails" in threshold.toolTip()
     assert form.editor("parry_spends_use").isChecked()
+    assert not form.editor("uncontested_zero_wins").isChecked()
 
 
 def test_settings_set_in_the_form_build_the_ruleset_and_hidden_ones_are_kept(qtbot):

@@ -256,15 +256,20 @@ class OpposedOutcome(msgspec.Struct, frozen=True):
     surviving: int
 
 
-def opposed_check(action: int, reaction: int | None) -> OpposedOutcome:
+def opposed_check(
+    action: int, reaction: int | None, *, uncontested_zero_wins: bool = False
+) -> OpposedOutcome:
     """Oppose an action roll's successes with a reaction roll's; a tie goes to the reaction.
 
-    An uncontested action (``reaction`` is ``None``) wins with all its successes.
+    An uncontested action (``reaction`` is ``None``) wins with all its successes; with none it
+    has nothing left to win with and fails, unless ``uncontested_zero_wins`` (the house-rule
+    setting: "not contested wins by default").
     """
     if action < 0:
         raise DiceError(f"an action cannot have {action} successes")
     if reaction is None:
-        return OpposedOutcome(action, None, action_wins=True, surviving=action)
+        wins = action > 0 or uncontested_zero_wins
+        return OpposedOutcome(action, None, action_wins=wins, surviving=action)
     if reaction < 0:
         raise DiceError(f"a reaction cannot have {reaction} successes")
     if action > reaction:

@@ -528,7 +528,9 @@ def resolve(builder: Builder) -> str:
     action = roll_of(pending.action).successes
     if pending.kind == "attack":
         reaction = roll_of(pending.reaction).successes if pending.reaction else None
-        outcome = opposed_check(action, reaction)
+        outcome = opposed_check(
+            action, reaction, uncontested_zero_wins=builder.settings.uncontested_zero_wins
+        )
         builder.add(CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
         return "Resolve attack"
     if pending.difficulty is not None:

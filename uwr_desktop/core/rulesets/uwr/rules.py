@@ -32,6 +32,7 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     ``initiative_tie``: ``"roll_off"`` (d6 roll-off within a side) or ``"table_order"`` (the
     earlier row wins). ``upr_recompute``: ``"next_round"`` (pool changes count from the next
     round) or ``"at_once"``. ``parry_spends_use``: a parry spends a use of the parrying weapon.
+    ``uncontested_zero_wins``: an uncontested action with 0 successes still wins.
     ``extra_upr_types``: UPR types added to the shipped table.
     """
 
@@ -61,6 +62,14 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
             "changes (rules). At once: they change as soon as the pool does.",
         ),
     ] = "next_round"
+    uncontested_zero_wins: Annotated[
+        bool,
+        msgspec.Meta(
+            title="An uncontested attack with 0 successes hits",
+            description="Off (rules): an attack nobody dodges or parries that rolled no "
+            "success has none left to win with, and misses. On: it still wins by default.",
+        ),
+    ] = False
     parry_spends_use: Annotated[
         bool,
         msgspec.Meta(
