@@ -189,3 +189,44 @@ def test_round_end_ticks_conditions_after_combatants_without_any():
 def test_settings_given_as_a_struct_are_used():
     ruleset = UwrRuleset(UwrSettings(lowest_threshold=4))
     assert ruleset.settings.lowest_threshold == 4
+
+
+def test_a_newcomer_tying_a_settled_roll_off_rolls_alone_and_the_settled_faces_stay():
+    session = session_of(fighter("a"), fighter("b"), seed=9)
+    session.do(OverrideInitiative("a", 7))
+    session.do(OverrideInitiative("b", 7))
+    settled = {cid: session.state.combatants[cid].sheet.initiative.tiebreak for cid in "ab"}
+    assert all(settled.values()) and settled["a"] != settled["b"]
+    newcomer = fighter("c", initiative=Initiative(override=7))
+    entry = session.do(AddCombatants([newcomer]))
+    (rolloff,) = [event for event in entry.events if type(event) is RollOff]
+    assert [roll.combatant_id for roll in rolloff.rolls] == ["c"]
+    after = {cid: session.state.combatants[cid].sheet.initiative.tiebreak for cid in "abc"}
+    assert {cid: after[cid] for cid in "ab"} == settled
+    for other in settled.values():
+        shorter = min(len(after["c"]), len(other))
+        assert after["c"][:shorter] != other[:shorter], "the newcomer's roll-off tells it apart"
+    assert sorted(session.state.order) == ["a", "b", "c"]
+
+
+class _Scripted:
+    """A random source rolling the given faces in turn."""
+
+    def __init__(self, faces):
+        self._faces = list(faces)
+
+    def randint(self, a, b):
+        return self._faces.pop(0)
+
+
+def test_a_newcomer_rolling_a_settled_face_rolls_again_from_the_start():
+    roster = (
+        fighter("a", initiative=Initiative(override=7, tiebreak=(3,))),
+        fighter("b", initiative=Initiative(override=7, tiebreak=(5,))),
+    )
+    session = session_of(*roster, start=False)
+    session.attach(roller=Roller(_Scripted([3, 4])))
+    entry = session.do(AddCombatants([fighter("c", initiative=Initiative(override=7))]))
+    (rolloff,) = [event for event in entry.events if type(event) is RollOff]
+    assert [(roll.combatant_id, roll.faces) for roll in rolloff.rolls] == [("c", (4,))]
+    assert session.state.order == ("b", "c", "a")

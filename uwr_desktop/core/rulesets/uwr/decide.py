@@ -1,5 +1,6 @@
 """Deciding ``uwr`` intents: check them against the rules and produce their events."""
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
@@ -121,25 +122,65 @@ def roll_initiative(builder: Builder, ids: Sequence[str], roller: Roller) -> Non
     settle_ties(builder, roller)
 
 
+def _ties(mine: tuple[int, ...], other: tuple[int, ...]) -> bool:
+    """Whether two roll-offs have not told their combatants apart yet (one is the start of the
+    other, or they are equal)."""
+    shorter = min(len(mine), len(other))
+    return mine[:shorter] == other[:shorter]
+
+
 def settle_ties(builder: Builder, roller: Roller) -> None:
-    """Roll d6 roll-offs within every tied group until no tie is left."""
+    """Roll d6 roll-offs within every tied group until no tie is left.
+
+    A group whose roll-offs were settled before keeps them: only a newcomer to the tie (or one
+    whose initiative changed) rolls, until its roll-off differs from every other's.
+    """
     groups = tied_groups(builder.state, builder.settings)
     if not groups:
         return
     rolls: list[InitiativeRoll] = []
     for members in groups:
-        faces: dict[str, list[int]] = {cid: [] for cid in members}
-        open_groups = [members]
-        while open_groups:
-            group = open_groups.pop()
-            for cid in group:
-                faces[cid].append(roller.die(POOL_SIDES))
-            split: dict[tuple[int, ...], list[str]] = {}
-            for cid in group:
-                split.setdefault(tuple(faces[cid]), []).append(cid)
-            open_groups.extend(sub for sub in split.values() if len(sub) > 1)
-        rolls.extend(InitiativeRoll(cid, tuple(faces[cid])) for cid in members)
+        breaks = {cid: _tiebreak(builder.state, cid) for cid in members}
+        counts = Counter(breaks.values())
+        settled = [cid for cid in members if breaks[cid] and counts[breaks[cid]] == 1]
+        if not settled:
+            rolls.extend(_roll_off(members, roller))
+            continue
+        placed = [breaks[cid] for cid in settled]
+        for cid in members:
+            if cid in settled:
+                continue
+            faces: tuple[int, ...] = ()
+            while True:
+                faces = (*faces, roller.die(POOL_SIDES))
+                tied = [other for other in placed if _ties(faces, other)]
+                if not tied:
+                    break
+                if any(len(faces) >= len(other) for other in tied):
+                    faces = ()  # the same faces as a settled roll-off: roll again from the start
+            placed.append(faces)
+            rolls.append(InitiativeRoll(cid, faces))
     builder.add(RollOff(tuple(rolls)))
+
+
+def _tiebreak(state: EncounterState, combatant_id: str) -> tuple[int, ...]:
+    initiative = sheet_of(state.combatants[combatant_id]).initiative
+    return initiative.tiebreak if initiative is not None else ()
+
+
+def _roll_off(members: Sequence[str], roller: Roller) -> list[InitiativeRoll]:
+    """A fresh roll-off of the whole group: everyone rolls, those still tied roll again."""
+    faces: dict[str, list[int]] = {cid: [] for cid in members}
+    open_groups = [list(members)]
+    while open_groups:
+        group = open_groups.pop()
+        for cid in group:
+            faces[cid].append(roller.die(POOL_SIDES))
+        split: dict[tuple[int, ...], list[str]] = {}
+        for cid in group:
+            split.setdefault(tuple(faces[cid]), []).append(cid)
+        open_groups.extend(sub for sub in split.values() if len(sub) > 1)
+    return [InitiativeRoll(cid, tuple(faces[cid])) for cid in members]
 
 
 def override_initiative(
