@@ -224,9 +224,9 @@ def test_a_newcomer_rolling_a_settled_face_rolls_again_from_the_start():
         fighter("a", initiative=Initiative(override=7, tiebreak=(3,))),
         fighter("b", initiative=Initiative(override=7, tiebreak=(5,))),
     )
-    session = session_of(*roster, start=False)
+    session = session_of(*roster)
     session.attach(roller=Roller(_Scripted([3, 4])))
     entry = session.do(AddCombatants([fighter("c", initiative=Initiative(override=7))]))
     (rolloff,) = [event for event in entry.events if type(event) is RollOff]
     assert [(roll.combatant_id, roll.faces) for roll in rolloff.rolls] == [("c", (4,))]
-    assert session.state.order == ("b", "c", "a")
+    assert [cid for cid in session.state.order] == ["b", "c", "a"]
