@@ -179,11 +179,19 @@ def _now_and_next(
 
 
 class ShownRoll(msgspec.Struct, frozen=True):
-    """A roll the players may see: whose it is (their shown name, ``""``: nobody's) and the
-    record."""
+    """A roll the players may see: whose it is (a combatant id, ``None``: nobody's) and the
+    record. The name is looked up when shown, so a later alias or hiding applies to it."""
 
-    who: str
+    combatant_id: str | None
     record: RollRecord
+
+    def who(self, state: EncounterState) -> str | None:
+        """The name the players see for whoever rolled (``""``: nobody), ``None`` when that
+        combatant is hidden now."""
+        combatant = state.combatants.get(self.combatant_id) if self.combatant_id else None
+        if combatant is None:
+            return ""
+        return None if combatant.hidden else combatant.shown_name
 
     def outcome_text(self) -> str:
         """The result in words: successes of a pool, the total of anything else."""
@@ -231,7 +239,7 @@ def _shown(
     shown = None
     for record, named in found:
         if not any(combatant.hidden for combatant in named):
-            shown = ShownRoll(named[0].shown_name if named else "", record)
+            shown = ShownRoll(named[0].id if named else None, record)
     return shown
 
 
@@ -256,5 +264,5 @@ def rerolled(shown: ShownRoll, state: EncounterState) -> ShownRoll | None:
             and (record.kind, record.dice, record.faces) == (before.kind, before.dice, before.faces)
             and not any(combatant.hidden for combatant in named)
         ):
-            return ShownRoll(named[0].shown_name if named else shown.who, record)
+            return ShownRoll(named[0].id if named else shown.combatant_id, record)
     return None

@@ -350,6 +350,12 @@ class PlayerView(QWidget):
         self.next_label.setText(f"Next: {picture.next}" if picture.next else "")
         self.axis_label.setText(picture.axis_title)
         self.board.set_rows(picture.rows)
+        if self._roll is not None:
+            who = self._roll.who(state)
+            if who is None:
+                self._show_roll(None, None)
+            else:
+                self.roll_who.setText(who)
 
     def _on_change(self, change: Change) -> None:
         if (
@@ -392,7 +398,7 @@ class PlayerView(QWidget):
             self.roll_outcome.setText("")
             return
         self.dice.setVisible(True)
-        self.roll_who.setText(roll.who)
+        self.roll_who.setText(roll.who(self._document.session.state) or "")
         self.roll_outcome.setText(roll.outcome_text())
         self.dice.set_dice(shown_dice(roll))
 

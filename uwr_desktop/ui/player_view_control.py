@@ -192,7 +192,7 @@ class PlayerViewControl(QObject):
         self.screen_menu.clear()
         group = QActionGroup(self.screen_menu)
         chosen = self.chosen_screen()
-        names = [(screen.name(), _screen_text(screen)) for screen in QGuiApplication.screens()]
+        names = [(screen_id(screen), _screen_text(screen)) for screen in QGuiApplication.screens()]
         for name, text in [*names, (IN_A_WINDOW, "In a Window")]:
             action = self.screen_menu.addAction(text)
             action.setCheckable(True)
@@ -271,12 +271,17 @@ class PlayerViewControl(QObject):
             self._edit("alias", text.strip())
 
 
+def screen_id(screen: QScreen) -> str:
+    """What the settings remember a screen by: its name, or its place when it has none."""
+    return screen.name() or f"Screen {QGuiApplication.screens().index(screen) + 1}"
+
+
 def _screen_named(name: str) -> QScreen | None:
     if not name:
         return None
-    return next((s for s in QGuiApplication.screens() if s.name() == name), None)
+    return next((s for s in QGuiApplication.screens() if screen_id(s) == name), None)
 
 
 def _screen_text(screen: QScreen) -> str:
     size = screen.size()
-    return f"{screen.name()} ({size.width()} by {size.height()})"
+    return f"{screen_id(screen)} ({size.width()} by {size.height()})"
