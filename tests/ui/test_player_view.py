@@ -500,3 +500,63 @@ def test_shown_dice_of_a_pool_cannot_be_clicked():
     assert [d.value for d in dice] == [1, 5, 6] and not any(d.rerollable for d in dice)
     assert ShownRoll("ana", record).outcome_text() == "2 successes"
     assert QApplication.instance() is not None
+
+
+def test_a_view_opened_later_shows_the_latest_roll_the_players_may_see(window, tmp_path):
+    window.do(StartFight())
+    window.do(Strike("ana", "orc"))
+    seen = window.document.session.entries[-1].events[0]
+    window.player_view.gm_only_action.trigger()
+    window.do(Strike("bo", "orc"))  # secret, though no view was open
+    window.player_view.gm_only_action.trigger()
+    window.do(NextTurn())
+    view = open_view(window)
+    assert view.shown_roll().combatant_id == "ana"
+    assert view.shown_roll().record in (seen.roll, seen.damage)
+    assert not view.dice.is_animating()
+    view.close()
+
+    path = tmp_path / "fight.uwr"
+    window.document.save(path)
+    window.document.open(path)  # nobody can tell which of a file's rolls were secret
+    assert open_view(window).shown_roll() is None
+
+
+def test_rerolled_dice_and_a_hidden_targets_reaction_in_a_uwr_fight(qtbot, tmp_path):
+    from uwr_desktop.core.rulesets.uwr.intents import (
+        Attack,
+        FreeRoll,
+        React,
+        Reaction,
+        Reroll,
+        ResolveCheck,
+    )
+    from uwr_desktop.core.rulesets.uwr.sheet import Weapon
+
+    main = make_window(qtbot, tmp_path)
+    sword = Weapon(name="Sword", upr_type="Swift")
+    main.document.new(
+        "uwr",
+        (
+            Combatant(id="vex", name="Vex", side=Side.PLAYER, sheet=UwrSheet(weapons=(sword,))),
+            Combatant(id="spy", name="Spy", hidden=True, sheet=UwrSheet(weapons=(sword,))),
+        ),
+    )
+    view = open_view(main)
+    main.do(StartFight())
+    assert main.do(FreeRoll("vex", 8, 0, 3))
+    first = view.shown_roll()
+    assert first.combatant_id == "vex" and not first.record.rerolls_taken
+    assert main.do(Reroll())
+    again = view.shown_roll()
+    assert again.record.faces == first.record.faces and again.record.rerolls_taken
+    assert [d.value for d in view.dice.dice()] == list(again.record.values)
+    assert any(die.rerolled for die in view.dice.dice())
+    assert view.roll_outcome.text() == again.outcome_text()
+    main.do(ResolveCheck())
+
+    main.document.session.do(Attack("vex", 0, "spy"))  # names the spy: not shown
+    assert view.shown_roll() == again
+    main.document.session.do(React(Reaction.DODGE))  # the spy's dodge names nobody
+    assert view.shown_roll() == again
+    main.document.close()

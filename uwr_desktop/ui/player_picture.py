@@ -232,26 +232,31 @@ def _rolls(
             yield from _rolls(item, known, named)
 
 
-def _shown(
-    found: Iterable[tuple[RollRecord, tuple[Combatant, ...]]],
-) -> ShownRoll | None:
-    """The last roll of ``found`` that names no hidden combatant."""
-    shown = None
-    for record, named in found:
-        if not any(combatant.hidden for combatant in named):
-            shown = ShownRoll(named[0].id if named else None, record)
-    return shown
-
-
 def last_roll(events: Sequence[Event], state: EncounterState) -> ShownRoll | None:
     """The last roll of ``events`` (one journal entry) the players may see, or ``None``.
 
     A roll is left out when it names a hidden combatant (in ``state``, the state after the
     entry): an ambusher's attack shows nothing of the ambusher. The roll is credited to the
-    first combatant named around it (the attacker of an attack, the owner of a score).
+    first combatant named around it (the attacker of an attack, the owner of a score). A roll
+    whose event names nobody (a reaction to a pending check, say) is looked up in the
+    ruleset's part of the state, and left out when what holds it there names someone hidden.
     """
     known = state.combatants
-    return _shown(found for event in events for found in _rolls(event, known))
+    shown = None
+    held: dict[RollRecord, tuple[Combatant, ...]] | None = None
+    for event in events:
+        for record, named in _rolls(event, known):
+            credited = named[0].id if named else None
+            concerned = named
+            if not named:
+                if held is None:
+                    held = {}
+                    for kept, around in _rolls(state.part, known):
+                        held.setdefault(kept, around)
+                concerned = held.get(record, ())
+            if not any(combatant.hidden for combatant in concerned):
+                shown = ShownRoll(credited, record)
+    return shown
 
 
 def rerolled(shown: ShownRoll, state: EncounterState) -> ShownRoll | None:

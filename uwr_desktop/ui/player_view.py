@@ -8,7 +8,7 @@ the window's height, so it reads the same from 1280x720 to 4K. Closing it never 
 fight.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
@@ -49,6 +49,8 @@ MIN_UNIT = 14.0
 ROW_HEIGHT = 2.1
 """A row of the order of battle, in units."""
 NO_ROLL = "No roll yet"
+LATEST_ROLL_ENTRIES = 50
+"""How far back in the journal an opening view looks for the roll to show."""
 LEAD_ROWS = 2
 """Rows kept above whoever acts now, so the players see who came before."""
 
@@ -229,17 +231,26 @@ class PlayerView(QWidget):
 
     closed = Signal()
 
-    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
-        """Build the window and show the fight as it is now."""
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        is_secret: Callable[[JournalEntry], bool] = lambda _entry: False,
+    ) -> None:
+        """Build the window and show the fight as it is now, with its latest roll.
+
+        ``is_secret`` tells the journal entries whose rolls the players must not see (made
+        while the GM rolled for the GM only).
+        """
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("playerView")
         self.setWindowTitle(f"Player View — {APP_NAME}")
         self.setAccessibleName("Player view")
         self._document = document
         self._enemy_health = HealthShown.BAND
-        self._gm_only = False
+        self._is_secret = is_secret
         self._high_contrast = False
-        self._secret: dict[int, JournalEntry] = {}
         self._roll: ShownRoll | None = None
         self._roll_entry: JournalEntry | None = None
         self._picture: PlayerPicture | None = None
@@ -264,6 +275,7 @@ class PlayerView(QWidget):
         self.resize(1280, 720)
         self._apply_look()
         self.refresh()
+        self._show_latest_roll()
 
     def _label(self, name: str) -> QLabel:
         label = QLabel(self)
@@ -300,10 +312,6 @@ class PlayerView(QWidget):
         """Show enemies' health as a band or not at all."""
         self._enemy_health = HealthShown(shown)
         self.refresh()
-
-    def set_gm_only(self, on: bool) -> None:
-        """While on, rolls are kept from the players (and so are their rerolls)."""
-        self._gm_only = on
 
     def set_reduce_motion(self, on: bool) -> None:
         """Show dice at rest at once, without tumbling."""
@@ -373,13 +381,11 @@ class PlayerView(QWidget):
     def _follow_rolls(self, change: Change) -> None:
         entry = change.entry
         state = self._document.session.state
-        if change.kind == "do" and self._gm_only:
-            self._secret[id(entry)] = entry
         if change.kind == "undo":
             if entry is self._roll_entry:
                 self._show_roll(None, None)
             return
-        if self._secret.get(id(entry)) is entry:
+        if self._is_secret(entry):
             return
         found = last_roll(entry.events, state)
         if found is not None:
@@ -389,7 +395,19 @@ class PlayerView(QWidget):
             if again is not None:
                 self._show_reroll(again)
 
-    def _show_roll(self, roll: ShownRoll | None, entry: JournalEntry | None) -> None:
+    def _show_latest_roll(self) -> None:
+        """Show the latest roll the players may see among the last entries, at rest."""
+        session = self._document.session
+        first = max(0, session.cursor - LATEST_ROLL_ENTRIES)
+        for entry in reversed(session.entries[first : session.cursor]):
+            found = None if self._is_secret(entry) else last_roll(entry.events, session.state)
+            if found is not None:
+                self._show_roll(found, entry, animate=False)
+                return
+
+    def _show_roll(
+        self, roll: ShownRoll | None, entry: JournalEntry | None, *, animate: bool = True
+    ) -> None:
         self._roll, self._roll_entry = roll, entry
         if roll is None:
             self.dice.clear()
@@ -400,7 +418,7 @@ class PlayerView(QWidget):
         self.dice.setVisible(True)
         self.roll_who.setText(roll.who(self._document.session.state) or "")
         self.roll_outcome.setText(roll.outcome_text())
-        self.dice.set_dice(shown_dice(roll))
+        self.dice.set_dice(shown_dice(roll), animate=None if animate else ())
 
     def _show_reroll(self, roll: ShownRoll) -> None:
         before = self.dice.dice()
@@ -411,7 +429,6 @@ class PlayerView(QWidget):
         self.dice.set_dice(after, animate=changed)
 
     def _on_session_replaced(self) -> None:
-        self._secret.clear()
         self._show_roll(None, None)
         self.refresh()
 

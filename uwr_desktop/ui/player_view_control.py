@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMainWindow, QMen
 
 from uwr_desktop.core.encounter import SETUP_PHASE
 from uwr_desktop.core.intents import AddCombatants, Intent
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.player_picture import HealthShown
@@ -58,6 +60,10 @@ class PlayerViewControl(QObject):
         self._do = do
         self._reduce_motion = reduce_motion
         self.view: PlayerView | None = None
+        self._seen: dict[int, tuple[JournalEntry, bool]] = {}
+        # Before any view follows the document: a view asks about an entry as it arrives.
+        document.changed.connect(self._note_entry)
+        document.sessionReplaced.connect(self._seen.clear)
 
         self.open_action = self._action(
             "Pla&yer View", "Show the fight on a second screen for the players", "F10"
@@ -93,21 +99,7 @@ class PlayerViewControl(QObject):
         self.alias_action = self._action(
             "Player &Alias…", "The name the players see for the selected combatants"
         )
-        self.screen_menu = QMenu("&Screen", window)
-        self.screen_menu.aboutToShow.connect(self._fill_screen_menu)
-        self.menu = QMenu("Player View &Options", window)
-        self.menu.addAction(self.gm_only_action)
-        self.menu.addSeparator()
-        self.menu.addActions([self.band_action, self.no_health_action])
-        self.menu.addAction(self.ambush_action)
-        self.menu.addSeparator()
-        self.menu.addAction(self.contrast_action)
-        self.menu.addMenu(self.screen_menu)
-        self.gm_only_badge = QLabel("GM-only rolls", window)
-        self.gm_only_badge.setObjectName("statusGmOnly")
-        self.gm_only_badge.setToolTip("Rolls are not shown in the player view")
-        self.gm_only_badge.setVisible(False)
-
+        self._build_menu()
         self._restore()
         self.open_action.toggled.connect(self.set_open)
         self.gm_only_action.toggled.connect(self._on_gm_only)
@@ -118,6 +110,22 @@ class PlayerViewControl(QObject):
         self.hide_action.triggered.connect(lambda: self._set_hidden(True))
         self.alias_action.triggered.connect(self.ask_alias)
         reduce_motion.toggled.connect(self._on_reduce_motion)
+
+    def _build_menu(self) -> None:
+        self.screen_menu = QMenu("&Screen", self._window)
+        self.screen_menu.aboutToShow.connect(self._fill_screen_menu)
+        self.menu = QMenu("Player View &Options", self._window)
+        self.menu.addAction(self.gm_only_action)
+        self.menu.addSeparator()
+        self.menu.addActions([self.band_action, self.no_health_action])
+        self.menu.addAction(self.ambush_action)
+        self.menu.addSeparator()
+        self.menu.addAction(self.contrast_action)
+        self.menu.addMenu(self.screen_menu)
+        self.gm_only_badge = QLabel("GM-only rolls", self._window)
+        self.gm_only_badge.setObjectName("statusGmOnly")
+        self.gm_only_badge.setToolTip("Rolls are not shown in the player view")
+        self.gm_only_badge.setVisible(False)
 
     def _action(self, text: str, tip: str, shortcut: str = "") -> QAction:
         action = QAction(text, self._window)
@@ -157,9 +165,8 @@ class PlayerViewControl(QObject):
     def set_open(self, on: bool) -> None:
         """Open or close the player view."""
         if on and self.view is None:
-            view = self.view = PlayerView(self._document, self._window)
+            view = self.view = PlayerView(self._document, self._window, is_secret=self.is_secret)
             view.set_enemy_health(self.enemy_health())
-            view.set_gm_only(self.gm_only_action.isChecked())
             view.set_high_contrast(self.contrast_action.isChecked())
             view.set_reduce_motion(self._reduce_motion.isChecked())
             view.closed.connect(self._on_view_closed)
@@ -204,8 +211,19 @@ class PlayerViewControl(QObject):
 
     def _on_gm_only(self, on: bool) -> None:
         self.gm_only_badge.setVisible(on)
-        if self.view is not None:
-            self.view.set_gm_only(on)
+
+    def _note_entry(self, change: Change) -> None:
+        if change.kind == "do":
+            entry = change.entry
+            self._seen[id(entry)] = (entry, self.gm_only_action.isChecked())
+
+    def is_secret(self, entry: JournalEntry) -> bool:
+        """Whether the players must not see ``entry``'s rolls: it was made while rolls were
+        for the GM only, or before the fight was opened here (a file's redo tail, a recovered
+        journal), when nobody can tell. Kept while the fight is open, so a redo stays secret
+        and so does a view opened later."""
+        seen = self._seen.get(id(entry))
+        return seen is None or seen[0] is not entry or seen[1]
 
     def _on_contrast(self, on: bool) -> None:
         self._settings.setValue(CONTRAST_KEY, bool(on))
