@@ -279,6 +279,10 @@ def test_hidden_combatants_are_left_out_and_their_turn_names_nobody(window):
     window.do(EditCell("ghost", "hidden", False))
     assert labels(view) == ["Ghost", "Ana", "Orc"]
     assert view.now_label.text() == "Now: Ghost"
+    window.do(Strike("ghost", "ana"))
+    assert view.roll_who.text() == "Ghost"
+    window.do(EditCell("ghost", "hidden", True))  # hidden again: its roll goes too
+    assert view.shown_roll() is None and view.roll_who.text() == NO_ROLL
 
 
 def select(window, *ids):
@@ -448,6 +452,19 @@ view = window.player_view.view
 app.processEvents()
 print(view.screen().name(), view.isFullScreen(), view.geometry().x(), view.geometry().width())
 """
+
+
+def test_the_view_leaves_full_screen_when_its_screen_is_unplugged(window):
+    control = window.player_view
+    screen = QGuiApplication.screens()[0]
+    control.set_screen(screen_id(screen))
+    view = open_view(window)
+    assert view.isFullScreen()
+    QGuiApplication.instance().screenRemoved.emit(screen)
+    assert not view.isFullScreen() and view.isVisible()
+    assert control.chosen_screen() == screen_id(screen)
+    QGuiApplication.instance().screenAdded.emit(screen)  # plugged in again
+    assert view.isFullScreen() and view.screen() is screen
 
 
 def test_with_two_screens_the_view_opens_on_the_one_chosen_and_remembers_it(tmp_path):

@@ -110,6 +110,10 @@ class PlayerViewControl(QObject):
         self.hide_action.triggered.connect(lambda: self._set_hidden(True))
         self.alias_action.triggered.connect(self.ask_alias)
         reduce_motion.toggled.connect(self._on_reduce_motion)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenRemoved.connect(self._on_screen_removed)
+            app.screenAdded.connect(self._on_screen_added)
 
     def _build_menu(self) -> None:
         self.screen_menu = QMenu("&Screen", self._window)
@@ -188,6 +192,19 @@ class PlayerViewControl(QObject):
         view.setScreen(screen)
         view.setGeometry(screen.geometry())
         view.showFullScreen()
+
+    def _on_screen_removed(self, screen: QScreen) -> None:
+        """The chosen screen was unplugged: the view goes on in a window on a screen left."""
+        view = self.view
+        if view is not None and screen_id(screen) == self.chosen_screen():
+            view.showNormal()
+            view.resize(*WINDOW_SIZE)
+            view.show()
+
+    def _on_screen_added(self, screen: QScreen) -> None:
+        """The chosen screen is back: the view goes full screen on it again."""
+        if self.view is not None and screen_id(screen) == self.chosen_screen():
+            self._place(self.view)
 
     def _on_view_closed(self) -> None:
         view, self.view = self.view, None
