@@ -13,7 +13,7 @@ import pytest
 from duel import install
 from duel.ruleset import Strike
 from duel.sheet import DuelSheet
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -137,7 +137,11 @@ def test_view_menu_opens_a_read_only_window_and_closing_it_leaves_the_fight(wind
     assert not window.player_view.open_action.isChecked()
     assert len(window.document.session.entries) == entries
     assert window.do(NextTurn())  # the fight goes on
-    assert open_view(window).picture().round_text == "Round 1"
+    view = open_view(window)
+    assert view.picture().round_text == "Round 1"
+    qtbot.keyClick(view, Qt.Key.Key_Escape)  # from the view itself, full screen or not
+    assert window.player_view.view is None and not window.player_view.open_action.isChecked()
+    assert len(window.document.session.entries) == entries + 1
 
 
 def test_round_now_and_next_follow_turns_undo_and_redo(window):

@@ -17,10 +17,12 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -49,6 +51,8 @@ MIN_UNIT = 14.0
 ROW_HEIGHT = 2.1
 """A row of the order of battle, in units."""
 NO_ROLL = "No roll yet"
+CLOSE_KEYS = frozenset({Qt.Key.Key_Escape, Qt.Key.Key_F10})
+"""Keys that close the view from the view itself (full screen, it may cover the GM's window)."""
 LATEST_ROLL_ENTRIES = 50
 """How far back in the journal an opening view looks for the roll to show."""
 LEAD_ROWS = 2
@@ -465,10 +469,18 @@ class PlayerView(QWidget):
             palette.setColor(role, QColor(color))
         self.dice.setPalette(palette)
 
-    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         """Size the type to the window."""
         self._apply_look()
-        super().resizeEvent(event)  # type: ignore[arg-type]
+        super().resizeEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Esc or F10 closes the view."""
+        if event.key() in CLOSE_KEYS:
+            self.close()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         """Say the window is closed; the fight goes on untouched."""
