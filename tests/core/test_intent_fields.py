@@ -148,6 +148,7 @@ def odd_combatants(cid):
     yield forced(base, vitality=50)
     yield forced(base, stamina=-1)
     yield forced(base, hidden="yes")
+    yield forced(base, alias="x" * 300)
     yield forced(base, notes="\ud800")
     yield forced(base, side="wizard")
     yield forced(base, skills=(Skill("Athletics", 99, 99),))

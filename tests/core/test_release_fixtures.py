@@ -53,6 +53,7 @@ def _release_record(record: dict | None) -> dict | None:
 def _release_combatant(combatant: dict) -> dict:
     sheet = combatant.pop("sheet")
     assert sheet.pop("ruleset") == "uwr"
+    assert combatant.pop("alias") == ""  # the alias came after 0.1.0: none when read back
     return {**combatant, **sheet}
 
 

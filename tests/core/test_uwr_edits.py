@@ -89,6 +89,7 @@ def refused(session, intent, message):
         ("stamina_max", "0", "stamina_max", 0, "Maximum Stamina 5 → 0"),
         ("hidden", True, "hidden", True, "hidden"),
         ("notes", "  keeps the spaces ", "notes", "  keeps the spaces ", "notes edited"),
+        ("alias", " Bandit ", "alias", "Bandit", "shown to the players as Bandit"),
     ],
 )
 def test_each_cell_edit_sets_the_field_and_says_so(key, value, field, expected, text):
@@ -107,6 +108,14 @@ def test_lowering_a_maximum_lowers_the_current_value():
     assert (knight_now.sheet.stamina, knight_now.sheet.stamina_max) == (1, 1)
     knight_now, _, _ = edited(session, "vitality_max", 8)
     assert (knight_now.sheet.vitality, knight_now.sheet.vitality_max) == (5, 8)
+
+
+def test_an_alias_can_be_cleared_and_the_name_shows_again():
+    session = session_of()
+    knight_now, _, _ = edited(session, "alias", "Bandit")
+    assert knight_now.shown_name == "Bandit"
+    knight_now, _, texts = edited(session, "alias", "")
+    assert (knight_now.shown_name, texts) == ("Knight", ["shown to the players by name"])
 
 
 def test_hidden_can_be_set_back_to_shown():
@@ -169,6 +178,8 @@ def test_an_attribute_edit_reworks_uses_at_once_with_that_setting():
         ("stamina_max", HUGE, "Maximum Stamina must be 0 to"),
         ("hidden", "yes", "Hidden must be yes or no, got 'yes'"),
         ("notes", 3, "Notes must be text, got 3"),
+        ("alias", 3, "The alias must be text, got 3"),
+        ("alias", "x" * 201, "The alias is too long"),
         ("notes", "x" * (HUGE // 10**4), "Notes is too long"),
         ("weapons", "Axe", "The column 'weapons' cannot be edited"),
         ("vitality", 9, "Knight: nothing changed"),

@@ -1,10 +1,10 @@
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPalette
 
-from uwr_desktop.ui.dice_view import DiceView, ShownDie
+from uwr_desktop.ui.dice_view import DIE_SIZE, MARGIN, DiceView, ShownDie
 
 
 def _pool(*faces: int, threshold: int = 5) -> list[ShownDie]:
@@ -156,3 +156,26 @@ def test_successes_are_painted_in_the_highlight_colour(view, dark):
 
     assert distance(body_colour(0), highlight) < 20
     assert distance(body_colour(1), highlight) > 60
+
+
+def test_a_scaled_view_draws_larger_dice_where_a_click_finds_them(qtbot, view):
+    view.set_dice(_pool(6, 2, 5))
+    view.skip()
+    small = view.die_rect(1)
+    hint = view.sizeHint()
+    view.set_scale(2.5)
+    view.resize(1600, 500)
+    large = view.die_rect(1)
+    assert (large.width(), large.x()) == (round(small.width() * 2.5), round(small.x() * 2.5))
+    assert view.sizeHint().width() == pytest.approx(hint.width() * 2.5, abs=1)
+    clicked = []
+    view.dieClicked.connect(clicked.append)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=large.center())
+    assert clicked == [1]
+    image = view.grab().toImage()  # the six, a success, is painted in the highlight
+    six, six_small = view.die_rect(0), QRect(MARGIN, MARGIN, DIE_SIZE, DIE_SIZE)
+    inside_large_only = QPoint(six.right() - 4, six.center().y())
+    assert not six_small.contains(inside_large_only)
+    assert image.pixelColor(inside_large_only) != image.pixelColor(QPoint(2, 2))
+    with pytest.raises(ValueError, match="above 0"):
+        view.set_scale(0)

@@ -90,6 +90,12 @@ class Sheet:
         """The sheet as the library keeps it: whole, nothing rolled, nothing spent."""
         raise NotImplementedError
 
+    def health(self) -> tuple[int, int] | None:
+        """Health now and its maximum, ``(current, maximum)``, or ``None`` when the sheet does
+        not measure health that way. The player view turns it into a band (unhurt, hurt,
+        badly hurt, down); a sheet that keeps the default shows no band."""
+        return None
+
 
 def register_sheet(sheet: type[Sheet]) -> None:
     """Decode sheets tagged as ``sheet`` is (its ruleset's id) as ``sheet``."""
@@ -116,7 +122,11 @@ class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """One combatant: who it is, its conditions and notes, and its ruleset's sheet."""
+    """One combatant: who it is, its conditions and notes, and its ruleset's sheet.
+
+    ``alias`` is the name the players see instead of ``name`` (``""``: the name itself);
+    ``hidden`` keeps the combatant off the players' screen.
+    """
 
     id: Name
     name: Name
@@ -125,6 +135,12 @@ class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     conditions: Annotated[tuple[Condition, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
     hidden: bool = False
     notes: Text = ""
+    alias: OptionalName = ""
+
+    @property
+    def shown_name(self) -> str:
+        """The name the players see: the alias when there is one."""
+        return self.alias or self.name
 
     @property
     def down(self) -> bool:

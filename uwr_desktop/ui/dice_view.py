@@ -120,6 +120,7 @@ class DiceView(QWidget):
         self._rng = rng if rng is not None else random.Random()
         self._speed = 1.0
         self._reduce_motion = False
+        self._scale = 1.0
         self._duration_ms = BASE_DURATION_MS
         self._clock = QElapsedTimer()
         self._progress = 1.0
@@ -156,6 +157,18 @@ class DiceView(QWidget):
         self._reduce_motion = on
         if on:
             self.skip()
+
+    def scale(self) -> float:
+        """How much larger than usual the dice are drawn (1: the tray's size)."""
+        return self._scale
+
+    def set_scale(self, factor: float) -> None:
+        """Draw the dice ``factor`` times their usual size (a screen across the room)."""
+        if not factor > 0:
+            raise ValueError(f"the dice scale must be above 0, not {factor}")
+        self._scale = factor
+        self.updateGeometry()
+        self.update()
 
     # ---- the dice ---------------------------------------------------------------------------
 
@@ -226,7 +239,18 @@ class DiceView(QWidget):
 
     def die_rect(self, index: int) -> QRect:
         """Where die ``index`` rests, in widget coordinates."""
-        columns = self._columns(self.width())
+        rect = self._unscaled_rect(index)
+        scale = self._scale
+        return QRect(
+            round(rect.x() * scale),
+            round(rect.y() * scale),
+            round(rect.width() * scale),
+            round(rect.height() * scale),
+        )
+
+    def _unscaled_rect(self, index: int) -> QRect:
+        """Where die ``index`` rests, before the scale."""
+        columns = self._columns(int(self.width() / self._scale))
         row, column = divmod(index, columns)
         x = MARGIN + column * (DIE_SIZE + GAP)
         y = MARGIN + row * (DIE_SIZE + GAP + CAPTION_HEIGHT)
@@ -246,8 +270,9 @@ class DiceView(QWidget):
         return max(1, (width - 2 * MARGIN + GAP) // (DIE_SIZE + GAP))
 
     def _height_for(self, width: int) -> int:
-        rows = max(1, math.ceil(len(self._dice) / self._columns(width)))
-        return 2 * MARGIN + rows * (DIE_SIZE + CAPTION_HEIGHT) + (rows - 1) * GAP
+        rows = max(1, math.ceil(len(self._dice) / self._columns(int(width / self._scale))))
+        height = 2 * MARGIN + rows * (DIE_SIZE + CAPTION_HEIGHT) + (rows - 1) * GAP
+        return math.ceil(height * self._scale)
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
         """The height needed grows with the number of rows of dice."""
@@ -259,12 +284,16 @@ class DiceView(QWidget):
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """Room for ten dice a row."""
-        width = 2 * MARGIN + 10 * DIE_SIZE + 9 * GAP
+        width = math.ceil((2 * MARGIN + 10 * DIE_SIZE + 9 * GAP) * self._scale)
         return QSize(width, self._height_for(width))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """Room for one die."""
-        return QSize(2 * MARGIN + DIE_SIZE, 2 * MARGIN + DIE_SIZE + CAPTION_HEIGHT)
+        scale = self._scale
+        return QSize(
+            math.ceil((2 * MARGIN + DIE_SIZE) * scale),
+            math.ceil((2 * MARGIN + DIE_SIZE + CAPTION_HEIGHT) * scale),
+        )
 
     # ---- animation --------------------------------------------------------------------------
 
@@ -294,10 +323,9 @@ class DiceView(QWidget):
     def _tumbling_region(self) -> QRegion:
         """Where tumbling dice may be drawn: their rects grown by the spin, hop and ring."""
         region = QRegion()
+        pad = math.ceil(TUMBLE_PAD * self._scale)
         for index in self._tumbles:
-            region += self.die_rect(index).adjusted(
-                -TUMBLE_PAD, -TUMBLE_PAD, TUMBLE_PAD, TUMBLE_PAD
-            )
+            region += self.die_rect(index).adjusted(-pad, -pad, pad, pad)
         return region
 
     def _finish(self) -> None:
@@ -388,9 +416,17 @@ class DiceView(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No dice rolled yet")
             painter.end()
             return
+        painter.scale(self._scale, self._scale)
+        exposed = QRectF(event.rect())
+        exposed = QRectF(
+            exposed.x() / self._scale,
+            exposed.y() / self._scale,
+            exposed.width() / self._scale,
+            exposed.height() / self._scale,
+        ).adjusted(-20, -20, 20, 20)
         for index, die in enumerate(self._dice):
-            rect = QRectF(self.die_rect(index))
-            if not rect.intersects(QRectF(event.rect()).adjusted(-20, -20, 20, 20)):
+            rect = QRectF(self._unscaled_rect(index))
+            if not rect.intersects(exposed):
                 continue
             self._paint_die(painter, palette, index, die, rect)
         painter.end()

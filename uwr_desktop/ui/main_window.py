@@ -58,6 +58,7 @@ from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.player_view_control import PlayerViewControl
 from uwr_desktop.ui.prompts import (
     ask_open_path,
     ask_overwrite_changed,
@@ -170,6 +171,14 @@ class MainWindow(QMainWindow):
 
         self._build_central()
         self._build_docks()
+        self.player_view = PlayerViewControl(
+            document,
+            settings,
+            self,
+            selected_ids=self.selected_ids,
+            do=self.do,
+            reduce_motion=self.actions_by_key["reduce_motion"],
+        )
         self._build_menus_and_toolbar()
         self._build_status_bar()
         self._connect()
@@ -304,6 +313,9 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()])
         view_menu.addSeparator()
         view_menu.addAction(a["reduce_motion"])
+        view_menu.addSeparator()
+        view_menu.addAction(self.player_view.open_action)
+        view_menu.addMenu(self.player_view.menu)
 
         toolbar = QToolBar("Main", self)
         toolbar.setObjectName("mainToolBar")
@@ -325,6 +337,7 @@ class MainWindow(QMainWindow):
                 a["heal"],
                 a["condition"],
                 a["save_to_library"],
+                *self.player_view.combatant_actions(),
             ]
         )
 
@@ -336,6 +349,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self._status_actor)
         self.statusBar().addPermanentWidget(self._status_round)
         self.statusBar().addPermanentWidget(self._status_ruleset)
+        self.statusBar().addPermanentWidget(self.player_view.gm_only_badge)
 
     def _connect(self) -> None:
         a = self.actions_by_key
@@ -380,7 +394,7 @@ class MainWindow(QMainWindow):
     def do(self, intent: Intent) -> bool:
         """Hand ``intent`` to the session; a refusal is shown, never lost silently."""
         try:
-            self._document.session.do(intent)
+            self._document.session.do(self.player_view.ambush(intent))
         except RulesError as error:
             self.show_refusal(str(error))
             return False

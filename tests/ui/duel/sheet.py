@@ -55,6 +55,10 @@ class DuelSheet(
             return None
         return replace(self, hp=after), f"heals {after - self.hp} ({self.hp} → {after} hit points)"
 
+    def health(self) -> tuple[int, int]:
+        """Hit points and their maximum."""
+        return self.hp, self.hp_max
+
     def as_copy(self) -> "DuelSheet":
         """A copy rolls its own initiative."""
         return replace(self, initiative=None)

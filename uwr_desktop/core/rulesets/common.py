@@ -1,5 +1,5 @@
 """What every round system shares, decided and applied once: joining and leaving, damage and
-healing, conditions, the generic cells (name, side, hidden, notes), turns and round ends.
+healing, conditions, the generic cells (name, side, hidden, notes, alias), turns and round ends.
 
 A ruleset calls these from its own ``decide`` and ``apply`` and adds what its rules need around
 them (an initiative roll for a newcomer, a new turn order). Damage and healing ask the
@@ -212,7 +212,7 @@ def end_round(sink: EventSink) -> None:
     sink.add(RoundEnded(state.round, expired))
 
 
-GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes"})
+GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias"})
 """The cells every ruleset's table has and edits the same way."""
 
 
@@ -234,6 +234,15 @@ def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatan
         return replace(combatant, hidden=value), "hidden" if value else "shown"
     if key == "notes":
         return replace(combatant, notes=parse_text("Notes", value, required=False)), "notes edited"
+    if key == "alias":
+        alias = parse_text("The alias", value, required=False).strip()
+        if len(alias) > MAX_NAME_LENGTH:
+            raise RulesError(
+                f"The alias is too long ({len(alias)} characters; at most {MAX_NAME_LENGTH})"
+            )
+        return replace(combatant, alias=alias), (
+            f"shown to the players as {alias}" if alias else "shown to the players by name"
+        )
     raise RulesError(f"The column {key!r} cannot be edited")
 
 

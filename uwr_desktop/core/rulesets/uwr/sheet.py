@@ -202,6 +202,10 @@ class UwrSheet(
             f"heals {after - self.vitality} (Vitality {self.vitality} → {after})"
         )
 
+    def health(self) -> tuple[int, int]:
+        """Vitality and its maximum."""
+        return self.vitality, self.vitality_max
+
     def as_copy(self) -> "UwrSheet":
         """The same sheet with no initiative rolled."""
         return replace(self, initiative=None)

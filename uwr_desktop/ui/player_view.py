@@ -1,0 +1,488 @@
+"""The player view: a second, read-only window for the players' screen (a TV, a second monitor).
+
+It follows the open fight through the document's signals (no polling) and shows what
+:mod:`uwr_desktop.ui.player_picture` lets the players see: the round, who acts now and who is
+next, the order of battle on the ruleset's axis with conditions and health bands, and the last
+roll with its dice, tumbling like the tray's unless motion is reduced. Everything is sized from
+the window's height, so it reads the same from 1280x720 to 4K. Closing it never touches the
+fight.
+"""
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from uwr_desktop import APP_NAME
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rolls import DiceKind
+from uwr_desktop.core.session import Change
+from uwr_desktop.core.timeline import SlotKind, SlotStatus
+from uwr_desktop.ui.dice_tray import keep_dice, pool_dice, sum_dice
+from uwr_desktop.ui.dice_view import DIE_SIZE, DiceView, ShownDie
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.player_picture import (
+    HealthShown,
+    PlayerPicture,
+    PlayerRow,
+    ShownRoll,
+    last_roll,
+    player_picture,
+    rerolled,
+)
+from uwr_desktop.ui.theme import side_color
+
+UNIT_SHARE = 1 / 30
+"""The type's unit is this share of the window's height (24 px at 720p, 72 px at 4K)."""
+MIN_UNIT = 14.0
+ROW_HEIGHT = 2.1
+"""A row of the order of battle, in units."""
+NO_ROLL = "No roll yet"
+CLOSE_KEYS = frozenset({Qt.Key.Key_Escape, Qt.Key.Key_F10})
+"""Keys that close the view from the view itself (full screen, it may cover the GM's window)."""
+LATEST_ROLL_ENTRIES = 50
+"""How far back in the journal an opening view looks for the roll to show."""
+LEAD_ROWS = 2
+"""Rows kept above whoever acts now, so the players see who came before."""
+
+
+class Look(msgspec.Struct, frozen=True):
+    """The player view's colours."""
+
+    background: str
+    card: str
+    text: str
+    dim: str
+    accent: str
+    accent_text: str
+    border: str
+
+
+NORMAL_LOOK = Look("#14181f", "#232a35", "#eef1f5", "#98a2b3", "#f2c14e", "#14181f", "#3a4352")
+HIGH_CONTRAST_LOOK = Look(
+    "#000000", "#000000", "#ffffff", "#e0e0e0", "#ffff00", "#000000", "#ffffff"
+)
+
+BAND_GLYPHS = {"unhurt": "●●●", "hurt": "●●○", "badly hurt": "●○○", "down": "○○○"}
+
+
+def shown_dice(roll: ShownRoll) -> list[ShownDie]:
+    """The dice of a roll as the canvas shows them to the players (nothing to click)."""
+    record = roll.record
+    if record.kind is DiceKind.POOL:
+        dice = pool_dice(record.pool())
+    elif record.kind is DiceKind.KEEP:
+        dice = keep_dice(record.keep())
+    else:
+        dice = sum_dice(record.sum())
+    return [msgspec.structs.replace(die, rerollable=False) for die in dice]
+
+
+class OrderBoard(QWidget):
+    """The order of battle, painted as large rows; whoever acts now is kept in view."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """An empty board."""
+        super().__init__(parent)
+        self.setObjectName("playerOrder")
+        self.setAccessibleName("Order of battle")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self._rows: tuple[PlayerRow, ...] = ()
+        self._look = NORMAL_LOOK
+        self._unit = MIN_UNIT
+        self._painted: list[str] = []
+
+    def set_rows(self, rows: Sequence[PlayerRow]) -> None:
+        """Show ``rows`` (in axis order)."""
+        self._rows = tuple(rows)
+        self.setAccessibleDescription(
+            "; ".join(f"{row.label} {row.value_text}" for row in self._rows[:40])
+        )
+        self.update()
+
+    def rows(self) -> tuple[PlayerRow, ...]:
+        """The rows shown."""
+        return self._rows
+
+    def set_look(self, look: Look, unit: float) -> None:
+        """Paint in ``look`` with type of ``unit`` pixels."""
+        self._look, self._unit = look, unit
+        self.update()
+
+    def painted_texts(self) -> tuple[str, ...]:
+        """Every text the last paint drew."""
+        return tuple(self._painted)
+
+    def first_row(self) -> int:
+        """The row at the top: a little above whoever acts now."""
+        rows_shown = max(1, int(self.height() // (self._unit * ROW_HEIGHT)))
+        current = next(
+            (i for i, row in enumerate(self._rows) if row.status is SlotStatus.CURRENT), 0
+        )
+        last_start = max(0, len(self._rows) - rows_shown)
+        return min(max(0, current - LEAD_ROWS), last_start)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """Room for a dozen rows."""
+        return QSize(int(self._unit * 30), int(self._unit * ROW_HEIGHT * 12))
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        """Draw the rows in view."""
+        self._painted = []
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor(self._look.background))
+        unit = self._unit
+        if not self._rows:
+            style = _Style(self._look.dim, unit, Qt.AlignmentFlag.AlignCenter)
+            self._text(painter, QRectF(self.rect()), "Nobody in the fight yet", style)
+            painter.end()
+            return
+        height = unit * ROW_HEIGHT
+        y = 0.0
+        for row in self._rows[self.first_row() :]:
+            if y > self.height():
+                break
+            self._paint_row(painter, row, QRectF(0, y, self.width(), height - unit * 0.2))
+            y += height
+        painter.end()
+
+    def _paint_row(self, painter: QPainter, row: PlayerRow, rect: QRectF) -> None:
+        look, unit = self._look, self._unit
+        current = row.status is SlotStatus.CURRENT
+        painter.setPen(QPen(QColor(look.accent if current else look.border), max(1.0, unit / 10)))
+        painter.setBrush(QColor(look.accent if current else look.card))
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), unit * 0.3, unit * 0.3)
+        stripe = QRectF(rect.left() + 1, rect.top() + unit * 0.2, unit * 0.3, rect.height())
+        painter.fillRect(stripe.adjusted(0, 0, 0, -unit * 0.4), side_color(row.side))
+        if current:
+            ink = look.accent_text
+        else:
+            ink = look.dim if row.status is SlotStatus.DONE else look.text
+        right_aligned = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+        left = rect.left() + unit
+        glyph = _GLYPHS.get(row.status, "")
+        self._text(painter, _column(rect, left, unit * 1.4), glyph, _Style(ink, unit))
+        left += unit * 1.6
+        right = rect.right() - unit * 0.6 - VALUE_UNITS * unit
+        value_style = _Style(ink, unit * 0.9, right_aligned)
+        self._text(painter, _column(rect, right, VALUE_UNITS * unit), row.value_text, value_style)
+        right -= (BAND_UNITS + 0.6) * unit
+        if row.band is not None:
+            band = f"{BAND_GLYPHS[row.band]} {row.band}"
+            band_style = _Style(ink, unit * 0.7, right_aligned)
+            self._text(painter, _column(rect, right, BAND_UNITS * unit), band, band_style)
+        right -= unit * 0.6
+        label = row.label if row.kind is SlotKind.TURN else f"{row.label} · declared"
+        name = _column(rect, left, max(unit, right - left))
+        bold = _Style(ink, unit, bold=True)
+        if not row.conditions:
+            self._text(painter, name, label, bold)
+            return
+        self._text(painter, name.adjusted(0, unit * 0.1, 0, -rect.height() * 0.4), label, bold)
+        below = name.adjusted(0, rect.height() * 0.58, 0, 0)
+        self._text(painter, below, " · ".join(row.conditions), _Style(ink, unit * 0.6))
+
+    def _text(self, painter: QPainter, rect: QRectF, text: str, style: "_Style") -> None:
+        if not text:
+            return
+        font = QFont(self.font())
+        font.setPixelSize(max(8, round(style.size)))
+        font.setBold(style.bold)
+        painter.setFont(font)
+        painter.setPen(QColor(style.color))
+        elided = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        painter.drawText(rect, style.align, elided)
+        self._painted.append(elided)
+
+
+class _Style(msgspec.Struct, frozen=True):
+    color: str
+    size: float
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignVCenter
+    bold: bool = False
+
+
+_GLYPHS = {SlotStatus.CURRENT: "▶", SlotStatus.DONE: "✓", SlotStatus.DELAYED: "⏸"}
+VALUE_UNITS = 8.0
+"""Width of the axis value, in units."""
+BAND_UNITS = 4.5
+"""Width of the health band, in units."""
+
+
+def _column(row: QRectF, left: float, width: float) -> QRectF:
+    return QRectF(left, row.top(), width, row.height())
+
+
+class PlayerView(QWidget):
+    """The players' window over the open fight of ``document``.
+
+    ``closed`` is emitted when the window is closed (by the GM or the window manager).
+    """
+
+    closed = Signal()
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        *,
+        is_secret: Callable[[JournalEntry], bool] = lambda _entry: False,
+    ) -> None:
+        """Build the window and show the fight as it is now, with its latest roll.
+
+        ``is_secret`` tells the journal entries whose rolls the players must not see (made
+        while the GM rolled for the GM only).
+        """
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("playerView")
+        self.setWindowTitle(f"Player View — {APP_NAME}")
+        self.setAccessibleName("Player view")
+        self._document = document
+        self._enemy_health = HealthShown.BAND
+        self._is_secret = is_secret
+        self._high_contrast = False
+        self._roll: ShownRoll | None = None
+        self._roll_entry: JournalEntry | None = None
+        self._picture: PlayerPicture | None = None
+
+        self.round_label = self._label("playerRound")
+        self.now_label = self._label("playerNow")
+        self.next_label = self._label("playerNext")
+        self.axis_label = self._label("playerAxis")
+        self.board = OrderBoard(self)
+        self.roll_title = self._label("playerRollTitle")
+        self.roll_title.setText("Last roll")
+        self.roll_who = self._label("playerRollWho")
+        self.roll_outcome = self._label("playerRollOutcome")
+        self.dice = DiceView(self)
+        self.dice.setObjectName("playerDice")
+        self.dice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._lay_out()
+        self._show_roll(None, None)
+
+        document.changed.connect(self._on_change)
+        document.sessionReplaced.connect(self._on_session_replaced)
+        self.resize(1280, 720)
+        self._apply_look()
+        self.refresh()
+        self._show_latest_roll()
+
+    def _label(self, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        return label
+
+    def _lay_out(self) -> None:
+        header = QHBoxLayout()
+        header.addWidget(self.round_label)
+        header.addStretch(1)
+        header.addWidget(self.now_label)
+        header.addSpacing(40)
+        header.addWidget(self.next_label)
+        order = QVBoxLayout()
+        order.addWidget(self.axis_label)
+        order.addWidget(self.board, 1)
+        roll = QVBoxLayout()
+        roll.addWidget(self.roll_title)
+        roll.addWidget(self.roll_who)
+        roll.addWidget(self.dice)
+        roll.addWidget(self.roll_outcome)
+        roll.addStretch(1)
+        body = QHBoxLayout()
+        body.addLayout(order, 3)
+        body.addLayout(roll, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addLayout(body, 1)
+
+    # ---- settings -----------------------------------------------------------------------------
+
+    def set_enemy_health(self, shown: HealthShown) -> None:
+        """Show enemies' health as a band or not at all."""
+        self._enemy_health = HealthShown(shown)
+        self.refresh()
+
+    def set_reduce_motion(self, on: bool) -> None:
+        """Show dice at rest at once, without tumbling."""
+        self.dice.set_reduce_motion(on)
+
+    def set_high_contrast(self, on: bool) -> None:
+        """Black and white with a yellow mark for whoever acts now."""
+        self._high_contrast = on
+        self._apply_look()
+
+    def high_contrast(self) -> bool:
+        """Whether the high-contrast look is on."""
+        return self._high_contrast
+
+    def look(self) -> Look:
+        """The colours in use."""
+        return HIGH_CONTRAST_LOOK if self._high_contrast else NORMAL_LOOK
+
+    def unit(self) -> float:
+        """The type's unit in pixels, from the window's height."""
+        return max(MIN_UNIT, self.height() * UNIT_SHARE)
+
+    def picture(self) -> PlayerPicture | None:
+        """What the players see now."""
+        return self._picture
+
+    def shown_roll(self) -> ShownRoll | None:
+        """The roll shown (``None``: none yet)."""
+        return self._roll
+
+    # ---- following the fight ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the fight as it is now."""
+        session = self._document.session
+        state = session.state
+        ruleset = session.ruleset
+        picture = player_picture(
+            state, ruleset.timeline(state), ruleset.timeline_axis(state), self._enemy_health
+        )
+        self._picture = picture
+        self.round_label.setText(picture.round_text)
+        self.now_label.setText(f"Now: {picture.now}" if picture.now else "")
+        self.next_label.setText(f"Next: {picture.next}" if picture.next else "")
+        self.axis_label.setText(picture.axis_title)
+        self.board.set_rows(picture.rows)
+        if self._roll is not None:
+            who = self._roll.who(state)
+            if who is None:
+                self._show_roll(None, None)
+            else:
+                self.roll_who.setText(who)
+
+    def _on_change(self, change: Change) -> None:
+        if (
+            change.changed
+            or change.added
+            or change.removed
+            or change.order_changed
+            or change.round_changed
+            or change.phase_changed
+            or change.timeline_changed
+        ):
+            self.refresh()
+        self._follow_rolls(change)
+
+    def _follow_rolls(self, change: Change) -> None:
+        entry = change.entry
+        state = self._document.session.state
+        if change.kind == "undo":
+            if entry is self._roll_entry:
+                self._show_roll(None, None)
+            return
+        if self._is_secret(entry):
+            return
+        found = last_roll(entry.events, state)
+        if found is not None:
+            self._show_roll(found, entry)
+        elif self._roll is not None and change.part_changed:
+            again = rerolled(self._roll, state)
+            if again is not None:
+                self._show_reroll(again)
+
+    def _show_latest_roll(self) -> None:
+        """Show the latest roll the players may see among the last entries, at rest."""
+        session = self._document.session
+        first = max(0, session.cursor - LATEST_ROLL_ENTRIES)
+        for entry in reversed(session.entries[first : session.cursor]):
+            found = None if self._is_secret(entry) else last_roll(entry.events, session.state)
+            if found is not None:
+                self._show_roll(found, entry, animate=False)
+                return
+
+    def _show_roll(
+        self, roll: ShownRoll | None, entry: JournalEntry | None, *, animate: bool = True
+    ) -> None:
+        self._roll, self._roll_entry = roll, entry
+        if roll is None:
+            self.dice.clear()
+            self.dice.setVisible(False)
+            self.roll_who.setText(NO_ROLL)
+            self.roll_outcome.setText("")
+            return
+        self.dice.setVisible(True)
+        self.roll_who.setText(roll.who(self._document.session.state) or "")
+        self.roll_outcome.setText(roll.outcome_text())
+        self.dice.set_dice(shown_dice(roll), animate=None if animate else ())
+
+    def _show_reroll(self, roll: ShownRoll) -> None:
+        before = self.dice.dice()
+        after = shown_dice(roll)
+        self._roll = roll
+        self.roll_outcome.setText(roll.outcome_text())
+        changed = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b]
+        self.dice.set_dice(after, animate=changed)
+
+    def _on_session_replaced(self) -> None:
+        self._show_roll(None, None)
+        self.refresh()
+
+    # ---- looks --------------------------------------------------------------------------------
+
+    def _apply_look(self) -> None:
+        look, unit = self.look(), self.unit()
+        self.setStyleSheet(
+            f"QWidget#playerView {{ background: {look.background}; }}"
+            f" QLabel {{ color: {look.text}; }}"
+            f" QLabel#playerRound, QLabel#playerNow {{ font-size: {round(unit * 1.6)}px;"
+            " font-weight: bold; }"
+            f" QLabel#playerNow {{ color: {look.accent}; }}"
+            f" QLabel#playerNext {{ font-size: {round(unit * 1.2)}px; }}"
+            f" QLabel#playerAxis, QLabel#playerRollTitle {{ font-size: {round(unit * 0.8)}px;"
+            f" color: {look.dim}; }}"
+            f" QLabel#playerRollWho {{ font-size: {round(unit)}px; font-weight: bold; }}"
+            f" QLabel#playerRollOutcome {{ font-size: {round(unit * 1.4)}px; font-weight: bold;"
+            f" color: {look.accent}; }}"
+        )
+        self.board.set_look(look, unit)
+        self.dice.set_scale(unit * 2.4 / DIE_SIZE)
+        palette = self.dice.palette()
+        roles = QPalette.ColorRole
+        for role, color in (
+            (roles.Window, look.background),
+            (roles.WindowText, look.text),
+            (roles.Button, look.card),
+            (roles.ButtonText, look.text),
+            (roles.Mid, look.border),
+            (roles.Highlight, look.accent),
+            (roles.HighlightedText, look.accent_text),
+        ):
+            palette.setColor(role, QColor(color))
+        self.dice.setPalette(palette)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        """Size the type to the window."""
+        self._apply_look()
+        super().resizeEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Esc or F10 closes the view."""
+        if event.key() in CLOSE_KEYS:
+            self.close()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        """Say the window is closed; the fight goes on untouched."""
+        self.closed.emit()
+        super().closeEvent(event)
