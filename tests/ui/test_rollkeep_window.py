@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLabel
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAttacked
+from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAmbushRolled, RollkeepAttacked
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance, WeaponKind
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
@@ -116,6 +116,20 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     assert cell(window, kakita, "stance") == "Defense"
     assert "Armor TN 28" in cell(window, kakita, RESOURCES_COLUMN)
 
+    # The archer hides: Stealth / Agility against the first player's Investigation.
+    panel = window.findChild(SkirmishPanel)
+    assert panel is not None and panel.ambush_box.isVisible()
+    qtbot.mouseClick(panel.ambush, Qt.MouseButton.LeftButton)
+    ambush = session().entries[session().cursor - 1].events[0]
+    assert isinstance(ambush, RollkeepAmbushRolled)
+    assert [r.combatant_id for r in ambush.ambushers] == [archer.id]
+    assert len(ambush.unaware) == 1
+    won = ambush.ambushers[0].roll.total > ambush.unaware[0].roll.total
+    players = [c for c in session().state.combatants.values() if c.side == "player"]
+    assert all(sheet_of(c).ambushed == won for c in players)
+    assert panel.message.text().startswith("Ambush: Stealth")
+    assert not panel.ambush_box.isVisible()
+
     window.actions_by_key["start_fight"].trigger()
     state = session().state
     assert state.phase == "turns" and state.round == 1
@@ -142,8 +156,6 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     assert statuses[first] is SlotStatus.DELAYED and statuses[second] is SlotStatus.CURRENT
 
     # The waiting lane lists the delayer; Act now waits until the turn under way ends.
-    panel = window.findChild(SkirmishPanel)
-    assert panel is not None
     assert list(panel.act_now_buttons) == [first]
     assert not panel.act_now_buttons[first].isEnabled()
     window.actions_by_key["next_turn"].trigger()

@@ -34,6 +34,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import Decision
@@ -416,15 +417,18 @@ def _edit(sink: Builder, cid: str, key: str, value: object) -> str:
             score = None
         else:
             score = common.parse_int("The Initiative Score", value)
-            if not -1_000 <= score <= 1_000:
-                raise RulesError(f"The Initiative Score must be -1000 to 1000, got {score}")
+            if not -MAX_INITIATIVE <= score <= MAX_INITIATIVE:
+                raise RulesError(
+                    f"The Initiative Score must be -{MAX_INITIATIVE} to {MAX_INITIATIVE}, "
+                    f"got {score}"
+                )
         sink.add(RollkeepInitiativeSet(cid, score))
         _break_ties(sink)
         return f"{combatant.name}: Initiative Score {'rolled' if score is None else score}"
     if key == "wounds":
         wounds = common.parse_int("Wounds", value)
-        if not 0 <= wounds <= 1_000_000:
-            raise RulesError(f"Wounds must be 0 to 1000000, got {wounds}")
+        if not 0 <= wounds <= MAX_COUNT:
+            raise RulesError(f"Wounds must be 0 to {MAX_COUNT}, got {wounds}")
         sheet = replace(sheet_of(combatant), wounds=wounds)
         text = f"wounds set to {wounds} ({sheet.wound.name})"
         sink.add(CombatantsUpdated((CombatantUpdate(replace(combatant, sheet=sheet), text),)))

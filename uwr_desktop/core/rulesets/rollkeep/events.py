@@ -6,12 +6,12 @@ import msgspec
 
 from uwr_desktop.core.encounter import Count, Ids, Name
 from uwr_desktop.core.events import Event
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_WEAPONS
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_MODIFIER, MAX_SKILL_RANK, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.rollkeep.sheet import Score, Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
 
-Raises = Annotated[int, msgspec.Meta(ge=0, le=20)]
+Raises = Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)]
 """Raises called on one roll (at most the roller's Void)."""
 WeaponIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPONS - 1)]
 """A weapon's place on its sheet."""
@@ -106,7 +106,7 @@ class RollkeepAttacked(Event, frozen=True):
     target: Name
     weapon: WeaponIndex
     roll: RollRecord
-    tn: Annotated[int, msgspec.Meta(ge=-1_000, le=10_000)]
+    tn: Annotated[int, msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
     raises: Raises = 0
     into_melee: bool = False
     used_center: bool = False

@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Count, Name, Sheet, register_sheet
-from uwr_desktop.core.limits import MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
+from uwr_desktop.core.encounter import Count, InitiativeValue, Name, Sheet, register_sheet
+from uwr_desktop.core.limits import MAX_DICE, MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.rollkeep.wounds import WoundState, wound_state
 from uwr_desktop.core.sides import Side
@@ -21,7 +21,7 @@ Rank = Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)]
 """A skill rank (0: unskilled) or dice added to a roll."""
 Kept = Annotated[int, msgspec.Meta(ge=1, le=MAX_SKILL_RANK)]
 """Dice a damage roll keeps."""
-Score = Annotated[int, msgspec.Meta(ge=-1_000, le=1_000)]
+Score = InitiativeValue
 """An Initiative Score typed over the roll."""
 TieFace = Annotated[int, msgspec.Meta(ge=1, le=10)]
 """A d10 of an initiative roll-off."""
@@ -126,7 +126,7 @@ class RollkeepSheet(
     stance: Stance = Stance.ATTACK
     initiative: RollRecord | None = None
     initiative_override: Score | None = None
-    tie_faces: Annotated[tuple[TieFace, ...], msgspec.Meta(max_length=100)] = ()
+    tie_faces: Annotated[tuple[TieFace, ...], msgspec.Meta(max_length=MAX_DICE)] = ()
     delaying: bool = False
     full_defense_bonus: Count = 0
     center_initiative: bool = False

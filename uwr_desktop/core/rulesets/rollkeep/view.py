@@ -14,6 +14,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import EditCell, Intent
+from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
@@ -311,10 +312,10 @@ STANCE_CHOICES = tuple(s.label for s in Stance)
 def columns(state: EncounterState) -> tuple[Column, ...]:
     """Name, side, stance, Initiative Score, Armor TN, wounds, wound rank, hidden, notes."""
     return (
-        Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=200),
+        Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
         Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(Side)),
         Column("stance", "Stance", ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
-        Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=10),
+        Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
         Column("armor_tn", "Armor TN", ColumnKind.INT),
         Column(
             "wounds",
@@ -322,11 +323,11 @@ def columns(state: EncounterState) -> tuple[Column, ...]:
             ColumnKind.INT,
             editable=True,
             minimum=Fraction(0),
-            maximum=Fraction(1_000_000),
+            maximum=Fraction(MAX_COUNT),
         ),
         Column("wound_rank", "Wound rank", ColumnKind.TEXT),
         Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-        Column("notes", "Notes", ColumnKind.TEXT, editable=True),
+        Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
     )
 
 

@@ -20,6 +20,7 @@ from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, waiting
 from uwr_desktop.core.rulesets.rollkeep.events import (
     RollkeepAmbushRolled,
@@ -29,6 +30,7 @@ from uwr_desktop.core.rulesets.rollkeep.events import (
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
+    RollkeepAmbush,
     RollkeepAttack,
     RollkeepChooseStance,
     RollkeepDelay,
@@ -39,6 +41,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
 from uwr_desktop.core.rulesets.rollkeep.view import score_text
 from uwr_desktop.core.session import Change
+from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dice_tray import DiceTray, RollRequest
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.rollkeep.widgets import named, wrapped
@@ -55,8 +58,11 @@ def _shown_roll(change: Change) -> tuple[RollRecord, str] | None:
                 return roll, f"Full Defense {roll.total}"
             case RollkeepInitiativeRolled(rolls=rolls) if rolls:
                 return rolls[0].roll, f"Initiative {rolls[0].roll.total}"
-            case RollkeepAmbushRolled(ambushers=rolls) if rolls:
-                return rolls[0].roll, f"Ambush: Stealth {rolls[0].roll.total}"
+            case RollkeepAmbushRolled(ambushers=hidden, unaware=aware) if hidden:
+                hide = sum(r.roll.total for r in hidden)
+                see = sum(r.roll.total for r in aware)
+                verdict = "the ambush succeeds" if hide > see else "the ambush is noticed"
+                return hidden[0].roll, f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
     return None
 
 
@@ -99,6 +105,20 @@ class SkirmishPanel(QWidget):
         self.into_melee = named(QCheckBox("Target within melee range (-10)"), "rollkeepIntoMelee")
         self.odds = wrapped("rollkeepOdds")
         self.attack = named(QPushButton("Attack"), "rollkeepAttack")
+        self.ambush_box = named(QGroupBox("Ambush (before the skirmish)"), "rollkeepAmbushBox")
+        self.ambush_side = named(QComboBox(), "rollkeepAmbushSide")
+        for side in Side:
+            self.ambush_side.addItem(f"{side.value.capitalize()} side hides", side)
+        self.ambush_side.setCurrentIndex(self.ambush_side.findData(Side.ENEMY))
+        self.ambush_all = named(QCheckBox("Every member rolls"), "rollkeepAmbushAll")
+        self.ambush_all.setToolTip(
+            "Totals summed per side; otherwise the first of each side in the table leads"
+        )
+        self.ambush = named(QPushButton("Roll the ambush"), "rollkeepAmbush")
+        self.ambush.setToolTip(
+            "Stealth / Agility against Investigation / Perception: if the hidden side wins, "
+            "everyone else takes -10 initiative for the skirmish"
+        )
         self.message = wrapped("rollkeepMessage")
         self.tray = DiceTray()
         self.tray.setObjectName("diceTray")
@@ -124,7 +144,12 @@ class SkirmishPanel(QWidget):
         form.addRow("", self.into_melee)
         form.addRow(self.odds)
         form.addRow(self.attack)
+        ambush = QHBoxLayout(self.ambush_box)
+        ambush.addWidget(self.ambush_side, 1)
+        ambush.addWidget(self.ambush_all)
+        ambush.addWidget(self.ambush)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.ambush_box)
         layout.addWidget(turn_box)
         layout.addWidget(self.lane)
         layout.addWidget(attack_box)
@@ -137,6 +162,7 @@ class SkirmishPanel(QWidget):
         self.keep_waiting.clicked.connect(self._keep_waiting)
         self.forfeit.clicked.connect(self._forfeit)
         self.attack.clicked.connect(self._attack)
+        self.ambush.clicked.connect(self._ambush)
         for combo in (self.weapon, self.target):
             combo.currentIndexChanged.connect(self._update_odds)
         self.raises.valueChanged.connect(self._update_odds)
@@ -179,6 +205,7 @@ class SkirmishPanel(QWidget):
     def _refill(self) -> None:
         state = self._state()
         subject = self._subject()
+        self.ambush_box.setVisible(state.phase == Phase.SETUP and not part_of(state).ambush_rolled)
         self._fill_turn(state, subject)
         self._fill_lane(state)
         self._fill_attack(state)
@@ -360,6 +387,17 @@ class SkirmishPanel(QWidget):
                 into_melee=self.into_melee.isChecked(),
             )
         )
+
+    def _ambush(self) -> None:
+        state = self._state()
+        hidden = self.ambush_side.currentData()
+        hiders = [cid for cid in state.rows if state.combatants[cid].side == hidden]
+        unaware = [cid for cid in state.rows if state.combatants[cid].side != hidden]
+        if not hiders or not unaware:
+            self.message.setText("An ambush needs someone hiding and someone to surprise")
+            return
+        rolling = (hiders, unaware) if self.ambush_all.isChecked() else (hiders[:1], unaware[:1])
+        self._do(RollkeepAmbush(tuple(rolling[0]), tuple(rolling[1]), tuple(unaware)))
 
     def _roll_locally(self, request: RollRequest) -> None:
         """Typed dice roll here, for nobody: they are not part of the fight."""
