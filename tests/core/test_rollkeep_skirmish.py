@@ -183,4 +183,6 @@ def test_the_skirmish_of_an_ambush_with_delays_stances_and_wounds():
     assert axis.kind is AxisKind.SCORE
     slots = table.session.ruleset.timeline(table.state)
     assert [slot.position for slot in slots] == [26, 20, 18, 15]
-    assert slots[0].value_text == "◎ 26 (rolled 26, +10 Center, -10 ambushed)"
+    assert slots[0].value_text == "◎ 26 (26+10-10)"
+    assert slots[0].detail.startswith("score +10 Center, -10 ambushed · Center stance")
+    assert slots[1].value_text == "⚔⚔ 20 (30-10)"

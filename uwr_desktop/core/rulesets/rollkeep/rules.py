@@ -44,6 +44,16 @@ def score(sheet: RollkeepSheet) -> int | None:
     )
 
 
+def score_changes(sheet: RollkeepSheet) -> tuple[int, ...]:
+    """The temporary modifiers in force on the score: +10 after Center, -10 when ambushed."""
+    changes = []
+    if sheet.center_initiative:
+        changes.append(CENTER_INITIATIVE)
+    if sheet.ambushed:
+        changes.append(AMBUSHED_INITIATIVE)
+    return tuple(changes)
+
+
 def score_parts(sheet: RollkeepSheet) -> str:
     """The temporary modifiers in words: ``"+10 Center, -10 ambushed"`` (empty: none)."""
     parts = []

@@ -50,6 +50,7 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
     armor_tn,
     full_defense_bonus,
     score,
+    score_changes,
     score_parts,
     sheet_of,
 )
@@ -76,16 +77,17 @@ def roll_text(roll: RollRecord) -> str:
 
 
 def score_text(state: EncounterState, cid: str) -> str:
-    """The score as the GM reads it: ``"27"``, ``"37 (rolled 27, +10 Center)"``, ``"-"``."""
+    """The score as the GM reads it: ``"27"``, ``"37 (27+10)"`` with Center, ``"20 (30-10)"``
+    when ambushed, ``"44 (typed)"``; ``"-"`` before it is rolled."""
     sheet = sheet_of(state.combatants[cid])
     now, base = score(sheet), sheet.base_score
     if now is None or base is None:
         return "-"
-    parts = score_parts(sheet)
-    how = "typed" if sheet.initiative_override is not None else "rolled"
-    if parts:
-        return f"{now} ({how} {base}, {parts})"
-    return f"{now} (typed)" if how == "typed" else str(now)
+    changes = "".join(f"{change:+d}" for change in score_changes(sheet))
+    typed = " typed" if sheet.initiative_override is not None else ""
+    if changes:
+        return f"{now} ({base}{changes}{typed})"
+    return f"{now} (typed)" if typed else str(now)
 
 
 def _describe_attack(event: RollkeepAttacked, state: EncounterState) -> str:
@@ -183,6 +185,8 @@ def _detail(state: EncounterState, cid: str) -> str:
     sheet = sheet_of(combatant)
     wound = sheet.wound
     parts = [f"{sheet.stance.label} stance", f"Armor TN {armor_tn(sheet)}", wound.name]
+    if score_parts(sheet):
+        parts.insert(0, f"score {score_parts(sheet)}")
     if wound.penalty and not wound.out:
         parts[-1] += f" (TN +{wound.penalty})"
     if offered(state) == cid:
@@ -250,15 +254,14 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-    """Stance, Armor TN, wounds (with rank and penalty) and Void."""
+    """Armor TN now, and wounds taken out of those that kill (with the rank and penalty)."""
     sheet = sheet_of(state.combatants[combatant_id])
     wound = sheet.wound
-    rank = wound.name + (f" TN +{wound.penalty}" if wound.penalty and not wound.out else "")
+    rank = wound.name + (f", TN +{wound.penalty}" if wound.penalty and not wound.out else "")
     deadly = death_at(sheet.earth) - 1
     tn = armor_tn(sheet)
     return (
-        Resource("stance", "Stance", 0, None, f"{sheet.stance.icon} {sheet.stance.label}"),
-        Resource("armor_tn", "Armor TN", tn, None, str(tn)),
+        Resource("armor_tn", "Armor TN", tn, None, f"{tn} ({sheet.stance.label} stance)"),
         Resource("wounds", "Wounds", sheet.wounds, deadly, f"{sheet.wounds}/{deadly} · {rank}"),
     )
 

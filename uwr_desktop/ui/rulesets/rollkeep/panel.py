@@ -243,6 +243,7 @@ class SkirmishPanel(QWidget):
             item = self._lane_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None and widget not in (self.keep_waiting, self.forfeit):
+                widget.hide()
                 widget.deleteLater()
         self.act_now_buttons = {}
         delayers = waiting(state) if state.phase == Phase.TURNS else []
