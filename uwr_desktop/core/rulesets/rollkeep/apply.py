@@ -126,8 +126,7 @@ def _delayed(state: EncounterState, cid: str) -> EncounterState:
 def _returned(state: EncounterState, cid: str) -> EncounterState:
     if state.current != cid or not sheet_of(common.need(state, cid)).delaying:
         raise RulesError(f"{common.need(state, cid).name} has no delayed turn offered")
-    state = _edit(state, cid, lambda s: replace(s, delaying=False, full_defense_bonus=0))
-    return replace(state, part=replace(part_of(state), acting=False))
+    return _edit(state, cid, lambda s: replace(s, delaying=False, full_defense_bonus=0))
 
 
 def _forfeited(state: EncounterState, ids: tuple[str, ...]) -> EncounterState:

@@ -168,7 +168,7 @@ class RollkeepSheet(
         text = f"takes {amount} wounds ({self.wounds} → {after_sheet.wounds}"
         if after.name != before.name:
             text += f", {before.name} → {after.name}"
-        text += f", TN +{after.penalty})" if after.penalty and not after.dead else ")"
+        text += f", TN +{after.penalty})" if after.penalty and not after.out else ")"
         if after.dead and not before.dead:
             text += ": dead"
         elif after.out and not before.out:
