@@ -125,7 +125,7 @@ def test_undo_brings_a_delayer_back_to_its_turn():
 
 
 def test_a_drag_later_is_a_delay_and_the_words_say_so_before_the_drop():
-    session, _ = trio()
+    session, faces = trio()
     ruleset, state = session.ruleset, session.state
     answer = ruleset.drag_answer(state, "a", 2)
     assert answer.intent == RollkeepDelay("a")
@@ -137,6 +137,12 @@ def test_a_drag_later_is_a_delay_and_the_words_say_so_before_the_drop():
     later = ruleset.drag_answer(state, "b", 2)
     assert later.intent is None and "not B's turn" in later.text
     session.do(answer.intent)
+    faces.add(1, 1)  # B attacks first: it can no longer delay this turn
+    session.do(RollkeepAttack("b", 0, "c"))
+    assert "already acted" in ruleset.drag_answer(session.state, "b", 2).text
+    with pytest.raises(RulesError, match="already acted this turn"):
+        session.do(RollkeepDelay("b"))
+    session.undo()
     session.do(RollkeepDelay("b"))
     with pytest.raises(RulesError, match="lowest left"):
         session.do(RollkeepDelay("c"))

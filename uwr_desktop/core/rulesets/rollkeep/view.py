@@ -25,6 +25,7 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
+from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, remaining, waiting
 from uwr_desktop.core.rulesets.rollkeep.events import (
     RollkeepAmbushRolled,
@@ -244,6 +245,8 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
         return DragAnswer(None, f"Only the combatant on turn can delay; it is not {name}'s turn")
     if not can_delay(state, slot_key):
         return DragAnswer(None, f"{name} is the lowest left and cannot delay")
+    if part_of(state).acting:
+        return DragAnswer(None, f"{name} has already acted this turn and cannot delay")
     following = state.combatants[remaining(state)[0]].name
     if offered(state) == slot_key:
         return DragAnswer(RollkeepDelay(slot_key), f"{name} keeps waiting: {following} acts next")
