@@ -235,6 +235,7 @@ class SkirmishPanel(QWidget):
             state.phase == Phase.TURNS
             and state.current is not None
             and offered(state) is None
+            and not part_of(state).acting
             and can_delay(state, state.current)
         )
 
