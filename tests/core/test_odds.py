@@ -304,6 +304,20 @@ def test_leftover_die_setting() -> None:
     assert dict(counted) == {total + 2: p for total, p in lost.items()}
 
 
+def test_roll_keep_probability_honours_the_leftover_die_setting() -> None:
+    # 11k4 is 10k4 with the leftover die lost, 10k4+2 when it counts: reaching 30 differs.
+    lost = roll_keep_probability(11, 4, 30)
+    counted = roll_keep_probability(11, 4, 30, leftover_die_counts=True)
+    assert lost == pytest.approx(0.8449, abs=5e-5)
+    assert counted == pytest.approx(0.9123, abs=5e-5)
+    assert counted == pytest.approx(roll_keep_probability(10, 4, 28), abs=CLOSE)
+    assert lost == pytest.approx(roll_keep_probability(10, 4, 30), abs=CLOSE)
+    # Without a leftover die the setting changes nothing.
+    assert roll_keep_probability(12, 4, 30, leftover_die_counts=True) == roll_keep_probability(
+        12, 4, 30
+    )
+
+
 def test_roll_keep_probability() -> None:
     assert roll_keep_probability(1, 1, 10) == pytest.approx(0.1, abs=CLOSE)
     assert roll_keep_probability(1, 1, 11) == pytest.approx(0.1, abs=CLOSE)

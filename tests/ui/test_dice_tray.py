@@ -412,3 +412,22 @@ def test_controls_have_accessible_names_and_tooltips(tray):
     ):
         assert widget.accessibleName(), widget
         assert widget.toolTip(), widget
+
+
+def test_a_tray_without_pool_inputs_still_rolls_typed_dice(qtbot):
+    tray = DiceTray()
+    qtbot.addWidget(tray)
+    tray.show()
+    tray.set_pool_inputs_visible(False)
+    for widget in (tray.combatant, tray.attribute, tray.skill, tray.favor, tray.against):
+        assert not widget.isVisible()
+    assert tray.notation.isVisible()
+    assert tray.message_text() == "Type dice to roll: 6k3, 7k4+5, 2d10+5."
+    assert not tray.roll_button.isEnabled()
+    tray.notation.setText("6k3")
+    requests = []
+    tray.rollRequested.connect(requests.append)
+    tray.roll()
+    assert [(r.spec.rolled, r.spec.kept) for r in requests] == [(6, 3)]
+    tray.set_pool_inputs_visible(True)
+    assert tray.attribute.isVisible() and tray.against.isVisible()

@@ -253,10 +253,13 @@ def roll_keep_distribution(
     return RollKeepDistribution(probabilities, dense.missing, dice)
 
 
-def roll_keep_probability(rolled: int, kept: int, tn: int, explode: bool = True) -> float:
-    """P(total >= ``tn``) for ``rolled``k``kept`` d10, as in :func:`roll_keep_distribution`."""
+def roll_keep_probability(
+    rolled: int, kept: int, tn: int, explode: bool = True, *, leftover_die_counts: bool = False
+) -> float:
+    """P(total >= ``tn``) for ``rolled``k``kept`` d10, as in :func:`roll_keep_distribution`,
+    with the Ten Dice Rule's leftover-die setting (11k4 is 10k4, or 10k4+2 when it counts)."""
     tn = _whole("tn", tn)
-    dice, dense = _effective_dice(rolled, kept, explode, leftover_die_counts=False)
+    dice, dense = _effective_dice(rolled, kept, explode, leftover_die_counts)
     first = tn - dense.offset - dice.bonus
     if first <= 0:
         return 1.0

@@ -216,6 +216,7 @@ class DiceTray(QWidget):
         self._shown_for: RollRequest | None = None
         self._local_roller: Roller | None = None
         self._setting_dice = False
+        self._pool_inputs = True
         self._build()
         self._connect()
         self._refresh()
@@ -367,6 +368,7 @@ class DiceTray(QWidget):
             (("Notation", self.notation), ("", self.target_number)),
         )
         self._reaction_labels: list[QLabel] = []
+        self._pool_labels: list[QLabel] = []
         for row, cells in enumerate(rows):
             column = 0
             for text, widget in cells:
@@ -377,6 +379,8 @@ class DiceTray(QWidget):
                 form.addWidget(widget, row, column + 1, 1, span)
                 if row == 4:
                     self._reaction_labels.append(label)
+                elif row < 4:
+                    self._pool_labels.append(label)
                 column += 2
         odds_row = QHBoxLayout()
         odds_row.addWidget(self.odds_label, 1)
@@ -434,6 +438,27 @@ class DiceTray(QWidget):
             shortcut = QShortcut(keys, self)
             shortcut.setContext(context)
             shortcut.activated.connect(slot)
+
+    def set_pool_inputs_visible(self, visible: bool) -> None:
+        """Show or hide the inputs that build a d6 pool (combatant, attribute, skill, dice,
+        favor, rerolls, difficulty), for a round system whose checks are not pools: typed dice
+        (``6k3``, ``2d10+5``) stay."""
+        for widget in (
+            self.combatant,
+            self.attribute,
+            self.skill,
+            self.extra_dice,
+            self.favor,
+            self.rerolls,
+            self.against,
+            *self._pool_labels,
+        ):
+            widget.setVisible(visible)
+        self._pool_inputs = visible
+        if not visible:
+            self.against.setCurrentIndex(self.against.findData(None))
+            self.notation.setPlaceholderText("type dice: 6k3, 7k4+5, 2d10+5")
+        self._refresh()
 
     # ---- sources ----------------------------------------------------------------------------
 
@@ -516,6 +541,8 @@ class DiceTray(QWidget):
             dice = 1
             floored = " (a penalty leaves at least 1 die)"
         if dice < 1:
+            if not self._pool_inputs:
+                raise NothingToRollError("Type dice to roll: 6k3, 7k4+5, 2d10+5.")
             raise NothingToRollError("Pick an attribute or raise Dice to build a roll.")
         favor = self.favor.value()
         difficulty = self.against.currentData()

@@ -1,0 +1,521 @@
+"""Deciding ``rollkeep`` intents: the checks of the rules and the events they lead to.
+
+The turn flow: after every turn taken, each waiting delayer (highest first) is offered its turn
+once (it becomes ``current`` while still ``delaying``); it acts now, passes again (a delay) or
+forfeits. Otherwise the highest combatant yet to act takes its turn. The lowest left cannot
+delay. When nobody is left the round's Reactions stage runs and the next round begins.
+"""
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import DiceError, Roller, SumSpec
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import (
+    CombatantsUpdated,
+    CombatantUpdate,
+    Event,
+    TurnEnded,
+    TurnStarted,
+)
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    ClearManualOrder,
+    EditCell,
+    EndRound,
+    Heal,
+    Intent,
+    MoveInOrder,
+    NextTurn,
+    RemoveCombatants,
+    RemoveCondition,
+    ReplaceCombatant,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.base import Decision
+from uwr_desktop.core.rulesets.rollkeep.apply import apply_event, part_of
+from uwr_desktop.core.rulesets.rollkeep.events import (
+    CombatantRoll,
+    RollkeepAmbushRolled,
+    RollkeepAttacked,
+    RollkeepDelayed,
+    RollkeepForfeited,
+    RollkeepFullDefenseRolled,
+    RollkeepInitiativeRolled,
+    RollkeepInitiativeSet,
+    RollkeepReturned,
+    RollkeepStageBegan,
+    RollkeepStanceChosen,
+    RollkeepTiesRolled,
+)
+from uwr_desktop.core.rulesets.rollkeep.intents import (
+    RollkeepActNow,
+    RollkeepAmbush,
+    RollkeepAttack,
+    RollkeepChooseStance,
+    RollkeepDelay,
+    RollkeepForfeit,
+)
+from uwr_desktop.core.rulesets.rollkeep.rules import (
+    contest_spec,
+    damage_spec,
+    full_defense_spec,
+    initiative_spec,
+    plan_attack,
+    sheet_of,
+    tied_groups,
+    weapon_of,
+)
+from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
+from uwr_desktop.core.rulesets.rollkeep.state import AllDelayed, Phase, RollkeepSettings, TieRule
+
+_MOST_ROLL_OFFS = 100
+"""Roll-offs rerolled for one tie before giving up (ten d10s tying a hundred times: never)."""
+
+
+class Builder:
+    """The events of one intent, each applied as it is added (the shared ``EventSink``)."""
+
+    def __init__(self, state: EncounterState, settings: RollkeepSettings, roller: Roller) -> None:
+        self.state = state
+        self.settings = settings
+        self.roller = roller
+        self.events: list[Event] = []
+
+    def add(self, event: Event) -> None:
+        """Apply ``event`` and record it."""
+        self.state = apply_event(self.state, event, self.settings)
+        self.events.append(event)
+
+
+# --- who acts ---------------------------------------------------------------------------------
+
+
+def remaining(state: EncounterState) -> list[str]:
+    """Who still has a turn to take this round, highest first (not delaying, not out)."""
+    return [
+        cid
+        for cid in state.order
+        if cid not in state.acted
+        and cid != state.current
+        and not state.combatants[cid].down
+        and not sheet_of(state.combatants[cid]).delaying
+        and sheet_of(state.combatants[cid]).base_score is not None
+    ]
+
+
+def waiting(state: EncounterState) -> list[str]:
+    """The delayers waiting, highest first (an offered delayer included)."""
+    return [cid for cid in state.order if sheet_of(state.combatants[cid]).delaying]
+
+
+def offered(state: EncounterState) -> str | None:
+    """The delayer whose delayed turn is offered now, if any."""
+    current = state.current
+    if current is not None and sheet_of(state.combatants[current]).delaying:
+        return current
+    return None
+
+
+def can_delay(state: EncounterState, cid: str) -> bool:
+    """Whether ``cid`` may delay: someone else still has a turn after it (the lowest cannot)."""
+    return any(other != cid for other in remaining(state))
+
+
+def _name(state: EncounterState, cid: str) -> str:
+    return common.need(state, cid).name
+
+
+def _next(sink: Builder) -> str:
+    """Start the next turn (an offer to a waiting delayer first), or end the round."""
+    state = sink.state
+    declined = part_of(state).declined
+    for cid in waiting(state):
+        if cid not in declined and not state.combatants[cid].down:
+            sink.add(TurnStarted(cid))
+            return f"{_name(state, cid)} may take the delayed turn"
+    rest = remaining(state)
+    if rest:
+        sink.add(TurnStarted(rest[0]))
+        return f"Next turn: {_name(state, rest[0])}"
+    return _end_round(sink)
+
+
+def _end_round(sink: Builder) -> str:
+    """Stage 3, Reactions, then the next round's turns from the highest score."""
+    number = sink.state.round
+    left = waiting(sink.state)
+    if left:
+        sink.add(RollkeepForfeited(tuple(left)))
+    sink.add(RollkeepStageBegan(number, Phase.REACTIONS))
+    common.end_round(sink)
+    sink.add(RollkeepStageBegan(number + 1, Phase.TURNS))
+    _break_ties(sink)
+    rest = remaining(sink.state)
+    if rest:
+        sink.add(TurnStarted(rest[0]))
+    return f"Round {number + 1}"
+
+
+def _break_ties(sink: Builder) -> None:
+    if sink.settings.initiative_tie is not TieRule.ROLL_OFF:
+        return
+    for _ in range(_MOST_ROLL_OFFS):
+        groups = tied_groups(sink.state.combatants, sink.state.order)
+        if not groups:
+            return
+        rolls = tuple(
+            CombatantRoll(cid, RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, 10))))
+            for group in groups
+            for cid in group
+        )
+        sink.add(RollkeepTiesRolled(rolls))
+
+
+def _roll_initiative(sink: Builder, ids: list[str]) -> None:
+    rolls = []
+    for cid in ids:
+        sheet = sheet_of(sink.state.combatants[cid])
+        if sheet.base_score is None:
+            spec = initiative_spec(sheet, sink.settings)
+            rolls.append(CombatantRoll(cid, RollRecord.of_keep(sink.roller.roll_keep(spec))))
+    if rolls:
+        sink.add(RollkeepInitiativeRolled(tuple(rolls)))
+    _break_ties(sink)
+
+
+# --- the intents ----------------------------------------------------------------------------
+
+
+def _need_turns(state: EncounterState) -> None:
+    if state.phase == Phase.SETUP:
+        raise RulesError("Start the skirmish first")
+    if state.phase != Phase.TURNS:
+        raise RulesError(f"Round {state.round} is in its {state.phase} stage")
+
+
+def _start(sink: Builder) -> str:
+    state = sink.state
+    if state.phase != Phase.SETUP:
+        raise RulesError("The skirmish has already started")
+    if not state.combatants:
+        raise RulesError("Add combatants before starting the skirmish")
+    sink.add(RollkeepStageBegan(1, Phase.INITIATIVE))
+    _roll_initiative(sink, list(state.rows))
+    sink.add(RollkeepStageBegan(1, Phase.TURNS))
+    rest = remaining(sink.state)
+    if rest:
+        sink.add(TurnStarted(rest[0]))
+    return "Start skirmish"
+
+
+def _taken(sink: Builder, cid: str) -> None:
+    """End a turn taken: the Full Defense roll of a combatant in that stance, then the turn."""
+    sheet = sheet_of(sink.state.combatants[cid])
+    if sheet.stance is Stance.FULL_DEFENSE and not sheet.down:
+        spec = full_defense_spec(sheet, sink.settings)
+        roll = RollRecord.of_keep(sink.roller.roll_keep(spec))
+        sink.add(RollkeepFullDefenseRolled(cid, roll))
+    sink.add(TurnEnded(cid))
+
+
+def _next_turn(sink: Builder) -> str:
+    state = sink.state
+    _need_turns(state)
+    current = state.current
+    if current is None:
+        return _next(sink)
+    if offered(state) == current:
+        if not can_delay(state, current):
+            raise RulesError(
+                f"Nobody is left to act: {_name(state, current)} must act now or forfeit the turn"
+            )
+        sink.add(RollkeepDelayed(current))
+        label = f"{_name(state, current)} keeps waiting"
+        _next(sink)
+        return label
+    alone = not state.acted and not remaining(state)
+    _taken(sink, current)
+    left = waiting(sink.state)
+    if alone and left and sink.settings.everyone_delayed is AllDelayed.FORFEIT:
+        sink.add(RollkeepForfeited(tuple(left)))
+        return _end_round(sink)
+    return _next(sink)
+
+
+def _delay(sink: Builder, cid: str) -> str:
+    state = sink.state
+    _need_turns(state)
+    name = _name(state, cid)
+    if state.current != cid:
+        raise RulesError(f"Only the combatant on turn can delay; it is not {name}'s turn")
+    if part_of(state).acting:
+        raise RulesError(f"{name} has already acted this turn")
+    if not can_delay(state, cid):
+        raise RulesError(f"{name} is the lowest left and cannot delay: it must take its turn")
+    sink.add(RollkeepDelayed(cid))
+    _next(sink)
+    return f"{name} delays"
+
+
+def _act_now(sink: Builder, cid: str) -> str:
+    state = sink.state
+    _need_turns(state)
+    name = _name(state, cid)
+    if offered(state) == cid:
+        sink.add(RollkeepReturned(cid))
+        return f"{name} acts now"
+    if sheet_of(state.combatants[cid]).delaying:
+        raise RulesError(
+            f"{name} is offered the delayed turn when the turn under way ends "
+            "(a delayer may act after every turn taken)"
+        )
+    raise RulesError(f"{name} is not delaying")
+
+
+def _forfeit(sink: Builder, cid: str) -> str:
+    state = sink.state
+    _need_turns(state)
+    name = _name(state, cid)
+    if offered(state) != cid:
+        raise RulesError(f"Only a delayer offered its turn can forfeit it; {name} is not")
+    sink.add(RollkeepForfeited((cid,)))
+    _next(sink)
+    return f"{name} forfeits the turn"
+
+
+def _return_if_offered(sink: Builder, cid: str) -> None:
+    if offered(sink.state) == cid:
+        sink.add(RollkeepReturned(cid))
+
+
+def _stance(sink: Builder, cid: str, stance: Stance) -> str:
+    state = sink.state
+    combatant = common.need(state, cid)
+    sheet = sheet_of(combatant)
+    if sheet.stance is stance:
+        raise RulesError(f"{combatant.name} is already in the {stance.label} stance")
+    if state.phase != Phase.SETUP and sheet.base_score is not None:
+        _need_turns(state)
+        if state.round == 1:
+            raise RulesError(
+                f"In round 1 the stance is chosen before initiative; {combatant.name} can "
+                "change it at the start of a later turn"
+            )
+        if state.current != cid:
+            raise RulesError(
+                f"{combatant.name} can change stance only at the start of their own turn"
+            )
+        _return_if_offered(sink, cid)
+        if part_of(sink.state).acting:
+            raise RulesError(f"{combatant.name} has already acted this turn")
+    sink.add(RollkeepStanceChosen(cid, stance))
+    return f"{combatant.name}: {stance.label} stance"
+
+
+def _attack(sink: Builder, intent: RollkeepAttack) -> str:
+    state = sink.state
+    _need_turns(state)
+    attacker = common.need(state, intent.attacker_id)
+    target = common.need(state, intent.target_id)
+    if state.current != attacker.id:
+        raise RulesError(f"It is not {attacker.name}'s turn")
+    if attacker.id == target.id:
+        raise RulesError(f"{attacker.name} cannot attack themself")
+    if attacker.down:
+        raise RulesError(f"{attacker.name} is out of the fight")
+    stance = sheet_of(attacker).stance
+    if stance in (Stance.CENTER, Stance.FULL_DEFENSE):
+        raise RulesError(f"{attacker.name} is in the {stance.label} stance and takes no actions")
+    weapon = weapon_of(sheet_of(attacker), attacker.name, intent.weapon)
+    plan = plan_attack(
+        attacker,
+        weapon,
+        target,
+        raises=intent.raises,
+        into_melee=intent.into_melee,
+        settings=sink.settings,
+    )
+    try:
+        damage_dice = damage_spec(sheet_of(attacker), weapon, intent.raises, sink.settings)
+    except DiceError as error:
+        raise RulesError(f"{weapon.name} cannot roll damage: {error}") from None
+    _return_if_offered(sink, attacker.id)
+    roll = RollRecord.of_keep(sink.roller.roll_keep(plan.spec))
+    hit = roll.total >= plan.tn
+    damage = RollRecord.of_keep(sink.roller.roll_keep(damage_dice)) if hit else None
+    sink.add(
+        RollkeepAttacked(
+            attacker.id,
+            target.id,
+            intent.weapon,
+            roll,
+            plan.tn,
+            intent.raises,
+            intent.into_melee,
+            plan.uses_center,
+            damage,
+        )
+    )
+    if damage is not None:
+        hurt = sink.state.combatants[target.id]
+        sheet, text = sheet_of(hurt).damaged(damage.total, hurt.side)
+        sink.add(CombatantsUpdated((CombatantUpdate(replace(hurt, sheet=sheet), text),)))
+    return f"{attacker.name} attacks {target.name}"
+
+
+def _ambush(sink: Builder, intent: RollkeepAmbush) -> str:
+    state = sink.state
+    if state.phase != Phase.SETUP:
+        raise RulesError("The ambush is rolled before the skirmish starts")
+    if part_of(state).ambush_rolled:
+        raise RulesError("The ambush has already been rolled")
+    hidden = common.check_targets(state, list(intent.ambusher_ids))
+    aware = common.check_targets(state, list(intent.unaware_ids))
+    surprised = common.check_targets(state, list(intent.surprised_ids or intent.unaware_ids))
+    if {c.id for c in hidden} & {c.id for c in (*aware, *surprised)}:
+        raise RulesError("A combatant cannot be both hiding and surprised")
+
+    def roll(combatant: Combatant, stealth: bool) -> CombatantRoll:
+        sheet = sheet_of(combatant)
+        if stealth:
+            spec = contest_spec(sheet, sheet.agility, "Stealth", sink.settings)
+        else:
+            spec = contest_spec(sheet, sheet.perception, "Investigation", sink.settings)
+        return CombatantRoll(combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec)))
+
+    sink.add(
+        RollkeepAmbushRolled(
+            tuple(roll(c, True) for c in hidden),
+            tuple(roll(c, False) for c in aware),
+            tuple(c.id for c in surprised),
+        )
+    )
+    return "Ambush"
+
+
+def _edit(sink: Builder, cid: str, key: str, value: object) -> str:
+    combatant = common.need(sink.state, cid)
+    if key in common.GENERIC_CELLS:
+        updated, text = common.edited_cell(combatant, key, value)
+        sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+        return f"{combatant.name}: {text}"
+    if key == "stance":
+        try:
+            stance = Stance(str(value).strip().lower().replace(" ", "_"))
+        except ValueError:
+            options = ", ".join(s.label for s in Stance)
+            raise RulesError(f"The stance must be one of {options}, got {value!r}") from None
+        return _stance(sink, cid, stance)
+    if key == "initiative":
+        if value is None or (isinstance(value, str) and not value.strip()):
+            score = None
+        else:
+            score = common.parse_int("The Initiative Score", value)
+            if not -MAX_INITIATIVE <= score <= MAX_INITIATIVE:
+                raise RulesError(
+                    f"The Initiative Score must be -{MAX_INITIATIVE} to {MAX_INITIATIVE}, "
+                    f"got {score}"
+                )
+        sink.add(RollkeepInitiativeSet(cid, score))
+        _break_ties(sink)
+        return f"{combatant.name}: Initiative Score {'rolled' if score is None else score}"
+    if key == "wounds":
+        wounds = common.parse_int("Wounds", value)
+        if not 0 <= wounds <= MAX_COUNT:
+            raise RulesError(f"Wounds must be 0 to {MAX_COUNT}, got {wounds}")
+        sheet = replace(sheet_of(combatant), wounds=wounds)
+        text = f"wounds set to {wounds} ({sheet.wound.name})"
+        sink.add(CombatantsUpdated((CombatantUpdate(replace(combatant, sheet=sheet), text),)))
+        return f"{combatant.name}: {text}"
+    raise RulesError(f"The column {key!r} cannot be edited")
+
+
+def _replace(sink: Builder, combatant: Combatant) -> str:
+    old = sheet_of(common.need(sink.state, combatant.id))
+    new = sheet_of(combatant)
+    kept = replace(
+        new,
+        stance=old.stance,
+        initiative=old.initiative,
+        initiative_override=old.initiative_override,
+        tie_faces=old.tie_faces,
+        delaying=old.delaying,
+        full_defense_bonus=old.full_defense_bonus,
+        center_initiative=old.center_initiative,
+        center_roll=old.center_roll,
+        ambushed=old.ambushed,
+    )
+    update = CombatantUpdate(replace(combatant, sheet=kept), "sheet edited")
+    sink.add(CombatantsUpdated((update,)))
+    return f"Edit {combatant.name}"
+
+
+def _join(sink: Builder, joining: list[Combatant]) -> str:
+    for combatant in joining:
+        sheet_of(combatant)
+    label = common.join(sink, joining)
+    if sink.state.phase != Phase.SETUP:
+        _roll_initiative(sink, [c.id for c in joining])
+    return label
+
+
+def _decide(sink: Builder, intent: Intent) -> str:
+    match intent:
+        case StartFight():
+            return _start(sink)
+        case NextTurn():
+            return _next_turn(sink)
+        case EndRound():
+            _need_turns(sink.state)
+            if sink.state.current is not None and offered(sink.state) is None:
+                _taken(sink, sink.state.current)
+            return _end_round(sink)
+        case RollkeepDelay(combatant_id=cid):
+            return _delay(sink, cid)
+        case RollkeepActNow(combatant_id=cid):
+            return _act_now(sink, cid)
+        case RollkeepForfeit(combatant_id=cid):
+            return _forfeit(sink, cid)
+        case RollkeepChooseStance(combatant_id=cid, stance=stance):
+            return _stance(sink, cid, stance)
+        case RollkeepAttack():
+            return _attack(sink, intent)
+        case RollkeepAmbush():
+            return _ambush(sink, intent)
+        case AddCombatants(combatants=joining):
+            return _join(sink, list(joining))
+        case RemoveCombatants(combatant_ids=ids):
+            return common.leave(sink, list(ids))
+        case ApplyDamage(combatant_ids=ids, amount=amount):
+            return common.change_health(sink, list(ids), amount, heal=False)
+        case Heal(combatant_ids=ids, amount=amount):
+            return common.change_health(sink, list(ids), amount, heal=True)
+        case AddCondition(combatant_ids=ids, condition=condition):
+            return common.add_condition(sink, list(ids), condition)
+        case RemoveCondition(combatant_ids=ids, name=name):
+            return common.remove_condition(sink, list(ids), name)
+        case EditCell(combatant_id=cid, column_key=key, value=value):
+            return _edit(sink, cid, key, value)
+        case ReplaceCombatant(combatant=combatant):
+            return _replace(sink, combatant)
+        case MoveInOrder() | ClearManualOrder():
+            raise RulesError(
+                "In a roll-and-keep skirmish the Initiative Score sets the order: drag the "
+                "combatant on turn later to delay, or type a score over the roll"
+            )
+    raise RulesError(f"A roll-and-keep skirmish cannot do {type(intent).__name__}")
+
+
+def decide(
+    state: EncounterState, intent: Intent, roller: Roller, settings: RollkeepSettings
+) -> Decision:
+    """The events ``intent`` leads to, or ``RulesError`` saying why the rules refuse it."""
+    sink = Builder(state, settings, roller)
+    label = _decide(sink, intent)
+    return Decision(label, tuple(sink.events))

@@ -1,0 +1,113 @@
+"""The ``rollkeep`` events. Each carries what its replay needs, every roll as a ``RollRecord``."""
+
+from typing import Annotated
+
+import msgspec
+
+from uwr_desktop.core.encounter import Count, Ids, Name
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_MODIFIER, MAX_SKILL_RANK, MAX_WEAPONS
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.rollkeep.sheet import Score, Stance
+from uwr_desktop.core.rulesets.rollkeep.state import Phase
+
+Raises = Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)]
+"""Raises called on one roll (at most the roller's Void)."""
+WeaponIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPONS - 1)]
+"""A weapon's place on its sheet."""
+
+
+class CombatantRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One combatant's roll."""
+
+    combatant_id: Name
+    roll: RollRecord
+
+
+Rolls = Annotated[tuple[CombatantRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+"""One roll per combatant."""
+
+
+class RollkeepStageBegan(Event, frozen=True):
+    """A stage of a round begins: Initiative (round 1 only), Turns (a new round when it follows
+    Reactions) or Reactions (round-end effects, all at once)."""
+
+    round: Count
+    stage: Phase
+
+
+class RollkeepStanceChosen(Event, frozen=True):
+    """A combatant takes a stance (before initiative in round 1, at the start of its turn)."""
+
+    combatant_id: Name
+    stance: Stance
+
+
+class RollkeepAmbushRolled(Event, frozen=True):
+    """The ambush roll-off before stage 1: the hidden side's Stealth / Agility rolls against the
+    unaware side's Investigation / Perception rolls, totals summed per side. When the hidden
+    side's total is higher, every combatant in ``surprised`` takes -10 initiative."""
+
+    ambushers: Rolls
+    unaware: Rolls
+    surprised: Ids
+
+
+class RollkeepInitiativeRolled(Event, frozen=True):
+    """Initiative Scores rolled: (Insight Rank + Reflexes)k(Reflexes) each."""
+
+    rolls: Rolls
+
+
+class RollkeepTiesRolled(Event, frozen=True):
+    """A d10 roll-off among combatants tied on score, Reflexes and Insight Rank."""
+
+    rolls: Rolls
+
+
+class RollkeepInitiativeSet(Event, frozen=True):
+    """The GM typed an Initiative Score over the roll (``None``: back to the roll)."""
+
+    combatant_id: Name
+    score: Score | None
+
+
+class RollkeepDelayed(Event, frozen=True):
+    """A combatant delays its turn (or passes on the delayed turn offered to it)."""
+
+    combatant_id: Name
+
+
+class RollkeepReturned(Event, frozen=True):
+    """A delayer takes the turn offered to it: it acts now."""
+
+    combatant_id: Name
+
+
+class RollkeepForfeited(Event, frozen=True):
+    """Delayers lose their turns this round."""
+
+    combatant_ids: Ids
+
+
+class RollkeepFullDefenseRolled(Event, frozen=True):
+    """The Full Defense roll: half its total, rounded up, is added to Armor TN until the
+    combatant's next turn."""
+
+    combatant_id: Name
+    roll: RollRecord
+
+
+class RollkeepAttacked(Event, frozen=True):
+    """An attack roll against ``tn`` (the target's Armor TN plus raises and wound penalty);
+    ``damage`` is the damage roll of a hit. The wounds follow as ``CombatantsUpdated``."""
+
+    attacker: Name
+    target: Name
+    weapon: WeaponIndex
+    roll: RollRecord
+    tn: Annotated[int, msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
+    raises: Raises = 0
+    into_melee: bool = False
+    used_center: bool = False
+    damage: RollRecord | None = None

@@ -1,0 +1,270 @@
+"""The numbers of a roll-and-keep skirmish: Initiative Scores and their order, Armor TN, attack
+and damage rolls. Pure functions of sheets and settings."""
+
+from collections.abc import Mapping, Sequence
+
+import msgspec
+
+from uwr_desktop.core.dice import RollKeepSpec
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.odds import roll_keep_probability
+from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Stance, Weapon, WeaponKind
+from uwr_desktop.core.rulesets.rollkeep.state import RollkeepSettings, TieRule
+
+CENTER_INITIATIVE = 10
+"""Initiative a Center stance gives for the next round."""
+AMBUSHED_INITIATIVE = -10
+"""Initiative every surprised combatant loses for the skirmish."""
+FULL_ATTACK_TN = -10
+"""Armor TN in the Full Attack stance."""
+RAISE_TN = 5
+"""TN each raise adds."""
+RANGED_INTO_MELEE = -10
+"""What a ranged attack against someone within melee range takes off its total."""
+
+
+def sheet_of(combatant: Combatant) -> RollkeepSheet:
+    """The combatant's rollkeep sheet (``RulesError`` for another round system's)."""
+    if not isinstance(combatant.sheet, RollkeepSheet):
+        raise RulesError(f"{combatant.name} has no roll-and-keep sheet")
+    return combatant.sheet
+
+
+def score(sheet: RollkeepSheet) -> int | None:
+    """The Initiative Score in force this round: the rolled (or typed) score, +10 after Center,
+    -10 when ambushed; ``None`` before it is rolled."""
+    base = sheet.base_score
+    if base is None:
+        return None
+    return (
+        base
+        + (CENTER_INITIATIVE if sheet.center_initiative else 0)
+        + (AMBUSHED_INITIATIVE if sheet.ambushed else 0)
+    )
+
+
+def score_changes(sheet: RollkeepSheet) -> tuple[int, ...]:
+    """The temporary modifiers in force on the score: +10 after Center, -10 when ambushed."""
+    changes = []
+    if sheet.center_initiative:
+        changes.append(CENTER_INITIATIVE)
+    if sheet.ambushed:
+        changes.append(AMBUSHED_INITIATIVE)
+    return tuple(changes)
+
+
+def score_parts(sheet: RollkeepSheet) -> str:
+    """The temporary modifiers in words: ``"+10 Center, -10 ambushed"`` (empty: none)."""
+    parts = []
+    if sheet.center_initiative:
+        parts.append(f"+{CENTER_INITIATIVE} Center")
+    if sheet.ambushed:
+        parts.append(f"{AMBUSHED_INITIATIVE} ambushed")
+    return ", ".join(parts)
+
+
+def tie_key(sheet: RollkeepSheet) -> tuple[int, int, int]:
+    """What decides between equal scores before a roll-off: Reflexes, then Insight Rank."""
+    return (score(sheet) or 0, sheet.reflexes, sheet.insight_rank)
+
+
+def turn_order(
+    combatants: Mapping[str, Combatant], rows: Sequence[str], settings: RollkeepSettings
+) -> tuple[str, ...]:
+    """Highest score first; ties by Reflexes, Insight Rank, then the roll-off's d10s (or the
+    table's order); combatants without a score come last, in table order."""
+    row = {cid: index for index, cid in enumerate(rows)}
+
+    def key(cid: str) -> tuple[bool, int, int, int, tuple[int, ...], int]:
+        sheet = sheet_of(combatants[cid])
+        rolled = score(sheet)
+        faces: tuple[int, ...] = ()
+        if settings.initiative_tie is TieRule.ROLL_OFF:
+            faces = tuple(-face for face in sheet.tie_faces)
+        return (
+            rolled is None,
+            -(rolled or 0),
+            -sheet.reflexes,
+            -sheet.insight_rank,
+            faces,
+            row[cid],
+        )
+
+    return tuple(sorted(combatants, key=key))
+
+
+def tied_groups(combatants: Mapping[str, Combatant], order: Sequence[str]) -> list[tuple[str, ...]]:
+    """Groups of combatants (in order) that score, Reflexes, Insight Rank and any roll-off so
+    far leave tied."""
+    groups: dict[tuple[int, int, int, tuple[int, ...]], list[str]] = {}
+    for cid in order:
+        sheet = sheet_of(combatants[cid])
+        if score(sheet) is None:
+            continue
+        groups.setdefault((*tie_key(sheet), sheet.tie_faces), []).append(cid)
+    return [tuple(group) for group in groups.values() if len(group) > 1]
+
+
+def initiative_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollKeepSpec:
+    """(Insight Rank + Reflexes)k(Reflexes), 10s exploding."""
+    return RollKeepSpec(
+        sheet.insight_rank + sheet.reflexes,
+        sheet.reflexes,
+        leftover_die_counts=settings.leftover_die_counts,
+    )
+
+
+def stance_armor(sheet: RollkeepSheet) -> int:
+    """What the stance adds to Armor TN: -10 Full Attack, Air + Defense rank in Defense, the
+    Full Defense roll's half while it lasts."""
+    if sheet.stance is Stance.FULL_ATTACK:
+        return FULL_ATTACK_TN
+    if sheet.stance is Stance.DEFENSE:
+        return sheet.air + sheet.skill_rank("Defense")
+    return sheet.full_defense_bonus
+
+
+def armor_tn(sheet: RollkeepSheet) -> int:
+    """Reflexes x 5 + 5 + armour + the stance's change."""
+    return sheet.reflexes * 5 + 5 + sheet.armor + stance_armor(sheet)
+
+
+def full_defense_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollKeepSpec:
+    """Defense / Reflexes: (Reflexes + Defense)k(Reflexes); unskilled dice do not explode."""
+    rank = sheet.skill_rank("Defense")
+    return RollKeepSpec(
+        sheet.reflexes + rank,
+        sheet.reflexes,
+        explode=rank > 0,
+        leftover_die_counts=settings.leftover_die_counts,
+    )
+
+
+def full_defense_bonus(total: int) -> int:
+    """Half the Full Defense roll, rounded up."""
+    return -(-total // 2)
+
+
+class AttackPlan(msgspec.Struct, frozen=True):
+    """An attack worked out before the roll: the dice, the TN to reach and why."""
+
+    spec: RollKeepSpec
+    tn: int
+    armor_tn: int
+    raises: int
+    penalty: int
+    uses_center: bool
+    notes: tuple[str, ...]
+
+    def chance(self) -> float:
+        """The exact chance to reach the TN (odds of the roll after the Ten Dice Rule)."""
+        return roll_keep_probability(
+            self.spec.rolled,
+            self.spec.kept,
+            self.tn - self.spec.modifier,
+            self.spec.explode,
+            leftover_die_counts=self.spec.leftover_die_counts,
+        )
+
+
+def weapon_of(sheet: RollkeepSheet, name: str, index: int) -> Weapon:
+    """Weapon ``index`` of the sheet (``RulesError`` naming ``name`` when there is none)."""
+    if not 0 <= index < len(sheet.weapons):
+        raise RulesError(f"{name} has no weapon number {index + 1}")
+    return sheet.weapons[index]
+
+
+def plan_attack(
+    attacker: Combatant,
+    weapon: Weapon,
+    target: Combatant,
+    *,
+    raises: int,
+    into_melee: bool,
+    settings: RollkeepSettings,
+) -> AttackPlan:
+    """The attack roll (trait + skill)k(trait) against the target's Armor TN plus raises and
+    the attacker's wound penalty; Agility for melee and unarmed, Reflexes for ranged weapons.
+
+    Full Attack adds 2k1 (no ranged attacks), Center last round 1k1 + Void (when the setting
+    is on), a ranged attack into melee takes -10. The Ten Dice Rule comes last.
+    """
+    sheet, other = sheet_of(attacker), sheet_of(target)
+    if not 0 <= raises <= sheet.void:
+        raise RulesError(
+            f"{attacker.name} can call 0 to {sheet.void} raises (their Void), not {raises}"
+        )
+    if into_melee and not weapon.kind.ranged:
+        raise RulesError(f"{weapon.name} is not a ranged weapon")
+    if sheet.stance is Stance.FULL_ATTACK and weapon.kind.ranged:
+        raise RulesError(f"{attacker.name} is in Full Attack and cannot make ranged attacks")
+    trait = sheet.reflexes if weapon.kind.ranged else sheet.agility
+    rank = sheet.skill_rank(weapon.skill)
+    rolled, kept, modifier = trait + rank, trait, 0
+    notes = [f"{weapon.skill} {rank}" if rank else f"{weapon.skill} unskilled"]
+    if sheet.stance is Stance.FULL_ATTACK:
+        rolled, kept = rolled + 2, kept + 1
+        notes.append("Full Attack +2k1")
+    uses_center = sheet.center_roll and settings.center_roll_bonus
+    if uses_center:
+        rolled, kept, modifier = rolled + 1, kept + 1, modifier + sheet.void
+        notes.append(f"Center +1k1+{sheet.void}")
+    if into_melee:
+        modifier += RANGED_INTO_MELEE
+        notes.append(f"into melee {RANGED_INTO_MELEE}")
+    penalty = sheet.wound.penalty
+    if penalty:
+        notes.append(f"{sheet.wound.name} TN +{penalty}")
+    if raises:
+        notes.append(f"{raises} raise{'s' if raises > 1 else ''} TN +{raises * RAISE_TN}")
+    spec = RollKeepSpec(
+        rolled,
+        kept,
+        explode=rank > 0,
+        modifier=modifier,
+        leftover_die_counts=settings.leftover_die_counts,
+    )
+    target_tn = armor_tn(other)
+    return AttackPlan(
+        spec,
+        target_tn + raises * RAISE_TN + penalty,
+        target_tn,
+        raises,
+        penalty,
+        uses_center,
+        tuple(notes),
+    )
+
+
+def damage_spec(
+    sheet: RollkeepSheet, weapon: Weapon, raises: int, settings: RollkeepSettings
+) -> RollKeepSpec:
+    """The damage roll: the weapon's rating plus Strength by kind (the wielder's for melee and
+    unarmed 0k1, the bow's own for a bow, none for other ranged weapons) plus 1k0 per raise.
+
+    Damage dice explode; the Ten Dice Rule comes last.
+    """
+    rolled, kept = weapon.damage_rolled, weapon.damage_kept
+    if weapon.kind is WeaponKind.UNARMED:
+        rolled, kept = 0, 1
+    if weapon.kind in (WeaponKind.MELEE, WeaponKind.UNARMED):
+        rolled += sheet.strength
+    elif weapon.kind is WeaponKind.BOW:
+        rolled += weapon.bow_strength
+    return RollKeepSpec(rolled + raises, kept, leftover_die_counts=settings.leftover_die_counts)
+
+
+def contest_spec(
+    sheet: RollkeepSheet, trait: int, skill: str, settings: RollkeepSettings
+) -> RollKeepSpec:
+    """A skill roll (trait + skill)k(trait), the wound penalty off its total (a contested roll
+    has no TN to raise); unskilled dice do not explode."""
+    rank = sheet.skill_rank(skill)
+    return RollKeepSpec(
+        trait + rank,
+        trait,
+        explode=rank > 0,
+        modifier=-sheet.wound.penalty,
+        leftover_die_counts=settings.leftover_die_counts,
+    )

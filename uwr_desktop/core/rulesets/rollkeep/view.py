@@ -1,0 +1,385 @@
+"""Showing a ``rollkeep`` skirmish: log lines, the timeline on the score axis, a drag as a
+delay, the table's columns and each combatant's resources."""
+
+from fractions import Fraction
+
+from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    Event,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from uwr_desktop.core.intents import EditCell, Intent
+from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Column,
+    ColumnKind,
+    DragAnswer,
+    IntentOption,
+    Resource,
+)
+from uwr_desktop.core.rulesets.rollkeep.apply import part_of
+from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, remaining, waiting
+from uwr_desktop.core.rulesets.rollkeep.events import (
+    RollkeepAmbushRolled,
+    RollkeepAttacked,
+    RollkeepDelayed,
+    RollkeepForfeited,
+    RollkeepFullDefenseRolled,
+    RollkeepInitiativeRolled,
+    RollkeepInitiativeSet,
+    RollkeepReturned,
+    RollkeepStageBegan,
+    RollkeepStanceChosen,
+    RollkeepTiesRolled,
+)
+from uwr_desktop.core.rulesets.rollkeep.intents import (
+    RollkeepActNow,
+    RollkeepAttack,
+    RollkeepChooseStance,
+    RollkeepDelay,
+    RollkeepForfeit,
+)
+from uwr_desktop.core.rulesets.rollkeep.rules import (
+    armor_tn,
+    full_defense_bonus,
+    score,
+    score_changes,
+    score_parts,
+    sheet_of,
+)
+from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
+from uwr_desktop.core.rulesets.rollkeep.state import Phase
+from uwr_desktop.core.rulesets.rollkeep.wounds import death_at
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
+
+
+def roll_text(roll: RollRecord) -> str:
+    """``"7k3 = 24 [10+4, 8, 6 | 3, 2]"``: the dice as asked, the total, the kept values."""
+    keep = roll.keep()
+    values = keep.values
+    kept = keep.kept_indices
+    shown = ", ".join("+".join(str(face) for face in keep.chains[index]) for index in kept)
+    dropped = ", ".join(str(values[index]) for index in range(len(values)) if index not in kept)
+    extra = roll.keep().spec.effective.bonus + roll.modifier
+    tail = f" {extra:+d}" if extra else ""
+    return (
+        f"{roll.dice}k{roll.kept} = {roll.total} [{shown}"
+        f"{' | ' + dropped if dropped else ''}]{tail}"
+    )
+
+
+def score_text(state: EncounterState, cid: str) -> str:
+    """The score as the GM reads it: ``"27"``, ``"37 (27+10)"`` with Center, ``"20 (30-10)"``
+    when ambushed, ``"44 (typed)"``; ``"-"`` before it is rolled."""
+    sheet = sheet_of(state.combatants[cid])
+    now, base = score(sheet), sheet.base_score
+    if now is None or base is None:
+        return "-"
+    changes = "".join(f"{change:+d}" for change in score_changes(sheet))
+    typed = " typed" if sheet.initiative_override is not None else ""
+    if changes:
+        return f"{now} ({base}{changes}{typed})"
+    return f"{now} (typed)" if typed else str(now)
+
+
+def _describe_attack(event: RollkeepAttacked, state: EncounterState) -> str:
+    name = {cid: c.name for cid, c in state.combatants.items()}
+    sheet = sheet_of(state.combatants[event.attacker])
+    weapon = sheet.weapons[event.weapon].name if event.weapon < len(sheet.weapons) else "?"
+    raises = f", {event.raises} raises" if event.raises else ""
+    melee = ", into melee" if event.into_melee else ""
+    verdict = "misses"
+    if event.damage is not None:
+        verdict = f"hits; damage {roll_text(event.damage)}"
+    return (
+        f"Round {state.round} · {name[event.attacker]} attacks {name[event.target]} with "
+        f"{weapon}{raises}{melee}: {roll_text(event.roll)} vs TN {event.tn}, {verdict}"
+    )
+
+
+def describe(event: Event, state: EncounterState) -> str:
+    """One log line for ``event``; ``state`` is the state just before it."""
+    name = {cid: c.name for cid, c in state.combatants.items()}
+    match event:
+        case CombatantsJoined(combatants=joined):
+            return f"{', '.join(c.name for c in joined)} joins the skirmish"
+        case CombatantsLeft(combatant_ids=ids):
+            return f"{common.names(state, ids)} leaves the skirmish"
+        case CombatantsUpdated(updates=updates):
+            return "; ".join(f"{name[u.combatant.id]} {u.text}" for u in updates)
+        case RollkeepStageBegan(round=number, stage=stage):
+            words = {
+                Phase.INITIATIVE: "Stage 1, Initiative",
+                Phase.TURNS: "Stage 2, Turns",
+                Phase.REACTIONS: "Stage 3, Reactions",
+            }
+            return f"Round {number} · {words.get(stage, stage)}"
+        case RollkeepInitiativeRolled(rolls=rolls):
+            return "Initiative: " + "; ".join(
+                f"{name[r.combatant_id]} {roll_text(r.roll)}" for r in rolls
+            )
+        case RollkeepTiesRolled(rolls=rolls):
+            return "Initiative roll-off: " + ", ".join(
+                f"{name[r.combatant_id]} {r.roll.total}" for r in rolls
+            )
+        case RollkeepInitiativeSet(combatant_id=cid, score=value):
+            shown = "back to the roll" if value is None else f"typed as {value}"
+            return f"{name[cid]}'s Initiative Score {shown}"
+        case RollkeepStanceChosen(combatant_id=cid, stance=stance):
+            return f"{name[cid]} takes the {stance.label} stance"
+        case RollkeepAmbushRolled(ambushers=hidden, unaware=aware, surprised=surprised):
+            hide = sum(r.roll.total for r in hidden)
+            see = sum(r.roll.total for r in aware)
+            verdict = (
+                f"the ambush succeeds: {common.names(state, surprised)} -10 initiative"
+                if hide > see
+                else "the ambush is noticed"
+            )
+            return f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
+        case RollkeepDelayed(combatant_id=cid):
+            return f"{name[cid]} delays"
+        case RollkeepReturned(combatant_id=cid):
+            return f"{name[cid]} takes the delayed turn"
+        case RollkeepForfeited(combatant_ids=ids):
+            return f"{common.names(state, ids)} forfeits the turn this round"
+        case RollkeepFullDefenseRolled(combatant_id=cid, roll=roll):
+            return (
+                f"{name[cid]} Full Defense: {roll_text(roll)}, Armor TN "
+                f"+{full_defense_bonus(roll.total)} until their next turn"
+            )
+        case RollkeepAttacked():
+            return _describe_attack(event, state)
+        case RoundEnded(round=number, expired=expired):
+            gone = ", ".join(f"{name[r.combatant_id]}'s {r.name}" for r in expired)
+            return f"Round {number} ends" + (f"; {gone} expired" if gone else "")
+        case TurnStarted(combatant_id=cid):
+            if sheet_of(state.combatants[cid]).delaying:
+                return f"{name[cid]} is offered the delayed turn"
+            return f"{name[cid]}'s turn"
+        case TurnEnded(combatant_id=cid):
+            return f"{name[cid]}'s turn ends"
+    return type(event).__name__
+
+
+def _status(state: EncounterState, cid: str) -> SlotStatus:
+    sheet = sheet_of(state.combatants[cid])
+    if cid == state.current:
+        return SlotStatus.CURRENT
+    if sheet.delaying:
+        return SlotStatus.DELAYED
+    if cid in state.acted or state.combatants[cid].down:
+        return SlotStatus.DONE
+    return SlotStatus.PENDING
+
+
+def _detail(state: EncounterState, cid: str) -> str:
+    combatant = state.combatants[cid]
+    sheet = sheet_of(combatant)
+    wound = sheet.wound
+    parts = [f"{sheet.stance.label} stance", f"Armor TN {armor_tn(sheet)}", wound.name]
+    if score_parts(sheet):
+        parts.insert(0, f"score {score_parts(sheet)}")
+    if wound.penalty and not wound.out:
+        parts[-1] += f" (TN +{wound.penalty})"
+    if offered(state) == cid:
+        parts.append("offered the delayed turn")
+    elif sheet.delaying:
+        parts.append("delaying")
+    parts.extend(c.name for c in combatant.conditions)
+    return " · ".join(parts)
+
+
+def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
+    """One card per combatant in turn order, at its score; delayers are ``delayed``."""
+    slots = []
+    for cid in state.order:
+        combatant = state.combatants[cid]
+        sheet = sheet_of(combatant)
+        slots.append(
+            TimelineSlot(
+                cid,
+                cid,
+                combatant.name,
+                combatant.side,
+                f"{sheet.stance.icon} {score_text(state, cid)}",
+                status=_status(state, cid),
+                detail=_detail(state, cid),
+                position=score(sheet) or 0,
+            )
+        )
+    return tuple(slots)
+
+
+def timeline_axis(state: EncounterState) -> TimelineAxis:
+    """The score axis."""
+    return TimelineAxis(AxisKind.SCORE, "Initiative Score (Insight Rank + Reflexes k Reflexes)")
+
+
+def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+    """Later is a delay of the turn under way; earlier is refused (turns are not saved)."""
+    order = list(state.order)
+    if slot_key not in order:
+        return DragAnswer(None, "No such combatant")
+    name = state.combatants[slot_key].name
+    index = order.index(slot_key)
+    if new_index == index:
+        return DragAnswer(None, "No change")
+    if new_index < index:
+        return DragAnswer(
+            None,
+            f"{name} cannot move earlier: the Initiative Score sets the order and turns are "
+            "not saved (a delayer acts when offered its turn: Act now)",
+        )
+    if state.phase != Phase.TURNS:
+        return DragAnswer(None, "Delaying is for the combatant on turn once the skirmish runs")
+    if state.current != slot_key:
+        return DragAnswer(None, f"Only the combatant on turn can delay; it is not {name}'s turn")
+    if not can_delay(state, slot_key):
+        return DragAnswer(None, f"{name} is the lowest left and cannot delay")
+    if part_of(state).acting:
+        return DragAnswer(None, f"{name} has already acted this turn and cannot delay")
+    following = state.combatants[remaining(state)[0]].name
+    if offered(state) == slot_key:
+        return DragAnswer(RollkeepDelay(slot_key), f"{name} keeps waiting: {following} acts next")
+    return DragAnswer(
+        RollkeepDelay(slot_key),
+        f"Delay {name}: {following} takes the next turn; {name} may act after it",
+    )
+
+
+def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+    """Armor TN now, and wounds taken out of those that kill (with the rank and penalty)."""
+    sheet = sheet_of(state.combatants[combatant_id])
+    wound = sheet.wound
+    rank = wound.name + (f", TN +{wound.penalty}" if wound.penalty and not wound.out else "")
+    deadly = death_at(sheet.earth) - 1
+    tn = armor_tn(sheet)
+    return (
+        Resource("armor_tn", "Armor TN", tn, None, f"{tn} ({sheet.stance.label} stance)"),
+        Resource("wounds", "Wounds", sheet.wounds, deadly, f"{sheet.wounds}/{deadly} · {rank}"),
+    )
+
+
+def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+    """What the combatant may do now: delay, act now or forfeit, stances, attacks."""
+    if state.phase != Phase.TURNS:
+        if state.phase == Phase.SETUP:
+            current = sheet_of(state.combatants[combatant_id]).stance
+            return tuple(
+                IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
+                for s in Stance
+                if s is not current
+            )
+        return ()
+    options: list[IntentOption] = []
+    if offered(state) == combatant_id:
+        options.append(IntentOption("Act now", RollkeepActNow(combatant_id)))
+        if can_delay(state, combatant_id):
+            options.append(IntentOption("Keep waiting", RollkeepDelay(combatant_id)))
+        options.append(IntentOption("Forfeit the turn", RollkeepForfeit(combatant_id)))
+        return tuple(options)
+    if state.current != combatant_id:
+        return ()
+    combatant = state.combatants[combatant_id]
+    sheet = sheet_of(combatant)
+    if can_delay(state, combatant_id):
+        options.append(IntentOption("Delay", RollkeepDelay(combatant_id)))
+    if state.round > 1:
+        options.extend(
+            IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
+            for s in Stance
+            if s is not sheet.stance
+        )
+    if sheet.stance not in (Stance.CENTER, Stance.FULL_DEFENSE):
+        for index, weapon in enumerate(sheet.weapons):
+            for other in state.combatants.values():
+                if other.side != combatant.side and not other.down:
+                    options.append(
+                        IntentOption(
+                            f"Attack {other.name} with {weapon.name}",
+                            RollkeepAttack(combatant_id, index, other.id),
+                        )
+                    )
+    return tuple(options)
+
+
+STANCE_CHOICES = tuple(s.label for s in Stance)
+
+
+def columns(state: EncounterState) -> tuple[Column, ...]:
+    """Name, side, stance, Initiative Score, Armor TN, wounds, wound rank, hidden, notes."""
+    return (
+        Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
+        Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(Side)),
+        Column("stance", "Stance", ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
+        Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
+        Column("armor_tn", "Armor TN", ColumnKind.INT),
+        Column(
+            "wounds",
+            "Wounds",
+            ColumnKind.INT,
+            editable=True,
+            minimum=Fraction(0),
+            maximum=Fraction(MAX_COUNT),
+        ),
+        Column("wound_rank", "Wound rank", ColumnKind.TEXT),
+        Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
+        Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
+    )
+
+
+def cell_value(state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
+    """One cell of the table."""
+    combatant = state.combatants[combatant_id]
+    sheet = sheet_of(combatant)
+    match column_key:
+        case "name":
+            return combatant.name
+        case "side":
+            return combatant.side.value
+        case "stance":
+            return sheet.stance.label
+        case "initiative":
+            return score_text(state, combatant_id)
+        case "armor_tn":
+            return armor_tn(sheet)
+        case "wounds":
+            return sheet.wounds
+        case "wound_rank":
+            wound = sheet.wound
+            if wound.penalty and not wound.out:
+                return f"{wound.name} (TN +{wound.penalty})"
+            return wound.name
+        case "hidden":
+            return combatant.hidden
+        case "notes":
+            return combatant.notes
+    return None
+
+
+def edit_intent(combatant_id: str, column_key: str, value: object) -> Intent:
+    """Every editable cell is an ``EditCell`` the rules check."""
+    return EditCell(combatant_id, column_key, value)
+
+
+__all__ = [
+    "cell_value",
+    "columns",
+    "describe",
+    "drag_answer",
+    "edit_intent",
+    "legal_intents",
+    "resources",
+    "timeline",
+    "timeline_axis",
+    "waiting",
+]

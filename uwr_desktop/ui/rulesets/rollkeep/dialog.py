@@ -1,0 +1,231 @@
+"""The ``rollkeep`` combatant dialog: name and side, traits and rings, Insight Rank, armour,
+stance, wounds, skills and weapons (one per line)."""
+
+import re
+import uuid
+
+import msgspec
+from msgspec.structs import replace
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_SKILL_RANK
+from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
+from uwr_desktop.core.rulesets.rollkeep.sheet import (
+    RollkeepSheet,
+    Skill,
+    Stance,
+    Weapon,
+    WeaponKind,
+)
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
+
+TRAITS = (
+    ("reflexes", "Reflexes"),
+    ("awareness", "Awareness"),
+    ("agility", "Agility"),
+    ("strength", "Strength"),
+    ("perception", "Perception"),
+    ("earth", "Earth"),
+    ("void", "Void"),
+    ("insight_rank", "Insight Rank"),
+)
+"""The sheet's traits, rings and Insight Rank, as the dialog labels them."""
+
+_SKILL = re.compile(r"^(?P<name>.+?)\s+(?P<rank>\d+)$")
+_WEAPON = re.compile(
+    r"^(?P<name>[^,]+),\s*(?P<kind>melee|bow(?:\s+(?P<bow>\d+))?|ranged|unarmed)\s*,"
+    r"\s*(?P<skill>[^,]+?)\s*(?:,\s*(?P<rolled>\d+)k(?P<kept>\d+))?$",
+    re.IGNORECASE,
+)
+
+
+class FormError(ValueError):
+    """What the GM typed cannot be read; the message says which line and why."""
+
+
+def parse_skills(text: str) -> tuple[Skill, ...]:
+    """``"Kenjutsu 3, Defense 2"`` (commas or new lines) as skills."""
+    skills = []
+    for raw in re.split(r"[,\n]", text):
+        part = raw.strip()
+        if not part:
+            continue
+        found = _SKILL.match(part)
+        if found is None:
+            raise FormError(f"Skill {part!r}: write a name and a rank, like Kenjutsu 3")
+        skills.append(Skill(found["name"], int(found["rank"])))
+    return tuple(skills)
+
+
+def skills_text(skills: tuple[Skill, ...]) -> str:
+    """Skills as the dialog writes them."""
+    return ", ".join(f"{skill.name} {skill.rank}" for skill in skills)
+
+
+def parse_weapons(text: str) -> tuple[Weapon, ...]:
+    """One weapon a line: ``Katana, melee, Kenjutsu, 3k2``; ``Yumi, bow 3, Kyujutsu, 2k2``;
+    ``Fists, unarmed, Jiujutsu``."""
+    weapons = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        found = _WEAPON.match(line)
+        if found is None:
+            raise FormError(
+                f"Weapon line {number} ({line!r}): write name, kind, skill, damage, like "
+                "Katana, melee, Kenjutsu, 3k2 or Yumi, bow 3, Kyujutsu, 2k2"
+            )
+        kind = WeaponKind(found["kind"].split()[0].lower())
+        if found["rolled"] is None and kind is not WeaponKind.UNARMED:
+            raise FormError(f"Weapon line {number} ({line!r}) needs its damage, like 3k2")
+        weapons.append(
+            Weapon(
+                name=found["name"].strip(),
+                kind=kind,
+                skill=found["skill"].strip(),
+                damage_rolled=int(found["rolled"] or 0),
+                damage_kept=int(found["kept"] or 1),
+                bow_strength=int(found["bow"] or 0),
+            )
+        )
+    return tuple(weapons)
+
+
+def weapons_text(weapons: tuple[Weapon, ...]) -> str:
+    """Weapons as the dialog writes them, one a line."""
+    lines = []
+    for weapon in weapons:
+        kind = weapon.kind.value
+        if weapon.kind is WeaponKind.BOW:
+            kind += f" {weapon.bow_strength}"
+        line = f"{weapon.name}, {kind}, {weapon.skill}"
+        if weapon.kind is not WeaponKind.UNARMED:
+            line += f", {weapon.damage_rolled}k{weapon.damage_kept}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+class RollkeepDialog(QDialog):
+    """A new combatant, or an edit of one."""
+
+    def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
+        """Fill the form from ``combatant`` (a new one when ``None``)."""
+        super().__init__(parent)
+        self.setObjectName("rollkeepDialog")
+        self.setWindowTitle("New samurai" if combatant is None else f"Edit {combatant.name}")
+        self._original = combatant
+        self._new_id = uuid.uuid4().hex
+        sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
+        self.name = named(QLineEdit(combatant.name if combatant else ""), "rollkeepName")
+        self.name.setMaxLength(MAX_NAME_LENGTH)
+        self.side = named(QComboBox(), "rollkeepSide")
+        for side in Side:
+            self.side.addItem(side.value.capitalize(), side)
+        self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
+        self.hidden = named(QCheckBox("Hidden from players"), "rollkeepHidden")
+        self.hidden.setChecked(bool(combatant and combatant.hidden))
+        self.traits: dict[str, QSpinBox] = {}
+        grid = QGridLayout()
+        for index, (key, label) in enumerate(TRAITS):
+            box = spin(f"rollkeep-{key}", 1, MAX_SKILL_RANK)
+            box.setValue(getattr(sheet, key))
+            self.traits[key] = box
+            grid.addWidget(QLabel(label), index // 4, (index % 4) * 2)
+            grid.addWidget(box, index // 4, (index % 4) * 2 + 1)
+        self.armor = spin("rollkeepArmor", 0, MAX_COUNT)
+        self.armor.setValue(sheet.armor)
+        self.armor.setToolTip("Added to Armor TN (light armour 5, heavy 10)")
+        self.wounds = spin("rollkeepWounds", 0, MAX_COUNT)
+        self.wounds.setValue(sheet.wounds)
+        self.stance = named(QComboBox(), "rollkeepDialogStance")
+        for stance in Stance:
+            self.stance.addItem(f"{stance.icon} {stance.label}", stance)
+        self.stance.setCurrentIndex(self.stance.findData(sheet.stance))
+        self.stance.setEnabled(combatant is None or sheet.initiative is None)
+        self.skills = named(QLineEdit(skills_text(sheet.skills)), "rollkeepSkills")
+        self.skills.setPlaceholderText("Kenjutsu 3, Defense 2, Stealth 1")
+        self.weapons = named(QPlainTextEdit(weapons_text(sheet.weapons)), "rollkeepWeapons")
+        self.weapons.setPlaceholderText(
+            "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
+        )
+        self.error = wrapped("rollkeepDialogError")
+        self.error.setStyleSheet("color: #b00020")
+        self._lay_out(grid)
+        self._result: Combatant | None = None
+
+    def _lay_out(self, grid: QGridLayout) -> None:
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Side", self.side)
+        form.addRow("", self.hidden)
+        form.addRow(grid)
+        form.addRow("Armor", self.armor)
+        form.addRow("Stance", self.stance)
+        form.addRow("Wounds", self.wounds)
+        form.addRow("Skills", self.skills)
+        form.addRow("Weapons", self.weapons)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def combatant(self) -> Combatant:
+        """The combatant the form describes (``FormError`` when it cannot be read)."""
+        name = self.name.text().strip()
+        if not name:
+            raise FormError("Give the combatant a name")
+        base = self._original
+        sheet = sheet_of(base) if base is not None else RollkeepSheet()
+        try:
+            sheet = replace(
+                sheet,
+                **{key: box.value() for key, box in self.traits.items()},
+                armor=self.armor.value(),
+                wounds=self.wounds.value(),
+                stance=self.stance.currentData(),
+                skills=parse_skills(self.skills.text()),
+                weapons=parse_weapons(self.weapons.toPlainText()),
+            )
+            sheet = msgspec.convert(msgspec.to_builtins(sheet), RollkeepSheet)
+        except msgspec.ValidationError as error:
+            raise FormError(str(error)) from None
+        side = self.side.currentData()
+        if base is not None:
+            return replace(base, name=name, side=side, hidden=self.hidden.isChecked(), sheet=sheet)
+        return Combatant(
+            id=self._new_id, name=name, side=side, hidden=self.hidden.isChecked(), sheet=sheet
+        )
+
+    def accept(self) -> None:
+        """Close only when the form reads as a combatant; otherwise say why and stay."""
+        try:
+            self._result = self.combatant()
+        except FormError as error:
+            self.error.setText(str(error))
+            return
+        super().accept()
+
+    def result_combatant(self) -> Combatant | None:
+        """The combatant accepted (``None`` until OK)."""
+        return self._result

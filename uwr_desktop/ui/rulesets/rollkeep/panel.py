@@ -1,0 +1,415 @@
+"""The ``rollkeep`` Dice-dock panel: the turn under way (stance, delay), the delayers waiting
+with "Act now", an attack with its raises and its odds, and the dice tray showing the rolls."""
+
+import random
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
+from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.intents import Intent, RulesError
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.rollkeep.apply import part_of
+from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, waiting
+from uwr_desktop.core.rulesets.rollkeep.events import (
+    RollkeepAmbushRolled,
+    RollkeepAttacked,
+    RollkeepFullDefenseRolled,
+    RollkeepInitiativeRolled,
+)
+from uwr_desktop.core.rulesets.rollkeep.intents import (
+    RollkeepActNow,
+    RollkeepAmbush,
+    RollkeepAttack,
+    RollkeepChooseStance,
+    RollkeepDelay,
+    RollkeepForfeit,
+)
+from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of
+from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
+from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
+from uwr_desktop.core.rulesets.rollkeep.view import score_text
+from uwr_desktop.core.session import Change
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.dice_tray import DiceTray, RollRequest
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.rollkeep.widgets import named, wrapped
+
+
+def _shown_roll(change: Change) -> tuple[RollRecord, str] | None:
+    """The roll an entry made that the tray should show, and what it was."""
+    for event in change.entry.events:
+        match event:
+            case RollkeepAttacked(roll=roll, damage=damage, tn=tn):
+                verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
+                return roll, f"Attack {roll.total} vs TN {tn}: {verdict}"
+            case RollkeepFullDefenseRolled(roll=roll):
+                return roll, f"Full Defense {roll.total}"
+            case RollkeepInitiativeRolled(rolls=rolls) if rolls:
+                return rolls[0].roll, f"Initiative {rolls[0].roll.total}"
+            case RollkeepAmbushRolled(ambushers=hidden, unaware=aware) if hidden:
+                hide = sum(r.roll.total for r in hidden)
+                see = sum(r.roll.total for r in aware)
+                verdict = "the ambush succeeds" if hide > see else "the ambush is noticed"
+                return hidden[0].roll, f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
+    return None
+
+
+class SkirmishPanel(QWidget):
+    """The skirmish's controls above the dice tray."""
+
+    def __init__(
+        self,
+        document: EncounterDocument,
+        parent: QWidget | None = None,
+        roller: Roller | None = None,
+    ) -> None:
+        """Follow ``document``; typed dice roll with ``roller`` (default: the system's)."""
+        super().__init__(parent)
+        self.setObjectName("rollkeepPanel")
+        self._document = document
+        self._roller = roller if roller is not None else Roller(random.SystemRandom())
+        self._focus: str | None = None
+        self.turn = wrapped("rollkeepTurn")
+        self.stance = named(QComboBox(), "rollkeepStance")
+        for stance in Stance:
+            self.stance.addItem(f"{stance.icon} {stance.label}", stance)
+        self.stance.setToolTip(
+            "Chosen before initiative in round 1, at the start of one's own turn later"
+        )
+        self.take_stance = named(QPushButton("Take stance"), "rollkeepTakeStance")
+        self.delay = named(QPushButton("Delay"), "rollkeepDelay")
+        self.delay.setToolTip("Let the next highest act first; you are offered your turn after it")
+        self.lane = named(QGroupBox("Waiting (delayed turns)"), "rollkeepLane")
+        self._lane_layout = QVBoxLayout(self.lane)
+        self.act_now_buttons: dict[str, QPushButton] = {}
+        self.keep_waiting = named(QPushButton("Keep waiting"), "rollkeepKeepWaiting")
+        self.forfeit = named(QPushButton("Forfeit"), "rollkeepForfeit")
+        self.weapon = named(QComboBox(), "rollkeepWeapon")
+        self.target = named(QComboBox(), "rollkeepTarget")
+        self.raises = named(QSpinBox(), "rollkeepRaises")
+        self.raises.setToolTip(
+            "Each raise adds 5 to the TN and a rolled die of damage; at most Void"
+        )
+        self.into_melee = named(QCheckBox("Target within melee range (-10)"), "rollkeepIntoMelee")
+        self.odds = wrapped("rollkeepOdds")
+        self.attack = named(QPushButton("Attack"), "rollkeepAttack")
+        self.ambush_box = named(QGroupBox("Ambush (before the skirmish)"), "rollkeepAmbushBox")
+        self.ambush_side = named(QComboBox(), "rollkeepAmbushSide")
+        for side in Side:
+            self.ambush_side.addItem(f"{side.value.capitalize()} side hides", side)
+        self.ambush_side.setCurrentIndex(self.ambush_side.findData(Side.ENEMY))
+        self.ambush_all = named(QCheckBox("Every member rolls"), "rollkeepAmbushAll")
+        self.ambush_all.setToolTip(
+            "Totals summed per side; otherwise the first of each side in the table leads"
+        )
+        self.ambush = named(QPushButton("Roll the ambush"), "rollkeepAmbush")
+        self.ambush.setToolTip(
+            "Stealth / Agility against Investigation / Perception: if the hidden side wins, "
+            "everyone else takes -10 initiative for the skirmish"
+        )
+        self.message = wrapped("rollkeepMessage")
+        self.tray = DiceTray()
+        self.tray.setObjectName("diceTray")
+        self.tray.set_pool_inputs_visible(False)
+        self._lay_out()
+        self._connect()
+        self._refill()
+
+    def _lay_out(self) -> None:
+        turn_box = QGroupBox("Turn")
+        turn = QVBoxLayout(turn_box)
+        turn.addWidget(self.turn)
+        row = QHBoxLayout()
+        row.addWidget(self.stance, 1)
+        row.addWidget(self.take_stance)
+        row.addWidget(self.delay)
+        turn.addLayout(row)
+        attack_box = QGroupBox("Attack")
+        form = QFormLayout(attack_box)
+        form.addRow("Weapon", self.weapon)
+        form.addRow("Target", self.target)
+        form.addRow("Raises", self.raises)
+        form.addRow("", self.into_melee)
+        form.addRow(self.odds)
+        form.addRow(self.attack)
+        ambush = QHBoxLayout(self.ambush_box)
+        ambush.addWidget(self.ambush_side, 1)
+        ambush.addWidget(self.ambush_all)
+        ambush.addWidget(self.ambush)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.ambush_box)
+        layout.addWidget(turn_box)
+        layout.addWidget(self.lane)
+        layout.addWidget(attack_box)
+        layout.addWidget(self.message)
+        layout.addWidget(self.tray, 1)
+
+    def _connect(self) -> None:
+        self.take_stance.clicked.connect(self._take_stance)
+        self.delay.clicked.connect(self._delay)
+        self.keep_waiting.clicked.connect(self._keep_waiting)
+        self.forfeit.clicked.connect(self._forfeit)
+        self.attack.clicked.connect(self._attack)
+        self.ambush.clicked.connect(self._ambush)
+        for combo in (self.weapon, self.target):
+            combo.currentIndexChanged.connect(self._update_odds)
+        self.raises.valueChanged.connect(self._update_odds)
+        self.into_melee.toggled.connect(self._update_odds)
+        self.tray.rollRequested.connect(self._roll_locally)
+        self._document.sessionReplaced.connect(self._refill)
+        self._document.changed.connect(self._changed)
+
+    # ---- reading the state ------------------------------------------------------------------
+
+    def _state(self) -> EncounterState:
+        return self._document.session.state
+
+    def _settings(self) -> RollkeepSettings:
+        settings = self._document.session.ruleset.settings
+        assert isinstance(settings, RollkeepSettings)
+        return settings
+
+    def _subject(self) -> str | None:
+        """Whose stance the stance box sets: the combatant on turn, or before the skirmish the
+        one selected in the table."""
+        state = self._state()
+        if state.phase == Phase.SETUP:
+            if self._focus in state.combatants:
+                return self._focus
+            return state.rows[0] if state.rows else None
+        return state.current
+
+    # ---- following the session --------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        self._refill()
+        if change.kind == "do":
+            shown = _shown_roll(change)
+            if shown is not None:
+                roll, words = shown
+                self.tray.show_keep_roll(roll.keep())
+                self.message.setText(words)
+
+    def _refill(self) -> None:
+        state = self._state()
+        subject = self._subject()
+        self.ambush_box.setVisible(state.phase == Phase.SETUP and not part_of(state).ambush_rolled)
+        self._fill_turn(state, subject)
+        self._fill_lane(state)
+        self._fill_attack(state)
+        self._update_odds()
+
+    def _fill_turn(self, state: EncounterState, subject: str | None) -> None:
+        if state.phase == Phase.SETUP:
+            name = state.combatants[subject].name if subject else "nobody"
+            self.turn.setText(f"Before the skirmish: stance of {name} (select in the table)")
+        elif state.current is None:
+            self.turn.setText(f"Round {state.round} · nobody on turn")
+        else:
+            name = state.combatants[state.current].name
+            if offered(state) == state.current:
+                self.turn.setText(f"Round {state.round} · {name} is offered the delayed turn")
+            else:
+                self.turn.setText(
+                    f"Round {state.round} · {name}'s turn ({score_text(state, state.current)})"
+                )
+        if subject is not None:
+            stance = sheet_of(state.combatants[subject]).stance
+            self.stance.blockSignals(True)
+            self.stance.setCurrentIndex(self.stance.findData(stance))
+            self.stance.blockSignals(False)
+        self.take_stance.setEnabled(subject is not None)
+        self.delay.setEnabled(
+            state.phase == Phase.TURNS
+            and state.current is not None
+            and offered(state) is None
+            and not part_of(state).acting
+            and can_delay(state, state.current)
+        )
+
+    def _fill_lane(self, state: EncounterState) -> None:
+        while self._lane_layout.count():
+            item = self._lane_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None and widget not in (self.keep_waiting, self.forfeit):
+                widget.hide()
+                widget.deleteLater()
+        self.act_now_buttons = {}
+        delayers = waiting(state) if state.phase == Phase.TURNS else []
+        chance = offered(state)
+        for cid in delayers:
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(QLabel(f"{state.combatants[cid].name} · {score_text(state, cid)}"), 1)
+            button = named(QPushButton("Act now"), f"rollkeepActNow-{cid}")
+            button.setEnabled(cid == chance)
+            button.setToolTip(
+                "Take the delayed turn now"
+                if cid == chance
+                else "Offered after the turn under way ends"
+            )
+            button.clicked.connect(lambda _=False, c=cid: self._do(RollkeepActNow(c)))
+            line.addWidget(button)
+            self.act_now_buttons[cid] = button
+            self._lane_layout.addWidget(row)
+        if chance is not None:
+            self.keep_waiting.setEnabled(can_delay(state, chance))
+            self._lane_layout.addWidget(self.keep_waiting)
+            self._lane_layout.addWidget(self.forfeit)
+        self.keep_waiting.setVisible(chance is not None)
+        self.forfeit.setVisible(chance is not None)
+        if not delayers:
+            self._lane_layout.addWidget(QLabel("Nobody is delaying"))
+
+    def _fill_attack(self, state: EncounterState) -> None:
+        attacker = state.current
+        chosen_weapon = self.weapon.currentIndex()
+        chosen_target = self.target.currentData()
+        for combo in (self.weapon, self.target):
+            combo.blockSignals(True)
+            combo.clear()
+        if attacker is not None:
+            sheet = sheet_of(state.combatants[attacker])
+            for weapon in sheet.weapons:
+                self.weapon.addItem(f"{weapon.name} ({weapon.kind.value})")
+            if 0 <= chosen_weapon < self.weapon.count():
+                self.weapon.setCurrentIndex(chosen_weapon)
+            self.raises.setMaximum(sheet.void)
+            side = state.combatants[attacker].side
+            for cid in state.order:
+                other = state.combatants[cid]
+                if cid != attacker and not other.down:
+                    self.target.addItem(other.name, cid)
+            wanted = [chosen_target, self._focus]
+            wanted += [c for c in state.order if state.combatants[c].side != side]
+            for cid in wanted:
+                if cid != attacker and self.target.findData(cid) >= 0:
+                    self.target.setCurrentIndex(self.target.findData(cid))
+                    break
+        for combo in (self.weapon, self.target):
+            combo.blockSignals(False)
+
+    def _update_odds(self) -> None:
+        state = self._state()
+        attacker, target = state.current, self.target.currentData()
+        index = self.weapon.currentIndex()
+        ready = state.phase == Phase.TURNS and attacker is not None and target is not None
+        self.attack.setEnabled(ready and index >= 0)
+        if not ready or index < 0 or attacker is None:
+            self.odds.setText("No attack now" if state.phase != Phase.SETUP else "")
+            return
+        sheet = sheet_of(state.combatants[attacker])
+        try:
+            plan = plan_attack(
+                state.combatants[attacker],
+                sheet.weapons[index],
+                state.combatants[target],
+                raises=self.raises.value(),
+                into_melee=self.into_melee.isChecked(),
+                settings=self._settings(),
+            )
+        except RulesError as error:
+            self.odds.setText(str(error))
+            self.attack.setEnabled(False)
+            return
+        effective = plan.spec.effective
+        dice = f"{plan.spec.rolled}k{plan.spec.kept}"
+        if (effective.rolled, effective.kept) != (plan.spec.rolled, plan.spec.kept):
+            dice += f" (rolls {effective.rolled}k{effective.kept})"
+        bonus = effective.bonus + plan.spec.modifier
+        if bonus:
+            dice += f" {bonus:+d}"
+        self.odds.setText(
+            f"{dice} against TN {plan.tn} (Armor TN {plan.armor_tn}): "
+            f"{plan.chance():.1%} to hit · {', '.join(plan.notes)}"
+        )
+
+    # ---- doing ------------------------------------------------------------------------------
+
+    def focus(self, combatant_id: str | None) -> None:
+        """The combatant selected in the table: the target, and before the skirmish the one
+        whose stance is chosen."""
+        self._focus = combatant_id
+        if combatant_id is not None and self.target.findData(combatant_id) >= 0:
+            self.target.setCurrentIndex(self.target.findData(combatant_id))
+        if self._state().phase == Phase.SETUP:
+            self._refill()
+
+    def _do(self, intent: Intent) -> bool:
+        try:
+            self._document.session.do(intent)
+        except RulesError as error:
+            self.message.setText(str(error))
+            return False
+        return True
+
+    def _take_stance(self) -> None:
+        subject = self._subject()
+        if subject is not None:
+            self._do(RollkeepChooseStance(subject, self.stance.currentData()))
+
+    def _delay(self) -> None:
+        current = self._state().current
+        if current is not None:
+            self._do(RollkeepDelay(current))
+
+    def _keep_waiting(self) -> None:
+        chance = offered(self._state())
+        if chance is not None:
+            self._do(RollkeepDelay(chance))
+
+    def _forfeit(self) -> None:
+        chance = offered(self._state())
+        if chance is not None:
+            self._do(RollkeepForfeit(chance))
+
+    def _attack(self) -> None:
+        attacker, target = self._state().current, self.target.currentData()
+        if attacker is None or target is None or self.weapon.currentIndex() < 0:
+            return
+        self._do(
+            RollkeepAttack(
+                attacker,
+                self.weapon.currentIndex(),
+                target,
+                raises=self.raises.value(),
+                into_melee=self.into_melee.isChecked(),
+            )
+        )
+
+    def _ambush(self) -> None:
+        state = self._state()
+        hidden = self.ambush_side.currentData()
+        hiders = [cid for cid in state.rows if state.combatants[cid].side == hidden]
+        unaware = [cid for cid in state.rows if state.combatants[cid].side != hidden]
+        if not hiders or not unaware:
+            self.message.setText("An ambush needs someone hiding and someone to surprise")
+            return
+        rolling = (hiders, unaware) if self.ambush_all.isChecked() else (hiders[:1], unaware[:1])
+        self._do(RollkeepAmbush(tuple(rolling[0]), tuple(rolling[1]), tuple(unaware)))
+
+    def _roll_locally(self, request: RollRequest) -> None:
+        """Typed dice roll here, for nobody: they are not part of the fight."""
+        spec = request.spec
+        try:
+            if isinstance(spec, RollKeepSpec):
+                self.tray.show_keep_roll(self._roller.roll_keep(spec))
+            elif isinstance(spec, PoolSpec):
+                self.tray.show_pool_roll(self._roller.roll_pool(spec))
+            else:
+                self.tray.show_sum_roll(self._roller.roll_sum(spec))
+        except DiceError as error:
+            self.message.setText(str(error))
