@@ -277,12 +277,12 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
     if remaining > ap_left and cost <= AP_PER_ROUND:
         if entry.min_ap <= ap_left:
             raise RulesError(
-                f"{combatant.name} has {plural(ap_left, 'AP')} left this round: "
+                f"{combatant.name} has {ap_left} AP left this round: "
                 f"shorten {entry.name} to {ap_left} AP ({-25 * (entry.max_ap - ap_left)}) "
                 "or let it wait for next round"
             )
         raise RulesError(
-            f"{entry.name} needs {plural(entry.min_ap, 'AP')} and {combatant.name} has "
+            f"{entry.name} needs {entry.min_ap} AP and {combatant.name} has "
             f"{ap_left} left this round: it waits for next round"
         )
     this_round = min(remaining, ap_left)
@@ -379,7 +379,7 @@ def shortened(
 ) -> TacticalShortened:
     """The event setting ``action`` to ``ap`` AP on ``count``; ``RulesError`` when it cannot."""
     if not action.ranged:
-        raise RulesError(f"{action.name} takes a fixed {plural(action.ap, 'AP')}")
+        raise RulesError(f"{action.name} takes a fixed {action.ap} AP")
     if not action.min_ap <= ap <= action.max_ap:
         raise RulesError(f"{action.name} takes {action.min_ap} to {action.max_ap} AP, not {ap}")
     if ap == action.ap:
@@ -488,7 +488,7 @@ def edit_cell(b: Builder, cid: str, key: str, value: object) -> str:
             new_sheet = replace(sheet, **{key: number})
             new_sheet = _checked(new_sheet)
         except ValueError as error:
-            raise RulesError(str(error)) from None
+            raise RulesError(f"{label}: {error}") from None
         updated = replace(combatant, sheet=new_sheet)
         text = f"{label.lower()} {getattr(sheet, key)} → {number}"
     else:

@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.base import (
 )
 from uwr_desktop.core.rulesets.common import names, plural
 from uwr_desktop.core.rulesets.tactical import rules
-from uwr_desktop.core.rulesets.tactical.catalog import ActionKind
+from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
 from uwr_desktop.core.rulesets.tactical.decide import shortened
 from uwr_desktop.core.rulesets.tactical.events import (
     TacticalConcentrating,
@@ -104,7 +104,7 @@ def describe(event: Event, state: EncounterState) -> str:
             rolled = ", ".join(f"{name[t.combatant_id]} {t.face}" for t in ties)
             return f"Count {count}" + (f" (ties: d10 {rolled})" if rolled else "")
         case TacticalDeclared(combatant_id=cid, count=count, action=action, waited=lost):
-            waited = f" after waiting {plural(lost, 'AP')}" if lost else ""
+            waited = f" after waiting {lost} AP" if lost else ""
             return f"{name[cid]} declares {action_text(action)} on {count}{waited}"
         case TacticalInstantTaken(combatant_id=cid, name=action, count=count, cost=cost):
             paid = "free" if cost == 0 else "1 AP"
@@ -144,7 +144,7 @@ def describe(event: Event, state: EncounterState) -> str:
         case TacticalStunMarked(combatant_id=cid, staggered=staggered, spent=spent):
             what = "staggered" if staggered else "stunned"
             ticks = "ticks" if spent < 2 else "does not tick"
-            return f"{name[cid]} {what} after {plural(spent, 'AP')} this round ({ticks} at upkeep)"
+            return f"{name[cid]} {what} after {spent} AP this round ({ticks} at upkeep)"
         case TacticalUpkeepStarted(round=number):
             return f"Upkeep, round {number}"
         case TacticalCountersChanged(text=text):
@@ -300,7 +300,7 @@ def drag_to_count(state: EncounterState, slot_key: str, value: int) -> DragAnswe
         return None
     options = resolve_options(state, cid)
     if not action.ranged:
-        return DragAnswer(None, f"{action.name} takes a fixed {plural(action.ap, 'AP')}")
+        return DragAnswer(None, f"{action.name} takes a fixed {action.ap} AP")
     if not options:
         return DragAnswer(None, f"{action.name} cannot change now")
     ap, resolves_at = min(options, key=lambda option: (abs(option[1] - value), option[0]))
@@ -444,8 +444,19 @@ def legal_intents(
     if sheet.now.action is not None:
         options.append(IntentOption(f"Interrupt {sheet.now.action.name}", TacticalInterrupt(cid)))
     elif cid in rules.declaring(state, settings.tie_order):
+        ap_left = sheet.now.ap - rules.waited(sheet, part_of(state).count or 0)
         for entry in settings.catalog():
-            if entry.kind in (ActionKind.ACTION, ActionKind.INSTANT):
+            if _fits(entry, ap_left, sheet, state):
                 label = f"{entry.name} ({entry.cost_text} AP)"
                 options.append(IntentOption(label, TacticalDeclare(cid, entry.name)))
     return tuple(options)
+
+
+def _fits(entry: ActionType, ap_left: int, sheet: TacticalSheet, state: EncounterState) -> bool:
+    """Whether ``entry`` can be declared now with ``ap_left``."""
+    if entry.kind is ActionKind.ACTION:
+        return entry.min_ap <= ap_left or entry.max_ap > AP_PER_ROUND
+    if entry.kind is ActionKind.INSTANT:
+        reach = (sheet.base or 0) + rules.INSTANT_REACH
+        return (part_of(state).count or 0) <= reach and (sheet.now.instants == 0 or ap_left > 0)
+    return False
