@@ -64,6 +64,10 @@ _TICK = 4.0
 DragAnswerer = Callable[[str, int], str]
 """Words what moving the slot ``key`` to ``index`` would do (the owner asks its ruleset)."""
 
+ValueAnswerer = Callable[[str, int], str | None]
+"""Words what dropping the end of slot ``key`` on a value of a numeric axis would do (``None``:
+the slot is moved by place, ask the :data:`DragAnswerer`)."""
+
 _STATUS_WORDS = {
     SlotStatus.DONE: "Done",
     SlotStatus.CURRENT: "Acting now",
@@ -118,11 +122,14 @@ class InitiativeTimeline(QWidget):
         slotOpened(key): a card was double-clicked, or Enter was pressed on it.
         slotMoveRequested(key, new_index): the user asked for the slot to stand at
             ``new_index`` in the list (counted after taking it out), by a drag or Alt+Left/Right.
+        slotValueDropped(key, value): on a numeric axis, the end of the slot (its span's end,
+            else its position) was dropped on ``value``, and the value answerer had words for it.
     """
 
     slotActivated = Signal(str)  # noqa: N815 (Qt signal naming)
     slotOpened = Signal(str)  # noqa: N815 (Qt signal naming)
     slotMoveRequested = Signal(str, int)  # noqa: N815 (Qt signal naming)
+    slotValueDropped = Signal(str, int)  # noqa: N815 (Qt signal naming)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """Create an empty timeline."""
@@ -136,6 +143,8 @@ class InitiativeTimeline(QWidget):
         self._axis = TimelineAxis()
         self._answerer: DragAnswerer | None = None
         self._answer: tuple[str, int, str] | None = None
+        self._value_answerer: ValueAnswerer | None = None
+        self._value_answer: tuple[str, int, str | None] | None = None
         self._targets: dict[str, QRectF] = {}
         self._start_offsets: dict[str, float] = {}
         self._appearing: set[str] = set()
@@ -226,8 +235,39 @@ class InitiativeTimeline(QWidget):
         self._answerer = answerer
         self._answer = None
 
+    def set_value_answerer(self, answerer: ValueAnswerer | None) -> None:
+        """Ask ``answerer(key, value)`` first what dropping a slot's end on ``value`` of a numeric
+        axis would do; when it answers ``None`` the drag is by place."""
+        self._value_answerer = answerer
+        self._value_answer = None
+
+    def drag_value(self) -> int | None:
+        """The axis value the dragged slot's end would be dropped on (``None``: no drag, or not
+        a numeric axis)."""
+        if self._drag is None or not self._numeric() or not self._slots:
+            return None
+        key = self._drag.key
+        slot = self._slots[self._index_of(key)]
+        anchors = self._anchors()
+        end = slot.position if slot.span_end is None else slot.span_end
+        moved = self._drag.pointer_x - self._drag.grab_dx - self._targets[key].left()
+        return self._x_value(anchors, self._value_x(anchors, end) + moved)
+
+    def _value_text(self) -> str | None:
+        """The value answerer's words for the drag now (``None``: a drag by place)."""
+        value = self.drag_value()
+        if value is None or self._value_answerer is None or self._drag is None:
+            return None
+        key = self._drag.key
+        if self._value_answer is None or self._value_answer[:2] != (key, value):
+            self._value_answer = (key, value, self._value_answerer(key, value))
+        return self._value_answer[2]
+
     def drag_text(self) -> str:
         """The words shown beside the drop line now ("" when nothing is dragged or asked)."""
+        by_value = self._value_text()
+        if by_value is not None:
+            return by_value
         if self._drag is None or self._answerer is None:
             return ""
         key, index = self._drag.key, self._drag_target()
@@ -238,7 +278,7 @@ class InitiativeTimeline(QWidget):
     def position_x(self, value: int) -> float:
         """Where ``value`` of a numeric axis lies, in widget coordinates (between the centres of
         the cards whose positions bracket it; beyond them at the spacing of one point)."""
-        anchors = [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        anchors = self._anchors()
         if not anchors:
             return _MARGIN - self._scroll_x()
         return self._value_x(anchors, value) - self._scroll_x()
@@ -354,6 +394,24 @@ class InitiativeTimeline(QWidget):
         ruler = self._metrics.ruler_height if self._numeric() else 0.0
         below = max(_MARGIN, bar + 4)
         return int(self._card_top() + self._metrics.card_height + ruler + below + 0.5)
+
+    def _anchors(self) -> list[tuple[int, float]]:
+        """(position, x) of every card's centre, in axis order, content coordinates."""
+        return [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+
+    @staticmethod
+    def _x_value(anchors: list[tuple[int, float]], x: float) -> int:
+        """The axis value at ``x`` (content coordinates), rounded: the inverse of ``_value_x``."""
+        first, last = anchors[0], anchors[-1]
+        if x <= first[1]:
+            return round(first[0] + (first[1] - x) / _POINT_PX)
+        if x >= last[1]:
+            return round(last[0] - (x - last[1]) / _POINT_PX)
+        for (high, high_x), (low, low_x) in pairwise(anchors):
+            if high_x <= x <= low_x:
+                share = (x - high_x) / (low_x - high_x) if low_x != high_x else 0.0
+                return round(high - share * (high - low))
+        return last[0]
 
     @staticmethod
     def _value_x(anchors: list[tuple[int, float]], value: int) -> float:
@@ -488,6 +546,7 @@ class InitiativeTimeline(QWidget):
         self._drag = None
         self._press = None
         self._answer = None
+        self._value_answer = None
         self.unsetCursor()
         self.update()
 
@@ -533,9 +592,12 @@ class InitiativeTimeline(QWidget):
             super().mouseReleaseEvent(event)
             return
         drag = self._drag
+        value = self.drag_value() if self._value_text() is not None else None
         index = self._drop_index()
         self._end_drag()
-        if drag is not None and index is not None:
+        if drag is not None and value is not None:
+            self.slotValueDropped.emit(drag.key, value)
+        elif drag is not None and index is not None:
             self.slotMoveRequested.emit(drag.key, index)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
@@ -733,11 +795,15 @@ class InitiativeTimeline(QWidget):
         painter.fillPath(lifted, QColor(theme_colors(scheme_for_palette(self.palette())).card))
         self._paint_card(painter, slot, rect, 1.0)
         highlight = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
+        value = self.drag_value() if self._value_text() is not None else None
         index = self._drop_index()
-        if index is None:
+        if value is not None:
+            x = self._value_x(self._anchors(), value)
+        elif index is None:
             self._paint_drag_text(painter, self._targets[drag.key].left(), highlight)
             return
-        x = self._drop_line_x(index)
+        else:
+            x = self._drop_line_x(index)
         self._paint_drag_text(painter, x, highlight)
         top = self._card_top() - 1
         bottom = self._card_top() + self._metrics.card_height + 1

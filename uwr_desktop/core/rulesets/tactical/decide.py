@@ -17,7 +17,7 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.common import need, plural
+from uwr_desktop.core.rulesets.common import need
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, find

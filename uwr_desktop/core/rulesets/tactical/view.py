@@ -20,7 +20,7 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
-from uwr_desktop.core.rulesets.common import names, plural
+from uwr_desktop.core.rulesets.common import names
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
 from uwr_desktop.core.rulesets.tactical.decide import shortened
