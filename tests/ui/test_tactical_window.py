@@ -109,6 +109,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     assert panel.actor.currentData() == hauser
     assert "declaring: Hauser" in panel.status.text()
     assert window.timeline.axis().title == "Round 1 · count 35"
+    assert window.timeline.axis().now == 35
     declare(panel, qtbot, "Melee attack", 4)
     assert cell(window, hauser, "ap") == "0/4 (+4 on Melee attack)"
     assert cell(window, hauser, "action") == "Melee attack 4 AP · 35 → 15"

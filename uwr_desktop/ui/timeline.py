@@ -10,6 +10,7 @@ Alt+Left/Right asks for a move with ``slotMoveRequested`` and the owner answers 
 answerer (``set_drag_answerer``) words what the drop would do, shown beside the drop line.
 """
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
@@ -421,11 +422,11 @@ class InitiativeTimeline(QWidget):
             return first[1] - (value - first[0]) * _POINT_PX
         if value <= last[0]:
             return last[1] + (last[0] - value) * _POINT_PX
-        for (high, high_x), (low, low_x) in pairwise(anchors):
-            if high >= value >= low:
-                share = (high - value) / (high - low) if high != low else 0.0
-                return high_x + share * (low_x - high_x)
-        return last[1]
+        # Positions run down the anchors: the first at or below ``value`` ends its bracket.
+        index = bisect_left(anchors, -value, key=lambda anchor: -anchor[0])
+        (high, high_x), (low, low_x) = anchors[index - 1], anchors[index]
+        share = (high - value) / (high - low) if high != low else 0.0
+        return high_x + share * (low_x - high_x)
 
     def _card_width(self, slot: TimelineSlot) -> float:
         if slot.kind == SlotKind.DECLARED:
@@ -764,10 +765,11 @@ class InitiativeTimeline(QWidget):
             return
         painter.translate(-self._scroll_x(), 0)
         self._paint_title(painter)
-        if self._numeric():
-            self._paint_ruler(painter)
-        dragged = self._drag.key if self._drag is not None else None
         exposed = QRectF(event.rect()).translated(self._scroll_x(), 0).adjusted(-4, 0, 4, 0)
+        if self._numeric():
+            self._paint_ruler(painter, exposed.left() - 40, exposed.right() + 40)
+            self._paint_now(painter)
+        dragged = self._drag.key if self._drag is not None else None
         for slot in self._slots:
             rect = QRectF(self._targets[slot.key])
             rect.moveLeft(self._shown_x(slot.key))
@@ -814,6 +816,21 @@ class InitiativeTimeline(QWidget):
         painter.drawEllipse(QPointF(x, top), 4, 4)
         painter.drawEllipse(QPointF(x, bottom), 4, 4)
 
+    def _paint_now(self, painter: QPainter) -> None:
+        """Mark the value the axis stands at now (a countdown's count) across the ruler."""
+        if self._axis.now is None or not self._slots:
+            return
+        x = self._value_x(self._anchors(), self._axis.now)
+        y = self._ruler_y()
+        accent = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
+        painter.setPen(_pen(accent, 2))
+        painter.drawLine(QLineF(x, self._card_top() - 2, x, y + _TICK))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(accent)
+        painter.drawPolygon(
+            [QPointF(x - 5, y + _TICK + 6), QPointF(x + 5, y + _TICK + 6), QPointF(x, y + _TICK)]
+        )
+
     def _paint_title(self, painter: QPainter) -> None:
         """Draw the axis title above the cards, at the left of what is in view."""
         colors = theme_colors(scheme_for_palette(self.palette()))
@@ -848,19 +865,22 @@ class InitiativeTimeline(QWidget):
         elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width - 12)
         painter.drawText(box.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, elided)
 
-    def _paint_ruler(self, painter: QPainter) -> None:
-        """Draw the numeric axis under the cards: a tick and value per card, and the spans."""
+    def _paint_ruler(self, painter: QPainter, left: float, right: float) -> None:
+        """Draw the numeric axis under the cards: a tick and value per card, and the spans;
+        only what lies between ``left`` and ``right`` (content coordinates)."""
         if not self._slots:
             return
         colors = theme_colors(scheme_for_palette(self.palette()))
         muted = QColor(colors.muted_text)
         y = self._ruler_y()
-        anchors = [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        anchors = self._anchors()
         painter.setPen(_pen(muted, 1))
         painter.drawLine(QLineF(_MARGIN, y, self._content_width - _MARGIN, y))
         painter.setFont(self._metrics.note_font)
         note_height = self._metrics.note_height
         for position, x in anchors:
+            if not left <= x <= right:
+                continue
             painter.setPen(_pen(muted, 1))
             painter.drawLine(QLineF(x, y - _TICK, x, y + _TICK))
             label = QRectF(x - 40, y + _TICK, 80, note_height)
@@ -870,6 +890,8 @@ class InitiativeTimeline(QWidget):
                 continue
             start = self._value_x(anchors, slot.position)
             end = self._value_x(anchors, slot.span_end)
+            if max(start, end) < left or min(start, end) > right:
+                continue
             self._paint_span(painter, start, end, y - _TICK, colors.side(slot.side))
             painter.setPen(_pen(colors.side(slot.side), 1))
             painter.drawLine(QLineF(end, y - _TICK, end, y + _TICK))

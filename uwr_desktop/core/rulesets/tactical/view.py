@@ -164,7 +164,9 @@ def axis(state: EncounterState) -> TimelineAxis:
         title = "Countdown (before the fight)"
     else:
         title = f"Round {state.round} · {state.phase}"
-    return TimelineAxis(AxisKind.COUNT, title)
+    return TimelineAxis(
+        AxisKind.COUNT, title, now=count if state.phase == Phase.RESOLUTION else None
+    )
 
 
 def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[TimelineSlot, ...]:

@@ -49,6 +49,9 @@ class CountdownPanel(QWidget):
         self.setObjectName("tacticalPanel")
         self._document = document
         self._focus: str | None = None
+        self._roster: tuple[tuple[str, str], ...] | None = None
+        self._resolving: list[str] = []
+        self._declaring: list[str] = []
         self.status = named(QLabel(), "tacticalStatus")
         self.status.setWordWrap(True)
         self.actor = named(QComboBox(), "tacticalActor")
@@ -158,15 +161,12 @@ class CountdownPanel(QWidget):
         if combatant_id is not None and self.actor.findData(combatant_id) >= 0:
             self.actor.setCurrentIndex(self.actor.findData(combatant_id))
 
-    def _due(self) -> tuple[list[str], list[str]]:
-        state = self._document.session.state
-        order = self._settings().tie_order
-        return rules.resolving(state, order), rules.declaring(state, order)
-
     def _refresh(self) -> None:
         session = self._document.session
         state = session.state
-        resolving, declaring = self._due()
+        order = self._settings().tie_order
+        self._resolving = resolving = rules.resolving(state, order)
+        self._declaring = declaring = rules.declaring(state, order)
         name = {cid: c.name for cid, c in state.combatants.items()}
         count = part_of(state).count
         if state.phase == Phase.SETUP:
@@ -185,30 +185,38 @@ class CountdownPanel(QWidget):
         else:
             words = f"Round {state.round}: declare parries, then Next starts the countdown."
         self.status.setText(words)
+        roster = tuple((cid, name[cid]) for cid in state.rows)
+        if roster != self._roster:
+            self._roster = roster
+            self._fill_names(roster)
+        wanted = self._wanted_actor(self.actor.currentData())
+        self.actor.blockSignals(True)
+        self.actor.setCurrentIndex(max(self.actor.findData(wanted), 0))
+        self.actor.blockSignals(False)
+        self._refresh_buttons()
+
+    def _fill_names(self, roster: tuple[tuple[str, str], ...]) -> None:
+        """Refill the combatant lists (only when someone joins, leaves or is renamed)."""
         for box in (self.actor, self.parry_against):
             chosen = box.currentData()
             box.blockSignals(True)
             box.clear()
             if box is self.parry_against:
                 box.addItem("anyone", "")
-            for cid in state.rows:
-                box.addItem(name[cid], cid)
-            wanted = chosen if box is self.parry_against else self._wanted_actor(chosen)
-            index = box.findData(wanted)
-            box.setCurrentIndex(max(index, 0))
+            for cid, name in roster:
+                box.addItem(name, cid)
+            box.setCurrentIndex(max(box.findData(chosen), 0))
             box.blockSignals(False)
-        self._refresh_buttons()
 
     def _wanted_actor(self, chosen: str | None) -> str | None:
-        resolving, declaring = self._due()
-        for due in (resolving, declaring):
+        for due in (self._resolving, self._declaring):
             if due:
                 return chosen if chosen in due else due[0]
         return chosen if chosen is not None else self._focus
 
     def _refresh_buttons(self) -> None:
         state = self._document.session.state
-        resolving, _ = self._due()
+        resolving = self._resolving
         counting = state.phase == Phase.RESOLUTION
         in_round = state.phase in (Phase.INITIATIVE, Phase.RESOLUTION)
         cid = self.actor.currentData()
