@@ -147,6 +147,7 @@ class InitiativeTimeline(QWidget):
         self._value_answerer: ValueAnswerer | None = None
         self._value_answer: tuple[str, int, str | None] | None = None
         self._targets: dict[str, QRectF] = {}
+        self._anchor_list: list[tuple[int, float]] = []
         self._start_offsets: dict[str, float] = {}
         self._appearing: set[str] = set()
         self._progress = 0.0
@@ -397,8 +398,9 @@ class InitiativeTimeline(QWidget):
         return int(self._card_top() + self._metrics.card_height + ruler + below + 0.5)
 
     def _anchors(self) -> list[tuple[int, float]]:
-        """(position, x) of every card's centre, in axis order, content coordinates."""
-        return [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        """(position, x) of every card's centre, in axis order, content coordinates (kept from
+        the last layout)."""
+        return self._anchor_list
 
     @staticmethod
     def _x_value(anchors: list[tuple[int, float]], x: float) -> int:
@@ -446,9 +448,10 @@ class InitiativeTimeline(QWidget):
             targets[slot.key] = QRectF(x, self._card_top(), width, self._metrics.card_height)
             x += width + _GAP
         self._targets = targets
+        self._anchor_list = [(s.position, targets[s.key].center().x()) for s in self._slots]
         right = x - _GAP + _MARGIN if self._slots else 2 * _MARGIN
         if self._numeric() and self._slots:
-            anchors = [(s.position, targets[s.key].center().x()) for s in self._slots]
+            anchors = self._anchor_list
             ends = [s.span_end for s in self._slots if s.span_end is not None]
             right = max([right, *(self._value_x(anchors, end) + _MARGIN + 8 for end in ends)])
         self._content_width = right

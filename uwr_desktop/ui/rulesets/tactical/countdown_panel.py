@@ -39,6 +39,16 @@ from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
 
+SHOWN_NAMES = 4
+"""Names listed in the status line before "and N more"."""
+
+
+def _listed(names: list[str]) -> str:
+    """``"Ana, Bran"``; beyond :data:`SHOWN_NAMES`, ``"Ana, Bran, Cole, Dan and 3 more"``."""
+    if len(names) <= SHOWN_NAMES:
+        return ", ".join(names)
+    return f"{', '.join(names[:SHOWN_NAMES])} and {len(names) - SHOWN_NAMES} more"
+
 
 class CountdownPanel(QWidget):
     """The tactical Dice dock panel, following one document."""
@@ -54,6 +64,8 @@ class CountdownPanel(QWidget):
         self._declaring: list[str] = []
         self.status = named(QLabel(), "tacticalStatus")
         self.status.setWordWrap(True)
+        # A fixed height: a new text must not lay the whole dock out again at every count.
+        self.status.setFixedHeight(3 * self.status.fontMetrics().lineSpacing() + 4)
         self.actor = named(QComboBox(), "tacticalActor")
         self.action = named(QComboBox(), "tacticalAction")
         self.ap = named(QSpinBox(), "tacticalAp")
@@ -174,9 +186,9 @@ class CountdownPanel(QWidget):
         elif state.phase == Phase.RESOLUTION and count is not None:
             parts = [f"Round {state.round} · count {count}"]
             if resolving:
-                parts.append("resolving: " + ", ".join(name[cid] for cid in resolving))
+                parts.append("resolving: " + _listed([name[cid] for cid in resolving]))
             if declaring:
-                parts.append("declaring: " + ", ".join(name[cid] for cid in declaring))
+                parts.append("declaring: " + _listed([name[cid] for cid in declaring]))
             if not resolving and not declaring:
                 parts.append("nothing more on this count")
             words = " — ".join(parts)
