@@ -111,7 +111,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     assert window.timeline.axis().title == "Round 1 · count 35"
     assert window.timeline.axis().now == 35
     declare(panel, qtbot, "Melee attack", 4)
-    assert cell(window, hauser, "ap") == "0/4 (+4 on Melee attack)"
+    assert cell(window, hauser, "ap") == "0/4"
     assert cell(window, hauser, "action") == "Melee attack 4 AP · 35 → 15"
     assert "AP 0/4" in cell(window, hauser, RESOURCES_COLUMN)
 

@@ -348,7 +348,10 @@ _COUNT = Fraction(MAX_COUNT)
 
 COLUMNS: tuple[Column, ...] = (
     Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
-    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
+    Column("ap", "AP left", ColumnKind.TEXT),
+    Column("action", "Action under way", ColumnKind.TEXT),
+    Column("action_penalty", "Total penalty", ColumnKind.TEXT),
+    Column("pace", "Pace", ColumnKind.TEXT),
     Column(
         "initiative", "Base init", ColumnKind.INT, editable=True, minimum=-_SIGNED, maximum=_SIGNED
     ),
@@ -357,13 +360,10 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "penalty", "Penalty", ColumnKind.INT, editable=True, minimum=-_SIGNED, maximum=Fraction(0)
     ),
-    Column("ap", "AP left", ColumnKind.TEXT),
-    Column("action", "Action under way", ColumnKind.TEXT),
-    Column("action_penalty", "Total penalty", ColumnKind.TEXT),
-    Column("pace", "Pace", ColumnKind.TEXT),
     Column(
         "bleeding", "Bleeding", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
     ),
+    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
     Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
     Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
 )
@@ -387,7 +387,7 @@ def cell_value(state: EncounterState, cid: str, key: str) -> CellValue:
         case "penalty":
             return sheet.penalty
         case "ap":
-            return _ap_text(sheet)
+            return f"{sheet.now.ap}/{AP_PER_ROUND}"
         case "action":
             return "" if sheet.now.action is None else action_text(sheet.now.action)
         case "action_penalty":

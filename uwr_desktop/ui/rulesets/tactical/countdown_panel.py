@@ -92,6 +92,12 @@ class CountdownPanel(QWidget):
         self.message = named(QLabel(), "tacticalMessage")
         self.message.setWordWrap(True)
         self.tray = DiceTray()
+        for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
+            # Long catalog names must not widen the Dice dock past a laptop screen.
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(8)
         self._lay_out()
         self._connect(document)
         self._rebuild()
