@@ -83,9 +83,7 @@ def declare(panel, qtbot, action, ap=None):
     assert panel.message.text() == ""
 
 
-def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order(
-    window, qtbot
-):
+def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order(window, qtbot):
     when_modal(NewFightDialog, choose_tactical)
     window.actions_by_key["new"].trigger()
     session = window.document.session
