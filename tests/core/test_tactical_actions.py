@@ -17,9 +17,11 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical.catalog import ActionType, Pace
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
+    TacticalEditCatalog,
     TacticalInterrupt,
     TacticalMove,
     TacticalParry,
@@ -28,7 +30,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalShorten,
 )
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
-from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
+from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table, part_of
 from uwr_desktop.core.sides import Side
 
 
@@ -288,3 +290,32 @@ def test_a_combatant_of_another_round_system_is_refused():
     other = Combatant(id="x", name="X", side=Side.ENEMY, sheet=UwrSheet())
     with pytest.raises(RulesError, match="no tactical sheet"):
         make_ruleset("tactical").initial_state([other])
+
+
+def test_the_gm_edits_the_catalog_and_pace_table_of_the_fight():
+    session = started([fighter("ann")], [5, 5])
+    shipped = catalog(session.state)
+    assert [a.name for a in shipped][:3] == [
+        "Drop item",
+        "Use shield in melee",
+        "Shift item to other hand",
+    ]
+    assert [(p.name, p.penalty) for p in pace_table(session.state)][-1] == ("Dash", -100)
+    spell = ActionType(name="Cast a spell", min_ap=2, max_ap=3)
+    session.do(TacticalEditCatalog((*shipped, spell), (Pace("Swim", -50),)))
+    session.do(TacticalDeclare("ann", "Cast a spell", ap=2))
+    assert sheet(session, "ann").now.action.shortening_penalty == -25
+    with pytest.raises(RulesError, match="has no 'Walk'"):
+        session.do(TacticalMove("ann", "Walk"))
+    session.do(TacticalMove("ann", "Swim"))
+    line = session.describe_entry(2)[0]
+    assert line == "Action catalog and pace table edited: 19 actions and 1 paces"
+    with pytest.raises(RulesError, match="Two actions are called 'dodge'"):
+        session.do(TacticalEditCatalog((*shipped, ActionType(name="dodge", min_ap=1, max_ap=1))))
+    with pytest.raises(ValueError, match="min_ap 3 is above max_ap 2"):
+        ActionType(name="Odd", min_ap=3, max_ap=2)
+    for _ in range(3):
+        session.undo()
+    assert catalog(session.state) == shipped
+    with pytest.raises(RulesError, match="has no 'Cast a spell'"):
+        session.do(TacticalDeclare("ann", "Cast a spell"))

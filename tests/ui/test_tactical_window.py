@@ -16,6 +16,7 @@ from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 from uwr_desktop.ui.table_model import RESOURCES_COLUMN
@@ -169,3 +170,35 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     window.actions_by_key["redo"].trigger()
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     assert session.state.phase == "upkeep"
+
+
+def test_the_catalog_is_edited_from_the_panel_and_offered_at_once(window, qtbot):
+    window.document.new("tactical")
+    panel = window.findChild(CountdownPanel)
+    assert panel.action.findData("Cast a spell") < 0
+
+    def refuse_then_fix(dialog):
+        dialog.add_action(None)
+        row = dialog.action_rows.rowCount() - 1
+        dialog.action_rows.item(row, 0).setText("Cast a spell")
+        dialog.action_rows.cellWidget(row, 2).setValue(3)
+        dialog.action_rows.cellWidget(row, 3).setValue(2)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        assert "min_ap 3 is above max_ap 2" in dialog.message.text()
+        assert dialog.isVisible()
+        dialog.action_rows.cellWidget(row, 3).setValue(4)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    when_modal(CatalogDialog, refuse_then_fix)
+    qtbot.mouseClick(panel.edit_catalog, Qt.MouseButton.LeftButton)
+    assert panel.action.findData("Cast a spell") >= 0
+    assert window.document.session.entries[-1].label == "Edit the action catalog and pace table"
+
+    def shipped(dialog):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+
+    when_modal(CatalogDialog, shipped)
+    qtbot.mouseClick(panel.edit_catalog, Qt.MouseButton.LeftButton)
+    assert panel.action.findData("Cast a spell") < 0
+    window.actions_by_key["undo"].trigger()
+    assert panel.action.findData("Cast a spell") >= 0

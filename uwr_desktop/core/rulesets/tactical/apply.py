@@ -11,6 +11,7 @@ from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.tactical.events import (
+    TacticalCatalogChanged,
     TacticalConcentrating,
     TacticalCountersChanged,
     TacticalCountReached,
@@ -223,7 +224,13 @@ def _counters_changed(state: EncounterState, event: TacticalCountersChanged) -> 
     return replace(state, part=replace(part_of(state), counters=counters))
 
 
+def _catalog_changed(state: EncounterState, event: TacticalCatalogChanged) -> EncounterState:
+    part = replace(part_of(state), actions=event.actions, paces=event.paces)
+    return replace(state, part=part)
+
+
 _APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+    TacticalCatalogChanged: _catalog_changed,
     TacticalInitiativeRolled: _initiative_rolled,
     TacticalInitiativeSet: _initiative_set,
     TacticalRoundStarted: _round_started,

@@ -20,9 +20,10 @@ from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
-from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, find
+from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
 from uwr_desktop.core.rulesets.tactical.events import (
     InitiativeRoll,
+    TacticalCatalogChanged,
     TacticalConcentrating,
     TacticalCountersChanged,
     TacticalCountReached,
@@ -53,7 +54,14 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     TacticalSheet,
     sheet_of,
 )
-from uwr_desktop.core.rulesets.tactical.state import Counter, Phase, TieRoll, part_of
+from uwr_desktop.core.rulesets.tactical.state import (
+    Counter,
+    Phase,
+    TieRoll,
+    catalog,
+    pace_table,
+    part_of,
+)
 from uwr_desktop.core.rulesets.tactical.upkeep import (
     advanced,
     is_staggered,
@@ -238,18 +246,18 @@ def _actor(b: Builder, cid: str) -> tuple[Combatant, TacticalSheet, int]:
     return combatant, sheet, _count(b)
 
 
-def catalog_entry(settings: TacticalSettings, name: str) -> ActionType:
+def catalog_entry(state: EncounterState, name: str) -> ActionType:
     """The catalog's action called ``name`` (``RulesError`` naming the catalog otherwise)."""
-    catalog = settings.catalog()
-    index = find(catalog, name)
+    actions = catalog(state)
+    index = find(actions, name)
     if index is None:
         raise RulesError(f"The action catalog has no {name!r}")
-    return catalog[index]
+    return actions[index]
 
 
 def declare(b: Builder, intent: TacticalDeclare) -> str:
     """Declare an action of the catalog on the count now."""
-    entry = catalog_entry(b.settings, intent.action)
+    entry = catalog_entry(b.state, intent.action)
     if entry.kind is ActionKind.MOVEMENT:
         raise RulesError("Movement is recorded as the round's pace: choose a pace instead")
     if entry.kind is ActionKind.CONCENTRATION:
@@ -332,24 +340,24 @@ def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
     combatant = need(b.state, cid)
     if b.state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
         raise RulesError("Movement is recorded during a round")
-    table = b.settings.pace_table()
+    table = pace_table(b.state)
     index = find(table, pace_name)
     if index is None:
         raise RulesError(f"The pace table has no {pace_name!r}")
     pace = table[index]
     penalty = pace.penalty * MODE_FACTOR[mode]
-    fastest = _pace_rank(b.settings, sheet_of(combatant)) < (index, -penalty)
+    fastest = _pace_rank(table, sheet_of(combatant)) < (index, -penalty)
     b.add(
         TacticalMoved(combatant.id, pace.name, mode.value, max(penalty, -MAX_INITIATIVE), fastest)
     )
     return f"{combatant.name} moves: {pace.name}"
 
 
-def _pace_rank(settings: TacticalSettings, sheet: TacticalSheet) -> tuple[int, int]:
+def _pace_rank(table: tuple[Pace, ...], sheet: TacticalSheet) -> tuple[int, int]:
     if not sheet.now.pace:
         return (-1, 0)
     name = sheet.now.pace.split(",")[0]
-    return (find(settings.pace_table(), name) or 0, -sheet.now.pace_penalty)
+    return (find(table, name) or 0, -sheet.now.pace_penalty)
 
 
 def parry(b: Builder, cid: str, amount: int, against: str) -> str:
@@ -444,6 +452,20 @@ def add_condition(b: Builder, ids: Sequence[str], condition: Condition) -> str:
             spent = min(rules.spent_at(sheet, count), AP_PER_ROUND)
             b.add(TacticalStunMarked(cid, staggered, spent))
     return label
+
+
+def edit_catalog(b: Builder, actions: Sequence[ActionType], paces: Sequence[Pace]) -> str:
+    """Replace the fight's action catalog and pace table; names must differ."""
+    for kind, names in (("action", [a.name for a in actions]), ("pace", [p.name for p in paces])):
+        seen: set[str] = set()
+        for name in names:
+            if name.strip().casefold() in seen:
+                raise RulesError(f"Two {kind}s are called {name!r}")
+            seen.add(name.strip().casefold())
+    if tuple(actions) == part_of(b.state).actions and tuple(paces) == part_of(b.state).paces:
+        raise RulesError("The catalog and the pace table are unchanged")
+    b.add(TacticalCatalogChanged(tuple(actions), tuple(paces)))
+    return "Edit the action catalog and pace table"
 
 
 def set_counter(b: Builder, name: str, value: int, step: int) -> str:

@@ -11,7 +11,7 @@ from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.tactical import sheet as _sheet  # noqa: F401  (registers it)
 from uwr_desktop.core.rulesets.tactical.catalog import Penalty
 from uwr_desktop.core.rulesets.tactical.sheet import AP, CountValue, KeptProgress, TacticalAction
-from uwr_desktop.core.rulesets.tactical.state import Counter, TieRoll
+from uwr_desktop.core.rulesets.tactical.state import Actions, Counter, Paces, TieRoll
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -140,3 +140,10 @@ class TacticalCountersChanged(Event, frozen=True):
 
     counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_CONDITIONS)]
     text: str = ""
+
+
+class TacticalCatalogChanged(Event, frozen=True):
+    """The GM edited the fight's action catalog and pace table (empty: the shipped ones)."""
+
+    actions: Actions = ()
+    paces: Paces = ()

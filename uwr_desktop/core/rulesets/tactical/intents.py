@@ -5,7 +5,7 @@ from enum import StrEnum
 from uwr_desktop.core.encounter import Count, Name, OptionalName
 from uwr_desktop.core.intents import IdList, Intent
 from uwr_desktop.core.rulesets.tactical.catalog import ActionPoints, Penalty
-from uwr_desktop.core.rulesets.tactical.state import Signed
+from uwr_desktop.core.rulesets.tactical.state import Actions, Paces, Signed
 
 
 class MoveMode(StrEnum):
@@ -80,3 +80,10 @@ class TacticalRemoveCounter(Intent, frozen=True):
     """Remove an environmental counter."""
 
     name: Name
+
+
+class TacticalEditCatalog(Intent, frozen=True):
+    """Replace the fight's action catalog and pace table (empty: back to the shipped ones)."""
+
+    actions: Actions = ()
+    paces: Paces = ()

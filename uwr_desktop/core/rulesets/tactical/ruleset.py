@@ -51,6 +51,7 @@ from uwr_desktop.core.rulesets.tactical import view
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalDeclare,
+    TacticalEditCatalog,
     TacticalInterrupt,
     TacticalMove,
     TacticalParry,
@@ -127,6 +128,8 @@ class TacticalRuleset:
                 return steps.move(b, cid, pace, mode)
             case TacticalParry(combatant_id=cid, amount=amount, against=against):
                 return steps.parry(b, cid, amount, against)
+            case TacticalEditCatalog(actions=actions, paces=paces):
+                return steps.edit_catalog(b, actions, paces)
             case TacticalSetCounter(name=name, value=value, step=step):
                 return steps.set_counter(b, name, value, step)
             case TacticalRemoveCounter(name=name):

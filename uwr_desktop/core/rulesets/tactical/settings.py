@@ -5,14 +5,6 @@ from typing import Annotated
 
 import msgspec
 
-from uwr_desktop.core.limits import MAX_SKILLS
-from uwr_desktop.core.rulesets.tactical.catalog import (
-    ActionType,
-    Pace,
-    shipped_actions,
-    shipped_paces,
-)
-
 
 class Interruption(StrEnum):
     """What happens to a round-to-round action's progress when it is interrupted."""
@@ -30,11 +22,8 @@ class TieOrder(StrEnum):
 
 
 class TacticalSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """House rules of a ``tactical`` encounter.
-
-    ``actions`` and ``paces`` replace the shipped catalog and pace table when not empty (they
-    are not part of the New Fight form).
-    """
+    """House rules of a ``tactical`` encounter (the action catalog and the pace table are the
+    fight's own, in its part: the GM edits them during the fight)."""
 
     initiative_every_round: Annotated[
         bool,
@@ -60,13 +49,3 @@ class TacticalSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
             "bonus first, then a d10 roll-off (rules); a d10 roll-off alone; or table order.",
         ),
     ] = TieOrder.QUICKNESS_ROLL_OFF
-    actions: Annotated[tuple[ActionType, ...], msgspec.Meta(max_length=MAX_SKILLS)] = ()
-    paces: Annotated[tuple[Pace, ...], msgspec.Meta(max_length=MAX_SKILLS)] = ()
-
-    def catalog(self) -> tuple[ActionType, ...]:
-        """The action catalog in force."""
-        return self.actions or shipped_actions()
-
-    def pace_table(self) -> tuple[Pace, ...]:
-        """The pace table in force, slowest first."""
-        return self.paces or shipped_paces()

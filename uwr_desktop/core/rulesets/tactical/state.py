@@ -7,7 +7,13 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState, Name, RulesetPart
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_COUNT
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_COUNT, MAX_SKILLS
+from uwr_desktop.core.rulesets.tactical.catalog import (
+    ActionType,
+    Pace,
+    shipped_actions,
+    shipped_paces,
+)
 from uwr_desktop.core.rulesets.tactical.sheet import CountValue
 
 
@@ -39,13 +45,23 @@ class TieRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     face: Annotated[int, msgspec.Meta(ge=1, le=10)]
 
 
+Actions = Annotated[tuple[ActionType, ...], msgspec.Meta(max_length=MAX_SKILLS)]
+"""An action catalog (as many entries as a sheet has skills)."""
+Paces = Annotated[tuple[Pace, ...], msgspec.Meta(max_length=MAX_SKILLS)]
+"""A pace table."""
+
+
 class TacticalPart(RulesetPart, frozen=True):
     """``count``: the count of the countdown now (``None`` outside the resolution phase);
-    ``ties``: the d10 roll-offs of the count now; ``counters``: environmental effects."""
+    ``ties``: the d10 roll-offs of the count now; ``counters``: environmental effects;
+    ``actions`` and ``paces``: the fight's action catalog and pace table as the GM edited them
+    (empty: the shipped ones)."""
 
     count: CountValue | None = None
     ties: Annotated[tuple[TieRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)] = ()
     counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
+    actions: Actions = ()
+    paces: Paces = ()
 
 
 NO_PART = TacticalPart()
@@ -56,3 +72,13 @@ def part_of(state: EncounterState) -> TacticalPart:
     """The ``tactical`` part of ``state``."""
     part = state.part
     return part if isinstance(part, TacticalPart) else NO_PART
+
+
+def catalog(state: EncounterState) -> tuple[ActionType, ...]:
+    """The fight's action catalog."""
+    return part_of(state).actions or shipped_actions()
+
+
+def pace_table(state: EncounterState) -> tuple[Pace, ...]:
+    """The fight's pace table, slowest first."""
+    return part_of(state).paces or shipped_paces()

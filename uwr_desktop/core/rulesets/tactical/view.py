@@ -25,6 +25,7 @@ from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
 from uwr_desktop.core.rulesets.tactical.decide import shortened
 from uwr_desktop.core.rulesets.tactical.events import (
+    TacticalCatalogChanged,
     TacticalConcentrating,
     TacticalCountersChanged,
     TacticalCountReached,
@@ -54,7 +55,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     TacticalSheet,
     sheet_of,
 )
-from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
+from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 
@@ -147,6 +148,12 @@ def describe(event: Event, state: EncounterState) -> str:
             return f"{name[cid]} {what} after {spent} AP this round ({ticks} at upkeep)"
         case TacticalUpkeepStarted(round=number):
             return f"Upkeep, round {number}"
+        case TacticalCatalogChanged(actions=actions, paces=paces):
+            words = [
+                f"{len(actions)} actions" if actions else "the shipped actions",
+                f"{len(paces)} paces" if paces else "the shipped paces",
+            ]
+            return f"Action catalog and pace table edited: {' and '.join(words)}"
         case TacticalCountersChanged(text=text):
             return f"Counters: {text}" if text else "Counters changed"
     return type(event).__name__
@@ -447,7 +454,7 @@ def legal_intents(
         options.append(IntentOption(f"Interrupt {sheet.now.action.name}", TacticalInterrupt(cid)))
     elif cid in rules.declaring(state, settings.tie_order):
         ap_left = sheet.now.ap - rules.waited(sheet, part_of(state).count or 0)
-        for entry in settings.catalog():
+        for entry in catalog(state):
             if _fits(entry, ap_left, sheet, state):
                 label = f"{entry.name} ({entry.cost_text} AP)"
                 options.append(IntentOption(label, TacticalDeclare(cid, entry.name)))

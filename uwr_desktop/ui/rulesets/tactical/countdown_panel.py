@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
-from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
+from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
 from uwr_desktop.core.rulesets.tactical.events import TacticalInitiativeRolled
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
@@ -33,7 +33,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 )
 from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
-from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
+from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table, part_of
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
@@ -59,6 +59,7 @@ class CountdownPanel(QWidget):
         self.setObjectName("tacticalPanel")
         self._document = document
         self._focus: str | None = None
+        self._tables: tuple[tuple[ActionType, ...], tuple[Pace, ...]] = ((), ())
         self._roster: tuple[tuple[str, str], ...] | None = None
         self._resolving: list[str] = []
         self._declaring: list[str] = []
@@ -79,6 +80,8 @@ class CountdownPanel(QWidget):
         self.next = named(QPushButton("Next count"), "tacticalNext")
         self.next.setToolTip("Step to the next count where an action resolves or is declared")
         self.interrupt = named(QPushButton("Interrupt"), "tacticalInterrupt")
+        self.edit_catalog = named(QPushButton("Catalog…"), "tacticalCatalog")
+        self.edit_catalog.setToolTip("Edit this fight's action catalog and pace table")
         self.keep = named(QCheckBox("keep progress"), "tacticalKeep")
         self.pace = named(QComboBox(), "tacticalPace")
         self.mode = named(QComboBox(), "tacticalMode")
@@ -116,6 +119,7 @@ class CountdownPanel(QWidget):
         grid.addWidget(self.next, 0, 1)
         grid.addWidget(self.interrupt, 1, 0)
         grid.addWidget(self.keep, 1, 1)
+        grid.addWidget(self.edit_catalog, 2, 0)
         movement = QHBoxLayout()
         movement.addWidget(self.pace)
         movement.addWidget(self.mode)
@@ -142,6 +146,7 @@ class CountdownPanel(QWidget):
         self.interrupt.clicked.connect(self._interrupt)
         self.move_button.clicked.connect(self._move)
         self.parry.clicked.connect(self._parry)
+        self.edit_catalog.clicked.connect(self._edit_catalog)
         document.sessionReplaced.connect(self._rebuild)
         document.changed.connect(self._changed)
 
@@ -155,19 +160,25 @@ class CountdownPanel(QWidget):
         settings = self._settings()
         self.action.blockSignals(True)
         self.action.clear()
-        for entry in settings.catalog():
+        state = self._document.session.state
+        self._tables = (catalog(state), pace_table(state))
+        for entry in self._tables[0]:
             if entry.kind is not ActionKind.MOVEMENT:
                 self.action.addItem(f"{entry.name} ({entry.cost_text})", entry.name)
         self.action.blockSignals(False)
         self.pace.clear()
-        for pace in settings.pace_table():
+        for pace in self._tables[1]:
             self.pace.addItem(f"{pace.name} ({pace.penalty})", pace.name)
         self.keep.setVisible(settings.interruption is Interruption.ASK)
         self._action_chosen()
         self._refresh()
 
     def _changed(self, change: Change) -> None:
-        self._refresh()
+        state = self._document.session.state
+        if change.part_changed and (catalog(state), pace_table(state)) != self._tables:
+            self._rebuild()
+        else:
+            self._refresh()
         if change.kind == "do":
             rolled = [e for e in change.entry.events if isinstance(e, TacticalInitiativeRolled)]
             if rolled and rolled[-1].rolls:
@@ -249,7 +260,7 @@ class CountdownPanel(QWidget):
 
     def _entry(self) -> ActionType | None:
         name = self.action.currentData()
-        return next((e for e in self._settings().catalog() if e.name == name), None)
+        return next((e for e in self._tables[0] if e.name == name), None)
 
     def _action_chosen(self) -> None:
         entry = self._entry()
@@ -298,3 +309,18 @@ class CountdownPanel(QWidget):
             self._do(
                 TacticalParry(cid, self.parry_amount.value(), self.parry_against.currentData())
             )
+
+    def _edit_catalog(self) -> None:
+        from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
+
+        state = self._document.session.state
+        part = part_of(state)
+        dialog = CatalogDialog(catalog(state), pace_table(state), self)
+        try:
+            if dialog.exec() != CatalogDialog.DialogCode.Accepted:
+                return
+            intent = dialog.intent()
+        finally:
+            dialog.deleteLater()
+        if intent is not None and (intent.actions, intent.paces) != (part.actions, part.paces):
+            self._do(intent)
