@@ -5,9 +5,11 @@ parry, newcomers, edits and the settings."""
 import pytest
 from tactical_fights import fighter, sheet, tactical_session
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
+    AddCondition,
+    ApplyDamage,
     EditCell,
     EndRound,
     NextTurn,
@@ -184,8 +186,13 @@ def test_kept_progress_is_taken_up_again_and_the_keep_setting_needs_no_answer():
 def test_waiting_past_the_actual_initiative_costs_one_ap_per_five_counts():
     roster = [fighter("ann"), fighter("ben")]
     session = started(roster, [9, 9, 2, 3])  # ann 18 (38), ben 5 (25)
-    session.do(NextTurn())
-    assert part_of(session.state).count == 25
+    counts = []
+    for _ in range(3):
+        session.do(NextTurn())
+        counts.append(part_of(session.state).count)
+    # Next stops where Ann, waiting, lets another AP go by, and on Ben's count.
+    assert counts == [33, 28, 25]
+    assert rules.declaring(session.state, session.ruleset.settings.tie_order) == ["ann", "ben"]
     with pytest.raises(RulesError, match="Ann has 2 AP left this round: shorten Ranged attack"):
         session.do(TacticalDeclare("ann", "Ranged attack"))
     session.do(TacticalDeclare("ann", "Ranged attack", ap=2))  # waited 13 counts: 2 AP gone
@@ -319,3 +326,63 @@ def test_the_gm_edits_the_catalog_and_pace_table_of_the_fight():
     assert catalog(session.state) == shipped
     with pytest.raises(RulesError, match="has no 'Cast a spell'"):
         session.do(TacticalDeclare("ann", "Cast a spell"))
+
+
+def test_stun_marks_count_the_ap_spent_by_then_idle_or_busy():
+    session = started([fighter("ann"), fighter("ben")], [9, 9, 2, 3])  # ann 18 (38), ben 5 (25)
+    session.do(TacticalDeclare("ann", "Melee attack", ap=2))  # on 38: nothing spent yet
+    session.do(AddCondition(["ann"], Condition("Dazed", 1)))
+    assert sheet(session, "ann").now.stun_spent == 0
+    session.do(NextTurn())  # 28: ann's attack resolves
+    session.do(TacticalResolve())
+    session.do(NextTurn())  # 25: ben's count; ann idle, waiting since 28
+    session.do(AddCondition(["ben"], Condition("Stunned", 1)))
+    assert sheet(session, "ben").now.stun_spent == 0
+    session.do(NextTurn())  # 23: ann, waiting since 28, lets an AP go by
+    assert part_of(session.state).count == 23
+    session.do(NextTurn())  # 20: ben let 5 counts go by, 1 AP
+    assert part_of(session.state).count == 20
+    session.do(AddCondition(["ben"], Condition("Staggered")))
+    assert sheet(session, "ben").now.stagger_spent == 1
+    session.do(AddCondition(["ann"], Condition("Stunned", 1)))
+    assert sheet(session, "ann").now.stun_spent == 2 + 1  # the attack, then 8 counts waited
+
+
+def test_a_down_combatant_neither_declares_nor_starts_the_countdown():
+    session = tactical_session([fighter("ann"), fighter("ben")], [9, 9, 2, 3])
+    session.do(StartFight())
+    session.do(ApplyDamage(["ann"], 50))
+    session.do(NextTurn())
+    assert part_of(session.state).count == 25
+    assert rules.declaring(session.state, session.ruleset.settings.tie_order) == ["ben"]
+    session.do(ApplyDamage(["ben"], 50))
+    session.do(EndRound())
+    session.do(NextTurn())
+    session.do(NextTurn())  # nobody can act: straight to upkeep
+    assert session.state.phase == Phase.UPKEEP
+
+
+def test_a_lone_crossbow_load_starts_round_two_on_its_resolve_count():
+    session = started([fighter("bran")], [5, 5])  # base 10
+    session.do(TacticalDeclare("bran", "Load light crossbow"))
+    session.do(NextTurn())
+    assert session.state.phase == Phase.UPKEEP  # nothing more in round 1
+    session.do(NextTurn())
+    session.do(NextTurn())
+    assert part_of(session.state).count == 10
+    session.do(TacticalResolve())
+    assert sheet(session, "bran").now.spent == 4
+
+
+def test_roll_off_ties_ignore_quickness():
+    roster = [fighter("ann", quickness=1), fighter("ben", quickness=3), fighter("cat", quickness=1)]
+    session = tactical_session(roster, [5, 5, 4, 4, 5, 5, 2, 9, 6], tie_order="roll_off")
+    session.do(StartFight())
+    session.do(NextTurn())
+    faces = [(t.combatant_id, t.face) for t in part_of(session.state).ties]
+    assert faces == [("ann", 2), ("ben", 9), ("cat", 6)]
+    assert rules.declaring(session.state, session.ruleset.settings.tie_order) == [
+        "ben",
+        "cat",
+        "ann",
+    ]

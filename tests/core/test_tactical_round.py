@@ -100,6 +100,7 @@ def play_round_one(session: Session) -> None:
     assert due(session) == (15, ["ana"], [])
     # Bran declared on 30: by 15 he has spent 3 AP. This daze will not tick at upkeep.
     session.do(AddCondition(["bran"], Condition("Dazed", 2)))
+    session.do(AddCondition(["bran"], Condition("Burning", 2)))
     assert sheet(session, "bran").now.stun_spent == 3
     session.do(TacticalResolve(["ana"]))
     assert sheet(session, "ana").now.ap == 0
@@ -125,12 +126,17 @@ def test_a_round_of_three_checked_at_every_count_and_after_upkeep():
     assert session.state.phase == Phase.UPKEEP
     assert session.entries[-1].label == "Upkeep, round 1"
     assert conditions(session, "ana") == {"Blessed": 2}
-    assert conditions(session, "bran") == {"Dazed": 2}
+    assert conditions(session, "bran") == {"Dazed": 2, "Burning": 1}
     assert conditions(session, "cole") == {"Stunned": 1}
     assert sheet(session, "bran").hits == 28
     assert part_of(session.state).counters[0].value == 1
     lines = session.describe_entry(len(session.entries) - 1)
-    assert "Bran bleeds: takes 2 hits (30 → 28); stun does not tick" in " ".join(lines)
+    assert lines == (
+        "Upkeep, round 1",
+        "Ana Blessed: 2 rounds left; Bran bleeds: takes 2 hits (30 → 28); Burning: 1 round "
+        "left; stun does not tick (2 AP or more spent before it); Cole Stunned: 1 round left",
+        "Counters: Rising tide 1",
+    )
 
     session.do(NextTurn())
     assert (session.state.round, session.state.phase) == (2, Phase.INITIATIVE)
@@ -205,3 +211,22 @@ def test_stuns_tick_most_severe_first():
     session.do(NextTurn())
     session.do(EndRound())
     assert conditions(session, "cole") == {"Dazed": 1}
+
+
+def test_a_stun_after_exactly_two_ap_does_not_tick():
+    session = three()
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("ana", "Dodge"))  # 35 -> 15
+    counts = []
+    while part_of(session.state).count != 25:
+        session.do(NextTurn())
+        counts.append(part_of(session.state).count)
+    assert counts == [30, 28, 25]
+    session.do(AddCondition(["ana"], Condition("Dazed", 1)))
+    assert sheet(session, "ana").now.stun_spent == 2
+    while part_of(session.state).count != 15:
+        session.do(NextTurn())
+    session.do(TacticalResolve())
+    session.do(EndRound())
+    assert conditions(session, "ana") == {"Dazed": 1}

@@ -168,8 +168,12 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     window.actions_by_key["undo"].trigger()
     assert "resolving: Hauser, Orc" in panel.status.text()
     window.actions_by_key["redo"].trigger()
-    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
-    assert session.state.phase == "upkeep"
+    # Nobody declares again: Next steps down the counts where waiting costs them AP, then upkeep.
+    counts = []
+    while session.state.phase != "upkeep":
+        qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+        counts.append(part_of(session.state).count)
+    assert counts == [15, None]
 
 
 def test_the_catalog_is_edited_from_the_panel_and_offered_at_once(window, qtbot):

@@ -166,10 +166,11 @@ def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:
         if top is not None:
             _reach(b, top, roller)
             return f"Round {b.state.round}: count {top}"
+    now = part_of(b.state).count
     if end_round:
         _unfinished(b)
-    else:
-        count = rules.next_count(b.state)
+    elif now is not None:
+        count = rules.next_count(b.state, now)
         if count is not None:
             _reach(b, count, roller)
             return f"Count {count}"

@@ -104,11 +104,12 @@ def declaring(state: EncounterState, order: TieOrder) -> list[str]:
 
 
 def top_count(state: EncounterState) -> int | None:
-    """The highest actual initiative, where the countdown starts (``None``: nobody acts)."""
+    """Where a round's countdown starts: the highest actual initiative, or a round-to-round
+    action's resolve count above it (``None``: nobody acts)."""
     counts = [
         actual(sheet_of(c))
         for c in state.combatants.values()
-        if able(c) and sheet_of(c).now.action is None and sheet_of(c).now.ap > 0
+        if able(c) and sheet_of(c).now.action is None
     ]
     counts += [
         action.resolves_at
@@ -120,12 +121,9 @@ def top_count(state: EncounterState) -> int | None:
     return max(counts, default=None)
 
 
-def next_count(state: EncounterState) -> int | None:
-    """The next count below the one now where an action resolves or someone's actual
-    initiative comes (``None``: nothing more this round)."""
-    count = part_of(state).count
-    if count is None:
-        return top_count(state)
+def next_count(state: EncounterState, count: int) -> int | None:
+    """The next count below ``count`` where an action resolves, someone's actual initiative
+    comes, or someone waiting lets another AP go by (``None``: nothing more this round)."""
     later: list[int] = []
     for combatant in state.combatants.values():
         if not able(combatant):
@@ -135,8 +133,13 @@ def next_count(state: EncounterState) -> int | None:
         if action is not None:
             if action.resolves_at is not None and action.resolves_at < count:
                 later.append(action.resolves_at)
-        elif sheet.now.ap > 0 and actual(sheet) < count:
+        elif sheet.now.ap == 0:
+            continue
+        elif actual(sheet) < count:
             later.append(actual(sheet))
+        elif (gone := waited(sheet, count)) + 1 < sheet.now.ap:
+            # Waiting: the next count where another of its AP goes by.
+            later.append(actual(sheet) - COUNTS_PER_AP * (gone + 1))
     return max(later, default=None)
 
 
@@ -152,19 +155,18 @@ def action_penalty(sheet: TacticalSheet) -> int:
     return sheet.penalty + shortening + pace_penalty(sheet)
 
 
-def tie_key(state: EncounterState, order: TieOrder) -> Callable[[str], tuple[int, int, int]]:
+def tie_key(state: EncounterState, order: TieOrder) -> Callable[[str], tuple[int, ...]]:
     """The sort key of combatants acting on the same count: higher Quickness bonus, then the
     higher d10 of the count's roll-off, then table order (the parts ``order`` asks for)."""
     rows = {cid: i for i, cid in enumerate(state.rows)}
     faces = {tie.combatant_id: tie.face for tie in part_of(state).ties}
 
-    def key(cid: str) -> tuple[int, int, int]:
+    def key(cid: str) -> tuple[int, ...]:
         if order is TieOrder.TABLE_ORDER:
-            return (0, 0, rows[cid])
-        face = -faces.get(cid, 0)
+            return (rows[cid],)
         if order is TieOrder.ROLL_OFF:
-            return (0, face, rows[cid])
-        return (-sheet_of(state.combatants[cid]).quickness, face, rows[cid])
+            return (-faces.get(cid, 0), rows[cid])
+        return (-sheet_of(state.combatants[cid]).quickness, -faces.get(cid, 0), rows[cid])
 
     return key
 

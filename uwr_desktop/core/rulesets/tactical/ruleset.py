@@ -2,9 +2,10 @@
 
 Decisions the rules leave open, and how they are taken here (see ``docs/rulesets.md``):
 
-* "Next" stops on every count where an action completes or someone's actual initiative comes;
-  it will not pass a count whose actions are not resolved. A combatant who lets counts go by
-  without declaring loses one AP for every full 5 counts past its actual initiative.
+* "Next" stops on every count where an action completes, someone's actual initiative comes or
+  someone waiting lets another AP go by; it will not pass a count whose actions are not
+  resolved. A combatant who lets counts go by without declaring loses one AP for every full 5
+  counts past its actual initiative.
 * Movement costs no AP: it records the round's fastest pace, whose penalty applies to the
   other actions of the round.
 * An instantaneous action costing 1 AP while an action is under way makes that action resolve

@@ -184,7 +184,7 @@ def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[Timelin
     due = set(rules.resolving(state, settings.tie_order))
     declaring = set(rules.declaring(state, settings.tie_order))
     first_due = min(due, key=order) if due else None
-    keyed: list[tuple[int, int, tuple[int, int, int], TimelineSlot]] = []
+    keyed: list[tuple[int, int, tuple[int, ...], TimelineSlot]] = []
     for cid in state.rows:
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
