@@ -225,6 +225,9 @@ def test_the_fastest_pace_gives_its_penalty_doubled_backwards_times_four_prone()
     )
     session.do(TacticalMove("ann", "Creep"))
     assert sheet(session, "ann").now.pace_penalty == -20
+    session.do(TacticalMove("ann", "Walk"))
+    assert sheet(session, "ann").now.pace == "Walk, backwards"
+    assert "not faster than before" in session.describe_entry(len(session.entries) - 1)[0]
     session.do(TacticalMove("ann", "Jog", MoveMode.PRONE))
     assert sheet(session, "ann").now.pace_penalty == -120
     session.do(TacticalDeclare("ann", "Melee attack", ap=3))
@@ -276,6 +279,10 @@ def test_base_initiative_is_typed_between_rounds_and_edits_are_checked():
     session.do(ReplaceCombatant(edited))
     assert sheet(session, "ann").quickness == 4
     assert sheet(session, "ann").base == 22
+    assert sheet(session, "ann").initiative.faces == (5, 5)
+    session.do(EditCell("ann", "hits", 0))
+    session.do(ReplaceCombatant(edited))
+    assert sheet(session, "ann").hits == 50
     with pytest.raises(RulesError, match="no counter"):
         session.do(TacticalRemoveCounter("tide"))
 
@@ -283,9 +290,11 @@ def test_base_initiative_is_typed_between_rounds_and_edits_are_checked():
 def test_reroll_every_round_and_bad_settings():
     session = tactical_session([fighter("ann")], [5, 5, 1, 2], initiative_every_round=True)
     session.do(StartFight())
+    session.do(EditCell("ann", "initiative", 30))
     session.do(EndRound())
     session.do(NextTurn())
     assert sheet(session, "ann").base == 3
+    assert sheet(session, "ann").initiative_override is None
     with pytest.raises(RulesError, match="Bad tactical settings"):
         make_ruleset("tactical", {"tie_order": "alphabetical"})
     assert session.state.phase == Phase.INITIATIVE
@@ -355,6 +364,12 @@ def test_a_down_combatant_neither_declares_nor_starts_the_countdown():
     session.do(NextTurn())
     assert part_of(session.state).count == 25
     assert rules.declaring(session.state, session.ruleset.settings.tie_order) == ["ben"]
+    session.do(TacticalDeclare("ben", "Dodge"))
+    session.do(NextTurn())
+    assert part_of(session.state).count == 5
+    with pytest.raises(RulesError, match=r"Ann has no action completing on count 5"):
+        session.do(TacticalResolve(["ann"]))
+    session.do(TacticalResolve(["ben"]))
     session.do(ApplyDamage(["ben"], 50))
     session.do(EndRound())
     session.do(NextTurn())

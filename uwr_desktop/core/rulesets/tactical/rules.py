@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 from uwr_desktop.core.dice import SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.tactical.settings import TieOrder
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalAction, TacticalSheet, sheet_of
 from uwr_desktop.core.rulesets.tactical.state import part_of
@@ -26,14 +25,6 @@ INSTANT_REACH = 20
 def initiative_spec(sheet: TacticalSheet) -> SumSpec:
     """2d10 + Quickness bonus - 1 per full 10 points of current penalty (-35 gives -3)."""
     return SumSpec(2, 10, sheet.quickness - (-sheet.penalty) // 10)
-
-
-def base_of(combatant: Combatant) -> int:
-    """The combatant's base initiative (``RulesError`` before it is rolled)."""
-    base = sheet_of(combatant).base
-    if base is None:
-        raise RulesError(f"{combatant.name} has no initiative yet")
-    return base
 
 
 def actual(sheet: TacticalSheet) -> int:
