@@ -19,7 +19,12 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.tactical import rules
-from uwr_desktop.core.rulesets.tactical.catalog import ActionType, Pace
+from uwr_desktop.core.rulesets.tactical.catalog import (
+    ActionType,
+    Pace,
+    shipped_actions,
+    shipped_paces,
+)
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -400,4 +405,38 @@ def test_roll_off_ties_ignore_quickness():
         "ben",
         "cat",
         "ann",
+    ]
+
+
+def test_the_shipped_tables_are_the_seeds():
+    costs = {entry.name: entry.cost_text for entry in shipped_actions()}
+    assert costs == {
+        "Drop item": "0",
+        "Use shield in melee": "0",
+        "Shift item to other hand": "1",
+        "Draw weapon/ammo/item": "1",
+        "Prone <-> Stand": "1",
+        "Perception": "1-2",
+        "Ranged attack": "1-3",
+        "Eat or drink (herb/potion)": "2",
+        "Melee attack": "2-4",
+        "Get item from ground": "3",
+        "Dodge": "4",
+        "Mount/dismount": "4",
+        "Reload": "6",
+        "Load light crossbow": "8",
+        "Load heavy crossbow": "16",
+        "Pick lock/disarm trap": "20",
+        "Hold position (swim/climb)": "C",
+        "Movement": "special",
+    }
+    paces = [(pace.name, pace.penalty) for pace in shipped_paces()]
+    assert paces == [
+        ("Creep", -5),
+        ("Walk", -10),
+        ("Brisk", -20),
+        ("Jog", -30),
+        ("Run", -40),
+        ("Sprint", -70),
+        ("Dash", -100),
     ]
