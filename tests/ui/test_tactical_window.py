@@ -9,13 +9,17 @@ from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import EditCell
 from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
+from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.rulesets.tactical import make_ui
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
@@ -206,3 +210,23 @@ def test_the_catalog_is_edited_from_the_panel_and_offered_at_once(window, qtbot)
     assert panel.action.findData("Cast a spell") < 0
     window.actions_by_key["undo"].trigger()
     assert panel.action.findData("Cast a spell") >= 0
+
+
+def test_the_dialog_edits_a_combatant_and_the_library_summarises_it(qtbot):
+    hurt = Combatant(
+        id="orc", name="Orc", side=Side.ENEMY, sheet=TacticalSheet(hits=12, hits_max=30)
+    )
+    dialog = TacticalDialog(None, hurt)
+    qtbot.addWidget(dialog)
+    assert dialog.hits.value() == 30
+    dialog.quickness.setValue(2)
+    dialog.penalty.setValue(-20)
+    dialog.hits.setValue(10)
+    edited = dialog.combatant()
+    assert edited.id == "orc"
+    assert (edited.sheet.quickness, edited.sheet.penalty) == (2, -20)
+    assert (edited.sheet.hits, edited.sheet.hits_max) == (10, 10)
+    dialog.name.setText("  ")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.message.text() == "Give the combatant a name"
+    assert make_ui().template_summary(edited) == "Enemy · Qu +2 · penalty -20 · 10 hits"
