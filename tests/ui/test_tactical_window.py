@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import EditCell
+from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
 from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
@@ -230,3 +230,25 @@ def test_the_dialog_edits_a_combatant_and_the_library_summarises_it(qtbot):
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.message.text() == "Give the combatant a name"
     assert make_ui().template_summary(edited) == "Enemy · Qu +2 · penalty -20 · 10 hits"
+
+
+def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(window, qtbot):
+    window.document.new("tactical")
+    session = window.document.session
+    bran = Combatant(id="bran", name="Bran", sheet=TacticalSheet(initiative_override=10))
+    session.do(AddCombatants([bran]))
+    session.do(StartFight())
+    panel = window.findChild(CountdownPanel)
+    assert panel.keep.isVisibleTo(panel)
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    declare(panel, qtbot, "Load light crossbow")
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert session.state.phase == "upkeep"
+    assert not panel.interrupt.isEnabled()
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # round 2
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 10, where it would resolve
+    assert part_of(session.state).count == 10
+    panel.keep.setChecked(True)
+    qtbot.mouseClick(panel.interrupt, Qt.MouseButton.LeftButton)
+    kept = session.state.combatants["bran"].sheet.progress
+    assert (kept.name, kept.paid) == ("Load light crossbow", 8)
