@@ -30,10 +30,13 @@ class AxisKind(StrEnum):
 
 
 class TimelineAxis(msgspec.Struct, frozen=True):
-    """The axis the timeline's slots stand on: its kind and the title shown above the cards."""
+    """The axis the timeline's slots stand on: its kind, the title shown above the cards and,
+    on a numeric axis, the value it stands at now (``now``: a countdown's count), marked on the
+    ruler."""
 
     kind: AxisKind = AxisKind.ORDER
     title: str = "Turn order"
+    now: int | None = None
 
 
 class SlotStatus(StrEnum):

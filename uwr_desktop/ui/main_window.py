@@ -44,6 +44,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import AxisDrops, DragAnswer
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
@@ -386,6 +387,8 @@ class MainWindow(QMainWindow):
         self.table_model.editRefused.connect(self.show_refusal)
         self.timeline.set_drag_answerer(self._drag_text)
         self.timeline.slotMoveRequested.connect(self._on_timeline_drop)
+        self.timeline.set_value_answerer(self._value_drag_text)
+        self.timeline.slotValueDropped.connect(self._on_timeline_value_drop)
         self.timeline.slotActivated.connect(self._select_slot_combatant)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
 
@@ -746,6 +749,25 @@ class MainWindow(QMainWindow):
         session = self._document.session
         answer = session.ruleset.drag_answer(session.state, key, new_index)
         if answer.intent is not None and self.do(answer.intent):
+            self.statusBar().showMessage(answer.text, STATUS_MESSAGE_MS)
+
+    def _value_answer(self, key: str, value: int) -> DragAnswer | None:
+        session = self._document.session
+        ruleset = session.ruleset
+        if not isinstance(ruleset, AxisDrops):
+            return None
+        return ruleset.drag_answer_at(session.state, key, value)
+
+    def _value_drag_text(self, key: str, value: int) -> str | None:
+        answer = self._value_answer(key, value)
+        return None if answer is None else answer.text
+
+    def _on_timeline_value_drop(self, key: str, value: int) -> None:
+        answer = self._value_answer(key, value)
+        if answer is None:
+            return
+        # Words without an intent (a fixed cost, say) are worth repeating after the drop.
+        if answer.intent is None or self.do(answer.intent):
             self.statusBar().showMessage(answer.text, STATUS_MESSAGE_MS)
 
     def _select_slot_combatant(self, key: str) -> None:

@@ -10,6 +10,7 @@ Alt+Left/Right asks for a move with ``slotMoveRequested`` and the owner answers 
 answerer (``set_drag_answerer``) words what the drop would do, shown beside the drop line.
 """
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
@@ -63,6 +64,10 @@ _TICK = 4.0
 
 DragAnswerer = Callable[[str, int], str]
 """Words what moving the slot ``key`` to ``index`` would do (the owner asks its ruleset)."""
+
+ValueAnswerer = Callable[[str, int], str | None]
+"""Words what dropping the end of slot ``key`` on a value of a numeric axis would do (``None``:
+the slot is moved by place, ask the :data:`DragAnswerer`)."""
 
 _STATUS_WORDS = {
     SlotStatus.DONE: "Done",
@@ -118,11 +123,14 @@ class InitiativeTimeline(QWidget):
         slotOpened(key): a card was double-clicked, or Enter was pressed on it.
         slotMoveRequested(key, new_index): the user asked for the slot to stand at
             ``new_index`` in the list (counted after taking it out), by a drag or Alt+Left/Right.
+        slotValueDropped(key, value): on a numeric axis, the end of the slot (its span's end,
+            else its position) was dropped on ``value``, and the value answerer had words for it.
     """
 
     slotActivated = Signal(str)  # noqa: N815 (Qt signal naming)
     slotOpened = Signal(str)  # noqa: N815 (Qt signal naming)
     slotMoveRequested = Signal(str, int)  # noqa: N815 (Qt signal naming)
+    slotValueDropped = Signal(str, int)  # noqa: N815 (Qt signal naming)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """Create an empty timeline."""
@@ -136,7 +144,10 @@ class InitiativeTimeline(QWidget):
         self._axis = TimelineAxis()
         self._answerer: DragAnswerer | None = None
         self._answer: tuple[str, int, str] | None = None
+        self._value_answerer: ValueAnswerer | None = None
+        self._value_answer: tuple[str, int, str | None] | None = None
         self._targets: dict[str, QRectF] = {}
+        self._anchor_list: list[tuple[int, float]] = []
         self._start_offsets: dict[str, float] = {}
         self._appearing: set[str] = set()
         self._progress = 0.0
@@ -226,8 +237,39 @@ class InitiativeTimeline(QWidget):
         self._answerer = answerer
         self._answer = None
 
+    def set_value_answerer(self, answerer: ValueAnswerer | None) -> None:
+        """Ask ``answerer(key, value)`` first what dropping a slot's end on ``value`` of a numeric
+        axis would do; when it answers ``None`` the drag is by place."""
+        self._value_answerer = answerer
+        self._value_answer = None
+
+    def drag_value(self) -> int | None:
+        """The axis value the dragged slot's end would be dropped on (``None``: no drag, or not
+        a numeric axis)."""
+        if self._drag is None or not self._numeric() or not self._slots:
+            return None
+        key = self._drag.key
+        slot = self._slots[self._index_of(key)]
+        anchors = self._anchors()
+        end = slot.position if slot.span_end is None else slot.span_end
+        moved = self._drag.pointer_x - self._drag.grab_dx - self._targets[key].left()
+        return self._x_value(anchors, self._value_x(anchors, end) + moved)
+
+    def _value_text(self) -> str | None:
+        """The value answerer's words for the drag now (``None``: a drag by place)."""
+        value = self.drag_value()
+        if value is None or self._value_answerer is None or self._drag is None:
+            return None
+        key = self._drag.key
+        if self._value_answer is None or self._value_answer[:2] != (key, value):
+            self._value_answer = (key, value, self._value_answerer(key, value))
+        return self._value_answer[2]
+
     def drag_text(self) -> str:
         """The words shown beside the drop line now ("" when nothing is dragged or asked)."""
+        by_value = self._value_text()
+        if by_value is not None:
+            return by_value
         if self._drag is None or self._answerer is None:
             return ""
         key, index = self._drag.key, self._drag_target()
@@ -238,7 +280,7 @@ class InitiativeTimeline(QWidget):
     def position_x(self, value: int) -> float:
         """Where ``value`` of a numeric axis lies, in widget coordinates (between the centres of
         the cards whose positions bracket it; beyond them at the spacing of one point)."""
-        anchors = [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        anchors = self._anchors()
         if not anchors:
             return _MARGIN - self._scroll_x()
         return self._value_x(anchors, value) - self._scroll_x()
@@ -355,6 +397,25 @@ class InitiativeTimeline(QWidget):
         below = max(_MARGIN, bar + 4)
         return int(self._card_top() + self._metrics.card_height + ruler + below + 0.5)
 
+    def _anchors(self) -> list[tuple[int, float]]:
+        """(position, x) of every card's centre, in axis order, content coordinates (kept from
+        the last layout)."""
+        return self._anchor_list
+
+    @staticmethod
+    def _x_value(anchors: list[tuple[int, float]], x: float) -> int:
+        """The axis value at ``x`` (content coordinates), rounded: the inverse of ``_value_x``."""
+        first, last = anchors[0], anchors[-1]
+        if x <= first[1]:
+            return round(first[0] + (first[1] - x) / _POINT_PX)
+        if x >= last[1]:
+            return round(last[0] - (x - last[1]) / _POINT_PX)
+        for (high, high_x), (low, low_x) in pairwise(anchors):
+            if high_x <= x <= low_x:
+                share = (x - high_x) / (low_x - high_x) if low_x != high_x else 0.0
+                return round(high - share * (high - low))
+        return last[0]
+
     @staticmethod
     def _value_x(anchors: list[tuple[int, float]], value: int) -> float:
         """``value``'s x in content coordinates; ``anchors`` are (position, x) in axis order."""
@@ -363,11 +424,11 @@ class InitiativeTimeline(QWidget):
             return first[1] - (value - first[0]) * _POINT_PX
         if value <= last[0]:
             return last[1] + (last[0] - value) * _POINT_PX
-        for (high, high_x), (low, low_x) in pairwise(anchors):
-            if high >= value >= low:
-                share = (high - value) / (high - low) if high != low else 0.0
-                return high_x + share * (low_x - high_x)
-        return last[1]
+        # Positions run down the anchors: the first at or below ``value`` ends its bracket.
+        index = bisect_left(anchors, -value, key=lambda anchor: -anchor[0])
+        (high, high_x), (low, low_x) = anchors[index - 1], anchors[index]
+        share = (high - value) / (high - low) if high != low else 0.0
+        return high_x + share * (low_x - high_x)
 
     def _card_width(self, slot: TimelineSlot) -> float:
         if slot.kind == SlotKind.DECLARED:
@@ -387,9 +448,10 @@ class InitiativeTimeline(QWidget):
             targets[slot.key] = QRectF(x, self._card_top(), width, self._metrics.card_height)
             x += width + _GAP
         self._targets = targets
+        self._anchor_list = [(s.position, targets[s.key].center().x()) for s in self._slots]
         right = x - _GAP + _MARGIN if self._slots else 2 * _MARGIN
         if self._numeric() and self._slots:
-            anchors = [(s.position, targets[s.key].center().x()) for s in self._slots]
+            anchors = self._anchor_list
             ends = [s.span_end for s in self._slots if s.span_end is not None]
             right = max([right, *(self._value_x(anchors, end) + _MARGIN + 8 for end in ends)])
         self._content_width = right
@@ -488,6 +550,7 @@ class InitiativeTimeline(QWidget):
         self._drag = None
         self._press = None
         self._answer = None
+        self._value_answer = None
         self.unsetCursor()
         self.update()
 
@@ -533,9 +596,12 @@ class InitiativeTimeline(QWidget):
             super().mouseReleaseEvent(event)
             return
         drag = self._drag
+        value = self.drag_value() if self._value_text() is not None else None
         index = self._drop_index()
         self._end_drag()
-        if drag is not None and index is not None:
+        if drag is not None and value is not None:
+            self.slotValueDropped.emit(drag.key, value)
+        elif drag is not None and index is not None:
             self.slotMoveRequested.emit(drag.key, index)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
@@ -702,10 +768,11 @@ class InitiativeTimeline(QWidget):
             return
         painter.translate(-self._scroll_x(), 0)
         self._paint_title(painter)
-        if self._numeric():
-            self._paint_ruler(painter)
-        dragged = self._drag.key if self._drag is not None else None
         exposed = QRectF(event.rect()).translated(self._scroll_x(), 0).adjusted(-4, 0, 4, 0)
+        if self._numeric():
+            self._paint_ruler(painter, exposed.left() - 40, exposed.right() + 40)
+            self._paint_now(painter)
+        dragged = self._drag.key if self._drag is not None else None
         for slot in self._slots:
             rect = QRectF(self._targets[slot.key])
             rect.moveLeft(self._shown_x(slot.key))
@@ -733,11 +800,15 @@ class InitiativeTimeline(QWidget):
         painter.fillPath(lifted, QColor(theme_colors(scheme_for_palette(self.palette())).card))
         self._paint_card(painter, slot, rect, 1.0)
         highlight = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
+        value = self.drag_value() if self._value_text() is not None else None
         index = self._drop_index()
-        if index is None:
+        if value is not None:
+            x = self._value_x(self._anchors(), value)
+        elif index is None:
             self._paint_drag_text(painter, self._targets[drag.key].left(), highlight)
             return
-        x = self._drop_line_x(index)
+        else:
+            x = self._drop_line_x(index)
         self._paint_drag_text(painter, x, highlight)
         top = self._card_top() - 1
         bottom = self._card_top() + self._metrics.card_height + 1
@@ -747,6 +818,21 @@ class InitiativeTimeline(QWidget):
         painter.setBrush(highlight)
         painter.drawEllipse(QPointF(x, top), 4, 4)
         painter.drawEllipse(QPointF(x, bottom), 4, 4)
+
+    def _paint_now(self, painter: QPainter) -> None:
+        """Mark the value the axis stands at now (a countdown's count) across the ruler."""
+        if self._axis.now is None or not self._slots:
+            return
+        x = self._value_x(self._anchors(), self._axis.now)
+        y = self._ruler_y()
+        accent = QColor(theme_colors(scheme_for_palette(self.palette())).accent)
+        painter.setPen(_pen(accent, 2))
+        painter.drawLine(QLineF(x, self._card_top() - 2, x, y + _TICK))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(accent)
+        painter.drawPolygon(
+            [QPointF(x - 5, y + _TICK + 6), QPointF(x + 5, y + _TICK + 6), QPointF(x, y + _TICK)]
+        )
 
     def _paint_title(self, painter: QPainter) -> None:
         """Draw the axis title above the cards, at the left of what is in view."""
@@ -782,19 +868,22 @@ class InitiativeTimeline(QWidget):
         elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width - 12)
         painter.drawText(box.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignVCenter, elided)
 
-    def _paint_ruler(self, painter: QPainter) -> None:
-        """Draw the numeric axis under the cards: a tick and value per card, and the spans."""
+    def _paint_ruler(self, painter: QPainter, left: float, right: float) -> None:
+        """Draw the numeric axis under the cards: a tick and value per card, and the spans;
+        only what lies between ``left`` and ``right`` (content coordinates)."""
         if not self._slots:
             return
         colors = theme_colors(scheme_for_palette(self.palette()))
         muted = QColor(colors.muted_text)
         y = self._ruler_y()
-        anchors = [(s.position, self._targets[s.key].center().x()) for s in self._slots]
+        anchors = self._anchors()
         painter.setPen(_pen(muted, 1))
         painter.drawLine(QLineF(_MARGIN, y, self._content_width - _MARGIN, y))
         painter.setFont(self._metrics.note_font)
         note_height = self._metrics.note_height
         for position, x in anchors:
+            if not left <= x <= right:
+                continue
             painter.setPen(_pen(muted, 1))
             painter.drawLine(QLineF(x, y - _TICK, x, y + _TICK))
             label = QRectF(x - 40, y + _TICK, 80, note_height)
@@ -804,6 +893,8 @@ class InitiativeTimeline(QWidget):
                 continue
             start = self._value_x(anchors, slot.position)
             end = self._value_x(anchors, slot.span_end)
+            if max(start, end) < left or min(start, end) > right:
+                continue
             self._paint_span(painter, start, end, y - _TICK, colors.side(slot.side))
             painter.setPen(_pen(colors.side(slot.side), 1))
             painter.drawLine(QLineF(end, y - _TICK, end, y + _TICK))

@@ -10,7 +10,7 @@ onto this protocol.
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
@@ -148,3 +148,15 @@ class Ruleset(Protocol):
     def upgrade_event(self, raw: Any) -> list[Any]:
         """An event as an earlier version wrote it (JSON data), as today's events (one old
         event may become several); an event already in today's shape comes back alone."""
+
+
+@runtime_checkable
+class AxisDrops(Protocol):
+    """What a ruleset may add to :class:`Ruleset` when a drag on its numeric axis means a value
+    of that axis rather than a place among the cards (tactical: the count an action resolves
+    on). The window asks it first and falls back to ``drag_answer`` when it answers ``None``.
+    """
+
+    def drag_answer_at(self, state: EncounterState, slot_key: str, value: int) -> DragAnswer | None:
+        """What dropping the end of slot ``slot_key`` (its span's end, else its position) on
+        ``value`` of the axis would do; ``None``: the drag is by place, ask ``drag_answer``."""

@@ -1,0 +1,254 @@
+"""A tactical fight played through the window: chosen in New Fight with its settings, set up
+with its combatant dialog, declared from the countdown panel, a declared action's bar dragged
+on the count axis to shorten it, and the actions resolved in count order."""
+
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
+from uwr_desktop.core.rulesets.tactical.state import part_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.rulesets.tactical import make_ui
+from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
+from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
+from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
+from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    document = EncounterDocument(None, roller=Roller(random.Random(7)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    main.timeline.set_animation_duration(0)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    main.statusBar().clearMessage()
+    document.close()
+
+
+def when_modal(kind, act):
+    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
+
+    def run():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, kind):
+            act(modal)
+        else:
+            QTimer.singleShot(10, run)
+
+    QTimer.singleShot(0, run)
+
+
+def choose_tactical(dialog):
+    systems = dialog.findChild(QComboBox, "rulesetChoice")
+    systems.setCurrentIndex(systems.findData("tactical"))
+    form = dialog.form()
+    assert not form.editor("initiative_every_round").isChecked()
+    tie = form.editor("tie_order")
+    assert tie.count() == 3
+    dialog.accept()
+
+
+def add(window, name, quickness):
+    def fill(dialog):
+        dialog.name.setText(name)
+        dialog.quickness.setValue(quickness)
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    when_modal(TacticalDialog, fill)
+    window.actions_by_key["add_combatant"].trigger()
+
+
+def cell(window, combatant_id, key):
+    model = window.table_model
+    index = model.index(model.row_of(combatant_id), model.column_of(key))
+    return model.data(index, Qt.ItemDataRole.DisplayRole)
+
+
+def declare(panel, qtbot, action, ap=None):
+    panel.action.setCurrentIndex(panel.action.findData(action))
+    if ap is not None:
+        panel.ap.setValue(ap)
+    qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
+    assert panel.message.text() == ""
+
+
+def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order(window, qtbot):
+    when_modal(NewFightDialog, choose_tactical)
+    window.actions_by_key["new"].trigger()
+    session = window.document.session
+    assert isinstance(session.ruleset, TacticalRuleset)
+
+    add(window, "Hauser", 1)
+    add(window, "Orc", 0)
+    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
+    hauser, orc = ids["Hauser"], ids["Orc"]
+    window.actions_by_key["start_fight"].trigger()
+    session = window.document.session
+    session.do(EditCell(hauser, "initiative", 15))
+    session.do(EditCell(orc, "initiative", 10))
+    assert cell(window, hauser, "initiative") == "15"
+    assert window.timeline.axis().kind is AxisKind.COUNT
+
+    panel = window.findChild(CountdownPanel)
+    assert panel is not None
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 35
+    assert panel.actor.currentData() == hauser
+    assert "declaring: Hauser" in panel.status.text()
+    assert window.timeline.axis().title == "Round 1 · count 35"
+    assert window.timeline.axis().now == 35
+    declare(panel, qtbot, "Melee attack", 4)
+    assert cell(window, hauser, "ap") == "0/4"
+    assert cell(window, hauser, "action") == "Melee attack 4 AP · 35 → 15"
+    assert "AP 0/4" in cell(window, hauser, RESOURCES_COLUMN)
+
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 30
+    assert panel.actor.currentData() == orc
+    declare(panel, qtbot, "Melee attack", 2)
+    slots = {slot.key: slot for slot in window.timeline.slots()}
+    bar = slots[f"{hauser}@action"]
+    assert (bar.kind, bar.position, bar.span_end) == (SlotKind.DECLARED, 35, 15)
+    assert slots[f"{orc}@action"].value_text == "30 → 20"
+
+    # Drag Hauser's bar so that its resolve end moves from 15 to 25.
+    timeline = window.timeline
+    card = timeline.card_rect(f"{hauser}@action")
+    start = QPoint(int(card.right()) - 20, int(card.center().y()))
+    shift = timeline.position_x(25) - timeline.position_x(15)
+    qtbot.mousePress(timeline, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 5):
+        qtbot.mouseMove(timeline, start + QPoint(int(shift * step / 4), 0))
+    assert timeline.drag_value() == 25
+    expected = "Shorten Melee attack to 2 AP: resolves on 25, penalty -50"
+    assert timeline.drag_text() == expected
+    qtbot.mouseRelease(timeline, Qt.MouseButton.LeftButton, pos=start + QPoint(int(shift), 0))
+    assert window.statusBar().currentMessage() == expected
+    action = session.state.combatants[hauser].sheet.now.action
+    assert (action.ap, action.resolves_at) == (2, 25)
+    assert cell(window, hauser, "action_penalty") == "-50"
+    spans = {slot.key: slot.span_end for slot in window.timeline.slots()}
+    assert spans[f"{hauser}@action"] == 25
+
+    resolved = []
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 25
+    current = [s.key for s in window.timeline.slots() if s.status is SlotStatus.CURRENT]
+    assert current == [f"{hauser}@action"]
+    qtbot.mouseClick(panel.resolve, Qt.MouseButton.LeftButton)
+    resolved.append(session.entries[-1].label)
+    declare(panel, qtbot, "Draw weapon/ammo/item")
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 20
+    assert "resolving: Hauser, Orc" in panel.status.text()
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert "Resolve Hauser's Draw weapon/ammo/item, Orc's Melee attack first" in (
+        panel.message.text()
+    )
+    qtbot.mouseClick(panel.resolve, Qt.MouseButton.LeftButton)
+    resolved.append(session.entries[-1].label)
+    assert resolved == ["Resolve on 25: Hauser", "Resolve on 20: Hauser and Orc"]
+    line = session.describe_entry(len(session.entries) - 1)[0]
+    assert line == (
+        "On 20 together: Hauser's Draw weapon/ammo/item (0), Orc's Melee attack (-50) resolve"
+    )
+
+    window.actions_by_key["undo"].trigger()
+    assert "resolving: Hauser, Orc" in panel.status.text()
+    window.actions_by_key["redo"].trigger()
+    # Nobody declares again: Next steps down the counts where waiting costs them AP, then upkeep.
+    counts = []
+    while session.state.phase != "upkeep":
+        qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+        counts.append(part_of(session.state).count)
+    assert counts == [15, None]
+
+
+def test_the_catalog_is_edited_from_the_panel_and_offered_at_once(window, qtbot):
+    window.document.new("tactical")
+    panel = window.findChild(CountdownPanel)
+    assert panel.action.findData("Cast a spell") < 0
+
+    def refuse_then_fix(dialog):
+        dialog.add_action(None)
+        row = dialog.action_rows.rowCount() - 1
+        dialog.action_rows.item(row, 0).setText("Cast a spell")
+        dialog.action_rows.cellWidget(row, 2).setValue(3)
+        dialog.action_rows.cellWidget(row, 3).setValue(2)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        assert "min_ap 3 is above max_ap 2" in dialog.message.text()
+        assert dialog.isVisible()
+        dialog.action_rows.cellWidget(row, 3).setValue(4)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    when_modal(CatalogDialog, refuse_then_fix)
+    qtbot.mouseClick(panel.edit_catalog, Qt.MouseButton.LeftButton)
+    assert panel.action.findData("Cast a spell") >= 0
+    assert window.document.session.entries[-1].label == "Edit the action catalog and pace table"
+
+    def shipped(dialog):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+
+    when_modal(CatalogDialog, shipped)
+    qtbot.mouseClick(panel.edit_catalog, Qt.MouseButton.LeftButton)
+    assert panel.action.findData("Cast a spell") < 0
+    window.actions_by_key["undo"].trigger()
+    assert panel.action.findData("Cast a spell") >= 0
+
+
+def test_the_dialog_edits_a_combatant_and_the_library_summarises_it(qtbot):
+    hurt = Combatant(
+        id="orc", name="Orc", side=Side.ENEMY, sheet=TacticalSheet(hits=12, hits_max=30)
+    )
+    dialog = TacticalDialog(None, hurt)
+    qtbot.addWidget(dialog)
+    assert dialog.hits.value() == 30
+    dialog.quickness.setValue(2)
+    dialog.penalty.setValue(-20)
+    dialog.hits.setValue(10)
+    edited = dialog.combatant()
+    assert edited.id == "orc"
+    assert (edited.sheet.quickness, edited.sheet.penalty) == (2, -20)
+    assert (edited.sheet.hits, edited.sheet.hits_max) == (10, 10)
+    dialog.name.setText("  ")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert dialog.message.text() == "Give the combatant a name"
+    assert make_ui().template_summary(edited) == "Enemy · Qu +2 · penalty -20 · 10 hits"
+
+
+def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(window, qtbot):
+    window.document.new("tactical")
+    session = window.document.session
+    bran = Combatant(id="bran", name="Bran", sheet=TacticalSheet(initiative_override=10))
+    session.do(AddCombatants([bran]))
+    session.do(StartFight())
+    panel = window.findChild(CountdownPanel)
+    assert panel.keep.isVisibleTo(panel)
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    declare(panel, qtbot, "Load light crossbow")
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert session.state.phase == "upkeep"
+    assert not panel.interrupt.isEnabled()
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # round 2
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 10, where it would resolve
+    assert part_of(session.state).count == 10
+    panel.keep.setChecked(True)
+    qtbot.mouseClick(panel.interrupt, Qt.MouseButton.LeftButton)
+    kept = session.state.combatants["bran"].sheet.progress
+    assert (kept.name, kept.paid) == ("Load light crossbow", 8)

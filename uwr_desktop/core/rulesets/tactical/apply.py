@@ -1,0 +1,288 @@
+"""Applying ``tactical`` events to the state (pure): shared events through ``common``, then
+the countdown's own."""
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.tactical.events import (
+    TacticalCatalogChanged,
+    TacticalConcentrating,
+    TacticalCountersChanged,
+    TacticalCountReached,
+    TacticalDeclared,
+    TacticalInitiativeRolled,
+    TacticalInitiativeSet,
+    TacticalInstantTaken,
+    TacticalInterrupted,
+    TacticalMoved,
+    TacticalParryDeclared,
+    TacticalResolved,
+    TacticalRoundStarted,
+    TacticalShortened,
+    TacticalStunMarked,
+    TacticalUpkeepStarted,
+)
+from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP
+from uwr_desktop.core.rulesets.tactical.sheet import (
+    AP_PER_ROUND,
+    RoundState,
+    TacticalSheet,
+    sheet_of,
+    with_now,
+    with_sheet,
+)
+from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
+
+
+def _initiative_rolled(state: EncounterState, event: TacticalInitiativeRolled) -> EncounterState:
+    rolls = event.rolls
+    changed = {}
+    for rolled in rolls:
+        combatant = common.need(state, rolled.combatant_id)
+        if rolled.roll.dice != 2 or rolled.roll.sides != 10:
+            raise RulesError("base initiative is rolled on 2d10")
+        sheet = replace(sheet_of(combatant), initiative=rolled.roll, initiative_override=None)
+        changed[combatant.id] = with_sheet(combatant, sheet)
+    return common.with_combatants(state, changed)
+
+
+def _initiative_set(state: EncounterState, event: TacticalInitiativeSet) -> EncounterState:
+    cid = event.combatant_id
+    base = event.base
+    combatant = common.need(state, cid)
+    sheet = replace(sheet_of(combatant), initiative_override=base)
+    return common.with_combatants(state, {cid: with_sheet(combatant, sheet)})
+
+
+def _round_started(state: EncounterState, event: TacticalRoundStarted) -> EncounterState:
+    number = event.round
+    if number != state.round + 1:
+        raise RulesError(f"round {number} cannot follow round {state.round}")
+    changed = {cid: with_sheet(c, _new_round(sheet_of(c))) for cid, c in state.combatants.items()}
+    part = replace(part_of(state), count=None, ties=())
+    return common.with_combatants(state, changed, round=number, phase=Phase.INITIATIVE, part=part)
+
+
+def _count_reached(state: EncounterState, event: TacticalCountReached) -> EncounterState:
+    count = event.count
+    ties = event.ties
+    if state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
+        raise RulesError("the countdown runs only within a round")
+    now = part_of(state).count
+    if now is not None and count >= now:
+        raise RulesError(f"count {count} cannot follow count {now}")
+    part = replace(part_of(state), count=count, ties=ties)
+    return replace(state, phase=Phase.RESOLUTION, part=part)
+
+
+def _declared(state: EncounterState, event: TacticalDeclared) -> EncounterState:
+    cid = event.combatant_id
+    action = event.action
+    lost = event.waited
+    combatant = _in_countdown(state, cid)
+    now = sheet_of(combatant).now
+    if now.action is not None or lost + action.this_round > now.ap:
+        raise RulesError(f"{combatant.name} cannot declare {action.name} now")
+    keep = sheet_of(combatant).progress
+    updated = with_now(
+        combatant,
+        ap=now.ap - lost - action.this_round,
+        spent=now.spent + lost,
+        action=action,
+    )
+    if keep is not None and keep.name == action.name and action.paid:
+        updated = with_sheet(updated, replace(sheet_of(updated), progress=None))
+    return common.with_combatants(state, {cid: updated})
+
+
+def _instant_taken(state: EncounterState, event: TacticalInstantTaken) -> EncounterState:
+    cid = event.combatant_id
+    cost = event.cost
+    lost = event.waited
+    combatant = _in_countdown(state, cid)
+    now = sheet_of(combatant).now
+    if lost + cost > now.ap:
+        raise RulesError(f"{combatant.name} has no AP left for that")
+    action = now.action
+    if action is not None and cost:
+        if action.resolves_at is None:
+            raise RulesError(f"{combatant.name} has no AP left beside {action.name}")
+        action = replace(action, resolves_at=action.resolves_at - COUNTS_PER_AP)
+    updated = with_now(
+        combatant,
+        ap=now.ap - lost - cost,
+        spent=now.spent + lost + cost,
+        instants=now.instants + 1,
+        action=action,
+    )
+    return common.with_combatants(state, {cid: updated})
+
+
+def _concentrating(state: EncounterState, event: TacticalConcentrating) -> EncounterState:
+    cid = event.combatant_id
+    penalty = event.penalty
+    combatant = common.need(state, cid)
+    updated = with_now(combatant, concentrating=True, concentration_penalty=penalty)
+    return common.with_combatants(state, {cid: updated})
+
+
+def _moved(state: EncounterState, event: TacticalMoved) -> EncounterState:
+    cid = event.combatant_id
+    pace = event.pace
+    mode = event.mode
+    penalty = event.penalty
+    fastest = event.fastest
+    combatant = common.need(state, cid)
+    if not fastest:
+        return state
+    text = pace if mode == "forward" else f"{pace}, {mode}"
+    updated = with_now(combatant, pace=text, pace_penalty=penalty)
+    return common.with_combatants(state, {cid: updated})
+
+
+def _parry_declared(state: EncounterState, event: TacticalParryDeclared) -> EncounterState:
+    cid = event.combatant_id
+    amount = event.amount
+    against = event.against
+    combatant = common.need(state, cid)
+    updated = with_now(combatant, parry=amount, parry_against=against)
+    return common.with_combatants(state, {cid: updated})
+
+
+def _shortened(state: EncounterState, event: TacticalShortened) -> EncounterState:
+    cid = event.combatant_id
+    ap = event.ap
+    resolves_at = event.resolves_at
+    combatant = common.need(state, cid)
+    now = sheet_of(combatant).now
+    action = now.action
+    if action is None or not action.min_ap <= ap <= action.max_ap:
+        raise RulesError(f"{combatant.name} has no action that takes {ap} AP")
+    left = now.ap + action.this_round - ap
+    if left < 0:
+        raise RulesError(f"{combatant.name} has not {ap} AP left this round")
+    action = replace(action, ap=ap, this_round=ap, resolves_at=resolves_at)
+    return common.with_combatants(state, {cid: with_now(combatant, ap=left, action=action)})
+
+
+def _resolved(state: EncounterState, event: TacticalResolved) -> EncounterState:
+    ids = event.combatant_ids
+    changed = {}
+    for cid in ids:
+        combatant = common.need(state, cid)
+        now = sheet_of(combatant).now
+        if now.action is None:
+            raise RulesError(f"{combatant.name} has no action to resolve")
+        changed[cid] = with_now(combatant, spent=now.spent + now.action.this_round, action=None)
+    return common.with_combatants(state, changed)
+
+
+def _interrupted(state: EncounterState, event: TacticalInterrupted) -> EncounterState:
+    cid = event.combatant_id
+    spent = event.spent
+    kept = event.kept
+    combatant = common.need(state, cid)
+    sheet = sheet_of(combatant)
+    action = sheet.now.action
+    if action is None or spent > action.this_round:
+        raise RulesError(f"{combatant.name} has no action to interrupt")
+    now = replace(
+        sheet.now,
+        ap=sheet.now.ap + action.this_round - spent,
+        spent=sheet.now.spent + spent,
+        action=None,
+    )
+    updated = with_sheet(combatant, replace(sheet, now=now, progress=kept))
+    return common.with_combatants(state, {cid: updated})
+
+
+def _stun_marked(state: EncounterState, event: TacticalStunMarked) -> EncounterState:
+    cid = event.combatant_id
+    staggered = event.staggered
+    spent = event.spent
+    combatant = common.need(state, cid)
+    field = "stagger_spent" if staggered else "stun_spent"
+    return common.with_combatants(state, {cid: with_now(combatant, **{field: spent})})
+
+
+def _upkeep_started(state: EncounterState, event: TacticalUpkeepStarted) -> EncounterState:
+    number = event.round
+    if state.phase == Phase.SETUP or number != state.round:
+        raise RulesError(f"round {number} is not the round under way")
+    part = replace(part_of(state), count=None, ties=())
+    return replace(state, phase=Phase.UPKEEP, part=part)
+
+
+def _counters_changed(state: EncounterState, event: TacticalCountersChanged) -> EncounterState:
+    counters = event.counters
+    return replace(state, part=replace(part_of(state), counters=counters))
+
+
+def _catalog_changed(state: EncounterState, event: TacticalCatalogChanged) -> EncounterState:
+    part = replace(part_of(state), actions=event.actions, paces=event.paces)
+    return replace(state, part=part)
+
+
+_APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+    TacticalCatalogChanged: _catalog_changed,
+    TacticalInitiativeRolled: _initiative_rolled,
+    TacticalInitiativeSet: _initiative_set,
+    TacticalRoundStarted: _round_started,
+    TacticalCountReached: _count_reached,
+    TacticalDeclared: _declared,
+    TacticalInstantTaken: _instant_taken,
+    TacticalConcentrating: _concentrating,
+    TacticalMoved: _moved,
+    TacticalParryDeclared: _parry_declared,
+    TacticalShortened: _shortened,
+    TacticalResolved: _resolved,
+    TacticalInterrupted: _interrupted,
+    TacticalStunMarked: _stun_marked,
+    TacticalUpkeepStarted: _upkeep_started,
+    TacticalCountersChanged: _counters_changed,
+}
+
+
+def apply_event(state: EncounterState, event: Event) -> EncounterState:
+    """The state after ``event``; an event that does not fit raises ``RulesError``."""
+    shared = common.apply_shared(state, event)
+    if shared is not None:
+        return shared
+    applier = _APPLIERS.get(type(event))
+    if applier is None:
+        raise RulesError(f"the tactical rules have no event {type(event).__name__}")
+    return applier(state, event)
+
+
+def _in_countdown(state: EncounterState, cid: str) -> Combatant:
+    combatant = common.need(state, cid)
+    if state.phase != Phase.RESOLUTION:
+        raise RulesError("actions are declared during the countdown")
+    return combatant
+
+
+def _new_round(sheet: TacticalSheet) -> TacticalSheet:
+    """A combatant's sheet at a round's start: 4 AP, and a round-to-round action under way
+    takes them (it resolves this round once what is left fits)."""
+    action = sheet.now.action
+    if action is None or action.resolves_at is not None:
+        return replace(sheet, now=RoundState())
+    paid = action.paid + action.this_round
+    this_round = min(action.ap - paid, AP_PER_ROUND)
+    left = AP_PER_ROUND - this_round
+    base = sheet.base or 0
+    fits = action.ap - paid <= AP_PER_ROUND
+    action = replace(
+        action,
+        paid=paid,
+        this_round=this_round,
+        declared_at=base + COUNTS_PER_AP * AP_PER_ROUND,
+        resolves_at=base + COUNTS_PER_AP * left if fits else None,
+    )
+    return replace(sheet, now=RoundState(ap=left, action=action))

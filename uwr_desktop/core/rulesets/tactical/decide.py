@@ -1,0 +1,550 @@
+"""Deciding ``tactical`` intents: check them against the rules and produce their events."""
+
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant, Condition, EncounterState
+from uwr_desktop.core.events import (
+    CombatantsUpdated,
+    CombatantUpdate,
+    Event,
+    convert,
+    to_builtins,
+)
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_INITIATIVE
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.common import need
+from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical.apply import apply_event
+from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
+from uwr_desktop.core.rulesets.tactical.events import (
+    InitiativeRoll,
+    TacticalCatalogChanged,
+    TacticalConcentrating,
+    TacticalCountersChanged,
+    TacticalCountReached,
+    TacticalDeclared,
+    TacticalInitiativeRolled,
+    TacticalInitiativeSet,
+    TacticalInstantTaken,
+    TacticalInterrupted,
+    TacticalMoved,
+    TacticalParryDeclared,
+    TacticalResolved,
+    TacticalRoundStarted,
+    TacticalShortened,
+    TacticalStunMarked,
+    TacticalUpkeepStarted,
+)
+from uwr_desktop.core.rulesets.tactical.intents import (
+    MODE_FACTOR,
+    MoveMode,
+    TacticalDeclare,
+)
+from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, INSTANT_REACH
+from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
+from uwr_desktop.core.rulesets.tactical.sheet import (
+    AP_PER_ROUND,
+    KeptProgress,
+    TacticalAction,
+    TacticalSheet,
+    sheet_of,
+)
+from uwr_desktop.core.rulesets.tactical.state import (
+    Counter,
+    Phase,
+    TieRoll,
+    catalog,
+    pace_table,
+    part_of,
+)
+from uwr_desktop.core.rulesets.tactical.upkeep import (
+    advanced,
+    is_staggered,
+    severity,
+    upkeep_updates,
+)
+
+D10 = 10
+
+
+class Builder:
+    """Collects the events of one intent, applying each so later checks see its effect."""
+
+    def __init__(self, state: EncounterState, settings: TacticalSettings) -> None:
+        """Start from ``state``."""
+        self.state = state
+        self.settings = settings
+        self.events: list[Event] = []
+
+    def add(self, event: Event) -> None:
+        """Apply ``event`` and record it."""
+        self.state = apply_event(self.state, event)
+        self.events.append(event)
+
+
+# --- the round's flow -----------------------------------------------------------------------
+
+
+def roll_initiative(b: Builder, ids: Sequence[str], roller: Roller) -> None:
+    """Roll base initiative for ``ids`` (2d10 + Quickness - 1 per full 10 of penalty)."""
+    rolls = tuple(
+        InitiativeRoll(
+            cid,
+            RollRecord.of_sum(
+                roller.roll_sum(rules.initiative_spec(sheet_of(b.state.combatants[cid])))
+            ),
+        )
+        for cid in ids
+    )
+    if rolls:
+        b.add(TacticalInitiativeRolled(rolls))
+
+
+def start_fight(b: Builder, roller: Roller) -> str:
+    """Roll initiative for whoever has none and start round 1."""
+    if b.state.phase != Phase.SETUP:
+        raise RulesError("The fight has already started")
+    if not b.state.combatants:
+        raise RulesError("Add combatants before starting the fight")
+    roll_initiative(
+        b, [cid for cid in b.state.rows if sheet_of(b.state.combatants[cid]).base is None], roller
+    )
+    b.add(TacticalRoundStarted(1))
+    return "Start fight: round 1"
+
+
+def _blocking(b: Builder) -> None:
+    due = rules.resolving(b.state, b.settings.tie_order)
+    if due:
+        action_names = ", ".join(
+            f"{b.state.combatants[cid].name}'s {_action(b.state, cid).name}" for cid in due
+        )
+        raise RulesError(f"Resolve {action_names} first (count {part_of(b.state).count})")
+
+
+def _reach(b: Builder, count: int, roller: Roller) -> None:
+    """Move the countdown to ``count`` with the roll-offs its ties need."""
+    probe = replace(b.state, part=replace(part_of(b.state), count=count, ties=()))
+    order = b.settings.tie_order
+    acting = [
+        cid
+        for cid in rules.resolving(probe, order) + rules.declaring(probe, order)
+        if _acts_on(probe, cid, count)
+    ]
+    ties = tuple(
+        TieRoll(cid, roller.die(D10))
+        for group in rules.tied_groups(probe, acting, order)
+        for cid in group
+    )
+    b.add(TacticalCountReached(count, ties))
+
+
+def _acts_on(state: EncounterState, cid: str, count: int) -> bool:
+    sheet = sheet_of(state.combatants[cid])
+    action = sheet.now.action
+    if action is not None:
+        return action.resolves_at == count
+    return rules.actual(sheet) == count
+
+
+def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:
+    """Next: the countdown's top, its next count, the upkeep, or the next round."""
+    phase = b.state.phase
+    if phase == Phase.SETUP:
+        raise RulesError("Start the fight first")
+    if phase == Phase.UPKEEP:
+        return _next_round(b, roller)
+    if phase == Phase.RESOLUTION:
+        _blocking(b)
+    elif end_round is False:
+        top = rules.top_count(b.state)
+        if top is not None:
+            _reach(b, top, roller)
+            return f"Round {b.state.round}: count {top}"
+    now = part_of(b.state).count
+    if end_round:
+        _unfinished(b)
+    elif now is not None:
+        count = rules.next_count(b.state, now)
+        if count is not None:
+            _reach(b, count, roller)
+            return f"Count {count}"
+    return _upkeep(b)
+
+
+def _unfinished(b: Builder) -> None:
+    """Refuse to end the round while an action should still resolve in it."""
+    left = [
+        c.name
+        for c in b.state.combatants.values()
+        if rules.able(c)
+        and (action := sheet_of(c).now.action) is not None
+        and action.resolves_at is not None
+    ]
+    if left:
+        raise RulesError(f"Resolve or interrupt the actions of {', '.join(left)} first")
+
+
+def _upkeep(b: Builder) -> str:
+    number = b.state.round
+    b.add(TacticalUpkeepStarted(number))
+    updates = upkeep_updates(b.state)
+    if updates:
+        b.add(CombatantsUpdated(updates))
+    counters = part_of(b.state).counters
+    if counters:
+        moved, text = advanced(counters)
+        b.add(TacticalCountersChanged(moved, text))
+    return f"Upkeep, round {number}"
+
+
+def _next_round(b: Builder, roller: Roller) -> str:
+    if b.settings.initiative_every_round:
+        roll_initiative(b, list(b.state.rows), roller)
+    b.add(TacticalRoundStarted(b.state.round + 1))
+    return f"Round {b.state.round}"
+
+
+def join(b: Builder, joining: Sequence[Combatant], roller: Roller) -> str:
+    """Newcomers join; during a round they roll their base initiative at once."""
+    for combatant in joining:
+        sheet_of(combatant)
+    label = common.join(b, joining)
+    if b.state.phase != Phase.SETUP:
+        roll_initiative(b, [c.id for c in joining if sheet_of(c).base is None], roller)
+    return label
+
+
+# --- declaring and resolving ----------------------------------------------------------------
+
+
+def _action(state: EncounterState, cid: str) -> TacticalAction:
+    action = sheet_of(state.combatants[cid]).now.action
+    if action is None:
+        raise RulesError(f"{state.combatants[cid].name} has no action under way")
+    return action
+
+
+def _count(b: Builder) -> int:
+    count = part_of(b.state).count
+    if b.state.phase != Phase.RESOLUTION or count is None:
+        raise RulesError("Actions are declared during the countdown: press Next to start it")
+    return count
+
+
+def _actor(b: Builder, cid: str) -> tuple[Combatant, TacticalSheet, int]:
+    combatant = need(b.state, cid)
+    sheet = sheet_of(combatant)
+    if sheet.down:
+        raise RulesError(f"{combatant.name} is down")
+    if sheet.base is None:
+        raise RulesError(f"{combatant.name} has no initiative yet")
+    return combatant, sheet, _count(b)
+
+
+def catalog_entry(state: EncounterState, name: str) -> ActionType:
+    """The catalog's action called ``name`` (``RulesError`` naming the catalog otherwise)."""
+    actions = catalog(state)
+    index = find(actions, name)
+    if index is None:
+        raise RulesError(f"The action catalog has no {name!r}")
+    return actions[index]
+
+
+def declare(b: Builder, intent: TacticalDeclare) -> str:
+    """Declare an action of the catalog on the count now."""
+    entry = catalog_entry(b.state, intent.action)
+    if entry.kind is ActionKind.MOVEMENT:
+        raise RulesError("Movement is recorded as the round's pace: choose a pace instead")
+    if entry.kind is ActionKind.CONCENTRATION:
+        return _concentrate(b, intent.combatant_id, entry, intent.penalty)
+    if entry.kind is ActionKind.INSTANT:
+        return _instant(b, intent.combatant_id, entry)
+    combatant, sheet, count = _actor(b, intent.combatant_id)
+    if sheet.now.action is not None:
+        raise RulesError(
+            f"{combatant.name} is still on {sheet.now.action.name}: resolve or interrupt it first"
+        )
+    actual = rules.actual(sheet)
+    if actual < count:
+        raise RulesError(f"{combatant.name} declares on count {actual}; the count is {count}")
+    lost = rules.waited(sheet, count)
+    ap_left = sheet.now.ap - lost
+    if ap_left <= 0:
+        raise RulesError(f"{combatant.name} has no AP left this round")
+    cost = entry.max_ap if intent.ap is None else intent.ap
+    if not entry.min_ap <= cost <= entry.max_ap:
+        raise RulesError(f"{entry.name} takes {entry.cost_text} AP, not {cost}")
+    kept = sheet.progress
+    paid = kept.paid if kept is not None and kept.name == entry.name and kept.ap == cost else 0
+    remaining = cost - paid
+    if remaining > ap_left and cost <= AP_PER_ROUND:
+        if entry.min_ap <= ap_left:
+            raise RulesError(
+                f"{combatant.name} has {ap_left} AP left this round: "
+                f"shorten {entry.name} to {ap_left} AP ({-25 * (entry.max_ap - ap_left)}) "
+                "or let it wait for next round"
+            )
+        raise RulesError(
+            f"{entry.name} needs {entry.min_ap} AP and {combatant.name} has "
+            f"{ap_left} left this round: it waits for next round"
+        )
+    this_round = min(remaining, ap_left)
+    after = ap_left - this_round
+    fits = remaining <= ap_left
+    action = TacticalAction(
+        name=entry.name,
+        ap=cost,
+        min_ap=entry.min_ap,
+        max_ap=entry.max_ap,
+        paid=paid,
+        this_round=this_round,
+        declared_at=count,
+        resolves_at=sheet.base + COUNTS_PER_AP * after if fits and sheet.base is not None else None,
+    )
+    b.add(TacticalDeclared(combatant.id, count, action, lost))
+    return f"{combatant.name}: {entry.name}"
+
+
+def _instant(b: Builder, cid: str, entry: ActionType) -> str:
+    combatant, sheet, count = _actor(b, cid)
+    reach = (sheet.base or 0) + INSTANT_REACH
+    if count > reach:
+        raise RulesError(f"{combatant.name} can take an instantaneous action from count {reach} on")
+    lost = rules.waited(sheet, count)
+    cost = 0 if sheet.now.instants == 0 else 1
+    if cost and sheet.now.ap - lost < 1:
+        raise RulesError(
+            f"{combatant.name} has no AP left for a further instantaneous action (1 AP)"
+        )
+    b.add(TacticalInstantTaken(combatant.id, entry.name, count, cost, lost))
+    return f"{combatant.name}: {entry.name}"
+
+
+def _concentrate(b: Builder, cid: str, entry: ActionType, penalty: int) -> str:
+    combatant = need(b.state, cid)
+    if b.state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
+        raise RulesError("Concentration is declared during a round")
+    if sheet_of(combatant).now.concentrating:
+        raise RulesError(f"{combatant.name} is already concentrating this round")
+    b.add(TacticalConcentrating(combatant.id, entry.name, penalty))
+    return f"{combatant.name}: {entry.name}"
+
+
+def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
+    """Record a movement; the round keeps its fastest pace and that pace's penalty."""
+    combatant = need(b.state, cid)
+    if b.state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
+        raise RulesError("Movement is recorded during a round")
+    table = pace_table(b.state)
+    index = find(table, pace_name)
+    if index is None:
+        raise RulesError(f"The pace table has no {pace_name!r}")
+    pace = table[index]
+    penalty = pace.penalty * MODE_FACTOR[mode]
+    fastest = _pace_rank(table, sheet_of(combatant)) < (index, -penalty)
+    b.add(
+        TacticalMoved(combatant.id, pace.name, mode.value, max(penalty, -MAX_INITIATIVE), fastest)
+    )
+    return f"{combatant.name} moves: {pace.name}"
+
+
+def _pace_rank(table: tuple[Pace, ...], sheet: TacticalSheet) -> tuple[int, int]:
+    if not sheet.now.pace:
+        return (-1, 0)
+    name = sheet.now.pace.split(",")[0]
+    return (find(table, name) or 0, -sheet.now.pace_penalty)
+
+
+def parry(b: Builder, cid: str, amount: int, against: str) -> str:
+    """Declare the round's parry."""
+    combatant = need(b.state, cid)
+    if b.state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
+        raise RulesError("A parry is declared at the start of a round, or when melee begins")
+    if against:
+        opponent = need(b.state, against)
+        if opponent.id == combatant.id:
+            raise RulesError(f"{combatant.name} cannot parry themself")
+    b.add(TacticalParryDeclared(combatant.id, amount, against))
+    return f"{combatant.name}: parry {amount}"
+
+
+def shorten(b: Builder, cid: str, ap: int) -> str:
+    """Change the AP of the action under way within its range."""
+    combatant, sheet, count = _actor(b, cid)
+    action = _action(b.state, cid)
+    b.add(shortened(combatant, sheet, action, ap, count))
+    verb = "shortened" if ap < action.ap else "lengthened"
+    return f"{combatant.name}: {action.name} {verb} to {ap} AP"
+
+
+def shortened(
+    combatant: Combatant, sheet: TacticalSheet, action: TacticalAction, ap: int, count: int
+) -> TacticalShortened:
+    """The event setting ``action`` to ``ap`` AP on ``count``; ``RulesError`` when it cannot."""
+    if not action.ranged:
+        raise RulesError(f"{action.name} takes a fixed {action.ap} AP")
+    if not action.min_ap <= ap <= action.max_ap:
+        raise RulesError(f"{action.name} takes {action.min_ap} to {action.max_ap} AP, not {ap}")
+    if ap == action.ap:
+        raise RulesError(f"{action.name} already takes {ap} AP")
+    at_declare = sheet.now.ap + action.this_round
+    if ap > at_declare:
+        raise RulesError(f"{combatant.name} has only {at_declare} AP for {action.name}")
+    resolves_at = (sheet.base or 0) + COUNTS_PER_AP * (at_declare - ap)
+    if resolves_at > count:
+        raise RulesError(
+            f"At {ap} AP {action.name} would have resolved on count {resolves_at}; "
+            f"the count is {count}"
+        )
+    return TacticalShortened(combatant.id, ap, resolves_at)
+
+
+def resolve(b: Builder, ids: Sequence[str]) -> str:
+    """Resolve the actions completing on the count now, together."""
+    count = _count(b)
+    due = rules.resolving(b.state, b.settings.tie_order)
+    chosen = list(ids) or due
+    if not chosen:
+        raise RulesError(f"No action completes on count {count}")
+    for cid in chosen:
+        combatant = need(b.state, cid)
+        if cid not in due:
+            action = sheet_of(combatant).now.action
+            when = "" if action is None else f" (it completes on {action.resolves_at})"
+            raise RulesError(f"{combatant.name} has no action completing on count {count}{when}")
+    b.add(TacticalResolved(tuple(chosen), count))
+    return f"Resolve on {count}: {common.names(b.state, chosen)}"
+
+
+def interrupt(b: Builder, cid: str, keep_progress: bool) -> str:
+    """Stop the action under way: the AP it spent are spent; a round-to-round action's
+    progress is kept or lost as the setting (or the GM) says."""
+    combatant, _, count = _actor(b, cid)
+    action = _action(b.state, cid)
+    spent = rules.action_done(action, count)
+    keeps = b.settings.interruption is Interruption.KEEP or keep_progress
+    paid = action.paid + spent
+    kept = (
+        KeptProgress(action.name, action.ap, paid)
+        if keeps and action.ap > AP_PER_ROUND and paid
+        else None
+    )
+    b.add(TacticalInterrupted(combatant.id, count, spent, kept))
+    return f"{combatant.name}: {action.name} interrupted"
+
+
+# --- conditions, counters and edits ---------------------------------------------------------
+
+
+def add_condition(b: Builder, ids: Sequence[str], condition: Condition) -> str:
+    """A condition; a stun or Staggered during the countdown records the AP spent by then."""
+    label = common.add_condition(b, ids, condition)
+    stun, staggered = severity(condition) > 0, is_staggered(condition)
+    count = part_of(b.state).count
+    if (stun or staggered) and b.state.phase in (Phase.INITIATIVE, Phase.RESOLUTION):
+        for cid in ids:
+            sheet = sheet_of(b.state.combatants[cid])
+            spent = min(rules.spent_at(sheet, count), AP_PER_ROUND)
+            b.add(TacticalStunMarked(cid, staggered, spent))
+    return label
+
+
+def edit_catalog(b: Builder, actions: Sequence[ActionType], paces: Sequence[Pace]) -> str:
+    """Replace the fight's action catalog and pace table; names must differ."""
+    for kind, names in (("action", [a.name for a in actions]), ("pace", [p.name for p in paces])):
+        seen: set[str] = set()
+        for name in names:
+            if name.strip().casefold() in seen:
+                raise RulesError(f"Two {kind}s are called {name!r}")
+            seen.add(name.strip().casefold())
+    if tuple(actions) == part_of(b.state).actions and tuple(paces) == part_of(b.state).paces:
+        raise RulesError("The catalog and the pace table are unchanged")
+    b.add(TacticalCatalogChanged(tuple(actions), tuple(paces)))
+    return "Edit the action catalog and pace table"
+
+
+def set_counter(b: Builder, name: str, value: int, step: int) -> str:
+    """Add or change an environmental counter."""
+    counters = part_of(b.state).counters
+    index = next((i for i, c in enumerate(counters) if c.name.casefold() == name.casefold()), None)
+    counter = Counter(name.strip(), value, step)
+    if index is None:
+        changed = (*counters, counter)
+    else:
+        changed = (*counters[:index], counter, *counters[index + 1 :])
+    b.add(TacticalCountersChanged(changed, f"{counter.name} {value} ({step:+} each round)"))
+    return f"Counter {counter.name}: {value}"
+
+
+def remove_counter(b: Builder, name: str) -> str:
+    """Remove an environmental counter."""
+    counters = part_of(b.state).counters
+    kept = tuple(c for c in counters if c.name.casefold() != name.strip().casefold())
+    if len(kept) == len(counters):
+        raise RulesError(f"There is no counter called {name!r}")
+    b.add(TacticalCountersChanged(kept, f"{name.strip()} removed"))
+    return f"Remove counter {name.strip()}"
+
+
+SHEET_CELLS = {"hits": "Hits", "hits_max": "Max hits", "quickness": "Quickness bonus"}
+SHEET_CELLS |= {"penalty": "Penalty", "bleeding": "Bleeding"}
+
+
+def edit_cell(b: Builder, cid: str, key: str, value: object) -> str:
+    """Set one table cell: the generic ones, the sheet's numbers or the base initiative."""
+    combatant = need(b.state, cid)
+    sheet = sheet_of(combatant)
+    if key in common.GENERIC_CELLS:
+        updated, text = common.edited_cell(combatant, key, value)
+    elif key == "initiative":
+        return _set_initiative(b, combatant, value)
+    elif key in SHEET_CELLS:
+        label = SHEET_CELLS[key]
+        number = common.parse_int(label, value)
+        try:
+            new_sheet = replace(sheet, **{key: number})
+            new_sheet = _checked(new_sheet)
+        except ValueError as error:
+            raise RulesError(f"{label}: {error}") from None
+        updated = replace(combatant, sheet=new_sheet)
+        text = f"{label.lower()} {getattr(sheet, key)} → {number}"
+    else:
+        raise RulesError(f"The column {key!r} cannot be edited")
+    b.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    return f"{combatant.name}: {text}"
+
+
+def _checked(sheet: TacticalSheet) -> TacticalSheet:
+    """``sheet`` as the decoder would check it (bounds and hits within their maximum)."""
+    checked: TacticalSheet = convert(to_builtins(sheet), TacticalSheet)
+    return checked
+
+
+def _set_initiative(b: Builder, combatant: Combatant, value: object) -> str:
+    if b.state.phase == Phase.RESOLUTION:
+        raise RulesError("Base initiative changes between rounds, not during the countdown")
+    base = None if value in (None, "") else common.parse_int("Base initiative", value)
+    b.add(TacticalInitiativeSet(combatant.id, base))
+    words = "back to the roll" if base is None else f"base initiative {base}"
+    return f"{combatant.name}: {words}"
+
+
+def replace_sheet(b: Builder, combatant: Combatant) -> str:
+    """A sheet edited mid-fight: its statistics change; its rolls and round stay."""
+    old = sheet_of(need(b.state, combatant.id))
+    new = sheet_of(combatant)
+    sheet = replace(
+        new,
+        initiative=old.initiative,
+        initiative_override=old.initiative_override,
+        now=old.now,
+        progress=old.progress,
+    )
+    b.add(CombatantsUpdated((CombatantUpdate(replace(combatant, sheet=sheet), "sheet edited"),)))
+    return f"Edit {combatant.name}"

@@ -1,0 +1,149 @@
+"""The ``tactical`` ruleset's own events (importing this module registers them)."""
+
+from typing import Annotated
+
+import msgspec
+
+from uwr_desktop.core.encounter import Count, Ids, InitiativeValue, Name, OptionalName
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.tactical import sheet as _sheet  # noqa: F401  (registers it)
+from uwr_desktop.core.rulesets.tactical.catalog import Penalty
+from uwr_desktop.core.rulesets.tactical.sheet import AP, CountValue, KeptProgress, TacticalAction
+from uwr_desktop.core.rulesets.tactical.state import Actions, Counter, Paces, TieRoll
+
+
+class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One combatant's base initiative roll: 2d10 + Quickness bonus - 1 per full 10 of
+    penalty."""
+
+    combatant_id: Name
+    roll: RollRecord
+
+
+class TacticalInitiativeRolled(Event, frozen=True):
+    """Base initiative was rolled (a roll replaces any value the GM had typed)."""
+
+    rolls: Annotated[tuple[InitiativeRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+
+
+class TacticalInitiativeSet(Event, frozen=True):
+    """The GM typed a base initiative over the roll (``None``: back to the roll)."""
+
+    combatant_id: Name
+    base: InitiativeValue | None
+
+
+class TacticalRoundStarted(Event, frozen=True):
+    """A round starts: everyone has 4 AP; round-to-round actions take this round's AP."""
+
+    round: Count
+
+
+class TacticalCountReached(Event, frozen=True):
+    """The countdown reaches ``count``; ``ties`` are the d10 roll-offs for those tied on it."""
+
+    count: CountValue
+    ties: Annotated[tuple[TieRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)] = ()
+
+
+class TacticalDeclared(Event, frozen=True):
+    """An action is declared on ``count``; ``waited`` AP went by before it was."""
+
+    combatant_id: Name
+    count: CountValue
+    action: TacticalAction
+    waited: AP = 0
+
+
+class TacticalInstantTaken(Event, frozen=True):
+    """An instantaneous action on ``count``, costing ``cost`` AP (the first of a round is
+    free)."""
+
+    combatant_id: Name
+    name: Name
+    count: CountValue
+    cost: Annotated[int, msgspec.Meta(ge=0, le=1)]
+    waited: AP = 0
+
+
+class TacticalConcentrating(Event, frozen=True):
+    """A concentration action: the combatant concentrates for the round (``penalty`` as the
+    GM entered it)."""
+
+    combatant_id: Name
+    name: Name
+    penalty: Penalty = 0
+
+
+class TacticalMoved(Event, frozen=True):
+    """The combatant moved at ``pace`` (``mode``: forward, backwards or prone) for
+    ``penalty``; ``fastest`` says it is now the round's fastest pace."""
+
+    combatant_id: Name
+    pace: Name
+    mode: Name
+    penalty: Penalty
+    fastest: bool
+
+
+class TacticalParryDeclared(Event, frozen=True):
+    """A parry of ``amount`` against ``against`` (an id; empty: whoever attacks)."""
+
+    combatant_id: Name
+    amount: Count
+    against: OptionalName = ""
+
+
+class TacticalShortened(Event, frozen=True):
+    """The action under way now costs ``ap`` and resolves on ``resolves_at``."""
+
+    combatant_id: Name
+    ap: AP
+    resolves_at: CountValue
+
+
+class TacticalResolved(Event, frozen=True):
+    """Actions complete on ``count``, together."""
+
+    combatant_ids: Ids
+    count: CountValue
+
+
+class TacticalInterrupted(Event, frozen=True):
+    """The action under way stops on ``count`` after ``spent`` AP of this round; ``kept`` is
+    the progress kept for later (``None``: lost or nothing to keep)."""
+
+    combatant_id: Name
+    count: CountValue
+    spent: AP
+    kept: KeptProgress | None = None
+
+
+class TacticalStunMarked(Event, frozen=True):
+    """A stun (or ``staggered``) hit the combatant after ``spent`` AP of this round."""
+
+    combatant_id: Name
+    staggered: bool
+    spent: AP
+
+
+class TacticalUpkeepStarted(Event, frozen=True):
+    """The round's upkeep: bleeding, timed effects and stuns follow as combatant updates."""
+
+    round: Count
+
+
+class TacticalCountersChanged(Event, frozen=True):
+    """The environmental counters as they are now (set, removed, or advanced at upkeep)."""
+
+    counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_CONDITIONS)]
+    text: str = ""
+
+
+class TacticalCatalogChanged(Event, frozen=True):
+    """The GM edited the fight's action catalog and pace table (empty: the shipped ones)."""
+
+    actions: Actions = ()
+    paces: Paces = ()

@@ -1,0 +1,173 @@
+"""The countdown as plain functions: base and actual initiative, AP spent by a count, who
+declares or resolves now, the next count where something happens, penalties and ties.
+
+Actual initiative = base + 5 x AP left; an action declared with ``ap`` AP left and costing
+``n`` resolves on base + 5 x (ap - n). By a count, an action under way has spent one AP for
+every full 5 counts since it was declared; a combatant who lets counts go by without declaring
+loses one AP for every full 5 counts past its actual initiative.
+"""
+
+from collections.abc import Callable
+
+from uwr_desktop.core.dice import SumSpec
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.rulesets.tactical.settings import TieOrder
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalAction, TacticalSheet, sheet_of
+from uwr_desktop.core.rulesets.tactical.state import part_of
+
+COUNTS_PER_AP = 5
+"""Counts of the countdown one AP lasts."""
+
+INSTANT_REACH = 20
+"""Instantaneous actions can be taken from base + 20 on."""
+
+
+def initiative_spec(sheet: TacticalSheet) -> SumSpec:
+    """2d10 + Quickness bonus - 1 per full 10 points of current penalty (-35 gives -3)."""
+    return SumSpec(2, 10, sheet.quickness - (-sheet.penalty) // 10)
+
+
+def actual(sheet: TacticalSheet) -> int:
+    """Actual initiative: base + 5 x AP left (the count of the next declaration)."""
+    return (sheet.base or 0) + COUNTS_PER_AP * sheet.now.ap
+
+
+def waited(sheet: TacticalSheet, count: int) -> int:
+    """AP an idle combatant has let go by at ``count`` (one per full 5 counts past its actual
+    initiative)."""
+    if sheet.now.action is not None:
+        return 0
+    late = actual(sheet) - count
+    return min(sheet.now.ap, late // COUNTS_PER_AP) if late > 0 else 0
+
+
+def action_done(action: TacticalAction, count: int) -> int:
+    """AP of this round an action under way has spent by ``count``."""
+    return min(max(0, (action.declared_at - count) // COUNTS_PER_AP), action.this_round)
+
+
+def spent_at(sheet: TacticalSheet, count: int | None) -> int:
+    """AP the combatant has spent this round by ``count`` (``None``: before the countdown)."""
+    if count is None:
+        return sheet.now.spent
+    action = sheet.now.action
+    running = action_done(action, count) if action is not None else 0
+    return sheet.now.spent + waited(sheet, count) + running
+
+
+def able(combatant: Combatant) -> bool:
+    """Whether the combatant takes part in the countdown (rolled, not down)."""
+    sheet = sheet_of(combatant)
+    return sheet.base is not None and not sheet.down
+
+
+def resolving(state: EncounterState, order: TieOrder) -> list[str]:
+    """Who has an action completing on the count now, in tie order."""
+    count = part_of(state).count
+    if count is None:
+        return []
+    due = [
+        cid
+        for cid in state.rows
+        if able(state.combatants[cid])
+        and (action := sheet_of(state.combatants[cid]).now.action) is not None
+        and action.resolves_at is not None
+        and action.resolves_at >= count
+    ]
+    return sorted(due, key=tie_key(state, order))
+
+
+def declaring(state: EncounterState, order: TieOrder) -> list[str]:
+    """Who is idle with AP left and whose actual initiative the countdown has reached."""
+    count = part_of(state).count
+    if count is None:
+        return []
+    due = []
+    for cid in state.rows:
+        combatant = state.combatants[cid]
+        if not able(combatant):
+            continue
+        sheet = sheet_of(combatant)
+        idle = sheet.now.action is None and actual(sheet) >= count
+        if idle and sheet.now.ap - waited(sheet, count) > 0:
+            due.append(cid)
+    return sorted(due, key=tie_key(state, order))
+
+
+def top_count(state: EncounterState) -> int | None:
+    """Where a round's countdown starts: the highest actual initiative, or a round-to-round
+    action's resolve count above it (``None``: nobody acts)."""
+    counts = [
+        actual(sheet_of(c))
+        for c in state.combatants.values()
+        if able(c) and sheet_of(c).now.action is None
+    ]
+    counts += [
+        action.resolves_at
+        for c in state.combatants.values()
+        if able(c)
+        and (action := sheet_of(c).now.action) is not None
+        and action.resolves_at is not None
+    ]
+    return max(counts, default=None)
+
+
+def next_count(state: EncounterState, count: int) -> int | None:
+    """The next count below ``count`` where an action resolves, someone's actual initiative
+    comes, or someone waiting lets another AP go by (``None``: nothing more this round)."""
+    later: list[int] = []
+    for combatant in state.combatants.values():
+        if not able(combatant):
+            continue
+        sheet = sheet_of(combatant)
+        action = sheet.now.action
+        if action is not None:
+            if action.resolves_at is not None and action.resolves_at < count:
+                later.append(action.resolves_at)
+        elif sheet.now.ap == 0:
+            continue
+        elif actual(sheet) < count:
+            later.append(actual(sheet))
+        elif (gone := waited(sheet, count)) + 1 < sheet.now.ap:
+            # Waiting: the next count where another of its AP goes by.
+            later.append(actual(sheet) - COUNTS_PER_AP * (gone + 1))
+    return max(later, default=None)
+
+
+def pace_penalty(sheet: TacticalSheet) -> int:
+    """The round's movement and concentration penalty to other actions."""
+    return sheet.now.pace_penalty + sheet.now.concentration_penalty
+
+
+def action_penalty(sheet: TacticalSheet) -> int:
+    """The penalty of the action under way: current penalty, shortening and pace."""
+    action = sheet.now.action
+    shortening = action.shortening_penalty if action is not None else 0
+    return sheet.penalty + shortening + pace_penalty(sheet)
+
+
+def tie_key(state: EncounterState, order: TieOrder) -> Callable[[str], tuple[int, ...]]:
+    """The sort key of combatants acting on the same count: higher Quickness bonus, then the
+    higher d10 of the count's roll-off, then table order (the parts ``order`` asks for)."""
+    rows = {cid: i for i, cid in enumerate(state.rows)}
+    faces = {tie.combatant_id: tie.face for tie in part_of(state).ties}
+
+    def key(cid: str) -> tuple[int, ...]:
+        if order is TieOrder.TABLE_ORDER:
+            return (rows[cid],)
+        if order is TieOrder.ROLL_OFF:
+            return (-faces.get(cid, 0), rows[cid])
+        return (-sheet_of(state.combatants[cid]).quickness, -faces.get(cid, 0), rows[cid])
+
+    return key
+
+
+def tied_groups(state: EncounterState, ids: list[str], order: TieOrder) -> list[list[str]]:
+    """The groups among ``ids`` that need a d10 roll-off under ``order`` (two or more)."""
+    if order is TieOrder.TABLE_ORDER:
+        return []
+    groups: dict[int, list[str]] = {}
+    for cid in ids:
+        quickness = sheet_of(state.combatants[cid]).quickness
+        groups.setdefault(0 if order is TieOrder.ROLL_OFF else quickness, []).append(cid)
+    return [group for group in groups.values() if len(group) > 1]

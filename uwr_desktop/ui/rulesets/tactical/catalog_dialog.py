@@ -1,0 +1,155 @@
+"""The action catalog and pace table editor: two tables the GM edits for this fight.
+
+Each row of the catalog is a name, a kind and its AP range; each row of the pace table a name
+and its penalty. OK builds the intent; a row the rules refuse (a range running backwards, two
+actions of one name) is explained and the dialog stays open.
+"""
+
+from typing import cast
+
+import msgspec
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
+from uwr_desktop.core.rulesets.tactical.intents import TacticalEditCatalog
+from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
+
+ACTION_COLUMNS = ("Action", "Kind", "Min AP", "Max AP")
+PACE_COLUMNS = ("Pace", "Penalty")
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
+class CatalogDialog(QDialog):
+    """Edit the fight's action catalog and pace table."""
+
+    def __init__(
+        self, actions: tuple[ActionType, ...], paces: tuple[Pace, ...], parent: QWidget | None
+    ) -> None:
+        """Start from the tables in force."""
+        super().__init__(parent)
+        self.setWindowTitle("Action catalog and paces")
+        self.action_rows = named(QTableWidget(0, len(ACTION_COLUMNS)), "catalogActions")
+        self.action_rows.setHorizontalHeaderLabels(ACTION_COLUMNS)
+        self.pace_rows = named(QTableWidget(0, len(PACE_COLUMNS)), "catalogPaces")
+        self.pace_rows.setHorizontalHeaderLabels(PACE_COLUMNS)
+        for table in (self.action_rows, self.pace_rows):
+            table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        for entry in actions:
+            self.add_action(entry)
+        for pace in paces:
+            self.add_pace(pace)
+        self.message = named(QLabel(), "catalogMessage")
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        for table, add in ((self.action_rows, self.add_action), (self.pace_rows, self.add_pace)):
+            layout.addWidget(table)
+            row = QHBoxLayout()
+            plus = QPushButton("Add")
+            plus.clicked.connect(lambda _=False, add=add: add(None))
+            minus = QPushButton("Remove")
+            minus.clicked.connect(lambda _=False, table=table: self._remove(table))
+            row.addWidget(plus)
+            row.addWidget(minus)
+            row.addStretch()
+            layout.addLayout(row)
+        layout.addWidget(self.message)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        restore = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        restore.setText("Shipped tables")
+        restore.clicked.connect(self._restore)
+        layout.addWidget(self.buttons)
+        self.resize(560, 620)
+        self._intent: TacticalEditCatalog | None = None
+
+    def add_action(self, entry: ActionType | None) -> None:
+        """Add a catalog row (``None``: a new one-AP action)."""
+        entry = entry or ActionType(name="New action", min_ap=1, max_ap=1)
+        row = self.action_rows.rowCount()
+        self.action_rows.insertRow(row)
+        self.action_rows.setItem(row, 0, QTableWidgetItem(entry.name))
+        kind = QComboBox()
+        for value in ActionKind:
+            kind.addItem(value.value, value)
+        kind.setCurrentIndex(kind.findData(entry.kind))
+        self.action_rows.setCellWidget(row, 1, kind)
+        self.action_rows.setCellWidget(row, 2, _spin(0, MAX_COUNT, entry.min_ap))
+        self.action_rows.setCellWidget(row, 3, _spin(0, MAX_COUNT, entry.max_ap))
+
+    def add_pace(self, pace: Pace | None) -> None:
+        """Add a pace row (``None``: a new pace with no penalty)."""
+        pace = pace or Pace("New pace", 0)
+        row = self.pace_rows.rowCount()
+        self.pace_rows.insertRow(row)
+        self.pace_rows.setItem(row, 0, QTableWidgetItem(pace.name))
+        self.pace_rows.setCellWidget(row, 1, _spin(-MAX_INITIATIVE, 0, pace.penalty))
+
+    def _remove(self, table: QTableWidget) -> None:
+        rows = sorted({index.row() for index in table.selectedIndexes()}, reverse=True)
+        for row in rows or [table.rowCount() - 1]:
+            if row >= 0:
+                table.removeRow(row)
+
+    def _restore(self) -> None:
+        self._intent = TacticalEditCatalog()
+        self.accept()
+
+    def _text(self, table: QTableWidget, row: int) -> str:
+        item = table.item(row, 0)
+        return item.text().strip() if item is not None else ""
+
+    def _accept(self) -> None:
+        try:
+            actions = tuple(
+                msgspec.convert(
+                    {
+                        "name": self._text(self.action_rows, row),
+                        "kind": cast(QComboBox, self.action_rows.cellWidget(row, 1)).currentData(),
+                        "min_ap": cast(QSpinBox, self.action_rows.cellWidget(row, 2)).value(),
+                        "max_ap": cast(QSpinBox, self.action_rows.cellWidget(row, 3)).value(),
+                    },
+                    ActionType,
+                )
+                for row in range(self.action_rows.rowCount())
+            )
+            paces = tuple(
+                Pace(
+                    self._text(self.pace_rows, row),
+                    cast(QSpinBox, self.pace_rows.cellWidget(row, 1)).value(),
+                )
+                for row in range(self.pace_rows.rowCount())
+            )
+        except (msgspec.ValidationError, ValueError) as error:
+            self.message.setText(f"Not saved: {error}")
+            return
+        self._intent = TacticalEditCatalog(actions, paces)
+        self.accept()
+
+    def intent(self) -> TacticalEditCatalog | None:
+        """What OK asked for (``None``: cancelled)."""
+        return self._intent

@@ -1,0 +1,130 @@
+"""The ``tactical`` combatant dialog: name, side, Quickness bonus, current penalty, hits and
+bleeding. Editing a combatant mid-fight keeps its initiative and its round (the ruleset sees
+to that)."""
+
+import uuid
+from typing import TypeVar
+
+from msgspec.structs import replace
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.theme import side_color
+
+W = TypeVar("W", bound=QWidget)
+
+
+def named(widget: W, name: str) -> W:
+    """``widget`` with its object name set (tests and style sheets find it by name)."""
+    widget.setObjectName(name)
+    return widget
+
+
+def side_swatch(side: Side, size: int = 12) -> QIcon:
+    """A small round swatch in the side's colour."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(side_color(side))
+    painter.drawEllipse(1, 1, size - 2, size - 2)
+    painter.end()
+    return QIcon(pixmap)
+
+
+def _spin(name: str, low: int, high: int, value: int) -> QSpinBox:
+    box = named(QSpinBox(), name)
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
+class TacticalDialog(QDialog):
+    """Name, side and the numbers of a tactical sheet."""
+
+    def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
+        """Edit ``combatant`` (``None``: a new one)."""
+        super().__init__(parent)
+        self.setWindowTitle("Edit combatant" if combatant else "New combatant")
+        sheet = sheet_of(combatant) if combatant is not None else TacticalSheet()
+        self._original = combatant
+        self.name = named(QLineEdit(combatant.name if combatant else ""), "tacticalName")
+        self.name.setMaxLength(MAX_NAME_LENGTH)
+        self.side = named(QComboBox(), "tacticalSide")
+        for side in Side:
+            self.side.addItem(side_swatch(side), side.value.capitalize(), side)
+        self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
+        self.quickness = _spin(
+            "tacticalQuickness", -MAX_INITIATIVE, MAX_INITIATIVE, sheet.quickness
+        )
+        self.penalty = _spin("tacticalPenalty", -MAX_INITIATIVE, 0, sheet.penalty)
+        self.penalty.setToolTip("Current penalty (wounds, fatigue): -1 to base initiative per 10")
+        self.hits = _spin("tacticalHits", 1, MAX_COUNT, sheet.hits_max)
+        self.bleeding = _spin("tacticalBleeding", 0, MAX_COUNT, sheet.bleeding)
+        self.bleeding.setToolTip("Hits lost at each upkeep")
+        self.message = named(QLabel(), "tacticalDialogMessage")
+        form = QFormLayout(self)
+        form.addRow("Name", self.name)
+        form.addRow("Side", self.side)
+        form.addRow("Quickness bonus", self.quickness)
+        form.addRow("Current penalty", self.penalty)
+        form.addRow("Hits", self.hits)
+        form.addRow("Bleeding per round", self.bleeding)
+        form.addRow(self.message)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+
+    def _accept(self) -> None:
+        if not self.name.text().strip():
+            self.message.setText("Give the combatant a name")
+            return
+        self.accept()
+
+    def combatant(self) -> Combatant:
+        """The combatant the form describes."""
+        old = sheet_of(self._original) if self._original is not None else TacticalSheet()
+        hits_max = self.hits.value()
+        kept = old.hits if self._original is not None else hits_max
+        sheet = replace(
+            old,
+            quickness=self.quickness.value(),
+            penalty=self.penalty.value(),
+            hits_max=hits_max,
+            hits=min(kept, hits_max),
+            bleeding=self.bleeding.value(),
+        )
+        name = self.name.text().strip()
+        side = Side(self.side.currentData())
+        if self._original is not None:
+            return replace(self._original, name=name, side=side, sheet=sheet)
+        return Combatant(id=uuid.uuid4().hex, name=name, side=side, sheet=sheet)
+
+
+def edit_combatant(parent: QWidget | None, combatant: Combatant | None) -> Combatant | None:
+    """Run the dialog modally; the combatant, or ``None`` when cancelled."""
+    dialog = TacticalDialog(parent, combatant)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.combatant()
+    finally:
+        dialog.deleteLater()

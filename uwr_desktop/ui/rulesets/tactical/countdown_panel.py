@@ -1,0 +1,326 @@
+"""The countdown panel: who acts on the count now, declaring from the action catalog with the
+AP chosen, resolving, stepping to the next count, interrupting, movement and parry, above the
+dice tray (which shows the latest initiative roll).
+
+Every button builds an intent and hands it to the session; a refusal is shown in the panel.
+"""
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.intents import Intent, NextTurn, RulesError
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
+from uwr_desktop.core.rulesets.tactical.events import TacticalInitiativeRolled
+from uwr_desktop.core.rulesets.tactical.intents import (
+    MoveMode,
+    TacticalDeclare,
+    TacticalInterrupt,
+    TacticalMove,
+    TacticalParry,
+    TacticalResolve,
+)
+from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
+from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
+from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table, part_of
+from uwr_desktop.core.session import Change
+from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
+
+SHOWN_NAMES = 4
+"""Names listed in the status line before "and N more"."""
+
+
+def _listed(names: list[str]) -> str:
+    """``"Ana, Bran"``; beyond :data:`SHOWN_NAMES`, ``"Ana, Bran, Cole, Dan and 3 more"``."""
+    if len(names) <= SHOWN_NAMES:
+        return ", ".join(names)
+    return f"{', '.join(names[:SHOWN_NAMES])} and {len(names) - SHOWN_NAMES} more"
+
+
+class CountdownPanel(QWidget):
+    """The tactical Dice dock panel, following one document."""
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        """Build the panel for ``document``."""
+        super().__init__(parent)
+        self.setObjectName("tacticalPanel")
+        self._document = document
+        self._focus: str | None = None
+        self._tables: tuple[tuple[ActionType, ...], tuple[Pace, ...]] = ((), ())
+        self._roster: tuple[tuple[str, str], ...] | None = None
+        self._resolving: list[str] = []
+        self._declaring: list[str] = []
+        self.status = named(QLabel(), "tacticalStatus")
+        self.status.setWordWrap(True)
+        # A fixed height: a new text must not lay the whole dock out again at every count.
+        self.status.setFixedHeight(3 * self.status.fontMetrics().lineSpacing() + 4)
+        self.actor = named(QComboBox(), "tacticalActor")
+        self.action = named(QComboBox(), "tacticalAction")
+        self.ap = named(QSpinBox(), "tacticalAp")
+        self.ap.setSuffix(" AP")
+        self.penalty = named(QSpinBox(), "tacticalConcentrationPenalty")
+        self.penalty.setRange(-MAX_INITIATIVE, 0)
+        self.penalty.setToolTip("The penalty the GM gives a concentration action")
+        self.declare = named(QPushButton("Declare"), "tacticalDeclare")
+        self.resolve = named(QPushButton("Resolve"), "tacticalResolve")
+        self.resolve.setToolTip("Resolve the actions completing on this count, together")
+        self.next = named(QPushButton("Next count"), "tacticalNext")
+        self.next.setToolTip("Step to the next count where an action resolves or is declared")
+        self.interrupt = named(QPushButton("Interrupt"), "tacticalInterrupt")
+        self.edit_catalog = named(QPushButton("Catalog…"), "tacticalCatalog")
+        self.edit_catalog.setToolTip("Edit this fight's action catalog and pace table")
+        self.keep = named(QCheckBox("keep progress"), "tacticalKeep")
+        self.pace = named(QComboBox(), "tacticalPace")
+        self.mode = named(QComboBox(), "tacticalMode")
+        for mode in MoveMode:
+            self.mode.addItem(mode.value, mode)
+        self.move_button = named(QPushButton("Move"), "tacticalMove")
+        self.parry_amount = named(QSpinBox(), "tacticalParryAmount")
+        self.parry_amount.setRange(0, MAX_COUNT)
+        self.parry_against = named(QComboBox(), "tacticalParryAgainst")
+        self.parry = named(QPushButton("Parry"), "tacticalParry")
+        self.message = named(QLabel(), "tacticalMessage")
+        self.message.setWordWrap(True)
+        self.tray = DiceTray()
+        for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
+            # Long catalog names must not widen the Dice dock past a laptop screen.
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(8)
+        self._lay_out()
+        self._connect(document)
+        self._rebuild()
+
+    def _lay_out(self) -> None:
+        form = QFormLayout()
+        form.addRow("Combatant", self.actor)
+        form.addRow("Action", self.action)
+        cost = QHBoxLayout()
+        cost.addWidget(self.ap)
+        cost.addWidget(self.penalty)
+        cost.addWidget(self.declare)
+        form.addRow("Cost", cost)
+        grid = QGridLayout()
+        grid.addWidget(self.resolve, 0, 0)
+        grid.addWidget(self.next, 0, 1)
+        grid.addWidget(self.interrupt, 1, 0)
+        grid.addWidget(self.keep, 1, 1)
+        grid.addWidget(self.edit_catalog, 2, 0)
+        movement = QHBoxLayout()
+        movement.addWidget(self.pace)
+        movement.addWidget(self.mode)
+        movement.addWidget(self.move_button)
+        form.addRow("Pace", movement)
+        parry = QHBoxLayout()
+        parry.addWidget(self.parry_amount)
+        parry.addWidget(self.parry_against)
+        parry.addWidget(self.parry)
+        form.addRow("Parry", parry)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status)
+        layout.addLayout(form)
+        layout.addLayout(grid)
+        layout.addWidget(self.message)
+        layout.addWidget(self.tray)
+
+    def _connect(self, document: EncounterDocument) -> None:
+        self.action.currentIndexChanged.connect(self._action_chosen)
+        self.actor.currentIndexChanged.connect(self._refresh_buttons)
+        self.declare.clicked.connect(self._declare)
+        self.resolve.clicked.connect(lambda: self._do(TacticalResolve()))
+        self.next.clicked.connect(lambda: self._do(NextTurn()))
+        self.interrupt.clicked.connect(self._interrupt)
+        self.move_button.clicked.connect(self._move)
+        self.parry.clicked.connect(self._parry)
+        self.edit_catalog.clicked.connect(self._edit_catalog)
+        document.sessionReplaced.connect(self._rebuild)
+        document.changed.connect(self._changed)
+
+    # ---- following the document ---------------------------------------------------------------
+
+    def _settings(self) -> TacticalSettings:
+        settings = self._document.session.ruleset.settings
+        return settings if isinstance(settings, TacticalSettings) else TacticalSettings()
+
+    def _rebuild(self) -> None:
+        settings = self._settings()
+        self.action.blockSignals(True)
+        self.action.clear()
+        state = self._document.session.state
+        self._tables = (catalog(state), pace_table(state))
+        for entry in self._tables[0]:
+            if entry.kind is not ActionKind.MOVEMENT:
+                self.action.addItem(f"{entry.name} ({entry.cost_text})", entry.name)
+        self.action.blockSignals(False)
+        self.pace.clear()
+        for pace in self._tables[1]:
+            self.pace.addItem(f"{pace.name} ({pace.penalty})", pace.name)
+        self.keep.setVisible(settings.interruption is Interruption.ASK)
+        self._action_chosen()
+        self._refresh()
+
+    def _changed(self, change: Change) -> None:
+        state = self._document.session.state
+        if change.part_changed and (catalog(state), pace_table(state)) != self._tables:
+            self._rebuild()
+        else:
+            self._refresh()
+        if change.kind == "do":
+            rolled = [e for e in change.entry.events if isinstance(e, TacticalInitiativeRolled)]
+            if rolled and rolled[-1].rolls:
+                self.tray.show_sum_roll(rolled[-1].rolls[-1].roll.sum())
+
+    def focus(self, combatant_id: str | None) -> None:
+        """The combatant selected in the table becomes the one acting in the panel."""
+        self._focus = combatant_id
+        if combatant_id is not None and self.actor.findData(combatant_id) >= 0:
+            self.actor.setCurrentIndex(self.actor.findData(combatant_id))
+
+    def _refresh(self) -> None:
+        session = self._document.session
+        state = session.state
+        order = self._settings().tie_order
+        self._resolving = resolving = rules.resolving(state, order)
+        self._declaring = declaring = rules.declaring(state, order)
+        name = {cid: c.name for cid, c in state.combatants.items()}
+        count = part_of(state).count
+        if state.phase == Phase.SETUP:
+            words = "Add combatants, then Start Fight: base initiative is rolled."
+        elif state.phase == Phase.RESOLUTION and count is not None:
+            parts = [f"Round {state.round} · count {count}"]
+            if resolving:
+                parts.append("resolving: " + _listed([name[cid] for cid in resolving]))
+            if declaring:
+                parts.append("declaring: " + _listed([name[cid] for cid in declaring]))
+            if not resolving and not declaring:
+                parts.append("nothing more on this count")
+            words = " — ".join(parts)
+        elif state.phase == Phase.UPKEEP:
+            words = f"Round {state.round} upkeep done: Next starts round {state.round + 1}."
+        else:
+            words = f"Round {state.round}: declare parries, then Next starts the countdown."
+        self.status.setText(words)
+        roster = tuple((cid, name[cid]) for cid in state.rows)
+        if roster != self._roster:
+            self._roster = roster
+            self._fill_names(roster)
+        wanted = self._wanted_actor(self.actor.currentData())
+        self.actor.blockSignals(True)
+        self.actor.setCurrentIndex(max(self.actor.findData(wanted), 0))
+        self.actor.blockSignals(False)
+        self._refresh_buttons()
+
+    def _fill_names(self, roster: tuple[tuple[str, str], ...]) -> None:
+        """Refill the combatant lists (only when someone joins, leaves or is renamed)."""
+        for box in (self.actor, self.parry_against):
+            chosen = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            if box is self.parry_against:
+                box.addItem("anyone", "")
+            for cid, name in roster:
+                box.addItem(name, cid)
+            box.setCurrentIndex(max(box.findData(chosen), 0))
+            box.blockSignals(False)
+
+    def _wanted_actor(self, chosen: str | None) -> str | None:
+        for due in (self._resolving, self._declaring):
+            if due:
+                return chosen if chosen in due else due[0]
+        return chosen if chosen is not None else self._focus
+
+    def _refresh_buttons(self) -> None:
+        state = self._document.session.state
+        resolving = self._resolving
+        counting = state.phase == Phase.RESOLUTION
+        in_round = state.phase in (Phase.INITIATIVE, Phase.RESOLUTION)
+        cid = self.actor.currentData()
+        combatant = state.combatants.get(cid) if cid is not None else None
+        under_way = combatant is not None and sheet_of(combatant).now.action is not None
+        self.declare.setEnabled(counting and combatant is not None)
+        self.resolve.setEnabled(bool(resolving))
+        self.next.setEnabled(state.phase != Phase.SETUP)
+        self.interrupt.setEnabled(counting and under_way)
+        self.move_button.setEnabled(in_round and combatant is not None)
+        self.parry.setEnabled(in_round and combatant is not None)
+
+    def _entry(self) -> ActionType | None:
+        name = self.action.currentData()
+        return next((e for e in self._tables[0] if e.name == name), None)
+
+    def _action_chosen(self) -> None:
+        entry = self._entry()
+        ranged = entry is not None and entry.ranged
+        if entry is not None and entry.kind is ActionKind.ACTION:
+            self.ap.setRange(entry.min_ap, entry.max_ap)
+            self.ap.setValue(entry.max_ap)
+        else:
+            self.ap.setRange(0, 0)
+        self.ap.setEnabled(ranged)
+        self.ap.setToolTip("-25 for each AP below the maximum" if ranged else "A fixed cost")
+        self.penalty.setVisible(entry is not None and entry.kind is ActionKind.CONCENTRATION)
+
+    # ---- intents ---------------------------------------------------------------------------
+
+    def _do(self, intent: Intent) -> bool:
+        try:
+            self._document.session.do(intent)
+        except RulesError as error:
+            self.message.setText(str(error))
+            return False
+        self.message.setText("")
+        return True
+
+    def _declare(self) -> None:
+        entry = self._entry()
+        cid = self.actor.currentData()
+        if entry is None or cid is None:
+            return
+        ap = self.ap.value() if entry.ranged else None
+        self._do(TacticalDeclare(cid, entry.name, ap, self.penalty.value()))
+
+    def _interrupt(self) -> None:
+        cid = self.actor.currentData()
+        if cid is not None:
+            self._do(TacticalInterrupt(cid, self.keep.isChecked()))
+
+    def _move(self) -> None:
+        cid = self.actor.currentData()
+        if cid is not None:
+            self._do(TacticalMove(cid, self.pace.currentData(), self.mode.currentData()))
+
+    def _parry(self) -> None:
+        cid = self.actor.currentData()
+        if cid is not None:
+            self._do(
+                TacticalParry(cid, self.parry_amount.value(), self.parry_against.currentData())
+            )
+
+    def _edit_catalog(self) -> None:
+        from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
+
+        state = self._document.session.state
+        part = part_of(state)
+        dialog = CatalogDialog(catalog(state), pace_table(state), self)
+        try:
+            if dialog.exec() != CatalogDialog.DialogCode.Accepted:
+                return
+            intent = dialog.intent()
+        finally:
+            dialog.deleteLater()
+        if intent is not None and (intent.actions, intent.paces) != (part.actions, part.paces):
+            self._do(intent)
