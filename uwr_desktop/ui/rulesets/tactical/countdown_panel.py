@@ -95,6 +95,7 @@ class CountdownPanel(QWidget):
         self.message = named(QLabel(), "tacticalMessage")
         self.message.setWordWrap(True)
         self.tray = DiceTray()
+        self.tray.set_pool_inputs_visible(False)
         for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
             # Long catalog names must not widen the Dice dock past a laptop screen.
             box.setSizeAdjustPolicy(
