@@ -88,6 +88,7 @@ GOOD = {
     "rerolls": 1,
     "prepared": True,
     "upr_type": "Rapid",
+    "notation": "2d10+5",
 }
 
 HUGE = 10**5000

@@ -42,6 +42,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -347,6 +348,15 @@ INTENTS: dict[type[Intent], st.SearchStrategy[Intent]] = {
         rerolls=number(0, MAX_REROLLS, (0, 4)),
         title=TEXT,
         difficulty=maybe_none(DIFFICULTY),
+    ),
+    RollDice: structs(
+        RollDice,
+        combatant_id=ID,
+        notation=Field(
+            st.sampled_from(["2d10+5", "6k3", "7d6 f+1 r2", "4d6 sum", "3d"]),
+            st.one_of(long_text(MAX_TEXT_LENGTH, "ü"), ODD_TEXT),
+        ),
+        title=TEXT,
     ),
     PrepareWeapon: structs(PrepareWeapon, combatant_id=ID, weapon=WEAPON),
     SetPrepared: structs(

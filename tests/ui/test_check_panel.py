@@ -8,7 +8,9 @@ from PySide6.QtCore import Qt
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.rulesets.uwr.events import CheckResolved, CheckRolled, DieRerolled
 from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
@@ -384,6 +386,24 @@ def test_counting_successes_for_a_combatant_is_a_recorded_free_roll(qtbot, docum
     assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.roll.favor) == ("free", "b1", 5, 1)
     assert _shown_faces(tray.view) == rolled.roll.faces
     assert tray.banner_text().endswith(("success", "successes"))
+
+
+@pytest.mark.parametrize(("notation", "kind"), [("6k3+2", DiceKind.KEEP), ("2d10+5", DiceKind.SUM)])
+def test_keep_dice_or_a_sum_typed_for_a_combatant_are_recorded_and_shown(
+    qtbot, document, panel, notation, kind
+):
+    tray = panel.tray
+    _roll_typed(qtbot, tray, "Bandit 1", "Nothing", notation)
+    (rolled,) = document.session.entries[-1].events
+    assert isinstance(rolled, DiceRolled)
+    assert (rolled.combatant_id, rolled.notation, rolled.roll.kind) == ("b1", notation, kind)
+    assert tray.current_roll() == (
+        rolled.roll.keep() if kind is DiceKind.KEEP else rolled.roll.sum()
+    )
+    (line,) = document.session.describe_entry(len(document.session.entries) - 1)
+    assert line.startswith(f"Bandit 1 rolls {notation}: [") and line.endswith(
+        str(rolled.roll.total)
+    )
 
 
 def test_an_opposed_check_for_a_combatant_points_to_the_attack(qtbot, document, panel):

@@ -15,8 +15,9 @@ from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Count, Ids, Name, Sheet, sheet_type
+from uwr_desktop.core.encounter import Combatant, Count, Ids, Name, Sheet, Text, sheet_type
 from uwr_desktop.core.limits import MAX_COMBATANTS
+from uwr_desktop.core.rolls import RollRecord
 
 _REGISTRY: dict[str, type["Event"]] = {}
 
@@ -194,3 +195,12 @@ class RoundEnded(Event, frozen=True):
 
     round: Count
     expired: tuple[ConditionRef, ...] = ()
+
+
+class DiceRolled(Event, frozen=True):
+    """Typed dice were rolled for a combatant (``notation`` as the app writes it)."""
+
+    combatant_id: Name
+    notation: Text
+    roll: RollRecord
+    title: Text = ""

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Condition, Name
+from uwr_desktop.core.encounter import Combatant, Condition, Name, Text
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT
 
 IdList = Annotated[Sequence[Name], msgspec.Meta(max_length=MAX_COMBATANTS)]
@@ -108,3 +108,12 @@ class MoveInOrder(Intent, frozen=True):
 
 class ClearManualOrder(Intent, frozen=True):
     """Forget the hand-made order and go back to the rolled one."""
+
+
+class RollDice(Intent, frozen=True):
+    """Roll typed dice (``7d6 f+1 r2``, ``6k3+5``, ``2d10+5``) for a combatant, kept in the
+    journal and the log like any other roll; ``title`` says what the roll was for."""
+
+    combatant_id: Name
+    notation: Text
+    title: Text = ""

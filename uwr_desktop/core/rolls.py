@@ -159,6 +159,15 @@ class RollRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         """The plain sum this records (``DiceError`` if it breaks the rules)."""
         return SumRoll(SumSpec(self.dice, self.sides, self.modifier), self.faces)
 
+    def check(self) -> None:
+        """Refuse (``DiceError``) a record whose faces break the rules of its dice kind."""
+        if self.kind is DiceKind.POOL:
+            self.pool()
+        elif self.kind is DiceKind.KEEP:
+            self.keep()
+        else:
+            self.sum()
+
     @property
     def total(self) -> int:
         """Successes of a pool; the total of a roll-and-keep roll or a sum."""

@@ -33,6 +33,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -204,6 +205,8 @@ class DuelRuleset:
                 return f"Edit {combatant.name}"
             case Strike(attacker_id=attacker_id, target_id=target_id):
                 return self._strike(sink, attacker_id, target_id, roller)
+            case RollDice(combatant_id=cid, notation=notation, title=title):
+                return common.roll_dice(sink, cid, notation, title, roller)
         raise RulesError(f"A duel cannot do {type(intent).__name__}")
 
     def _roll(self, sink: _Sink, ids: list[str], roller: Roller) -> None:
@@ -288,6 +291,9 @@ class DuelRuleset:
     # ---- showing --------------------------------------------------------------------------
 
     def describe(self, event: Event, state: EncounterState) -> str:
+        shared = common.describe_shared(event, state)
+        if shared is not None:
+            return shared
         name = {cid: c.name for cid, c in state.combatants.items()}
         match event:
             case CombatantsJoined(combatants=joined):

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from msgspec.structs import replace
 
+from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
 from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, Condition, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -19,6 +20,7 @@ from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
     ConditionRef,
+    DiceRolled,
     Event,
     RoundEnded,
     TurnEnded,
@@ -31,6 +33,8 @@ from uwr_desktop.core.limits import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
+from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
+from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
 from uwr_desktop.core.sides import Side
 
 
@@ -212,6 +216,48 @@ def end_round(sink: EventSink) -> None:
     sink.add(RoundEnded(state.round, expired))
 
 
+def roll_dice(sink: EventSink, combatant_id: str, notation: str, title: str, roller: Roller) -> str:
+    """Roll typed dice for a combatant: any kind the notation reads, kept in the journal."""
+    combatant = need(sink.state, combatant_id)
+    try:
+        spec = parse_notation(notation)
+    except NotationError as error:
+        raise RulesError(f"{str(error)[:1].upper()}{str(error)[1:]}") from None
+    if isinstance(spec, PoolSpec):
+        record = RollRecord.of_pool(roller.roll_pool(spec))
+    elif isinstance(spec, RollKeepSpec):
+        record = RollRecord.of_keep(roller.roll_keep(spec))
+    else:
+        record = RollRecord.of_sum(roller.roll_sum(spec))
+    written = format_spec(spec)
+    sink.add(DiceRolled(combatant.id, written, record, title.strip()))
+    return f"{combatant.name}: {title.strip() or written}"
+
+
+def roll_text(record: RollRecord) -> str:
+    """A recorded roll as the log shows it: each die, the kept ones marked, and the total."""
+    marks = record.marks
+    if record.kind is DiceKind.POOL:
+        faces = " ".join(str(value) for value in record.values) or "no dice"
+        count = record.total
+        return f"[{faces}] {count} success{'' if count == 1 else 'es'}"
+    shown = []
+    for value, mark in zip(record.values, marks, strict=True):
+        text = str(value) + ("!" if DieMark.EXPLODED in mark else "")
+        shown.append(f"({text})" if DieMark.DROPPED in mark else text)
+    modifier = f" {record.modifier:+d}" if record.modifier else ""
+    return f"[{' '.join(shown)}]{modifier} = {record.total}"
+
+
+def describe_shared(event: Event, state: EncounterState) -> str | None:
+    """The log line of an event only the common module decides (``None``: not one of them)."""
+    if isinstance(event, DiceRolled):
+        name = state.combatants[event.combatant_id].name
+        what = f"{event.title} ({event.notation})" if event.title else event.notation
+        return f"{name} rolls {what}: {roll_text(event.roll)}"
+    return None
+
+
 GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias"})
 """The cells every ruleset's table has and edits the same way."""
 
@@ -341,4 +387,11 @@ def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
             return _turn_ended(state, event)
         case RoundEnded():
             return _round_ended(state, event)
+        case DiceRolled():
+            need(state, event.combatant_id)
+            try:
+                event.roll.check()
+            except DiceError as error:
+                raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
+            return state
     return None

@@ -108,6 +108,9 @@ def _describe_attack(event: RollkeepAttacked, state: EncounterState) -> str:
 
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
+    shared = common.describe_shared(event, state)
+    if shared is not None:
+        return shared
     name = {cid: c.name for cid, c in state.combatants.items()}
     match event:
         case CombatantsJoined(combatants=joined):

@@ -35,6 +35,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -151,6 +152,8 @@ class TacticalRuleset:
                 return steps.edit_cell(b, cid, key, value)
             case ReplaceCombatant(combatant=combatant):
                 return steps.replace_sheet(b, combatant)
+            case RollDice(combatant_id=cid, notation=notation, title=title):
+                return common.roll_dice(b, cid, notation, title, roller)
         raise RulesError(f"The tactical rules cannot do {type(intent).__name__}")
 
     def describe(self, event: Event, state: EncounterState) -> str:

@@ -12,6 +12,7 @@ from uwr_desktop.core.events import (
 )
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
@@ -81,6 +82,9 @@ def action_text(action: TacticalAction) -> str:
 
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
+    shared = common.describe_shared(event, state)
+    if shared is not None:
+        return shared
     name = {cid: c.name for cid, c in state.combatants.items()}
     match event:
         case CombatantsJoined(combatants=joined):

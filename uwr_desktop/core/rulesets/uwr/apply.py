@@ -14,6 +14,7 @@ from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
+    DiceRolled,
     Event,
     RoundEnded,
     TurnEnded,
@@ -154,6 +155,10 @@ def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> 
     need(state, event.combatant_id)
     if state.phase != Phase.ROUND:
         raise RulesError("a turn cannot start before the fight")
+    return _shared(state, event)
+
+
+def _dice_rolled(state: EncounterState, event: DiceRolled, _: UwrSettings) -> EncounterState:
     return _shared(state, event)
 
 
@@ -307,6 +312,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     InitiativeOverridden: _overridden,  # type: ignore[dict-item]
     ManualOrderSet: _manual,  # type: ignore[dict-item]
     TurnStarted: _turn_started,  # type: ignore[dict-item]
+    DiceRolled: _dice_rolled,  # type: ignore[dict-item]
     StaminaRefilled: _stamina,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]

@@ -32,6 +32,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -143,6 +144,8 @@ class UwrRuleset:
                 return common.add_condition(b, list(ids), condition)
             case RemoveCondition(combatant_ids=ids, name=name):
                 return common.remove_condition(b, list(ids), name)
+            case RollDice(combatant_id=cid, notation=notation, title=title):
+                return common.roll_dice(b, cid, notation, title, roller)
             case EditCell(combatant_id=cid, column_key=key, value=value):
                 return edit_cell(b, roller, cid, key, value)
             case ReplaceCombatant(combatant=combatant):

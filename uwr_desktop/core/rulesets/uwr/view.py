@@ -15,6 +15,7 @@ from uwr_desktop.core.events import (
 from uwr_desktop.core.intents import MoveInOrder, NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
@@ -356,7 +357,7 @@ def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     if isinstance(event, StaminaRefilled):
         return ""
-    text = _describe(event, state)
+    text = common.describe_shared(event, state) or _describe(event, state)
     if state.round and not isinstance(event, RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text

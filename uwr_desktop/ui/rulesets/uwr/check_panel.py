@@ -15,11 +15,13 @@ import msgspec
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec
+from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec, SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.intents import Intent, RulesError
+from uwr_desktop.core.events import DiceRolled
+from uwr_desktop.core.intents import Intent, RollDice, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
+from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
@@ -221,8 +223,11 @@ class CheckPanel(QWidget):
     def _on_roll_requested(self, request: RollRequest) -> None:
         spec = request.spec
         cid = request.combatant_id
-        if cid is None or not isinstance(spec, PoolSpec):
+        if cid is None:
             self._roll_locally(request)
+            return
+        if not isinstance(spec, PoolSpec):
+            self._roll_for(cid, spec)
             return
         if request.reaction is not None:
             self.show_message(OPPOSED_REFUSAL)
@@ -254,6 +259,21 @@ class CheckPanel(QWidget):
                 difficulty=request.difficulty,
             )
         )
+
+    def _roll_for(self, combatant_id: str, spec: RollKeepSpec | SumSpec) -> None:
+        """Typed roll-and-keep dice or a sum for a combatant: kept in the journal and shown."""
+        if not self.do(RollDice(combatant_id, format_spec(spec))):
+            return
+        session = self._document.session
+        rolled = session.entries[session.cursor - 1].events[-1]
+        if not isinstance(rolled, DiceRolled):
+            return
+        self._shown = None
+        self._local = False
+        if rolled.roll.kind is DiceKind.KEEP:
+            self.tray.show_keep_roll(rolled.roll.keep())
+        else:
+            self.tray.show_sum_roll(rolled.roll.sum())
 
     def _on_reroll_requested(self, indices: Sequence[int]) -> None:
         if self._local:
