@@ -65,5 +65,5 @@ def test_an_id_is_taken_once_and_unknown_ids_are_refused(own_registry):
 
     with pytest.raises(ValueError, match="'uwr'"):
         register("uwr", factory)
-    with pytest.raises(RulesError, match="Unknown ruleset 'nope'; known: uwr"):
+    with pytest.raises(RulesError, match=r"Unknown ruleset 'nope'; known: .*uwr"):
         make_ruleset("nope")

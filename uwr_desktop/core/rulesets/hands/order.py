@@ -1,0 +1,173 @@
+"""Who declares first, re-decided at every turn (pure functions).
+
+The chain: a surprising combatant first; then most ready points (carry-over points in the
+carry-over turn); then longest reach, except that in close quarters (a pair the GM marked as
+closer than half the longest weapon's reach) the shorter reach goes first unless the longer
+reach is a missile weapon's range, which keeps initiative; then the highest bonus for the
+intended action; then a d6 roll-off among those still tied, rerolled until no tie.
+
+Reach is compared pair by pair, so close quarters can make the chain circular (A before B
+before C before A); the sort then keeps a stable, repeatable order and the reasons say what
+decided each neighbouring pair.
+"""
+
+from collections.abc import Mapping, Sequence
+from functools import cmp_to_key
+from itertools import pairwise
+
+from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
+from uwr_desktop.core.rulesets.hands.state import HandsPart, Place, Reason
+from uwr_desktop.core.sides import Side
+
+Faces = Mapping[str, tuple[int, ...]]
+
+
+def points_of(sheet: HandsSheet, *, carry: bool) -> int:
+    """The points that order a turn: carry-over points in the carry-over turn, else ready."""
+    return sheet.carry_over if carry else sheet.ready
+
+
+def participants(state: EncounterState, *, carry: bool) -> list[str]:
+    """Who takes part in a turn, in table order: everyone with points to spend in it."""
+    return [
+        cid
+        for cid in state.rows
+        if points_of(sheet_of(state.combatants[cid]), carry=carry) > 0
+        and not state.combatants[cid].down
+    ]
+
+
+class _Chain:
+    """What the chain compares: the state, the part (close pairs, surprise), whether this is
+    the carry-over turn, the points each had at the turn start and the roll-off faces."""
+
+    def __init__(self, state: EncounterState, part: HandsPart, carry: bool, faces: Faces) -> None:
+        self.state = state
+        self.part = part
+        self.carry = carry
+        self.faces = faces
+        self.start = dict(part.start_points)
+
+
+def _decide(chain: _Chain, a: str, b: str) -> tuple[int, Reason, str]:
+    """-1 when ``a`` declares before ``b``, 1 after, 0 tied; with the reason and its words.
+    Points are those each had when the turn started."""
+    state, part, carry, faces = chain.state, chain.part, chain.carry, chain.faces
+    sa, sb = sheet_of(state.combatants[a]), sheet_of(state.combatants[b])
+    pa, pb = chain.start.get(a, 0), chain.start.get(b, 0)
+    kind = "carry-over" if carry else "ready"
+    if pa != pb:
+        return (-1 if pa > pb else 1), Reason.POINTS, f"most {kind} points ({pa} vs {pb})"
+    ra, rb = sa.reach, sb.reach
+    if ra != rb:
+        a_longer = ra > rb
+        longer = sa if a_longer else sb
+        if not part.is_close(a, b):
+            return (-1 if a_longer else 1), Reason.REACH, f"longest reach ({ra} vs {rb})"
+        if longer.missile_range == longer.reach:
+            text = f"missile range keeps initiative in close quarters ({ra} vs {rb})"
+            return (-1 if a_longer else 1), Reason.MISSILE, text
+        text = f"shorter reach in close quarters ({ra} vs {rb})"
+        return (1 if a_longer else -1), Reason.CLOSE_QUARTERS, text
+    if sa.bonus != sb.bonus:
+        text = f"highest bonus for the action ({sa.bonus:+d} vs {sb.bonus:+d})"
+        return (-1 if sa.bonus > sb.bonus else 1), Reason.BONUS, text
+    fa, fb = faces.get(a, ()), faces.get(b, ())
+    if fa and fb and fa != fb:
+        shown = f"{'/'.join(map(str, fa))} vs {'/'.join(map(str, fb))}"
+        return (-1 if fa > fb else 1), Reason.ROLL_OFF, f"d6 roll-off ({shown})"
+    return 0, Reason.ROLL_OFF, "tied"
+
+
+def base_order(
+    state: EncounterState, part: HandsPart, ids: Sequence[str], *, carry: bool, faces: Faces
+) -> list[str]:
+    """``ids`` in declare-first order without surprise (ties stay in table order)."""
+
+    chain = _Chain(state, part, carry, faces)
+
+    def compare(a: str, b: str) -> int:
+        return _decide(chain, a, b)[0]
+
+    return sorted(ids, key=cmp_to_key(compare))
+
+
+def tied_groups(
+    state: EncounterState, part: HandsPart, ids: Sequence[str], *, carry: bool
+) -> list[list[str]]:
+    """Runs of neighbours in the order that nothing but a roll-off can separate."""
+    order = base_order(state, part, ids, carry=carry, faces={})
+    chain = _Chain(state, part, carry, {})
+    groups: list[list[str]] = []
+    run: list[str] = order[:1]
+    for previous, cid in pairwise(order):
+        if _decide(chain, previous, cid)[0] == 0:
+            run.append(cid)
+        else:
+            if len(run) > 1:
+                groups.append(run)
+            run = [cid]
+    if len(run) > 1:
+        groups.append(run)
+    return groups
+
+
+def places(state: EncounterState, part: HandsPart, *, carry: bool) -> tuple[Place, ...]:
+    """This turn's declare-first order with the reason for every place.
+
+    The participants are those with points at the turn start (``part.start_points``) still
+    present; surprising combatants come first, each group in the order of the chain.
+    """
+    ids = [cid for cid, _ in part.start_points if cid in state.combatants]
+    faces = dict(part.roll_offs)
+    ordered = base_order(state, part, ids, carry=carry, faces=faces)
+    surprising = [cid for cid in ordered if cid in part.surprise]
+    ordered = surprising + [cid for cid in ordered if cid not in part.surprise]
+    chain = _Chain(state, part, carry, faces)
+    return tuple(_place(chain, ordered, index) for index in range(len(ordered)))
+
+
+def _pair_reason(chain: _Chain, ahead: str, behind: str) -> tuple[Reason, str]:
+    surprise = chain.part.surprise
+    if ahead in surprise and behind not in surprise:
+        return Reason.SURPRISE, "surprise"
+    _, reason, text = _decide(chain, ahead, behind)
+    return reason, text
+
+
+def _place(chain: _Chain, ordered: Sequence[str], index: int) -> Place:
+    cid = ordered[index]
+    name = chain.state.combatants
+    if len(ordered) == 1:
+        return Place(cid, Reason.ALONE, "declares alone")
+    if index + 1 < len(ordered):
+        other = ordered[index + 1]
+        reason, text = _pair_reason(chain, cid, other)
+        return Place(cid, reason, f"ahead of {name[other].name}: {text}")
+    other = ordered[index - 1]
+    reason, text = _pair_reason(chain, other, cid)
+    return Place(cid, reason, f"behind {name[other].name}: {text}")
+
+
+_CAMP = {Side.PLAYER: 0, Side.ALLY: 0, Side.ENEMY: 1, Side.NEUTRAL: 2}
+
+
+def outreached(state: EncounterState) -> tuple[tuple[str, str], ...]:
+    """Every (outreached, by) pair of opponents: the first has the shorter total reach and no
+    missile weapon, so it may only attack the other's weapon, when the other attacks it."""
+    standing = [
+        (cid, state.combatants[cid].side, sheet_of(state.combatants[cid]))
+        for cid in state.rows
+        if not state.combatants[cid].down
+    ]
+    pairs: list[tuple[str, str]] = []
+    for cid, side, sheet in standing:
+        if sheet.has_missile:
+            continue
+        pairs.extend(
+            (cid, other)
+            for other, other_side, other_sheet in standing
+            if _CAMP[other_side] != _CAMP[side] and other_sheet.reach > sheet.reach
+        )
+    return tuple(pairs)
