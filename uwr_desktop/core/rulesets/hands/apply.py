@@ -87,9 +87,11 @@ def _set_pools(state: EncounterState, pools: tuple[Pools, ...], *, whole: bool) 
     if whole:
         for cid in state.rows:
             sheet = sheet_of(state.combatants[cid])
-            if cid not in changed and sheet.pooled:
-                if sheet.undamaged:
-                    raise RulesError(f"{state.combatants[cid].name}'s points were not split")
+            if cid in changed:
+                continue
+            if sheet.undamaged:
+                raise RulesError(f"{state.combatants[cid].name}'s points were not split")
+            if sheet.pooled:
                 empty = replace(sheet, ready=0, carry_over=0, used=0)
                 changed[cid] = with_sheet(state.combatants[cid], empty)
     return with_combatants(state, changed)

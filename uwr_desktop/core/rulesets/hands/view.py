@@ -75,6 +75,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
 )
 
+MAX_OFFERED = 12
+"""Spends offered in a menu at most (any number can be typed)."""
+
 REASON_WORDS = {
     Reason.SURPRISE: "surprise",
     Reason.POINTS: "most points",
@@ -244,13 +247,13 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
                 IntentOption(
                     f"Move with {plural(n, 'carry-over point')}", HandsMove(combatant_id, n)
                 )
-                for n in range(1, sheet.carry_over + 1)
+                for n in range(1, min(sheet.carry_over, MAX_OFFERED) + 1)
             )
             options.append(IntentOption("Do not move", HandsMove(combatant_id, 0)))
     elif state.phase == Phase.TURNS and sheet.ready > 0:
         options.extend(
             IntentOption(f"Spend {plural(n, 'point')}", HandsSpend(combatant_id, n))
-            for n in range(1, sheet.ready + 1)
+            for n in range(1, min(sheet.ready, MAX_OFFERED) + 1)
         )
         options.append(IntentOption("Hesitate (1 point to used)", HandsHesitate(combatant_id)))
     if state.phase != Phase.SETUP:
