@@ -152,10 +152,11 @@ def turn_title(state: EncounterState) -> str:
 
 def timeline_axis(state: EncounterState) -> TimelineAxis:
     """Ready points (carry-over points in the carry-over turn), most first."""
-    kind = "carry-over" if state.phase == Phase.CARRY_OVER else "ready"
-    return TimelineAxis(
-        AxisKind.READY_POINTS, f"{turn_title(state)}: who declares first ({kind} points)"
-    )
+    if state.phase == Phase.SETUP:
+        return TimelineAxis(AxisKind.READY_POINTS, "Hit points (split at each round start)")
+    if state.phase == Phase.CARRY_OVER:
+        return TimelineAxis(AxisKind.READY_POINTS, "Carry-over turn · who declares first")
+    return TimelineAxis(AxisKind.READY_POINTS, f"Turn {part_of(state).turn} · who declares first")
 
 
 def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:

@@ -161,52 +161,46 @@ class PointsPanel(QWidget):
             )
         self.next_turn.setEnabled(True)
         places = part_of(state).places
-        for row, place in enumerate(places):
-            self._add_row(state, row, place, carry=carry)
+        for index, place in enumerate(places):
+            self._add_row(state, index, place, carry=carry)
         taking_part = {place.combatant_id for place in places}
         idle = [state.combatants[cid].name for cid in state.rows if cid not in taking_part]
         self.idle.setText(f"Not in this turn: {', '.join(idle)}" if idle else "")
 
     # ---- one row per combatant ---------------------------------------------------------------
 
-    def _add_row(self, state: EncounterState, row: int, place: Place, *, carry: bool) -> None:
+    def _add_row(self, state: EncounterState, index: int, place: Place, *, carry: bool) -> None:
+        """Three grid rows: name, reason and choices; pips, number and buttons; the outreached
+        mark (empty when none)."""
         cid = place.combatant_id
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
+        top_row = 3 * index
         name = _named(QLabel(), f"handsName:{cid}")
         marker = "▶ " if cid == state.current else ""
-        name.setText(f"{marker}{row + 1}. {combatant.name}")
+        name.setText(f"{marker}{index + 1}. {combatant.name}")
         font = name.font()
         font.setBold(cid in {state.current, self._focus})
         name.setFont(font)
         reason = _named(QLabel(REASON_WORDS[place.reason]), f"handsReason:{cid}")
         reason.setToolTip(place.text)
-        outreach_by = [
-            state.combatants[by].name for who, by in part_of(state).outreached if who == cid
-        ]
-        outreach = _named(QLabel(), f"handsOutreach:{cid}")
-        if outreach_by:
-            outreach.setText(f"⚠ outreached by {', '.join(outreach_by)}")
-            outreach.setToolTip(
-                "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
-                "and only when that opponent attacks it (unless the attacking weapon's reach is "
-                "shorter than its own)."
-            )
-        self._grid.addWidget(name, 2 * row, 0)
-        self._grid.addWidget(reason, 2 * row, 1)
-        self._grid.addWidget(outreach, 2 * row, 2, 1, 3)
-        self._grid.addLayout(self._pips(cid, sheet, carry=carry), 2 * row + 1, 0, 1, 2)
+        reason.setAccessibleDescription(place.text)
+        self._grid.addWidget(name, top_row, 0)
+        self._grid.addWidget(reason, top_row, 1)
+        self._grid.addLayout(self._pips(cid, sheet, carry=carry), top_row + 1, 0, 1, 2)
+        self._grid.addWidget(self._outreach(state, cid), top_row + 2, 0, 1, 5)
         points = _named(QSpinBox(), f"handsPoints:{cid}")
         top = sheet.carry_over if carry else sheet.ready
         points.setRange(0 if carry else 1, max(top, 1))
         points.setValue(min(1, top) if carry else 1)
         points.setEnabled(top > 0)
-        self._grid.addWidget(points, 2 * row + 1, 2)
+        points.setToolTip("Points to " + ("move with" if carry else "spend"))
+        self._grid.addWidget(points, top_row + 1, 2)
         if carry:
             move = _named(QPushButton("Move"), f"handsSpend:{cid}")
             move.setEnabled(cid not in state.acted)
             move.clicked.connect(lambda: self._do(HandsMove(cid, points.value())))
-            self._grid.addWidget(move, 2 * row + 1, 3)
+            self._grid.addWidget(move, top_row + 1, 3)
             return
         weapon = self._weapon_choice(state, cid, sheet)
         against = self._against_choice(state, cid)
@@ -219,11 +213,26 @@ class PointsPanel(QWidget):
         )
         hesitate = _named(QPushButton("Hesitate"), f"handsHesitate:{cid}")
         hesitate.setEnabled(sheet.ready > 0)
+        hesitate.setToolTip("Do nothing this turn: one ready point to used")
         hesitate.clicked.connect(lambda: self._do(HandsHesitate(cid)))
-        self._grid.addWidget(spend, 2 * row + 1, 3)
-        self._grid.addWidget(hesitate, 2 * row + 1, 4)
-        self._grid.addWidget(weapon, 2 * row, 3)
-        self._grid.addWidget(against, 2 * row, 4)
+        self._grid.addWidget(weapon, top_row, 2, 1, 2)
+        self._grid.addWidget(against, top_row, 4)
+        self._grid.addWidget(spend, top_row + 1, 3)
+        self._grid.addWidget(hesitate, top_row + 1, 4)
+
+    def _outreach(self, state: EncounterState, cid: str) -> QLabel:
+        by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
+        label = _named(QLabel(), f"handsOutreach:{cid}")
+        if by:
+            label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
+            label.setToolTip(
+                "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
+                "and only when that opponent attacks it (unless the attacking weapon's reach is "
+                "shorter than its own)."
+            )
+        else:
+            label.hide()
+        return label
 
     def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QHBoxLayout:
         pips = QHBoxLayout()
