@@ -5,7 +5,14 @@ the action's bonus, the roll-off rerolled until no tie)."""
 import pytest
 from hands_fighters import declare_order, fighter, session
 
-from uwr_desktop.core.intents import MoveInOrder, NextTurn, RulesError, StartFight
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    MoveInOrder,
+    NextTurn,
+    ReplaceCombatant,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.rulesets.hands.events import HandsRollOff
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsSetClose,
@@ -157,3 +164,14 @@ def test_outreached_pairs_are_marked_for_opponents_without_a_missile_weapon():
     assert "outreached by Bo" in slot.detail
     fight.do(HandsSpend("ana", 1))
     assert "outreached by Bo and Dee" in fight.describe_entry(fight.cursor - 1)[0]
+
+
+def test_outreached_pairs_follow_a_longer_weapon_and_a_newcomer_mid_turn():
+    fight = session(fighter("ana", 4, reach=1, side=Side.PLAYER), fighter("bo", 4, reach=2))
+    fight.do(StartFight())
+    assert part_of(fight.state).outreached == (("ana", "bo"),)
+    longer = fighter("ana", 4, reach=3, side=Side.PLAYER)
+    fight.do(ReplaceCombatant(longer))
+    assert part_of(fight.state).outreached == (("bo", "ana"),)
+    fight.do(AddCombatants([fighter("cy", 3, reach=5)]))
+    assert set(part_of(fight.state).outreached) == {("bo", "ana"), ("ana", "cy")}

@@ -267,10 +267,28 @@ def _shared(state: EncounterState, event: Event) -> EncounterState:
     return new
 
 
+def _with_outreached(state: EncounterState) -> EncounterState:
+    """The outreached pairs recomputed (only while a turn is under way)."""
+    if not in_turn(state):
+        return state
+    return _with_part(state, replace(part_of(state), outreached=order.outreached(state)))
+
+
+def _reach_changed(old: Combatant, new: Combatant) -> bool:
+    """Whether a change can make or unmake an outreached pair."""
+    before, after = sheet_of(old), sheet_of(new)
+    return (
+        old.side != new.side
+        or before.reach != after.reach
+        or before.has_missile != after.has_missile
+        or old.down != new.down
+    )
+
+
 def _joined(state: EncounterState, event: CombatantsJoined) -> EncounterState:
     for combatant in event.combatants:
         sheet_of(combatant)
-    return refresh(_shared(state, event), reorder=False)
+    return refresh(_with_outreached(_shared(state, event)), reorder=False)
 
 
 def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
@@ -289,11 +307,9 @@ def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
 
 
 def _updated(state: EncounterState, event: CombatantsUpdated) -> EncounterState:
-    for update in event.updates:
-        sheet_of(update.combatant)
     new = _shared(state, event)
-    if in_turn(new):
-        new = _with_part(new, replace(part_of(new), outreached=order.outreached(new)))
+    if any(_reach_changed(state.combatants[u.combatant.id], u.combatant) for u in event.updates):
+        new = _with_outreached(new)
     return refresh(new)
 
 

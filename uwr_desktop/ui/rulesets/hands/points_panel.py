@@ -87,7 +87,7 @@ class PointsPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: palette(link);")
         self.next_turn = _named(QPushButton("Next turn"), "handsNextTurn")
-        self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates (F6 also works)")
+        self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
         self.tray = DiceTray()
         self.tray.use_local_roller(Roller(random.SystemRandom()))
         layout = QVBoxLayout(self)
