@@ -204,3 +204,28 @@ def test_the_combatant_dialog_refuses_a_nameless_combatant(qtbot):
     combatant = dialog.combatant()
     assert combatant.sheet.points_max == 9
     assert dialog.findChild(QCheckBox, "ownMaximum").isChecked()
+
+
+def choose(ruleset_id):
+    def act(dialog):
+        systems = dialog.findChild(QComboBox, "rulesetChoice")
+        systems.setCurrentIndex(systems.findData(ruleset_id))
+        dialog.accept()
+
+    return act
+
+
+def test_switching_between_hands_and_uwr_fights_swaps_the_panel(window, qtbot, monkeypatch):
+    monkeypatch.setattr(window, "maybe_save", lambda: True)
+    when_modal(NewFightDialog, choose("hands"))
+    window.actions_by_key["new"].trigger()
+    add(window, "Ana", strength=2, reach=1)
+    window.actions_by_key["start_fight"].trigger()
+    assert window.findChild(PointsPanel) is not None
+    when_modal(NewFightDialog, choose("uwr"))
+    window.actions_by_key["new"].trigger()
+    qtbot.waitUntil(lambda: window.findChild(PointsPanel) is None)
+    assert window.document.session.ruleset.id == "uwr"
+    when_modal(NewFightDialog, choose("hands"))
+    window.actions_by_key["new"].trigger()
+    assert panel(window).title.text() == "Before the fight"
