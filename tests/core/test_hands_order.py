@@ -175,3 +175,16 @@ def test_outreached_pairs_follow_a_longer_weapon_and_a_newcomer_mid_turn():
     assert part_of(fight.state).outreached == (("bo", "ana"),)
     fight.do(AddCombatants([fighter("cy", 3, reach=5)]))
     assert set(part_of(fight.state).outreached) == {("bo", "ana"), ("ana", "cy")}
+
+
+def test_before_the_fight_the_timeline_shows_hit_points_most_first():
+    fight = session(fighter("ana", 3), fighter("bo", 5, damage=1), fighter("cy", 6))
+    slots = fight.ruleset.timeline(fight.state)
+    assert [(s.combatant_id, s.value_text) for s in slots] == [
+        ("cy", "6 HP"),
+        ("bo", "4 HP"),
+        ("ana", "3 HP"),
+    ]
+    assert (
+        fight.ruleset.timeline_axis(fight.state).title == "Hit points (split at each round start)"
+    )

@@ -163,16 +163,17 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
     """One slot per participant of the turn, in declare-first order; the value says the
     reason for the place, the detail its words, outreached pairs and conditions."""
     if state.phase == Phase.SETUP:
+        points = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
         return tuple(
             TimelineSlot(
                 cid,
                 cid,
                 state.combatants[cid].name,
                 state.combatants[cid].side,
-                f"{sheet_of(state.combatants[cid]).undamaged} HP",
-                position=sheet_of(state.combatants[cid]).undamaged,
+                f"{points[cid]} HP",
+                position=points[cid],
             )
-            for cid in state.rows
+            for cid in sorted(state.rows, key=lambda cid: -points[cid])
         )
     part = part_of(state)
     carry = state.phase == Phase.CARRY_OVER
