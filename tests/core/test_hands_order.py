@@ -188,3 +188,16 @@ def test_before_the_fight_the_timeline_shows_hit_points_most_first():
     assert (
         fight.ruleset.timeline_axis(fight.state).title == "Hit points (split at each round start)"
     )
+
+
+def test_a_surprise_that_moves_nobody_still_redraws_the_timeline():
+    fight = session(fighter("ana", 6), fighter("bo", 2))
+    fight.do(StartFight())
+    changes = []
+    fight.subscribe(changes.append)
+    fight.do(HandsSetSurprise("ana"))
+    assert declare_order(fight) == ["ana", "bo"]
+    assert reasons(fight)["ana"] == Reason.SURPRISE
+    (change,) = changes
+    assert not change.order_changed
+    assert change.timeline_changed

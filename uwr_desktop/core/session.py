@@ -53,7 +53,8 @@ class Change(msgspec.Struct, frozen=True):
 
     ``changed`` are ids of combatants still present whose data changed; ``added`` and
     ``removed`` ids in table order; ``order_changed`` says the turn order moved;
-    ``rows_changed`` the table's row order; ``timeline_changed`` anything the timeline shows;
+    ``rows_changed`` the table's row order; ``timeline_changed`` anything the timeline shows
+    (the ruleset's part included);
     ``entry`` is the entry done, undone or redone.
     """
 
@@ -86,6 +87,7 @@ def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterStat
         removed = tuple(cid for cid in old.rows if cid not in new.combatants)
     order_changed = old.order != new.order
     turn_changed = old.current != new.current or old.acted != new.acted
+    part_changed = old.part != new.part
     return Change(
         kind=kind,
         entry=entry,
@@ -96,8 +98,10 @@ def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterStat
         rows_changed=old.rows != new.rows,
         round_changed=old.round != new.round,
         phase_changed=old.phase != new.phase,
-        timeline_changed=bool(order_changed or turn_changed or changed or added or removed),
-        part_changed=old.part != new.part,
+        timeline_changed=bool(
+            order_changed or turn_changed or changed or added or removed or part_changed
+        ),
+        part_changed=part_changed,
     )
 
 
