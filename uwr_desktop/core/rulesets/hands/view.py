@@ -163,17 +163,17 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
     """One slot per participant of the turn, in declare-first order; the value says the
     reason for the place, the detail its words, outreached pairs and conditions."""
     if state.phase == Phase.SETUP:
-        points = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
+        health = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
         return tuple(
             TimelineSlot(
                 cid,
                 cid,
                 state.combatants[cid].name,
                 state.combatants[cid].side,
-                f"{points[cid]} HP",
-                position=points[cid],
+                f"{health[cid]} HP",
+                position=health[cid],
             )
-            for cid in sorted(state.rows, key=lambda cid: -points[cid])
+            for cid in sorted(state.rows, key=lambda cid: -health[cid])
         )
     part = part_of(state)
     carry = state.phase == Phase.CARRY_OVER
