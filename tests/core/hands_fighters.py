@@ -15,10 +15,10 @@ class ScriptedDice:
 
     def __init__(self, faces):
         self.faces = list(faces)
-        self.asked = 0
+        self.dice = []
 
     def randint(self, a, b):
-        self.asked += 1
+        self.dice.append((a, b))
         face = self.faces.pop(0)
         assert a <= face <= b
         return face
@@ -38,8 +38,12 @@ def fighter(cid, points, *, side=Side.ENEMY, reach=1, missile=False, bonus=0, ke
 
 
 def session(*combatants, seed=1, dice=None, settings=None):
-    """A ``hands`` session; rolls come from ``dice`` (scripted faces) or a seeded source."""
-    source = ScriptedDice(dice) if dice is not None else random.Random(seed)
+    """A ``hands`` session; rolls come from ``dice`` (scripted faces, or a ``ScriptedDice``)
+    or a seeded source."""
+    if dice is None:
+        source = random.Random(seed)
+    else:
+        source = dice if isinstance(dice, ScriptedDice) else ScriptedDice(dice)
     return Session(make_ruleset("hands", settings or {}), combatants, roller=Roller(source))
 
 

@@ -3,12 +3,13 @@ test of its own (surprise, most points, reach and its close-quarters and missile
 the action's bonus, the roll-off rerolled until no tie)."""
 
 import pytest
-from hands_fighters import declare_order, fighter, session
+from hands_fighters import ScriptedDice, declare_order, fighter, session
 
 from uwr_desktop.core.intents import (
     AddCombatants,
     MoveInOrder,
     NextTurn,
+    RemoveCombatants,
     ReplaceCombatant,
     RulesError,
     StartFight,
@@ -201,3 +202,85 @@ def test_a_surprise_that_moves_nobody_still_redraws_the_timeline():
     (change,) = changes
     assert not change.order_changed
     assert change.timeline_changed
+
+
+def test_alone_in_a_turn_declares_alone():
+    fight = session(fighter("ana", 4), fighter("bo", 2))
+    fight.do(StartFight())
+    fight.do(HandsSpend("bo", 2))
+    fight.do(NextTurn())
+    (place,) = part_of(fight.state).places
+    assert (place.combatant_id, place.reason, place.text) == ("ana", Reason.ALONE, "declares alone")
+
+
+def test_a_tie_below_the_first_place_rolls_off_only_among_the_tied():
+    dice = ScriptedDice([2, 5])
+    fight = session(fighter("ana", 4), fighter("bo", 4), fighter("cy", 3), dice=dice)
+    fight.do(StartFight())
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    assert [r.combatant_id for r in roll_off.rolls] == ["ana", "bo"]
+    assert dice.dice == [(1, 6), (1, 6)]
+    assert declare_order(fight) == ["bo", "ana", "cy"]
+
+
+@pytest.mark.parametrize("rows", [("ana", "bo"), ("bo", "ana")])
+def test_close_quarters_puts_the_shorter_reach_first_whatever_the_table_order(rows):
+    made = {"ana": fighter("ana", 4, reach=1), "bo": fighter("bo", 4, reach=3)}
+    fight = session(*(made[cid] for cid in rows))
+    fight.do(StartFight())
+    assert declare_order(fight) == ["bo", "ana"]
+    fight.do(HandsSetClose(*rows))
+    assert declare_order(fight) == ["ana", "bo"]
+    assert part_of(fight.state).places[0].text == (
+        "ahead of Bo: shorter reach in close quarters (1 vs 3)"
+    )
+
+
+@pytest.mark.parametrize("rows", [("ana", "bo"), ("bo", "ana")])
+def test_the_bonus_and_the_roll_off_decide_whatever_the_table_order(rows):
+    made = {"ana": fighter("ana", 4, bonus=2), "bo": fighter("bo", 4, bonus=1)}
+    fight = session(*(made[cid] for cid in rows))
+    fight.do(StartFight())
+    assert declare_order(fight) == ["ana", "bo"]
+    even = {"ana": fighter("ana", 4), "bo": fighter("bo", 4)}
+    rolled = session(*(even[cid] for cid in rows), dice=[3, 6] if rows[0] == "ana" else [6, 3])
+    rolled.do(StartFight())
+    assert declare_order(rolled) == ["bo", "ana"]
+
+
+def test_close_quarters_and_surprise_refusals_say_why():
+    fight = session(fighter("ana", 4), fighter("bo", 4, reach=2))
+    fight.do(StartFight())
+    with pytest.raises(RulesError, match="Ana and Bo are not in close quarters"):
+        fight.do(HandsSetClose("ana", "bo", close=False))
+    fight.do(HandsSetClose("ana", "bo"))
+    assert fight.entries[-1].label == "Ana and Bo in close quarters"
+    with pytest.raises(RulesError, match="Bo and Ana are already in close quarters"):
+        fight.do(HandsSetClose("bo", "ana"))
+    with pytest.raises(RulesError, match="two different combatants"):
+        fight.do(HandsSetClose("bo", "bo"))
+    with pytest.raises(RulesError, match="Ana is not surprising this turn"):
+        fight.do(HandsSetSurprise("ana", False))
+    fight.do(HandsSetSurprise("ana"))
+    assert fight.entries[-1].label == "Surprise: Ana"
+    with pytest.raises(RulesError, match="Ana is already surprising this turn"):
+        fight.do(HandsSetSurprise("ana"))
+
+
+def test_a_leaver_takes_its_outreached_pairs_along():
+    fight = session(
+        fighter("ana", 4, reach=1, side=Side.PLAYER),
+        fighter("bo", 4, reach=3),
+        fighter("cy", 4, reach=2, side=Side.ALLY),
+        fighter("dee", 4, reach=5, side=Side.NEUTRAL),
+    )
+    fight.do(StartFight())
+    assert set(part_of(fight.state).outreached) == {
+        ("ana", "bo"),
+        ("cy", "bo"),
+        ("ana", "dee"),
+        ("bo", "dee"),
+        ("cy", "dee"),
+    }
+    fight.do(RemoveCombatants(["bo"]))
+    assert set(part_of(fight.state).outreached) == {("ana", "dee"), ("cy", "dee")}

@@ -57,12 +57,16 @@ def test_the_carry_over_turn_comes_first_movement_only_at_most_once():
     with pytest.raises(RulesError, match="movement only"):
         fight.do(HandsSpend("ana", 1))
     fight.do(HandsMove("ana", 2))
+    assert fight.entries[-1].label == "Ana moves with 2 carry-over points"
     assert pools(fight, "ana") == (3, 1, 2)
     assert fight.state.current == "bo"
     with pytest.raises(RulesError, match="already had its carry-over turn"):
         fight.do(HandsMove("ana", 1))
     with pytest.raises(RulesError, match="has 1 carry-over points, not 2"):
         fight.do(HandsMove("bo", 2))
+    fight.do(HandsMove("bo", 0))
+    assert fight.entries[-1].label == "Bo does not move"
+    fight.undo()
     fight.do(NextTurn())
     # Bo never moved: the movement is lost, the point stays in place as its bonus.
     assert pools(fight, "bo") == (3, 1, 0)
@@ -121,9 +125,13 @@ def test_each_weapon_is_used_once_per_turn():
     fight = session(fighter("ana", 6), fighter("bo", 3))
     fight.do(StartFight())
     fight.do(HandsSpend("ana", 1, weapon=0))
+    assert fight.entries[-1].label == "Ana spends 1 point with Blade"
     with pytest.raises(RulesError, match="already used Blade this turn"):
         fight.do(HandsSpend("ana", 1, weapon=0))
     fight.do(HandsSpend("ana", 1))
+    assert fight.entries[-1].label == "Ana spends 1 point"
+    with pytest.raises(RulesError, match="no weapon number 2"):
+        fight.do(HandsSpend("ana", 1, weapon=1))
     fight.do(NextTurn())
     fight.do(HandsSpend("ana", 1, weapon=0))
     assert pools(fight, "ana") == (3, 0, 3)

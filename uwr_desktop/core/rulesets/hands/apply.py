@@ -47,14 +47,13 @@ def in_turn(state: EncounterState) -> bool:
     return state.phase in (Phase.CARRY_OVER, Phase.TURNS)
 
 
-def refresh(state: EncounterState, *, reorder: bool = True) -> EncounterState:
+def refresh(state: EncounterState) -> EncounterState:
     """The turn's order, places and who declares now, from the part and the sheets."""
     if not in_turn(state):
         return replace(state, order=state.rows, current=None)
     part = part_of(state)
     carry = state.phase == Phase.CARRY_OVER
-    if reorder:
-        part = replace(part, places=order.places(state, part, carry=carry))
+    part = replace(part, places=order.places(state, part, carry=carry))
     ids = tuple(place.combatant_id for place in part.places)
     current = next(
         (
@@ -86,14 +85,8 @@ def _set_pools(state: EncounterState, pools: tuple[Pools, ...], *, whole: bool) 
         changed[combatant.id] = with_sheet(combatant, updated)
     if whole:
         for cid in state.rows:
-            sheet = sheet_of(state.combatants[cid])
-            if cid in changed:
-                continue
-            if sheet.undamaged:
+            if cid not in changed and sheet_of(state.combatants[cid]).undamaged:
                 raise RulesError(f"{state.combatants[cid].name}'s points were not split")
-            if sheet.pooled:
-                empty = replace(sheet, ready=0, carry_over=0, used=0)
-                changed[cid] = with_sheet(state.combatants[cid], empty)
     return with_combatants(state, changed)
 
 
@@ -115,7 +108,6 @@ def _round_started(state: EncounterState, event: HandsRoundStarted) -> Encounter
         part=part,
         round=event.round,
         phase=Phase.TURNS,
-        acted=frozenset(),
         current=None,
         order=(),
     )
@@ -212,10 +204,10 @@ def _acted(state: EncounterState, event: HandsActed) -> EncounterState:
                 f"action it opposes, not {event.points}"
             )
     spent = replace(sheet, ready=sheet.ready - event.points, used=sheet.used + event.points)
-    action = Action(combatant.id, event.points, event.weapon, event.opposes, event.note)
+    action = Action(combatant.id, event.points, event.weapon)
     state = with_combatants(state, {combatant.id: with_sheet(combatant, spent)})
     state = _with_part(state, replace(part, actions=(*part.actions, action)))
-    return refresh(replace(state, acted=state.acted | {combatant.id}), reorder=False)
+    return refresh(replace(state, acted=state.acted | {combatant.id}))
 
 
 def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
@@ -235,7 +227,7 @@ def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
         sheet, carry_over=sheet.carry_over - event.points, used=sheet.used + event.points
     )
     state = with_combatants(state, {combatant.id: with_sheet(combatant, spent)})
-    return refresh(replace(state, acted=state.acted | {combatant.id}), reorder=False)
+    return refresh(replace(state, acted=state.acted | {combatant.id}))
 
 
 def _hesitated(state: EncounterState, event: HandsHesitated) -> EncounterState:
@@ -251,7 +243,7 @@ def _hesitated(state: EncounterState, event: HandsHesitated) -> EncounterState:
             combatant, replace(sheet, ready=sheet.ready - 1, used=sheet.used + 1)
         )
     state = with_combatants(state, changed)
-    return refresh(replace(state, acted=state.acted | set(changed)), reorder=False)
+    return refresh(replace(state, acted=state.acted | set(changed)))
 
 
 def _turn_ended(state: EncounterState, event: HandsTurnEnded) -> EncounterState:
@@ -274,21 +266,10 @@ def _with_outreached(state: EncounterState) -> EncounterState:
     return _with_part(state, replace(part_of(state), outreached=order.outreached(state)))
 
 
-def _reach_changed(old: Combatant, new: Combatant) -> bool:
-    """Whether a change can make or unmake an outreached pair."""
-    before, after = sheet_of(old), sheet_of(new)
-    return (
-        old.side != new.side
-        or before.reach != after.reach
-        or before.has_missile != after.has_missile
-        or old.down != new.down
-    )
-
-
 def _joined(state: EncounterState, event: CombatantsJoined) -> EncounterState:
     for combatant in event.combatants:
         sheet_of(combatant)
-    return refresh(_with_outreached(_shared(state, event)), reorder=False)
+    return refresh(_with_outreached(_shared(state, event)))
 
 
 def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
@@ -301,16 +282,12 @@ def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
         roll_offs=tuple(r for r in part.roll_offs if r[0] not in gone),
         surprise=tuple(cid for cid in part.surprise if cid not in gone),
         close=tuple(pair for pair in part.close if not set(pair) & gone),
-        outreached=tuple(pair for pair in part.outreached if not set(pair) & gone),
     )
-    return refresh(_with_part(new, part))
+    return refresh(_with_outreached(_with_part(new, part)))
 
 
 def _updated(state: EncounterState, event: CombatantsUpdated) -> EncounterState:
-    new = _shared(state, event)
-    if any(_reach_changed(state.combatants[u.combatant.id], u.combatant) for u in event.updates):
-        new = _with_outreached(new)
-    return refresh(new)
+    return refresh(_with_outreached(_shared(state, event)))
 
 
 def _round_ended(state: EncounterState, event: RoundEnded) -> EncounterState:

@@ -50,34 +50,45 @@ class _Chain:
         self.start = dict(part.start_points)
 
 
-def _decide(chain: _Chain, a: str, b: str) -> tuple[int, Reason, str]:
-    """-1 when ``a`` declares before ``b``, 1 after, 0 tied; with the reason and its words.
+def _higher(a: str, b: str, key_a: tuple[int, ...], key_b: tuple[int, ...]) -> str | None:
+    """Whichever of ``a`` and ``b`` has the higher key; ``None`` when the keys are equal."""
+    if key_a > key_b:
+        return a
+    if key_b > key_a:
+        return b
+    return None
+
+
+def _decide(chain: _Chain, a: str, b: str) -> tuple[str | None, Reason, str]:
+    """Who of ``a`` and ``b`` declares first (``None``: tied), the reason and its words.
     Points are those each had when the turn started."""
-    state, part, carry, faces = chain.state, chain.part, chain.carry, chain.faces
-    sa, sb = sheet_of(state.combatants[a]), sheet_of(state.combatants[b])
-    pa, pb = chain.start.get(a, 0), chain.start.get(b, 0)
-    kind = "carry-over" if carry else "ready"
-    if pa != pb:
-        return (-1 if pa > pb else 1), Reason.POINTS, f"most {kind} points ({pa} vs {pb})"
+    sa, sb = sheet_of(chain.state.combatants[a]), sheet_of(chain.state.combatants[b])
+    pa, pb = chain.start[a], chain.start[b]
+    first = _higher(a, b, (pa,), (pb,))
+    if first is not None:
+        kind = "carry-over" if chain.carry else "ready"
+        return first, Reason.POINTS, f"most {kind} points ({pa} vs {pb})"
     ra, rb = sa.reach, sb.reach
-    if ra != rb:
-        a_longer = ra > rb
-        longer = sa if a_longer else sb
-        if not part.is_close(a, b):
-            return (-1 if a_longer else 1), Reason.REACH, f"longest reach ({ra} vs {rb})"
-        if longer.missile_range == longer.reach:
+    longer = _higher(a, b, (ra,), (rb,))
+    if longer is not None:
+        if not chain.part.is_close(a, b):
+            return longer, Reason.REACH, f"longest reach ({ra} vs {rb})"
+        weapon = sheet_of(chain.state.combatants[longer])
+        if weapon.missile_range == weapon.reach:
             text = f"missile range keeps initiative in close quarters ({ra} vs {rb})"
-            return (-1 if a_longer else 1), Reason.MISSILE, text
-        text = f"shorter reach in close quarters ({ra} vs {rb})"
-        return (1 if a_longer else -1), Reason.CLOSE_QUARTERS, text
-    if sa.bonus != sb.bonus:
+            return longer, Reason.MISSILE, text
+        shorter = b if longer == a else a
+        return shorter, Reason.CLOSE_QUARTERS, f"shorter reach in close quarters ({ra} vs {rb})"
+    first = _higher(a, b, (sa.bonus,), (sb.bonus,))
+    if first is not None:
         text = f"highest bonus for the action ({sa.bonus:+d} vs {sb.bonus:+d})"
-        return (-1 if sa.bonus > sb.bonus else 1), Reason.BONUS, text
-    fa, fb = faces.get(a, ()), faces.get(b, ())
-    if fa and fb and fa != fb:
+        return first, Reason.BONUS, text
+    fa, fb = chain.faces.get(a, ()), chain.faces.get(b, ())
+    first = _higher(a, b, fa, fb)
+    if first is not None:
         shown = f"{'/'.join(map(str, fa))} vs {'/'.join(map(str, fb))}"
-        return (-1 if fa > fb else 1), Reason.ROLL_OFF, f"d6 roll-off ({shown})"
-    return 0, Reason.ROLL_OFF, "tied"
+        return first, Reason.ROLL_OFF, f"d6 roll-off ({shown})"
+    return None, Reason.ROLL_OFF, "tied"
 
 
 def base_order(
@@ -88,7 +99,10 @@ def base_order(
     chain = _Chain(state, part, carry, faces)
 
     def compare(a: str, b: str) -> int:
-        return _decide(chain, a, b)[0]
+        first = _decide(chain, a, b)[0]
+        if first is None:
+            return 0
+        return -1 if first == a else 1
 
     return sorted(ids, key=cmp_to_key(compare))
 
@@ -102,7 +116,7 @@ def tied_groups(
     groups: list[list[str]] = []
     run: list[str] = order[:1]
     for previous, cid in pairwise(order):
-        if _decide(chain, previous, cid)[0] == 0:
+        if _decide(chain, previous, cid)[0] is None:
             run.append(cid)
         else:
             if len(run) > 1:

@@ -38,14 +38,12 @@ class Place(msgspec.Struct, frozen=True):
 
 
 class Action(msgspec.Struct, frozen=True):
-    """An action declared this turn: who, how many points, with which weapon, against which
-    earlier action (its index in the turn's actions) when it interferes."""
+    """An action declared this turn: who, how many points and with which weapon (each weapon
+    once a turn; an interfering action is capped at the points of the one it opposes)."""
 
     actor: str
     points: int
     weapon: int | None = None
-    opposes: int | None = None
-    note: str = ""
 
 
 class HandsPart(RulesetPart, frozen=True):
