@@ -101,6 +101,9 @@ def test_a_missile_weapon_with_the_most_range_keeps_initiative_in_close_quarters
     fight.do(HandsSetClose("ana", "bo"))
     assert declare_order(fight) == ["bo", "ana"]
     assert reasons(fight)["bo"] == Reason.MISSILE
+    assert part_of(fight.state).places[0].text == (
+        "ahead of Ana: missile range keeps initiative in close quarters (30 vs 1)"
+    )
 
 
 def test_the_intended_action_bonus_breaks_a_tie_in_points_and_reach():
@@ -108,6 +111,9 @@ def test_the_intended_action_bonus_breaks_a_tie_in_points_and_reach():
     fight.do(StartFight())
     assert declare_order(fight) == ["bo", "ana"]
     assert reasons(fight)["bo"] == Reason.BONUS
+    assert part_of(fight.state).places[1].text == (
+        "behind Bo: highest bonus for the action (+3 vs +1)"
+    )
 
 
 def test_a_full_tie_is_broken_by_a_d6_roll_off_rerolled_until_no_tie():
@@ -221,6 +227,13 @@ def test_a_tie_below_the_first_place_rolls_off_only_among_the_tied():
     assert [r.combatant_id for r in roll_off.rolls] == ["ana", "bo"]
     assert dice.dice == [(1, 6), (1, 6)]
     assert declare_order(fight) == ["bo", "ana", "cy"]
+    assert part_of(fight.state).places[2].text == "behind Ana: most ready points (4 vs 3)"
+    fight.do(HandsSpend("ana", 3))
+    fight.do(HandsSpend("bo", 1))
+    fight.do(NextTurn())
+    # 1, 3 and 2 (Cy hesitated) points: no tie, no roll-off kept from the turn before.
+    assert part_of(fight.state).roll_offs == ()
+    assert declare_order(fight) == ["bo", "cy", "ana"]
 
 
 @pytest.mark.parametrize("rows", [("ana", "bo"), ("bo", "ana")])

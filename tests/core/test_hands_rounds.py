@@ -4,7 +4,15 @@ everyone with ready points spends at least one, and the round's end."""
 import pytest
 from hands_fighters import fighter, pools, session, sheet
 
-from uwr_desktop.core.intents import ApplyDamage, EditCell, Heal, NextTurn, RulesError, StartFight
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    ApplyDamage,
+    EditCell,
+    Heal,
+    NextTurn,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
@@ -145,6 +153,8 @@ def test_an_interfering_action_spends_at_most_the_points_it_opposes():
         fight.do(HandsSpend("bo", 3, opposes=0))
     with pytest.raises(RulesError, match="its own action"):
         fight.do(HandsSpend("ana", 1, opposes=0))
+    with pytest.raises(RulesError, match="no action number 2 this turn"):
+        fight.do(HandsSpend("bo", 1, opposes=1))
     fight.do(HandsSpend("bo", 2, opposes=0))
     line = fight.describe_entry(fight.cursor - 1)[0]
     assert "interfering with Ana's action (2 points)" in line
@@ -197,6 +207,8 @@ def test_the_kept_carry_over_is_a_table_edit_applied_next_round():
 
 def test_refusals_before_the_fight():
     fight = session(fighter("ana", 4))
+    fight.do(AddCombatants([fighter("bo", 3)]))
+    assert fight.state.order == ("ana", "bo")
     with pytest.raises(RulesError, match="Start the fight first"):
         fight.do(HandsSpend("ana", 1))
     with pytest.raises(RulesError, match="Start the fight first"):

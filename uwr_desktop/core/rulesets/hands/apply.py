@@ -94,23 +94,9 @@ def _round_started(state: EncounterState, event: HandsRoundStarted) -> Encounter
     if event.round != state.round + 1:
         raise RulesError(f"round {event.round} cannot follow round {state.round}")
     state = _set_pools(state, event.pools, whole=True)
-    part = replace(
-        part_of(state),
-        turn=NO_TURN,
-        start_points=(),
-        places=(),
-        roll_offs=(),
-        surprise=(),
-        actions=(),
-    )
-    return replace(
-        state,
-        part=part,
-        round=event.round,
-        phase=Phase.TURNS,
-        current=None,
-        order=(),
-    )
+    # The turn (carry-over or first) that always follows resets the rest of the part.
+    part = replace(part_of(state), turn=NO_TURN)
+    return replace(state, part=part, round=event.round, phase=Phase.TURNS)
 
 
 def _readied(state: EncounterState, event: HandsPointsReadied) -> EncounterState:
