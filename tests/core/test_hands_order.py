@@ -173,6 +173,16 @@ def test_outreached_pairs_are_marked_for_opponents_without_a_missile_weapon():
     assert "outreached by Bo and Dee" in fight.describe_entry(fight.cursor - 1)[0]
 
 
+def test_a_missile_range_outreaches_nobody():
+    fight = session(
+        fighter("ana", 4, reach=1, side=Side.PLAYER),
+        fighter("bo", 4, reach=60, missile=True),
+    )
+    fight.do(StartFight())
+    assert declare_order(fight) == ["bo", "ana"]
+    assert part_of(fight.state).outreached == ()
+
+
 def test_outreached_pairs_follow_a_longer_weapon_and_a_newcomer_mid_turn():
     fight = session(fighter("ana", 4, reach=1, side=Side.PLAYER), fighter("bo", 4, reach=2))
     fight.do(StartFight())

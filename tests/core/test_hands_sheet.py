@@ -67,6 +67,7 @@ def test_reach_is_the_longest_weapon_and_a_missile_range_counts():
         )
     )
     assert (sheet.reach, sheet.missile_range, sheet.has_missile) == (20, 20, True)
+    assert sheet.melee_reach == 3
     assert not HandsSheet(weapons=(HandsWeapon(name="Spear", reach=3),)).has_missile
 
 

@@ -168,8 +168,9 @@ _CAMP = {Side.PLAYER: 0, Side.ALLY: 0, Side.ENEMY: 1, Side.NEUTRAL: 2}
 
 
 def outreached(state: EncounterState) -> tuple[tuple[str, str], ...]:
-    """Every (outreached, by) pair of opponents: the first has the shorter total reach and no
-    missile weapon, so it may only attack the other's weapon, when the other attacks it."""
+    """Every (outreached, by) pair of opponents: the first has no missile weapon and a shorter
+    reach than the other's melee reach, so it may only attack the other's weapon, when the other
+    attacks it. A missile weapon's range decides who declares first but outreaches nobody."""
     standing = [
         (cid, state.combatants[cid].side, sheet_of(state.combatants[cid]))
         for cid in state.rows
@@ -182,6 +183,6 @@ def outreached(state: EncounterState) -> tuple[tuple[str, str], ...]:
         pairs.extend(
             (cid, other)
             for other, other_side, other_sheet in standing
-            if _CAMP[other_side] != _CAMP[side] and other_sheet.reach > sheet.reach
+            if _CAMP[other_side] != _CAMP[side] and other_sheet.melee_reach > sheet.reach
         )
     return tuple(pairs)

@@ -89,6 +89,11 @@ class HandsSheet(
         return max((weapon.reach for weapon in self.weapons), default=0)
 
     @property
+    def melee_reach(self) -> int:
+        """The longest reach of its weapons that are not missile weapons (0 without one)."""
+        return max((w.reach for w in self.weapons if not w.missile), default=0)
+
+    @property
     def has_missile(self) -> bool:
         """Whether it carries a missile weapon."""
         return any(weapon.missile for weapon in self.weapons)
