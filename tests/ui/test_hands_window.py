@@ -1,0 +1,231 @@
+"""The ``hands`` round system played through the window: New Fight as hands with its settings,
+combatants added with its dialog, a round played by clicking pips in the Dice dock, the order
+and its reasons on the timeline, a drag that sets surprise, undo and the saved file."""
+
+import random
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+)
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
+from uwr_desktop.core.rulesets.hands.state import Phase, part_of
+from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
+from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
+from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    document = EncounterDocument(None, roller=Roller(random.Random(4)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    main.timeline.set_animation_duration(0)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    document.close()
+
+
+def when_modal(kind, act):
+    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
+
+    def run():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, kind):
+            act(modal)
+        else:
+            QTimer.singleShot(10, run)
+
+    QTimer.singleShot(0, run)
+
+
+def choose_hands(dialog):
+    systems = dialog.findChild(QComboBox, "rulesetChoice")
+    systems.setCurrentIndex(systems.findData("hands"))
+    dialog.form().editor("damage_takes").setCurrentIndex(1)
+    dialog.accept()
+
+
+def add(window, name, *, strength, reach, missile=False, keep=0, side="enemy"):
+    def fill(dialog):
+        dialog.name.setText(name)
+        dialog.side.setCurrentIndex(dialog.side.findData(side))
+        dialog.strength.setValue(strength)
+        dialog.keep.setValue(keep)
+        dialog.add_weapon.click()
+        row = dialog.weapons.rowCount() - 1
+        dialog.weapons.cellWidget(row, 1).setValue(reach)
+        dialog.weapons.cellWidget(row, 2).setChecked(missile)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    when_modal(HandsCombatantDialog, fill)
+    window.actions_by_key["add_combatant"].trigger()
+
+
+def ids_by_name(window):
+    state = window.document.session.state
+    return {c.name: cid for cid, c in state.combatants.items()}
+
+
+def panel(window):
+    found = window.findChild(PointsPanel)
+    assert found is not None
+    return found
+
+
+def click(qtbot, window, kind, name):
+    widget = panel(window).findChild(kind, name)
+    assert widget is not None, name
+    assert widget.isEnabled(), name
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def cell(window, combatant_id, key):
+    model = window.table_model
+    index = model.index(model.row_of(combatant_id), model.column_of(key))
+    return model.data(index, Qt.ItemDataRole.DisplayRole)
+
+
+def test_a_hands_round_is_played_by_clicking_pips(window, qtbot, tmp_path):
+    when_modal(NewFightDialog, choose_hands)
+    window.actions_by_key["new"].trigger()
+    session = window.document.session
+    assert isinstance(session.ruleset, HandsRuleset)
+    assert session.ruleset.settings.damage_takes == "used"
+
+    add(window, "Ana", strength=3, reach=1, keep=1, side="player")
+    add(window, "Brute", strength=2, reach=3)
+    ids = ids_by_name(window)
+    ana, brute = ids["Ana"], ids["Brute"]
+    assert cell(window, ana, "hit_points") == "4/4"
+    assert "Reach" in [
+        window.table_model.headerData(c, Qt.Orientation.Horizontal)
+        for c in range(window.table_model.columnCount())
+    ]
+
+    window.actions_by_key["start_fight"].trigger()
+    state = window.document.session.state
+    # Ana keeps 1 of her 4 points in place: the carry-over turn comes first.
+    assert state.phase == Phase.CARRY_OVER
+    assert window.timeline.axis().kind is AxisKind.READY_POINTS
+    (slot,) = window.timeline.slots()
+    assert slot.kind is SlotKind.CARRY_OVER and slot.combatant_id == ana
+    click(qtbot, window, QToolButton, f"pip:{ana}:carry-over:1")
+    assert window.document.session.state.combatants[ana].sheet.used == 1
+    click(qtbot, window, QPushButton, "handsNextTurn")
+
+    # Turn 1: both have 3 ready points; Brute's longer reach puts him first.
+    state = window.document.session.state
+    assert state.phase == Phase.TURNS
+    assert [s.combatant_id for s in window.timeline.slots()] == [brute, ana]
+    assert window.timeline.slots()[0].status is SlotStatus.CURRENT
+    reason = panel(window).findChild(QLabel, f"handsReason:{brute}")
+    assert reason.text() == "reach"
+    assert "longest reach (3 vs 1)" in reason.toolTip()
+    outreach = panel(window).findChild(QLabel, f"handsOutreach:{ana}")
+    assert outreach.text().startswith("⚠ outreached by Brute: only their weapon")
+    assert "Ready 3/4" in cell(window, ana, RESOURCES_COLUMN)
+
+    # Brute spends 2 with his weapon: a click on his second ready pip.
+    weapon = panel(window).findChild(QComboBox, f"handsWeapon:{brute}")
+    weapon.setCurrentIndex(1)
+    click(qtbot, window, QToolButton, f"pip:{brute}:ready:2")
+    assert window.document.session.state.combatants[brute].sheet.ready == 1
+    # Ana interferes with 3 points: refused (at most the 2 it opposes), then 2 typed.
+    against = panel(window).findChild(QComboBox, f"handsAgainst:{ana}")
+    against.setCurrentIndex(1)
+    panel(window).findChild(QSpinBox, f"handsPoints:{ana}").setValue(3)
+    click(qtbot, window, QPushButton, f"handsSpend:{ana}")
+    assert "at most the 2 points" in panel(window).message.text()
+    assert window.document.session.state.combatants[ana].sheet.ready == 3
+    panel(window).findChild(QComboBox, f"handsAgainst:{ana}").setCurrentIndex(1)
+    panel(window).findChild(QSpinBox, f"handsPoints:{ana}").setValue(2)
+    click(qtbot, window, QPushButton, f"handsSpend:{ana}")
+    assert window.document.session.state.combatants[ana].sheet.ready == 1
+    click(qtbot, window, QPushButton, "handsNextTurn")
+
+    # Turn 2: 1 point each, Brute first by reach; a drag of Ana to the front is a surprise.
+    assert part_of(window.document.session.state).turn == 2
+    timeline = window.timeline
+    timeline.setFocus()
+    timeline.select(ana)
+    qtbot.keyClick(timeline, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert window.statusBar().currentMessage().startswith("Surprise: Ana declares first")
+    window.statusBar().clearMessage()
+    assert [s.combatant_id for s in window.timeline.slots()] == [ana, brute]
+    assert panel(window).findChild(QLabel, f"handsReason:{ana}").text() == "surprise"
+    click(qtbot, window, QToolButton, f"pip:{ana}:ready:1")
+    click(qtbot, window, QPushButton, f"handsHesitate:{brute}")
+    saved = tmp_path / "mid.uwr"
+    save_encounter(window.document.session, saved)
+    click(qtbot, window, QPushButton, "handsNextTurn")
+
+    # Nobody has ready points: round 2 starts with a fresh split.
+    state = window.document.session.state
+    assert state.round == 2
+    assert state.combatants[ana].sheet.ready == 3
+    assert state.combatants[brute].sheet.ready == 3
+    window.actions_by_key["undo"].trigger()
+    assert window.document.session.state.round == 1
+    reopened = read_encounter(saved).session()
+    assert reopened.state == window.document.session.state
+
+
+def test_the_combatant_dialog_refuses_a_nameless_combatant(qtbot):
+    dialog = HandsCombatantDialog(None, None)
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled()
+    assert "name" in dialog.problem.text()
+    dialog.name.setText("Vex")
+    dialog.strength.setValue(4)
+    assert ok.isEnabled()
+    assert dialog.maximum.value() == 5
+    dialog.own_maximum.setChecked(True)
+    dialog.maximum.setValue(9)
+    combatant = dialog.combatant()
+    assert combatant.sheet.points_max == 9
+    assert dialog.findChild(QCheckBox, "ownMaximum").isChecked()
+
+
+def choose(ruleset_id):
+    def act(dialog):
+        systems = dialog.findChild(QComboBox, "rulesetChoice")
+        systems.setCurrentIndex(systems.findData(ruleset_id))
+        dialog.accept()
+
+    return act
+
+
+def test_switching_between_hands_and_uwr_fights_swaps_the_panel(window, qtbot, monkeypatch):
+    monkeypatch.setattr(window, "maybe_save", lambda: True)
+    when_modal(NewFightDialog, choose("hands"))
+    window.actions_by_key["new"].trigger()
+    add(window, "Ana", strength=2, reach=1)
+    window.actions_by_key["start_fight"].trigger()
+    assert window.findChild(PointsPanel) is not None
+    when_modal(NewFightDialog, choose("uwr"))
+    window.actions_by_key["new"].trigger()
+    qtbot.waitUntil(lambda: window.findChild(PointsPanel) is None)
+    assert window.document.session.ruleset.id == "uwr"
+    when_modal(NewFightDialog, choose("hands"))
+    window.actions_by_key["new"].trigger()
+    assert panel(window).title.text() == "Before the fight"

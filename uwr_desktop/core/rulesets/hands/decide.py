@@ -1,0 +1,246 @@
+"""Deciding ``hands`` intents: check them against the rules and produce their events."""
+
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate, Event
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.common import need, plural
+from uwr_desktop.core.rulesets.hands import order
+from uwr_desktop.core.rulesets.hands.apply import apply_event, in_turn
+from uwr_desktop.core.rulesets.hands.events import (
+    HandsActed,
+    HandsCloseSet,
+    HandsHesitated,
+    HandsMoved,
+    HandsPointsReadied,
+    HandsRollOff,
+    HandsRoundStarted,
+    HandsSurpriseSet,
+    HandsTurnEnded,
+    HandsTurnStarted,
+    Pools,
+    RollOffRoll,
+)
+from uwr_desktop.core.rulesets.hands.rules import HandsSettings, split
+from uwr_desktop.core.rulesets.hands.sheet import sheet_of, take_damage, with_sheet
+from uwr_desktop.core.rulesets.hands.state import Phase, part_of
+
+ROLL_OFF_SIDES = 6
+
+
+class Builder:
+    """Collects the events of one intent, applying each so later checks see its effect."""
+
+    def __init__(self, state: EncounterState, settings: HandsSettings) -> None:
+        """Start from ``state``."""
+        self.state = state
+        self.settings = settings
+        self.events: list[Event] = []
+
+    def add(self, event: Event) -> None:
+        """Apply ``event`` and record it."""
+        self.state = apply_event(self.state, event)
+        self.events.append(event)
+
+
+def in_round(state: EncounterState) -> None:
+    """Refuse before the fight has started."""
+    if not in_turn(state):
+        raise RulesError("Start the fight first")
+
+
+# --- rounds and turns -----------------------------------------------------------------------
+
+
+def round_pools(state: EncounterState) -> tuple[Pools, ...]:
+    """Every standing combatant's split of its undamaged points for a new round."""
+    pools = []
+    for cid in state.rows:
+        sheet = sheet_of(state.combatants[cid])
+        if sheet.undamaged:
+            ready, carry = split(sheet)
+            pools.append(Pools(cid, ready, carry))
+    return tuple(pools)
+
+
+def roll_off(builder: Builder, roller: Roller) -> None:
+    """Roll a d6 for every combatant the chain leaves tied, rerolling within any group still
+    tied, until no two tie."""
+    state = builder.state
+    part = part_of(state)
+    carry = state.phase == Phase.CARRY_OVER
+    ids = [cid for cid, _ in part.start_points]
+    rolls: list[RollOffRoll] = []
+    for members in order.tied_groups(state, part, ids, carry=carry):
+        faces: dict[str, list[int]] = {cid: [] for cid in members}
+        open_groups = [members]
+        while open_groups:
+            group = open_groups.pop()
+            for cid in group:
+                faces[cid].append(roller.die(ROLL_OFF_SIDES))
+            split_up: dict[tuple[int, ...], list[str]] = {}
+            for cid in group:
+                split_up.setdefault(tuple(faces[cid]), []).append(cid)
+            open_groups.extend(sub for sub in split_up.values() if len(sub) > 1)
+        rolls.extend(RollOffRoll(cid, tuple(faces[cid])) for cid in members)
+    if rolls:
+        builder.add(HandsRollOff(tuple(rolls)))
+
+
+def start_turn(builder: Builder, turn: int, roller: Roller) -> None:
+    """Start a turn and settle its ties."""
+    builder.add(HandsTurnStarted(turn))
+    roll_off(builder, roller)
+
+
+def start_round(builder: Builder, number: int, roller: Roller) -> None:
+    """Split everyone's points, then the carry-over turn (if anyone kept points in place) or
+    the first turn."""
+    pools = round_pools(builder.state)
+    builder.add(HandsRoundStarted(number, pools))
+    carry = any(p.carry_over for p in pools)
+    start_turn(builder, 0 if carry else 1, roller)
+
+
+def start_fight(builder: Builder, roller: Roller) -> str:
+    """Round 1: split the points and start the first turn."""
+    state = builder.state
+    if in_turn(state):
+        raise RulesError(f"The fight has already started (round {state.round})")
+    if not state.combatants:
+        raise RulesError("Add combatants before starting the fight")
+    start_round(builder, 1, roller)
+    return "Start fight"
+
+
+def next_turn(builder: Builder, roller: Roller, *, end_round: bool) -> str:
+    """End the turn (hesitation for whoever spent nothing), then the next turn; when nobody
+    has ready points left (or the GM ends the round), the next round."""
+    state = builder.state
+    in_round(state)
+    part = part_of(state)
+    if not end_round:
+        if state.phase == Phase.TURNS and builder.settings.hesitation:
+            idle = tuple(
+                cid
+                for cid, _ in part.start_points
+                if cid not in state.acted and sheet_of(state.combatants[cid]).ready > 0
+            )
+            if idle:
+                builder.add(HandsHesitated(idle))
+        builder.add(HandsTurnEnded(part.turn))
+        if order.participants(builder.state, carry=False):
+            start_turn(builder, part.turn + 1, roller)
+            return f"Round {state.round}, turn {part.turn + 1}"
+    else:
+        builder.add(HandsTurnEnded(part.turn))
+    common.end_round(builder)
+    start_round(builder, state.round + 1, roller)
+    return f"Round {builder.state.round}"
+
+
+# --- points ---------------------------------------------------------------------------------
+
+
+def spend(  # noqa: PLR0917 (the intent's fields, in its order)
+    builder: Builder,
+    combatant_id: str,
+    points: int,
+    weapon: int | None,
+    opposes: int | None,
+    note: str,
+) -> str:
+    """Spend ready points on an action this turn."""
+    state = builder.state
+    combatant = need(state, combatant_id)
+    if state.phase != Phase.TURNS:
+        if state.phase == Phase.CARRY_OVER:
+            raise RulesError("The carry-over turn is for movement only; end it first (Next turn)")
+        raise RulesError("Start the fight first")
+    sheet = sheet_of(combatant)
+    if sheet.ready == 0:
+        raise RulesError(f"{combatant.name} has no ready points left this round")
+    builder.add(HandsActed(combatant.id, points, weapon, opposes, note))
+    what = f" with {sheet.weapons[weapon].name}" if weapon is not None else ""
+    return f"{combatant.name} spends {plural(points, 'point')}{what}"
+
+
+def move(builder: Builder, combatant_id: str, points: int) -> str:
+    """The combatant's carry-over turn."""
+    combatant = need(builder.state, combatant_id)
+    if builder.state.phase != Phase.CARRY_OVER:
+        raise RulesError("Carry-over movement comes before the turns of a round")
+    builder.add(HandsMoved(combatant.id, points))
+    if points == 0:
+        return f"{combatant.name} does not move"
+    return f"{combatant.name} moves with {plural(points, 'carry-over point')}"
+
+
+def hesitate(builder: Builder, combatant_id: str) -> str:
+    """One ready point to used."""
+    combatant = need(builder.state, combatant_id)
+    if builder.state.phase != Phase.TURNS:
+        raise RulesError("Hesitation happens in the turns of a round")
+    if sheet_of(combatant).ready == 0:
+        raise RulesError(f"{combatant.name} has no ready points left this round")
+    builder.add(HandsHesitated((combatant.id,)))
+    return f"{combatant.name} hesitates"
+
+
+def set_surprise(builder: Builder, combatant_id: str, surprising: bool) -> str:
+    """The GM's surprise for this turn."""
+    state = builder.state
+    combatant = need(state, combatant_id)
+    in_round(state)
+    if combatant.id not in dict(part_of(state).start_points):
+        raise RulesError(f"{combatant.name} takes no part in this turn")
+    if (combatant.id in part_of(state).surprise) == surprising:
+        word = "already" if surprising else "not"
+        raise RulesError(f"{combatant.name} is {word} surprising this turn")
+    builder.add(HandsSurpriseSet(combatant.id, surprising))
+    return f"{'Surprise' if surprising else 'No surprise'}: {combatant.name}"
+
+
+def set_close(builder: Builder, first: str, second: str, close: bool) -> str:
+    """The GM marks (or clears) close quarters between two combatants."""
+    state = builder.state
+    one, other = need(state, first), need(state, second)
+    if one.id == other.id:
+        raise RulesError("Close quarters needs two different combatants")
+    if part_of(state).is_close(one.id, other.id) == close:
+        word = "already" if close else "not"
+        raise RulesError(f"{one.name} and {other.name} are {word} in close quarters")
+    builder.add(HandsCloseSet(one.id, other.id, close))
+    return f"{one.name} and {other.name} {'in' if close else 'out of'} close quarters"
+
+
+def damage(builder: Builder, ids: Sequence[str], amount: int) -> str:
+    """Damage each target; the pools lose points as the settings say."""
+    targets = common.check_targets(builder.state, ids)
+    ready_first = builder.settings.damage_takes == "ready"
+    updates = []
+    for target in targets:
+        sheet, text = take_damage(sheet_of(target), amount, ready_first=ready_first)
+        updates.append(CombatantUpdate(with_sheet(target, sheet), text))
+    builder.add(CombatantsUpdated(tuple(updates)))
+    return f"Damage {amount}: {common.names(builder.state, ids)}"
+
+
+def join(builder: Builder, combatants: Sequence[Combatant]) -> str:
+    """Add combatants; mid-round their undamaged points are all made ready."""
+    for combatant in combatants:
+        sheet_of(combatant)
+    fresh = [
+        replace(c, sheet=replace(sheet_of(c), ready=0, carry_over=0, used=0)) for c in combatants
+    ]
+    label = common.join(builder, fresh)
+    if in_turn(builder.state):
+        pools = tuple(Pools(c.id, sheet_of(c).undamaged) for c in fresh if sheet_of(c).undamaged)
+        if pools:
+            builder.add(HandsPointsReadied(pools))
+    return label

@@ -1,0 +1,104 @@
+"""Events of the ``hands`` ruleset (besides the shared ones in ``core.events``)."""
+
+from typing import Annotated
+
+import msgspec
+
+from uwr_desktop.core.encounter import Count, Ids, Name, Text
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_DICE
+from uwr_desktop.core.rulesets.hands.sheet import WeaponIndex
+
+D6Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+"""The face of a d6."""
+ActionIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_COMBATANTS * MAX_DICE)]
+"""The position of an action among the turn's actions."""
+
+
+class Pools(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A combatant's points made ready and kept in place as carry-over."""
+
+    combatant_id: Name
+    ready: Count
+    carry_over: Count = 0
+
+
+PoolList = Annotated[tuple[Pools, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+
+
+class RollOffRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One tied combatant's d6 faces, rerolled until no tie."""
+
+    combatant_id: Name
+    faces: Annotated[tuple[D6Face, ...], msgspec.Meta(min_length=1, max_length=MAX_DICE)]
+
+
+class HandsRoundStarted(Event, frozen=True):
+    """A round starts: every combatant's pools are split anew (used points empty); those not
+    listed have no undamaged points."""
+
+    round: Count
+    pools: PoolList = ()
+
+
+class HandsPointsReadied(Event, frozen=True):
+    """Newcomers' points for the round under way."""
+
+    pools: PoolList
+
+
+class HandsTurnStarted(Event, frozen=True):
+    """A turn starts (0: the carry-over turn); who declares first is decided anew."""
+
+    turn: Count
+
+
+class HandsRollOff(Event, frozen=True):
+    """A d6 roll-off among combatants the chain left tied."""
+
+    rolls: Annotated[tuple[RollOffRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+
+
+class HandsSurpriseSet(Event, frozen=True):
+    """The GM set (or cleared) a combatant's surprise for this turn."""
+
+    combatant_id: Name
+    surprising: bool
+
+
+class HandsCloseSet(Event, frozen=True):
+    """The GM marked two combatants as in close quarters (or no longer)."""
+
+    first: Name
+    second: Name
+    close: bool
+
+
+class HandsActed(Event, frozen=True):
+    """A combatant spent ready points on an action (``opposes``: the action it interferes
+    with, by its place among the turn's actions)."""
+
+    combatant_id: Name
+    points: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+    weapon: WeaponIndex | None = None
+    opposes: ActionIndex | None = None
+    note: Text = ""
+
+
+class HandsMoved(Event, frozen=True):
+    """A combatant's carry-over turn: movement paid from carry-over points (0: none)."""
+
+    combatant_id: Name
+    points: Count
+
+
+class HandsHesitated(Event, frozen=True):
+    """Each combatant listed did nothing this turn: one ready point moves to used."""
+
+    combatant_ids: Ids
+
+
+class HandsTurnEnded(Event, frozen=True):
+    """The turn ends (0: the carry-over turn; movement not taken is lost)."""
+
+    turn: Count

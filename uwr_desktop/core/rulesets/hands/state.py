@@ -1,0 +1,89 @@
+"""The ``hands`` part of the encounter state: phases, the turn under way and its declare-first
+order with the reason for every place, surprise, close quarters and outreached pairs."""
+
+from enum import StrEnum
+
+import msgspec
+
+from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState, RulesetPart
+
+
+class Phase(StrEnum):
+    """Where a ``hands`` encounter stands."""
+
+    SETUP = SETUP_PHASE
+    CARRY_OVER = "carry_over"
+    TURNS = "turns"
+
+
+class Reason(StrEnum):
+    """What put a combatant ahead of the next one in the declare-first order."""
+
+    SURPRISE = "surprise"
+    POINTS = "points"
+    REACH = "reach"
+    CLOSE_QUARTERS = "close_quarters"
+    MISSILE = "missile"
+    BONUS = "bonus"
+    ROLL_OFF = "roll_off"
+    ALONE = "alone"
+
+
+class Place(msgspec.Struct, frozen=True):
+    """One combatant's place in the declare-first order: the reason for it and its words."""
+
+    combatant_id: str
+    reason: Reason
+    text: str
+
+
+class Action(msgspec.Struct, frozen=True):
+    """An action declared this turn: who, how many points and with which weapon (each weapon
+    once a turn; an interfering action is capped at the points of the one it opposes)."""
+
+    actor: str
+    points: int
+    weapon: int | None = None
+
+
+class HandsPart(RulesetPart, frozen=True):
+    """The turn under way.
+
+    ``turn`` is 0 for the carry-over turn and counts normal turns from 1 (``NO_TURN`` between
+    a round start and its first turn). ``start_points``
+    holds each participant's points (carry-over or ready) as the turn started. ``places`` is this
+    turn's declare-first order (surprise applied); ``roll_offs`` the d6 faces each tied
+    combatant rolled this turn; ``surprise`` who the GM set as surprising this turn;
+    ``actions`` what was declared this turn. ``close`` lists the pairs the GM marked as
+    closer than half the longest weapon's reach; ``outreached`` the (outreached, by) pairs.
+    """
+
+    turn: int = 0
+    start_points: tuple[tuple[str, int], ...] = ()
+    places: tuple[Place, ...] = ()
+    roll_offs: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    surprise: tuple[str, ...] = ()
+    actions: tuple[Action, ...] = ()
+    close: tuple[tuple[str, str], ...] = ()
+    outreached: tuple[tuple[str, str], ...] = ()
+
+    def faces(self, combatant_id: str) -> tuple[int, ...]:
+        """The roll-off faces ``combatant_id`` rolled this turn (empty: none)."""
+        return next((faces for cid, faces in self.roll_offs if cid == combatant_id), ())
+
+    def is_close(self, first: str, second: str) -> bool:
+        """Whether the GM marked the two as in close quarters."""
+        return (first, second) in self.close or (second, first) in self.close
+
+
+NO_TURN = -1
+"""``HandsPart.turn`` between a round start and its first turn."""
+
+NO_PART = HandsPart()
+"""The part of a fresh encounter."""
+
+
+def part_of(state: EncounterState) -> HandsPart:
+    """The ``hands`` part of ``state``."""
+    part = state.part
+    return part if isinstance(part, HandsPart) else NO_PART

@@ -1,0 +1,354 @@
+"""How the ``hands`` ruleset shows an encounter: log lines, table, timeline, resources, menus."""
+
+from fractions import Fraction
+
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    Event,
+    RoundEnded,
+)
+from uwr_desktop.core.intents import NextTurn
+from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Column,
+    ColumnKind,
+    DragAnswer,
+    IntentOption,
+    Resource,
+)
+from uwr_desktop.core.rulesets.common import names, plural
+from uwr_desktop.core.rulesets.hands.events import (
+    HandsActed,
+    HandsCloseSet,
+    HandsHesitated,
+    HandsMoved,
+    HandsPointsReadied,
+    HandsRollOff,
+    HandsRoundStarted,
+    HandsSurpriseSet,
+    HandsTurnEnded,
+    HandsTurnStarted,
+)
+from uwr_desktop.core.rulesets.hands.intents import (
+    HandsHesitate,
+    HandsMove,
+    HandsSetSurprise,
+    HandsSpend,
+)
+from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon, sheet_of
+from uwr_desktop.core.rulesets.hands.state import Phase, Reason, part_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
+
+_COUNT = Fraction(MAX_COUNT)
+
+COLUMNS: tuple[Column, ...] = (
+    Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
+    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
+    Column("hit_points", "HP", ColumnKind.TEXT),
+    Column(
+        "max_points", "Max HP", ColumnKind.INT, editable=True, minimum=Fraction(1), maximum=_COUNT
+    ),
+    Column("damage", "Damage", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT),
+    Column("ready", "Ready", ColumnKind.INT),
+    Column("carry_over", "Carry-over", ColumnKind.INT),
+    Column("used", "Used", ColumnKind.INT),
+    Column(
+        "carry_plan", "Keep", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
+    ),
+    Column(
+        "bonus",
+        "Bonus",
+        ColumnKind.INT,
+        editable=True,
+        minimum=Fraction(-MAX_MODIFIER),
+        maximum=Fraction(MAX_MODIFIER),
+    ),
+    Column("reach", "Reach", ColumnKind.INT),
+    Column("weapons", "Weapons", ColumnKind.TEXT),
+    Column("conditions", "Conditions", ColumnKind.TEXT),
+    Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
+    Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
+)
+
+MAX_OFFERED = 12
+"""Spends offered in a menu at most (any number can be typed)."""
+
+REASON_WORDS = {
+    Reason.SURPRISE: "surprise",
+    Reason.POINTS: "most points",
+    Reason.REACH: "reach",
+    Reason.CLOSE_QUARTERS: "close quarters",
+    Reason.MISSILE: "missile range",
+    Reason.BONUS: "bonus",
+    Reason.ROLL_OFF: "roll-off",
+    Reason.ALONE: "alone",
+}
+"""How a place's reason reads on a timeline card."""
+
+
+def weapon_text(weapon: HandsWeapon) -> str:
+    """``"Spear (reach 3)"``, ``"Short Bow (missile, range 60)"``."""
+    if weapon.missile:
+        return f"{weapon.name} (missile, range {weapon.reach})"
+    return f"{weapon.name} (reach {weapon.reach})"
+
+
+def cell_value(state: EncounterState, combatant_id: str, key: str) -> CellValue:
+    """One table cell."""
+    combatant = state.combatants[combatant_id]
+    sheet = sheet_of(combatant)
+    match key:
+        case "name" | "hidden" | "notes":
+            return getattr(combatant, key)  # type: ignore[no-any-return]
+        case "side":
+            return combatant.side.value
+        case "hit_points":
+            return f"{sheet.undamaged}/{sheet.points_max}"
+        case "max_points":
+            return sheet.points_max
+        case "damage" | "ready" | "carry_over" | "used" | "carry_plan" | "bonus" | "reach":
+            return getattr(sheet, key)  # type: ignore[no-any-return]
+        case "weapons":
+            return ", ".join(weapon_text(w) for w in sheet.weapons)
+        case "conditions":
+            return ", ".join(
+                f"{c.name} ({c.rounds})" if c.rounds else c.name for c in combatant.conditions
+            )
+    raise KeyError(key)
+
+
+def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+    """Hit points, ready, carry-over and used points."""
+    sheet = sheet_of(state.combatants[combatant_id])
+    top = sheet.undamaged
+    return (
+        Resource("hp", "HP", top, sheet.points_max, f"{top}/{sheet.points_max} hit points"),
+        Resource("ready", "Ready", sheet.ready, top, f"{sheet.ready} ready points"),
+        Resource(
+            "carry_over",
+            "Carry-over",
+            sheet.carry_over,
+            top,
+            f"{sheet.carry_over} carry-over points (wind-up or manoeuvring bonus)",
+        ),
+        Resource("used", "Used", sheet.used, top, f"{sheet.used} used points"),
+    )
+
+
+def turn_title(state: EncounterState) -> str:
+    """``"Round 2 · carry-over turn"``, ``"Round 2 · turn 3"``."""
+    if state.phase == Phase.SETUP:
+        return "Before the fight"
+    part = part_of(state)
+    if state.phase == Phase.CARRY_OVER:
+        return f"Round {state.round} · carry-over turn (movement only)"
+    return f"Round {state.round} · turn {part.turn}"
+
+
+def timeline_axis(state: EncounterState) -> TimelineAxis:
+    """Ready points (carry-over points in the carry-over turn), most first."""
+    if state.phase == Phase.SETUP:
+        return TimelineAxis(AxisKind.READY_POINTS, "Hit points (split at each round start)")
+    if state.phase == Phase.CARRY_OVER:
+        return TimelineAxis(AxisKind.READY_POINTS, "Carry-over turn · who declares first")
+    return TimelineAxis(AxisKind.READY_POINTS, f"Turn {part_of(state).turn} · who declares first")
+
+
+def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
+    """One slot per participant of the turn, in declare-first order; the value says the
+    reason for the place, the detail its words, outreached pairs and conditions."""
+    if state.phase == Phase.SETUP:
+        health = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
+        return tuple(
+            TimelineSlot(
+                cid,
+                cid,
+                state.combatants[cid].name,
+                state.combatants[cid].side,
+                f"{health[cid]} HP",
+                position=health[cid],
+            )
+            for cid in sorted(state.rows, key=lambda cid: -health[cid])
+        )
+    part = part_of(state)
+    carry = state.phase == Phase.CARRY_OVER
+    start = dict(part.start_points)
+    slots = []
+    for index, place in enumerate(part.places, 1):
+        combatant = state.combatants[place.combatant_id]
+        sheet = sheet_of(combatant)
+        points = sheet.carry_over if carry else sheet.ready
+        if place.combatant_id == state.current:
+            status = SlotStatus.CURRENT
+        elif place.combatant_id in state.acted or points == 0:
+            status = SlotStatus.DONE
+        else:
+            status = SlotStatus.PENDING
+        details = [
+            f"#{index}: {place.text}",
+            f"{start.get(place.combatant_id, 0)} points at the turn start",
+        ]
+        details += [
+            f"outreached by {state.combatants[by].name}"
+            for who, by in part.outreached
+            if who == combatant.id
+        ]
+        details += [c.name for c in combatant.conditions]
+        slots.append(
+            TimelineSlot(
+                place.combatant_id,
+                place.combatant_id,
+                combatant.name,
+                combatant.side,
+                f"{points} · {REASON_WORDS[place.reason]}",
+                kind=SlotKind.CARRY_OVER if carry else SlotKind.TURN,
+                status=status,
+                detail="\n".join(details),
+                position=points,
+            )
+        )
+    return tuple(slots)
+
+
+def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+    """A drag earlier sets surprise for this turn (the combatant declares first); a drag
+    later takes a surprise back; nothing else moves a place."""
+    part = part_of(state)
+    ids = [place.combatant_id for place in part.places]
+    if slot_key not in ids:
+        return DragAnswer(None, "No change")
+    name = state.combatants[slot_key].name
+    now = ids.index(slot_key)
+    surprising = slot_key in part.surprise
+    if new_index < now:
+        if surprising:
+            return DragAnswer(None, f"{name} already declares first by surprise")
+        return DragAnswer(
+            HandsSetSurprise(slot_key, True),
+            f"Surprise: {name} declares first this turn (stealth or a trick)",
+        )
+    if new_index > now and surprising:
+        return DragAnswer(
+            HandsSetSurprise(slot_key, False), f"No surprise: {name} back to its place by the rules"
+        )
+    return DragAnswer(None, "No change: only surprise overrides who declares first")
+
+
+def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+    """What the combatant can do now, for menus."""
+    sheet = sheet_of(state.combatants[combatant_id])
+    options: list[IntentOption] = []
+    if state.phase == Phase.CARRY_OVER:
+        if combatant_id in dict(part_of(state).start_points) and combatant_id not in state.acted:
+            options.extend(
+                IntentOption(
+                    f"Move with {plural(n, 'carry-over point')}", HandsMove(combatant_id, n)
+                )
+                for n in range(1, min(sheet.carry_over, MAX_OFFERED) + 1)
+            )
+            options.append(IntentOption("Do not move", HandsMove(combatant_id, 0)))
+    elif state.phase == Phase.TURNS and sheet.ready > 0:
+        options.extend(
+            IntentOption(f"Spend {plural(n, 'point')}", HandsSpend(combatant_id, n))
+            for n in range(1, min(sheet.ready, MAX_OFFERED) + 1)
+        )
+        options.append(IntentOption("Hesitate (1 point to used)", HandsHesitate(combatant_id)))
+    if state.phase != Phase.SETUP:
+        options.append(IntentOption("Next turn", NextTurn()))
+    return tuple(options)
+
+
+def _name(state: EncounterState, cid: str) -> str:
+    combatant = state.combatants.get(cid)
+    return combatant.name if combatant is not None else cid
+
+
+def _acted_text(state: EncounterState, event: HandsActed) -> str:
+    combatant: Combatant = state.combatants[event.combatant_id]
+    sheet = sheet_of(combatant)
+    text = f"{combatant.name} spends {plural(event.points, 'point')}"
+    if event.weapon is not None and event.weapon < len(sheet.weapons):
+        text += f" with {sheet.weapons[event.weapon].name}"
+    actions = part_of(state).actions
+    if event.opposes is not None and event.opposes < len(actions):
+        opposed = actions[event.opposes]
+        text += (
+            f", interfering with {_name(state, opposed.actor)}'s action "
+            f"({plural(opposed.points, 'point')})"
+        )
+    if event.note:
+        text += f": {event.note}"
+    outreached = [by for who, by in part_of(state).outreached if who == combatant.id]
+    if outreached and event.opposes is None:
+        text += f" (outreached by {names(state, outreached)}: only their weapon, when they attack)"
+    return text + f"; {sheet.ready - event.points} ready left"
+
+
+def describe(event: Event, state: EncounterState) -> str:
+    """One log line for ``event``; ``state`` is the state just before it."""
+    text = common.describe_shared(event, state) or _describe(event, state)
+    if state.round and not isinstance(event, HandsRoundStarted | RoundEnded):
+        return f"Round {state.round} · {text}"
+    return text
+
+
+def _describe(event: Event, state: EncounterState) -> str:
+    match event:
+        case CombatantsJoined(combatants=joined):
+            listed = ", ".join(c.name for c in joined)
+            return f"{listed} {'joins' if len(joined) == 1 else 'join'} the fight"
+        case CombatantsLeft(combatant_ids=ids):
+            return f"{names(state, ids)} {'leaves' if len(ids) == 1 else 'leave'} the fight"
+        case CombatantsUpdated(updates=updates):
+            return "; ".join(f"{_name(state, u.combatant.id)} {u.text}" for u in updates if u.text)
+        case RoundEnded(round=number, expired=expired):
+            ended = "".join(
+                f"; {ref.name} ends on {_name(state, ref.combatant_id)}" for ref in expired
+            )
+            return f"Round {number} ends{ended}"
+        case HandsRoundStarted(round=number, pools=pools):
+            split = ", ".join(
+                f"{_name(state, p.combatant_id)} {p.ready} ready"
+                + (f" + {p.carry_over} carry-over" if p.carry_over else "")
+                for p in pools
+            )
+            return f"Round {number} starts: {split or 'nobody has points'}"
+        case HandsPointsReadied(pools=pools):
+            return ", ".join(f"{_name(state, p.combatant_id)} readies {p.ready}" for p in pools)
+        case HandsTurnStarted(turn=0):
+            return "Carry-over turn (movement only, most carry-over points first)"
+        case HandsTurnStarted(turn=turn):
+            return f"Turn {turn}"
+        case HandsRollOff(rolls=rolls):
+            return "Declare-first roll-off: " + ", ".join(
+                f"{_name(state, r.combatant_id)} {'/'.join(map(str, r.faces))}" for r in rolls
+            )
+        case HandsSurpriseSet(combatant_id=cid, surprising=surprising):
+            if surprising:
+                return f"Surprise: {_name(state, cid)} declares first this turn"
+            return f"{_name(state, cid)} no longer surprising"
+        case HandsCloseSet(first=first, second=second, close=close):
+            where = "in close quarters" if close else "no longer in close quarters"
+            return f"{_name(state, first)} and {_name(state, second)} {where}"
+        case HandsActed():
+            return _acted_text(state, event)
+        case HandsMoved(combatant_id=cid, points=0):
+            return f"{_name(state, cid)} does not move; carry-over movement lost"
+        case HandsMoved(combatant_id=cid, points=points):
+            return f"{_name(state, cid)} moves with {plural(points, 'carry-over point')}"
+        case HandsHesitated(combatant_ids=ids):
+            verb = "hesitates" if len(ids) == 1 else "hesitate"
+            return f"{names(state, ids)} {verb}: 1 ready point to used"
+        case HandsTurnEnded(turn=0):
+            idle = [cid for cid, _ in part_of(state).start_points if cid not in state.acted]
+            lost = f"; {names(state, idle)} did not move (movement lost)" if idle else ""
+            return f"Carry-over turn ends{lost}"
+        case HandsTurnEnded(turn=turn):
+            return f"Turn {turn} ends"
+    return type(event).__name__

@@ -1,0 +1,222 @@
+"""The ``hands`` combatant dialog: name, side, hit points, the carry-over kept, the action
+bonus and the weapons with their reach.
+
+The dialog builds the combatant on every change and validates it as a file would, so OK is
+enabled only while the sheet is valid; the reason it is not is shown above the buttons.
+"""
+
+import uuid
+
+import msgspec
+from msgspec.structs import replace
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.events import convert
+from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_NAME_LENGTH, MAX_WEAPONS
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon, sheet_of
+from uwr_desktop.core.sides import Side
+
+_SPIN_MAX = min(MAX_COUNT, 999_999)
+
+
+def _spin(name: str, low: int, high: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(low, high)
+    spin.setValue(value)
+    return spin
+
+
+class HandsCombatantDialog(QDialog):
+    """Edit (or create) a ``hands`` combatant."""
+
+    def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handsCombatantDialog")
+        self.setWindowTitle("Edit combatant" if combatant else "Add combatant")
+        self._combatant = combatant
+        sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
+        self.name = QLineEdit(combatant.name if combatant else "")
+        self.name.setObjectName("name")
+        self.name.setMaxLength(MAX_NAME_LENGTH)
+        self.side = QComboBox()
+        self.side.setObjectName("side")
+        for side in Side:
+            self.side.addItem(side.value.capitalize(), side.value)
+        self.side.setCurrentIndex(
+            self.side.findData((combatant.side if combatant else Side.ENEMY).value)
+        )
+        self.strength = _spin("strengthBonus", 0, _SPIN_MAX, sheet.strength_bonus)
+        self.own_maximum = QCheckBox("Set by hand")
+        self.own_maximum.setObjectName("ownMaximum")
+        self.own_maximum.setChecked(sheet.max_points is not None)
+        self.maximum = _spin("maxPoints", 1, _SPIN_MAX, sheet.points_max)
+        self.keep = _spin("carryPlan", 0, _SPIN_MAX, sheet.carry_plan)
+        self.keep.setToolTip(
+            "Points kept in place as carry-over at each round start (at most half, rounded "
+            "down, of the undamaged points)"
+        )
+        self.bonus = _spin("bonus", -MAX_MODIFIER, MAX_MODIFIER, sheet.bonus)
+        self.bonus.setToolTip("Bonus for the intended action: breaks ties in who declares first")
+        self.weapons = QTableWidget(0, 3)
+        self.weapons.setObjectName("weapons")
+        self.weapons.setHorizontalHeaderLabels(["Weapon", "Reach / range", "Missile"])
+        self.add_weapon = QPushButton("Add weapon")
+        self.add_weapon.setObjectName("addWeapon")
+        self.remove_weapon = QPushButton("Remove weapon")
+        self.remove_weapon.setObjectName("removeWeapon")
+        self.problem = QLabel()
+        self.problem.setObjectName("problemLabel")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self._lay_out()
+        for weapon in sheet.weapons:
+            self._new_weapon(weapon)
+        self._connect()
+        self._refresh()
+
+    def _lay_out(self) -> None:
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Side", self.side)
+        form.addRow("Strength bonus", self.strength)
+        maximum = QHBoxLayout()
+        maximum.addWidget(self.maximum)
+        maximum.addWidget(self.own_maximum)
+        form.addRow("Maximum hit points", maximum)
+        form.addRow("Carry-over kept", self.keep)
+        form.addRow("Action bonus", self.bonus)
+        weapon_buttons = QHBoxLayout()
+        weapon_buttons.addWidget(self.add_weapon)
+        weapon_buttons.addWidget(self.remove_weapon)
+        weapon_buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.weapons)
+        layout.addLayout(weapon_buttons)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+
+    def _connect(self) -> None:
+        self.name.textChanged.connect(self._refresh)
+        for spin in (self.strength, self.maximum, self.keep, self.bonus):
+            spin.valueChanged.connect(self._refresh)
+        self.own_maximum.toggled.connect(self._refresh)
+        self.add_weapon.clicked.connect(lambda: self._new_weapon(None))
+        self.remove_weapon.clicked.connect(self._remove_weapon)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+    def _new_weapon(self, weapon: HandsWeapon | None) -> None:
+        row = self.weapons.rowCount()
+        self.weapons.insertRow(row)
+        name = QLineEdit(weapon.name if weapon else f"Weapon {row + 1}")
+        name.setMaxLength(MAX_NAME_LENGTH)
+        reach = _spin(f"reach{row}", 0, _SPIN_MAX, weapon.reach if weapon else 1)
+        missile = QCheckBox()
+        missile.setChecked(weapon.missile if weapon else False)
+        self.weapons.setCellWidget(row, 0, name)
+        self.weapons.setCellWidget(row, 1, reach)
+        self.weapons.setCellWidget(row, 2, missile)
+        name.textChanged.connect(self._refresh)
+        reach.valueChanged.connect(self._refresh)
+        missile.toggled.connect(self._refresh)
+        self._refresh()
+
+    def _remove_weapon(self) -> None:
+        row = self.weapons.currentRow()
+        if row < 0:
+            row = self.weapons.rowCount() - 1
+        if row >= 0:
+            self.weapons.removeRow(row)
+        self._refresh()
+
+    def _weapon_rows(self) -> list[dict[str, object]]:
+        weapons: list[dict[str, object]] = []
+        for row in range(self.weapons.rowCount()):
+            name = self.weapons.cellWidget(row, 0)
+            reach = self.weapons.cellWidget(row, 1)
+            missile = self.weapons.cellWidget(row, 2)
+            assert isinstance(name, QLineEdit)
+            assert isinstance(reach, QSpinBox)
+            assert isinstance(missile, QCheckBox)
+            weapons.append(
+                {
+                    "name": name.text().strip(),
+                    "reach": reach.value(),
+                    "missile": missile.isChecked(),
+                }
+            )
+        return weapons
+
+    def combatant(self) -> Combatant:
+        """The combatant the form describes; ``ValueError`` says why it is not valid."""
+        name = self.name.text().strip()
+        if not name:
+            raise ValueError("Give the combatant a name")
+        weapons = self._weapon_rows()
+        if len(weapons) > MAX_WEAPONS:
+            raise ValueError(f"A combatant carries at most {MAX_WEAPONS} weapons")
+        old = sheet_of(self._combatant) if self._combatant is not None else HandsSheet()
+        raw = {
+            "ruleset": "hands",
+            "strength_bonus": self.strength.value(),
+            "max_points": self.maximum.value() if self.own_maximum.isChecked() else None,
+            "carry_plan": self.keep.value(),
+            "bonus": self.bonus.value(),
+            "weapons": weapons,
+        }
+        try:
+            sheet = convert(raw, HandsSheet)
+        except (msgspec.ValidationError, ValueError) as error:
+            raise ValueError(f"Weapons: {error}") from None
+        if sheet.damage > sheet.points_max:
+            raise ValueError("Damage is above the maximum hit points")
+        side = Side(self.side.currentData())
+        if self._combatant is not None:
+            sheet = replace(sheet, damage=min(old.damage, sheet.points_max))
+            return replace(self._combatant, name=name, side=side, sheet=sheet)
+        return Combatant(id=uuid.uuid4().hex[:12], name=name, side=side, sheet=sheet)
+
+    def _refresh(self) -> None:
+        self.maximum.setEnabled(self.own_maximum.isChecked())
+        if not self.own_maximum.isChecked():
+            self.maximum.blockSignals(True)
+            self.maximum.setValue(self.strength.value() + 1)
+            self.maximum.blockSignals(False)
+        try:
+            self.combatant()
+        except ValueError as error:
+            self.problem.setText(str(error))
+            ok = False
+        else:
+            self.problem.setText("")
+            ok = True
+        button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if button is not None:
+            button.setEnabled(ok)
+
+
+def edit_combatant(parent: QWidget | None, combatant: Combatant | None) -> Combatant | None:
+    """Run the dialog modally; the combatant, or ``None`` when cancelled."""
+    dialog = HandsCombatantDialog(parent, combatant)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.combatant()

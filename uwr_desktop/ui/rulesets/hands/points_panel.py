@@ -1,0 +1,300 @@
+"""The ready-points panel: who declares first this turn, each combatant's points as pips.
+
+One row per combatant taking part in the turn, in declare-first order, with the reason for its
+place and the opponents that outreach it. A click on a ready pip spends the points up to it
+(in the carry-over turn, a carry-over pip moves with them); the number field and Spend do the
+same for a typed number, with a weapon (each once a turn) or against an earlier action of the
+turn. Hesitate books one point as used; Next turn ends the turn. Every click is an intent for
+the session; a refusal shows its reason under the rows.
+"""
+
+import random
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.intents import Intent, NextTurn, RulesError
+from uwr_desktop.core.rulesets.hands.intents import HandsHesitate, HandsMove, HandsSpend
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
+from uwr_desktop.core.rulesets.hands.state import Phase, Place, part_of
+from uwr_desktop.core.rulesets.hands.view import REASON_WORDS, turn_title
+from uwr_desktop.core.session import Change
+from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.document import EncounterDocument
+
+MAX_PIPS = 24
+"""Pips drawn per combatant; more points are counted beside them (the number field spends
+any number)."""
+
+READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
+
+
+W = TypeVar("W", bound=QWidget)
+
+
+def _named(widget: W, name: str) -> W:
+    widget.setObjectName(name)
+    return widget
+
+
+def _pip(symbol: str, name: str, tip: str, *, clickable: bool) -> QToolButton:
+    pip = _named(QToolButton(), name)
+    pip.setText(symbol)
+    pip.setToolTip(tip)
+    pip.setAccessibleName(tip)
+    pip.setAutoRaise(True)
+    pip.setEnabled(clickable)
+    pip.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
+    return pip
+
+
+class PointsPanel(QWidget):
+    """The ``hands`` Dice dock: the turn's declare-first order with pips, above the dice tray."""
+
+    def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handsPanel")
+        self._document = document
+        self._focus: str | None = None
+        self.title = _named(QLabel(), "handsTurn")
+        self.title.setWordWrap(True)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.hint = _named(QLabel(), "handsHint")
+        self.hint.setWordWrap(True)
+        self.rows = _named(QFrame(), "handsRows")
+        self._grid = QGridLayout(self.rows)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self.idle = _named(QLabel(), "handsIdle")
+        self.idle.setWordWrap(True)
+        self.message = _named(QLabel(), "handsMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: palette(link);")
+        self.next_turn = _named(QPushButton("Next turn"), "handsNextTurn")
+        self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
+        self.tray = DiceTray()
+        self.tray.use_local_roller(Roller(random.SystemRandom()))
+        layout = QVBoxLayout(self)
+        self._body = layout
+        layout.addWidget(self.title)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.rows)
+        layout.addWidget(self.idle)
+        layout.addWidget(self.message)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.next_turn)
+        layout.addLayout(buttons)
+        layout.addWidget(self.tray, 1)
+        self.next_turn.clicked.connect(lambda: self._do(NextTurn()))
+        document.sessionReplaced.connect(self._rebuild)
+        document.changed.connect(self._changed)
+        self._rebuild()
+
+    # ---- following the session --------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        self._rebuild()
+
+    def set_focus_combatant(self, combatant_id: str | None) -> None:
+        """Mark the row of the combatant selected in the table."""
+        self._focus = combatant_id
+        self._rebuild()
+
+    def _do(self, intent: Intent) -> None:
+        try:
+            self._document.session.do(intent)
+        except RulesError as error:
+            self.message.setText(str(error))
+            return
+        self.message.setText("")
+
+    def _clear_rows(self) -> None:
+        """A fresh grid: the old rows' widgets go with their frame."""
+        old = self.rows
+        self.rows = _named(QFrame(), "handsRows")
+        self._grid = QGridLayout(self.rows)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._body.replaceWidget(old, self.rows)
+        old.hide()
+        old.setParent(None)  # out of findChild's reach until it is deleted
+        old.deleteLater()
+
+    def _rebuild(self) -> None:
+        state = self._document.session.state
+        self._clear_rows()
+        self.title.setText(turn_title(state))
+        if state.phase == Phase.SETUP:
+            self.hint.setText(
+                "Start the fight: at each round start every undamaged hit point becomes ready "
+                "(those a combatant keeps in place stay as carry-over)."
+            )
+            self.idle.setText("")
+            self.next_turn.setEnabled(False)
+            return
+        carry = state.phase == Phase.CARRY_OVER
+        if carry:
+            self.hint.setText(
+                "Carry-over turn, movement only: click a carry-over pip (◆) to move with the "
+                "points up to it. Movement not taken now is lost."
+            )
+        else:
+            self.hint.setText(
+                "Click a ready pip (●) to spend the points up to it, or type a number. "
+                "Whoever spends nothing hesitates at Next turn."
+            )
+        self.next_turn.setEnabled(True)
+        places = part_of(state).places
+        for index, place in enumerate(places):
+            self._add_row(state, index, place, carry=carry)
+        taking_part = {place.combatant_id for place in places}
+        idle = [state.combatants[cid].name for cid in state.rows if cid not in taking_part]
+        self.idle.setText(f"Not in this turn: {', '.join(idle)}" if idle else "")
+
+    # ---- one row per combatant ---------------------------------------------------------------
+
+    def _add_row(self, state: EncounterState, index: int, place: Place, *, carry: bool) -> None:
+        """Three grid rows: name, reason and choices; pips, number and buttons; the outreached
+        mark (empty when none)."""
+        cid = place.combatant_id
+        combatant = state.combatants[cid]
+        sheet = sheet_of(combatant)
+        top_row = 3 * index
+        name = _named(QLabel(), f"handsName:{cid}")
+        marker = "▶ " if cid == state.current else ""
+        name.setText(f"{marker}{index + 1}. {combatant.name}")
+        font = name.font()
+        font.setBold(cid in {state.current, self._focus})
+        name.setFont(font)
+        reason = _named(QLabel(REASON_WORDS[place.reason]), f"handsReason:{cid}")
+        reason.setToolTip(place.text)
+        reason.setAccessibleDescription(place.text)
+        self._grid.addWidget(name, top_row, 0)
+        self._grid.addWidget(reason, top_row, 1)
+        self._grid.addLayout(self._pips(cid, sheet, carry=carry), top_row + 1, 0, 1, 2)
+        self._grid.addWidget(self._outreach(state, cid), top_row + 2, 0, 1, 5)
+        points = _named(QSpinBox(), f"handsPoints:{cid}")
+        top = sheet.carry_over if carry else sheet.ready
+        points.setRange(0 if carry else 1, max(top, 1))
+        points.setValue(min(1, top) if carry else 1)
+        points.setEnabled(top > 0)
+        points.setToolTip("Points to " + ("move with" if carry else "spend"))
+        self._grid.addWidget(points, top_row + 1, 2)
+        if carry:
+            move = _named(QPushButton("Move"), f"handsSpend:{cid}")
+            move.setEnabled(cid not in state.acted)
+            move.clicked.connect(lambda: self._do(HandsMove(cid, points.value())))
+            self._grid.addWidget(move, top_row + 1, 3)
+            return
+        weapon = self._weapon_choice(state, cid, sheet)
+        against = self._against_choice(state, cid)
+        spend = _named(QPushButton("Spend"), f"handsSpend:{cid}")
+        spend.setEnabled(sheet.ready > 0)
+        spend.clicked.connect(
+            lambda: self._do(
+                HandsSpend(cid, points.value(), weapon.currentData(), against.currentData())
+            )
+        )
+        hesitate = _named(QPushButton("Hesitate"), f"handsHesitate:{cid}")
+        hesitate.setEnabled(sheet.ready > 0)
+        hesitate.setToolTip("Do nothing this turn: one ready point to used")
+        hesitate.clicked.connect(lambda: self._do(HandsHesitate(cid)))
+        self._grid.addWidget(weapon, top_row, 2, 1, 2)
+        self._grid.addWidget(against, top_row, 4)
+        self._grid.addWidget(spend, top_row + 1, 3)
+        self._grid.addWidget(hesitate, top_row + 1, 4)
+
+    def _outreach(self, state: EncounterState, cid: str) -> QLabel:
+        by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
+        label = _named(QLabel(), f"handsOutreach:{cid}")
+        if by:
+            label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
+            label.setToolTip(
+                "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
+                "and only when that opponent attacks it (unless the attacking weapon's reach is "
+                "shorter than its own)."
+            )
+        else:
+            label.hide()
+        return label
+
+    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QHBoxLayout:
+        pips = QHBoxLayout()
+        pips.setSpacing(0)
+        shown = 0
+        kinds = (
+            (READY, sheet.ready, "ready", not carry),
+            (CARRY, sheet.carry_over, "carry-over", carry),
+            (USED, sheet.used, "used", False),
+            (DAMAGED, sheet.damage, "damaged", False),
+        )
+        for symbol, count, word, clickable in kinds:
+            for number in range(1, count + 1):
+                if shown == MAX_PIPS:
+                    break
+                shown += 1
+                verb = "move with" if carry else "spend"
+                tip = f"{word} point {number}" + (f": {verb} {number}" if clickable else "")
+                pip = _pip(symbol, f"pip:{cid}:{word}:{number}", tip, clickable=clickable)
+                if clickable:
+                    pip.clicked.connect(self._pip_action(cid, number, carry=carry))
+                pips.addWidget(pip)
+        hidden = sheet.points_max - shown
+        if hidden > 0:
+            pips.addWidget(QLabel(f"+{hidden}"))
+        pips.addStretch(1)
+        return pips
+
+    def _pip_action(self, cid: str, number: int, *, carry: bool) -> Callable[[], None]:
+        def act() -> None:
+            if carry:
+                self._do(HandsMove(cid, number))
+                return
+            weapon = self.findChild(QComboBox, f"handsWeapon:{cid}")
+            against = self.findChild(QComboBox, f"handsAgainst:{cid}")
+            self._do(
+                HandsSpend(
+                    cid,
+                    number,
+                    weapon.currentData() if weapon is not None else None,
+                    against.currentData() if against is not None else None,
+                )
+            )
+
+        return act
+
+    def _weapon_choice(self, state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
+        box = _named(QComboBox(), f"handsWeapon:{cid}")
+        box.setToolTip("The weapon the points go with (each weapon once a turn)")
+        box.addItem("no weapon", None)
+        used = {a.weapon for a in part_of(state).actions if a.actor == cid}
+        for index, weapon in enumerate(sheet.weapons):
+            if index not in used:
+                box.addItem(weapon.name, index)
+        return box
+
+    def _against_choice(self, state: EncounterState, cid: str) -> QComboBox:
+        box = _named(QComboBox(), f"handsAgainst:{cid}")
+        box.setToolTip("Interfere with an earlier action of this turn (at most its points)")
+        box.addItem("no interference", None)
+        for index, action in enumerate(part_of(state).actions):
+            if action.actor != cid:
+                actor = state.combatants[action.actor].name
+                box.addItem(f"against {actor} ({action.points})", index)
+        return box
