@@ -67,3 +67,21 @@ def test_an_id_is_taken_once_and_unknown_ids_are_refused(own_registry):
         register("uwr", factory)
     with pytest.raises(RulesError, match=r"Unknown ruleset 'nope'; known: (.*, )?uwr\b"):
         make_ruleset("nope")
+
+
+def test_a_fight_loads_only_its_own_round_system():
+    script = (
+        "import sys\n"
+        "from uwr_desktop.core.resource_files import resource_path\n"
+        "from uwr_desktop.core.storage.encounter_file import read_encounter\n"
+        "from uwr_desktop.core.rulesets import ruleset_ids\n"
+        "read_encounter(resource_path('samples', 'sample-fight.uwr')).session()\n"
+        "assert len(ruleset_ids()) >= 4, ruleset_ids()\n"
+        "loaded = {name.split('.')[3] for name in sys.modules\n"
+        "          if name.startswith('uwr_desktop.core.rulesets.') and name.count('.') >= 4}\n"
+        "print(sorted(loaded))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split() == ["['uwr']"]

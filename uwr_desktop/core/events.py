@@ -39,7 +39,7 @@ def event_union() -> Any:
     """Return the union of every registered event type (for typed decoding).
 
     A ruleset's events are registered when its package is imported: decoders call
-    ``uwr_desktop.core.rulesets.load_rulesets()`` first (this module imports no ruleset).
+    ``uwr_desktop.core.rulesets.load_ruleset(id)`` first (this module imports no ruleset).
     """
     types = tuple(_REGISTRY.values())
     union: Any = types[0]

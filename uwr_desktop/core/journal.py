@@ -11,7 +11,12 @@ import msgspec
 
 from uwr_desktop.core.events import ENCODER, Event, dec_hook, event_union
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets.registry import load_rulesets, make_ruleset, ruleset_ids
+from uwr_desktop.core.rulesets.registry import (
+    load_ruleset,
+    load_rulesets,
+    make_ruleset,
+    ruleset_ids,
+)
 from uwr_desktop.core.upgrade import upgrade_entry
 
 
@@ -27,8 +32,8 @@ class JournalError(ValueError):
 
 
 def _entry_decoder() -> msgspec.json.Decoder[Any]:
-    """The decoder for every event type known now (a ruleset registered later adds its own)."""
-    load_rulesets()
+    """The decoder for every event type known now: the shared ones and those of every ruleset
+    loaded so far (a ruleset loaded later adds its own)."""
     return _decoder_for(event_union())
 
 
@@ -80,6 +85,10 @@ def decode_entry(data: bytes, ruleset_id: str | None = None) -> JournalEntry:
     An entry an earlier version wrote is read in today's shape, through the upgrade of the
     ruleset ``ruleset_id`` (``None``: of whichever ruleset reads it).
     """
+    if ruleset_id is None:
+        load_rulesets()
+    else:
+        load_ruleset(ruleset_id)
     try:
         wire = _entry_decoder().decode(data)
     except msgspec.DecodeError as error:

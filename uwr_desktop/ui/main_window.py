@@ -68,7 +68,6 @@ from uwr_desktop.ui.prompts import (
     warn,
 )
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
-from uwr_desktop.ui.settings_form import changed_settings
 from uwr_desktop.ui.table_model import (
     COMBATANT_ID_ROLE,
     RESOURCES_COLUMN,
@@ -729,7 +728,12 @@ class MainWindow(QMainWindow):
     def _refresh_ruleset(self) -> None:
         """Name the fight's round system; its tooltip lists the settings off the defaults."""
         ruleset = self._document.session.ruleset
-        changed = changed_settings(ruleset.settings, make_ruleset(ruleset.id).settings)
+        defaults = make_ruleset(ruleset.id).settings
+        changed: list[str] = []
+        if ruleset.settings != defaults:
+            from uwr_desktop.ui.settings_form import changed_settings  # loads with New Fight
+
+            changed = changed_settings(ruleset.settings, defaults)
         self._status_ruleset.setText(f"{ruleset.title}{' · house rules' if changed else ''}")
         lines = [f"Round system: {ruleset.title}"]
         if changed:

@@ -10,6 +10,7 @@ are the generic cells every ruleset edits.
 """
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 from PySide6.QtCore import QObject, QSettings
@@ -23,7 +24,9 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.player_picture import HealthShown
-from uwr_desktop.ui.player_view import PlayerView
+
+if TYPE_CHECKING:
+    from uwr_desktop.ui.player_view import PlayerView
 
 SCREEN_KEY = "player_view/screen"
 """Settings key: the name of the screen the player view opens on (``""``: in a window)."""
@@ -169,6 +172,8 @@ class PlayerViewControl(QObject):
     def set_open(self, on: bool) -> None:
         """Open or close the player view."""
         if on and self.view is None:
+            from uwr_desktop.ui.player_view import PlayerView  # loaded when first opened
+
             view = self.view = PlayerView(self._document, self._window, is_secret=self.is_secret)
             view.set_enemy_health(self.enemy_health())
             view.set_high_contrast(self.contrast_action.isChecked())
@@ -180,7 +185,7 @@ class PlayerViewControl(QObject):
         if self.open_action.isChecked() != on:
             self.open_action.setChecked(on)
 
-    def _place(self, view: PlayerView) -> None:
+    def _place(self, view: "PlayerView") -> None:
         screen = _screen_named(self.chosen_screen())
         if screen is None:
             if view.isFullScreen():

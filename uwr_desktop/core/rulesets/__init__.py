@@ -8,10 +8,19 @@ raises ``RulesError`` with a message for the GM. Each ruleset is a package here,
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.registry import (
     RulesetFactory,
+    load_ruleset,
     load_rulesets,
     make_ruleset,
     register,
     ruleset_ids,
 )
 
-__all__ = ["Ruleset", "RulesetFactory", "load_rulesets", "make_ruleset", "register", "ruleset_ids"]
+__all__ = [
+    "Ruleset",
+    "RulesetFactory",
+    "load_ruleset",
+    "load_rulesets",
+    "make_ruleset",
+    "register",
+    "ruleset_ids",
+]

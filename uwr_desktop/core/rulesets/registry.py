@@ -1,9 +1,10 @@
 """The registry of rulesets: every round system an encounter can follow, by id.
 
-A ruleset is a package under ``uwr_desktop.core.rulesets`` whose ``__init__`` defines
-``RULESET_ID`` (a string) and ``make(settings)`` (its factory). Those packages are found with
-:mod:`pkgutil` and imported on first use, never when this module is imported; importing one also
-registers its event types for decoding. A ruleset living elsewhere (a test's, say) joins with
+A ruleset is a package under ``uwr_desktop.core.rulesets``, named by its id, whose ``__init__``
+defines ``RULESET_ID`` (that id) and ``make(settings)`` (its factory). The packages are listed
+with :mod:`pkgutil` and each is imported when its ruleset is first asked for, never when this
+module is imported, so a fight loads only its own round system; importing one also registers
+its event and sheet types for decoding. A ruleset living elsewhere (a test's, say) joins with
 :func:`register`.
 """
 
@@ -32,23 +33,37 @@ def register(ruleset_id: str, factory: RulesetFactory) -> None:
 
 
 @cache
-def load_rulesets() -> None:
-    """Import every ruleset package of this version once, registering each and its events."""
+def _package_ids() -> tuple[str, ...]:
+    """The ruleset packages of this version, by name (each package is named by its id)."""
     path = importlib.import_module(_PACKAGE).__path__
-    for found in pkgutil.iter_modules(path, f"{_PACKAGE}."):
-        if not found.ispkg:
-            continue
-        package = importlib.import_module(found.name)
-        ruleset_id = getattr(package, "RULESET_ID", None)
-        factory = getattr(package, "make", None)
-        if isinstance(ruleset_id, str) and callable(factory):
-            register(ruleset_id, factory)
+    return tuple(found.name for found in pkgutil.iter_modules(path) if found.ispkg)
+
+
+def load_ruleset(ruleset_id: str) -> None:
+    """Import the ruleset package ``ruleset_id`` of this version, if there is one, registering it
+    and its event and sheet types (a ruleset registered from elsewhere needs nothing)."""
+    if ruleset_id in _FACTORIES or ruleset_id not in _package_ids():
+        return
+    package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
+    found_id = getattr(package, "RULESET_ID", None)
+    factory = getattr(package, "make", None)
+    if found_id != ruleset_id or not callable(factory):
+        raise TypeError(f"the ruleset package {ruleset_id!r} must define RULESET_ID and make")
+    register(ruleset_id, factory)
+
+
+def load_rulesets() -> None:
+    """Import every ruleset package of this version (where the ruleset a record needs is not
+    known, as when salvaging a damaged store)."""
+    for ruleset_id in _package_ids():
+        load_ruleset(ruleset_id)
 
 
 def ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets this version offers, in the order they were found."""
-    load_rulesets()
-    return tuple(_FACTORIES)
+    """The ids of the rulesets this version offers (its packages first, by name), without
+    importing any."""
+    ours = _package_ids()
+    return (*ours, *(found for found in _FACTORIES if found not in ours))
 
 
 def make_ruleset(ruleset_id: str, settings: Mapping[str, object] | None = None) -> Ruleset:
@@ -56,7 +71,7 @@ def make_ruleset(ruleset_id: str, settings: Mapping[str, object] | None = None) 
 
     An unknown id or a bad setting raises ``RulesError`` with a message for the GM.
     """
-    load_rulesets()
+    load_ruleset(ruleset_id)
     factory = _FACTORIES.get(ruleset_id)
     if factory is None:
         raise RulesError(f"Unknown ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids())}")

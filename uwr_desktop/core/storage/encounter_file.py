@@ -35,7 +35,7 @@ from uwr_desktop.core.limits import (
     MAX_JOURNAL_ENTRIES,
     MAX_JSON_DEPTH,
 )
-from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
@@ -63,6 +63,7 @@ class EncounterFileError(Exception):
 class _Header(msgspec.Struct):
     format: Any = None
     schema_version: Any = None
+    ruleset: Any = None
 
 
 def _file_decoder() -> msgspec.json.Decoder[Any]:
@@ -173,6 +174,8 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             f"{name} was made by a newer version of UWR Desktop (schema {version}); "
             f"this version reads up to {SCHEMA_VERSION}"
         )
+    if isinstance(header.ruleset, str):
+        load_ruleset(header.ruleset)  # its events and sheets, before they are decoded
     if version < SCHEMA_VERSION:
         data = _upgraded(data)
     try:

@@ -21,7 +21,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
-from uwr_desktop.core.rulesets import load_rulesets, make_ruleset
+from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
 
 _TABLES = (
@@ -66,7 +66,7 @@ class Template(msgspec.Struct, frozen=True):
 
         Raises :class:`LibraryError` when the stored data is damaged.
         """
-        load_rulesets()
+        load_ruleset(self.ruleset)
         try:
             return msgspec.json.decode(self.combatant_json, type=Combatant, dec_hook=dec_hook)
         except (msgspec.DecodeError, ValueError) as error:

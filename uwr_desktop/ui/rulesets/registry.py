@@ -2,8 +2,9 @@
 
 A ruleset's UI is a package under ``uwr_desktop.ui.rulesets`` whose ``__init__`` defines
 ``RULESET_ID`` (a string) and ``make_ui()`` (a factory returning a :class:`RulesetUi`). Those
-packages are found with :mod:`pkgutil` and imported on first lookup, never when this module is
-imported. A ruleset UI living elsewhere (a test's, say) joins with :func:`register_ui`.
+packages are listed with :mod:`pkgutil`, each named by its ruleset's id, and each is imported on
+its first lookup, never when this module is imported. A ruleset UI living elsewhere (a test's,
+say) joins with :func:`register_ui`.
 """
 
 import importlib
@@ -33,23 +34,34 @@ def register_ui(ruleset_id: str, factory: RulesetUiFactory) -> None:
 
 
 @cache
-def load_uis() -> None:
-    """Import every ruleset UI package of this version once, registering each."""
+def _package_ids() -> tuple[str, ...]:
+    """The ruleset UI packages of this version, by name (each is named by its ruleset's id)."""
     path = importlib.import_module(_PACKAGE).__path__
-    for found in pkgutil.iter_modules(path, f"{_PACKAGE}."):
-        if not found.ispkg:
-            continue
-        package = importlib.import_module(found.name)
-        ruleset_id = getattr(package, "RULESET_ID", None)
-        factory = getattr(package, "make_ui", None)
-        if isinstance(ruleset_id, str) and callable(factory):
-            register_ui(ruleset_id, factory)
+    return tuple(found.name for found in pkgutil.iter_modules(path) if found.ispkg)
+
+
+def load_ui(ruleset_id: str) -> None:
+    """Import the UI package of ``ruleset_id`` of this version, if there is one, registering it."""
+    if ruleset_id in _FACTORIES or ruleset_id not in _package_ids():
+        return
+    package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
+    found_id = getattr(package, "RULESET_ID", None)
+    factory = getattr(package, "make_ui", None)
+    if found_id != ruleset_id or not callable(factory):
+        raise TypeError(f"the ruleset UI package {ruleset_id!r} must define RULESET_ID and make_ui")
+    register_ui(ruleset_id, factory)
+
+
+def load_uis() -> None:
+    """Import every ruleset UI package of this version, registering each."""
+    for ruleset_id in _package_ids():
+        load_ui(ruleset_id)
 
 
 def ui_ruleset_ids() -> tuple[str, ...]:
-    """The ids of the rulesets that have a UI, in the order they were found."""
-    load_uis()
-    return tuple(_FACTORIES)
+    """The ids of the rulesets that have a UI (this version's packages first), importing none."""
+    ours = _package_ids()
+    return (*ours, *(found for found in _FACTORIES if found not in ours))
 
 
 def ruleset_ui(ruleset_id: str) -> RulesetUi:
@@ -57,10 +69,10 @@ def ruleset_ui(ruleset_id: str) -> RulesetUi:
 
     A ruleset with no UI raises :class:`RulesetUiError` with a message for the GM.
     """
-    load_uis()
+    load_ui(ruleset_id)
     factory = _FACTORIES.get(ruleset_id)
     if factory is None:
-        known = ", ".join(repr(found) for found in _FACTORIES) or "none"
+        known = ", ".join(repr(found) for found in ui_ruleset_ids()) or "none"
         raise RulesetUiError(
             f"This version cannot show fights of the round system {ruleset_id!r}: it has no "
             f"panels or dialogs for it (round systems it can show: {known})."
