@@ -581,3 +581,10 @@ def test_rerolled_dice_and_a_hidden_targets_reaction_in_a_uwr_fight(qtbot, tmp_p
     main.document.session.do(React(Reaction.DODGE))  # the spy's dodge names nobody
     assert view.shown_roll() == again
     main.document.close()
+
+
+def test_the_stored_health_choices_are_the_pictures_own():
+    from uwr_desktop.ui.player_picture import HealthShown
+    from uwr_desktop.ui.player_view_control import HEALTH_BAND, HEALTH_NONE
+
+    assert (HealthShown.BAND.value, HealthShown.NONE.value) == (HEALTH_BAND, HEALTH_NONE)

@@ -23,9 +23,9 @@ from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.player_picture import HealthShown
 
 if TYPE_CHECKING:
+    from uwr_desktop.ui.player_picture import HealthShown
     from uwr_desktop.ui.player_view import PlayerView
 
 SCREEN_KEY = "player_view/screen"
@@ -33,6 +33,10 @@ SCREEN_KEY = "player_view/screen"
 HEALTH_KEY = "player_view/enemy_health"
 AMBUSH_KEY = "player_view/ambush"
 CONTRAST_KEY = "player_view/high_contrast"
+HEALTH_BAND = "band"
+"""The stored choice to show enemies' health as a band (``HealthShown.BAND``)."""
+HEALTH_NONE = "none"
+"""The stored choice to show no enemy health (``HealthShown.NONE``)."""
 IN_A_WINDOW = ""
 WINDOW_SIZE = (1280, 720)
 
@@ -143,8 +147,8 @@ class PlayerViewControl(QObject):
         return action
 
     def _restore(self) -> None:
-        health = str(self._settings.value(HEALTH_KEY, HealthShown.BAND.value))
-        (self.no_health_action if health == HealthShown.NONE else self.band_action).setChecked(True)
+        health = str(self._settings.value(HEALTH_KEY, HEALTH_BAND))
+        (self.no_health_action if health == HEALTH_NONE else self.band_action).setChecked(True)
         self.ambush_action.setChecked(bool(self._settings.value(AMBUSH_KEY, True, type=bool)))
         self.contrast_action.setChecked(bool(self._settings.value(CONTRAST_KEY, False, type=bool)))
 
@@ -154,8 +158,10 @@ class PlayerViewControl(QObject):
 
     # ---- the window ---------------------------------------------------------------------------
 
-    def enemy_health(self) -> HealthShown:
+    def enemy_health(self) -> "HealthShown":
         """How enemies' health is shown."""
+        from uwr_desktop.ui.player_picture import HealthShown  # loaded with the view
+
         return HealthShown.BAND if self.band_action.isChecked() else HealthShown.NONE
 
     def chosen_screen(self) -> str:

@@ -6,9 +6,9 @@ by :mod:`.registry`.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
+import msgspec
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QWidget
 
@@ -18,8 +18,7 @@ from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 
 
-@dataclass(frozen=True)
-class DicePanel:
+class DicePanel(msgspec.Struct, frozen=True):
     """A ruleset's panel for the Dice dock, built around the generic dice tray.
 
     ``widget`` goes in the dock; ``tray`` is the :class:`DiceTray` inside it (the window sets
