@@ -6,22 +6,18 @@ Fight, adds combatants with its dialog, starts, strikes with its panel, ends tur
 and the generic table, timeline, log and save file follow.
 """
 
-import random
-
 import pytest
 from duel import install
 from duel.ruleset import DuelRuleset
 from duel.sheet import DuelSheet
 from duel.ui import DuelDialog, StrikePanel
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLabel
+from fight_window import pick_round_system, shown_window, when_modal
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.rulesets import registry
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
 from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.table_model import RESOURCES_COLUMN
@@ -38,34 +34,11 @@ def duel_installed(monkeypatch):
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(20)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    main.timeline.set_animation_duration(0)
-    main.show()
-    qtbot.waitExposed(main)
-    yield main
-    document.close()
-
-
-def when_modal(kind, act):
-    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
-
-    def run():
-        modal = QApplication.activeModalWidget()
-        if isinstance(modal, kind):
-            act(modal)
-        else:
-            QTimer.singleShot(10, run)
-
-    QTimer.singleShot(0, run)
+    yield from shown_window(qtbot, tmp_path, seed=20)
 
 
 def choose_duel(dialog):
-    systems = dialog.findChild(QComboBox, "rulesetChoice")
-    systems.setCurrentIndex(systems.findData("duel"))
+    pick_round_system(dialog, "duel")
     dialog.form().editor("damage_die").setValue(8)
     dialog.accept()
 

@@ -2,12 +2,10 @@
 combatants added with its dialog, a round played by clicking pips in the Dice dock, the order
 and its reasons on the timeline, a drag that sets surprise, undo and the saved file."""
 
-import random
-
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from fight_window import pick_round_system, shown_window, when_modal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
     QDialogButtonBox,
@@ -17,13 +15,10 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
 from uwr_desktop.core.rulesets.hands.state import Phase, part_of
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
@@ -32,34 +27,11 @@ from uwr_desktop.ui.table_model import RESOURCES_COLUMN
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(4)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    main.timeline.set_animation_duration(0)
-    main.show()
-    qtbot.waitExposed(main)
-    yield main
-    document.close()
-
-
-def when_modal(kind, act):
-    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
-
-    def run():
-        modal = QApplication.activeModalWidget()
-        if isinstance(modal, kind):
-            act(modal)
-        else:
-            QTimer.singleShot(10, run)
-
-    QTimer.singleShot(0, run)
+    yield from shown_window(qtbot, tmp_path, seed=4)
 
 
 def choose_hands(dialog):
-    systems = dialog.findChild(QComboBox, "rulesetChoice")
-    systems.setCurrentIndex(systems.findData("hands"))
+    pick_round_system(dialog, "hands")
     dialog.form().editor("damage_takes").setCurrentIndex(1)
     dialog.accept()
 

@@ -2,20 +2,16 @@
 with its dialog, a drag that delays, "Act now" from the waiting lane, an attack with its odds
 shown, and the end of the round."""
 
-import random
-
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLabel
+from fight_window import pick_round_system, shown_window, when_modal
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAmbushRolled, RollkeepAttacked
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance, WeaponKind
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
 from uwr_desktop.ui.rulesets.rollkeep.dialog import RollkeepDialog
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
@@ -24,35 +20,11 @@ from uwr_desktop.ui.table_model import RESOURCES_COLUMN
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(11)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    main.timeline.set_animation_duration(0)
-    main.show()
-    qtbot.waitExposed(main)
-    yield main
-    main.statusBar().clearMessage()
-    document.close()
-
-
-def when_modal(kind, act):
-    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
-
-    def run():
-        modal = QApplication.activeModalWidget()
-        if isinstance(modal, kind):
-            act(modal)
-        else:
-            QTimer.singleShot(10, run)
-
-    QTimer.singleShot(0, run)
+    yield from shown_window(qtbot, tmp_path, seed=11)
 
 
 def choose_rollkeep(dialog):
-    systems = dialog.findChild(QComboBox, "rulesetChoice")
-    systems.setCurrentIndex(systems.findData("rollkeep"))
+    pick_round_system(dialog, "rollkeep")
     dialog.form().editor("leftover_die_counts").setChecked(True)
     dialog.accept()
 

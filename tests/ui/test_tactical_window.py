@@ -2,13 +2,11 @@
 with its combatant dialog, declared from the countdown panel, a declared action's bar dragged
 on the count axis to shorten it, and the actions resolved in count order."""
 
-import random
-
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
+from fight_window import pick_round_system, shown_window, when_modal
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDialogButtonBox
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
 from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
@@ -16,8 +14,6 @@ from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
 from uwr_desktop.ui.rulesets.tactical import make_ui
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
@@ -28,35 +24,11 @@ from uwr_desktop.ui.table_model import RESOURCES_COLUMN
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(7)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    main.timeline.set_animation_duration(0)
-    main.show()
-    qtbot.waitExposed(main)
-    yield main
-    main.statusBar().clearMessage()
-    document.close()
-
-
-def when_modal(kind, act):
-    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
-
-    def run():
-        modal = QApplication.activeModalWidget()
-        if isinstance(modal, kind):
-            act(modal)
-        else:
-            QTimer.singleShot(10, run)
-
-    QTimer.singleShot(0, run)
+    yield from shown_window(qtbot, tmp_path, seed=7)
 
 
 def choose_tactical(dialog):
-    systems = dialog.findChild(QComboBox, "rulesetChoice")
-    systems.setCurrentIndex(systems.findData("tactical"))
+    pick_round_system(dialog, "tactical")
     form = dialog.form()
     assert not form.editor("initiative_every_round").isChecked()
     tie = form.editor("tie_order")

@@ -1,0 +1,47 @@
+"""Driving the main window through a whole fight in GUI tests: a shown window with a seeded
+roller and no animations, modal dialogs answered when they open, New Fight's choice of system."""
+
+import random
+from collections.abc import Callable, Iterator
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import MainWindow
+
+
+def shown_window(qtbot, tmp_path, seed: int) -> Iterator[MainWindow]:
+    """A main window on an unsaved fight, rolling with ``random.Random(seed)``, animations off;
+    closed with its fight afterwards (for a fixture to ``yield from``)."""
+    document = EncounterDocument(None, roller=Roller(random.Random(seed)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    main.timeline.set_animation_duration(0)
+    main.show()
+    qtbot.waitExposed(main)
+    yield main
+    main.statusBar().clearMessage()
+    document.close()
+
+
+def when_modal(kind: type[QDialog], act: Callable[[QDialog], object]) -> None:
+    """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
+
+    def run() -> None:
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, kind):
+            act(modal)
+        else:
+            QTimer.singleShot(10, run)
+
+    QTimer.singleShot(0, run)
+
+
+def pick_round_system(dialog, ruleset_id: str) -> None:
+    """Choose ``ruleset_id`` in the New Fight dialog."""
+    systems = dialog.findChild(QComboBox, "rulesetChoice")
+    systems.setCurrentIndex(systems.findData(ruleset_id))
