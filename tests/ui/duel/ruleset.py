@@ -48,7 +48,6 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
-from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 
 ROUND = "round"
@@ -368,14 +367,14 @@ class DuelRuleset:
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         return (
-            Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=200),
-            Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(Side)),
+            common.NAME_COLUMN,
+            common.SIDE_COLUMN,
             Column("hp", "HP", ColumnKind.INT, editable=True, minimum=Fraction(0)),
             Column("hp_max", "Max HP", ColumnKind.INT),
             Column("armor", "Armor", ColumnKind.INT),
             Column("initiative", "Init", ColumnKind.TEXT),
-            Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-            Column("notes", "Notes", ColumnKind.TEXT, editable=True),
+            common.HIDDEN_COLUMN,
+            common.NOTES_COLUMN,
         )
 
     def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:

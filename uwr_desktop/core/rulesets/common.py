@@ -35,6 +35,7 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
+from uwr_desktop.core.rulesets.base import Column, ColumnKind
 from uwr_desktop.core.sides import Side
 
 
@@ -256,6 +257,18 @@ def describe_shared(event: Event, state: EncounterState) -> str | None:
         what = f"{event.title} ({event.notation})" if event.title else event.notation
         return f"{name} rolls {what}: {roll_text(event.roll)}"
     return None
+
+
+NAME_COLUMN = Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH)
+"""The table's Name column, as every ruleset shows it."""
+SIDE_COLUMN = Column(
+    "side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(side.value for side in Side)
+)
+"""The table's Side column."""
+HIDDEN_COLUMN = Column("hidden", "Hidden", ColumnKind.BOOL, editable=True)
+"""The table's Hidden column (hidden from the players)."""
+NOTES_COLUMN = Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH)
+"""The table's Notes column."""
 
 
 GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias"})

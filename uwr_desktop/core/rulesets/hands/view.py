@@ -11,7 +11,7 @@ from uwr_desktop.core.events import (
     RoundEnded,
 )
 from uwr_desktop.core.intents import NextTurn
-from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
@@ -42,14 +42,13 @@ from uwr_desktop.core.rulesets.hands.intents import (
 )
 from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon, sheet_of
 from uwr_desktop.core.rulesets.hands.state import Phase, Reason, part_of
-from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 
 _COUNT = Fraction(MAX_COUNT)
 
 COLUMNS: tuple[Column, ...] = (
-    Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
-    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
+    common.NAME_COLUMN,
+    common.SIDE_COLUMN,
     Column("hit_points", "HP", ColumnKind.TEXT),
     Column(
         "max_points", "Max HP", ColumnKind.INT, editable=True, minimum=Fraction(1), maximum=_COUNT
@@ -72,8 +71,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("reach", "Reach", ColumnKind.INT),
     Column("weapons", "Weapons", ColumnKind.TEXT),
     Column("conditions", "Conditions", ColumnKind.TEXT),
-    Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-    Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
+    common.HIDDEN_COLUMN,
+    common.NOTES_COLUMN,
 )
 
 MAX_OFFERED = 12

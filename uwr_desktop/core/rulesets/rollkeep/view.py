@@ -14,7 +14,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import EditCell, Intent
-from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
@@ -58,7 +58,6 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
 from uwr_desktop.core.rulesets.rollkeep.wounds import death_at
-from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 
 
@@ -321,8 +320,8 @@ STANCE_CHOICES = tuple(s.label for s in Stance)
 def columns(state: EncounterState) -> tuple[Column, ...]:
     """Name, side, stance, Initiative Score, Armor TN, wounds, wound rank, hidden, notes."""
     return (
-        Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
-        Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(Side)),
+        common.NAME_COLUMN,
+        common.SIDE_COLUMN,
         Column("stance", "Stance", ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
         Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
         Column("armor_tn", "Armor TN", ColumnKind.INT),
@@ -335,8 +334,8 @@ def columns(state: EncounterState) -> tuple[Column, ...]:
             maximum=Fraction(MAX_COUNT),
         ),
         Column("wound_rank", "Wound rank", ColumnKind.TEXT),
-        Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-        Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
+        common.HIDDEN_COLUMN,
+        common.NOTES_COLUMN,
     )
 
 

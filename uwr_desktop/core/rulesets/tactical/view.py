@@ -11,7 +11,7 @@ from uwr_desktop.core.events import (
     Event,
 )
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
@@ -57,7 +57,6 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, part_of
-from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 
 ACTION_SUFFIX = "@action"
@@ -358,7 +357,7 @@ _SIGNED = Fraction(MAX_INITIATIVE)
 _COUNT = Fraction(MAX_COUNT)
 
 COLUMNS: tuple[Column, ...] = (
-    Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
+    common.NAME_COLUMN,
     Column("ap", "AP left", ColumnKind.TEXT),
     Column("action", "Action under way", ColumnKind.TEXT),
     Column("action_penalty", "Total penalty", ColumnKind.TEXT),
@@ -374,9 +373,9 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "bleeding", "Bleeding", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
     ),
-    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
-    Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-    Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
+    common.SIDE_COLUMN,
+    common.HIDDEN_COLUMN,
+    common.NOTES_COLUMN,
 )
 
 

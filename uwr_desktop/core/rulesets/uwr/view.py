@@ -13,7 +13,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import MoveInOrder, NextTurn
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
@@ -62,8 +62,8 @@ from uwr_desktop.core.upr import format_upr
 _COUNT = Fraction(MAX_COUNT)
 
 COLUMNS: tuple[Column, ...] = (
-    Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
-    Column("side", "Side", ColumnKind.CHOICE, editable=True, choices=tuple(s.value for s in Side)),
+    common.NAME_COLUMN,
+    common.SIDE_COLUMN,
     Column(
         "initiative",
         "Init",
@@ -96,8 +96,8 @@ COLUMNS: tuple[Column, ...] = (
     ),
     Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
     Column("conditions", "Conditions", ColumnKind.TEXT),
-    Column("hidden", "Hidden", ColumnKind.BOOL, editable=True),
-    Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH),
+    common.HIDDEN_COLUMN,
+    common.NOTES_COLUMN,
 )
 
 
