@@ -1,0 +1,80 @@
+"""What the common module decides and applies for every ruleset, checked directly."""
+
+import pytest
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import RollKeepRoll, RollKeepSpec, SumRoll, SumSpec
+from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.events import CombatantsLeft, DiceRolled, RoundEnded
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
+
+
+def state(**fields) -> EncounterState:
+    people = {cid: Combatant(id=cid, name=cid.upper(), sheet=UwrSheet()) for cid in "abc"}
+    return EncounterState(combatants=people, rows=("a", "b", "c"), order=("c", "a", "b"), **fields)
+
+
+def test_leaving_takes_the_combatant_out_of_the_rows_order_turns_and_current():
+    before = state(round=1, phase="round", current="a", acted=frozenset({"a", "c"}))
+    after = common.apply_shared(before, CombatantsLeft(("a",)))
+    assert (after.rows, after.order, after.acted, after.current) == (
+        ("b", "c"),
+        ("c", "b"),
+        frozenset({"c"}),
+        None,
+    )
+    assert "a" not in after.combatants
+
+
+@pytest.mark.parametrize(("phase", "round_"), [("setup", 0), ("setup", 1), ("round", 2)])
+def test_a_round_ends_only_when_it_is_under_way(phase, round_):
+    with pytest.raises(RulesError, match="is not the round under way"):
+        common.apply_shared(
+            state(round=1 if phase == "round" else 0, phase=phase), RoundEnded(round_)
+        )
+
+
+def test_a_round_end_under_way_clears_the_turns_taken():
+    after = common.apply_shared(
+        state(round=1, phase="round", current="b", acted=frozenset("a")), RoundEnded(1)
+    )
+    assert (after.acted, after.current) == (frozenset(), None)
+
+
+def test_an_alias_may_be_as_long_as_a_name_and_no_longer():
+    ana = state().combatants["a"]
+    longest = "x" * MAX_NAME_LENGTH
+    named, text = common.edited_cell(ana, "alias", f"  {longest} ")
+    assert (named.alias, text) == (longest, f"shown to the players as {longest}")
+    with pytest.raises(RulesError, match=f"at most {MAX_NAME_LENGTH}"):
+        common.edited_cell(ana, "alias", longest + "x")
+    cleared, text = common.edited_cell(replace(ana, alias="Bandit"), "alias", " ")
+    assert (cleared.alias, text) == ("", "shown to the players by name")
+
+
+def test_typed_dice_read_in_the_log_die_by_die():
+    pool = RollRecord(3, favor=0, faces=(6, 2, 5))
+    keep = RollRecord.of_keep(
+        RollKeepRoll.from_chains(RollKeepSpec(3, 2, modifier=2), ((10, 4), (3,), (8,)))
+    )
+    total = RollRecord.of_sum(SumRoll(SumSpec(2, 10, 5), (7, 3)))
+    before = state()
+    lines = [
+        common.describe_shared(DiceRolled("a", "3d6", pool), before),
+        common.describe_shared(DiceRolled("b", "3k2+2", keep, title="Jump"), before),
+        common.describe_shared(DiceRolled("c", "2d10+5", total), before),
+        common.describe_shared(RoundEnded(1), before),
+    ]
+    assert lines == [
+        "A rolls 3d6: [6 2 5] 2 successes",
+        "B rolls Jump (3k2+2): [14! (3) 8] +2 = 24",
+        "C rolls 2d10+5: [7 3] +5 = 15",
+        None,
+    ]
+    one = RollRecord(1, faces=(5,))
+    assert common.roll_text(one) == "[5] 1 success"
+    assert common.roll_text(RollRecord(0)) == "[no dice] 0 successes"

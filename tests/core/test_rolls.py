@@ -1,0 +1,101 @@
+"""The generic roll record: what each kind of roll reads as, its marks and its outcome."""
+
+import pytest
+
+from uwr_desktop.core.dice import (
+    DiceError,
+    PoolRoll,
+    PoolSpec,
+    RollKeepRoll,
+    RollKeepSpec,
+    SumRoll,
+    SumSpec,
+)
+from uwr_desktop.core.rolls import DiceKind, DieMark, RollOutcome, RollRecord
+
+
+def keep(chains, kept, *, modifier=0, explode=True, leftover=False):
+    spec = RollKeepSpec(len(chains), kept, explode, modifier, leftover)
+    return RollRecord.of_keep(RollKeepRoll.from_chains(spec, chains))
+
+
+def test_a_pool_reads_its_successes_and_marks_the_rerolled_die():
+    record = RollRecord(4, favor=1, rerolls=1, faces=(6, 1, 4, 2), rerolls_taken=((1, 5),))
+    assert record.kind is DiceKind.POOL
+    assert record.values == (6, 5, 4, 2)
+    assert record.total == 3, "favor +1: 4 or more succeeds; the rerolled 1 became a 5"
+    assert record.marks == (
+        frozenset({DieMark.SUCCESS}),
+        frozenset({DieMark.SUCCESS, DieMark.REROLLED}),
+        frozenset({DieMark.SUCCESS}),
+        frozenset(),
+    )
+    assert record.pool() == PoolRoll.from_faces(PoolSpec(4, 1, 1), (6, 1, 4, 2)).with_reroll(1, 5)
+
+
+def test_a_keep_roll_keeps_the_highest_and_marks_the_exploded_die():
+    record = keep(((10, 3), (7,), (2,), (9,)), 2, modifier=1)
+    assert record.kind is DiceKind.KEEP and record.sides == 10
+    assert record.values == (13, 7, 2, 9)
+    assert record.total == 13 + 9 + 1
+    assert record.marks == (
+        frozenset({DieMark.KEPT, DieMark.EXPLODED}),
+        frozenset({DieMark.DROPPED}),
+        frozenset({DieMark.DROPPED}),
+        frozenset({DieMark.KEPT}),
+    )
+
+
+def test_a_keep_record_carries_the_leftover_die_setting():
+    chains = tuple((5,) for _ in range(10))
+    spec = RollKeepSpec(11, 4, True, 0, True)
+    record = RollRecord.of_keep(RollKeepRoll.from_chains(spec, chains))
+    assert record.leftover_die_counts
+    assert record.keep().spec == spec
+    assert record.total == 4 * 5 + 2, "11k4: ten dice rolled, four kept, the leftover die adds 2"
+
+
+def test_a_sum_reads_its_faces_and_modifier():
+    record = RollRecord.of_sum(SumRoll(SumSpec(2, 10, 5), (7, 3)))
+    assert (record.kind, record.sides, record.values, record.total) == (
+        DiceKind.SUM,
+        10,
+        (7, 3),
+        15,
+    )
+    assert record.marks == (frozenset(), frozenset())
+
+
+@pytest.mark.parametrize(
+    ("target", "opposed", "expected"),
+    [
+        (15, None, RollOutcome(15, target=15, success=True)),
+        (16, None, RollOutcome(15, target=16, success=False)),
+        (None, 14, RollOutcome(15, opposed=14, success=True)),
+        (None, 15, RollOutcome(15, opposed=15, success=False)),
+        (None, None, RollOutcome(15)),
+    ],
+)
+def test_the_outcome_meets_a_target_or_beats_an_opposed_total(target, opposed, expected):
+    record = RollRecord.of_sum(SumRoll(SumSpec(2, 10, 5), (7, 3)))
+    outcome = record.outcome(target=target, opposed=opposed)
+    assert outcome == expected
+    against = target if target is not None else opposed
+    assert outcome.margin == (None if against is None else 15 - against)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        RollRecord(2, faces=(7, 1)),
+        RollRecord(3, faces=(1, 2)),
+        RollRecord(1, kind=DiceKind.KEEP, sides=10, kept=1, explode=True, chains=((10,),)),
+        RollRecord(2, faces=(11, 1), kind=DiceKind.SUM, sides=10),
+    ],
+    ids=["pool face 7", "pool short", "keep ends on a 10", "sum face 11"],
+)
+def test_a_record_that_breaks_the_dice_rules_is_refused_when_read(record):
+    with pytest.raises(DiceError):
+        record.check()
+    with pytest.raises(DiceError):
+        record.marks  # noqa: B018 (reading the marks reads the record)
