@@ -4,7 +4,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
-from PySide6.QtWidgets import QScrollArea
+from PySide6.QtWidgets import QScrollArea, QToolBar
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -90,3 +90,25 @@ def test_a_roll_scrolls_the_dice_into_view_in_a_short_window(qtbot, window):
         assert viewport.intersects(placed), widget.objectName()
     assert tray.banner.text()
     assert scroller.verticalScrollBar().value() > 0
+
+
+@pytest.mark.parametrize("size", [QSize(1229, 655), QSize(1400, 900)], ids=["1366x768", "1400x900"])
+def test_the_turn_commands_stay_on_the_toolbar_whatever_undo_would_take_back(qtbot, window, size):
+    from uwr_desktop.core.encounter import Combatant
+    from uwr_desktop.core.intents import AddCombatants
+    from uwr_desktop.core.limits import MAX_NAME_LENGTH
+    from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
+
+    window.showNormal()
+    window.resize(size)
+    longest = "W" * MAX_NAME_LENGTH
+    window.do(AddCombatants([Combatant(id="w", name=longest, sheet=UwrSheet())]))
+    qtbot.wait(100)  # the toolbar lays out the new label
+    undo = window.actions_by_key["undo"]
+    assert longest in undo.text() and longest in undo.toolTip()
+    toolbar = window.findChild(QToolBar, "mainToolBar")
+    for key in ("start_fight", "next_turn", "end_round", "undo", "redo"):
+        button = toolbar.widgetForAction(window.actions_by_key[key])
+        assert button.isVisible(), f"{key} fell into the toolbar's overflow"
+        assert toolbar.rect().contains(button.geometry())
+    assert toolbar.widgetForAction(undo).width() < 80, "Undo shows its icon, not its long label"

@@ -327,6 +327,13 @@ class MainWindow(QMainWindow):
         toolbar.addActions([a["add_combatant"], a["add_from_library"]])
         toolbar.addSeparator()
         toolbar.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
+        for key in ("undo", "redo"):
+            # The labels grow with what they would take back ("Undo Blinded: Bandit 1 and ...");
+            # icons alone keep Next Turn and End Round in view on a laptop. The label is in the
+            # Edit menu and the tooltip.
+            button = toolbar.widgetForAction(a[key])
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.addToolBar(toolbar)
 
         self.table.addActions(

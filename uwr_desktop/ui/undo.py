@@ -5,7 +5,7 @@ only move the session's cursor, and the stack is rebuilt whenever the fight is r
 """
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.session import Change
@@ -44,12 +44,12 @@ class JournalUndoStack(QUndoStack):
         redo_action.triggered.connect(self.redo)
         self.canUndoChanged.connect(undo_action.setEnabled)
         self.canRedoChanged.connect(redo_action.setEnabled)
-        self.undoTextChanged.connect(lambda text: undo_action.setText(_menu_text("&Undo", text)))
-        self.redoTextChanged.connect(lambda text: redo_action.setText(_menu_text("&Redo", text)))
+        self.undoTextChanged.connect(lambda text: _label(undo_action, "&Undo", text))
+        self.redoTextChanged.connect(lambda text: _label(redo_action, "&Redo", text))
         undo_action.setEnabled(self.canUndo())
         redo_action.setEnabled(self.canRedo())
-        undo_action.setText(_menu_text("&Undo", self.undoText()))
-        redo_action.setText(_menu_text("&Redo", self.redoText()))
+        _label(undo_action, "&Undo", self.undoText())
+        _label(redo_action, "&Redo", self.redoText())
 
     def move_session(self, *, backwards: bool) -> None:
         """Undo or redo one entry in the session, unless the stack is only catching up."""
@@ -99,6 +99,15 @@ class JournalUndoStack(QUndoStack):
         self.undoTextChanged.emit(self.undoText())
         self.redoTextChanged.emit(self.redoText())
         self.cleanChanged.emit(self.isClean())
+
+
+def _label(action: QAction, verb: str, text: str) -> None:
+    """Name what the action would do, in its menu text and its tooltip (with its shortcut)."""
+    menu_text = _menu_text(verb, text)
+    action.setText(menu_text)
+    shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    words = menu_text.replace("&", "")
+    action.setToolTip(f"{words} ({shortcut})" if shortcut else words)
 
 
 def _menu_text(verb: str, label: str) -> str:
