@@ -187,6 +187,7 @@ class CombatantTableModel(QAbstractTableModel):
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
         self._subscription = SessionSubscription(self, session, self._on_change)
         self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
+        self._resource_texts: dict[str, tuple[tuple[object, ...], str]] = {}
 
     @property
     def session(self) -> Session:
@@ -198,6 +199,7 @@ class CombatantTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._session = session
         self._state = session.state
+        self._resource_texts.clear()
         self._columns = table_columns(session.ruleset, self._state)
         self._set_ids(self._row_order(self._state))
         self.endResetModel()
@@ -340,7 +342,15 @@ class CombatantTableModel(QAbstractTableModel):
     def _value(self, state: EncounterState, cid: str, column: Column) -> CellValue:
         ruleset = self._session.ruleset
         if column is _RESOURCES:
-            return format_resources(ruleset.resources(state, cid))
+            # Qt asks for each cell in several roles and measures every row; the words only
+            # change with the combatant, the ruleset's part or the round.
+            key = (ruleset, state.combatants[cid], state.part, state.round, state.phase)
+            known = self._resource_texts.get(cid)
+            if known is not None and all(a is b for a, b in zip(known[0], key, strict=True)):
+                return known[1]
+            text = format_resources(ruleset.resources(state, cid))
+            self._resource_texts[cid] = (key, text)
+            return text
         return ruleset.cell_value(state, cid, column.key)
 
     def _cell(self, index: _ModelIndex) -> tuple[int, int] | None:
