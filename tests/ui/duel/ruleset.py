@@ -45,6 +45,7 @@ from uwr_desktop.core.rulesets.base import (
     ColumnKind,
     Decision,
     DragAnswer,
+    FirstShape,
     IntentOption,
     Resource,
 )
@@ -119,7 +120,7 @@ class _Sink:
         self.events.append(event)
 
 
-class DuelRuleset:
+class DuelRuleset(FirstShape):
     """A round system of the tests, on the seam alone."""
 
     id = "duel"
@@ -394,12 +395,6 @@ class DuelRuleset:
 
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         return EditCell(combatant_id, column_key, value)
-
-    def upgrade_combatant(self, raw: Any) -> Any:
-        return raw
-
-    def upgrade_event(self, raw: Any) -> list[Any]:
-        return [raw]
 
 
 def make_duel(settings: Mapping[str, Any] | None = None) -> DuelRuleset:

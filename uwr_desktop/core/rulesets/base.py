@@ -160,3 +160,16 @@ class AxisDrops(Protocol):
     def drag_answer_at(self, state: EncounterState, slot_key: str, value: int) -> DragAnswer | None:
         """What dropping the end of slot ``slot_key`` (its span's end, else its position) on
         ``value`` of the axis would do; ``None``: the drag is by place, ask ``drag_answer``."""
+
+
+class FirstShape:
+    """For a ruleset no earlier version wrote records of: its upgrade hooks pass every record
+    on unchanged (mix it into the ruleset class)."""
+
+    def upgrade_combatant(self, raw: Any) -> Any:
+        """A combatant in today's shape already: unchanged."""
+        return raw
+
+    def upgrade_event(self, raw: Any) -> list[Any]:
+        """An event in today's shape already: unchanged."""
+        return [raw]

@@ -44,6 +44,7 @@ from uwr_desktop.core.rulesets.base import (
     Column,
     Decision,
     DragAnswer,
+    FirstShape,
     IntentOption,
     Resource,
 )
@@ -65,7 +66,7 @@ from uwr_desktop.core.rulesets.hands.state import NO_PART, part_of
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class HandsRuleset:
+class HandsRuleset(FirstShape):
     """The ``hands`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "hands"
@@ -201,11 +202,3 @@ class HandsRuleset:
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent setting a cell."""
         return EditCell(combatant_id, column_key, value)
-
-    def upgrade_combatant(self, raw: Any) -> Any:
-        """No earlier shape: unchanged."""
-        return raw
-
-    def upgrade_event(self, raw: Any) -> list[Any]:
-        """No earlier shape: unchanged."""
-        return [raw]

@@ -14,6 +14,7 @@ from uwr_desktop.core.rulesets.base import (
     Column,
     Decision,
     DragAnswer,
+    FirstShape,
     IntentOption,
     Resource,
 )
@@ -26,7 +27,7 @@ from uwr_desktop.core.rulesets.rollkeep.state import RollkeepPart, RollkeepSetti
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class RollkeepRuleset:
+class RollkeepRuleset(FirstShape):
     """Roll-and-keep skirmishes: stances, one Initiative Score, delays and wound ranks."""
 
     id = RULESET_ID
@@ -100,14 +101,6 @@ class RollkeepRuleset:
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent setting one cell."""
         return view.edit_intent(combatant_id, column_key, value)
-
-    def upgrade_combatant(self, raw: Any) -> Any:
-        """No earlier shapes yet."""
-        return raw
-
-    def upgrade_event(self, raw: Any) -> list[Any]:
-        """No earlier shapes yet."""
-        return [raw]
 
 
 def make_rollkeep(settings: Mapping[str, Any] | None = None) -> RollkeepRuleset:

@@ -45,6 +45,7 @@ from uwr_desktop.core.rulesets.base import (
     Column,
     Decision,
     DragAnswer,
+    FirstShape,
     IntentOption,
     Resource,
 )
@@ -68,7 +69,7 @@ from uwr_desktop.core.rulesets.tactical.state import NO_PART
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class TacticalRuleset:
+class TacticalRuleset(FirstShape):
     """The ``tactical`` ruleset with its settings; see :class:`~.base.Ruleset`."""
 
     id = "tactical"
@@ -196,11 +197,3 @@ class TacticalRuleset:
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent setting a cell (the base initiative cell types over the roll)."""
         return EditCell(combatant_id, column_key, value)
-
-    def upgrade_combatant(self, raw: Any) -> Any:
-        """No earlier shape to read yet."""
-        return raw
-
-    def upgrade_event(self, raw: Any) -> list[Any]:
-        """No earlier shape to read yet."""
-        return [raw]
