@@ -85,3 +85,21 @@ def test_a_fight_loads_only_its_own_round_system():
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.split() == ["['uwr']"]
+
+
+def test_a_sheet_type_that_leaves_out_what_every_sheet_answers_is_refused():
+    import msgspec
+
+    from uwr_desktop.core.encounter import Sheet, register_sheet
+
+    class Halfway(msgspec.Struct, Sheet, frozen=True, tag_field="ruleset", tag="halfway"):
+        hp: int = 1
+
+        @property
+        def down(self) -> bool:
+            return self.hp == 0
+
+    with pytest.raises(
+        TypeError, match="Halfway must define damaged, healed, as_copy, as_template"
+    ):
+        register_sheet(Halfway)

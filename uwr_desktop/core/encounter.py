@@ -7,6 +7,7 @@ dict is copied shallowly), so applying an event costs little and an observer can
 changed by identity (``old.combatants[id] is not new.combatants[id]``).
 """
 
+from abc import abstractmethod
 from typing import Annotated, ClassVar
 
 import msgspec
@@ -68,27 +69,27 @@ class Sheet:
     """What the sheet's health is called in messages (``"Vitality"``)."""
 
     @property
+    @abstractmethod
     def down(self) -> bool:
         """Whether the combatant is out of the fight (dead or dying)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def damaged(self, amount: int, side: Side) -> tuple["Sheet", str]:
         """The sheet after ``amount`` damage, and the change in words for the log."""
-        raise NotImplementedError
 
+    @abstractmethod
     def healed(self, amount: int) -> tuple["Sheet", str] | None:
         """The sheet after healing ``amount`` and the change in words (``None``: already
         whole)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def as_copy(self) -> "Sheet":
         """The sheet of a new copy of this combatant: what was rolled for this one (its
         initiative, say) is not the copy's."""
-        raise NotImplementedError
 
+    @abstractmethod
     def as_template(self) -> "Sheet":
         """The sheet as the library keeps it: whole, nothing rolled, nothing spent."""
-        raise NotImplementedError
 
     def health(self) -> tuple[int, int] | None:
         """Health now and its maximum, ``(current, maximum)``, or ``None`` when the sheet does
@@ -97,11 +98,19 @@ class Sheet:
         return None
 
 
+_SHEET_DUTIES = ("down", "damaged", "healed", "as_copy", "as_template")
+"""What every sheet type defines itself (the abstract members of :class:`Sheet`)."""
+
+
 def register_sheet(sheet: type[Sheet]) -> None:
-    """Decode sheets tagged as ``sheet`` is (its ruleset's id) as ``sheet``."""
+    """Decode sheets tagged as ``sheet`` is (its ruleset's id) as ``sheet``; refuses a sheet
+    type that leaves out what the shared intents ask of every sheet."""
     tag = getattr(getattr(sheet, "__struct_config__", None), "tag", None)
     if not isinstance(tag, str):
         raise TypeError(f"{sheet.__name__} is not a msgspec Struct tagged with a ruleset id")
+    missing = [name for name in _SHEET_DUTIES if getattr(sheet, name) is getattr(Sheet, name)]
+    if missing:
+        raise TypeError(f"{sheet.__name__} must define {', '.join(missing)}")
     known = _SHEET_TYPES.get(tag)
     if known is not None and known is not sheet:
         raise TypeError(f"two sheet types are tagged {tag!r}")

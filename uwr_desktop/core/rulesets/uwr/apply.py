@@ -5,7 +5,7 @@ that break the dice rules) raises ``RulesError``, so a tampered journal is refus
 half-applied.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from msgspec.structs import replace
 
@@ -38,12 +38,6 @@ from uwr_desktop.core.rulesets.uwr.events import (
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of, turn_order
 from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, sheet_of, with_sheet
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
-
-
-def _with(
-    state: EncounterState, changed: Mapping[str, Combatant], **fields: object
-) -> EncounterState:
-    return with_combatants(state, changed, **fields)
 
 
 def _with_part(state: EncounterState, **fields: object) -> EncounterState:
@@ -132,7 +126,7 @@ def _initiative(
         else:
             initiative = Initiative(faces=roll.faces, override=initiative.override)
         changed[combatant.id] = _with_initiative(combatant, sheet, initiative)
-    return _ordered(_with(state, changed), settings)
+    return _ordered(with_combatants(state, changed), settings)
 
 
 def _overridden(
@@ -142,7 +136,7 @@ def _overridden(
     sheet = sheet_of(combatant)
     initiative = replace(sheet.initiative or Initiative(), override=event.value, tiebreak=())
     changed = {combatant.id: _with_initiative(combatant, sheet, initiative)}
-    return _ordered(_with(state, changed), settings)
+    return _ordered(with_combatants(state, changed), settings)
 
 
 def _manual(state: EncounterState, event: ManualOrderSet, settings: UwrSettings) -> EncounterState:
@@ -168,7 +162,7 @@ def _stamina(state: EncounterState, event: StaminaRefilled, _: UwrSettings) -> E
     if not 0 <= event.stamina <= sheet.stamina_max:
         raise RulesError(f"{combatant.name}'s Stamina cannot be {event.stamina}")
     changed = {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
-    return _with(state, changed)
+    return with_combatants(state, changed)
 
 
 def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> EncounterState:
@@ -196,7 +190,7 @@ def _preparation(
         weapon = replace(weapon, preparing_left=left, prepared=weapon.prepared or left == 0)
         weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
         changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
-    return _with(state, changed)
+    return with_combatants(state, changed)
 
 
 def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -> EncounterState:
@@ -224,7 +218,7 @@ def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -
         combatant = state.combatants[cid]
         sheet = replace(sheet_of(combatant), weapons=tuple(weapons))
         changed[cid] = with_sheet(combatant, sheet)
-    return _with(state, changed, round=event.round, phase=Phase.ROUND, acted=frozenset())
+    return with_combatants(state, changed, round=event.round, phase=Phase.ROUND, acted=frozenset())
 
 
 def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> EncounterState:
@@ -255,7 +249,7 @@ def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> 
         difficulty=event.difficulty,
         off_guard=event.off_guard,
     )
-    return _with_part(_with(state, changed), pending=pending)
+    return _with_part(with_combatants(state, changed), pending=pending)
 
 
 def _reaction(
@@ -280,7 +274,7 @@ def _reaction(
         reaction_weapon=event.weapon,
         reaction_off_guard=event.off_guard,
     )
-    return _with_part(_with(state, changed), pending=pending)
+    return _with_part(with_combatants(state, changed), pending=pending)
 
 
 def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> EncounterState:
