@@ -1,5 +1,6 @@
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,7 @@ def test_choice_is_kept_until_forgotten(monkeypatch, tmp_path):
 def test_temp_config_variable_wins_over_home(monkeypatch, tmp_path):
     monkeypatch.setenv(HOME_ENV, str(tmp_path / "home"))
     monkeypatch.setenv(TEMP_CONFIG_ENV, "1")
-    monkeypatch.setattr(paths.tempfile, "mkdtemp", lambda prefix: str(tmp_path / f"{prefix}x"))
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda prefix: str(tmp_path / f"{prefix}x"))
     chosen = app_paths()
     assert chosen.temporary
     assert chosen.data_dir.is_relative_to(tmp_path / "uwr-desktop-x")
@@ -141,7 +142,7 @@ def test_temp_config_flag_of_the_program_relocates_the_data(monkeypatch, tmp_pat
     from uwr_desktop.__main__ import choose_storage
     from uwr_desktop.cli import parse_args
 
-    monkeypatch.setattr(paths.tempfile, "mkdtemp", lambda prefix: str(tmp_path / "tmp"))
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda prefix: str(tmp_path / "tmp"))
     choose_storage(parse_args(["--temp-config"]))
     assert app_paths().temporary
     assert app_paths().journal_db.is_relative_to(tmp_path / "tmp")

@@ -69,6 +69,14 @@ def test_an_id_is_taken_once_and_unknown_ids_are_refused(own_registry):
         make_ruleset("nope")
 
 
+@pytest.mark.parametrize(
+    "name", ["base", "common", "__init__", "__pycache__", "uwr.sheet", "../uwr"]
+)
+def test_a_module_or_folder_of_the_rulesets_package_is_no_ruleset(name: str):
+    with pytest.raises(RulesError, match="Unknown ruleset"):
+        make_ruleset(name)
+
+
 def test_a_fight_loads_only_its_own_round_system():
     script = (
         "import sys\n"

@@ -125,6 +125,12 @@ def test_a_ruleset_without_ui_is_refused_with_a_message_for_the_gm(registries):
     assert "'uwr'" in message  # what it can show instead
 
 
+@pytest.mark.parametrize("name", ["base", "registry", "__pycache__", "uwr.ui", "../uwr"])
+def test_a_module_or_folder_of_the_ui_rulesets_package_is_no_ruleset_ui(registries, name):
+    with pytest.raises(RulesetUiError, match="no panels or dialogs"):
+        ruleset_ui(name)
+
+
 def test_a_second_ui_registers_beside_uwr_and_ids_are_taken_once(registries):
     tiny = TinyUi()
     register_ui(COPY, lambda: tiny)

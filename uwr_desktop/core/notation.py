@@ -21,6 +21,7 @@ No text is ever evaluated: a small tokenizer and a hand-written reader. Every re
 
 import re
 from enum import StrEnum
+from functools import cache
 
 import msgspec
 
@@ -53,13 +54,17 @@ class _Token(msgspec.Struct, frozen=True):
         return self.start + 1
 
 
-_TOKEN = re.compile(
-    r"(?P<skip>[\s,]+)"
-    r"|(?P<number>[0-9]+(?:\.[0-9]+)?)"
-    r"|(?P<word>[A-Za-z]+)"
-    r"|(?P<sign>[+-])"
-    r"|(?P<equals>=)"
-)
+@cache
+def _token_pattern() -> re.Pattern[str]:
+    """The tokens of dice notation, compiled when notation is first read, not at start-up."""
+    return re.compile(
+        r"(?P<skip>[\s,]+)"
+        r"|(?P<number>[0-9]+(?:\.[0-9]+)?)"
+        r"|(?P<word>[A-Za-z]+)"
+        r"|(?P<sign>[+-])"
+        r"|(?P<equals>=)"
+    )
+
 
 _FAVOR_WORDS = frozenset({"f", "favor", "favour"})
 _REROLL_WORDS = frozenset({"r", "reroll", "rerolls"})
@@ -73,7 +78,7 @@ def _tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     index = 0
     while index < len(text):
-        match = _TOKEN.match(text, index)
+        match = _token_pattern().match(text, index)
         if match is None:
             raise NotationError(f"unexpected {text[index]!r} at position {index + 1}")
         group = match.lastgroup

@@ -45,9 +45,10 @@ _UNITS = {
 }
 """Words after a bound, by field: ``"at least 1 success"``."""
 
-_BOUND = re.compile(r"Expected `(?P<kind>[^`]+)`(?P<length> of length)? (?P<op>[<>]=) (?P<n>-?\d+)")
-_TYPE = re.compile(r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`")
-_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+# Patterns, not compiled objects: ``re`` compiles them on first use (a refusal), not at start-up.
+_BOUND = r"Expected `(?P<kind>[^`]+)`(?P<length> of length)? (?P<op>[<>]=) (?P<n>-?\d+)"
+_TYPE = r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`"
+_STEP = r"\.(\w+)|\[(\d+)\]"
 
 
 def _kind_words(kind: str) -> str:
@@ -57,7 +58,7 @@ def _kind_words(kind: str) -> str:
 def _where(path: str) -> str:
     """``$.combatants[0].weapons[3].name`` as ``"Combatants 1, weapons 4, name"``."""
     words: list[str] = []
-    for field, index in _STEP.findall(path):
+    for field, index in re.findall(_STEP, path):
         if field:
             words.append(field.replace("_", " "))
         elif words:
@@ -69,7 +70,7 @@ def _where(path: str) -> str:
 
 
 def _problem(message: str, field: str) -> str:
-    bound = _BOUND.fullmatch(message)
+    bound = re.fullmatch(_BOUND, message)
     if bound is not None:
         limit, kind = int(bound["n"]), bound["kind"]
         if not bound["length"]:
@@ -85,7 +86,7 @@ def _problem(message: str, field: str) -> str:
             if bound["op"] == "<="
             else (f"needs at least {limit} items")
         )
-    wrong = _TYPE.fullmatch(message)
+    wrong = re.fullmatch(_TYPE, message)
     if wrong is not None:
         return f"must be {_kind_words(wrong['want'])}, not {_kind_words(wrong['got'])}"
     return message[:1].lower() + message[1:]
@@ -96,7 +97,7 @@ def readable(error: msgspec.ValidationError) -> str:
     path, message = error_path(error)
     if not path:
         return message
-    fields = _STEP.findall(path)
+    fields = re.findall(_STEP, path)
     field = fields[-1][0] if fields else ""
     return f"{_where(path)} {_problem(message, field)}"
 

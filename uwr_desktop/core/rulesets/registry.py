@@ -1,15 +1,16 @@
 """The registry of rulesets: every round system an encounter can follow, by id.
 
 A ruleset is a package under ``uwr_desktop.core.rulesets``, named by its id, whose ``__init__``
-defines ``RULESET_ID`` (that id) and ``make(settings)`` (its factory). The packages are listed
-with :mod:`pkgutil` and each is imported when its ruleset is first asked for, never when this
-module is imported, so a fight loads only its own round system; importing one also registers
-its event and sheet types for decoding. A ruleset living elsewhere (a test's, say) joins with
+defines ``RULESET_ID`` (that id) and ``make(settings)`` (its factory). A package is found by
+its id (``importlib.util.find_spec``; :mod:`pkgutil` lists them all only when every id is asked
+for) and imported when its ruleset is first asked for, never when this module is imported, so a
+fight loads only its own round system; importing one also registers its event and sheet types
+for decoding. A ruleset living elsewhere (a test's, say) joins with
 :func:`register`.
 """
 
 import importlib
-import pkgutil
+import importlib.util
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
@@ -35,14 +36,27 @@ def register(ruleset_id: str, factory: RulesetFactory) -> None:
 @cache
 def _package_ids() -> tuple[str, ...]:
     """The ruleset packages of this version, by name (each package is named by its id)."""
+    import pkgutil  # listing every package is rare: a known id is looked up on its own
+
     path = importlib.import_module(_PACKAGE).__path__
     return tuple(found.name for found in pkgutil.iter_modules(path) if found.ispkg)
+
+
+def _is_package(ruleset_id: str) -> bool:
+    """Whether this version has a package named ``ruleset_id`` here, found without importing it."""
+    if not ruleset_id.isidentifier():
+        return False
+    spec = importlib.util.find_spec(f"{_PACKAGE}.{ruleset_id}")
+    # A folder without an __init__ (a namespace package, origin None) is no ruleset.
+    return (
+        spec is not None and spec.origin is not None and spec.submodule_search_locations is not None
+    )
 
 
 def load_ruleset(ruleset_id: str) -> None:
     """Import the ruleset package ``ruleset_id`` of this version, if there is one, registering it
     and its event and sheet types (a ruleset registered from elsewhere needs nothing)."""
-    if ruleset_id in _FACTORIES or ruleset_id not in _package_ids():
+    if ruleset_id in _FACTORIES or not _is_package(ruleset_id):
         return
     package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
     found_id = getattr(package, "RULESET_ID", None)

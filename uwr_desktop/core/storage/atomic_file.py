@@ -11,7 +11,6 @@ lock, and the next save beside it removes it.
 import contextlib
 import os
 import re
-import secrets
 import stat
 import sys
 from pathlib import Path
@@ -88,7 +87,7 @@ def remove_stale_temporaries(target: Path) -> int:
 def _create_temporary(target: Path) -> tuple[int, Path]:
     folder = target.parent if str(target.parent) else Path(".")
     while True:
-        candidate = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        candidate = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"
         try:
             return os.open(candidate, _CREATE_FLAGS, _NEW_FILE_MODE), candidate
         except FileExistsError:

@@ -12,7 +12,6 @@ them:
 import atexit
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import msgspec
@@ -111,6 +110,8 @@ def use_paths(root: Path) -> AppPaths:
 def use_temporary_paths() -> AppPaths:
     """Keep all stored data in a fresh temporary folder, removed when the process exits."""
     global _chosen  # noqa: PLW0603
+    import tempfile  # only for --temp-config: tempfile is not needed at start-up otherwise
+
     root = Path(tempfile.mkdtemp(prefix="uwr-desktop-"))
     _temporary_roots.append(root)
     paths = paths_under(root, temporary=True)

@@ -10,7 +10,6 @@ first, since the header only repeats what the pages and SQLite's defaults say.
 import contextlib
 import shutil
 import sqlite3
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,8 @@ def salvage(path: Path, witnessed: dict[int, int]) -> list[SalvagedFight]:
     the file count as lost. A file nothing can be read from gives only the witnessed fights,
     all lost.
     """
+    import tempfile  # only for a damaged file: tempfile is not needed at start-up otherwise
+
     with tempfile.TemporaryDirectory(prefix="uwr-salvage-") as folder:
         copy = Path(folder) / "journal.sqlite3"
         if not _copy_files(path, copy):

@@ -9,7 +9,6 @@ for recovery. When no file can be used at all, the app runs without autosave and
 
 import contextlib
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -127,6 +126,8 @@ def _has_content(path: Path) -> bool:
 
 def _check_copy(path: Path, witnessed: dict[int, int]) -> str | None:
     """What is wrong with the fights a crash left behind, checked on a copy of the files."""
+    import tempfile  # only after a crash: tempfile is not needed at start-up otherwise
+
     with tempfile.TemporaryDirectory(prefix="uwr-check-") as folder:
         copy = Path(folder) / path.name
         try:

@@ -1,14 +1,14 @@
 """The registry of ruleset UIs: each round system's panels and dialogs, by ruleset id.
 
 A ruleset's UI is a package under ``uwr_desktop.ui.rulesets`` whose ``__init__`` defines
-``RULESET_ID`` (a string) and ``make_ui()`` (a factory returning a :class:`RulesetUi`). Those
-packages are listed with :mod:`pkgutil`, each named by its ruleset's id, and each is imported on
-its first lookup, never when this module is imported. A ruleset UI living elsewhere (a test's,
-say) joins with :func:`register_ui`.
+``RULESET_ID`` (a string) and ``make_ui()`` (a factory returning a :class:`RulesetUi`). Each
+package is named by its ruleset's id, found by that id (:mod:`pkgutil` lists them all only when
+every id is asked for) and imported on its first lookup, never when this module is imported. A
+ruleset UI living elsewhere (a test's, say) joins with :func:`register_ui`.
 """
 
 import importlib
-import pkgutil
+import importlib.util
 from collections.abc import Callable
 from functools import cache
 
@@ -36,13 +36,26 @@ def register_ui(ruleset_id: str, factory: RulesetUiFactory) -> None:
 @cache
 def _package_ids() -> tuple[str, ...]:
     """The ruleset UI packages of this version, by name (each is named by its ruleset's id)."""
+    import pkgutil  # listing every package is rare: a known id is looked up on its own
+
     path = importlib.import_module(_PACKAGE).__path__
     return tuple(found.name for found in pkgutil.iter_modules(path) if found.ispkg)
 
 
+def _is_package(ruleset_id: str) -> bool:
+    """Whether this version has a package named ``ruleset_id`` here, found without importing it."""
+    if not ruleset_id.isidentifier():
+        return False
+    spec = importlib.util.find_spec(f"{_PACKAGE}.{ruleset_id}")
+    # A folder without an __init__ (a namespace package, origin None) is no ruleset.
+    return (
+        spec is not None and spec.origin is not None and spec.submodule_search_locations is not None
+    )
+
+
 def load_ui(ruleset_id: str) -> None:
     """Import the UI package of ``ruleset_id`` of this version, if there is one, registering it."""
-    if ruleset_id in _FACTORIES or ruleset_id not in _package_ids():
+    if ruleset_id in _FACTORIES or not _is_package(ruleset_id):
         return
     package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
     found_id = getattr(package, "RULESET_ID", None)
