@@ -140,12 +140,12 @@ def turn_title(state: EncounterState) -> str:
 
 
 def timeline_axis(state: EncounterState) -> TimelineAxis:
-    """Ready points (carry-over points in the carry-over turn), most first."""
+    """Ready points (carry-over points in the carry-over turn), most first; during a round the
+    slots stand in one column per turn, so the title names the round."""
     if state.phase == Phase.SETUP:
         return TimelineAxis(AxisKind.READY_POINTS, "Hit points (split at each round start)")
-    if state.phase == Phase.CARRY_OVER:
-        return TimelineAxis(AxisKind.READY_POINTS, "Carry-over turn · who declares first")
-    return TimelineAxis(AxisKind.READY_POINTS, f"Turn {part_of(state).turn} · who declares first")
+    title = f"Round {state.round} · who declares first"
+    return TimelineAxis(AxisKind.READY_POINTS, title)
 
 
 def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:

@@ -53,6 +53,15 @@ def _named(widget: W, name: str) -> W:
     return widget
 
 
+def _choice(name: str, tip: str) -> QComboBox:
+    """A narrow choice box (it shrinks to a few characters when the dock is narrow)."""
+    box = _named(QComboBox(), name)
+    box.setToolTip(tip)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(6)
+    return box
+
+
 def _pip(symbol: str, name: str, tip: str, *, clickable: bool) -> QToolButton:
     pip = _named(QToolButton(), name)
     pip.setText(symbol)
@@ -288,10 +297,10 @@ class PointsPanel(QWidget):
     def _target_choice(self, state: EncounterState, cid: str) -> QComboBox:
         """Whom the action attacks; an opponent that outreaches the row's combatant is marked
         (the rules check such an attack)."""
-        box = _named(QComboBox(), f"handsTarget:{cid}")
-        box.setToolTip(
+        box = _choice(
+            f"handsTarget:{cid}",
             "Whom the action attacks (⚠: outreaches this combatant; it may attack only that "
-            "opponent's weapon, when it attacks)"
+            "opponent's weapon, when it attacks)",
         )
         box.addItem("no target", None)
         part = part_of(state)
@@ -306,8 +315,9 @@ class PointsPanel(QWidget):
         return box
 
     def _weapon_choice(self, state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
-        box = _named(QComboBox(), f"handsWeapon:{cid}")
-        box.setToolTip("The weapon the points go with (each weapon once a turn)")
+        box = _choice(
+            f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)"
+        )
         box.addItem("no weapon", None)
         used = {a.weapon for a in part_of(state).actions if a.actor == cid}
         for index, weapon in enumerate(sheet.weapons):
@@ -316,8 +326,10 @@ class PointsPanel(QWidget):
         return box
 
     def _against_choice(self, state: EncounterState, cid: str) -> QComboBox:
-        box = _named(QComboBox(), f"handsAgainst:{cid}")
-        box.setToolTip("Interfere with an earlier action of this turn (at most its points)")
+        box = _choice(
+            f"handsAgainst:{cid}",
+            "Interfere with an earlier action of this turn (at most its points)",
+        )
         box.addItem("no interference", None)
         for index, action in enumerate(part_of(state).actions):
             if action.actor != cid:
