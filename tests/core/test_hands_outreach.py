@@ -93,5 +93,5 @@ def test_an_interference_cannot_attack_someone_else_and_nobody_attacks_itself():
         fight.do(HandsSpend("ana", 1, opposes=0, target="gob"))
     with pytest.raises(RulesError, match="cannot attack itself"):
         fight.do(HandsSpend("gob", 1, target="gob"))
-    with pytest.raises(RulesError, match="no combatant with id .nobody."):
+    with pytest.raises(RulesError, match=r"no combatant with id .nobody."):
         fight.do(HandsSpend("ana", 1, target="nobody"))

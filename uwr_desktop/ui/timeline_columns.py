@@ -172,16 +172,15 @@ def drop_index(
     take: its own column only, before the first row the pointer is above."""
     index = next(i for i, slot in enumerate(slots) if slot.key == key)
     heading = slots[index].column
-    others = [(i, s) for i, s in enumerate(slots) if s.key != key]
-    column = [(i, s) for i, s in others if s.column == heading]
-    first = next((i for i, _ in column), index)
+    others = [slot for slot in slots if slot.key != key]
+    column = [(i, slot) for i, slot in enumerate(others) if slot.column == heading]
+    first = column[0][0] if column else index
     before = 0
     for _, slot in column:
         rect = targets[slot.key]
         earlier_block = rect.right() < point.x() - rect.width() / 2
-        if earlier_block or (
-            rect.left() <= point.x() <= rect.right() + ROW_GAP and rect.center().y() < point.y()
-        ):
+        same_block = rect.left() <= point.x() <= rect.right() + ROW_GAP
+        if earlier_block or (same_block and rect.center().y() < point.y()):
             before += 1
     return first + before
 
