@@ -12,6 +12,7 @@ from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.player_picture import player_picture
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 from uwr_desktop.ui.timeline import InitiativeTimeline
 from uwr_desktop.ui.timeline_columns import MAX_ROWS
@@ -177,3 +178,13 @@ def test_a_long_column_goes_on_in_a_second_block_under_one_heading(qtbot):
     assert wrapped.top() == first.top()
     assert wrapped.left() > first.right()
     assert widget.sizeHint().height() < 2 * MAX_ROWS * first.height()
+
+
+def test_the_players_see_only_the_column_of_the_turn_under_way(window, qtbot):
+    ids = start_hands_fight(window)
+    click_pip(qtbot, window.timeline, ids["Ana"], 1)
+    window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
+    session = window.document.session
+    slots = session.ruleset.timeline(session.state)
+    picture = player_picture(session.state, slots, session.ruleset.timeline_axis(session.state))
+    assert [row.key for row in picture.rows] == [ids["Ana"], ids["Brute"]]
