@@ -46,19 +46,14 @@ def fight() -> Session:
     )
     session = Session(make_ruleset("hands"), roster, roller=Roller(random.Random(12)))
     session.do(StartFight())
-    session.do(
-        HandsMove(
-            "ana",
-            1,
-        )
-    )
+    session.do(HandsMove("ana", 1))
     session.do(NextTurn())
-    session.do(HandsSpend("brute", 2, weapon=0, note="halberd sweep"))
+    session.do(HandsSpend("brute", 2, weapon=0, note="halberd sweep", target="ana"))
     session.do(HandsSpend("ana", 2, opposes=0, note="parry the haft"))
     session.do(HandsSpend("vex", 1, weapon=0))
     session.do(NextTurn())
     session.do(HandsSetSurprise("gob"))
-    session.do(HandsSpend("gob", 1, weapon=0, note="slips behind Vex"))
+    session.do(HandsSpend("gob", 1, weapon=0, note="slips behind Vex", target="vex"))
     return session
 
 

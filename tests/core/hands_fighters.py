@@ -59,5 +59,6 @@ def pools(fight, cid):
 
 
 def declare_order(fight):
-    """Who declares first this turn, in order."""
-    return [slot.combatant_id for slot in fight.ruleset.timeline(fight.state)]
+    """Who declares first this turn, in order (the timeline's column of the turn under way)."""
+    slots = fight.ruleset.timeline(fight.state)
+    return [slot.combatant_id for slot in slots if slot.column == slots[-1].column]

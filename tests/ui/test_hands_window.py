@@ -70,6 +70,12 @@ def click(qtbot, window, kind, name):
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
+def turn_now(window):
+    """The timeline's column of the turn under way (the last one)."""
+    slots = window.timeline.slots()
+    return [slot for slot in slots if slot.column == slots[-1].column]
+
+
 def cell(window, combatant_id, key):
     model = window.table_model
     index = model.index(model.row_of(combatant_id), model.column_of(key))
@@ -98,7 +104,7 @@ def test_a_hands_round_is_played_by_clicking_pips(window, qtbot, tmp_path):
     # Ana keeps 1 of her 4 points in place: the carry-over turn comes first.
     assert state.phase == Phase.CARRY_OVER
     assert window.timeline.axis().kind is AxisKind.READY_POINTS
-    (slot,) = window.timeline.slots()
+    (slot,) = turn_now(window)
     assert slot.kind is SlotKind.CARRY_OVER and slot.combatant_id == ana
     click(qtbot, window, QToolButton, f"pip:{ana}:carry-over:1")
     assert window.document.session.state.combatants[ana].sheet.used == 1
@@ -107,8 +113,8 @@ def test_a_hands_round_is_played_by_clicking_pips(window, qtbot, tmp_path):
     # Turn 1: both have 3 ready points; Brute's longer reach puts him first.
     state = window.document.session.state
     assert state.phase == Phase.TURNS
-    assert [s.combatant_id for s in window.timeline.slots()] == [brute, ana]
-    assert window.timeline.slots()[0].status is SlotStatus.CURRENT
+    assert [s.combatant_id for s in turn_now(window)] == [brute, ana]
+    assert turn_now(window)[0].status is SlotStatus.CURRENT
     reason = panel(window).findChild(QLabel, f"handsReason:{brute}")
     assert reason.text() == "reach"
     assert "longest reach (3 vs 1)" in reason.toolTip()
@@ -142,7 +148,7 @@ def test_a_hands_round_is_played_by_clicking_pips(window, qtbot, tmp_path):
     qtbot.keyClick(timeline, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
     assert window.statusBar().currentMessage().startswith("Surprise: Ana declares first")
     window.statusBar().clearMessage()
-    assert [s.combatant_id for s in window.timeline.slots()] == [ana, brute]
+    assert [s.combatant_id for s in turn_now(window)] == [ana, brute]
     assert panel(window).findChild(QLabel, f"handsReason:{ana}").text() == "surprise"
     click(qtbot, window, QToolButton, f"pip:{ana}:ready:1")
     click(qtbot, window, QPushButton, f"handsHesitate:{brute}")

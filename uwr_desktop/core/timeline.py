@@ -3,6 +3,10 @@
 The timeline widget draws these and knows nothing of any ruleset's rules. A ruleset names its
 axis (:class:`TimelineAxis`) and gives its slots in axis order, each with a ``position`` on that
 axis; a numeric axis runs from the highest position (acting first, on the left) to the lowest.
+
+A ruleset whose round is a run of turns may instead group its slots in columns (``column``:
+one per turn, left to right, each slot a row in it, in the turn's order); slots may carry
+points drawn as pips, which a click can spend (see ``PipClicks`` in ``core.rulesets.base``).
 """
 
 from enum import StrEnum
@@ -55,6 +59,12 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     the axis value as the GM reads it (``"17"``, ``"17 · manual #2"``, ``"35 → 20"``).
     ``position`` is where the slot stands on the axis (an order index, a count, a score, ready
     points); ``span_end``, when set, is where a declared action resolves (declare → resolve).
+
+    ``column``, when set, is the heading of the column the slot stands in: consecutive slots
+    with the same heading form one column, drawn as rows top to bottom, the columns left to
+    right (the axis ruler is then not drawn). ``pips`` points are drawn as filled pips, then
+    ``spent_pips`` as hollow ones; with ``pip_action`` a click on the n-th filled pip asks the
+    ruleset for the intent of pip n.
     """
 
     key: str
@@ -67,3 +77,7 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     detail: str = ""
     position: int = 0
     span_end: int | None = None
+    column: str = ""
+    pips: int = 0
+    spent_pips: int = 0
+    pip_action: bool = False

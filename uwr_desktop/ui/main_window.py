@@ -44,7 +44,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.base import AxisDrops, DragAnswer
+from uwr_desktop.core.rulesets.base import AxisDrops, DragAnswer, PipClicks
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import FILE_SUFFIX, EncounterFileError
@@ -396,6 +396,7 @@ class MainWindow(QMainWindow):
         self.timeline.set_value_answerer(self._value_drag_text)
         self.timeline.slotValueDropped.connect(self._on_timeline_value_drop)
         self.timeline.slotActivated.connect(self._select_slot_combatant)
+        self.timeline.slotPipClicked.connect(self._on_timeline_pip)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
 
     # ---- commands -----------------------------------------------------------------------------
@@ -780,6 +781,14 @@ class MainWindow(QMainWindow):
         # Words without an intent (a fixed cost, say) are worth repeating after the drop.
         if answer.intent is None or self.do(answer.intent):
             self.statusBar().showMessage(answer.text, STATUS_MESSAGE_MS)
+
+    def _on_timeline_pip(self, key: str, pip: int) -> None:
+        """A pip on the timeline was clicked: do what the ruleset says it means."""
+        session = self._document.session
+        if isinstance(session.ruleset, PipClicks):
+            intent = session.ruleset.pip_intent(session.state, key, pip)
+            if intent is not None:
+                self.do(intent)
 
     def _select_slot_combatant(self, key: str) -> None:
         slot = next((s for s in self.timeline.slots() if s.key == key), None)

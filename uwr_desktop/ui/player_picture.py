@@ -127,7 +127,10 @@ def player_picture(
     axis: TimelineAxis,
     enemy_health: HealthShown = HealthShown.BAND,
 ) -> PlayerPicture:
-    """What the players see of ``state`` with the ruleset's ``slots`` on ``axis``."""
+    """What the players see of ``state`` with the ruleset's ``slots`` on ``axis``; of slots in
+    columns (one per turn), only the last column, the turn under way."""
+    if slots and slots[-1].column:
+        slots = [slot for slot in slots if slot.column == slots[-1].column]
     combatants = state.combatants
     renamer = Renamer(c for c in combatants.values() if c.hidden or c.alias)
     rows: list[PlayerRow] = []

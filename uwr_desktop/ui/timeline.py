@@ -8,6 +8,11 @@ from where it is declared to where it resolves. It never reorders itself: a drag
 Alt+Left/Right asks for a move with ``slotMoveRequested`` and the owner answers with
 ``set_slots``; cards that changed place then glide to it. While a card is dragged, the owner's
 answerer (``set_drag_answerer``) words what the drop would do, shown beside the drop line.
+
+Slots that carry a column heading are laid out in columns instead (one per turn, each slot a
+row with its points as pips; see :mod:`uwr_desktop.ui.timeline_columns`): a drag then moves a
+row within its column, and a click on a pip the slot lets be clicked asks for it with
+``slotPipClicked``.
 """
 
 from bisect import bisect_left
@@ -44,6 +49,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QScrollBar, QSizePolicy, QToolTip, QWidget
 
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.ui import timeline_columns as columns
 from uwr_desktop.ui.theme import ThemeColors, scheme_for_palette, theme_colors
 
 MOVE_ANIMATION_MS = 200
@@ -99,6 +105,7 @@ class _Drag(msgspec.Struct):
     key: str
     grab_dx: float
     pointer_x: float
+    pointer_y: float = 0.0
 
 
 class _Metrics(msgspec.Struct, frozen=True):
@@ -125,12 +132,15 @@ class InitiativeTimeline(QWidget):
             ``new_index`` in the list (counted after taking it out), by a drag or Alt+Left/Right.
         slotValueDropped(key, value): on a numeric axis, the end of the slot (its span's end,
             else its position) was dropped on ``value``, and the value answerer had words for it.
+        slotPipClicked(key, pip): in the column layout, filled pip ``pip`` (1 first) of a slot
+            whose pips can be clicked was clicked.
     """
 
     slotActivated = Signal(str)  # noqa: N815 (Qt signal naming)
     slotOpened = Signal(str)  # noqa: N815 (Qt signal naming)
     slotMoveRequested = Signal(str, int)  # noqa: N815 (Qt signal naming)
     slotValueDropped = Signal(str, int)  # noqa: N815 (Qt signal naming)
+    slotPipClicked = Signal(str, int)  # noqa: N815 (Qt signal naming)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """Create an empty timeline."""
@@ -147,6 +157,7 @@ class InitiativeTimeline(QWidget):
         self._value_answerer: ValueAnswerer | None = None
         self._value_answer: tuple[str, int, str | None] | None = None
         self._targets: dict[str, QRectF] = {}
+        self._columns: columns.ColumnLayout | None = None
         self._anchor_list: list[tuple[int, float]] = []
         self._start_offsets: dict[str, float] = {}
         self._appearing: set[str] = set()
@@ -383,7 +394,7 @@ class InitiativeTimeline(QWidget):
         )
 
     def _numeric(self) -> bool:
-        return self._axis.kind is not AxisKind.ORDER
+        return self._axis.kind is not AxisKind.ORDER and self._columns is None
 
     def _card_top(self) -> float:
         return _MARGIN + self._metrics.header_height
@@ -392,6 +403,8 @@ class InitiativeTimeline(QWidget):
         return self._card_top() + self._metrics.card_height + 2 * _TICK + 4
 
     def _height(self) -> int:
+        if self._columns is not None:
+            return self._columns_height()
         bar = self._scroll_bar.sizeHint().height()
         ruler = self._metrics.ruler_height if self._numeric() else 0.0
         below = max(_MARGIN, bar + 4)
@@ -431,6 +444,10 @@ class InitiativeTimeline(QWidget):
         return high_x + share * (low_x - high_x)
 
     def _relayout(self) -> None:
+        if columns.in_columns(self._slots):
+            self._relayout_columns()
+            return
+        self._columns = None
         # Runs for every slot on every change (1,000 cards in a big fight): invariants hoisted.
         x = _MARGIN
         targets: dict[str, QRectF] = {}
@@ -524,6 +541,9 @@ class InitiativeTimeline(QWidget):
         """The index the dragged slot would take (its own when it would stay put)."""
         assert self._drag is not None
         key = self._drag.key
+        if self._columns is not None:
+            point = QPointF(self._drag.pointer_x, self._drag.pointer_y)
+            return columns.drop_index(self._slots, self._targets, key, point)
         dragged = self._targets[key]
         centre = self._drag.pointer_x - self._drag.grab_dx + dragged.width() / 2
         return sum(
@@ -567,6 +587,9 @@ class InitiativeTimeline(QWidget):
         if key is None:
             self._press = None
             return
+        if self._pip_clicked(key, pos):
+            self._press = None
+            return
         grab_dx = pos.x() + self._scroll_x() - self._shown_x(key)
         self._press = _Press(key, pos, grab_dx)
         self._set_selection(key)
@@ -588,6 +611,7 @@ class InitiativeTimeline(QWidget):
         elif pos.x() > self.width() - _EDGE_SCROLL_ZONE:
             self._scroll_bar.setValue(self._scroll_x() + _EDGE_SCROLL_STEP)
         self._drag.pointer_x = pos.x() + self._scroll_x()
+        self._drag.pointer_y = pos.y()
         self.update()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
@@ -723,6 +747,8 @@ class InitiativeTimeline(QWidget):
         ]
         if slot.detail:
             lines.append(escape(slot.detail))
+        if slot.pip_action:
+            lines.append(escape("Click a filled pip to spend the points up to it"))
         return "<br>".join(lines)
 
     def _update_description(self) -> None:
@@ -768,6 +794,7 @@ class InitiativeTimeline(QWidget):
             return
         painter.translate(-self._scroll_x(), 0)
         self._paint_title(painter)
+        self._paint_column_headings(painter)
         exposed = QRectF(event.rect()).translated(self._scroll_x(), 0).adjusted(-4, 0, 4, 0)
         if self._numeric():
             self._paint_ruler(painter, exposed.left() - 40, exposed.right() + 40)
@@ -788,6 +815,9 @@ class InitiativeTimeline(QWidget):
 
     def _paint_drag(self, painter: QPainter, drag: _Drag) -> None:
         """Draw the dragged card lifted under the pointer, then the line where it would land."""
+        if self._columns is not None:
+            self._paint_row_drag(painter, drag)
+            return
         slot = self._slots[self._index_of(drag.key)]
         rect = QRectF(self._targets[drag.key])
         rect.moveLeft(drag.pointer_x - drag.grab_dx)
@@ -911,6 +941,14 @@ class InitiativeTimeline(QWidget):
         self, painter: QPainter, slot: TimelineSlot, rect: QRectF, opacity: float
     ) -> None:
         colors = theme_colors(scheme_for_palette(self.palette()))
+        if self._columns is not None:
+            painter.save()
+            painter.setOpacity(opacity)
+            fonts = self._row_fonts()
+            selected = slot.key == self._selected
+            columns.paint_row(painter, slot, rect, fonts, colors, selected=selected)
+            painter.restore()
+            return
         painter.save()
         painter.setOpacity(opacity * (_DONE_OPACITY if slot.status == SlotStatus.DONE else 1.0))
         self._paint_frame(painter, slot, rect, colors)
@@ -1067,3 +1105,70 @@ class InitiativeTimeline(QWidget):
             drawn = False
         painter.restore()
         return drawn
+
+    # Column layout (slots grouped in columns, one per turn; see timeline_columns)
+
+    def _row_fonts(self) -> columns.RowFonts:
+        return columns.RowFonts(self._metrics.name_font, self._metrics.note_font)
+
+    def _relayout_columns(self) -> None:
+        """Lay the slots out in columns, each a row; no axis anchors."""
+        laid = columns.layout(self._slots, self._row_fonts(), _MARGIN, self._card_top())
+        self._columns = laid
+        self._targets = laid.targets
+        self._anchor_list = []
+        self._content_width = laid.width + 2 * _MARGIN
+        self._update_scroll_range()
+
+    def _columns_height(self) -> int:
+        """Tall enough for the headings and the longest column (at least one card's height)."""
+        assert self._columns is not None
+        bar = self._scroll_bar.sizeHint().height()
+        rows = self._row_fonts().heading_height + self._columns.rows_height
+        body = max(rows, self._metrics.card_height)
+        return int(self._card_top() + body + max(_MARGIN, bar + 4) + 4.5)
+
+    def pip_rect(self, key: str, pip: int) -> QRectF:
+        """Where filled pip ``pip`` (1 first) of the slot ``key`` is drawn, in widget
+        coordinates. Raises ``ValueError`` for an unknown key or a pip the slot lacks."""
+        rect = self.card_rect(key)
+        slot = self._slots[self._index_of(key)]
+        pips = columns.pip_rects(self._row_fonts(), slot, rect)[: slot.pips]
+        if self._columns is None or not 1 <= pip <= len(pips):
+            raise ValueError(f"slot {key!r} has no pip {pip} on the timeline")
+        return pips[pip - 1]
+
+    def _pip_clicked(self, key: str, pos: QPointF) -> bool:
+        """Ask for the pip under ``pos`` (widget coordinates) of slot ``key``, if any."""
+        if self._columns is None:
+            return False
+        slot = self._slots[self._index_of(key)]
+        pip = columns.pip_at(self._row_fonts(), slot, self.card_rect(key), pos)
+        if pip is None:
+            return False
+        self._set_selection(key)
+        self.slotPipClicked.emit(key, pip)
+        return True
+
+    def _paint_column_headings(self, painter: QPainter) -> None:
+        if self._columns is None:
+            return
+        colors = theme_colors(scheme_for_palette(self.palette()))
+        columns.paint_headings(painter, self._columns.columns, self._row_fonts(), colors)
+
+    def _paint_row_drag(self, painter: QPainter, drag: _Drag) -> None:
+        """Draw the dragged row lifted at the pointer's height, then where it would land."""
+        slot = self._slots[self._index_of(drag.key)]
+        rect = QRectF(self._targets[drag.key])
+        rect.moveTop(drag.pointer_y - rect.height() / 2)
+        colors = theme_colors(scheme_for_palette(self.palette()))
+        columns.paint_row(painter, slot, rect, self._row_fonts(), colors, selected=True)
+        highlight = QColor(colors.accent)
+        index = self._drop_index()
+        line_x = self._targets[drag.key].left()
+        if index is not None:
+            line = columns.drop_line(self._slots, self._targets, drag.key, index)
+            painter.setPen(_pen(highlight, 3))
+            painter.drawLine(line)
+            line_x = line.x2()
+        self._paint_drag_text(painter, line_x, highlight)

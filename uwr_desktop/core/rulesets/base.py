@@ -162,6 +162,17 @@ class AxisDrops(Protocol):
         ``value`` of the axis would do; ``None``: the drag is by place, ask ``drag_answer``."""
 
 
+@runtime_checkable
+class PipClicks(Protocol):
+    """What a ruleset may add to :class:`Ruleset` when its timeline slots carry pips a click
+    spends (``TimelineSlot.pip_action``): the window asks it for the intent of a click and
+    does it like any other (a refusal is shown, nothing changes)."""
+
+    def pip_intent(self, state: EncounterState, slot_key: str, pip: int) -> Intent | None:
+        """The intent a click on filled pip ``pip`` (1 first) of slot ``slot_key`` asks for;
+        ``None``: the pip does nothing now."""
+
+
 class FirstShape:
     """For a ruleset no earlier version wrote records of: its upgrade hooks pass every record
     on unchanged (mix it into the ruleset class)."""

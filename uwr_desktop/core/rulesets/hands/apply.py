@@ -36,7 +36,15 @@ from uwr_desktop.core.rulesets.hands.events import (
     Pools,
 )
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, with_sheet
-from uwr_desktop.core.rulesets.hands.state import NO_TURN, Action, HandsPart, Phase, part_of
+from uwr_desktop.core.rulesets.hands.state import (
+    NO_TURN,
+    Action,
+    Deed,
+    HandsPart,
+    Phase,
+    TurnRecord,
+    part_of,
+)
 
 
 def _with_part(state: EncounterState, part: HandsPart) -> EncounterState:
@@ -96,7 +104,7 @@ def _round_started(state: EncounterState, event: HandsRoundStarted) -> Encounter
         raise RulesError(f"round {event.round} cannot follow round {state.round}")
     state = _set_pools(state, event.pools, whole=True)
     # The turn (carry-over or first) that always follows resets the rest of the part.
-    part = replace(part_of(state), turn=NO_TURN)
+    part = replace(part_of(state), turn=NO_TURN, history=())
     return replace(state, part=part, round=event.round, phase=Phase.TURNS)
 
 
@@ -125,6 +133,7 @@ def _turn_started(state: EncounterState, event: HandsTurnStarted) -> EncounterSt
         roll_offs=(),
         surprise=(),
         actions=(),
+        deeds=(),
         outreached=order.outreached(state),
     )
     phase = Phase.CARRY_OVER if carry else Phase.TURNS
@@ -190,11 +199,28 @@ def _acted(state: EncounterState, event: HandsActed) -> EncounterState:
                 f"an interfering action may spend at most the {opposed.points} points of the "
                 f"action it opposes, not {event.points}"
             )
+    if event.target is not None and need(state, event.target).id == combatant.id:
+        raise RulesError(f"{combatant.name} cannot attack itself")
     spent = replace(sheet, ready=sheet.ready - event.points, used=sheet.used + event.points)
-    action = Action(combatant.id, event.points, event.weapon)
+    action = Action(combatant.id, event.points, event.weapon, event.target)
+    deed = Deed(combatant.id, event.points, _deed_text(state, event))
     state = with_combatants(state, {combatant.id: with_sheet(combatant, spent)})
-    state = _with_part(state, replace(part, actions=(*part.actions, action)))
-    return refresh(replace(state, acted=state.acted | {combatant.id}))
+    part = replace(part, actions=(*part.actions, action), deeds=(*part.deeds, deed))
+    return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
+
+
+def _deed_text(state: EncounterState, event: HandsActed) -> str:
+    """``"2 with Halberd at Ana"``, ``"1 against Brute's action"``."""
+    sheet = sheet_of(state.combatants[event.combatant_id])
+    text = str(event.points)
+    if event.weapon is not None:
+        text += f" with {sheet.weapons[event.weapon].name}"
+    if event.opposes is not None:
+        actor = part_of(state).actions[event.opposes].actor
+        return text + f" against {state.combatants[actor].name}'s action"
+    if event.target is not None:
+        text += f" at {state.combatants[event.target].name}"
+    return text
 
 
 def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
@@ -213,8 +239,11 @@ def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
     spent = replace(
         sheet, carry_over=sheet.carry_over - event.points, used=sheet.used + event.points
     )
+    text = f"moved with {event.points}" if event.points else "did not move"
+    part = part_of(state)
+    part = replace(part, deeds=(*part.deeds, Deed(combatant.id, event.points, text)))
     state = with_combatants(state, {combatant.id: with_sheet(combatant, spent)})
-    return refresh(replace(state, acted=state.acted | {combatant.id}))
+    return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
 
 
 def _hesitated(state: EncounterState, event: HandsHesitated) -> EncounterState:
@@ -229,14 +258,19 @@ def _hesitated(state: EncounterState, event: HandsHesitated) -> EncounterState:
         changed[cid] = with_sheet(
             combatant, replace(sheet, ready=sheet.ready - 1, used=sheet.used + 1)
         )
-    state = with_combatants(state, changed)
+    part = part_of(state)
+    deeds = (*part.deeds, *(Deed(cid, 1, "hesitated") for cid in changed))
+    state = _with_part(with_combatants(state, changed), replace(part, deeds=deeds))
     return refresh(replace(state, acted=state.acted | set(changed)))
 
 
 def _turn_ended(state: EncounterState, event: HandsTurnEnded) -> EncounterState:
     if not in_turn(state) or event.turn != part_of(state).turn:
         raise RulesError(f"turn {event.turn} is not the turn under way")
-    return replace(state, current=None)
+    part = part_of(state)
+    record = TurnRecord(part.turn, part.start_points, part.places, part.deeds)
+    part = replace(part, history=(*part.history, record))
+    return replace(state, part=part, current=None)
 
 
 def _shared(state: EncounterState, event: Event) -> EncounterState:

@@ -28,7 +28,7 @@ from uwr_desktop.core.rulesets.hands.events import (
 )
 from uwr_desktop.core.rulesets.hands.rules import HandsSettings, split
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, take_damage, with_sheet
-from uwr_desktop.core.rulesets.hands.state import Phase, part_of
+from uwr_desktop.core.rulesets.hands.state import Action, Phase, part_of
 
 ROLL_OFF_SIDES = 6
 
@@ -147,6 +147,51 @@ def next_turn(builder: Builder, roller: Roller, *, end_round: bool) -> str:
 # --- points ---------------------------------------------------------------------------------
 
 
+def attack_reach(state: EncounterState, action: Action) -> int:
+    """The reach of the weapon ``action`` attacks with (not said: the attacker's longest
+    melee reach, the one that outreaches)."""
+    sheet = sheet_of(state.combatants[action.actor])
+    if action.weapon is not None and action.weapon < len(sheet.weapons):
+        return sheet.weapons[action.weapon].reach
+    return sheet.melee_reach
+
+
+def check_outreach(
+    state: EncounterState, actor: str, target: str | None, opposes: int | None
+) -> None:
+    """Refuse an attack the outreach rule forbids.
+
+    An outreached combatant may attack the one outreaching it only at its weapon (interfering
+    with that opponent's attack), and only when that opponent attacks it; it may attack
+    normally when the opponent attacks it with a weapon shorter than its own total reach.
+    """
+    part = part_of(state)
+    opposed = part.actions[opposes] if opposes is not None and opposes < len(part.actions) else None
+    if opposed is not None and target is not None and target != opposed.actor:
+        raise RulesError(
+            f"An action interfering with {state.combatants[opposed.actor].name}'s cannot attack "
+            f"{state.combatants[target].name}"
+        )
+    if target is None or not part.outreaches(actor, target):
+        return
+    name, by = state.combatants[actor].name, state.combatants[target].name
+    reach, their = sheet_of(state.combatants[actor]).reach, sheet_of(state.combatants[target])
+    attacks = [a for a in part.actions if a.actor == target and a.target in {actor, None}]
+    if opposed is not None and opposed in attacks:
+        return
+    if any(attack_reach(state, a) < reach for a in attacks):
+        return
+    if not attacks:
+        raise RulesError(
+            f"{name} is outreached by {by} (reach {reach} against {their.melee_reach}): "
+            f"{name} may attack {by} only when {by} attacks {name}, and then only {by}'s weapon"
+        )
+    raise RulesError(
+        f"{name} is outreached by {by}: {name} may attack only {by}'s weapon, by interfering "
+        f"with {by}'s attack (a normal attack only against a weapon shorter than reach {reach})"
+    )
+
+
 def spend(  # noqa: PLR0917 (the intent's fields, in its order)
     builder: Builder,
     combatant_id: str,
@@ -154,8 +199,9 @@ def spend(  # noqa: PLR0917 (the intent's fields, in its order)
     weapon: int | None,
     opposes: int | None,
     note: str,
+    target: str | None = None,
 ) -> str:
-    """Spend ready points on an action this turn."""
+    """Spend ready points on an action this turn (the outreach rule checked)."""
     state = builder.state
     combatant = need(state, combatant_id)
     if state.phase != Phase.TURNS:
@@ -165,7 +211,10 @@ def spend(  # noqa: PLR0917 (the intent's fields, in its order)
     sheet = sheet_of(combatant)
     if sheet.ready == 0:
         raise RulesError(f"{combatant.name} has no ready points left this round")
-    builder.add(HandsActed(combatant.id, points, weapon, opposes, note))
+    if target is not None:
+        target = need(state, target).id
+    check_outreach(state, combatant.id, target, opposes)
+    builder.add(HandsActed(combatant.id, points, weapon, opposes, note, target))
     what = f" with {sheet.weapons[weapon].name}" if weapon is not None else ""
     return f"{combatant.name} spends {plural(points, 'point')}{what}"
 

@@ -76,13 +76,14 @@ class HandsCloseSet(Event, frozen=True):
 
 class HandsActed(Event, frozen=True):
     """A combatant spent ready points on an action (``opposes``: the action it interferes
-    with, by its place among the turn's actions)."""
+    with, by its place among the turn's actions; ``target``: whom it attacks)."""
 
     combatant_id: Name
     points: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
     weapon: WeaponIndex | None = None
     opposes: ActionIndex | None = None
     note: Text = ""
+    target: Name | None = None
 
 
 class HandsMoved(Event, frozen=True):

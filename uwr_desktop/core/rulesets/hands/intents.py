@@ -8,13 +8,15 @@ from uwr_desktop.core.rulesets.hands.sheet import WeaponIndex
 
 class HandsSpend(Intent, frozen=True):
     """Spend ready points on an action this turn, optionally with a weapon (each weapon once
-    a turn) or interfering with an earlier action of the turn (no more points than it)."""
+    a turn), interfering with an earlier action of the turn (no more points than it) or
+    attacking ``target`` (an outreached combatant only as the rules allow)."""
 
     combatant_id: Name
     points: Amount
     weapon: WeaponIndex | None = None
     opposes: ActionIndex | None = None
     note: Text = ""
+    target: Name | None = None
 
 
 class HandsMove(Intent, frozen=True):

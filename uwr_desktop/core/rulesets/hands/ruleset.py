@@ -7,7 +7,9 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
 * The carry-over turn is one turn for everyone with carry-over points; a combatant who does
   not move in it loses that movement, and its points stay in place as its bonus.
 * Surprise is set by the GM (or a drag on the timeline) for the turn under way.
-* Close quarters is a pair the GM marks; outreached pairs are shown, not enforced.
+* Close quarters is a pair the GM marks. Outreached pairs are shown; an attack that names
+  its target is checked against the outreach rule (only at the outreacher's weapon, by
+  interfering with its attack on the outreached one, unless that weapon is shorter).
 * Damage past the undamaged points takes ready points first (setting ``damage_takes``);
   healed points wait for the next round start.
 """
@@ -48,8 +50,8 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
+from uwr_desktop.core.rulesets.hands import columns, view
 from uwr_desktop.core.rulesets.hands import decide as rules
-from uwr_desktop.core.rulesets.hands import view
 from uwr_desktop.core.rulesets.hands.apply import apply_event
 from uwr_desktop.core.rulesets.hands.decide import Builder
 from uwr_desktop.core.rulesets.hands.edit import edit_cell, replace_sheet
@@ -145,6 +147,7 @@ class HandsRuleset(FirstShape):
                     intent.weapon,
                     intent.opposes,
                     intent.note,
+                    intent.target,
                 )
             case HandsMove(combatant_id=cid, points=points):
                 return rules.move(b, cid, points)
@@ -174,6 +177,10 @@ class HandsRuleset(FirstShape):
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """The turn's participants in declare-first order."""
         return view.timeline(state)
+
+    def pip_intent(self, state: EncounterState, slot_key: str, pip: int) -> Intent | None:
+        """A click on a pip of the turn under way spends (moves with) that many points."""
+        return columns.pip_intent(state, slot_key, pip)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
         """Ready (or carry-over) points."""

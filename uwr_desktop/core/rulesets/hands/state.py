@@ -38,12 +38,34 @@ class Place(msgspec.Struct, frozen=True):
 
 
 class Action(msgspec.Struct, frozen=True):
-    """An action declared this turn: who, how many points and with which weapon (each weapon
-    once a turn; an interfering action is capped at the points of the one it opposes)."""
+    """An action declared this turn: who, how many points, with which weapon (each weapon
+    once a turn; an interfering action is capped at the points of the one it opposes) and at
+    whom (``None``: not said)."""
 
     actor: str
     points: int
     weapon: int | None = None
+    target: str | None = None
+
+
+class Deed(msgspec.Struct, frozen=True):
+    """What a combatant did with its points in a turn: the points it spent (moved with,
+    hesitated) and the words shown on the timeline (``"2 with Halberd"``, ``"hesitated"``)."""
+
+    combatant_id: str
+    points: int
+    text: str
+
+
+class TurnRecord(msgspec.Struct, frozen=True):
+    """A finished turn of the round under way, as the timeline shows it: its number (0: the
+    carry-over turn), the points each participant had at its start, its declare-first order
+    and what each did."""
+
+    turn: int
+    start_points: tuple[tuple[str, int], ...]
+    places: tuple[Place, ...]
+    deeds: tuple[Deed, ...]
 
 
 class HandsPart(RulesetPart, frozen=True):
@@ -54,8 +76,10 @@ class HandsPart(RulesetPart, frozen=True):
     holds each participant's points (carry-over or ready) as the turn started. ``places`` is this
     turn's declare-first order (surprise applied); ``roll_offs`` the d6 faces each tied
     combatant rolled this turn; ``surprise`` who the GM set as surprising this turn;
-    ``actions`` what was declared this turn. ``close`` lists the pairs the GM marked as
-    closer than half the longest weapon's reach; ``outreached`` the (outreached, by) pairs.
+    ``actions`` what was declared this turn; ``deeds`` what each did with its points this
+    turn (actions, moves, hesitation); ``history`` the finished turns of this round.
+    ``close`` lists the pairs the GM marked as closer than half the longest weapon's reach;
+    ``outreached`` the (outreached, by) pairs.
     """
 
     turn: int = 0
@@ -64,12 +88,22 @@ class HandsPart(RulesetPart, frozen=True):
     roll_offs: tuple[tuple[str, tuple[int, ...]], ...] = ()
     surprise: tuple[str, ...] = ()
     actions: tuple[Action, ...] = ()
+    deeds: tuple[Deed, ...] = ()
+    history: tuple[TurnRecord, ...] = ()
     close: tuple[tuple[str, str], ...] = ()
     outreached: tuple[tuple[str, str], ...] = ()
 
     def faces(self, combatant_id: str) -> tuple[int, ...]:
         """The roll-off faces ``combatant_id`` rolled this turn (empty: none)."""
         return next((faces for cid, faces in self.roll_offs if cid == combatant_id), ())
+
+    def spent(self, combatant_id: str) -> int:
+        """The points ``combatant_id`` spent, moved with or hesitated with this turn."""
+        return sum(deed.points for deed in self.deeds if deed.combatant_id == combatant_id)
+
+    def outreaches(self, who: str, by: str) -> bool:
+        """Whether ``by`` outreaches ``who`` this turn."""
+        return (who, by) in self.outreached
 
     def is_close(self, first: str, second: str) -> bool:
         """Whether the GM marked the two as in close quarters."""

@@ -22,6 +22,7 @@ from uwr_desktop.core.rulesets.base import (
     Resource,
 )
 from uwr_desktop.core.rulesets.common import names, plural
+from uwr_desktop.core.rulesets.hands.columns import round_columns
 from uwr_desktop.core.rulesets.hands.events import (
     HandsActed,
     HandsCloseSet,
@@ -41,8 +42,8 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsSpend,
 )
 from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon, sheet_of
-from uwr_desktop.core.rulesets.hands.state import Phase, Reason, part_of
-from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.core.rulesets.hands.state import Phase, part_of
+from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 
 _COUNT = Fraction(MAX_COUNT)
 
@@ -77,18 +78,6 @@ COLUMNS: tuple[Column, ...] = (
 
 MAX_OFFERED = 12
 """Spends offered in a menu at most (any number can be typed)."""
-
-REASON_WORDS = {
-    Reason.SURPRISE: "surprise",
-    Reason.POINTS: "most points",
-    Reason.REACH: "reach",
-    Reason.CLOSE_QUARTERS: "close quarters",
-    Reason.MISSILE: "missile range",
-    Reason.BONUS: "bonus",
-    Reason.ROLL_OFF: "roll-off",
-    Reason.ALONE: "alone",
-}
-"""How a place's reason reads on a timeline card."""
 
 
 def weapon_text(weapon: HandsWeapon) -> str:
@@ -151,17 +140,18 @@ def turn_title(state: EncounterState) -> str:
 
 
 def timeline_axis(state: EncounterState) -> TimelineAxis:
-    """Ready points (carry-over points in the carry-over turn), most first."""
+    """Ready points (carry-over points in the carry-over turn), most first; during a round the
+    slots stand in one column per turn, so the title names the round."""
     if state.phase == Phase.SETUP:
         return TimelineAxis(AxisKind.READY_POINTS, "Hit points (split at each round start)")
-    if state.phase == Phase.CARRY_OVER:
-        return TimelineAxis(AxisKind.READY_POINTS, "Carry-over turn · who declares first")
-    return TimelineAxis(AxisKind.READY_POINTS, f"Turn {part_of(state).turn} · who declares first")
+    title = f"Round {state.round} · who declares first"
+    return TimelineAxis(AxisKind.READY_POINTS, title)
 
 
 def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
-    """One slot per participant of the turn, in declare-first order; the value says the
-    reason for the place, the detail its words, outreached pairs and conditions."""
+    """Before the fight, hit points most first; during a round one column per turn (see
+    :mod:`.columns`): the value says the reason for a place, the detail its words, what each
+    spent, outreached pairs and conditions."""
     if state.phase == Phase.SETUP:
         health = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
         return tuple(
@@ -175,55 +165,19 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
             )
             for cid in sorted(state.rows, key=lambda cid: -health[cid])
         )
-    part = part_of(state)
-    carry = state.phase == Phase.CARRY_OVER
-    start = dict(part.start_points)
-    slots = []
-    for index, place in enumerate(part.places, 1):
-        combatant = state.combatants[place.combatant_id]
-        sheet = sheet_of(combatant)
-        points = sheet.carry_over if carry else sheet.ready
-        if place.combatant_id == state.current:
-            status = SlotStatus.CURRENT
-        elif place.combatant_id in state.acted or points == 0:
-            status = SlotStatus.DONE
-        else:
-            status = SlotStatus.PENDING
-        details = [
-            f"#{index}: {place.text}",
-            f"{start.get(place.combatant_id, 0)} points at the turn start",
-        ]
-        details += [
-            f"outreached by {state.combatants[by].name}"
-            for who, by in part.outreached
-            if who == combatant.id
-        ]
-        details += [c.name for c in combatant.conditions]
-        slots.append(
-            TimelineSlot(
-                place.combatant_id,
-                place.combatant_id,
-                combatant.name,
-                combatant.side,
-                f"{points} · {REASON_WORDS[place.reason]}",
-                kind=SlotKind.CARRY_OVER if carry else SlotKind.TURN,
-                status=status,
-                detail="\n".join(details),
-                position=points,
-            )
-        )
-    return tuple(slots)
+    return round_columns(state)
 
 
 def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
     """A drag earlier sets surprise for this turn (the combatant declares first); a drag
-    later takes a surprise back; nothing else moves a place."""
+    later takes a surprise back; nothing else moves a place. ``new_index`` counts the slots
+    of the finished turns' columns, which come before the turn under way."""
     part = part_of(state)
     ids = [place.combatant_id for place in part.places]
     if slot_key not in ids:
         return DragAnswer(None, "No change")
     name = state.combatants[slot_key].name
-    now = ids.index(slot_key)
+    now = len(timeline(state)) - len(ids) + ids.index(slot_key)
     surprising = slot_key in part.surprise
     if new_index < now:
         if surprising:
@@ -281,12 +235,28 @@ def _acted_text(state: EncounterState, event: HandsActed) -> str:
             f", interfering with {_name(state, opposed.actor)}'s action "
             f"({plural(opposed.points, 'point')})"
         )
+    if event.target is not None and event.opposes is None:
+        text += f" at {_name(state, event.target)}"
     if event.note:
         text += f": {event.note}"
-    outreached = [by for who, by in part_of(state).outreached if who == combatant.id]
-    if outreached and event.opposes is None:
-        text += f" (outreached by {names(state, outreached)}: only their weapon, when they attack)"
-    return text + f"; {sheet.ready - event.points} ready left"
+    return text + _outreach_text(state, event) + f"; {sheet.ready - event.points} ready left"
+
+
+def _outreach_text(state: EncounterState, event: HandsActed) -> str:
+    """What the outreach rule made of the action, in brackets (empty: nothing to say)."""
+    part = part_of(state)
+    cid = event.combatant_id
+    if event.opposes is not None and event.opposes < len(part.actions):
+        actor = part.actions[event.opposes].actor
+        return f" (at {_name(state, actor)}'s weapon)" if part.outreaches(cid, actor) else ""
+    if event.target is not None:
+        if part.outreaches(cid, event.target):
+            return f" (outreached, but {_name(state, event.target)} attacks with a shorter weapon)"
+        return ""
+    outreached = [by for who, by in part.outreached if who == cid]
+    if outreached:
+        return f" (outreached by {names(state, outreached)}: only their weapon, when they attack)"
+    return ""
 
 
 def describe(event: Event, state: EncounterState) -> str:

@@ -29,10 +29,11 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
+from uwr_desktop.core.rulesets.hands.columns import REASON_WORDS
 from uwr_desktop.core.rulesets.hands.intents import HandsHesitate, HandsMove, HandsSpend
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
 from uwr_desktop.core.rulesets.hands.state import Phase, Place, part_of
-from uwr_desktop.core.rulesets.hands.view import REASON_WORDS, turn_title
+from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
@@ -50,6 +51,15 @@ W = TypeVar("W", bound=QWidget)
 def _named(widget: W, name: str) -> W:
     widget.setObjectName(name)
     return widget
+
+
+def _choice(name: str, tip: str) -> QComboBox:
+    """A narrow choice box (it shrinks to a few characters when the dock is narrow)."""
+    box = _named(QComboBox(), name)
+    box.setToolTip(tip)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(6)
+    return box
 
 
 def _pip(symbol: str, name: str, tip: str, *, clickable: bool) -> QToolButton:
@@ -204,18 +214,16 @@ class PointsPanel(QWidget):
             return
         weapon = self._weapon_choice(state, cid, sheet)
         against = self._against_choice(state, cid)
+        target = self._target_choice(state, cid)
         spend = _named(QPushButton("Spend"), f"handsSpend:{cid}")
         spend.setEnabled(sheet.ready > 0)
-        spend.clicked.connect(
-            lambda: self._do(
-                HandsSpend(cid, points.value(), weapon.currentData(), against.currentData())
-            )
-        )
+        spend.clicked.connect(lambda: self._do(self._spend_intent(cid, points.value())))
         hesitate = _named(QPushButton("Hesitate"), f"handsHesitate:{cid}")
         hesitate.setEnabled(sheet.ready > 0)
         hesitate.setToolTip("Do nothing this turn: one ready point to used")
         hesitate.clicked.connect(lambda: self._do(HandsHesitate(cid)))
-        self._grid.addWidget(weapon, top_row, 2, 1, 2)
+        self._grid.addWidget(weapon, top_row, 2)
+        self._grid.addWidget(target, top_row, 3)
         self._grid.addWidget(against, top_row, 4)
         self._grid.addWidget(spend, top_row + 1, 3)
         self._grid.addWidget(hesitate, top_row + 1, 4)
@@ -266,22 +274,50 @@ class PointsPanel(QWidget):
             if carry:
                 self._do(HandsMove(cid, number))
                 return
-            weapon = self.findChild(QComboBox, f"handsWeapon:{cid}")
-            against = self.findChild(QComboBox, f"handsAgainst:{cid}")
-            self._do(
-                HandsSpend(
-                    cid,
-                    number,
-                    weapon.currentData() if weapon is not None else None,
-                    against.currentData() if against is not None else None,
-                )
-            )
+            self._do(self._spend_intent(cid, number))
 
         return act
 
+    def _spend_intent(self, cid: str, points: int) -> HandsSpend:
+        """Spend ``points`` with the weapon, target and interference chosen on the row."""
+
+        def chosen(kind: str) -> str | int | None:
+            box = self.findChild(QComboBox, f"hands{kind}:{cid}")
+            return box.currentData() if box is not None else None
+
+        weapon, against, target = chosen("Weapon"), chosen("Against"), chosen("Target")
+        return HandsSpend(
+            cid,
+            points,
+            weapon if isinstance(weapon, int) else None,
+            against if isinstance(against, int) else None,
+            target=target if isinstance(target, str) else None,
+        )
+
+    def _target_choice(self, state: EncounterState, cid: str) -> QComboBox:
+        """Whom the action attacks; an opponent that outreaches the row's combatant is marked
+        (the rules check such an attack)."""
+        box = _choice(
+            f"handsTarget:{cid}",
+            "Whom the action attacks (⚠: outreaches this combatant; it may attack only that "
+            "opponent's weapon, when it attacks)",
+        )
+        box.addItem("no target", None)
+        part = part_of(state)
+        for other in state.rows:
+            if other == cid or state.combatants[other].down:
+                continue
+            name = state.combatants[other].name
+            if part.outreaches(cid, other):
+                box.addItem(f"at {name} ⚠ outreaches", other)
+            else:
+                box.addItem(f"at {name}", other)
+        return box
+
     def _weapon_choice(self, state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
-        box = _named(QComboBox(), f"handsWeapon:{cid}")
-        box.setToolTip("The weapon the points go with (each weapon once a turn)")
+        box = _choice(
+            f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)"
+        )
         box.addItem("no weapon", None)
         used = {a.weapon for a in part_of(state).actions if a.actor == cid}
         for index, weapon in enumerate(sheet.weapons):
@@ -290,8 +326,10 @@ class PointsPanel(QWidget):
         return box
 
     def _against_choice(self, state: EncounterState, cid: str) -> QComboBox:
-        box = _named(QComboBox(), f"handsAgainst:{cid}")
-        box.setToolTip("Interfere with an earlier action of this turn (at most its points)")
+        box = _choice(
+            f"handsAgainst:{cid}",
+            "Interfere with an earlier action of this turn (at most its points)",
+        )
         box.addItem("no interference", None)
         for index, action in enumerate(part_of(state).actions):
             if action.actor != cid:

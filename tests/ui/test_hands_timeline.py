@@ -1,0 +1,190 @@
+"""The ``hands`` round on the timeline: one column per turn, points as pips a click spends, the
+reason for each place on hover, outreached combatants marked where the GM declares."""
+
+import pytest
+from fight_window import pick_round_system, shown_window, when_modal
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QComboBox, QPushButton, QToolTip
+from test_hands_window import add, ids_by_name
+
+from uwr_desktop.core.rulesets.hands.state import part_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
+from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.player_picture import player_picture
+from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
+from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.timeline_columns import MAX_ROWS
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    yield from shown_window(qtbot, tmp_path, seed=4)
+
+
+def start_hands_fight(window):
+    """Ana (4 points, reach 1) against Brute (3 points, reach 3), the fight started."""
+    when_modal(NewFightDialog, lambda dialog: (pick_round_system(dialog, "hands"), dialog.accept()))
+    window.actions_by_key["new"].trigger()
+    add(window, "Ana", strength=3, reach=1, side="player")
+    add(window, "Brute", strength=2, reach=3)
+    window.actions_by_key["start_fight"].trigger()
+    return ids_by_name(window)
+
+
+def click_pip(qtbot, timeline, key, pip):
+    centre = timeline.pip_rect(key, pip).center().toPoint()
+    qtbot.mouseClick(timeline, Qt.MouseButton.LeftButton, pos=centre)
+
+
+def headings(timeline):
+    return list(dict.fromkeys(slot.column for slot in timeline.slots()))
+
+
+def ready(window, cid):
+    return window.document.session.state.combatants[cid].sheet.ready
+
+
+def test_a_round_is_played_by_clicking_pips_on_the_timeline(window, qtbot):
+    ids = start_hands_fight(window)
+    ana, brute = ids["Ana"], ids["Brute"]
+    timeline = window.timeline
+    assert headings(timeline) == ["Turn 1 · now"]
+    # Ana has the most points: she declares first, the reason on hover.
+    assert [s.combatant_id for s in timeline.slots()] == [ana, brute]
+    centre = timeline.card_rect(ana).center().toPoint()
+    QToolTip.hideText()
+    event = QHelpEvent(QEvent.Type.ToolTip, centre, timeline.mapToGlobal(centre))
+    assert timeline.event(event)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
+    assert "ahead of Brute: most ready points (4 vs 3)" in QToolTip.text()
+    QToolTip.hideText()
+
+    click_pip(qtbot, timeline, ana, 3)
+    assert ready(window, ana) == 1
+    click_pip(qtbot, timeline, brute, 1)
+    assert ready(window, brute) == 2
+    (ana_now,) = [s for s in timeline.slots() if s.key == ana]
+    assert (ana_now.pips, ana_now.spent_pips) == (1, 3)
+
+    window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
+    # Turn 2: Brute has more points left and declares first; turn 1 stays as a column.
+    assert headings(timeline) == ["Turn 1", "Turn 2 · now"]
+    assert [s.key for s in timeline.slots()] == [f"turn1:{ana}", f"turn1:{brute}", brute, ana]
+    past = timeline.card_rect(f"turn1:{ana}")
+    assert past.right() < timeline.card_rect(brute).left()
+    assert timeline.card_rect(brute).left() == timeline.card_rect(ana).left()
+    assert timeline.card_rect(brute).top() < timeline.card_rect(ana).top()
+    # A finished turn's pips are not for clicking.
+    with qtbot.assertNotEmitted(timeline.slotPipClicked):
+        click_pip(qtbot, timeline, f"turn1:{ana}", 1)
+    assert (ready(window, ana), ready(window, brute)) == (1, 2)
+    click_pip(qtbot, timeline, brute, 2)
+    click_pip(qtbot, timeline, ana, 1)
+    window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
+    assert window.document.session.state.round == 2
+    assert headings(timeline) == ["Turn 1 · now"]
+
+
+def test_outreached_combatants_are_marked_and_an_attack_out_of_turn_refused(window, qtbot):
+    ids = start_hands_fight(window)
+    ana, brute = ids["Ana"], ids["Brute"]
+    (ana_slot,) = [s for s in window.timeline.slots() if s.key == ana]
+    assert ana_slot.label == "Ana ⚠"
+    assert "outreached by Brute" in ana_slot.detail
+    panel = window.findChild(PointsPanel)
+    target = panel.findChild(QComboBox, f"handsTarget:{ana}")
+    target.setCurrentIndex(target.findData(brute))
+    assert target.currentText() == "at Brute ⚠ outreaches"
+    panel.findChild(QPushButton, f"handsSpend:{ana}").click()
+    assert "Ana is outreached by Brute" in panel.message.text()
+    assert ready(window, ana) == 4
+    # Once Brute attacks her, she may interfere with that attack (at his weapon).
+    brute_target = panel.findChild(QComboBox, f"handsTarget:{brute}")
+    brute_target.setCurrentIndex(brute_target.findData(ana))
+    panel.findChild(QPushButton, f"handsSpend:{brute}").click()
+    assert part_of(window.document.session.state).actions[0].target == ana
+    panel.findChild(QComboBox, f"handsAgainst:{ana}").setCurrentIndex(1)
+    panel.findChild(QPushButton, f"handsSpend:{ana}").click()
+    assert panel.message.text() == ""
+    assert ready(window, ana) == 3
+
+
+def _row(key, column, pips=0, **kwargs):
+    return TimelineSlot(
+        key, key, key.capitalize(), Side.PLAYER, "", column=column, pips=pips, **kwargs
+    )
+
+
+@pytest.fixture
+def columns_timeline(qtbot):
+    widget = InitiativeTimeline()
+    qtbot.addWidget(widget)
+    widget.set_animation_duration(0)
+    widget.set_slots(
+        [
+            _row("a1", "Turn 1", 2, spent_pips=1, status=SlotStatus.DONE),
+            _row("b1", "Turn 1", 1, spent_pips=2, status=SlotStatus.DONE),
+            _row("a", "Turn 2", 2, pip_action=True, status=SlotStatus.CURRENT),
+            _row("b", "Turn 2", 1, pip_action=True),
+            _row("c", "Turn 2", 3, pip_action=True),
+        ]
+    )
+    widget.resize(widget.sizeHint())
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_a_pip_click_on_the_timeline_asks_for_that_pip(qtbot, columns_timeline):
+    with qtbot.waitSignal(columns_timeline.slotPipClicked) as clicked:
+        click_pip(qtbot, columns_timeline, "c", 2)
+    assert clicked.args == ["c", 2]
+    assert columns_timeline.selected_key() == "c"
+    # A click on the row beside its pips selects it and asks for no pip.
+    with qtbot.assertNotEmitted(columns_timeline.slotPipClicked):
+        qtbot.mouseClick(
+            columns_timeline,
+            Qt.MouseButton.LeftButton,
+            pos=columns_timeline.card_rect("a1").center().toPoint(),
+        )
+    assert columns_timeline.selected_key() == "a1"
+
+
+def test_a_row_dragged_below_another_in_its_column_asks_for_that_place(qtbot, columns_timeline):
+    widget = columns_timeline
+    start = widget.card_rect("a").center().toPoint()
+    start.setX(int(widget.card_rect("a").left()) + 12)
+    target = widget.card_rect("b")
+    qtbot.mousePress(widget, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(widget, start + QPoint(0, 6 * step))
+    drop = QPoint(start.x(), int(target.bottom()) - 2)
+    qtbot.mouseMove(widget, drop)
+    assert widget.is_dragging()
+    with qtbot.waitSignal(widget.slotMoveRequested) as moved:
+        qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=drop)
+    # Index 3 of the whole list (counted without "a"): after b, in Turn 2 only.
+    assert moved.args == ["a", 3]
+
+
+def test_a_long_column_goes_on_in_a_second_block_under_one_heading(qtbot):
+    widget = InitiativeTimeline()
+    qtbot.addWidget(widget)
+    many = [_row(f"r{n}", "Turn 1", 1) for n in range(MAX_ROWS + 2)]
+    widget.set_slots(many)
+    first, wrapped = widget.card_rect("r0"), widget.card_rect(f"r{MAX_ROWS}")
+    assert wrapped.top() == first.top()
+    assert wrapped.left() > first.right()
+    assert widget.sizeHint().height() < 2 * MAX_ROWS * first.height()
+
+
+def test_the_players_see_only_the_column_of_the_turn_under_way(window, qtbot):
+    ids = start_hands_fight(window)
+    click_pip(qtbot, window.timeline, ids["Ana"], 1)
+    window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
+    session = window.document.session
+    slots = session.ruleset.timeline(session.state)
+    picture = player_picture(session.state, slots, session.ruleset.timeline_axis(session.state))
+    assert [row.key for row in picture.rows] == [ids["Ana"], ids["Brute"]]

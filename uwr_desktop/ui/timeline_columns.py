@@ -1,0 +1,293 @@
+"""The timeline's column layout: slots grouped in columns (one per turn), each slot a row.
+
+When a ruleset gives its slots a ``column`` heading (``TimelineSlot.column``), the timeline
+lays them out here instead of as cards on an axis: consecutive slots with the same heading form
+a column, its rows top to bottom in slot order (a column longer than :data:`MAX_ROWS` goes on in
+a second block beside the first), the columns left to right under their headings. A row shows
+the side stripe, the name and the slot's points as pips: ``pips`` filled, then ``spent_pips``
+hollow. Everything here is geometry and painting; the widget keeps the state and the events.
+"""
+
+from itertools import groupby
+
+import msgspec
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+
+from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.ui.theme import ThemeColors
+
+MAX_ROWS = 6
+"""Rows in one block of a column; more go on in a block beside it."""
+MAX_PIPS = 12
+"""Pips drawn in a row; more are counted beside them (``+3``)."""
+
+ROW_GAP = 4.0
+COLUMN_GAP = 14.0
+_PAD = 6.0
+_STRIPE = 4.0
+_RADIUS = 5.0
+_PIP_GAP = 3.0
+_NAME_CHARS = 9
+_DONE_OPACITY = 0.6
+
+
+class RowFonts(msgspec.Struct, frozen=True):
+    """The fonts rows and headings are drawn in: names, pips' overflow count and headings."""
+
+    name: QFont
+    note: QFont
+
+    @property
+    def row_height(self) -> float:
+        """The height of one row."""
+        return QFontMetricsF(self.name).height() + 2 * _PAD
+
+    @property
+    def heading_height(self) -> float:
+        """The height of the headings' line above the rows."""
+        return QFontMetricsF(self.note).height() + 4
+
+    @property
+    def pip_size(self) -> float:
+        """The diameter of a pip."""
+        return round(QFontMetricsF(self.name).height() * 0.55)
+
+
+class Column(msgspec.Struct, frozen=True):
+    """One column: its heading, where it is drawn (rows and heading) and whether it holds the
+    slot acting now."""
+
+    heading: str
+    rect: QRectF
+    keys: tuple[str, ...]
+    current: bool
+
+
+class ColumnLayout(msgspec.Struct, frozen=True):
+    """Where every row and column stands (content coordinates), the width of it all and the
+    height of the rows' area below the headings."""
+
+    targets: dict[str, QRectF]
+    columns: tuple[Column, ...]
+    width: float
+    rows_height: float
+
+
+def in_columns(slots: tuple[TimelineSlot, ...]) -> bool:
+    """Whether ``slots`` are laid out in columns (any has a heading)."""
+    return any(slot.column for slot in slots)
+
+
+def _pips_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
+    most = max(slot.pips + slot.spent_pips for slot in slots)
+    step = fonts.pip_size + _PIP_GAP
+    width = min(most, MAX_PIPS) * step
+    if most > MAX_PIPS:
+        width += QFontMetricsF(fonts.note).horizontalAdvance(f"+{most - MAX_PIPS}") + _PIP_GAP
+    return width
+
+
+def _row_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
+    metrics = QFontMetricsF(fonts.name)
+    longest = max(metrics.horizontalAdvance(slot.label) for slot in slots)
+    name = min(longest, metrics.averageCharWidth() * _NAME_CHARS)
+    return _STRIPE + 2 * _PAD + name + _PAD + _pips_width(fonts, slots)
+
+
+def _name_width(fonts: RowFonts, rect: QRectF, slot: TimelineSlot) -> float:
+    """The room for the name: the row less its pips (as wide as the column's widest)."""
+    pips_room = min(slot.pips + slot.spent_pips, MAX_PIPS) * (fonts.pip_size + _PIP_GAP)
+    return max(rect.width() - _STRIPE - 3 * _PAD - pips_room, 10.0)
+
+
+def layout(
+    slots: tuple[TimelineSlot, ...], fonts: RowFonts, left: float, top: float
+) -> ColumnLayout:
+    """Lay ``slots`` out in columns from (``left``, ``top``), headings first."""
+    targets: dict[str, QRectF] = {}
+    columns: list[Column] = []
+    row_height = fonts.row_height
+    rows_top = top + fonts.heading_height
+    x = left
+    most_rows = 0
+    for heading, grouped in groupby(slots, key=lambda slot: slot.column):
+        members = list(grouped)
+        width = max(_row_width(fonts, members), 96.0)
+        column_left = x
+        for index, slot in enumerate(members):
+            block, row = divmod(index, MAX_ROWS)
+            row_x = column_left + block * (width + ROW_GAP)
+            targets[slot.key] = QRectF(
+                row_x, rows_top + row * (row_height + ROW_GAP), width, row_height
+            )
+        blocks = (len(members) - 1) // MAX_ROWS + 1
+        most_rows = max(most_rows, min(len(members), MAX_ROWS))
+        right = column_left + blocks * width + (blocks - 1) * ROW_GAP
+        current = any(slot.status == SlotStatus.CURRENT for slot in members)
+        keys = tuple(slot.key for slot in members)
+        columns.append(
+            Column(heading, QRectF(column_left, top, right - column_left, 0), keys, current)
+        )
+        x = right + COLUMN_GAP
+    rows_height = most_rows * (row_height + ROW_GAP) - ROW_GAP if most_rows else 0.0
+    height = fonts.heading_height + rows_height
+    sized = tuple(
+        Column(c.heading, QRectF(c.rect.x(), top, c.rect.width(), height), c.keys, c.current)
+        for c in columns
+    )
+    return ColumnLayout(targets, sized, x - COLUMN_GAP - left, rows_height)
+
+
+def pip_rects(fonts: RowFonts, slot: TimelineSlot, rect: QRectF) -> list[QRectF]:
+    """Where each pip of the row is drawn: the filled ones first, then the hollow ones."""
+    size = fonts.pip_size
+    step = size + _PIP_GAP
+    shown = min(slot.pips + slot.spent_pips, MAX_PIPS)
+    overflow = slot.pips + slot.spent_pips > MAX_PIPS
+    right = rect.right() - _PAD
+    if overflow:
+        count = f"+{slot.pips + slot.spent_pips - MAX_PIPS}"
+        right -= QFontMetricsF(fonts.note).horizontalAdvance(count) + _PIP_GAP
+    first = right - shown * step + _PIP_GAP
+    top = rect.center().y() - size / 2
+    return [QRectF(first + index * step, top, size, size) for index in range(shown)]
+
+
+def pip_at(fonts: RowFonts, slot: TimelineSlot, rect: QRectF, point: QPointF) -> int | None:
+    """The number (1 first) of the filled pip a click at ``point`` hits, when the slot's pips
+    can be clicked; ``None`` otherwise. A pip's hit area is a little larger than the pip."""
+    if not slot.pip_action:
+        return None
+    for number, pip in enumerate(pip_rects(fonts, slot, rect)[: slot.pips], 1):
+        if pip.adjusted(-_PIP_GAP / 2, -_PAD / 2, _PIP_GAP / 2, _PAD / 2).contains(point):
+            return number
+    return None
+
+
+def drop_index(
+    slots: tuple[TimelineSlot, ...], targets: dict[str, QRectF], key: str, point: QPointF
+) -> int:
+    """The index (in the whole list, counted after taking ``key`` out) the dragged row would
+    take: its own column only, before the first row the pointer is above."""
+    index = next(i for i, slot in enumerate(slots) if slot.key == key)
+    heading = slots[index].column
+    others = [slot for slot in slots if slot.key != key]
+    column = [(i, slot) for i, slot in enumerate(others) if slot.column == heading]
+    first = column[0][0] if column else index
+    before = 0
+    for _, slot in column:
+        rect = targets[slot.key]
+        earlier_block = rect.right() < point.x() - rect.width() / 2
+        same_block = rect.left() <= point.x() <= rect.right() + ROW_GAP
+        if earlier_block or (same_block and rect.center().y() < point.y()):
+            before += 1
+    return first + before
+
+
+def drop_line(
+    slots: tuple[TimelineSlot, ...], targets: dict[str, QRectF], key: str, index: int
+) -> QLineF:
+    """The line (under or above a row) where the dragged row would land at ``index``."""
+    others = [slot for slot in slots if slot.key != key]
+    if index < len(others) and others[index].column == _column_of(slots, key):
+        rect = targets[others[index].key]
+        y = rect.top() - ROW_GAP / 2
+    else:
+        rect = targets[others[index - 1].key]
+        y = rect.bottom() + ROW_GAP / 2
+    return QLineF(rect.left(), y, rect.right(), y)
+
+
+def _column_of(slots: tuple[TimelineSlot, ...], key: str) -> str:
+    return next(slot.column for slot in slots if slot.key == key)
+
+
+def paint_headings(
+    painter: QPainter, columns: tuple[Column, ...], fonts: RowFonts, colors: ThemeColors
+) -> None:
+    """Each column's heading and a light frame around it; the column acting now stands out."""
+    font = QFont(fonts.note)
+    font.setBold(True)
+    painter.setFont(font)
+    metrics = QFontMetricsF(font)
+    for column in columns:
+        frame = column.rect.adjusted(-COLUMN_GAP / 3, 0, COLUMN_GAP / 3, ROW_GAP)
+        border = QColor(colors.accent if column.current else colors.border)
+        painter.setPen(QPen(border, 1.5 if column.current else 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(frame, _RADIUS + 2, _RADIUS + 2)
+        painter.setPen(QColor(colors.accent if column.current else colors.muted_text))
+        text = metrics.elidedText(column.heading, Qt.TextElideMode.ElideRight, column.rect.width())
+        area = QRectF(column.rect.x(), column.rect.y(), column.rect.width(), fonts.heading_height)
+        painter.drawText(area, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def paint_row(
+    painter: QPainter,
+    slot: TimelineSlot,
+    rect: QRectF,
+    fonts: RowFonts,
+    colors: ThemeColors,
+    *,
+    selected: bool,
+) -> None:
+    """One row: background, side stripe, the acting-now ring, the name and the pips."""
+    current = slot.status == SlotStatus.CURRENT
+    painter.save()
+    if slot.status == SlotStatus.DONE:
+        painter.setOpacity(painter.opacity() * _DONE_OPACITY)
+    shape = QPainterPath()
+    shape.addRoundedRect(rect, _RADIUS, _RADIUS)
+    painter.fillPath(shape, QColor(colors.card_current if current else colors.card))
+    painter.save()
+    painter.setClipPath(shape)
+    painter.fillRect(QRectF(rect.x(), rect.y(), _STRIPE, rect.height()), colors.side(slot.side))
+    painter.restore()
+    accent = QColor(colors.accent)
+    if current:
+        painter.setPen(QPen(accent, 2))
+    elif slot.kind == SlotKind.CARRY_OVER:
+        painter.setPen(QPen(QColor(colors.border), 1, Qt.PenStyle.DashLine))
+    else:
+        painter.setPen(QPen(QColor(colors.border), 1))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), _RADIUS, _RADIUS)
+    if selected:
+        painter.setPen(QPen(accent, 2, Qt.PenStyle.DotLine))
+        painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), _RADIUS + 2, _RADIUS + 2)
+
+    painter.setFont(fonts.name)
+    painter.setPen(QColor(colors.text))
+    left = rect.x() + _STRIPE + _PAD
+    width = _name_width(fonts, rect, slot)
+    name = QFontMetricsF(fonts.name).elidedText(slot.label, Qt.TextElideMode.ElideRight, width)
+    align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    painter.drawText(QRectF(left, rect.y(), width, rect.height()), align, name)
+    _paint_pips(painter, slot, rect, fonts, colors)
+    painter.restore()
+
+
+def _paint_pips(
+    painter: QPainter, slot: TimelineSlot, rect: QRectF, fonts: RowFonts, colors: ThemeColors
+) -> None:
+    pips = pip_rects(fonts, slot, rect)
+    filled = QColor(colors.accent if slot.pip_action else colors.text)
+    for number, pip in enumerate(pips, 1):
+        if number <= slot.pips:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(filled)
+        else:
+            painter.setPen(QPen(QColor(colors.muted_text), 1.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(pip.adjusted(0.6, 0.6, -0.6, -0.6))
+    hidden = slot.pips + slot.spent_pips - MAX_PIPS
+    if hidden > 0 and pips:
+        painter.setFont(fonts.note)
+        painter.setPen(QColor(colors.muted_text))
+        area = QRectF(
+            pips[-1].right() + _PIP_GAP, rect.y(), rect.right() - pips[-1].right(), rect.height()
+        )
+        painter.drawText(
+            area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"+{hidden}"
+        )
