@@ -58,7 +58,9 @@ from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.help_menu import add_help_menu
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.panel_commands import PanelCommands
 from uwr_desktop.ui.player_view_control import PlayerViewControl
 from uwr_desktop.ui.prompts import (
     ask_open_path,
@@ -146,6 +148,7 @@ class MainWindow(QMainWindow):
         self._library = library
         self.undo_stack = JournalUndoStack(document, self)
         self.actions_by_key = create_actions(self)
+        self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal)
 
         self.table_model = CombatantTableModel(document.session, self)
         self.proxy = CombatantFilterProxy(self)
@@ -308,6 +311,8 @@ class MainWindow(QMainWindow):
         fight_menu = bar.addMenu("F&ight")
         fight_menu.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
         fight_menu.addSeparator()
+        fight_menu.addActions([a["attack"], a["roll"], a["resolve"]])
+        fight_menu.addSeparator()
         fight_menu.addAction(a["clear_order"])
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()])
@@ -316,6 +321,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.player_view.open_action)
         view_menu.addMenu(self.player_view.menu)
+        add_help_menu(self, a)
 
         toolbar = QToolBar("Main", self)
         toolbar.setObjectName("mainToolBar")
@@ -828,6 +834,7 @@ class MainWindow(QMainWindow):
             notice.setWordWrap(True)
             notice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             scroller.setWidget(notice)
+            self.panel_commands.set_panel(None)
             return
         panel = self.dice_panel = self._ui.dice_panel(self._document, self)
         tray = panel.tray
@@ -836,6 +843,7 @@ class MainWindow(QMainWindow):
         tray.view.diceShown.connect(lambda: scroller.ensureWidgetVisible(tray.view, 0, 0))
         tray.settled.connect(lambda: scroller.ensureWidgetVisible(tray.banner, 0, 0))
         scroller.setWidget(panel.widget)
+        self.panel_commands.set_panel(panel)
 
     def _set_reduce_motion(self, on: bool) -> None:
         if self.dice_panel is not None:
