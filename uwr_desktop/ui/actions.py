@@ -78,6 +78,20 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("heal", "&Heal…", "Heal the selected combatants", None, ("Ctrl+H",)),
     ActionSpec(
+        "damage_one",
+        "Deal 1 Damage",
+        "Deal 1 damage to the selected combatants (the - in the Health column)",
+        None,
+        ("Ctrl+-",),
+    ),
+    ActionSpec(
+        "heal_one",
+        "Heal 1",
+        "Heal the selected combatants by 1 (the + in the Health column)",
+        None,
+        ("Ctrl+=", "Ctrl++"),
+    ),
+    ActionSpec(
         "condition",
         "Add &Condition…",
         "Put a condition on the selected combatants",

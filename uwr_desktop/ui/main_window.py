@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QScrollArea,
-    QTableView,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -54,10 +53,13 @@ from uwr_desktop.core.storage.names import display_name, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.actions import create_actions
 from uwr_desktop.ui.autosave_bar import AutosaveBar, autosave_off_text
+from uwr_desktop.ui.column_prefs import ColumnPrefs
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.frozen_table import FrozenColumnTable
+from uwr_desktop.ui.health_column import DAMAGE_STEP, HEALTH_COLUMN, HealthDelegate
 from uwr_desktop.ui.help_menu import add_help_menu
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
 from uwr_desktop.ui.panel_commands import PanelCommands
@@ -72,11 +74,13 @@ from uwr_desktop.ui.prompts import (
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
 from uwr_desktop.ui.table_model import (
     COMBATANT_ID_ROLE,
+    NAME_COLUMN,
     RESOURCES_COLUMN,
     CombatantTableModel,
 )
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.turn_header import TurnHeader
 from uwr_desktop.ui.undo import JournalUndoStack
 
 MAX_RECENT_FILES = 8
@@ -154,6 +158,15 @@ class MainWindow(QMainWindow):
         self.proxy = CombatantFilterProxy(self)
         self.proxy.setSourceModel(self.table_model)
         self.table = self._build_table()
+        self.column_prefs = ColumnPrefs(
+            self.table,
+            settings,
+            self.table.column_keys,
+            lambda: self._document.session.ruleset.id,
+            fixed=(NAME_COLUMN,),
+            after_change=self.table.sync_columns,
+        )
+        self.turn_header = TurnHeader(self)
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
         self._ui: RulesetUi | None = None
@@ -185,6 +198,7 @@ class MainWindow(QMainWindow):
         self._build_menus_and_toolbar()
         self._build_status_bar()
         self._connect()
+        self.column_prefs.restore()
         self._restore_layout()
         self._refresh_all()
 
@@ -200,8 +214,8 @@ class MainWindow(QMainWindow):
 
     # ---- building ---------------------------------------------------------------------------
 
-    def _build_table(self) -> QTableView:
-        table = QTableView(self)
+    def _build_table(self) -> FrozenColumnTable:
+        table = FrozenColumnTable(lambda: [c.key for c in self.table_model.columns()], self)
         table.setObjectName("combatantTable")
         table.setModel(self.proxy)
         table.setItemDelegate(CombatantDelegate(table))
@@ -222,6 +236,10 @@ class MainWindow(QMainWindow):
         table.horizontalHeader().setResizeContentsPrecision(RESIZE_PRECISION_ROWS)
         table.horizontalHeader().setStretchLastSection(True)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        health = HealthDelegate(COMBATANT_ID_ROLE, table)
+        health.stepRequested.connect(self._step_health)
+        table.set_column_delegate(HEALTH_COLUMN, health)
+        table.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN))
         return table
 
     def _build_central(self) -> None:
@@ -266,6 +284,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.autosave_bar)
+        layout.addWidget(self.turn_header)
         layout.addWidget(self.timeline)
         layout.addWidget(filter_bar)
         layout.addWidget(self.table, 1)
@@ -283,6 +302,8 @@ class MainWindow(QMainWindow):
         self.dice_dock.setWidget(scroller)
         self._install_ruleset_ui()
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        # The dice dock runs down to the status bar: on a laptop its inputs need the height.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_dock = QDockWidget("Event Log", self)
         self.log_dock.setObjectName("logDock")
         self.log_dock.setWidget(self.event_log)
@@ -305,7 +326,9 @@ class MainWindow(QMainWindow):
             [a["add_combatant"], a["add_from_library"], a["duplicate"], a["remove"]]
         )
         combatant_menu.addSeparator()
-        combatant_menu.addActions([a["damage"], a["heal"], a["condition"]])
+        combatant_menu.addActions(
+            [a["damage"], a["heal"], a["damage_one"], a["heal_one"], a["condition"]]
+        )
         combatant_menu.addSeparator()
         combatant_menu.addAction(a["save_to_library"])
         fight_menu = bar.addMenu("F&ight")
@@ -348,6 +371,8 @@ class MainWindow(QMainWindow):
                 a["remove"],
                 a["damage"],
                 a["heal"],
+                a["damage_one"],
+                a["heal_one"],
                 a["condition"],
                 a["save_to_library"],
                 *self.player_view.combatant_actions(),
@@ -381,6 +406,8 @@ class MainWindow(QMainWindow):
         a["damage"].triggered.connect(lambda: self._amount_to_selected("Apply Damage", ApplyDamage))
         a["heal"].triggered.connect(lambda: self._amount_to_selected("Heal", Heal))
         a["condition"].triggered.connect(self.add_condition_to_selected)
+        a["damage_one"].triggered.connect(lambda: self._step_selected(DAMAGE_STEP))
+        a["heal_one"].triggered.connect(lambda: self._step_selected(-DAMAGE_STEP))
         a["start_fight"].triggered.connect(lambda: self.do(StartFight()))
         a["next_turn"].triggered.connect(lambda: self.do(NextTurn()))
         a["end_round"].triggered.connect(lambda: self.do(EndRound()))
@@ -522,6 +549,15 @@ class MainWindow(QMainWindow):
         amount = ask_amount(self, title, f"{title} to {len(ids)} combatant(s):")
         if amount is not None:
             self.do(make(ids, amount))
+
+    def _step_health(self, combatant_id: str, step: int) -> None:
+        """Deal 1 damage (``step`` below 0) or heal 1: the Health column's - and +."""
+        self.do(ApplyDamage([combatant_id], 1) if step < 0 else Heal([combatant_id], 1))
+
+    def _step_selected(self, step: int) -> None:
+        ids = self._require_selection()
+        if ids is not None:
+            self.do(ApplyDamage(ids, 1) if step < 0 else Heal(ids, 1))
 
     def add_condition_to_selected(self) -> None:
         """Put a condition on every selected combatant."""
@@ -704,6 +740,7 @@ class MainWindow(QMainWindow):
     def _on_session_replaced(self) -> None:
         session = self._document.session
         self.table_model.set_session(session)
+        self.column_prefs.restore()
         self.event_log.set_session(session)
         self._refresh_all()
 
@@ -735,6 +772,7 @@ class MainWindow(QMainWindow):
             self._status_round.setText("Setting up: add combatants, then Start Fight (F5)")
         else:
             self._status_round.setText(f"Round {state.round}")
+        self.turn_header.show_state(state)
         actor = state.combatants.get(state.current) if state.current else None
         self._status_actor.setText(f"Acting: {actor.name}" if actor is not None else "")
 
