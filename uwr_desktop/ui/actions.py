@@ -64,6 +64,11 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         ("Ctrl+Shift+L",),
     ),
     ActionSpec(
+        "save_party",
+        "Save Players as &Party…",
+        "Keep the fight's players as a named party, to add to later fights",
+    ),
+    ActionSpec(
         "duplicate", "&Duplicate", "Add a copy of the selected combatants", "duplicate", ("Ctrl+D",)
     ),
     ActionSpec(

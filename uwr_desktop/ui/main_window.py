@@ -63,6 +63,7 @@ from uwr_desktop.ui.health_column import DAMAGE_STEP, HEALTH_COLUMN, HealthDeleg
 from uwr_desktop.ui.help_menu import add_help_menu
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
 from uwr_desktop.ui.panel_commands import PanelCommands
+from uwr_desktop.ui.party_menu import PartyCommands
 from uwr_desktop.ui.player_view_control import PlayerViewControl
 from uwr_desktop.ui.prompts import (
     ask_open_path,
@@ -153,6 +154,13 @@ class MainWindow(QMainWindow):
         self.undo_stack = JournalUndoStack(document, self)
         self.actions_by_key = create_actions(self)
         self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal)
+        self.parties = PartyCommands(
+            self,
+            library,
+            lambda: (self._document.session.ruleset.id, self._document.session.state),
+            lambda members: self.do(AddCombatants(members)),
+            self.show_refusal,
+        )
 
         self.table_model = CombatantTableModel(document.session, self)
         self.proxy = CombatantFilterProxy(self)
@@ -331,6 +339,8 @@ class MainWindow(QMainWindow):
         )
         combatant_menu.addSeparator()
         combatant_menu.addAction(a["save_to_library"])
+        combatant_menu.addAction(a["save_party"])
+        combatant_menu.addMenu(self.parties.menu)
         fight_menu = bar.addMenu("F&ight")
         fight_menu.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
         fight_menu.addSeparator()
@@ -401,6 +411,7 @@ class MainWindow(QMainWindow):
         a["add_combatant"].triggered.connect(self.add_combatant)
         a["add_from_library"].triggered.connect(self.add_from_library)
         a["save_to_library"].triggered.connect(self.save_to_library)
+        a["save_party"].triggered.connect(self.parties.save)
         a["duplicate"].triggered.connect(self.duplicate_selected)
         a["remove"].triggered.connect(self.remove_selected)
         a["damage"].triggered.connect(lambda: self._amount_to_selected("Apply Damage", ApplyDamage))
