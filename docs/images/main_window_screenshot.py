@@ -24,8 +24,6 @@ from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.theme import create_themed_application
 
-SIZE = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (1366, 768)
-
 
 def main() -> int:
     """Save the screenshot to the path given (default: docs/images/main-window.png)."""
@@ -36,7 +34,7 @@ def main() -> int:
         document = EncounterDocument(None, roller=Roller(random.Random(5)))
         document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
         window = MainWindow(document, settings)
-        window.resize(*SIZE)
+        window.resize(1366, 768)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
         state = document.session.state

@@ -173,3 +173,20 @@ def test_the_round_and_the_acting_combatant_show_large_above_the_table(window):
     window.do(NextTurn())
     state = window.document.session.state
     assert header.actor_label.text() == f"{state.combatants[state.current].name} acts"
+
+
+def test_a_new_turn_order_keeps_the_column_widths(qtbot, tmp_path):
+    from fight_window import shown_window
+    from test_check_panel import bandit, vex
+
+    from uwr_desktop.core.intents import AddCombatants, StartFight
+
+    windows = shown_window(qtbot, tmp_path, seed=8)
+    main = next(windows)
+    main.do(AddCombatants([bandit(1), bandit(2), vex()]))
+    widths = [main.table.columnWidth(s) for s in range(main.table_model.columnCount())]
+    order = list(main.document.session.state.rows)
+    main.do(StartFight())
+    assert list(main.document.session.state.order) != order, "the rows were reordered"
+    assert [main.table.columnWidth(s) for s in range(len(widths))][:-1] == widths[:-1]
+    next(windows, None)

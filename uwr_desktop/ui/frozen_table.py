@@ -134,7 +134,9 @@ class FrozenColumnTable(QTableView):
             self._place_frozen()
 
     def _frozen_section_resized(self, section: int, _old: int, size: int) -> None:
-        if self.columnWidth(section) != size:
+        # Only the frozen columns: the others are hidden there, and a model's layout change
+        # makes the frozen header report sizes for them that are not the table's.
+        if section in self.frozen_sections() and self.columnWidth(section) != size:
             self.setColumnWidth(section, size)
 
     def _row_resized(self, row: int, _old: int, size: int) -> None:
