@@ -190,3 +190,27 @@ def test_a_new_turn_order_keeps_the_column_widths(qtbot, tmp_path):
     assert list(main.document.session.state.order) != order, "the rows were reordered"
     assert [main.table.columnWidth(s) for s in range(len(widths))][:-1] == widths[:-1]
     next(windows, None)
+
+
+def test_a_right_click_on_either_header_offers_the_columns(window, qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    seen = []
+
+    def untick_side():
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            QTimer.singleShot(10, untick_side)
+            return
+        seen.append([a.text() for a in menu.actions()])
+        next(a for a in menu.actions() if a.text() == "Side").trigger()
+        menu.close()
+
+    for header in (window.table.frozen.horizontalHeader(), window.table.horizontalHeader()):
+        QTimer.singleShot(0, untick_side)
+        header.customContextMenuRequested.emit(QPoint(5, 5))
+    assert len(seen) == 2 and "Health" in seen[0]
+    side = window.table.column_keys().index("side")
+    assert not window.table.isColumnHidden(side), "hidden by the first menu, shown by the second"
+    assert window.column_prefs.hidden_keys() == []

@@ -9,7 +9,7 @@ between versions keeps what still applies.
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMenu, QTableView
+from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 HIDDEN_KEY = "table/{ruleset}/hidden"
 """Settings key: the keys of the columns hidden in fights of ``ruleset``."""
@@ -40,8 +40,10 @@ class ColumnPrefs:
         *,
         fixed: Sequence[str] = (),
         after_change: Callable[[], None] = lambda: None,
+        more_headers: Sequence[QHeaderView] = (),
     ) -> None:
-        """Install the header's menu and follow section moves."""
+        """Install the header's menu (also on ``more_headers``, such as a frozen view's) and
+        follow section moves."""
         self._table = table
         self._settings = settings
         self._column_keys = column_keys
@@ -51,8 +53,11 @@ class ColumnPrefs:
         self._restoring = False
         header = table.horizontalHeader()
         header.setSectionsMovable(True)
-        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header.customContextMenuRequested.connect(self._show_menu)
+        for shown in (header, *more_headers):
+            shown.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            shown.customContextMenuRequested.connect(
+                lambda point, at=shown: self._show_menu(at, point)
+            )
         header.sectionMoved.connect(lambda *_: self._store_order())
 
     def titles(self) -> list[tuple[str, str]]:
@@ -120,7 +125,7 @@ class ColumnPrefs:
             action.toggled.connect(lambda on, chosen=key: self.set_visible(chosen, on))
         return menu
 
-    def _show_menu(self, point: QPoint) -> None:
+    def _show_menu(self, header: QHeaderView, point: QPoint) -> None:
         menu = self.menu()
-        menu.exec(self._table.horizontalHeader().mapToGlobal(point))
+        menu.exec(header.mapToGlobal(point))
         menu.deleteLater()

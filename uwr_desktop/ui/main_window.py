@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
             lambda: self._document.session.ruleset.id,
             fixed=(NAME_COLUMN,),
             after_change=self.table.sync_columns,
+            more_headers=(self.table.frozen.horizontalHeader(),),
         )
         self.turn_header = TurnHeader(self)
         self.timeline = InitiativeTimeline(self)
