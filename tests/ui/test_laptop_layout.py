@@ -214,3 +214,18 @@ def test_a_right_click_on_either_header_offers_the_columns(window, qtbot):
     side = window.table.column_keys().index("side")
     assert not window.table.isColumnHidden(side), "hidden by the first menu, shown by the second"
     assert window.column_prefs.hidden_keys() == []
+
+
+def test_a_click_on_a_frozen_header_sorts_the_table(window, qtbot):
+    frozen = window.table.frozen
+    header = frozen.horizontalHeader()
+    name = window.table.column_keys().index(NAME_COLUMN)
+    qtbot.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(header.sectionViewportPosition(name) + 10, header.height() // 2),
+    )
+    shown = [window.proxy.index(row, name).data() for row in range(window.proxy.rowCount())]
+    assert shown == sorted(shown, key=str.casefold)
+    assert header.sortIndicatorSection() == name
+    assert window.table.horizontalHeader().sortIndicatorSection() == name

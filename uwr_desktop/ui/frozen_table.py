@@ -57,7 +57,11 @@ class FrozenColumnTable(QTableView):
         self.verticalHeader().sectionResized.connect(self._row_resized)
         self.frozen.verticalScrollBar().valueChanged.connect(self.verticalScrollBar().setValue)
         self.verticalScrollBar().valueChanged.connect(self.frozen.verticalScrollBar().setValue)
-        self.frozen.horizontalHeader().sectionClicked.connect(self._sort_from_frozen)
+        frozen_header = self.frozen.horizontalHeader()
+        frozen_header.setSectionsClickable(True)
+        frozen_header.setSortIndicatorShown(True)
+        frozen_header.sectionClicked.connect(self._sort_from_frozen)
+        self.horizontalHeader().sortIndicatorChanged.connect(frozen_header.setSortIndicator)
 
     # ---- model and columns -------------------------------------------------------------------
 
