@@ -1,10 +1,10 @@
 """Take the README's main screenshot: a uwr fight with an attack waiting for the reaction.
 
-    xvfb-run -a -s "-screen 0 1440x900x24" uv run python docs/images/main_window_screenshot.py \\
+    xvfb-run -a -s "-screen 0 1366x768x24" uv run python docs/images/main_window_screenshot.py \\
         docs/images/main-window.png
 
 Opens a copy of the shipped sample fight, as the first start does, lets the combatant on turn
-attack the first enemy with its first weapon, shows it in a 1440x880 main window and saves one
+attack the first enemy with its first weapon, shows it in a 1366x768 main window and saves one
 frame.
 """
 
@@ -34,7 +34,7 @@ def main() -> int:
         document = EncounterDocument(None, roller=Roller(random.Random(5)))
         document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
         window = MainWindow(document, settings)
-        window.resize(1440, 880)
+        window.resize(1366, 768)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
         state = document.session.state

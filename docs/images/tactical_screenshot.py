@@ -88,6 +88,7 @@ def main() -> int:
         document.new("tactical")
         window = MainWindow(document, settings)
         window.resize(1366, 740)
+        window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
         play(document)
         window.resizeDocks([window.dice_dock], [580], Qt.Orientation.Horizontal)

@@ -229,3 +229,46 @@ def test_damaged_template_data_is_explained(library, db_path):
         library.get(saved.template_id).combatant()
     with pytest.raises(LibraryError, match="template 'Bandit' is damaged"):
         copies(library.get(saved.template_id), 2, [])
+
+
+# ---- saved parties ----------------------------------------------------------------------------
+
+
+def test_a_saved_party_comes_back_after_reopening_as_fresh_sheets(library, db_path):
+    from uwr_desktop.core.storage.library import party_copies
+
+    hurt = bandit("Vex", id="vex", side=Side.PLAYER, conditions=(Condition("Blinded"),))
+    kit = bandit("Kit", id="kit", side=Side.PLAYER)
+    library.save_party("uwr", "  The   Heroes ", [hurt, kit])
+    with CombatantLibrary(db_path) as again:
+        (party,) = again.parties("uwr")
+        assert again.parties("rollkeep") == []
+    assert party.name == "The Heroes"
+    assert party.members() == [as_template(hurt), as_template(kit)]
+    ids = count()
+    joined = party_copies(party, ["vex 1", "Vex"], new_id=lambda: f"new-{next(ids)}")
+    assert [c.name for c in joined] == ["Vex 2", "Kit"]
+    assert [c.id for c in joined] == ["new-0", "new-1"]
+
+
+def test_a_party_name_is_unique_unless_replaced(library):
+    library.save_party("uwr", "Heroes", [bandit("Vex")])
+    with pytest.raises(LibraryError, match="already has a party named 'heroes'"):
+        library.save_party("uwr", "heroes", [bandit("Kit")])
+    library.save_party("uwr", "heroes", [bandit("Kit")], replace=True)
+    (party,) = library.parties("uwr")
+    assert [m.name for m in party.members()] == ["Kit"]
+    library.save_party("rollkeep", "Heroes", [bandit("Vex")])
+    assert len(library.parties("rollkeep")) == 1
+
+
+def test_a_party_needs_a_name_and_members_and_can_be_deleted(library):
+    with pytest.raises(LibraryError, match="needs a name"):
+        library.save_party("uwr", "  ", [bandit()])
+    with pytest.raises(LibraryError, match="1 to"):
+        library.save_party("uwr", "Nobody", [])
+    party = library.save_party("uwr", "Heroes", [bandit()])
+    library.delete_party(party.party_id)
+    assert library.parties("uwr") == []
+    with pytest.raises(LibraryError, match="no party"):
+        library.delete_party(party.party_id)

@@ -13,7 +13,7 @@ from duel.sheet import DuelSheet
 from duel.ui import DuelDialog, StrikePanel
 from fight_window import pick_round_system, shown_window, when_modal
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from uwr_desktop.core.rulesets import registry
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
@@ -131,3 +131,25 @@ def test_a_duel_is_chosen_set_up_and_played_through_the_window(window, qtbot, tm
     reopened = read_encounter(path).session()
     assert reopened.state == window.document.session.state
     assert reopened.ruleset.settings.damage_die == 8
+
+
+def test_the_window_attack_key_strikes_with_the_duel_panel(window, qtbot):
+    """A round system offers its own Attack through the seam; F6 and the Fight menu use it."""
+    when_modal(NewFightDialog, choose_duel)
+    window.actions_by_key["new"].trigger()
+    add(window, "Ana", 12, 3, 14)
+    add(window, "Brute", 20, 1, 11)
+    window.actions_by_key["start_fight"].trigger()
+    assert window.actions_by_key["attack"].isEnabled()
+    assert not window.actions_by_key["resolve"].isEnabled(), "duel has nothing to resolve"
+    state = window.document.session.state
+    panel = window.findChild(StrikePanel)
+    other = next(cid for cid in state.combatants if cid != state.current)
+    panel.target.setCurrentIndex(panel.target.findData(other))
+    before = len(window.document.session.entries)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, Qt.Key.Key_F6)
+    entries = window.document.session.entries
+    assert len(entries) == before + 1
+    assert "Strike" in type(entries[-1].events[0]).__name__

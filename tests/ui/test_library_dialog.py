@@ -168,7 +168,9 @@ def test_adds_the_default_party(qtbot, library):
     dialog = _open(qtbot, library, existing=["Vex"])
     party = _child(dialog, QPushButton, "addParty")
     assert party.isEnabled()
-    qtbot.mouseClick(party, Qt.MouseButton.LeftButton)
+    (default,) = party.menu().actions()
+    assert default.text() == "Default party (2)" and default.toolTip() == "Vex, Kit"
+    default.trigger()
     made = dialog.chosen_combatants()
     assert [c.name for c in made] == ["Vex 2", "Kit"]
     assert [c.side for c in made] == [Side.PLAYER, Side.PLAYER]

@@ -36,6 +36,7 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy, natural_key
 from uwr_desktop.ui.delegates import CombatantDelegate, decimals_for
+from uwr_desktop.ui.health_column import HEALTH_COLUMN
 from uwr_desktop.ui.table_model import (
     COMBATANT_ID_ROLE,
     RESOURCES_COLUMN,
@@ -91,7 +92,7 @@ def _cell(model, cid, key, role=Qt.ItemDataRole.DisplayRole):
 
 def test_rows_follow_the_turn_order_and_columns_come_from_the_ruleset(session, model):
     titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert titles[:4] == ["Name", "This round", "Side", "Init"]
+    assert titles[:5] == ["Name", "Health", "This round", "Side", "Init"]
     assert "Brawn" in titles and "Vitality" in titles
     assert _ids(model) == list(session.state.order)
     assert _cell(model, "vex", "name") == "Vex"
@@ -142,9 +143,16 @@ def test_an_edit_signals_only_that_rows_changed_cells(qtbot, session, model):
         qtbot.assertNotEmitted(model.layoutChanged),
     ):
         assert model.setData(model.index(row, column), 4)
-    # The Vitality cell, and the "This round" cell that shows Vitality among the resources.
+    # The Vitality cell, and beside the name the Health cell and the "This round" cell that
+    # shows Vitality among the resources (neighbours: one run).
     resources = model.column_of(RESOURCES_COLUMN)
-    assert sorted(spans) == sorted([(row, row, column, column), (row, row, resources, resources)])
+    health = model.column_of(HEALTH_COLUMN)
+    assert resources == health + 1
+    assert sorted(spans) == sorted([(row, row, column, column), (row, row, health, resources)])
+    assert (
+        _cell(model, "b2", HEALTH_COLUMN)
+        == f"4/{session.state.combatants['b2'].sheet.vitality_max}"
+    )
     assert session.state.combatants["b2"].sheet.vitality == 4
     assert _cell(model, "b2", "vitality") == "4"
 

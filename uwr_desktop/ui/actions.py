@@ -64,6 +64,11 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         ("Ctrl+Shift+L",),
     ),
     ActionSpec(
+        "save_party",
+        "Save Players as &Party…",
+        "Keep the fight's players as a named party, to add to later fights",
+    ),
+    ActionSpec(
         "duplicate", "&Duplicate", "Add a copy of the selected combatants", "duplicate", ("Ctrl+D",)
     ),
     ActionSpec(
@@ -77,6 +82,20 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         "damage", "Apply Da&mage…", "Apply damage to the selected combatants", "damage", ("Ctrl+M",)
     ),
     ActionSpec("heal", "&Heal…", "Heal the selected combatants", None, ("Ctrl+H",)),
+    ActionSpec(
+        "damage_one",
+        "Deal 1 Damage",
+        "Deal 1 damage to the selected combatants (the - in the Health column)",
+        None,
+        ("Ctrl+-",),
+    ),
+    ActionSpec(
+        "heal_one",
+        "Heal 1",
+        "Heal the selected combatants by 1 (the + in the Health column)",
+        None,
+        ("Ctrl+=", "Ctrl++"),
+    ),
     ActionSpec(
         "condition",
         "Add &Condition…",
@@ -98,7 +117,33 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         None,
     ),
     ActionSpec("reduce_motion", "Reduce &Motion", "Show dice results without animation"),
+    ActionSpec("attack", "&Attack", "Attack with the panel's choices", None, ("F6",)),
+    ActionSpec("roll", "&Roll", "Roll the dice set in the panel", None, ("F7",)),
+    ActionSpec("resolve", "Re&solve", "Make the pending roll final", None, ("F8",)),
+    ActionSpec(
+        "shortcuts",
+        "&Keyboard Shortcuts",
+        "Every command's keys",
+        None,
+        (QKeySequence.StandardKey.HelpContents, "F1"),
+    ),
+    ActionSpec("about", "&About UWR Desktop", "Version and license"),
 )
+PANEL_ACTION_KEYS = ("attack", "roll", "resolve")
+"""Actions that click a button of the round system's panel (keys of ``PanelCommand``)."""
+
+
+def shortcut_text(action: QAction) -> str:
+    """The action's keys as the menus show them ("Ctrl+Return"; several joined by " or ")."""
+    return " or ".join(
+        sequence.toString(QKeySequence.SequenceFormat.NativeText) for sequence in action.shortcuts()
+    )
+
+
+def tip_with_shortcut(tip: str, action: QAction) -> str:
+    """``tip`` followed by the action's keys, if it has any."""
+    keys = shortcut_text(action)
+    return f"{tip} ({keys})" if keys else tip
 
 
 def create_actions(parent: QWidget) -> dict[str, QAction]:
@@ -108,7 +153,6 @@ def create_actions(parent: QWidget) -> dict[str, QAction]:
         action = QAction(spec.text, parent)
         action.setObjectName(f"action_{spec.key}")
         action.setStatusTip(spec.tip)
-        action.setToolTip(spec.tip)
         if spec.icon_name is not None:
             action.setIcon(icon(spec.icon_name))
         sequences: list[QKeySequence] = []
@@ -121,6 +165,7 @@ def create_actions(parent: QWidget) -> dict[str, QAction]:
                 if not sequence.isEmpty() and sequence not in sequences:
                     sequences.append(sequence)
         action.setShortcuts(sequences)
+        action.setToolTip(tip_with_shortcut(spec.tip, action))
         actions[spec.key] = action
     actions["reduce_motion"].setCheckable(True)
     return actions

@@ -1,11 +1,14 @@
-"""The library picker: find saved combatants and add numbered copies, or the default party.
+"""The library picker: find saved combatants and add numbered copies, or a party.
 
 The GM types to search (live, any case), picks a template, chooses how many copies and adds
 them; copies are numbered after the names already in the fight ("Bandit 3" when "Bandit 1" and
-"Bandit 2" are fighting). Templates can be renamed or deleted here too.
+"Bandit 2" are fighting). Add Party offers the saved parties (and the default party, when one
+is set). Templates can be renamed or deleted here too, and imported from or exported to a
+template file.
 """
 
 from collections.abc import Collection
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
@@ -19,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -32,16 +36,27 @@ from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.storage.library import (
     CombatantLibrary,
     LibraryError,
+    Party,
     Template,
     copies,
+    party_copies,
+)
+from uwr_desktop.core.storage.template_file import (
+    TEMPLATE_SUFFIX,
+    TemplateFileError,
+    import_templates,
+    read_template_file,
+    write_template_file,
 )
 from uwr_desktop.ui.icons import icon
+from uwr_desktop.ui.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
 
 MAX_COPIES = 50
 """Most copies of one template added at once."""
 
 _TEMPLATE_ROLE = Qt.ItemDataRole.UserRole
+TEMPLATE_FILTER = f"UWR templates (*{TEMPLATE_SUFFIX});;All files (*)"
 
 
 class LibraryDialog(QDialog):
@@ -72,6 +87,7 @@ class LibraryDialog(QDialog):
             self._ui = None  # the templates are still listed, by name
         self._existing = list(existing_names)
         self._chosen: list[Combatant] = []
+        self._shown: list[Template] = []
         self._make_widgets()
         self._lay_out()
         self._connect()
@@ -106,9 +122,20 @@ class LibraryDialog(QDialog):
         self._count.setRange(1, MAX_COPIES)
         self._add = QPushButton(icon("add-from-library"), "")
         self._add.setObjectName("addCopies")
-        self._party = QPushButton("Add default &party")
+        self._party = QPushButton("Add &party")
         self._party.setObjectName("addParty")
         self._party.setAutoDefault(False)
+        self._party_menu = QMenu(self._party)
+        self._party_menu.setObjectName("libraryPartyMenu")
+        self._party.setMenu(self._party_menu)
+        self._import = QPushButton("&Import…")
+        self._import.setObjectName("importTemplates")
+        self._import.setToolTip("Add the templates of a template file to the library")
+        self._import.setAutoDefault(False)
+        self._export = QPushButton("E&xport…")
+        self._export.setObjectName("exportTemplates")
+        self._export.setToolTip("Write the templates listed to a template file")
+        self._export.setAutoDefault(False)
         self._rename = QPushButton("&Rename…")
         self._rename.setObjectName("renameTemplate")
         self._rename.setAutoDefault(False)
@@ -124,6 +151,8 @@ class LibraryDialog(QDialog):
         manage.addWidget(self._rename)
         manage.addWidget(self._delete)
         manage.addStretch(1)
+        manage.addWidget(self._import)
+        manage.addWidget(self._export)
         add_line = QHBoxLayout()
         count_label = QLabel("&Copies")
         count_label.setBuddy(self._count)
@@ -146,7 +175,8 @@ class LibraryDialog(QDialog):
         self._list.itemActivated.connect(self.add_copies)
         self._count.valueChanged.connect(self._update_buttons)
         self._add.clicked.connect(self.add_copies)
-        self._party.clicked.connect(self.add_default_party)
+        self._import.clicked.connect(self._ask_import)
+        self._export.clicked.connect(self._ask_export)
         self._rename.clicked.connect(self._ask_rename)
         self._delete.clicked.connect(self._ask_delete)
         self._add.setDefault(True)
@@ -161,9 +191,11 @@ class LibraryDialog(QDialog):
         try:
             found = self._library.search(self._ruleset, text)
             party = self._library.default_party(self._ruleset)
+            parties = self._library.parties(self._ruleset)
         except LibraryError as error:
             self._show_message(str(error))
-            found, party = [], []
+            found, party, parties = [], [], []
+        self._shown = found
         for template in found:
             self._list.addItem(self._item(template))
         if found:
@@ -185,12 +217,26 @@ class LibraryDialog(QDialog):
                 "Save a combatant from a fight to the library to reuse it here."
             )
             self._stack.setCurrentWidget(self._empty)
-        self._party.setText(f"Add default &party ({len(party)})" if party else "Add default &party")
-        self._party.setEnabled(bool(party))
-        self._party.setToolTip(
-            ", ".join(t.name for t in party) if party else "No default party is set"
-        )
+        self._fill_party_menu(party, parties)
+        self._export.setEnabled(bool(found))
         self._update_buttons()
+
+    def _fill_party_menu(self, default: list[Template], parties: list[Party]) -> None:
+        menu = self._party_menu
+        menu.clear()
+        if default:
+            action = menu.addAction(f"Default party ({len(default)})")
+            action.setToolTip(", ".join(t.name for t in default))
+            action.triggered.connect(self.add_default_party)
+        for party in parties:
+            action = menu.addAction(party.name)
+            action.triggered.connect(lambda _=False, chosen=party: self.add_party(chosen))
+        self._party.setEnabled(bool(default or parties))
+        self._party.setToolTip(
+            "Add every member of a saved party"
+            if default or parties
+            else "No party is saved: use Combatant ▸ Save Players as Party in a fight"
+        )
 
     def _item(self, template: Template) -> QListWidgetItem:
         item = QListWidgetItem()
@@ -243,6 +289,7 @@ class LibraryDialog(QDialog):
 
     def _show_message(self, text: str) -> None:
         self._message.setText(text)
+        self._message.setStyleSheet("color: #c0392b;")
         self._message.setVisible(bool(text))
 
     # Adding
@@ -273,6 +320,16 @@ class LibraryDialog(QDialog):
             return
         if not made:
             self._show_message("No default party is set for this ruleset.")
+            return
+        self._chosen = made
+        self.accept()
+
+    def add_party(self, party: Party) -> None:
+        """Make one copy of each member of a saved party and close."""
+        try:
+            made = party_copies(party, self._existing)
+        except LibraryError as error:
+            self._show_message(str(error))
             return
         self._chosen = made
         self.accept()
@@ -334,3 +391,58 @@ class LibraryDialog(QDialog):
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.delete_template(template.template_id)
+
+    # Template files
+
+    def import_file(self, path: Path) -> bool:
+        """Add the templates of the file at ``path``; a bad file is explained, nothing added."""
+        try:
+            loaded = read_template_file(path)
+        except TemplateFileError as error:
+            self._show_message(f"Could not import {path.name}: {error}")
+            return False
+        if loaded.ruleset != self._ruleset:
+            self._show_message(
+                f"{path.name} holds {loaded.ruleset} templates; this fight follows "
+                f"{self._ruleset}. Import it in a {loaded.ruleset} fight."
+            )
+            return False
+        try:
+            saved = import_templates(self._library, loaded)
+        except LibraryError as error:
+            self._show_message(f"Could not import {path.name}: {error}")
+            self.refresh()
+            return False
+        self._show_message("")
+        self.refresh()
+        self._notice(f"Imported {len(saved)} template{'s' if len(saved) != 1 else ''}.")
+        return True
+
+    def export_file(self, path: Path) -> bool:
+        """Write the templates listed now to ``path``."""
+        try:
+            count = write_template_file(path, self._ruleset, self._shown)
+        except TemplateFileError as error:
+            self._show_message(str(error))
+            return False
+        self._notice(f"Exported {count} template{'s' if count != 1 else ''} to {path.name}.")
+        return True
+
+    def _notice(self, text: str) -> None:
+        self._message.setText(text)
+        self._message.setStyleSheet("")
+        self._message.setVisible(True)
+
+    def _ask_import(self) -> None:
+        path = ask_open_path(self, "Import Templates", str(Path.home()), TEMPLATE_FILTER)
+        if path is not None:
+            self.import_file(path)
+
+    def _ask_export(self) -> None:
+        suggested = str(Path.home() / f"{self._ruleset}-templates{TEMPLATE_SUFFIX}")
+        path = ask_save_path(self, "Export Templates", suggested, TEMPLATE_FILTER)
+        if path is None:
+            return
+        if not path.suffix:
+            path = path.with_suffix(TEMPLATE_SUFFIX)
+        self.export_file(path)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QScrollArea,
-    QTableView,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -54,11 +53,17 @@ from uwr_desktop.core.storage.names import display_name, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.actions import create_actions
 from uwr_desktop.ui.autosave_bar import AutosaveBar, autosave_off_text
+from uwr_desktop.ui.column_prefs import ColumnPrefs
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.frozen_table import FrozenColumnTable
+from uwr_desktop.ui.health_column import DAMAGE_STEP, HEALTH_COLUMN, HealthDelegate
+from uwr_desktop.ui.help_menu import add_help_menu
 from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.panel_commands import PanelCommands
+from uwr_desktop.ui.party_menu import PartyCommands
 from uwr_desktop.ui.player_view_control import PlayerViewControl
 from uwr_desktop.ui.prompts import (
     ask_open_path,
@@ -70,11 +75,13 @@ from uwr_desktop.ui.prompts import (
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
 from uwr_desktop.ui.table_model import (
     COMBATANT_ID_ROLE,
+    NAME_COLUMN,
     RESOURCES_COLUMN,
     CombatantTableModel,
 )
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.turn_header import TurnHeader
 from uwr_desktop.ui.undo import JournalUndoStack
 
 MAX_RECENT_FILES = 8
@@ -146,11 +153,29 @@ class MainWindow(QMainWindow):
         self._library = library
         self.undo_stack = JournalUndoStack(document, self)
         self.actions_by_key = create_actions(self)
+        self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal)
+        self.parties = PartyCommands(
+            self,
+            library,
+            lambda: (self._document.session.ruleset.id, self._document.session.state),
+            lambda members: self.do(AddCombatants(members)),
+            self.show_refusal,
+        )
 
         self.table_model = CombatantTableModel(document.session, self)
         self.proxy = CombatantFilterProxy(self)
         self.proxy.setSourceModel(self.table_model)
         self.table = self._build_table()
+        self.column_prefs = ColumnPrefs(
+            self.table,
+            settings,
+            self.table.column_keys,
+            lambda: self._document.session.ruleset.id,
+            fixed=(NAME_COLUMN,),
+            after_change=self.table.sync_columns,
+            more_headers=(self.table.frozen.horizontalHeader(),),
+        )
+        self.turn_header = TurnHeader(self)
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
         self._ui: RulesetUi | None = None
@@ -182,6 +207,7 @@ class MainWindow(QMainWindow):
         self._build_menus_and_toolbar()
         self._build_status_bar()
         self._connect()
+        self.column_prefs.restore()
         self._restore_layout()
         self._refresh_all()
 
@@ -197,8 +223,8 @@ class MainWindow(QMainWindow):
 
     # ---- building ---------------------------------------------------------------------------
 
-    def _build_table(self) -> QTableView:
-        table = QTableView(self)
+    def _build_table(self) -> FrozenColumnTable:
+        table = FrozenColumnTable(lambda: [c.key for c in self.table_model.columns()], self)
         table.setObjectName("combatantTable")
         table.setModel(self.proxy)
         table.setItemDelegate(CombatantDelegate(table))
@@ -219,6 +245,10 @@ class MainWindow(QMainWindow):
         table.horizontalHeader().setResizeContentsPrecision(RESIZE_PRECISION_ROWS)
         table.horizontalHeader().setStretchLastSection(True)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        health = HealthDelegate(COMBATANT_ID_ROLE, table)
+        health.stepRequested.connect(self._step_health)
+        table.set_column_delegate(HEALTH_COLUMN, health)
+        table.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN))
         return table
 
     def _build_central(self) -> None:
@@ -263,6 +293,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.autosave_bar)
+        layout.addWidget(self.turn_header)
         layout.addWidget(self.timeline)
         layout.addWidget(filter_bar)
         layout.addWidget(self.table, 1)
@@ -280,6 +311,8 @@ class MainWindow(QMainWindow):
         self.dice_dock.setWidget(scroller)
         self._install_ruleset_ui()
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        # The dice dock runs down to the status bar: on a laptop its inputs need the height.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.log_dock = QDockWidget("Event Log", self)
         self.log_dock.setObjectName("logDock")
         self.log_dock.setWidget(self.event_log)
@@ -302,11 +335,17 @@ class MainWindow(QMainWindow):
             [a["add_combatant"], a["add_from_library"], a["duplicate"], a["remove"]]
         )
         combatant_menu.addSeparator()
-        combatant_menu.addActions([a["damage"], a["heal"], a["condition"]])
+        combatant_menu.addActions(
+            [a["damage"], a["heal"], a["damage_one"], a["heal_one"], a["condition"]]
+        )
         combatant_menu.addSeparator()
         combatant_menu.addAction(a["save_to_library"])
+        combatant_menu.addAction(a["save_party"])
+        combatant_menu.addMenu(self.parties.menu)
         fight_menu = bar.addMenu("F&ight")
         fight_menu.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
+        fight_menu.addSeparator()
+        fight_menu.addActions([a["attack"], a["roll"], a["resolve"]])
         fight_menu.addSeparator()
         fight_menu.addAction(a["clear_order"])
         view_menu = bar.addMenu("&View")
@@ -316,6 +355,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.player_view.open_action)
         view_menu.addMenu(self.player_view.menu)
+        add_help_menu(self, a)
 
         toolbar = QToolBar("Main", self)
         toolbar.setObjectName("mainToolBar")
@@ -342,6 +382,8 @@ class MainWindow(QMainWindow):
                 a["remove"],
                 a["damage"],
                 a["heal"],
+                a["damage_one"],
+                a["heal_one"],
                 a["condition"],
                 a["save_to_library"],
                 *self.player_view.combatant_actions(),
@@ -370,11 +412,14 @@ class MainWindow(QMainWindow):
         a["add_combatant"].triggered.connect(self.add_combatant)
         a["add_from_library"].triggered.connect(self.add_from_library)
         a["save_to_library"].triggered.connect(self.save_to_library)
+        a["save_party"].triggered.connect(self.parties.save)
         a["duplicate"].triggered.connect(self.duplicate_selected)
         a["remove"].triggered.connect(self.remove_selected)
         a["damage"].triggered.connect(lambda: self._amount_to_selected("Apply Damage", ApplyDamage))
         a["heal"].triggered.connect(lambda: self._amount_to_selected("Heal", Heal))
         a["condition"].triggered.connect(self.add_condition_to_selected)
+        a["damage_one"].triggered.connect(lambda: self._step_selected(DAMAGE_STEP))
+        a["heal_one"].triggered.connect(lambda: self._step_selected(-DAMAGE_STEP))
         a["start_fight"].triggered.connect(lambda: self.do(StartFight()))
         a["next_turn"].triggered.connect(lambda: self.do(NextTurn()))
         a["end_round"].triggered.connect(lambda: self.do(EndRound()))
@@ -517,6 +562,15 @@ class MainWindow(QMainWindow):
         amount = ask_amount(self, title, f"{title} to {len(ids)} combatant(s):")
         if amount is not None:
             self.do(make(ids, amount))
+
+    def _step_health(self, combatant_id: str, step: int) -> None:
+        """Deal 1 damage (``step`` below 0) or heal 1: the Health column's - and +."""
+        self.do(ApplyDamage([combatant_id], 1) if step < 0 else Heal([combatant_id], 1))
+
+    def _step_selected(self, step: int) -> None:
+        ids = self._require_selection()
+        if ids is not None:
+            self.do(ApplyDamage(ids, 1) if step < 0 else Heal(ids, 1))
 
     def add_condition_to_selected(self) -> None:
         """Put a condition on every selected combatant."""
@@ -699,6 +753,7 @@ class MainWindow(QMainWindow):
     def _on_session_replaced(self) -> None:
         session = self._document.session
         self.table_model.set_session(session)
+        self.column_prefs.restore()
         self.event_log.set_session(session)
         self._refresh_all()
 
@@ -730,6 +785,7 @@ class MainWindow(QMainWindow):
             self._status_round.setText("Setting up: add combatants, then Start Fight (F5)")
         else:
             self._status_round.setText(f"Round {state.round}")
+        self.turn_header.show_state(state)
         actor = state.combatants.get(state.current) if state.current else None
         self._status_actor.setText(f"Acting: {actor.name}" if actor is not None else "")
 
@@ -837,6 +893,7 @@ class MainWindow(QMainWindow):
             notice.setWordWrap(True)
             notice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             scroller.setWidget(notice)
+            self.panel_commands.set_panel(None)
             return
         panel = self.dice_panel = self._ui.dice_panel(self._document, self)
         tray = panel.tray
@@ -845,6 +902,7 @@ class MainWindow(QMainWindow):
         tray.view.diceShown.connect(lambda: scroller.ensureWidgetVisible(tray.view, 0, 0))
         tray.settled.connect(lambda: scroller.ensureWidgetVisible(tray.banner, 0, 0))
         scroller.setWidget(panel.widget)
+        self.panel_commands.set_panel(panel)
 
     def _set_reduce_motion(self, on: bool) -> None:
         if self.dice_panel is not None:

@@ -28,6 +28,7 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, Resource, Ruleset
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.health_column import HEALTH, health_now, health_text, measures_health
 from uwr_desktop.ui.session_link import SessionSubscription
 from uwr_desktop.ui.theme import Scheme, active_scheme, side_color, theme_colors
 
@@ -93,11 +94,12 @@ def resources_tooltip(name: str, resources: Iterable[Resource]) -> str:
 
 
 def table_columns(ruleset: Ruleset, state: EncounterState) -> tuple[Column, ...]:
-    """The columns of the table: the ruleset's, with "This round" right after the name (last
-    when the ruleset has no name column)."""
+    """The columns of the table: the ruleset's, with Health (where its sheets say their
+    health) and "This round" right after the name (last when the ruleset has no name column)."""
     columns = ruleset.columns(state)
     at = next((i + 1 for i, c in enumerate(columns) if c.key == NAME_COLUMN), len(columns))
-    return (*columns[:at], _RESOURCES, *columns[at:])
+    health = (HEALTH,) if measures_health(ruleset.id) else ()
+    return (*columns[:at], *health, _RESOURCES, *columns[at:])
 
 
 def _bounds_text(column: Column) -> str:
@@ -291,6 +293,13 @@ class CombatantTableModel(QAbstractTableModel):
             return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
         if role not in _VALUE_ROLES:
             return self._look(combatant, column, role)
+        if column is HEALTH and role in (SORT_ROLE, _ROLE.ToolTipRole):
+            return (
+                health_now(combatant)
+                if role == SORT_ROLE
+                else f"{combatant.name} · {combatant.sheet.health_name}: "
+                f"{health_text(combatant)} (- deals 1 damage, + heals 1)"
+            )
         if column is _RESOURCES and role == _ROLE.ToolTipRole:
             return resources_tooltip(
                 combatant.name, self._session.ruleset.resources(self._state, cid)
@@ -351,6 +360,8 @@ class CombatantTableModel(QAbstractTableModel):
             text = format_resources(ruleset.resources(state, cid))
             self._resource_texts[cid] = (key, text)
             return text
+        if column is HEALTH:
+            return health_text(state.combatants[cid])
         return ruleset.cell_value(state, cid, column.key)
 
     def _cell(self, index: _ModelIndex) -> tuple[int, int] | None:

@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 
 
 class StrikePanel(QWidget):
@@ -130,7 +130,7 @@ class DuelUi:
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         panel = StrikePanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.focus)
+        return DicePanel(panel, panel.tray, panel.focus, {PanelCommand.ATTACK: panel.strike})
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

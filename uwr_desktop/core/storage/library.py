@@ -1,4 +1,5 @@
-"""The combatant library: reusable combatants ("templates") and the default party.
+"""The combatant library: reusable combatants ("templates"), named parties and the default
+party.
 
 Templates live in the app's SQLite file beside the autosave journal, in their own tables. Each
 template belongs to one ruleset and is stored as the combatant's JSON. Names are unique per
@@ -20,7 +21,7 @@ import msgspec
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
 
@@ -40,6 +41,16 @@ _TABLES = (
         position INTEGER NOT NULL,
         template_id INTEGER NOT NULL REFERENCES library_templates (id) ON DELETE CASCADE,
         PRIMARY KEY (ruleset, position)
+    )""",
+    """CREATE TABLE IF NOT EXISTS library_parties (
+        id INTEGER PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        UNIQUE (ruleset, name_key)
     )""",
 )
 
@@ -84,6 +95,23 @@ class Template(msgspec.Struct, frozen=True):
         except (msgspec.DecodeError, RulesError, ValueError, TypeError):
             return None
         return combatant
+
+
+class Party(msgspec.Struct, frozen=True):
+    """A named group of combatants kept in the library (the players of a campaign, say)."""
+
+    party_id: int
+    ruleset: str
+    name: str
+    members_json: bytes
+
+    def members(self) -> list[Combatant]:
+        """Decode the stored combatants; :class:`LibraryError` when the data is damaged."""
+        load_ruleset(self.ruleset)
+        try:
+            return msgspec.json.decode(self.members_json, type=list[Combatant], dec_hook=dec_hook)
+        except (msgspec.DecodeError, ValueError) as error:
+            raise LibraryError(f"The party {self.name!r} is damaged: {error}") from error
 
 
 def _name_key(name: str) -> str:
@@ -167,6 +195,30 @@ def copies(
     combatant = template.combatant()
     names = numbered_names(template.name, count, existing_names)
     return [msgspec.structs.replace(combatant, id=new_id(), name=name) for name in names]
+
+
+def party_copies(
+    party: Party,
+    existing_names: Iterable[str],
+    *,
+    new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+) -> list[Combatant]:
+    """The members of ``party`` ready to join a fight: fresh ids, and a number after a name
+    already fighting ("Vex 2" when a Vex is there); a free name is kept."""
+    names = list(existing_names)
+    joined: list[Combatant] = []
+    for member in party.members():
+        (name,) = (
+            numbered_names(member.name, 1, names) if _taken(member.name, names) else (member.name,)
+        )
+        names.append(name)
+        joined.append(msgspec.structs.replace(member, id=new_id(), name=name))
+    return joined
+
+
+def _taken(name: str, names: Iterable[str]) -> bool:
+    key = _name_key(name)
+    return any(_name_key(known) == key for known in names)
 
 
 class CombatantLibrary:
@@ -285,6 +337,62 @@ class CombatantLibrary:
                 "INSERT INTO library_party (ruleset, position, template_id) VALUES (?, ?, ?)",
                 [(ruleset, position, tid) for position, tid in enumerate(template_ids)],
             )
+
+    def save_party(
+        self, ruleset: str, name: str, members: Sequence[Combatant], *, replace: bool = False
+    ) -> Party:
+        """Keep ``members`` (as fresh sheets) as the party ``name`` of ``ruleset``.
+
+        A name already used is refused unless ``replace``, which stores the new members under
+        it. A party has 1 to ``MAX_COMBATANTS`` members.
+        """
+        chosen = _clean_name(name)
+        if not 1 <= len(members) <= MAX_COMBATANTS:
+            raise LibraryError(f"A party has 1 to {MAX_COMBATANTS} members, not {len(members)}.")
+        data = ENCODER.encode([as_template(member) for member in members]).decode()
+        stamp = self._clock()
+        with self._transaction() as connection:
+            clash = connection.execute(
+                "SELECT id FROM library_parties WHERE ruleset = ? AND name_key = ?",
+                (ruleset, _name_key(chosen)),
+            ).fetchone()
+            if clash is not None and not replace:
+                raise LibraryError(
+                    f"The library already has a party named {chosen!r} for {ruleset}."
+                )
+            if clash is not None:
+                connection.execute(
+                    "UPDATE library_parties SET name = ?, data = ?, updated = ? WHERE id = ?",
+                    (chosen, data, stamp, clash[0]),
+                )
+                party_id = int(clash[0])
+            else:
+                cursor = connection.execute(
+                    """INSERT INTO library_parties (ruleset, name, name_key, data, created,
+                       updated) VALUES (?, ?, ?, ?, ?, ?)""",
+                    (ruleset, chosen, _name_key(chosen), data, stamp, stamp),
+                )
+                if cursor.lastrowid is None:
+                    raise LibraryError(f"The library did not give {chosen!r} an id.")
+                party_id = cursor.lastrowid
+        return Party(party_id, ruleset, chosen, data.encode())
+
+    def parties(self, ruleset: str) -> list[Party]:
+        """The saved parties of ``ruleset``, by name."""
+        rows = self._read(
+            "SELECT id, ruleset, name, data FROM library_parties WHERE ruleset = ?", (ruleset,)
+        )
+        found = [Party(int(i), str(r), str(n), str(d).encode()) for i, r, n, d in rows]
+        return sorted(found, key=lambda party: (_name_key(party.name), party.party_id))
+
+    def delete_party(self, party_id: int) -> None:
+        """Forget a saved party (the fights it joined keep their combatants)."""
+        with self._transaction() as connection:
+            deleted = connection.execute(
+                "DELETE FROM library_parties WHERE id = ?", (party_id,)
+            ).rowcount
+        if deleted == 0:
+            raise LibraryError(f"There is no party {party_id} in the library.")
 
     def close(self) -> None:
         """Close the file."""

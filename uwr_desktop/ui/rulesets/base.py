@@ -5,17 +5,30 @@ dialogs only through this protocol; each ruleset's UI lives in ``ui/rulesets/<id
 by :mod:`.registry`.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Protocol
 
 import msgspec
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+
+
+class PanelCommand(StrEnum):
+    """A command every round system may offer in its panel, under one shortcut for all.
+
+    The window has a menu entry and a key for each (see ``ui/actions.py``); a panel that offers
+    the command names the button that does it in :attr:`DicePanel.commands`.
+    """
+
+    ATTACK = "attack"
+    ROLL = "roll"
+    RESOLVE = "resolve"
 
 
 class DicePanel(msgspec.Struct, frozen=True):
@@ -24,11 +37,15 @@ class DicePanel(msgspec.Struct, frozen=True):
     ``widget`` goes in the dock; ``tray`` is the :class:`DiceTray` inside it (the window sets
     its reduce-motion and animation speed, and keeps its dice in view); ``focus_combatant`` is
     called with the combatant the GM selected in the table (``None``: no single one).
+    ``commands`` names the panel's button for each :class:`PanelCommand` it offers; the
+    window's menu entry and shortcut click it. Without an entry for ``ROLL`` the tray's Roll
+    button is used.
     """
 
     widget: QWidget
     tray: DiceTray
     focus_combatant: Callable[[str | None], None]
+    commands: Mapping[PanelCommand, QAbstractButton] = msgspec.field(default_factory=dict)
 
 
 class RulesetUi(Protocol):

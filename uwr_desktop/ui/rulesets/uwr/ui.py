@@ -7,7 +7,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, format_half, sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 
 
 def template_summary(combatant: Combatant) -> str:
@@ -38,7 +38,12 @@ class UwrUi:
         from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 
         panel = CheckPanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.set_focus_combatant)
+        commands = {
+            PanelCommand.ATTACK: panel.attack.attack_button,
+            PanelCommand.ROLL: panel.tray.roll_button,
+            PanelCommand.RESOLVE: panel.attack.resolve_button,
+        }
+        return DicePanel(panel, panel.tray, panel.set_focus_combatant, commands)
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

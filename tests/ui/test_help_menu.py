@@ -1,0 +1,108 @@
+"""The Help menu, the shortcut sheet and the keys for the panel's Attack, Roll and Resolve."""
+
+import pytest
+from fight_window import shown_window, when_modal
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+from test_check_panel import bandit, vex
+
+import uwr_desktop
+from uwr_desktop.core.intents import AddCombatants, StartFight
+from uwr_desktop.core.rulesets.uwr.state import part_of
+from uwr_desktop.ui.actions import shortcut_text
+from uwr_desktop.ui.help_menu import ShortcutSheet, about_text
+from uwr_desktop.ui.panel_commands import shown_tip
+from uwr_desktop.ui.rulesets import PanelCommand
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    yield from shown_window(qtbot, tmp_path, seed=4)
+
+
+def _menu(window, title):
+    for action in window.menuBar().actions():
+        if action.text().replace("&", "") == title:
+            return action.menu()
+    raise AssertionError(f"no {title} menu")
+
+
+def _activate(qtbot, window):
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+def _sheet(window):
+    return window.findChild(ShortcutSheet, "shortcutSheet")
+
+
+def test_f1_opens_the_sheet_with_the_keys_the_menus_show(window, qtbot):
+    help_menu = _menu(window, "Help")
+    assert [a.text().replace("&", "") for a in help_menu.actions()] == [
+        "Keyboard Shortcuts",
+        "About UWR Desktop",
+    ]
+    _activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    sheet = _sheet(window)
+    assert sheet is not None and sheet.isVisible()
+    rows = dict(sheet.rows())
+    fight = _menu(window, "Fight")
+    shown = {a.text().replace("&", ""): shortcut_text(a) for a in fight.actions() if a.shortcuts()}
+    for command in ("Next Turn", "End Round", "Attack", "Roll", "Resolve"):
+        assert shown[command], f"{command} has no key in the Fight menu"
+        assert rows[command] == shown[command]
+    assert rows["Keyboard Shortcuts"].startswith("F1")
+
+
+def test_the_turn_commands_name_their_keys_in_their_tooltips(window):
+    for key in ("next_turn", "end_round", "attack", "roll", "resolve"):
+        action = window.actions_by_key[key]
+        assert shortcut_text(action) in action.toolTip(), key
+
+
+def test_about_names_the_version_and_the_license(window):
+    text = about_text()
+    assert uwr_desktop.__version__ in text and "MIT" in text
+
+    seen = []
+
+    def close_it(box):
+        seen.append(box.text())
+        box.accept()
+
+    when_modal(QMessageBox, close_it)
+    window.actions_by_key["about"].trigger()
+    assert seen and "MIT" in seen[0] and uwr_desktop.__version__ in seen[0]
+
+
+def test_attack_and_resolve_by_key_in_a_uwr_fight(window, qtbot):
+    window.do(AddCombatants([vex(), bandit(1)]))
+    window.do(StartFight())
+    state = window.document.session.state
+    assert state.current is not None
+    attack_button = window.dice_panel.commands[PanelCommand.ATTACK]
+    assert attack_button.isEnabled(), attack_button.toolTip()
+    assert shown_tip(attack_button, window.actions_by_key["attack"]).endswith("F6")
+    _activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F6)
+    pending = part_of(window.document.session.state).pending
+    assert pending is not None and pending.kind == "attack"
+    qtbot.keyClick(window, Qt.Key.Key_F8)
+    assert part_of(window.document.session.state).pending is None
+    entries = window.document.session.entries
+    assert any("CheckResolved" in type(e).__name__ for e in entries[-1].events)
+
+
+def test_a_command_that_cannot_be_done_now_says_why(window):
+    assert window.actions_by_key["resolve"].isEnabled()
+    window.actions_by_key["resolve"].trigger()
+    assert "Resolve is not possible now" in window.statusBar().currentMessage()
+
+
+def test_roll_by_key_rolls_the_trays_dice(window, qtbot):
+    tray = window.dice_tray
+    tray.notation.setText("3d6")
+    _activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F7)
+    assert len(tray.view.dice()) == 3

@@ -1,0 +1,231 @@
+"""The main window on a 1366x768 laptop: Name and Health frozen at the left, the Health
+column's minus and plus, columns the GM hides or moves remembered per round system, the dice panel's
+inputs in view during an attack, and the round and turn shown large above the table."""
+
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.intents import NextTurn
+from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.core.rulesets.uwr.intents import Attack
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.column_prefs import HIDDEN_KEY
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.health_column import HEALTH_COLUMN, step_rects
+from uwr_desktop.ui.main_window import MainWindow, first_dice_dock_width
+from uwr_desktop.ui.table_model import NAME_COLUMN
+
+LAPTOP_WINDOW = QSize(1229, 655)
+"""The first-start window on a 1366x768 screen (see test_small_screen.py)."""
+
+
+def _window(qtbot, tmp_path, size=LAPTOP_WINDOW):
+    document = EncounterDocument(None, roller=Roller(random.Random(5)))
+    document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    main.timeline.set_animation_duration(0)
+    main.show()
+    main.resize(size)
+    qtbot.waitExposed(main)
+    qtbot.wait(50)
+    return main
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    main = _window(qtbot, tmp_path)
+    yield main
+    main.statusBar().clearMessage()
+    main.document.close()
+
+
+def _placed(widget: QWidget, within: QWidget) -> QRect:
+    return QRect(widget.mapTo(within, QPoint(0, 0)), widget.size())
+
+
+def _cell_rect(window, combatant_id, key):
+    model = window.table_model
+    index = window.proxy.mapFromSource(
+        model.index(model.row_of(combatant_id), model.column_of(key))
+    )
+    return window.table.frozen, index, window.table.frozen.visualRect(index)
+
+
+def test_name_and_health_stay_at_the_left_when_the_table_scrolls(window, qtbot):
+    table = window.table
+    frozen = table.frozen
+    assert frozen.isVisible()
+    keys = table.column_keys()
+    shown = [keys[s] for s in range(len(keys)) if not frozen.isColumnHidden(s)]
+    assert shown == [NAME_COLUMN, HEALTH_COLUMN]
+    header = table.horizontalHeader()
+    assert [keys[header.logicalIndex(v)] for v in (0, 1)] == [NAME_COLUMN, HEALTH_COLUMN]
+    bar = table.horizontalScrollBar()
+    assert bar.maximum() > 0, "the laptop table has more columns than fit"
+    bar.setValue(bar.maximum())
+    qtbot.wait(20)
+    _, _index, rect = _cell_rect(window, "vex", NAME_COLUMN)
+    assert frozen.viewport().rect().contains(rect), "Vex's name stays in view"
+    assert frozen.geometry().left() <= table.frameWidth() + 1
+    last = header.logicalIndex(header.count() - 1)
+    assert table.columnViewportPosition(last) >= table.frozen_width(), "not under the names"
+    # One selection for both views: a click on a frozen name selects the whole row.
+    qtbot.mouseClick(frozen.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.selected_ids() == ["vex"]
+
+
+def test_the_health_buttons_deal_one_and_heal_one_undoably(window, qtbot):
+    vitality = lambda: window.document.session.state.combatants["vex"].sheet.vitality  # noqa: E731
+    before = vitality()
+    frozen, index, rect = _cell_rect(window, "vex", HEALTH_COLUMN)
+    assert index.data() == f"{before}/{before}"
+    minus, plus = step_rects(rect)
+    qtbot.mouseClick(frozen.viewport(), Qt.MouseButton.LeftButton, pos=minus.center())
+    assert vitality() == before - 1
+    assert index.data() == f"{before - 1}/{before}"
+    assert "1 damage" in window.document.session.entries[-1].label.lower() or (
+        "Vex" in window.document.session.entries[-1].label
+    )
+    qtbot.mouseClick(frozen.viewport(), Qt.MouseButton.LeftButton, pos=minus.center())
+    qtbot.mouseClick(frozen.viewport(), Qt.MouseButton.LeftButton, pos=plus.center())
+    assert vitality() == before - 1
+    window.actions_by_key["undo"].trigger()
+    assert vitality() == before - 2
+    # The keyboard's Deal 1 Damage acts on the selected rows, like the menu's Apply Damage.
+    window.table.selectRow(index.row())
+    window.actions_by_key["damage_one"].trigger()
+    assert vitality() == before - 3
+    window.actions_by_key["heal_one"].trigger()
+    assert vitality() == before - 2
+
+
+def test_hidden_and_moved_columns_are_remembered_for_the_round_system(window, qtbot, tmp_path):
+    prefs = window.column_prefs
+    menu = prefs.menu()
+    titles = [a.text() for a in menu.actions()]
+    assert "Side" in titles and "Health" in titles
+    assert not menu.actions()[titles.index("Name")].isEnabled(), "the name always shows"
+    menu.actions()[titles.index("Side")].setChecked(False)
+    keys = window.table.column_keys()
+    assert window.table.isColumnHidden(keys.index("side"))
+    header = window.table.horizontalHeader()
+    init = keys.index("initiative") if "initiative" in keys else keys.index("init")
+    header.moveSection(header.visualIndex(init), 2)
+    order = prefs.shown_order()
+    assert order[:2] == [NAME_COLUMN, HEALTH_COLUMN], "frozen columns stay first"
+    assert order[2] == keys[init]
+    # Dragging a column before the frozen ones puts them back first.
+    header.moveSection(header.visualIndex(keys.index("notes")), 0)
+    assert prefs.shown_order()[:2] == [NAME_COLUMN, HEALTH_COLUMN]
+    chosen = prefs.shown_order()
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    assert settings.value(HIDDEN_KEY.format(ruleset="uwr")) in (["side"], "side")
+    window.document.close()
+
+    again = _window(qtbot, tmp_path)
+    again_keys = again.table.column_keys()
+    assert again.table.isColumnHidden(again_keys.index("side"))
+    assert again.column_prefs.shown_order() == chosen
+    again.document.close()
+
+
+def test_the_dice_inputs_stay_in_view_during_an_attack_on_a_laptop(window, qtbot):
+    state = window.document.session.state
+    attacker = state.combatants[state.current]
+    target = next(c for c in state.combatants.values() if c.side not in (attacker.side, Side.ALLY))
+    window.do(Attack(attacker.id, 0, target.id))
+    scroller = window.dice_dock.findChild(QScrollArea, "diceScroller")
+    # The dock as the first start on the laptop makes it (the test screen is smaller).
+    tray_width = window.dice_panel.widget.minimumSizeHint().width()
+    wanted = first_dice_dock_width(
+        window.width(), tray_width + scroller.verticalScrollBar().sizeHint().width()
+    )
+    window.resizeDocks([window.dice_dock], [wanted], Qt.Orientation.Horizontal)
+    qtbot.wait(20)
+    scroller.verticalScrollBar().setValue(0)
+    viewport = scroller.viewport()
+    tray = window.dice_tray
+    for widget in (tray.combatant, tray.notation, tray.roll_button):
+        assert viewport.rect().contains(_placed(widget, viewport)), widget.accessibleName()
+    for label in window.dice_panel.widget.findChildren(QLabel):
+        if label.isVisible() and label.text() and not label.wordWrap():
+            assert label.width() >= label.sizeHint().width(), f"{label.text()!r} is cut"
+
+
+def test_the_round_and_the_acting_combatant_show_large_above_the_table(window):
+    header = window.turn_header
+    state = window.document.session.state
+    actor = state.combatants[state.current].name
+    assert header.round_label.text() == f"Round {state.round}"
+    assert header.actor_label.text() == f"{actor} acts"
+    status = window.statusBar().findChild(QLabel, "statusRound")
+    assert header.round_label.font().pointSizeF() >= 1.4 * status.font().pointSizeF()
+    assert (
+        header.isVisible() and header.y() < window.table.mapTo(window.centralWidget(), QPoint()).y()
+    )
+    window.do(NextTurn())
+    state = window.document.session.state
+    assert header.actor_label.text() == f"{state.combatants[state.current].name} acts"
+
+
+def test_a_new_turn_order_keeps_the_column_widths(qtbot, tmp_path):
+    from fight_window import shown_window
+    from test_check_panel import bandit, vex
+
+    from uwr_desktop.core.intents import AddCombatants, StartFight
+
+    windows = shown_window(qtbot, tmp_path, seed=8)
+    main = next(windows)
+    main.do(AddCombatants([bandit(1), bandit(2), vex()]))
+    widths = [main.table.columnWidth(s) for s in range(main.table_model.columnCount())]
+    order = list(main.document.session.state.rows)
+    main.do(StartFight())
+    assert list(main.document.session.state.order) != order, "the rows were reordered"
+    assert [main.table.columnWidth(s) for s in range(len(widths))][:-1] == widths[:-1]
+    next(windows, None)
+
+
+def test_a_right_click_on_either_header_offers_the_columns(window, qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    seen = []
+
+    def untick_side():
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            QTimer.singleShot(10, untick_side)
+            return
+        seen.append([a.text() for a in menu.actions()])
+        next(a for a in menu.actions() if a.text() == "Side").trigger()
+        menu.close()
+
+    for header in (window.table.frozen.horizontalHeader(), window.table.horizontalHeader()):
+        QTimer.singleShot(0, untick_side)
+        header.customContextMenuRequested.emit(QPoint(5, 5))
+    assert len(seen) == 2 and "Health" in seen[0]
+    side = window.table.column_keys().index("side")
+    assert not window.table.isColumnHidden(side), "hidden by the first menu, shown by the second"
+    assert window.column_prefs.hidden_keys() == []
+
+
+def test_a_click_on_a_frozen_header_sorts_the_table(window, qtbot):
+    frozen = window.table.frozen
+    header = frozen.horizontalHeader()
+    name = window.table.column_keys().index(NAME_COLUMN)
+    qtbot.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(header.sectionViewportPosition(name) + 10, header.height() // 2),
+    )
+    shown = [window.proxy.index(row, name).data() for row in range(window.proxy.rowCount())]
+    assert shown == sorted(shown, key=str.casefold)
+    assert header.sortIndicatorSection() == name
+    assert window.table.horizontalHeader().sortIndicatorSection() == name

@@ -1,0 +1,45 @@
+"""The strip above the table that shows the round and whose turn it is, in large type."""
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+
+from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
+
+SCALE = 1.5
+"""How much larger than the window's text the strip's words are."""
+
+
+class TurnHeader(QWidget):
+    """ "Round 3" and "Vex acts" (or the set-up hint) for the open fight."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """An empty strip; :meth:`show_state` fills it."""
+        super().__init__(parent)
+        self.setObjectName("turnHeader")
+        self.round_label = QLabel(self)
+        self.round_label.setObjectName("turnHeaderRound")
+        self.actor_label = QLabel(self)
+        self.actor_label.setObjectName("turnHeaderActor")
+        for label in (self.round_label, self.actor_label):
+            font = label.font()
+            font.setPointSizeF(font.pointSizeF() * SCALE)
+            font.setBold(True)
+            label.setFont(font)
+        # A long name is cut at the window's edge rather than widening the window.
+        self.actor_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 0, 2, 0)
+        layout.addWidget(self.round_label)
+        layout.addSpacing(18)
+        layout.addWidget(self.actor_label, 1)
+
+    def show_state(self, state: EncounterState) -> None:
+        """Show ``state``'s round and acting combatant."""
+        if state.phase == SETUP_PHASE:
+            self.round_label.setText("Setting up")
+            self.actor_label.setText("")
+            self.actor_label.setToolTip("")
+            return
+        self.round_label.setText(f"Round {state.round}")
+        actor = state.combatants.get(state.current) if state.current else None
+        self.actor_label.setText(f"{actor.name} acts" if actor is not None else "")
+        self.actor_label.setToolTip(self.actor_label.text())
