@@ -61,7 +61,12 @@ class FrozenColumnTable(QTableView):
         frozen_header.setSectionsClickable(True)
         frozen_header.setSortIndicatorShown(True)
         frozen_header.sectionClicked.connect(self._sort_from_frozen)
-        self.horizontalHeader().sortIndicatorChanged.connect(frozen_header.setSortIndicator)
+        self.horizontalHeader().sortIndicatorChanged.connect(self._show_sort_indicator)
+
+    def _show_sort_indicator(self, section: int, order: Qt.SortOrder) -> None:
+        # A method, not the header's setSortIndicator itself: that is no Qt slot, and PySide
+        # warns on every start when it is connected directly.
+        self.frozen.horizontalHeader().setSortIndicator(section, order)
 
     # ---- model and columns -------------------------------------------------------------------
 
