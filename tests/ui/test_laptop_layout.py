@@ -229,3 +229,20 @@ def test_a_click_on_a_frozen_header_sorts_the_table(window, qtbot):
     assert shown == sorted(shown, key=str.casefold)
     assert header.sortIndicatorSection() == name
     assert window.table.horizontalHeader().sortIndicatorSection() == name
+
+
+@pytest.mark.parametrize("size", [LAPTOP_WINDOW, QSize(2400, 655)], ids=["scrolling", "wide"])
+def test_the_frozen_columns_cover_the_table_down_to_its_scroll_bar(qtbot, tmp_path, size):
+    main = _window(qtbot, tmp_path, size)
+    table = main.table
+    scrolls = table.horizontalScrollBar().maximum() > 0
+    assert scrolls == (size == LAPTOP_WINDOW)
+    frozen = _placed(table.frozen, table)
+    viewport = _placed(table.viewport(), table)
+    assert frozen.top() == table.frameWidth(), "the frozen header lies over the table's header"
+    assert frozen.bottom() == viewport.bottom(), "down to the scroll bar, not over it"
+    # Above the scrolling cells: the widget at the frozen Name cell is the frozen view's.
+    _, _index, rect = _cell_rect(main, "vex", NAME_COLUMN)
+    point = table.frozen.viewport().mapTo(table, rect.center())
+    assert table.childAt(point) is table.frozen.viewport()
+    main.document.close()

@@ -50,7 +50,10 @@ class FrozenColumnTable(QTableView):
         self.frozen.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.frozen.horizontalHeader().setSectionsMovable(False)
-        self.viewport().stackUnder(self.frozen)
+        # Made last, the frozen view already lies above the table's viewport and headers; raised
+        # rather than stacking the viewport under it, since the first viewport() call in PySide
+        # builds some seventy enum types (about 10 ms of start-up).
+        self.frozen.raise_()
         self.horizontalHeader().sectionResized.connect(self._section_resized)
         self.frozen.horizontalHeader().sectionResized.connect(self._frozen_section_resized)
         self.horizontalHeader().sectionMoved.connect(self._keep_frozen_first)
@@ -178,11 +181,13 @@ class FrozenColumnTable(QTableView):
         frame = self.frameWidth()
         header_height = self.horizontalHeader().height()
         self.frozen.horizontalHeader().setFixedHeight(header_height)
+        bar = self.horizontalScrollBar()
+        # Down to the horizontal scroll bar: the viewport's height plus the header's.
         self.frozen.setGeometry(
             self.verticalHeader().width() + frame,
             frame,
             self.frozen_width(),
-            self.viewport().height() + header_height,
+            self.height() - 2 * frame - (bar.height() if bar.isVisible() else 0),
         )
 
     def scrollTo(  # noqa: N802 (Qt override)

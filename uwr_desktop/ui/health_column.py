@@ -11,19 +11,13 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QRect,
+    QRectF,
     QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QMouseEvent, QPainter
-from PySide6.QtWidgets import (
-    QApplication,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionButton,
-    QStyleOptionViewItem,
-    QWidget,
-)
+from PySide6.QtGui import QMouseEvent, QPainter, QPalette
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from uwr_desktop.core.encounter import Combatant, Sheet, sheet_type
 from uwr_desktop.core.rulesets.base import Column, ColumnKind
@@ -74,27 +68,37 @@ class HealthDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._id_role = id_role
 
+    def initStyleOption(  # noqa: N802 (Qt override)
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """The value centred between the buttons."""
+        super().initStyleOption(option, index)
+        option.displayAlignment = Qt.AlignmentFlag.AlignCenter
+
     def paint(
         self,
         painter: QPainter,
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        """The value centred, a button at each end."""
-        centred = QStyleOptionViewItem(option)
-        self.initStyleOption(centred, index)
-        centred.displayAlignment = Qt.AlignmentFlag.AlignCenter
-        widget = option.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, centred, painter, widget)
-        if not centred.text:
+        """The cell as the table draws it, a button at each end.
+
+        The buttons are drawn with the palette, not by the style: the first use of ``QStyle``
+        in PySide builds all of its enum types, which costs the window's first paint about 7 ms.
+        """
+        super().paint(painter, option, index)
+        if not index.data(Qt.ItemDataRole.DisplayRole):
             return
+        palette = option.palette
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for rect, text in zip(step_rects(option.rect), ("\N{MINUS SIGN}", "+"), strict=True):
-            button = QStyleOptionButton()
-            button.rect = rect
-            button.text = text
-            button.state = QStyle.StateFlag.State_Enabled | QStyle.StateFlag.State_Raised
-            style.drawControl(QStyle.ControlElement.CE_PushButton, button, painter, widget)
+            painter.setPen(palette.color(QPalette.ColorRole.Mid))
+            painter.setBrush(palette.color(QPalette.ColorRole.Button))
+            painter.drawRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 3.0, 3.0)
+            painter.setPen(palette.color(QPalette.ColorRole.ButtonText))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
 
     def editorEvent(  # noqa: N802 (Qt override)
         self,

@@ -1,26 +1,15 @@
 """The Help menu: a sheet of every keyboard shortcut (F1) and the About box.
 
 The sheet is read from the same action table (``ui/actions.py``) that gives the menus their
-keys and the tooltips their hints, so the three never disagree.
+keys and the tooltips their hints, so the three never disagree. The dialogs themselves live in
+:mod:`uwr_desktop.ui.help_dialogs`, imported when first shown: building the dialog types and
+their enums costs start-up time, and most sessions never open them.
 """
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QDialogButtonBox,
-    QHeaderView,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 import uwr_desktop
 from uwr_desktop import APP_NAME
@@ -43,44 +32,6 @@ def shortcut_rows(actions: Mapping[str, QAction]) -> list[tuple[str, str]]:
     return rows
 
 
-class ShortcutSheet(QDialog):
-    """A table of every command and its keys."""
-
-    def __init__(self, actions: Mapping[str, QAction], parent: QWidget | None = None) -> None:
-        """List the keys of ``actions``."""
-        super().__init__(parent)
-        self.setObjectName("shortcutSheet")
-        self.setWindowTitle("Keyboard Shortcuts")
-        rows = shortcut_rows(actions)
-        self.table = QTableWidget(len(rows), 2, self)
-        self.table.setObjectName("shortcutTable")
-        self.table.setHorizontalHeaderLabels(["Command", "Keys"])
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        for row, (command, keys) in enumerate(rows):
-            self.table.setItem(row, 0, QTableWidgetItem(command))
-            self.table.setItem(row, 1, QTableWidgetItem(keys))
-        self.table.horizontalHeader().setSectionResizeMode(
-            0, QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.table.horizontalHeader().setStretchLastSection(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
-        layout.addWidget(buttons)
-        self.resize(460, 560)
-
-    def rows(self) -> list[tuple[str, str]]:
-        """What the sheet shows, row by row."""
-        return [(self._text(row, 0), self._text(row, 1)) for row in range(self.table.rowCount())]
-
-    def _text(self, row: int, column: int) -> str:
-        item = self.table.item(row, column)
-        return item.text() if item is not None else ""
-
-
 def about_text() -> str:
     """The About box's text: name, version, license."""
     return (
@@ -93,23 +44,16 @@ def about_text() -> str:
 
 def show_about(parent: QWidget) -> None:
     """Show the About box."""
-    box = QMessageBox(parent)
-    box.setObjectName("aboutBox")
-    box.setWindowTitle(f"About {APP_NAME}")
-    box.setTextFormat(Qt.TextFormat.RichText)
-    box.setText(about_text())
-    box.setIcon(QMessageBox.Icon.Information)
-    box.exec()
+    from uwr_desktop.ui.help_dialogs import show_about_box
+
+    show_about_box(parent, f"About {APP_NAME}", about_text())
 
 
 def show_shortcuts(window: QWidget, actions: Mapping[str, QAction]) -> None:
     """Show the shortcut sheet (not modal: it may stay open beside the fight)."""
-    sheet = window.findChild(ShortcutSheet, "shortcutSheet")
-    if sheet is None:
-        sheet = ShortcutSheet(actions, window)
-    sheet.show()
-    sheet.raise_()
-    sheet.activateWindow()
+    from uwr_desktop.ui.help_dialogs import show_shortcut_sheet
+
+    show_shortcut_sheet(window, shortcut_rows(actions))
 
 
 def add_help_menu(window: QMainWindow, actions: Mapping[str, QAction]) -> QMenu:

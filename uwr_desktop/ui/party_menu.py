@@ -5,12 +5,13 @@ action; a name already fighting gets a number.
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, Party, party_copies
+from uwr_desktop.ui.prompts import confirm
 
 
 def players_of(state: EncounterState) -> list[Combatant]:
@@ -20,6 +21,8 @@ def players_of(state: EncounterState) -> list[Combatant]:
 
 def ask_party_name(parent: QWidget, suggested: str = "") -> str | None:
     """Ask for the party's name; ``None`` when cancelled."""
+    from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit  # when first asked: start-up
+
     prompt = QInputDialog(parent)
     prompt.setObjectName("partyNamePrompt")
     prompt.setWindowTitle("Save Players as Party")
@@ -56,15 +59,12 @@ def save_players_as_party(
     except LibraryError as error:
         if "already has a party" not in str(error):
             return None, str(error)
-        answer = QMessageBox.question(
+        if not confirm(
             parent,
             "Replace party",
             f"A party named “{' '.join(name.split())}” is saved already. Replace its members "
             "with this fight's players?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        if answer != QMessageBox.StandardButton.Yes:
+        ):
             return None, ""
         try:
             party = library.save_party(ruleset_id, name, players, replace=True)
@@ -167,14 +167,11 @@ class PartyCommands:
         """Delete a saved party after asking."""
         if self._library is None:
             return
-        answer = QMessageBox.question(
+        if not confirm(
             self._parent,
             "Delete party",
             f"Delete the saved party “{party.name}”? Fights it joined keep their combatants.",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        if answer != QMessageBox.StandardButton.Yes:
+        ):
             return
         try:
             self._library.delete_party(party.party_id)

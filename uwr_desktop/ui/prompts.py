@@ -78,3 +78,15 @@ def inform(parent: QWidget, title: str, text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     QMessageBox.information(parent, title, text)
+
+
+def confirm(parent: QWidget, title: str, question: str) -> bool:
+    """Ask Yes or Cancel before something that cannot simply be undone; Cancel is the default,
+    so that a stray Enter does nothing."""
+    from PySide6.QtWidgets import QMessageBox
+
+    buttons = QMessageBox.StandardButton
+    return (
+        QMessageBox.question(parent, title, question, buttons.Yes | buttons.Cancel, buttons.Cancel)
+        == buttons.Yes
+    )
