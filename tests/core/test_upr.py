@@ -1,3 +1,5 @@
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -301,6 +303,46 @@ def test_user_table_from_a_file(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text(VALID_TOML, encoding="utf-8")
     assert list(UprTable.load(path)) == ["Lightning", "Siege"]
+
+
+def test_user_table_from_json_text_and_file(tmp_path):
+    text = (
+        '{"types": [{"name": "Lightning", "divisor": 1, "adjustment": 1, "max_uses": 4},'
+        ' {"name": "Siege", "divisor": 30}]}'
+    )
+    assert UprTable.from_json_text(text) == UprTable.from_toml_text(VALID_TOML)
+    path = tmp_path / "house.JSON"
+    path.write_text(text, encoding="utf-8")
+    assert list(UprTable.load(path)) == ["Lightning", "Siege"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"types": [', "not valid JSON"),
+        ("[1, 2]", 'must be an object holding "types"'),
+        ('{"types": []}', "defines no types"),
+        ('{"types": [{"name": "A", "divisor": 1.5}]}', "divisor must be a whole number"),
+        ('{"types": [{"name": "A", "divisor": true}]}', "divisor must be a whole number"),
+        ('{"types": [{"name": "A", "divisor": 1}], "x": 1}', r"unknown top-level keys \['x'\]"),
+    ],
+)
+def test_bad_json_tables_are_refused_with_the_reason(text, message):
+    with pytest.raises(UprError, match=message):
+        UprTable.from_json_text(text)
+
+
+def test_the_shipped_table_is_read_without_the_toml_parser():
+    script = (
+        "import sys\n"
+        "from uwr_desktop.core.upr import default_upr_table\n"
+        "assert len(default_upr_table()) == 10\n"
+        "print('tomllib' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "False"
 
 
 def test_missing_file_is_named(tmp_path):

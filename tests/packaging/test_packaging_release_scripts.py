@@ -203,7 +203,7 @@ def test_signing_goes_inside_out_without_deep(tmp_path):
         "Contents/Frameworks/PySide6/QtCore.abi3.so": macho,
         "Contents/Frameworks/PySide6/Qt/plugins/platforms/libqcocoa.dylib": macho,
         "Contents/Frameworks/PySide6/Qt/lib/QtCore.framework/Versions/A/QtCore": macho,
-        "Contents/Resources/uwr_desktop/resources/rules/upr_types.toml": b"[x]\n",
+        "Contents/Resources/uwr_desktop/resources/rules/upr_types.json": b"{}\n",
         "Contents/Info.plist": b"<plist/>",
     }
     for name, data in files.items():

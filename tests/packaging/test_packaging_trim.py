@@ -58,7 +58,7 @@ def test_qt_translations_are_left_out_but_app_resources_stay():
     assert not keep_data("PySide6/Qt/translations/qtbase_de.qm")
     assert not keep_data("PySide6\\translations\\qt_fr.qm")
     assert not keep_data("PySide6/Qt/lib/QtQuick.framework/Resources/Info.plist")
-    assert keep_data("uwr_desktop/resources/rules/upr_types.toml")
+    assert keep_data("uwr_desktop/resources/rules/upr_types.json")
     assert keep_data("uwr_desktop/resources/icons/uwr-desktop.svg")
     assert keep_data("uwr_desktop-0.1.0.dist-info/METADATA")
 

@@ -16,5 +16,5 @@ def resource_root() -> Path:
 
 
 def resource_path(*parts: str) -> Path:
-    """Return the path of one shipped resource: ``resource_path("rules", "upr_types.toml")``."""
+    """Return the path of one shipped resource: ``resource_path("rules", "upr_types.json")``."""
     return resource_root().joinpath(*parts)

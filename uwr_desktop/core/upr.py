@@ -4,17 +4,18 @@ A UPR type turns the dice of the governing pool into a value
 ``v = (dice + adjustment) / divisor``. At 1 or more the character has ``floor(v)`` uses this
 round (capped at the type's max uses); below 1 the exact fraction decides how many rounds an
 unprepared weapon takes to prepare. The types are data: the app ships a table in
-``resources/rules/upr_types.toml`` and the GM can add types or load a table of their own.
+``resources/rules/upr_types.json`` and the GM can add types or load a table of their own.
 """
 
 import math
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeGuard
+
+import msgspec
 
 from uwr_desktop.core.resource_files import resource_path
 
@@ -116,13 +117,17 @@ class UprTable(Mapping[str, UprType]):
 
     @classmethod
     def load(cls, path: Path | None = None) -> "UprTable":
-        """Read a table from a TOML file; without ``path``, the table shipped with the app."""
-        source = resource_path("rules", "upr_types.toml") if path is None else Path(path)
+        """Read a table from a file: JSON when its name ends in ``.json``, TOML otherwise.
+        Without ``path``, the table shipped with the app (JSON: read at every start, and
+        parsing TOML costs the start-up its parser's import)."""
+        source = resource_path("rules", "upr_types.json") if path is None else Path(path)
         try:
             text = source.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise UprError(f"cannot read the UPR table {source}: {error}") from error
         try:
+            if source.suffix.lower() == ".json":
+                return cls.from_json_text(text)
             return cls.from_toml_text(text)
         except UprError as error:
             raise UprError(f"{source}: {error}") from error
@@ -134,10 +139,27 @@ class UprTable(Mapping[str, UprType]):
         Each entry has ``name`` and ``divisor`` and may have ``adjustment`` and ``max_uses``.
         Anything else, a missing key or a bad value raises ``UprError`` naming the entry.
         """
+        import tomllib  # only for a table of the GM's own
+
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise UprError(f"the UPR table is not valid TOML: {error}") from error
+        return cls._from_document(document)
+
+    @classmethod
+    def from_json_text(cls, text: str) -> "UprTable":
+        """Parse a table from JSON text: ``{"types": [...]}``, each entry as in TOML."""
+        try:
+            document = msgspec.json.decode(text)
+        except msgspec.DecodeError as error:
+            raise UprError(f"the UPR table is not valid JSON: {error}") from error
+        if not isinstance(document, dict):
+            raise UprError('the UPR table must be an object holding "types"')
+        return cls._from_document(document)
+
+    @classmethod
+    def _from_document(cls, document: dict[str, Any]) -> "UprTable":
         unknown = sorted(set(document) - {"types"})
         if unknown:
             raise UprError(
