@@ -317,7 +317,7 @@ def test_preparation_advances_only_a_weapon_being_prepared():
 
 def test_a_check_cannot_be_rolled_over_a_pending_one():
     session = played(Attack("vex", 0, "duel"))
-    rolled = session.entries[-1].events[0]
+    rolled = next(e for e in session.entries[-1].events if isinstance(e, CheckRolled))
     refused(session, appended(session, rolled), "another check is still pending")
 
 
