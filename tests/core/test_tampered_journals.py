@@ -376,7 +376,7 @@ def test_a_recorded_roll_must_fit_the_dice_rules():
 
 def test_a_reaction_needs_an_attack_waiting_for_one():
     session = played(Attack("vex", 0, "duel"), React(Reaction.PARRY))
-    reaction = session.entries[-1].events[0]
+    reaction = session.entries[-1].events[-1]
     assert type(reaction) is ReactionRolled
     refused(session, appended(session, reaction), "there is no attack waiting for a reaction")
     for changes, message in (

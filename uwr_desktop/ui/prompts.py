@@ -78,3 +78,17 @@ def inform(parent: QWidget, title: str, text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     QMessageBox.information(parent, title, text)
+
+
+def confirm(parent: QWidget, title: str, question: str, action: str) -> bool:
+    """Ask before doing something the GM may not have meant (a stray key): ``action`` names the
+    button that goes ahead; Cancel is the default."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=parent)
+    box.setObjectName("confirmBox")
+    go = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is go

@@ -373,7 +373,7 @@ class CombatantTableModel(QAbstractTableModel):
         if combatant.id == self._state.current:
             notes.append("acting now")
         if combatant.down:
-            notes.append("down (Vitality 0)")
+            notes.append("out of the fight")
         if combatant.hidden:
             notes.append("hidden from the players")
         return " · ".join(notes)
