@@ -151,9 +151,7 @@ def test_stamina_refills_at_the_start_of_the_next_turn():
 
 
 @pytest.mark.parametrize(("recompute", "uses"), [("at_once", 1), ("next_round", 0)])
-def test_a_weapon_added_mid_fight_counts_at_once_only_when_uses_recompute_at_once(
-    recompute, uses
-):
+def test_a_weapon_added_mid_fight_counts_at_once_only_when_uses_recompute_at_once(recompute, uses):
     session = fight(upr_recompute=recompute)
     ana = session.state.combatants["ana"]
     axe = Weapon(name="Axe", upr_type="Quick")

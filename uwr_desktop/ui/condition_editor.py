@@ -76,7 +76,11 @@ class ConditionEditor(QDialog):
         self.defeated_button.clicked.connect(self._toggle_defeated)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        buttons.button(QDialogButtonBox.StandardButton.Close).clicked.connect(self.accept)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.clicked.connect(self.accept)
+        # Enter in a Rounds box sets the rounds; it must not press a button as well.
+        for button in (close, self.defeated_button):
+            button.setAutoDefault(False)
         bottom = QHBoxLayout()
         bottom.addWidget(self.defeated_button)
         bottom.addStretch(1)
@@ -138,6 +142,7 @@ class ConditionEditor(QDialog):
             )
             self.table.setCellWidget(row, 1, rounds)
             remove = QPushButton("Remove")
+            remove.setAutoDefault(False)
             remove.setObjectName(f"remove_{row}")
             remove.setAccessibleName(f"Remove {condition.name}")
             remove.clicked.connect(lambda _=False, kept=condition: self._remove(kept))
