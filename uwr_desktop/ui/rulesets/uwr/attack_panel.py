@@ -158,6 +158,8 @@ class AttackPanel(QWidget):
         self.attacker_info = QLabel()
         self.attacker_info.setObjectName("attackerInfo")
         self.attacker_info.setAccessibleName("Attacker's Stamina and Vitality")
+        self.attacker_info.setToolTip("An attack, a dodge or a parry spends 1 Stamina")
+        self.attacker_info.setWordWrap(True)
         self.status = QLabel()
         self.status.setObjectName("pendingStatus")
         self.status.setAccessibleName("Pending check")
@@ -293,9 +295,8 @@ class AttackPanel(QWidget):
             return
         sheet = sheet_of(attacker)
         self.attacker_info.setText(
-            f"{attacker.name}: Stamina {sheet.stamina}/{sheet.stamina_max} · "
-            f"Vitality {sheet.vitality}/{sheet.vitality_max} (an attack, a dodge or a parry "
-            "spends 1 Stamina)"
+            f"Stamina {sheet.stamina}/{sheet.stamina_max} · "
+            f"Vitality {sheet.vitality}/{sheet.vitality_max}"
         )
 
     def _attacker(self) -> Combatant | None:

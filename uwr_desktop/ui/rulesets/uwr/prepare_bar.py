@@ -72,7 +72,9 @@ class PrepareBar(QWidget):
             if widget is not None:
                 widget.deleteLater()
         for row, (words, buttons) in enumerate(lines):
-            self._grid.addWidget(QLabel(words), row, 0)
+            label = QLabel(words)
+            label.setWordWrap(True)
+            self._grid.addWidget(label, row, 0)
             for column, (text, intent) in enumerate(buttons, start=1):
                 button = QPushButton(text)
                 button.setObjectName(f"prepare_{row}_{column}")
