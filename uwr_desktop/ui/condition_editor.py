@@ -10,7 +10,7 @@ combatant out of the turn ("Revive" takes it off). The dialog works for every ro
 from collections.abc import Callable
 
 from msgspec.structs import replace
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -93,6 +93,7 @@ class ConditionEditor(QDialog):
         layout.addWidget(self.empty)
         layout.addLayout(bottom)
         self.resize(460, 320)
+        self._following = True
         document.changed.connect(self._on_changed)
         self._refresh()
 
@@ -102,10 +103,18 @@ class ConditionEditor(QDialog):
     def _on_changed(self, _change: Change) -> None:
         self._refresh()
 
+    def done(self, result: int) -> None:
+        """Close, and stop following the fight."""
+        if self._following:
+            self._following = False
+            self._document.changed.disconnect(self._on_changed)
+        super().done(result)
+
     def _refresh(self) -> None:
         combatant = self._combatant()
         if combatant is None:
-            self.reject()  # the combatant left the fight
+            if self._following:
+                self.reject()  # the combatant left the fight
             return
         self.setWindowTitle(f"Conditions of {combatant.name}")
         defeated = combatant.down
@@ -181,15 +190,19 @@ class ConditionEditor(QDialog):
             self._remove(self._shown[rows[0].row()])
 
     def eventFilter(self, watched: object, event: object) -> bool:  # noqa: N802 (Qt override)
-        """Delete in the table removes the selected condition."""
+        """Delete in the table removes the selected condition (never a combatant: the key is
+        claimed from the window's Remove)."""
         if (
             watched is self.table
             and isinstance(event, QKeyEvent)
-            and event.type() == QKeyEvent.Type.KeyPress
             and event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
         ):
-            self.remove_selected()
-            return True
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                self.remove_selected()
+                return True
         return super().eventFilter(watched, event)  # type: ignore[arg-type]
 
 
@@ -201,5 +214,4 @@ def edit_conditions(
     try:
         dialog.exec()
     finally:
-        document.changed.disconnect(dialog._on_changed)
         dialog.deleteLater()
