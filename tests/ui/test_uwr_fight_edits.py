@@ -136,6 +136,13 @@ def test_the_hit_offer_is_gone_after_a_dodge_and_with_the_next_turn(qtbot, windo
     fight.do(ResolveCheck())
     assert fight.entries[-1].events[-1].success
     assert panel.apply_hit.offered() is not None
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    tray.combatant.setCurrentIndex(0)  # no combatant: raw dice, not part of the fight
+    qtbot.keyClicks(tray.notation, "2d6")
+    qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
+    assert panel.shown_check() is None, "the tray shows the raw roll"
+    assert panel.apply_hit.offered() is not None, "a roll for nobody keeps the offer"
     fight.do(NextTurn())
     assert panel.apply_hit.offered() is None
     fight.undo()

@@ -163,7 +163,8 @@ class CheckPanel(QWidget):
         self.apply_hit = ApplyHitBar()
         self.prepare = PrepareBar()
         self._turn: tuple[int, str | None] | None = None
-        self._hit_key: JournalEntry | None = None
+        self._hit: ShownCheck | None = None
+        self._offered: JournalEntry | None = None
         self._applied: JournalEntry | None = None
         self.message = QLabel()
         self.message.setObjectName("checkPanelMessage")
@@ -326,6 +327,7 @@ class CheckPanel(QWidget):
 
     def _on_session_replaced(self) -> None:
         self.show_message("")
+        self._hit = self._offered = self._applied = None
         self._sources = {}
         if self._shown is not None:
             self._clear()
@@ -380,29 +382,33 @@ class CheckPanel(QWidget):
         self.prepare.show_combatant(state.combatants.get(cid) if cid else None)
 
     def _offer_hit(self) -> None:
-        """Offer the damage of the hit the tray shows, until it is applied or the turn moves on."""
+        """Offer the damage of the last check the journal resolved, if it was a hit, until it
+        is applied or the fight moves on (a new turn or check); a roll for nobody meanwhile
+        does not take the offer away."""
         session = self._document.session
         shown = self._shown
+        hit = self._hit
+        if shown is not None and shown.resolved is not None:
+            hit = shown
         offer = (
             None
-            if self._local or shown is None
+            if hit is None
             else hit_on_offer(
                 session.entries,
                 session.cursor,
-                (shown.pending, shown.resolved, shown.position, shown.entry),
+                (hit.pending, hit.resolved, hit.position, hit.entry),
                 self._applied,
             )
         )
-        if offer is None or offer[0] not in session.state.combatants:
+        self._hit = hit
+        if hit is None or offer is None or offer[0] not in session.state.combatants:
             self.apply_hit.withdraw()
             return
         target, amount = offer
-        fresh = self._hit_key is not self._shown_entry()
-        self._hit_key = self._shown_entry()
+        # The GM's amount stays while the same hit is offered (again after an undo).
+        fresh = self._offered is not hit.entry
+        self._offered = hit.entry
         self.apply_hit.offer(target, session.state.combatants[target].name, amount, fresh=fresh)
-
-    def _shown_entry(self) -> JournalEntry | None:
-        return self._shown.entry if self._shown is not None else None
 
     def _apply_hit(self, intent: Intent) -> None:
         if self.do(intent):
