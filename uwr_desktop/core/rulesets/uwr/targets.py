@@ -34,7 +34,7 @@ def default_target(state: EncounterState, attacker_id: str) -> str | None:
     order = list(state.order) or list(state.rows)
     start = order.index(attacker_id) + 1 if attacker_id in order else 0
     for cid in order[start:] + order[:start]:
-        other = state.combatants[cid]
-        if cid != attacker_id and not other.down and hostile(attacker.side, other.side):
+        other = state.combatants[cid]  # never the attacker: no side is its own enemy
+        if not other.down and hostile(attacker.side, other.side):
             return cid
     return None
