@@ -91,3 +91,10 @@ def test_before_the_turn_order_exists_the_table_order_counts():
         order=(),
     )
     assert default_target(state, "pc") == "e2"
+
+
+def test_an_attacker_missing_from_the_turn_order_counts_from_its_top():
+    state = state_of(
+        one("e1", Side.ENEMY), one("pc", Side.PLAYER), one("e2", Side.ENEMY), order=("e1", "e2")
+    )
+    assert default_target(state, "pc") == "e1"
