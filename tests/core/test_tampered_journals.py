@@ -41,6 +41,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
+    UwrStaminaSpent,
     WeaponRef,
     WeaponUses,
 )
@@ -253,6 +254,22 @@ def test_turn_starts_check_the_combatant_and_stamina():
     refused(
         session,
         tampered(session, TurnEnded, combatant_id="ghost"),
+        "there is no combatant with id 'ghost'",
+    )
+
+
+def test_stamina_spent_must_go_down_and_stay_at_or_above_0():
+    session = played(Attack("vex", 0, "duel"))
+    assert reload(session, session.entries).state.combatants["vex"].sheet.stamina == 2
+    for stamina in (3, 4, -1):
+        refused(
+            session,
+            tampered(session, UwrStaminaSpent, stamina=stamina),
+            f"Vex cannot spend Stamina down to {stamina}",
+        )
+    refused(
+        session,
+        tampered(session, UwrStaminaSpent, combatant_id="ghost"),
         "there is no combatant with id 'ghost'",
     )
 
