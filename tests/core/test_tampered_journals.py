@@ -41,6 +41,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
+    UwrStaminaSpent,
     WeaponRef,
     WeaponUses,
 )
@@ -257,6 +258,22 @@ def test_turn_starts_check_the_combatant_and_stamina():
     )
 
 
+def test_stamina_spent_must_go_down_and_stay_at_or_above_0():
+    session = played(Attack("vex", 0, "duel"))
+    assert reload(session, session.entries).state.combatants["vex"].sheet.stamina == 2
+    for stamina in (3, 4, -1):
+        refused(
+            session,
+            tampered(session, UwrStaminaSpent, stamina=stamina),
+            f"Vex cannot spend Stamina down to {stamina}",
+        )
+    refused(
+        session,
+        tampered(session, UwrStaminaSpent, combatant_id="ghost"),
+        "there is no combatant with id 'ghost'",
+    )
+
+
 def test_a_turn_cannot_start_before_the_fight():
     session = Session(make_ruleset("uwr"), ROSTER)
     refused(session, appended(session, TurnStarted("vex")), "a turn cannot start before")
@@ -317,7 +334,7 @@ def test_preparation_advances_only_a_weapon_being_prepared():
 
 def test_a_check_cannot_be_rolled_over_a_pending_one():
     session = played(Attack("vex", 0, "duel"))
-    rolled = session.entries[-1].events[0]
+    rolled = next(e for e in session.entries[-1].events if isinstance(e, CheckRolled))
     refused(session, appended(session, rolled), "another check is still pending")
 
 
@@ -376,7 +393,7 @@ def test_a_recorded_roll_must_fit_the_dice_rules():
 
 def test_a_reaction_needs_an_attack_waiting_for_one():
     session = played(Attack("vex", 0, "duel"), React(Reaction.PARRY))
-    reaction = session.entries[-1].events[0]
+    reaction = session.entries[-1].events[-1]
     assert type(reaction) is ReactionRolled
     refused(session, appended(session, reaction), "there is no attack waiting for a reaction")
     for changes, message in (

@@ -1089,7 +1089,7 @@ def test_log_lines_of_weapon_marks():
     assert entry.events[0].updates[0].text == "Short Bow uses Slow this fight"
 
 
-def test_at_once_a_new_weapon_does_not_stop_the_others_being_reworked():
+def test_at_once_a_new_weapon_counts_at_once_and_the_others_are_reworked():
     session = fight(archer(), duelist(), upr_recompute="at_once")
     added = Weapon(name="Net", upr_type="Slow", pool=WeaponPool.RANGED)
     stronger = archer(
@@ -1098,7 +1098,7 @@ def test_at_once_a_new_weapon_does_not_stop_the_others_being_reworked():
     )
     session.do(ReplaceCombatant(stronger))
     net, bow, crossbow = session.state.combatants["vex"].sheet.weapons
-    assert net.upr is None
+    assert (net.upr, net.uses_max, net.uses_left) == (Fraction(1), 1, 1)  # Grace 7, Slow
     assert (bow.upr, bow.uses_max) == (Fraction(4), 4)
     assert (crossbow.upr, crossbow.uses_max) == (Fraction(1), 1)
 

@@ -100,7 +100,7 @@ def _roll_typed(qtbot, tray, combatant, against, notation):
 
 
 def _attack_with_bow(qtbot, panel, target="Bandit 1"):
-    panel.set_focus_combatant("vex")
+    _select(qtbot, panel.attack.attacker, "Vex")
     _select(qtbot, panel.attack.weapon, "Short Bow")
     _select(qtbot, panel.attack.target, target)
     _click(qtbot, panel.attack.attack_button)
@@ -197,7 +197,7 @@ def test_a_weapon_without_uses_is_offered_disabled_with_the_reason(qtbot, docume
     while session.state.combatants["b1"].sheet.weapons[0].uses_left:
         session.do(Attack("b1", 0, "vex"))
         session.do(ResolveCheck())
-    panel.set_focus_combatant("b1")
+    _select(qtbot, panel.attack.attacker, "Bandit 1")
     combo = panel.attack.weapon
     sword = session.state.combatants["b1"].sheet.weapons[0]
     assert sword.uses_max > 0
@@ -224,7 +224,7 @@ def test_a_refused_attack_shows_its_message(qtbot, document, panel):
 
 def test_ctrl_enter_attacks(qtbot, document, panel):
     document.session.do(StartFight())
-    panel.set_focus_combatant("vex")
+    _select(qtbot, panel.attack.attacker, "Vex")
     panel.attack.favor.setFocus()
     qtbot.keyClick(panel.attack.favor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert part_of(document.session.state).pending.actor == "vex"
@@ -234,7 +234,7 @@ def test_ctrl_enter_attacks(qtbot, document, panel):
 def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
     session = document.session
     session.do(StartFight())
-    panel.set_focus_combatant("b1")
+    _select(qtbot, panel.attack.attacker, "Bandit 1")
     _select(qtbot, panel.attack.target, "Vex")
     _click(qtbot, panel.attack.attack_button)
     _click(qtbot, panel.attack.dodge_button)

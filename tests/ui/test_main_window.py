@@ -22,7 +22,7 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
-from uwr_desktop.ui import quick_dialogs
+from uwr_desktop.ui import prompts, quick_dialogs
 from uwr_desktop.ui.app import SAMPLE_TITLE, _open_first_fight, sample_fight_path
 from uwr_desktop.ui.document import UNTITLED, EncounterDocument
 from uwr_desktop.ui.main_window import MAX_RECENT_FILES, MainWindow, first_start_geometry
@@ -573,7 +573,8 @@ def test_a_command_without_a_selection_asks_for_one(window, monkeypatch):
     assert _combatants(window)["vex"].sheet.vitality == 10
 
 
-def test_duplicate_remove_and_undo_on_selected_combatants(window):
+def test_duplicate_remove_and_undo_on_selected_combatants(window, monkeypatch):
+    monkeypatch.setattr(prompts, "confirm", lambda *args: True)
     _add(window, _vex(), _bandit(), _oda())
     _select(window, "vex", "bandit")
     window.actions_by_key["duplicate"].trigger()

@@ -108,11 +108,16 @@ def test_saving_a_party_with_no_players_says_so(window, library):
     assert not only.isEnabled() and "No saved parties" in only.text()
 
 
+def _button(box: QMessageBox, text: str) -> QPushButton:
+    (found,) = [b for b in box.findChildren(QPushButton) if b.text() == text]
+    return found
+
+
 def test_saving_over_a_party_asks_first(window, library):
     library.save_party("uwr", "Heroes", [kit()])
     window.do(AddCombatants([vex()]))
     _answer_name("heroes")
-    when_modal(QMessageBox, lambda box: box.button(QMessageBox.StandardButton.Yes).click())
+    when_modal(QMessageBox, lambda box: _button(box, "Replace").click())
     window.actions_by_key["save_party"].trigger()
     (party,) = library.parties("uwr")
     assert [m.name for m in party.members()] == ["Vex"]

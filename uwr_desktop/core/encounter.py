@@ -51,6 +51,11 @@ Successes = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
 SETUP_PHASE = "setup"
 """The phase every encounter starts in, before the fight: combatants join and leave."""
 
+DEFEATED_CONDITION = "Defeated"
+"""The condition that marks a combatant out of the fight whatever its sheet says (any case)."""
+
+_DEFEATED_KEY = DEFEATED_CONDITION.casefold()
+
 _SHEET_TYPES: dict[str, type["Sheet"]] = {}
 
 
@@ -153,8 +158,11 @@ class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
 
     @property
     def down(self) -> bool:
-        """Whether the combatant is out of the fight."""
-        return self.sheet.down
+        """Whether the combatant is out of the fight: its sheet says so (Vitality 0, say) or the
+        GM marked it with the :data:`DEFEATED_CONDITION`."""
+        if self.sheet.down:
+            return True
+        return any(c.name.casefold() == _DEFEATED_KEY for c in self.conditions)
 
 
 class RulesetPart(msgspec.Struct, frozen=True):

@@ -79,6 +79,20 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         (QKeySequence.StandardKey.Delete,),
     ),
     ActionSpec(
+        "edit_combatant",
+        "&Edit Combatant…",
+        "Edit the selected combatant's sheet: attributes, skills, weapons (undoable)",
+        None,
+        ("Ctrl+E",),
+    ),
+    ActionSpec(
+        "edit_conditions",
+        "Edit Co&nditions…",
+        "Remove the selected combatant's conditions, change their rounds, mark them defeated",
+        None,
+        ("Ctrl+Shift+K",),
+    ),
+    ActionSpec(
         "damage", "Apply Da&mage…", "Apply damage to the selected combatants", "damage", ("Ctrl+M",)
     ),
     ActionSpec("heal", "&Heal…", "Heal the selected combatants", None, ("Ctrl+H",)),

@@ -39,6 +39,7 @@ from uwr_desktop.core.intents import (
     Intent,
     NextTurn,
     RemoveCombatants,
+    ReplaceCombatant,
     RulesError,
     StartFight,
 )
@@ -334,9 +335,17 @@ class MainWindow(QMainWindow):
         combatant_menu.addActions(
             [a["add_combatant"], a["add_from_library"], a["duplicate"], a["remove"]]
         )
+        combatant_menu.addAction(a["edit_combatant"])
         combatant_menu.addSeparator()
         combatant_menu.addActions(
-            [a["damage"], a["heal"], a["damage_one"], a["heal_one"], a["condition"]]
+            [
+                a["damage"],
+                a["heal"],
+                a["damage_one"],
+                a["heal_one"],
+                a["condition"],
+                a["edit_conditions"],
+            ]
         )
         combatant_menu.addSeparator()
         combatant_menu.addAction(a["save_to_library"])
@@ -380,11 +389,13 @@ class MainWindow(QMainWindow):
             [
                 a["duplicate"],
                 a["remove"],
+                a["edit_combatant"],
                 a["damage"],
                 a["heal"],
                 a["damage_one"],
                 a["heal_one"],
                 a["condition"],
+                a["edit_conditions"],
                 a["save_to_library"],
                 *self.player_view.combatant_actions(),
             ]
@@ -420,6 +431,8 @@ class MainWindow(QMainWindow):
         a["condition"].triggered.connect(self.add_condition_to_selected)
         a["damage_one"].triggered.connect(lambda: self._step_selected(DAMAGE_STEP))
         a["heal_one"].triggered.connect(lambda: self._step_selected(-DAMAGE_STEP))
+        a["edit_combatant"].triggered.connect(self.edit_selected)
+        a["edit_conditions"].triggered.connect(self.edit_conditions_of_selected)
         a["start_fight"].triggered.connect(lambda: self.do(StartFight()))
         a["next_turn"].triggered.connect(lambda: self.do(NextTurn()))
         a["end_round"].triggered.connect(lambda: self.do(EndRound()))
@@ -548,10 +561,47 @@ class MainWindow(QMainWindow):
         self.do(AddCombatants(copies))
 
     def remove_selected(self) -> None:
-        """Remove the selected combatants (undoable)."""
+        """Remove the selected combatants after asking (undoable)."""
+        from uwr_desktop.ui.prompts import confirm
+
         ids = self._require_selection()
-        if ids is not None:
+        if ids is None:
+            return
+        state = self._document.session.state
+        who = state.combatants[ids[0]].name if len(ids) == 1 else f"{len(ids)} combatants"
+        question = f"Remove {who} from the fight? Undo brings them back."
+        if confirm(self, "Remove", question, "&Remove"):
             self.do(RemoveCombatants(ids))
+
+    def _one_selected(self) -> str | None:
+        ids = self._require_selection()
+        if ids is not None and len(ids) > 1:
+            self.show_refusal("Select one combatant to edit.")
+            return None
+        return ids[0] if ids else None
+
+    def edit_selected(self) -> None:
+        """Edit the selected combatant's whole sheet in the ruleset's dialog, mid-fight too."""
+        combatant_id = self._one_selected()
+        if combatant_id is None:
+            return
+        if self._ui is None:
+            self.show_refusal(self._ui_problem)
+            return
+        session = self._document.session
+        edited = self._ui.edit_combatant(
+            self, session.ruleset, session.state.combatants[combatant_id]
+        )
+        if edited is not None:
+            self.do(ReplaceCombatant(edited))
+
+    def edit_conditions_of_selected(self) -> None:
+        """Remove the selected combatant's conditions, change their rounds, mark defeated."""
+        from uwr_desktop.ui.condition_editor import edit_conditions
+
+        combatant_id = self._one_selected()
+        if combatant_id is not None:
+            edit_conditions(self, self._document, combatant_id, self.do)
 
     def _amount_to_selected(self, title: str, make: Callable[[list[str], int], Intent]) -> None:
         from uwr_desktop.ui.quick_dialogs import ask_amount
@@ -775,8 +825,10 @@ class MainWindow(QMainWindow):
 
     def _refresh_timeline(self) -> None:
         session = self._document.session
+        state = session.state
+        self.timeline.set_down(cid for cid, c in state.combatants.items() if c.down)
         self.timeline.set_slots(
-            session.ruleset.timeline(session.state), session.ruleset.timeline_axis(session.state)
+            session.ruleset.timeline(state), session.ruleset.timeline_axis(state)
         )
 
     def _refresh_status(self) -> None:

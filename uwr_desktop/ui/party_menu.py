@@ -64,6 +64,7 @@ def save_players_as_party(
             "Replace party",
             f"A party named “{' '.join(name.split())}” is saved already. Replace its members "
             "with this fight's players?",
+            "Replace",
         ):
             return None, ""
         try:
@@ -171,6 +172,7 @@ class PartyCommands:
             self._parent,
             "Delete party",
             f"Delete the saved party “{party.name}”? Fights it joined keep their combatants.",
+            "Delete",
         ):
             return
         try:

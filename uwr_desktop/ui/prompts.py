@@ -80,13 +80,15 @@ def inform(parent: QWidget, title: str, text: str) -> None:
     QMessageBox.information(parent, title, text)
 
 
-def confirm(parent: QWidget, title: str, question: str) -> bool:
-    """Ask Yes or Cancel before something that cannot simply be undone; Cancel is the default,
-    so that a stray Enter does nothing."""
+def confirm(parent: QWidget, title: str, question: str, action: str) -> bool:
+    """Ask before doing something the GM may not have meant (a stray key): ``action`` names the
+    button that goes ahead; Cancel is the default."""
     from PySide6.QtWidgets import QMessageBox
 
-    buttons = QMessageBox.StandardButton
-    return (
-        QMessageBox.question(parent, title, question, buttons.Yes | buttons.Cancel, buttons.Cancel)
-        == buttons.Yes
-    )
+    box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=parent)
+    box.setObjectName("confirmBox")
+    go = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is go

@@ -384,7 +384,7 @@ class CombatantTableModel(QAbstractTableModel):
         if combatant.id == self._state.current:
             notes.append("acting now")
         if combatant.down:
-            notes.append("down (Vitality 0)")
+            notes.append("down: out of the fight, skipped by the turn")
         if combatant.hidden:
             notes.append("hidden from the players")
         return " · ".join(notes)

@@ -16,7 +16,7 @@ row within its column, and a click on a pip the slot lets be clicked asks for it
 """
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 
 import msgspec
@@ -151,6 +151,7 @@ class InitiativeTimeline(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAutoFillBackground(True)
         self._slots: tuple[TimelineSlot, ...] = ()
+        self._down: frozenset[str] = frozenset()
         self._axis = TimelineAxis()
         self._answerer: DragAnswerer | None = None
         self._answer: tuple[str, int, str] | None = None
@@ -185,6 +186,19 @@ class InitiativeTimeline(QWidget):
         self._update_description()
 
     # Public API
+
+    def set_down(self, combatant_ids: Iterable[str]) -> None:
+        """The combatants out of the fight (their sheet says they are down, or the GM marked
+        them defeated): their cards are greyed. Takes effect with the next paint."""
+        down = frozenset(combatant_ids)
+        if down != self._down:
+            self._down = down
+            self.update()
+
+    def is_down(self, key: str) -> bool:
+        """Whether the card ``key`` is greyed as out of the fight."""
+        slot = next((s for s in self._slots if s.key == key), None)
+        return slot is not None and slot.combatant_id in self._down
 
     def set_slots(self, slots: Sequence[TimelineSlot], axis: TimelineAxis | None = None) -> None:
         """Show ``slots`` in this order on ``axis`` (``None``: keep the axis shown); cards that
@@ -749,6 +763,8 @@ class InitiativeTimeline(QWidget):
             lines.append(escape(slot.detail))
         if slot.pip_action:
             lines.append(escape("Click a filled pip to spend the points up to it"))
+        if slot.combatant_id in self._down:
+            lines.append("Out of the fight: skipped by the turn")
         return "<br>".join(lines)
 
     def _update_description(self) -> None:
@@ -943,14 +959,17 @@ class InitiativeTimeline(QWidget):
         colors = theme_colors(scheme_for_palette(self.palette()))
         if self._columns is not None:
             painter.save()
-            painter.setOpacity(opacity)
+            painter.setOpacity(
+                opacity * (_DONE_OPACITY if slot.combatant_id in self._down else 1.0)
+            )
             fonts = self._row_fonts()
             selected = slot.key == self._selected
             columns.paint_row(painter, slot, rect, fonts, colors, selected=selected)
             painter.restore()
             return
         painter.save()
-        painter.setOpacity(opacity * (_DONE_OPACITY if slot.status == SlotStatus.DONE else 1.0))
+        faded = slot.status == SlotStatus.DONE or slot.combatant_id in self._down
+        painter.setOpacity(opacity * (_DONE_OPACITY if faded else 1.0))
         self._paint_frame(painter, slot, rect, colors)
         self._paint_text(painter, slot, rect, colors)
         painter.restore()

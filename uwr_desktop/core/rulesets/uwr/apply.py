@@ -34,6 +34,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
+    UwrStaminaSpent,
 )
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of, turn_order
 from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, sheet_of, with_sheet
@@ -161,6 +162,15 @@ def _stamina(state: EncounterState, event: StaminaRefilled, _: UwrSettings) -> E
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina <= sheet.stamina_max:
         raise RulesError(f"{combatant.name}'s Stamina cannot be {event.stamina}")
+    changed = {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
+    return with_combatants(state, changed)
+
+
+def _stamina_spent(state: EncounterState, event: UwrStaminaSpent, _: UwrSettings) -> EncounterState:
+    combatant = need(state, event.combatant_id)
+    sheet = sheet_of(combatant)
+    if not 0 <= event.stamina < sheet.stamina:
+        raise RulesError(f"{combatant.name} cannot spend Stamina down to {event.stamina}")
     changed = {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
     return with_combatants(state, changed)
 
@@ -308,6 +318,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     TurnStarted: _turn_started,  # type: ignore[dict-item]
     DiceRolled: _dice_rolled,  # type: ignore[dict-item]
     StaminaRefilled: _stamina,  # type: ignore[dict-item]
+    UwrStaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
     PreparationAdvanced: _preparation,  # type: ignore[dict-item]

@@ -40,6 +40,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
+    UwrStaminaSpent,
     WeaponRef,
     WeaponUses,
 )
@@ -230,6 +231,12 @@ def start_turn(builder: Builder, combatant_id: str) -> None:
     builder.add(StaminaRefilled(combatant_id, sheet_of(combatant).stamina_max))
 
 
+def first_able(state: EncounterState, ids: Sequence[str]) -> str | None:
+    """The first of ``ids`` still in the fight (not down: Vitality 0, or marked Defeated)."""
+    combatants = state.combatants
+    return next((cid for cid in ids if not combatants[cid].down), None)
+
+
 def start_fight(builder: Builder, roller: Roller) -> str:
     """Roll missing initiative, start round 1 and the first turn."""
     state = builder.state
@@ -244,21 +251,27 @@ def start_fight(builder: Builder, roller: Roller) -> str:
         roller,
     )
     builder.add(RoundStarted(1, round_uses(builder.state, builder.table)))
-    start_turn(builder, builder.state.order[0])
+    first = first_able(builder.state, builder.state.order)
+    if first is not None:
+        start_turn(builder, first)
     return "Start fight"
 
 
 def next_turn(builder: Builder, *, end_round: bool) -> str:
-    """End the current turn and start the next, or end the round and start the next."""
+    """End the current turn and start the next, or end the round and start the next.
+
+    Combatants who are down (Vitality 0, or marked Defeated) are skipped.
+    """
     state = builder.state
     in_round(state)
     no_pending(state)
     if state.current is not None:
         builder.add(TurnEnded(state.current))
-    waiting = [cid for cid in builder.state.order if cid not in builder.state.acted]
-    if waiting and not end_round:
-        start_turn(builder, waiting[0])
-        return f"Next turn: {builder.state.combatants[waiting[0]].name}"
+    acted = builder.state.acted
+    waiting = first_able(builder.state, [cid for cid in builder.state.order if cid not in acted])
+    if waiting is not None and not end_round:
+        start_turn(builder, waiting)
+        return f"Next turn: {builder.state.combatants[waiting].name}"
     end_of_round(builder)
     return f"Round {builder.state.round}"
 
@@ -276,8 +289,9 @@ def end_of_round(builder: Builder) -> None:
     if preparing:
         builder.add(PreparationAdvanced(preparing))
     builder.add(RoundStarted(state.round + 1, round_uses(builder.state, builder.table)))
-    if builder.state.order:
-        start_turn(builder, builder.state.order[0])
+    first = first_able(builder.state, builder.state.order)
+    if first is not None:
+        start_turn(builder, first)
 
 
 # --- joining and leaving --------------------------------------------------------------------
@@ -406,6 +420,14 @@ def override_type(builder: Builder, combatant_id: str, index: int, upr_type: str
 # --- checks ---------------------------------------------------------------------------------
 
 
+def spend_stamina(builder: Builder, combatant: Combatant) -> None:
+    """A combat action costs 1 Stamina (rules, section 1); at 0 there is none to spend and the
+    action still goes ahead (the GM rules on it)."""
+    stamina = sheet_of(combatant).stamina
+    if stamina > 0:
+        builder.add(UwrStaminaSpent(combatant.id, stamina - 1))
+
+
 def attack(
     builder: Builder,
     roller: Roller,
@@ -454,6 +476,7 @@ def attack(
         extra_dice=extra_dice,
     )
     roll = roller.roll_pool(spec)
+    spend_stamina(builder, attacker)
     builder.add(
         CheckRolled(
             "attack",
@@ -525,6 +548,7 @@ def react(
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
+    spend_stamina(builder, target)
     builder.add(ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard))
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 

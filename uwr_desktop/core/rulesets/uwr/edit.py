@@ -19,6 +19,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     sheet_of,
     with_sheet,
 )
+from uwr_desktop.core.rulesets.uwr.state import Phase
 
 
 def parse_half(label: str, value: object) -> Fraction:
@@ -88,6 +89,20 @@ def edit_cell(builder: Builder, roller: Roller, combatant_id: str, key: str, val
     return f"{combatant.name}: {text}"
 
 
+def _with_new_weapon_uses(combatant: Combatant, known: set[str], builder: Builder) -> Combatant:
+    """With "recompute at once", a weapon added mid-fight gets its uses for the round under way
+    now, as a newcomer's weapons do (otherwise at the next round start, as a pool change)."""
+    sheet = sheet_of(combatant)
+    weapons = []
+    for weapon in sheet.weapons:
+        if weapon.name.casefold() in known or weapon.upr is not None:
+            weapons.append(weapon)
+            continue
+        value, count = weapon_uses(combatant, weapon, builder.table)
+        weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=count))
+    return with_sheet(combatant, replace(sheet, weapons=tuple(weapons)))
+
+
 def replace_sheet(builder: Builder, new: Combatant) -> str:
     """Replace a combatant's sheet, keeping its fight state (initiative, weapon uses).
 
@@ -122,6 +137,8 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
     )
     for weapon in sheet_of(updated).weapons:
         weapon_uses(updated, weapon, builder.table)
+    if builder.state.phase == Phase.ROUND and builder.settings.upr_recompute == "at_once":
+        updated = _with_new_weapon_uses(updated, set(by_name), builder)
     updated = recompute_now(updated, builder.table, builder.settings)
     if updated == old:
         raise RulesError(f"{old.name}: nothing changed")

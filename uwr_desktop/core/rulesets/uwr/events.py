@@ -57,6 +57,13 @@ class StaminaRefilled(Event, frozen=True):
     stamina: Count
 
 
+class UwrStaminaSpent(Event, frozen=True):
+    """A combat action (an attack, a dodge or a parry) spent Stamina: ``stamina`` is left."""
+
+    combatant_id: Name
+    stamina: Count
+
+
 class RollOff(Event, frozen=True):
     """A d6 roll-off broke a tie; each combatant's roll-off faces are replaced by these."""
 

@@ -37,6 +37,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
+    UwrStaminaSpent,
 )
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
@@ -421,6 +422,10 @@ def _describe(event: Event, state: EncounterState) -> str:
             if value is None:
                 return f"{combatant.name}'s initiative back to the rolled {rolled}"
             return f"{combatant.name}'s initiative set to {value} (rolled {rolled})"
+        case UwrStaminaSpent(combatant_id=cid, stamina=left):
+            combatant = state.combatants[cid]
+            before = sheet_of(combatant).stamina
+            return f"{combatant.name} spends {before - left} Stamina ({before} → {left})"
         case CheckRolled() | ReactionRolled() | DieRerolled() | CheckResolved():
             return _describe_check(event, state)
     return type(event).__name__

@@ -25,6 +25,7 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Rerol
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
+from uwr_desktop.core.rulesets.uwr.targets import default_target, targets
 
 FAVOR_RANGE = (-3, 3)
 EXTRA_DICE_RANGE = (-20, 40)
@@ -127,6 +128,8 @@ class AttackPanel(QWidget):
         self._ruleset: Ruleset | None = None
         self._default_attacker: str | None = None
         self._awaiting_reaction = False
+        self._targets_for: str | None = None
+        self._attack_shown: PendingCheck | None = None
         self._build()
         self._connect()
         self._update_buttons()
@@ -135,7 +138,9 @@ class AttackPanel(QWidget):
         self.attacker = QComboBox()
         self.attacker.setObjectName("attacker")
         self.attacker.setAccessibleName("Attacker")
-        self.attacker.setToolTip("Who attacks (the selected row, or whose turn it is)")
+        self.attacker.setToolTip(
+            "Who attacks: whose turn it is (pick another to attack out of turn)"
+        )
         self.weapon = QComboBox()
         self.weapon.setObjectName("weapon")
         self.weapon.setAccessibleName("Weapon")
@@ -150,6 +155,11 @@ class AttackPanel(QWidget):
         )
         self.extra_dice.setPrefix("+")
         self.attack_button = _button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
+        self.attacker_info = QLabel()
+        self.attacker_info.setObjectName("attackerInfo")
+        self.attacker_info.setAccessibleName("Attacker's Stamina and Vitality")
+        self.attacker_info.setToolTip("An attack, a dodge or a parry spends 1 Stamina")
+        self.attacker_info.setWordWrap(True)
         self.status = QLabel()
         self.status.setObjectName("pendingStatus")
         self.status.setAccessibleName("Pending check")
@@ -202,6 +212,7 @@ class AttackPanel(QWidget):
             form.addWidget(label, row, column)
             form.addWidget(widget, row, column + 1)
         form.addWidget(self.attack_button, 2, 3)
+        form.addWidget(self.attacker_info, 3, 0, 1, 4)
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 1)
         reactions = QHBoxLayout()
@@ -248,12 +259,14 @@ class AttackPanel(QWidget):
     def refresh(
         self, state: EncounterState, ruleset: Ruleset, default_attacker: str | None
     ) -> None:
-        """Show ``state``; the attacker becomes ``default_attacker`` when that changed."""
+        """Show ``state``; the attacker becomes ``default_attacker`` (whose turn it is) when that
+        changed, with favor and extra dice back at 0."""
         self._state = state
         self._ruleset = ruleset
         wanted = self.attacker.currentData()
         if default_attacker != self._default_attacker or wanted not in state.combatants:
             wanted = default_attacker
+            self._clear_modifiers()
         self._default_attacker = default_attacker
         self.attacker.blockSignals(True)
         _set_items(self.attacker, [(state.combatants[cid].name, cid) for cid in state.rows])
@@ -269,6 +282,22 @@ class AttackPanel(QWidget):
         self._fill_weapons()
         self._fill_targets()
         self._update_buttons()
+
+    def _clear_modifiers(self) -> None:
+        """Favor and extra dice belong to one attack: a new one starts from 0."""
+        self.favor.setValue(0)
+        self.extra_dice.setValue(0)
+
+    def _show_attacker_info(self) -> None:
+        attacker = self._attacker()
+        if attacker is None:
+            self.attacker_info.clear()
+            return
+        sheet = sheet_of(attacker)
+        self.attacker_info.setText(
+            f"Stamina {sheet.stamina}/{sheet.stamina_max} · "
+            f"Vitality {sheet.vitality}/{sheet.vitality_max}"
+        )
 
     def _attacker(self) -> Combatant | None:
         state = self._state
@@ -302,25 +331,30 @@ class AttackPanel(QWidget):
         self.weapon.blockSignals(False)
 
     def _fill_targets(self) -> None:
-        # Everyone is listed (the core refuses a self-attack with a message) so the list stays
-        # the same from turn to turn.
+        # Everyone still standing is listed (the core refuses a self-attack with a message), so
+        # the list stays the same from turn to turn; the defeated are never offered.
         state = self._state
         attacker = self._attacker()
         previous = self.target.currentData()
         self.target.blockSignals(True)
         if state is None or attacker is None:
             _set_items(self.target, [])
+            self._targets_for = None
         else:
-            everyone = [state.combatants[cid] for cid in state.rows]
-            _set_items(self.target, [(c.name, c.id) for c in everyone])
-            others = {c.id for c in everyone if c.id != attacker.id}
-            foes = [c.id for c in everyone if c.side != attacker.side and not c.down]
-            wanted = previous if previous in others else None
-            if wanted is None and foes:
-                wanted = foes[0]
+            listed = targets(state)
+            _set_items(self.target, [(c.name, c.id) for c in listed])
+            others = {c.id for c in listed if c.id != attacker.id}
+            same_attacker = self._targets_for == attacker.id
+            wanted = previous if same_attacker and previous in others else None
+            if wanted is None:
+                wanted = default_target(state, attacker.id) or next(
+                    (c.id for c in listed if c.id != attacker.id), None
+                )
+            self._targets_for = attacker.id
             found = self.target.findData(wanted)
             self.target.setCurrentIndex(max(found, 0) if others else -1)
         self.target.blockSignals(False)
+        self._show_attacker_info()
 
     def weapon_reason(self) -> str | None:
         """Why the chosen weapon cannot attack now (``None`` when it can)."""
@@ -356,6 +390,10 @@ class AttackPanel(QWidget):
         if awaiting and not self._awaiting_reaction:
             self.reaction_favor.setValue(0)
             self.reaction_dice.setValue(0)
+        attack = pending if pending is not None and pending.kind == "attack" else None
+        if attack is not None and attack != self._attack_shown:
+            self._clear_modifiers()
+        self._attack_shown = attack
         self._awaiting_reaction = awaiting
         self.reaction_box.setVisible(awaiting)
         self.parry_weapon.clear()
@@ -367,7 +405,10 @@ class AttackPanel(QWidget):
                 if isinstance(option.intent, React)
             ]
             target = state.combatants[target_id]
-            self.reaction_box.setTitle(f"{target.name} reacts")
+            stamina = sheet_of(target)
+            self.reaction_box.setTitle(
+                f"{target.name} reacts (Stamina {stamina.stamina}/{stamina.stamina_max})"
+            )
             self.dodge_button.setEnabled(any(r.reaction is Reaction.DODGE for r in reacts))
             for react in reacts:
                 if react.reaction is Reaction.PARRY and react.weapon is not None:

@@ -35,7 +35,10 @@ from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
+from uwr_desktop.ui.rulesets.uwr.hit_offer import hit_on_offer
+from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
 
 OPPOSED_REFUSAL = (
     "An opposed check against a combatant is an attack: roll it with Attack above, "
@@ -153,11 +156,16 @@ class CheckPanel(QWidget):
         self.setAccessibleName("Checks")
         self._document = document
         self._roller = roller if roller is not None else Roller(random.SystemRandom())
-        self._focus: str | None = None
         self._sources: dict[str, CheckSource] = {}
         self._shown: ShownCheck | None = None
         self._local = False
         self.attack = AttackPanel()
+        self.apply_hit = ApplyHitBar()
+        self.prepare = PrepareBar()
+        self._turn: tuple[int, str | None] | None = None
+        self._hit: ShownCheck | None = None
+        self._offered: JournalEntry | None = None
+        self._applied: JournalEntry | None = None
         self.message = QLabel()
         self.message.setObjectName("checkPanelMessage")
         self.message.setAccessibleName("Check message")
@@ -167,9 +175,14 @@ class CheckPanel(QWidget):
         self.tray.setObjectName("diceTray")
         layout = QVBoxLayout(self)
         layout.addWidget(self.attack)
+        layout.addWidget(self.prepare)
+        layout.addWidget(self.apply_hit)
         layout.addWidget(self.message)
         layout.addWidget(self.tray, 1)
         self.attack.intentChosen.connect(self.do)
+        self.attack.attacker.currentIndexChanged.connect(self._show_prepare)
+        self.prepare.intentChosen.connect(self.do)
+        self.apply_hit.intentChosen.connect(self._apply_hit)
         self.tray.rollRequested.connect(self._on_roll_requested)
         self.tray.rerollRequested.connect(self._on_reroll_requested)
         self.tray.reaction_view.dieClicked.connect(self._on_reaction_die_clicked)
@@ -181,13 +194,14 @@ class CheckPanel(QWidget):
     # ---- what the GM asks -------------------------------------------------------------------
 
     def set_focus_combatant(self, combatant_id: str | None) -> None:
-        """The GM selected ``combatant_id`` (``None``: nobody, so whoever's turn it is)."""
-        self._focus = combatant_id
+        """The GM selected ``combatant_id`` (``None``: nobody): the dice tray rolls for them.
+
+        The attacker stays whoever's turn it is; the GM picks another in the attack panel.
+        """
         if combatant_id is not None:
             found = self.tray.combatant.findData(combatant_id)
             if found >= 0:
                 self.tray.combatant.setCurrentIndex(found)
-        self._refresh_attack()
 
     def do(self, intent: Intent) -> bool:
         """Hand ``intent`` to the session; a refusal is shown in the panel. Returns success.
@@ -313,6 +327,7 @@ class CheckPanel(QWidget):
 
     def _on_session_replaced(self) -> None:
         self.show_message("")
+        self._hit = self._offered = self._applied = None
         self._sources = {}
         if self._shown is not None:
             self._clear()
@@ -351,8 +366,55 @@ class CheckPanel(QWidget):
 
     def _refresh_attack(self) -> None:
         state = self._document.session.state
-        focus = self._focus if self._focus in state.combatants else state.current
-        self.attack.refresh(state, self._document.session.ruleset, focus)
+        turn = (state.round, state.current)
+        if turn != self._turn:
+            self._turn = turn
+            found = self.tray.combatant.findData(state.current) if state.current else -1
+            if found >= 0:
+                self.tray.combatant.setCurrentIndex(found)
+        self.attack.refresh(state, self._document.session.ruleset, state.current)
+        self._show_prepare()
+        self._offer_hit()
+
+    def _show_prepare(self) -> None:
+        state = self._document.session.state
+        cid = self.attack.attacker.currentData()
+        self.prepare.show_combatant(state.combatants.get(cid) if cid else None)
+
+    def _offer_hit(self) -> None:
+        """Offer the damage of the last check the journal resolved, if it was a hit, until it
+        is applied or the fight moves on (a new turn or check); a roll for nobody meanwhile
+        does not take the offer away."""
+        session = self._document.session
+        shown = self._shown
+        hit = self._hit
+        if shown is not None and shown.resolved is not None:
+            hit = shown
+        offer = (
+            None
+            if hit is None
+            else hit_on_offer(
+                session.entries,
+                session.cursor,
+                (hit.pending, hit.resolved, hit.position, hit.entry),
+                self._applied,
+            )
+        )
+        self._hit = hit
+        if hit is None or offer is None or offer[0] not in session.state.combatants:
+            self.apply_hit.withdraw()
+            return
+        target, amount = offer
+        # The GM's amount stays while the same hit is offered (again after an undo).
+        fresh = self._offered is not hit.entry
+        self._offered = hit.entry
+        self.apply_hit.offer(target, session.state.combatants[target].name, amount, fresh=fresh)
+
+    def _apply_hit(self, intent: Intent) -> None:
+        if self.do(intent):
+            session = self._document.session
+            self._applied = session.entries[session.cursor - 1]
+            self._offer_hit()
 
     def _check_of(self, position: int) -> ShownCheck | None:
         """The check the entry at ``position`` rolled, rerolled or resolved, if any."""
