@@ -1,6 +1,7 @@
 """A table whose first columns stay at the left while the others scroll (Qt's "frozen column"
 pattern): a second view over the same model and selection lies on top of the table's left
-edge and shows only the frozen columns.
+edge and shows only the frozen columns, once the table is scrolled sideways (unscrolled, the
+table's own first columns are those columns).
 
 Columns are named by key (``column_keys`` gives the model's keys by section). The frozen ones
 are moved to the front of the table's header, stay there when others are dragged, and keep their
@@ -60,11 +61,19 @@ class FrozenColumnTable(QTableView):
         self.verticalHeader().sectionResized.connect(self._row_resized)
         self.frozen.verticalScrollBar().valueChanged.connect(self.verticalScrollBar().setValue)
         self.verticalScrollBar().valueChanged.connect(self.frozen.verticalScrollBar().setValue)
+        self.horizontalScrollBar().valueChanged.connect(self._show_frozen_when_scrolled)
         frozen_header = self.frozen.horizontalHeader()
         frozen_header.setSectionsClickable(True)
         frozen_header.setSortIndicatorShown(True)
         frozen_header.sectionClicked.connect(self._sort_from_frozen)
         self.horizontalHeader().sortIndicatorChanged.connect(self._show_sort_indicator)
+
+    def _show_frozen_when_scrolled(self, value: int) -> None:
+        # Unscrolled, the table's own first columns are the frozen ones, with the same widths:
+        # the frozen view is only needed once the others scroll under it, and showing it only
+        # then spares the window's first paint drawing those columns twice.
+        self.frozen.setVisible(bool(self.frozen_sections()) and value > 0)
+        self._place_frozen()
 
     def _show_sort_indicator(self, section: int, order: Qt.SortOrder) -> None:
         # A method, not the header's setSortIndicator itself: that is no Qt slot, and PySide
@@ -131,7 +140,7 @@ class FrozenColumnTable(QTableView):
             delegate = self._delegates.get(keys[section]) if section < len(keys) else None
             for view in (self, self.frozen):
                 view.setItemDelegateForColumn(section, delegate)  # type: ignore[arg-type]
-        self.frozen.setVisible(bool(frozen))
+        self._show_frozen_when_scrolled(self.horizontalScrollBar().value())
         self._place_frozen()
 
     def frozen_width(self) -> int:
