@@ -45,7 +45,8 @@ from uwr_desktop.core.dice import (
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_NOTATION_LENGTH, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec, parse_notation
 from uwr_desktop.ui.dice_view import DiceView, ShownDie
-from uwr_desktop.ui.odds_plot import OddsPlot, compute_odds
+from uwr_desktop.ui.odds_plot import WORKING_TEXT, Odds, OddsPlot
+from uwr_desktop.ui.odds_worker import OddsJob, OddsWorker
 
 ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
 """The four attributes a uwr check can draw on."""
@@ -303,6 +304,7 @@ class DiceTray(QWidget):
         self.chart_button.setToolTip("Show a chart of the successes to expect")
         self.odds_plot = OddsPlot()
         self.odds_plot.hide()
+        self.odds_worker = OddsWorker(self)
 
     def _build_buttons(self) -> None:
         self.roll_button = QPushButton("Roll")
@@ -418,6 +420,8 @@ class DiceTray(QWidget):
             spin.valueChanged.connect(self._refresh)
         self.notation.textChanged.connect(self._refresh)
         self.notation.returnPressed.connect(self.roll)
+        self.odds_worker.ready.connect(self._show_odds)
+        self.odds_worker.failed.connect(lambda text: self._show_message(text, error=True))
         self.chart_button.toggled.connect(self.odds_plot.setVisible)
         self.roll_button.clicked.connect(self.roll)
         self.reroll_button.clicked.connect(self.reroll_all)
@@ -599,6 +603,7 @@ class DiceTray(QWidget):
         except DiceError as error:
             self._request = None
             self._show_message(str(error), error=not isinstance(error, NothingToRollError))
+            self.odds_worker.cancel()
             self.odds_label.clear()
             self.odds_plot.set_odds(None)
             self.roll_button.setEnabled(False)
@@ -612,12 +617,16 @@ class DiceTray(QWidget):
         if not typed:
             summary = self._built_pool()[2]
         self._show_message(summary, error=False)
-        odds = compute_odds(
-            request.spec,
-            difficulty=request.difficulty,
-            reaction=request.reaction,
-            target_number=request.target_number,
+        odds = self.odds_worker.request(
+            OddsJob(request.spec, request.difficulty, request.reaction, request.target_number)
         )
+        if odds is None:
+            self.odds_label.setText(WORKING_TEXT)
+            self.odds_plot.set_working()
+        else:
+            self._show_odds(odds)
+
+    def _show_odds(self, odds: Odds) -> None:
         self.odds_label.setText(odds.headline)
         self.odds_plot.set_odds(odds)
 
