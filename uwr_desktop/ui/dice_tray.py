@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -45,6 +44,7 @@ from uwr_desktop.core.dice import (
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_NOTATION_LENGTH, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec, parse_notation
 from uwr_desktop.ui.dice_view import DiceView, ShownDie
+from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.odds_worker import OddsJob, OddsWorker
 
@@ -183,15 +183,14 @@ def _attribute_text(value: Fraction) -> str:
     return f"{whole}" if value == whole else f"{float(value):g}"
 
 
-def _spin(low: int, high: int, value: int, name: str, *, tip: str, prefix: str = "") -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
+def _spin(
+    low: int, high: int, value: int, name: str, *, tip: str, signed: bool = False
+) -> NumberBox:
+    spin = NumberBox(low, high, what=name.capitalize(), signed=signed)
     spin.setValue(value)
     spin.setAccessibleName(name)
     spin.setToolTip(tip)
     spin.setObjectName(name.replace(" ", "_").lower())
-    if prefix:
-        spin.setPrefix(prefix)
     return spin
 
 
@@ -250,10 +249,10 @@ class DiceTray(QWidget):
             0,
             "Extra dice",
             tip="Dice added to the pool (negative: a penalty)",
-            prefix="+",
+            signed=True,
         )
         self.favor = _spin(
-            *FAVOR_RANGE, 0, "Favor", tip="Net favor: +1 lets a 4 succeed, -1 only 6"
+            *FAVOR_RANGE, 0, "Favor", tip="Net favor: +1 lets a 4 succeed, -1 only 6", signed=True
         )
         self.rerolls = _spin(
             0, MAX_REROLLS, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
@@ -273,7 +272,9 @@ class DiceTray(QWidget):
         self.reaction_dice = _spin(
             1, MAX_DICE, 3, "Reaction dice", tip="Dice of the opposing reaction"
         )
-        self.reaction_favor = _spin(*FAVOR_RANGE, 0, "Reaction favor", tip="Favor of the reaction")
+        self.reaction_favor = _spin(
+            *FAVOR_RANGE, 0, "Reaction favor", tip="Favor of the reaction", signed=True
+        )
         self.reaction_rerolls = _spin(
             0, MAX_REROLLS, 0, "Reaction rerolls", tip="Rerolls of the reaction"
         )
@@ -418,6 +419,7 @@ class DiceTray(QWidget):
             self.target_number,
         ):
             spin.valueChanged.connect(self._refresh)
+            spin.problemChanged.connect(self._refresh)
         self.notation.textChanged.connect(self._refresh)
         self.notation.returnPressed.connect(self.roll)
         self.odds_worker.ready.connect(self._show_odds)
@@ -562,6 +564,9 @@ class DiceTray(QWidget):
         combatant_id = source.combatant_id if source is not None else None
         typed = self.notation.text().strip()
         against = self.against.currentData()
+        problem = first_problem(self._number_boxes(typed=bool(typed)))
+        if problem:
+            raise DiceError(problem)
         if typed:
             spec = parse_notation(typed)
             label = typed if source is None else f"{source.name}: {typed}"
@@ -587,6 +592,18 @@ class DiceTray(QWidget):
             )
             return RollRequest(spec, combatant_id, label, reaction=reaction)
         return RollRequest(spec, combatant_id, label)
+
+    def _number_boxes(self, *, typed: bool) -> list[NumberBox]:
+        """The number boxes the request reads now (typed dice replace the pool's)."""
+        against = self.against.currentData()
+        boxes = [] if typed else [self.extra_dice, self.favor, self.rerolls]
+        if against == "number":
+            boxes.append(self.difficulty_number)
+        if against == "opposed":
+            boxes.extend((self.reaction_dice, self.reaction_favor, self.reaction_rerolls))
+        if typed:
+            boxes.append(self.target_number)
+        return boxes
 
     def _refresh(self) -> None:
         against = self.against.currentData()

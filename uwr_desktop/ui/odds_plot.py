@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-from PySide6.QtGui import QColor, QPalette, QShowEvent
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette, QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop.core.dice import PoolSpec, RollKeepSpec, SumSpec

@@ -6,6 +6,8 @@ its own; a newer request supersedes it (a queued job is dropped, a running one i
 its answer thrown away), so only the odds of the inputs as they stand are ever shown.
 """
 
+import contextlib
+
 import msgspec
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
@@ -62,10 +64,9 @@ class _OddsTask(QRunnable):
             answer = self._job.compute()
         except DiceError as error:
             answer = str(error)
-        try:
+        # The tray may have closed while the odds were worked out: then nobody is waiting.
+        with contextlib.suppress(RuntimeError):
             self._relay.done.emit(self._generation, answer)
-        except RuntimeError:
-            pass  # the tray closed while the odds were worked out: nobody is waiting
 
 
 class OddsWorker(QObject):

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +24,7 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Rerol
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
+from uwr_desktop.ui.number_box import NumberBox, first_problem
 
 FAVOR_RANGE = (-3, 3)
 EXTRA_DICE_RANGE = (-20, 40)
@@ -82,9 +82,8 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     return f"{text}; {target} {pending.reaction_kind}s: {_successes(reaction.successes)}."
 
 
-def _spin(low: int, high: int, name: str, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
+def _spin(low: int, high: int, name: str, tip: str) -> NumberBox:
+    spin = NumberBox(low, high, what=name.capitalize(), signed=True)
     spin.setValue(0)
     spin.setAccessibleName(name)
     spin.setToolTip(tip)
@@ -117,6 +116,8 @@ class AttackPanel(QWidget):
     """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
+    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
+    """A number typed in the panel cannot be used (the message says why); nothing was done."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """An empty panel; :meth:`refresh` fills it from a state."""
@@ -148,7 +149,6 @@ class AttackPanel(QWidget):
         self.extra_dice = _spin(
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
-        self.extra_dice.setPrefix("+")
         self.attack_button = _button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
         self.status = QLabel()
         self.status.setObjectName("pendingStatus")
@@ -173,7 +173,6 @@ class AttackPanel(QWidget):
             "Reaction extra dice",
             "Dice added to the reaction's pool (negative: a penalty)",
         )
-        self.reaction_dice.setPrefix("+")
         self.reaction_note = QLabel()
         self.reaction_note.setObjectName("reactionNote")
         self.reaction_note.setWordWrap(True)
@@ -419,7 +418,7 @@ class AttackPanel(QWidget):
     def attack(self) -> None:
         """Emit the attack the inputs describe (nothing while they cannot attack)."""
         self._update_buttons()
-        if not self.attack_button.isEnabled():
+        if not self.attack_button.isEnabled() or self._refused(self.favor, self.extra_dice):
             return
         self.intentChosen.emit(
             Attack(
@@ -434,7 +433,15 @@ class AttackPanel(QWidget):
     def _parry(self) -> None:
         self._react(Reaction.PARRY, self.parry_weapon.currentData())
 
+    def _refused(self, *boxes: NumberBox) -> bool:
+        problem = first_problem(boxes)
+        if problem:
+            self.problemFound.emit(problem)
+        return bool(problem)
+
     def _react(self, reaction: Reaction, weapon: int | None = None) -> None:
+        if self._refused(self.reaction_favor, self.reaction_dice):
+            return
         self.intentChosen.emit(
             React(
                 reaction,

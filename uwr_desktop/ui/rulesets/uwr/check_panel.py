@@ -170,6 +170,7 @@ class CheckPanel(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.tray, 1)
         self.attack.intentChosen.connect(self.do)
+        self.attack.problemFound.connect(self.show_message)
         self.tray.rollRequested.connect(self._on_roll_requested)
         self.tray.rerollRequested.connect(self._on_reroll_requested)
         self.tray.reaction_view.dieClicked.connect(self._on_reaction_die_clicked)
