@@ -462,7 +462,7 @@ def test_heal_skips_targets_at_full_vitality_and_heals_the_rest():
     assert session.state.combatants["duel"].sheet.vitality == 7
     assert session.state.combatants["vex"].sheet.vitality == 10
     assert [u.combatant.id for u in entry.events[0].updates] == ["duel"]
-    assert entry.label == "Heal 4: Vex and Duelist"
+    assert entry.label == "Heal 4: Duelist"
 
 
 def test_heal_stops_at_the_maximum_and_refuses_when_all_are_full():

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QStyleOptionViewItem, QWidget
 
+from tests.ui.fight_window import when_modal
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import DiceRolled
@@ -24,7 +25,6 @@ from uwr_desktop.ui.quick_dialogs import AmountDialog, ConditionDialog, ask_amou
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog
 from uwr_desktop.ui.table_model import CombatantTableModel
-from tests.ui.fight_window import when_modal
 
 SEED = 5
 
@@ -124,14 +124,14 @@ def test_negative_rounds_of_a_condition_are_refused(qtbot):
     _retype(qtbot, rounds, "-2")
     problem = dialog.findChild(QWidget, "problemLabel")
     assert problem.text() == "Rounds cannot be negative (got -2): 0 means until removed."
-    assert not dialog.findChild(QDialogButtonBox).button(
-        QDialogButtonBox.StandardButton.Ok
-    ).isEnabled()
+    assert (
+        not dialog.findChild(QDialogButtonBox)
+        .button(QDialogButtonBox.StandardButton.Ok)
+        .isEnabled()
+    )
 
 
-def test_a_negative_favor_typed_in_the_attack_panel_is_rolled_with_its_sign(
-    qtbot, panel, document
-):
+def test_a_negative_favor_typed_in_the_attack_panel_is_rolled_with_its_sign(qtbot, panel, document):
     attack = panel.attack
     assert attack.attacker.currentData() == document.session.state.current
     _retype(qtbot, attack.favor, "-2")

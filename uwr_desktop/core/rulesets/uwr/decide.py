@@ -519,13 +519,18 @@ def react(
         weapon_index = None
         attribute = sheet_of(target).attributes.grace
         skill = sheet_of(target).skill(skill_name) if skill_name else None
+        if skill_name and skill is None:
+            raise RulesError(f"{target.name} has no skill called {skill_name!r} to dodge with")
         dice = attribute_dice(attribute) + (skill.rank if skill else 0)
         off_guard = sheet_of(target).off_guard
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
-    builder.add(ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard))
+    dodge_skill = skill.name if skill is not None and kind == "dodge" else ""
+    builder.add(
+        ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard, dodge_skill)
+    )
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
 

@@ -11,6 +11,7 @@ from uwr_desktop.core.encounter import (
     Ids,
     InitiativeValue,
     Name,
+    OptionalName,
     Successes,
     Text,
 )
@@ -104,6 +105,8 @@ class ReactionRolled(Event, frozen=True):
     roll: RollRecord
     weapon: WeaponIndex | None = None
     off_guard: bool = False
+    skill: OptionalName = ""
+    """The skill a dodge added to the roll (a parry's is its weapon's)."""
 
 
 class DieRerolled(Event, frozen=True):

@@ -50,8 +50,18 @@ def check_attribute(name: str, value: Fraction) -> None:
     numerator, denominator = value.numerator, value.denominator
     if denominator not in (1, 2) or not 0 <= numerator <= ATTRIBUTE_MAX * denominator:
         raise ValueError(
-            f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, got {value}"
+            f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, "
+            f"got {format_number(value)}"
         )
+
+
+def format_number(value: Fraction) -> str:
+    """A number as a sheet shows it: ``"3"``, ``"3.7"``, ``"-1.25"``; one with no short decimal
+    (1/3) as a fraction."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = f"{float(value):.6g}"
+    return decimal if Fraction(decimal) == value else str(value)
 
 
 def format_half(value: Fraction) -> str:

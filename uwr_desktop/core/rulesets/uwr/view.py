@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+from msgspec.structs import replace
+
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -50,6 +52,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
+    Initiative,
     Weapon,
     WeaponPool,
     sheet_of,
@@ -114,6 +117,14 @@ def weapon_text(weapon: Weapon) -> str:
     return f"{weapon.name} {weapon.uses_left}/{weapon.uses_max}"
 
 
+def typed_initiative_text(initiative: Initiative) -> str:
+    """A typed initiative beside its roll, as the log, timeline and drag all say it:
+    ``"99 (rolled 12)"``, or ``"99 (not rolled)"`` when it was typed before any roll."""
+    if not initiative.faces:
+        return f"{initiative.override} (not rolled)"
+    return f"{initiative.override} (rolled {initiative.rolled})"
+
+
 def initiative_text(combatant: Combatant) -> str:
     """The rolled initiative: ``"14 (6+5+3)"``; a dash before it is rolled."""
     initiative = sheet_of(combatant).initiative
@@ -161,7 +172,7 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
         if initiative is None:
             value = "-"
         elif initiative.override is not None:
-            value = f"{initiative.override} (rolled {initiative.rolled})"
+            value = typed_initiative_text(initiative)
         else:
             value = str(initiative.rolled)
         if manual:
@@ -213,7 +224,7 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
     if initiative is None:
         kept = "no initiative rolled yet"
     elif initiative.override is not None:
-        kept = f"initiative {initiative.override} (rolled {initiative.rolled}) kept"
+        kept = f"initiative {typed_initiative_text(initiative)} kept"
     else:
         kept = f"rolled {initiative.rolled} kept"
     return DragAnswer(MoveInOrder(slot_key, index), f"Move {name} {where}: manual order, {kept}")
@@ -334,7 +345,8 @@ def _describe_check(event: Event, state: EncounterState) -> str:
         target = state.combatants[pending.target or ""].name
         verb = "parries" if event.reaction == "parry" else "dodges"
         guard = " (Off Guard)" if event.off_guard else ""
-        return f"{target} {verb}: {_roll_text(event.roll)}{guard}"
+        skill = f" with {event.skill}" if event.skill else ""
+        return f"{target} {verb}{skill}: {_roll_text(event.roll)}{guard}"
     if isinstance(event, DieRerolled):
         record = pending.reaction if event.of_reaction else pending.action
         before = record.faces[event.index] if record and 0 <= event.index < len(record.faces) else 0
@@ -416,11 +428,11 @@ def _describe(event: Event, state: EncounterState) -> str:
             )
         case InitiativeOverridden(combatant_id=cid, value=value):
             combatant = state.combatants[cid]
-            initiative = sheet_of(combatant).initiative
-            rolled = initiative.rolled if initiative else 0
+            initiative = sheet_of(combatant).initiative or Initiative()
             if value is None:
-                return f"{combatant.name}'s initiative back to the rolled {rolled}"
-            return f"{combatant.name}'s initiative set to {value} (rolled {rolled})"
+                return f"{combatant.name}'s initiative back to the rolled {initiative.rolled}"
+            typed = replace(initiative, override=value)
+            return f"{combatant.name}'s initiative set to {typed_initiative_text(typed)}"
         case CheckRolled() | ReactionRolled() | DieRerolled() | CheckResolved():
             return _describe_check(event, state)
     return type(event).__name__

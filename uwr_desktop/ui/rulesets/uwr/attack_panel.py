@@ -79,7 +79,8 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     if pending.reaction is None:
         return f"{text}. How does {target} react?"
     reaction = roll_of(pending.reaction)
-    return f"{text}; {target} {pending.reaction_kind}s: {_successes(reaction.successes)}."
+    verb = "parries" if pending.reaction_kind == "parry" else "dodges"
+    return f"{text}; {target} {verb}: {_successes(reaction.successes)}."
 
 
 def _spin(low: int, high: int, name: str, tip: str) -> NumberBox:
@@ -155,6 +156,10 @@ class AttackPanel(QWidget):
         self.status.setAccessibleName("Pending check")
         self.status.setWordWrap(True)
         self.dodge_button = _button("Dodge", "dodgeButton", "The target dodges with Grace")
+        self.dodge_skill = QComboBox()
+        self.dodge_skill.setObjectName("dodgeSkill")
+        self.dodge_skill.setAccessibleName("Dodge skill")
+        self.dodge_skill.setToolTip("A skill of the target's that adds its rank and rerolls")
         self.parry_button = _button(
             "Parry", "parryButton", "The target parries with Brawn and a melee weapon"
         )
@@ -206,6 +211,7 @@ class AttackPanel(QWidget):
         reactions = QHBoxLayout()
         for widget in (
             self.dodge_button,
+            self.dodge_skill,
             self.parry_button,
             self.parry_weapon,
             self.no_reaction_button,
@@ -236,7 +242,7 @@ class AttackPanel(QWidget):
         self.weapon.currentIndexChanged.connect(self._update_buttons)
         self.target.currentIndexChanged.connect(self._update_buttons)
         self.attack_button.clicked.connect(self.attack)
-        self.dodge_button.clicked.connect(lambda: self._react(Reaction.DODGE))
+        self.dodge_button.clicked.connect(self._dodge)
         self.parry_button.clicked.connect(self._parry)
         self.no_reaction_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
         self.reroll_reaction_button.clicked.connect(lambda: self.intentChosen.emit(Reroll()))
@@ -368,6 +374,7 @@ class AttackPanel(QWidget):
             target = state.combatants[target_id]
             self.reaction_box.setTitle(f"{target.name} reacts")
             self.dodge_button.setEnabled(any(r.reaction is Reaction.DODGE for r in reacts))
+            self._fill_dodge_skills(target)
             for react in reacts:
                 if react.reaction is Reaction.PARRY and react.weapon is not None:
                     self.parry_weapon.addItem(
@@ -430,6 +437,18 @@ class AttackPanel(QWidget):
             )
         )
 
+    def _fill_dodge_skills(self, target: Combatant) -> None:
+        """Offer the target's skills for a dodge (each adds its rank and rerolls)."""
+        items = [("No skill", "")]
+        items.extend(
+            (f"{skill.name} +{skill.rank}", skill.name) for skill in sheet_of(target).skills
+        )
+        _set_items(self.dodge_skill, items)
+        self.dodge_skill.setVisible(len(items) > 1)
+
+    def _dodge(self) -> None:
+        self._react(Reaction.DODGE, skill=self.dodge_skill.currentData() or "")
+
     def _parry(self) -> None:
         self._react(Reaction.PARRY, self.parry_weapon.currentData())
 
@@ -439,13 +458,14 @@ class AttackPanel(QWidget):
             self.problemFound.emit(problem)
         return bool(problem)
 
-    def _react(self, reaction: Reaction, weapon: int | None = None) -> None:
+    def _react(self, reaction: Reaction, weapon: int | None = None, skill: str = "") -> None:
         if self._refused(self.reaction_favor, self.reaction_dice):
             return
         self.intentChosen.emit(
             React(
                 reaction,
                 weapon=weapon,
+                skill=skill,
                 favor=self.reaction_favor.value(),
                 extra_dice=self.reaction_dice.value(),
             )
