@@ -112,7 +112,7 @@ def test_a_dodge_rolls_the_skill_it_names_and_the_log_says_so():
 def test_a_dodge_with_a_skill_the_target_lacks_is_refused():
     session = _attacked()
     before = session.cursor
-    with pytest.raises(RulesError, match="^Orc has no skill called 'Acrobatics' to dodge with$"):
+    with pytest.raises(RulesError, match=r"^Orc has no skill called 'Acrobatics' to dodge with$"):
         session.do(React(Reaction.DODGE, skill="Acrobatics"))
     assert session.cursor == before
 
