@@ -54,6 +54,9 @@ def _release_combatant(combatant: dict) -> dict:
     sheet = combatant.pop("sheet")
     assert sheet.pop("ruleset") == "uwr"
     assert combatant.pop("alias") == ""  # the alias came after 0.1.0: none when read back
+    for weapon in sheet["weapons"]:
+        # The round a preparation was made in came after 0.1.0: none recorded.
+        assert weapon.pop("preparing_since") == 0
     return {**combatant, **sheet}
 
 

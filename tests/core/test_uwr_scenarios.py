@@ -1081,7 +1081,9 @@ def test_an_unprepared_weapon_of_whole_uses_runs_out_like_any_other():
 def test_log_lines_of_weapon_marks():
     session = fight(archer(weapons=(_slow_bow(prepared=False), *archer().sheet.weapons)), duelist())
     entry = session.do(PrepareWeapon("vex", 0))
-    assert entry.events[0].updates[0].text == "starts preparing Longbow (1 round; Off Guard)"
+    assert entry.events[0].updates[0].text == (
+        "starts preparing Longbow (1 round, ready for round 2; Off Guard)"
+    )
     assert entry.label == "Vex prepares Longbow"
     entry = session.do(SetPrepared("vex", 0, True))
     assert entry.events[0].updates[0].text == "Longbow marked prepared"

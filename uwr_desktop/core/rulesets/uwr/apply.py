@@ -187,7 +187,12 @@ def _preparation(
         if weapon.preparing_left < 1:
             raise RulesError(f"{combatant.name} is not preparing {weapon.name}")
         left = weapon.preparing_left - 1
-        weapon = replace(weapon, preparing_left=left, prepared=weapon.prepared or left == 0)
+        weapon = replace(
+            weapon,
+            preparing_left=left,
+            prepared=weapon.prepared or left == 0,
+            preparing_since=weapon.preparing_since if left else 0,
+        )
         weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
         changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
     return with_combatants(state, changed)

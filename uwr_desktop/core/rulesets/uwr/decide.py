@@ -47,6 +47,7 @@ from uwr_desktop.core.rulesets.uwr.rules import (
     UwrSettings,
     attribute_dice,
     half_reroll,
+    is_off_guard,
     pool_spec,
     roll_of,
     tied_groups,
@@ -267,10 +268,11 @@ def end_of_round(builder: Builder) -> None:
     """Tick conditions and preparations, then start the next round and its first turn."""
     state = builder.state
     common.end_round(builder)
+    settle_preparations(builder)
     preparing = tuple(
         WeaponRef(cid, index)
-        for cid in state.rows
-        for index, weapon in enumerate(sheet_of(state.combatants[cid]).weapons)
+        for cid in builder.state.rows
+        for index, weapon in enumerate(sheet_of(builder.state.combatants[cid]).weapons)
         if weapon.preparing_left > 0
     )
     if preparing:
@@ -278,6 +280,56 @@ def end_of_round(builder: Builder) -> None:
     builder.add(RoundStarted(state.round + 1, round_uses(builder.state, builder.table)))
     if builder.state.order:
         start_turn(builder, builder.state.order[0])
+
+
+def _settled_preparation(
+    combatant: Combatant, weapon: Weapon, table: UprTable, round_now: int
+) -> tuple[Weapon, str] | None:
+    """A preparation the pool has overtaken, at the end of ``round_now``: ended when the value is
+    1 or more (or 0), shortened when the value now needs fewer rounds counted from the round the
+    preparation was made in. ``None``: it goes on as it is."""
+    value = weapon_uses(combatant, weapon, table)[0]
+    if value >= 1:
+        ended = replace(weapon, preparing_left=0, preparing_since=0)
+        return ended, (
+            f"stops preparing {weapon.name}: it gives {format_upr(value)} uses per round now "
+            "and needs no preparing"
+        )
+    if value == 0:
+        ended = replace(weapon, preparing_left=0, preparing_since=0)
+        return ended, f"stops preparing {weapon.name}: 0 uses per round with this pool"
+    if not weapon.preparing_since:
+        return None
+    needed = preparation_rounds(value)
+    spent = round_now - weapon.preparing_since  # rounds before this one
+    left = max(needed - spent, 1)
+    if left >= weapon.preparing_left:
+        return None
+    shorter = replace(weapon, preparing_left=left)
+    return shorter, (
+        f"needs only {plural(needed, 'round')} to prepare {weapon.name} now "
+        f"(made in round {weapon.preparing_since})"
+    )
+
+
+def settle_preparations(builder: Builder) -> None:
+    """Before preparations tick at a round's end, end or shorten those the pool overtook."""
+    state = builder.state
+    updates = []
+    for cid in state.rows:
+        combatant = state.combatants[cid]
+        texts = []
+        for index, weapon in enumerate(sheet_of(combatant).weapons):
+            if not weapon.preparing_left:
+                continue
+            settled = _settled_preparation(combatant, weapon, builder.table, state.round)
+            if settled is not None:
+                combatant = _with_weapon(combatant, index, settled[0])
+                texts.append(settled[1])
+        if texts:
+            updates.append(CombatantUpdate(combatant, "; ".join(texts)))
+    if updates:
+        builder.add(CombatantsUpdated(tuple(updates)))
 
 
 # --- joining and leaving --------------------------------------------------------------------
@@ -347,8 +399,13 @@ def prepare_weapon(builder: Builder, combatant_id: str, index: int) -> str:
         raise RulesError(
             f"{combatant.name} used {weapon.name} this round; preparing it starts next round"
         )
-    updated = _with_weapon(combatant, index, replace(weapon, preparing_left=rounds))
-    text = f"starts preparing {weapon.name} ({plural(rounds, 'round')}; Off Guard)"
+    round_now = builder.state.round
+    preparing = replace(weapon, preparing_left=rounds, preparing_since=round_now)
+    updated = _with_weapon(combatant, index, preparing)
+    text = (
+        f"starts preparing {weapon.name} ({plural(rounds, 'round')}, "
+        f"ready for round {round_now + rounds}; Off Guard)"
+    )
     builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
     return f"{combatant.name} prepares {weapon.name}"
 
@@ -360,7 +417,7 @@ def set_prepared(builder: Builder, combatant_id: str, index: int, prepared: bool
     if weapon.prepared == prepared and not weapon.preparing_left:
         state_word = "prepared" if prepared else "unprepared"
         raise RulesError(f"{combatant.name}'s {weapon.name} is already {state_word}")
-    changed = replace(weapon, prepared=prepared, preparing_left=0)
+    changed = replace(weapon, prepared=prepared, preparing_left=0, preparing_since=0)
     if weapon.upr is not None and 0 < weapon.upr < 1:
         count = 1 if prepared else 0
         changed = replace(changed, uses_max=count, uses_left=count)
@@ -381,7 +438,10 @@ def recompute_now(combatant: Combatant, table: UprTable, settings: UwrSettings) 
             continue
         value, count = weapon_uses(combatant, weapon, table)
         left = max(0, weapon.uses_left + count - weapon.uses_max)
-        weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=left))
+        now = replace(weapon, upr=value, uses_max=count, uses_left=left)
+        if value >= 1 and now.preparing_left:
+            now = replace(now, preparing_left=0, preparing_since=0)
+        weapons.append(now)
     return with_sheet(combatant, replace(sheet_of(combatant), weapons=tuple(weapons)))
 
 
@@ -445,7 +505,7 @@ def attack(
     )
     skill = sheet_of(attacker).skill(weapon.skill) if weapon.skill else None
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
-    off_guard = sheet_of(attacker).off_guard
+    off_guard = is_off_guard(attacker)
     spec = pool_spec(
         weapon_pool_dice(attacker, weapon),
         favor - off_guard,
@@ -522,7 +582,7 @@ def react(
         if skill_name and skill is None:
             raise RulesError(f"{target.name} has no skill called {skill_name!r} to dodge with")
         dice = attribute_dice(attribute) + (skill.rank if skill else 0)
-        off_guard = sheet_of(target).off_guard
+        off_guard = is_off_guard(target)
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)

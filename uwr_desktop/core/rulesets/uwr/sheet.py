@@ -104,7 +104,8 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     ``upr_type`` names a row of the UPR table; ``type_override`` replaces it for this fight.
     ``upr`` is the value computed at the last round start (``None`` before the fight),
     ``uses_max``/``uses_left`` the uses it gave and those left, ``prepared`` matters for values
-    below 1, and ``preparing_left`` counts the rounds of preparation still to spend.
+    below 1, ``preparing_left`` counts the rounds of preparation still to spend and
+    ``preparing_since`` is the round the preparation was made in (0: none, or not recorded).
     """
 
     name: Name
@@ -117,6 +118,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     uses_max: Count = 0
     uses_left: Count = 0
     preparing_left: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0
+    preparing_since: Count = 0
 
     @property
     def effective_type(self) -> str:
@@ -232,6 +234,7 @@ class UwrSheet(
                 uses_max=0,
                 uses_left=0,
                 preparing_left=0,
+                preparing_since=0,
             )
             for weapon in self.weapons
         )

@@ -1,0 +1,218 @@
+"""Rules gaps of uwr closed (RULES.md sections 1 and 2): a penalty never gives a die to a pool
+of none, a preparation ends when the weapon's value reaches 1 and counts from the round it was
+made in, Off Guard (preparing, or the condition) costs 1 favor on attacks and dodges."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant, Condition
+from uwr_desktop.core.intents import (
+    AddCondition,
+    EditCell,
+    EndRound,
+    RemoveCondition,
+    ReplaceCombatant,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.uwr.intents import (
+    Attack,
+    DirectCheck,
+    PrepareWeapon,
+    React,
+    Reaction,
+)
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
+from uwr_desktop.core.rulesets.uwr.state import part_of
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
+
+
+def fighter(cid, side, *, brawn=3, grace=3, weapons=None):
+    return Combatant(
+        id=cid,
+        name=cid.capitalize(),
+        side=side,
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(brawn), grace=Fraction(grace)),
+            weapons=weapons if weapons is not None else (Weapon(name="Sword", upr_type="Rapid"),),
+        ),
+    )
+
+
+def crossbow(**changes):
+    """Slow: 6 dice a use. With Brawn 2 it gives 1/3 a round (2 rounds to prepare)."""
+    return Weapon(name="Crossbow", upr_type="Slow", **changes)
+
+
+def fight(*roster, **settings):
+    session = Session(make_ruleset("uwr", settings), roster, roller=Roller(random.Random(4)))
+    session.do(StartFight())
+    return session
+
+
+def weapon(session, cid, index=0):
+    return session.state.combatants[cid].sheet.weapons[index]
+
+
+def sheet(session, cid):
+    return session.state.combatants[cid].sheet
+
+
+# --- a pool of no dice ------------------------------------------------------------------------
+
+
+def test_a_penalty_never_gives_a_die_to_a_pool_of_none():
+    session = fight(fighter("ana", Side.PLAYER, brawn=0), fighter("orc", Side.ENEMY))
+    entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=-2))
+    assert entry.events[0].roll.dice == 0
+    assert entry.events[0].roll.faces == ()
+
+
+def test_a_penalty_leaves_a_pool_of_some_dice_at_one():
+    session = fight(fighter("ana", Side.PLAYER, brawn=2), fighter("orc", Side.ENEMY))
+    entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=-5))
+    assert entry.events[0].roll.dice == 1
+
+
+def test_a_dodge_from_a_pool_of_none_with_a_penalty_rolls_nothing():
+    session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY, grace=0))
+    session.do(Attack("ana", 0, "orc"))
+    session.do(React(Reaction.DODGE, extra_dice=-1))
+    assert part_of(session.state).pending.reaction.dice == 0
+
+
+# --- preparation ------------------------------------------------------------------------------
+
+
+def test_a_preparation_ends_when_the_value_rises_to_one_by_the_next_round():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    session.do(PrepareWeapon("ana", 0))
+    assert (weapon(session, "ana").preparing_left, weapon(session, "ana").preparing_since) == (
+        2,
+        1,
+    )
+    session.do(EditCell("ana", "brawn", 6))  # counts from the next round (the rules' default)
+    assert sheet(session, "ana").off_guard
+    entry = session.do(EndRound())
+    crossbow_now = weapon(session, "ana")
+    assert (crossbow_now.preparing_left, crossbow_now.preparing_since) == (0, 0)
+    assert (crossbow_now.upr, crossbow_now.uses_left) == (1, 1)
+    assert not sheet(session, "ana").off_guard
+    assert any(
+        "Ana stops preparing Crossbow: it gives 1 uses per round now" in line
+        for line in session.describe_entry(session.cursor - 1)
+    )
+    assert entry.label == "Round 2"
+    session.do(Attack("ana", 0, "orc"))
+    assert part_of(session.state).pending.off_guard is False
+
+
+def test_with_recompute_at_once_a_preparation_ends_as_the_value_reaches_one():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+        upr_recompute="at_once",
+    )
+    session.do(PrepareWeapon("ana", 0))
+    session.do(EditCell("ana", "brawn", 6))
+    assert weapon(session, "ana").preparing_left == 0
+    assert not sheet(session, "ana").off_guard
+
+
+def test_a_preparation_counts_from_the_round_it_was_made_in():
+    # Brawn 2: 1/3 a round, 2 rounds to prepare, made in round 1. In round 2 Brawn rises to 3:
+    # 1/2 a round needs 1 round, which round 1 already gave, so the crossbow is ready for round 3
+    # (not round 4).
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    session.do(PrepareWeapon("ana", 0))
+    session.do(EndRound())
+    assert weapon(session, "ana").preparing_left == 1
+    session.do(EditCell("ana", "brawn", 3))
+    session.do(EndRound())
+    ready = weapon(session, "ana")
+    assert (ready.prepared, ready.preparing_left, ready.uses_left) == (True, 0, 1)
+
+
+def test_a_faster_pool_shortens_a_two_round_preparation_counted_from_its_round():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    session.do(PrepareWeapon("ana", 0))
+    session.do(EditCell("ana", "brawn", 3))
+    session.do(EndRound())
+    # Round 1 was the one round 1/2 a round needs: ready for round 2.
+    ready = weapon(session, "ana")
+    assert (ready.prepared, ready.preparing_left, ready.uses_left) == (True, 0, 1)
+    lines = " ".join(session.describe_entry(session.cursor - 1))
+    assert "needs only 1 round to prepare Crossbow now (made in round 1)" in lines
+
+
+def test_a_sheet_edited_mid_preparation_keeps_the_round_it_was_made_in():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    session.do(PrepareWeapon("ana", 0))
+    session.do(EndRound())
+    edited = session.state.combatants["ana"]
+    session.do(ReplaceCombatant(type(edited)(**{**_fields(edited), "notes": "reloading"})))
+    assert weapon(session, "ana").preparing_since == 1
+
+
+def _fields(combatant):
+    return {name: getattr(combatant, name) for name in combatant.__struct_fields__}
+
+
+def test_a_preparation_the_pool_leaves_at_zero_stops():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    session.do(PrepareWeapon("ana", 0))
+    session.do(EditCell("ana", "brawn", 0))
+    session.do(EndRound())
+    assert weapon(session, "ana").preparing_left == 0
+    assert not sheet(session, "ana").off_guard
+    with pytest.raises(RulesError, match="cannot be used"):
+        session.do(Attack("ana", 0, "orc"))
+
+
+# --- Off Guard ----------------------------------------------------------------------------------
+
+
+def test_the_off_guard_condition_costs_a_favor_on_attacks_and_dodges_not_parries():
+    session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY))
+    session.do(AddCondition(["ana", "orc"], Condition("Off Guard")))
+    session.do(Attack("ana", 0, "orc", favor=1))
+    pending = part_of(session.state).pending
+    assert (pending.off_guard, pending.action.favor) == (True, 0)
+    session.do(React(Reaction.DODGE))
+    pending = part_of(session.state).pending
+    assert (pending.reaction_off_guard, pending.reaction.favor) == (True, -1)
+    assert "(Off Guard)" in session.describe_entry(session.cursor - 1)[0]
+
+
+def test_a_parry_is_not_off_guard_and_a_removed_condition_stops_costing():
+    session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY))
+    session.do(AddCondition(["orc"], Condition("off guard")))
+    session.do(Attack("ana", 0, "orc"))
+    session.do(React(Reaction.PARRY, weapon=0))
+    assert part_of(session.state).pending.reaction.favor == 0
+    session.undo()
+    session.undo()
+    session.do(RemoveCondition(["orc"], "Off Guard"))
+    session.do(Attack("ana", 0, "orc"))
+    session.do(React(Reaction.DODGE))
+    assert part_of(session.state).pending.reaction.favor == 0
