@@ -130,6 +130,14 @@ def pool_dice(roll: PoolRoll) -> list[ShownDie]:
     ]
 
 
+def rerolls_text(roll: PoolRoll) -> str:
+    """``"2 rerolls left"``, ``"1 reroll left"``, ``"no rerolls left"``."""
+    left = max(roll.rerolls_left, 0)
+    if left == 0:
+        return "no rerolls left"
+    return "1 reroll left" if left == 1 else f"{left} rerolls left"
+
+
 def keep_dice(roll: RollKeepRoll) -> list[ShownDie]:
     """How the canvas shows a roll-and-keep roll: each d10's chain ("10+7"), kept or not."""
     kept = set(roll.kept_indices)
@@ -355,6 +363,11 @@ class DiceTray(QWidget):
         font.setBold(True)
         self.banner.setFont(font)
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.rerolls_left = QLabel()
+        self.rerolls_left.setObjectName("rerollsLeft")
+        self.rerolls_left.setAccessibleName("Rerolls left")
+        self.rerolls_left.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.rerolls_left.hide()
 
     def _lay_out(self) -> None:
         form = QGridLayout()
@@ -403,6 +416,7 @@ class DiceTray(QWidget):
         layout.addWidget(self.reaction_caption)
         layout.addWidget(self.reaction_view)
         layout.addWidget(self.banner)
+        layout.addWidget(self.rerolls_left)
 
     def _connect(self) -> None:
         self.combatant.currentIndexChanged.connect(self._on_combatant)
@@ -704,7 +718,26 @@ class DiceTray(QWidget):
         else:
             self.reaction_view.clear()
         self.view.set_dice(pool_dice(roll))
+        self.show_rerolls_left(roll, reaction)
         self._after_setting_dice()
+
+    def show_rerolls_left(self, roll: PoolRoll | None, reaction: PoolRoll | None = None) -> None:
+        """Say how many rerolls each pool shown has left (hidden for rolls that have none)."""
+        if reaction is not None:
+            self._reaction = reaction
+        if roll is None or (not roll.dice and reaction is None):
+            self.rerolls_left.clear()
+            self.rerolls_left.hide()
+            return
+        text = rerolls_text(roll)
+        if reaction is not None:
+            text = f"Action: {text} · Reaction: {rerolls_text(reaction)}"
+        self.rerolls_left.setText(text)
+        self.rerolls_left.show()
+
+    def rerolls_left_text(self) -> str:
+        """The line saying how many rerolls each pool shown has left (``""``: none shown)."""
+        return self.rerolls_left.text() if not self.rerolls_left.isHidden() else ""
 
     def _after_setting_dice(self) -> None:
         self._setting_dice = False
@@ -730,6 +763,7 @@ class DiceTray(QWidget):
         self.reaction_view.clear()
         self._setting_dice = True
         self.view.set_dice(dice)
+        self.show_rerolls_left(None)
         self._after_setting_dice()
 
     def show_reroll(self, roll: PoolRoll, indices: Sequence[int]) -> None:
@@ -742,6 +776,7 @@ class DiceTray(QWidget):
         self.reroll_button.setEnabled(False)
         self._setting_dice = True
         self.view.set_dice(pool_dice(roll), animate=list(indices))
+        self.show_rerolls_left(roll, self._reaction)
         self._after_setting_dice()
 
     def _rerollable_now(self) -> tuple[int, ...]:

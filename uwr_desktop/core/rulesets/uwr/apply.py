@@ -287,8 +287,8 @@ def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> Enco
     if pending is None:
         raise RulesError("there is no pending roll to reroll")
     record = pending.reaction if event.of_reaction else pending.action
-    if record is None or (not event.of_reaction and pending.reaction is not None):
-        raise RulesError("that roll can no longer be rerolled")
+    if record is None:
+        raise RulesError("there is no reaction to reroll")
     record = replace(record, rerolls_taken=(*record.rerolls_taken, (event.index, event.face)))
     roll_of(record)
     if event.of_reaction:

@@ -594,13 +594,20 @@ def react(
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
 
-def reroll(builder: Builder, roller: Roller, indices: Sequence[int] | None) -> str:
-    """Reroll chosen failed dice (or all it can) of the pending roll."""
+def reroll(
+    builder: Builder, roller: Roller, indices: Sequence[int] | None, of_reaction: bool | None
+) -> str:
+    """Reroll chosen failed dice (or all it can) of the pending action or reaction."""
     pending = part_of(builder.state).pending
     if pending is None:
         raise RulesError("There is no roll to reroll")
-    of_reaction = pending.reaction is not None
-    roll: PoolRoll = roll_of(pending.reaction if pending.reaction else pending.action)
+    if of_reaction is None:
+        of_reaction = pending.reaction is not None
+    if of_reaction and pending.reaction is None:
+        raise RulesError("There is no reaction to reroll yet")
+    roll: PoolRoll = roll_of(
+        pending.reaction if of_reaction and pending.reaction else pending.action
+    )
     chosen = (
         list(roll.rerollable_indices[: max(roll.rerolls_left, 0)])
         if indices is None

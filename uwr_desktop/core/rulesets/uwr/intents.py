@@ -70,13 +70,16 @@ class Attack(Intent, frozen=True):
 
 
 class Reroll(Intent, frozen=True):
-    """Reroll failed dice of the pending roll (the reaction once there is one).
+    """Reroll failed dice of the pending check's action or reaction.
 
     ``indices`` are 0-based die positions; ``None`` rerolls every failed die the rerolls left
-    allow, in rolling order.
+    allow, in rolling order. ``of_reaction``: ``False`` the action roll (its rerolls stay until
+    the check is resolved, even after the target reacted), ``True`` the reaction, ``None`` the
+    reaction once there is one, else the action.
     """
 
     indices: Annotated[Sequence[DieIndex], msgspec.Meta(max_length=MAX_DICE)] | None = None
+    of_reaction: bool | None = None
 
 
 class React(Intent, frozen=True):

@@ -183,8 +183,8 @@ class UwrRuleset:
                     skill_name=intent.skill,
                     modifiers=modifiers,
                 )
-            case Reroll(indices=indices):
-                return rules.reroll(b, roller, indices)
+            case Reroll(indices=indices, of_reaction=of_reaction):
+                return rules.reroll(b, roller, indices, of_reaction)
             case ResolveCheck():
                 return rules.resolve(b)
             case DirectCheck():

@@ -276,10 +276,11 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
                 for i, w in enumerate(sheet_of(combatant).weapons)
                 if w.pool is WeaponPool.MELEE and w.uses_left > 0
             )
-        record = pending.reaction or pending.action
-        roll = roll_of(record)
-        if roll.rerolls_left > 0 and roll.rerollable_indices:
-            options.append(IntentOption("Reroll failed dice", Reroll()))
+        for of_reaction, record in ((False, pending.action), (True, pending.reaction)):
+            roll = roll_of(record) if record is not None else None
+            if roll is not None and roll.rerolls_left > 0 and roll.rerollable_indices:
+                label = "Reroll the reaction's failed dice" if of_reaction else "Reroll failed dice"
+                options.append(IntentOption(label, Reroll(of_reaction=of_reaction)))
         options.append(IntentOption("Resolve", ResolveCheck()))
         return tuple(options)
     if state.phase != Phase.ROUND:

@@ -245,7 +245,9 @@ class AttackPanel(QWidget):
         self.dodge_button.clicked.connect(self._dodge)
         self.parry_button.clicked.connect(self._parry)
         self.no_reaction_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
-        self.reroll_reaction_button.clicked.connect(lambda: self.intentChosen.emit(Reroll()))
+        self.reroll_reaction_button.clicked.connect(
+            lambda: self.intentChosen.emit(Reroll(of_reaction=True))
+        )
         self.resolve_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
 
     # ---- filling from the state -------------------------------------------------------------

@@ -118,13 +118,13 @@ class ShownCheck(msgspec.Struct, frozen=True):
     indices: tuple[int, ...] = ()
 
     def rolls(self) -> tuple[PoolRoll, PoolRoll | None]:
-        """The action and reaction rolls; those that can no longer be rerolled are closed."""
+        """The action and reaction rolls; once resolved they are closed (unused rerolls are
+        lost then, not when the target reacts)."""
         action = roll_of(self.pending.action)
         reaction = roll_of(self.pending.reaction) if self.pending.reaction else None
-        if reaction is not None or self.resolved is not None:
+        if self.resolved is not None:
             action = closed(action)
-        if reaction is not None and self.resolved is not None:
-            reaction = closed(reaction)
+            reaction = closed(reaction) if reaction is not None else None
         return action, reaction
 
     def banner(self) -> str:
@@ -285,7 +285,7 @@ class CheckPanel(QWidget):
                 except DiceError as error:
                     self.show_message(str(error))
             return
-        self.do(Reroll(tuple(indices)))
+        self.do(Reroll(tuple(indices), of_reaction=False))
 
     def _on_reaction_die_clicked(self, index: int) -> None:
         shown = self._shown
@@ -293,7 +293,7 @@ class CheckPanel(QWidget):
             return
         reaction = roll_of(shown.pending.reaction)
         if reaction.rerolls_left > 0 and index in reaction.rerollable_indices:
-            self.do(Reroll((index,)))
+            self.do(Reroll((index,), of_reaction=True))
 
     def _roll_locally(self, request: RollRequest) -> None:
         self._shown = None
@@ -430,6 +430,7 @@ class CheckPanel(QWidget):
                 tray.view.skip()
             if shown.motion is Motion.REACTION_DICE and reaction is not None:
                 tray.reaction_view.set_dice(pool_dice(reaction), animate=shown.indices)
+        tray.show_rerolls_left(action, reaction)
         self._apply_banner()
 
     def _clear(self) -> None:
