@@ -73,6 +73,8 @@ def plain(state) -> dict:
     data["manual_order"] = part["manual_order"]
     pending = part["pending"]
     if pending is not None:
+        # Results the GM types over a roll came after 0.1.0: none when read back.
+        assert (pending.pop("action_typed"), pending.pop("reaction_typed")) == (None, None)
         pending["action"] = _release_record(pending["action"])
         pending["reaction"] = _release_record(pending["reaction"])
     data["pending"] = pending

@@ -37,6 +37,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
+    ResultTyped,
     RollOff,
     RoundStarted,
     StaminaRefilled,
@@ -605,6 +606,9 @@ def reroll(
         of_reaction = pending.reaction is not None
     if of_reaction and pending.reaction is None:
         raise RulesError("There is no reaction to reroll yet")
+    typed = pending.reaction_typed if of_reaction else pending.action_typed
+    if typed is not None:
+        raise RulesError(f"The GM typed the result of that roll ({typed}): nothing to reroll")
     roll: PoolRoll = roll_of(
         pending.reaction if of_reaction and pending.reaction else pending.action
     )
@@ -638,14 +642,14 @@ def resolve(builder: Builder) -> str:
     pending = part_of(builder.state).pending
     if pending is None:
         raise RulesError("There is no pending check to resolve")
-    action = roll_of(pending.action).successes
-    if pending.kind == "attack":
-        reaction = roll_of(pending.reaction).successes if pending.reaction else None
+    action = pending.action_successes()
+    if pending.kind in ("attack", "opposed"):
+        reaction = pending.reaction_successes()
         outcome = opposed_check(
             action, reaction, uncontested_zero_wins=builder.settings.uncontested_zero_wins
         )
         builder.add(CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
-        return "Resolve attack"
+        return "Resolve attack" if pending.kind == "attack" else "Resolve opposed check"
     if pending.difficulty is not None:
         passed = direct_check(action, pending.difficulty).passed
         builder.add(CheckResolved(action, None, passed, action))
@@ -656,10 +660,77 @@ def resolve(builder: Builder) -> str:
 
 def _finish_if_final(builder: Builder) -> None:
     pending = part_of(builder.state).pending
-    if pending is not None:
-        roll = roll_of(pending.action)
-        if roll.rerolls_left < 1 or not roll.rerollable_indices:
-            resolve(builder)
+    if pending is None:
+        return
+    records = [pending.action] if pending.reaction is None else [pending.action, pending.reaction]
+    rolls = [roll_of(record) for record in records]
+    if all(roll.rerolls_left < 1 or not roll.rerollable_indices for roll in rolls):
+        resolve(builder)
+
+
+def type_result(builder: Builder, successes: int, of_reaction: bool) -> str:
+    """The GM types the successes of the pending action or reaction over its roll."""
+    pending = part_of(builder.state).pending
+    if pending is None:
+        raise RulesError("There is no pending roll to type a result over")
+    if of_reaction and pending.reaction is None:
+        raise RulesError("There is no reaction to type a result over yet")
+    who = builder.state.combatants[(pending.target if of_reaction else pending.actor) or ""].name
+    builder.add(ResultTyped(of_reaction, successes))
+    return f"Type {successes} {'success' if successes == 1 else 'successes'} for {who}"
+
+
+def _check_pool(combatant: Combatant, attribute: str, skill_name: str) -> tuple[str, int, int]:
+    """A check's attribute key, and the dice and rerolls of the attribute plus the named skill;
+    an unknown attribute or skill is refused."""
+    key = attribute.strip().casefold()
+    if key not in ATTRIBUTE_NAMES:
+        raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
+    value: Fraction = getattr(sheet_of(combatant).attributes, key)
+    skill = sheet_of(combatant).skill(skill_name) if skill_name else None
+    if skill_name and skill is None:
+        raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
+    dice = attribute_dice(value) + (skill.rank if skill else 0)
+    return key, dice, half_reroll(value) + (skill.rerolls if skill else 0)
+
+
+def _pool_words(key: str, skill_name: str) -> str:
+    return f"{key.capitalize()} + {skill_name}" if skill_name else key.capitalize()
+
+
+OpposedSide = tuple[str, str, str, tuple[int, int, int]]
+"""One side of an opposed check: id, attribute, skill, (favor, extra dice, extra rerolls)."""
+
+
+def opposed(
+    builder: Builder, roller: Roller, sides: tuple[OpposedSide, OpposedSide], title: str
+) -> str:
+    """An opposed check between two combatants: the first acts, the second rolls against it."""
+    no_pending(builder.state)
+    (actor_id, attribute, skill, mods), (target_id, target_attribute, target_skill, target_mods) = (
+        sides
+    )
+    actor = need(builder.state, actor_id)
+    target = need(builder.state, target_id)
+    if actor.id == target.id:
+        raise RulesError(f"{actor.name} cannot oppose themself")
+    key, dice, rerolls = _check_pool(actor, attribute, skill)
+    target_key, target_dice, target_rerolls = _check_pool(target, target_attribute, target_skill)
+    spec = pool_spec(dice, mods[0], rerolls + mods[2], builder.settings, extra_dice=mods[1])
+    target_spec = pool_spec(
+        target_dice,
+        target_mods[0],
+        target_rerolls + target_mods[2],
+        builder.settings,
+        extra_dice=target_mods[1],
+    )
+    name = title or f"{_pool_words(key, skill)} vs {_pool_words(target_key, target_skill)}"
+    record = RollRecord.of_pool(roller.roll_pool(spec))
+    builder.add(CheckRolled("opposed", actor.id, record, target=target.id, title=name))
+    target_record = RollRecord.of_pool(roller.roll_pool(target_spec))
+    builder.add(ReactionRolled("opposed", target_record, skill=target_skill))
+    _finish_if_final(builder)
+    return f"{actor.name} against {target.name}: {name}"
 
 
 def direct(
@@ -676,21 +747,9 @@ def direct(
     """A direct check (resolved at once when no reroll is possible)."""
     no_pending(builder.state)
     combatant = need(builder.state, combatant_id)
-    key = attribute.strip().casefold()
-    if key not in ATTRIBUTE_NAMES:
-        raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
-    value: Fraction = getattr(sheet_of(combatant).attributes, key)
-    skill = sheet_of(combatant).skill(skill_name) if skill_name else None
-    if skill_name and skill is None:
-        raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
+    key, dice, rerolls = _check_pool(combatant, attribute, skill_name)
     favor, extra_dice, extra_rerolls = modifiers
-    spec = pool_spec(
-        attribute_dice(value) + (skill.rank if skill else 0),
-        favor,
-        half_reroll(value) + (skill.rerolls if skill else 0) + extra_rerolls,
-        builder.settings,
-        extra_dice=extra_dice,
-    )
+    spec = pool_spec(dice, favor, rerolls + extra_rerolls, builder.settings, extra_dice=extra_dice)
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec)
     builder.add(

@@ -36,6 +36,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
+    ResultTyped,
     RollOff,
     RoundStarted,
     StaminaRefilled,
@@ -321,6 +322,9 @@ def _check_title(state: EncounterState, pending: PendingCheck) -> str:
     if pending.kind == "attack":
         target = state.combatants[pending.target or ""].name
         return f"{actor} attacks {target} with {pending.title}"
+    if pending.kind == "opposed":
+        target = state.combatants[pending.target or ""].name
+        return f"{actor}'s {pending.title} against {target}"
     return f"{actor}'s {pending.title}"
 
 
@@ -337,6 +341,9 @@ def _describe_check(event: Event, state: EncounterState) -> str:
         if event.kind == "attack":
             target = state.combatants[event.target or ""].name
             text = f"{actor} attacks {target} with {event.title}: {_roll_text(event.roll)}"
+        elif event.kind == "opposed":
+            target = state.combatants[event.target or ""].name
+            text = f"{actor}'s {event.title} against {target}: {_roll_text(event.roll)}"
         else:
             goal = f" (needs {event.difficulty})" if event.difficulty else ""
             text = f"{actor}'s {event.title}{goal}: {_roll_text(event.roll)}"
@@ -344,7 +351,7 @@ def _describe_check(event: Event, state: EncounterState) -> str:
     assert pending is not None
     if isinstance(event, ReactionRolled):
         target = state.combatants[pending.target or ""].name
-        verb = "parries" if event.reaction == "parry" else "dodges"
+        verb = {"parry": "parries", "dodge": "dodges"}.get(event.reaction, "opposes")
         guard = " (Off Guard)" if event.off_guard else ""
         skill = f" with {event.skill}" if event.skill else ""
         return f"{target} {verb}{skill}: {_roll_text(event.roll)}{guard}"
@@ -354,8 +361,23 @@ def _describe_check(event: Event, state: EncounterState) -> str:
         who = pending.target if event.of_reaction else pending.actor
         name = state.combatants[who or ""].name
         return f"{name} rerolls die {event.index + 1}: {before} → {event.face}"
+    if isinstance(event, ResultTyped):
+        who = pending.target if event.of_reaction else pending.actor
+        record = pending.reaction if event.of_reaction else pending.action
+        rolled = roll_of(record).successes if record is not None else 0
+        return (
+            f"GM types {event.successes} for {state.combatants[who or ''].name}'s "
+            f"{'reaction' if event.of_reaction else 'roll'} (rolled {rolled})"
+        )
     assert isinstance(event, CheckResolved)
     title = _check_title(state, pending)
+    if pending.kind == "opposed":
+        target = state.combatants[pending.target or ""].name
+        winner = state.combatants[pending.actor].name if event.success else target
+        kept = event.surviving if event.success else (event.reaction or 0) - event.action
+        return f"{title}: {event.action} vs {event.reaction}, {winner} wins" + (
+            f" with {kept}" if kept > 0 else " (a tie goes to the target)"
+        )
     if pending.kind == "attack":
         if event.reaction is None:
             against = "no reaction"
@@ -434,6 +456,6 @@ def _describe(event: Event, state: EncounterState) -> str:
                 return f"{combatant.name}'s initiative back to the rolled {initiative.rolled}"
             typed = replace(initiative, override=value)
             return f"{combatant.name}'s initiative set to {typed_initiative_text(typed)}"
-        case CheckRolled() | ReactionRolled() | DieRerolled() | CheckResolved():
+        case CheckRolled() | ReactionRolled() | DieRerolled() | ResultTyped() | CheckResolved():
             return _describe_check(event, state)
     return type(event).__name__
