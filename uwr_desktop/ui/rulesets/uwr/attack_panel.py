@@ -68,19 +68,23 @@ def no_parry_reason(target: Combatant) -> str:
 def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     """What the pending check is and what it waits for."""
     actor = state.combatants[pending.actor].name
-    action = roll_of(pending.action)
+    action = pending.action_successes()
+    if pending.kind == "opposed" and pending.target is not None:
+        target = state.combatants[pending.target].name
+        return (
+            f"{actor}'s {pending.title} against {target}: "
+            f"{action} vs {pending.reaction_successes()}. Reroll, or resolve when done."
+        )
     if pending.kind != "attack" or pending.target is None:
         goal = f" (needs {pending.difficulty})" if pending.difficulty else ""
-        return (
-            f"{actor}'s {pending.title}{goal}: {_successes(action.successes)}. Resolve when done."
-        )
+        return f"{actor}'s {pending.title}{goal}: {_successes(action)}. Resolve when done."
     target = state.combatants[pending.target].name
-    text = f"{actor} attacks {target} with {pending.title}: {_successes(action.successes)}"
+    text = f"{actor} attacks {target} with {pending.title}: {_successes(action)}"
     if pending.reaction is None:
         return f"{text}. How does {target} react?"
-    reaction = roll_of(pending.reaction)
+    reaction = pending.reaction_successes() or 0
     verb = "parries" if pending.reaction_kind == "parry" else "dodges"
-    return f"{text}; {target} {verb}: {_successes(reaction.successes)}."
+    return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
 def _spin(low: int, high: int, name: str, tip: str) -> NumberBox:

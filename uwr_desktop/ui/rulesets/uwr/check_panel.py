@@ -27,8 +27,9 @@ from uwr_desktop.core.rulesets.uwr.events import (
     CheckRolled,
     DieRerolled,
     ReactionRolled,
+    ResultTyped,
 )
-from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, Reroll
+from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
@@ -36,10 +37,16 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
+from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
 
 OPPOSED_REFUSAL = (
-    "An opposed check against a combatant is an attack: roll it with Attack above, "
-    "or choose no combatant to roll raw dice"
+    "Choose who opposes the check (Opposed by), or no combatant to roll raw dice; "
+    "an attack is rolled with Attack above"
+)
+
+OPPOSED_NEEDS_ATTRIBUTE = (
+    "An opposed check between combatants rolls an attribute of each: pick an attribute "
+    "(typed dice are for raw rolls)"
 )
 
 
@@ -65,6 +72,10 @@ def _successes(count: int) -> str:
 
 def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
     """The banner of a resolved check, worded from the core's result."""
+    if pending.kind == "opposed":
+        if resolved.success:
+            return f"Wins with {resolved.surviving}"
+        return f"Target wins ({resolved.action} vs {resolved.reaction})"
     if pending.kind == "attack":
         if resolved.success:
             return f"Hits with {resolved.surviving}"
@@ -80,10 +91,12 @@ def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
 
 
 def pending_banner(pending: PendingCheck) -> str:
-    """The banner of a check still open to rerolls or a reaction."""
-    action = roll_of(pending.action).successes
+    """The banner of a check still open to rerolls or a reaction (typed results count)."""
+    action = pending.action_successes()
     if pending.reaction is not None:
-        reaction = roll_of(pending.reaction).successes
+        reaction = pending.reaction_successes()
+        if pending.kind == "opposed":
+            return f"{action} vs {reaction}"
         return f"Attack {action} vs {pending.reaction_kind} {reaction}"
     if pending.kind == "attack":
         return f"Attack: {_successes(action)}"
@@ -165,10 +178,20 @@ class CheckPanel(QWidget):
         self.message.hide()
         self.tray = DiceTray()
         self.tray.setObjectName("diceTray")
+        self.result = ResultRow()
+        self.opponent = OpponentRow()
+        self.opponent.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.attack)
         layout.addWidget(self.message)
+        layout.addWidget(self.result)
+        layout.addWidget(self.opponent)
         layout.addWidget(self.tray, 1)
+        self.result.intentChosen.connect(self.do)
+        self.result.problemFound.connect(self.show_message)
+        self.opponent.changed.connect(self._sync_opponent_pool)
+        self.tray.against.currentIndexChanged.connect(self._sync_opponent)
+        self.tray.combatant.currentIndexChanged.connect(self._sync_opponent)
         self.attack.intentChosen.connect(self.do)
         self.attack.problemFound.connect(self.show_message)
         self.tray.rollRequested.connect(self._on_roll_requested)
@@ -230,11 +253,11 @@ class CheckPanel(QWidget):
         if not isinstance(spec, PoolSpec):
             self._roll_for(cid, spec)
             return
-        if request.reaction is not None:
-            self.show_message(OPPOSED_REFUSAL)
-            return
         attribute = self.tray.attribute.currentData()
         typed = bool(self.tray.notation.text().strip())
+        if request.reaction is not None:
+            self._roll_opposed(cid, attribute if not typed else None, request.reaction)
+            return
         if request.difficulty is not None and attribute is not None and not typed:
             skill = self.tray.skill.currentData() or ""
             self.do(
@@ -260,6 +283,50 @@ class CheckPanel(QWidget):
                 difficulty=request.difficulty,
             )
         )
+
+    def _roll_opposed(self, combatant_id: str, attribute: str | None, reaction: PoolSpec) -> None:
+        """An opposed check between the tray's combatant and the one opposing it."""
+        opponent = self.opponent.choice()
+        if opponent is None:
+            self.show_message(OPPOSED_REFUSAL)
+            return
+        if attribute is None:
+            self.show_message(OPPOSED_NEEDS_ATTRIBUTE)
+            return
+        target_id, target_attribute, target_skill = opponent
+        self.do(
+            OpposedCheck(
+                combatant_id=combatant_id,
+                attribute=attribute,
+                target_id=target_id,
+                target_attribute=target_attribute,
+                skill=self.tray.skill.currentData() or "",
+                target_skill=target_skill,
+                favor=self.tray.favor.value(),
+                target_favor=reaction.favor,
+                extra_dice=self.tray.extra_dice.value(),
+                extra_rerolls=self.tray.rerolls.value(),
+            )
+        )
+
+    def _sync_opponent(self) -> None:
+        """Show who opposes a check when the tray's check is opposed and for a combatant."""
+        acting = self.tray.combatant.currentData()
+        shown = self.tray.against.currentData() == "opposed" and acting is not None
+        self.opponent.setVisible(shown)
+        if shown:
+            self.opponent.set_state(self._document.session.state, acting)
+        else:
+            self._sync_opponent_pool()
+
+    def _sync_opponent_pool(self) -> None:
+        """The tray's reaction pool is the opponent's own (so the odds shown are right)."""
+        pool = self.opponent.pool() if self.opponent.isVisibleTo(self) else None
+        for box in (self.tray.reaction_dice, self.tray.reaction_rerolls):
+            box.setEnabled(pool is None)
+        if pool is not None:
+            self.tray.reaction_dice.setValue(max(pool[0], self.tray.reaction_dice.minimum()))
+            self.tray.reaction_rerolls.setValue(pool[1])
 
     def _roll_for(self, combatant_id: str, spec: RollKeepSpec | SumSpec) -> None:
         """Typed roll-and-keep dice or a sum for a combatant: kept in the journal and shown."""
@@ -354,6 +421,9 @@ class CheckPanel(QWidget):
         state = self._document.session.state
         focus = self._focus if self._focus in state.combatants else state.current
         self.attack.refresh(state, self._document.session.ruleset, focus)
+        self.result.set_pending(state, part_of(state).pending)
+        if self.opponent.isVisibleTo(self):
+            self._sync_opponent()
 
     def _check_of(self, position: int) -> ShownCheck | None:
         """The check the entry at ``position`` rolled, rerolled or resolved, if any."""
@@ -375,6 +445,8 @@ class CheckPanel(QWidget):
             elif isinstance(event, DieRerolled):
                 motion = Motion.REACTION_DICE if event.of_reaction else Motion.ACTION_DICE
                 indices.append(event.index)
+            elif isinstance(event, ResultTyped):
+                motion, indices = Motion.REST, []
             elif not isinstance(event, CheckResolved):
                 continue
             pending = (
