@@ -112,7 +112,7 @@ def test_a_preparation_ends_when_the_value_rises_to_one_by_the_next_round():
     assert (crossbow_now.upr, crossbow_now.uses_left) == (1, 1)
     assert not sheet(session, "ana").off_guard
     assert any(
-        "Ana stops preparing Crossbow: it gives 1 uses per round now" in line
+        "Ana stops preparing Crossbow: it gives 1 use per round now" in line
         for line in session.describe_entry(session.cursor - 1)
     )
     assert entry.label == "Round 2"

@@ -293,8 +293,8 @@ def _settled_preparation(
     if value >= 1:
         ended = replace(weapon, preparing_left=0, preparing_since=0)
         return ended, (
-            f"stops preparing {weapon.name}: it gives {format_upr(value)} uses per round now "
-            "and needs no preparing"
+            f"stops preparing {weapon.name}: it gives {format_upr(value)} "
+            f"{'use' if value == 1 else 'uses'} per round now and needs no preparing"
         )
     if value == 0:
         ended = replace(weapon, preparing_left=0, preparing_since=0)

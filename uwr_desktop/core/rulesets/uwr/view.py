@@ -49,7 +49,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.rules import OFF_GUARD, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
@@ -185,8 +185,8 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
         else:
             status = SlotStatus.PENDING
         details = [c.name for c in combatant.conditions] if combatant.conditions else []
-        if any(weapon.preparing_left for weapon in sheet.weapons):
-            details.append("Off Guard")
+        if sheet.off_guard and OFF_GUARD not in details:
+            details.append(OFF_GUARD)
         if sheet.vitality == 0:
             details.append("Death's Door" if combatant.side is Side.PLAYER else "dead")
         slots.append(
