@@ -89,6 +89,13 @@ GOOD = {
     "prepared": True,
     "upr_type": "Rapid",
     "notation": "2d10+5",
+    "target_attribute": "savvy",
+    "target_skill": "",
+    "target_favor": 0,
+    "target_extra_dice": 0,
+    "target_extra_rerolls": 0,
+    "successes": 2,
+    "of_reaction": False,
 }
 
 HUGE = 10**5000
@@ -220,11 +227,11 @@ def fields_of(kind):
 
 NEVER_HERE = {
     "setup": {"Attack", "ClearManualOrder", "EndRound", "NextTurn", "PrepareWeapon", "React"}
-    | {"Reroll", "ResolveCheck"},
+    | {"Reroll", "ResolveCheck", "TypeResult"},
     "round": {"ClearManualOrder", "PrepareWeapon", "React", "Reroll", "ResolveCheck"}
-    | {"StartFight"},
+    | {"StartFight", "TypeResult"},
     "pending": {"Attack", "ClearManualOrder", "DirectCheck", "EndRound", "FreeRoll", "NextTurn"}
-    | {"PrepareWeapon", "RemoveCombatants", "StartFight"},
+    | {"OpposedCheck", "PrepareWeapon", "RemoveCombatants", "StartFight"},
 }
 """Intents the rules refuse at a stage whatever their fields (no manual order to clear, a
 check still pending, a weapon that needs no preparing...)."""

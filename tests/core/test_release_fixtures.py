@@ -54,6 +54,9 @@ def _release_combatant(combatant: dict) -> dict:
     sheet = combatant.pop("sheet")
     assert sheet.pop("ruleset") == "uwr"
     assert combatant.pop("alias") == ""  # the alias came after 0.1.0: none when read back
+    for weapon in sheet["weapons"]:
+        # The round a preparation was made in came after 0.1.0: none recorded.
+        assert weapon.pop("preparing_since") == 0
     return {**combatant, **sheet}
 
 
@@ -70,6 +73,8 @@ def plain(state) -> dict:
     data["manual_order"] = part["manual_order"]
     pending = part["pending"]
     if pending is not None:
+        # Results the GM types over a roll came after 0.1.0: none when read back.
+        assert (pending.pop("action_typed"), pending.pop("reaction_typed")) == (None, None)
         pending["action"] = _release_record(pending["action"])
         pending["reaction"] = _release_record(pending["reaction"])
     data["pending"] = pending

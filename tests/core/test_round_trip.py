@@ -73,6 +73,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,
+    OpposedCheck,
     OverrideInitiative,
     OverrideWeaponType,
     PrepareWeapon,
@@ -82,6 +83,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     ResolveCheck,
     RollInitiative,
     SetPrepared,
+    TypeResult,
 )
 from uwr_desktop.core.rulesets.uwr.sheet import Skill, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
@@ -323,6 +325,22 @@ INTENTS: dict[type[Intent], st.SearchStrategy[Intent]] = {
             st.none() | st.lists(st.integers(0, 6), max_size=3),
             st.lists(number(0, MAX_DICE - 1, (0, 6)).edge, min_size=1, max_size=2),
         ),
+        of_reaction=Field(st.sampled_from([None, False, True])),
+    ),
+    OpposedCheck: structs(
+        OpposedCheck,
+        combatant_id=ID,
+        attribute=Field(st.sampled_from(["grace", "Brawn", "luck"]), NAME.edge),
+        target_id=ID,
+        target_attribute=Field(st.sampled_from(["savvy", "Mettle"]), NAME.edge),
+        target_skill=Field(st.sampled_from(["", "Blades"]), NAME.edge),
+        target_favor=FAVOR,
+        **MODIFIERS,
+    ),
+    TypeResult: structs(
+        TypeResult,
+        successes=number(0, MAX_DICE, (0, 5)),
+        of_reaction=Field(st.booleans()),
     ),
     React: structs(
         React,

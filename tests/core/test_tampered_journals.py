@@ -449,17 +449,25 @@ def test_rerolls_must_fit_the_pending_roll():
     refused(
         session,
         appended(session, DieRerolled(True, failed, 6)),
-        "that roll can no longer be rerolled",
+        "there is no reaction to reroll",
     )
     idle = played()
     refused(idle, appended(idle, reroll), "there is no pending roll to reroll")
 
 
-def test_the_action_cannot_be_rerolled_once_the_target_reacted():
-    session = played(Attack("vex", 0, "duel"), React(Reaction.DODGE))
-    refused(
-        session, appended(session, DieRerolled(False, 0, 6)), "that roll can no longer be rerolled"
-    )
+def test_the_action_keeps_its_rerolls_once_the_target_reacted_but_no_more():
+    for seed in range(40):
+        session = played(
+            Attack("vex", 0, "duel", extra_rerolls=1), React(Reaction.DODGE), seed=seed
+        )
+        action = roll_of(part_of(session.state).pending.action)
+        if action.rerollable_indices:
+            break
+    failed = action.rerollable_indices[0]
+    replayed = reload(session, appended(session, DieRerolled(False, failed, 6))[0])
+    assert part_of(replayed.state).pending.action.rerolls_taken[-1] == (failed, 6)
+    over = [DieRerolled(False, index, 6) for index in range(action.spec.rerolls + 1)]
+    refused(session, appended(session, *over), "a recorded roll does not fit")
 
 
 def test_resolving_needs_a_pending_check():

@@ -166,7 +166,7 @@ def test_an_attribute_edit_reworks_uses_at_once_with_that_setting():
         ("brawn", True, "Brawn must be a number like 3 or 3.5, got True"),
         ("brawn", None, "Brawn must be a number like 3 or 3.5, got None"),
         ("brawn", "1/0", "Brawn must be a number like 3 or 3.5"),
-        ("brawn", "3.25", "Brawn must be 0 to 7 in steps of 0.5, got 13/4"),
+        ("brawn", "3.25", "Brawn must be 0 to 7 in steps of 0.5, got 3.25"),
         ("vitality", 13, "Vitality must be 0 to 12, got 13"),
         ("vitality", -1, "Vitality must be 0 to 12, got -1"),
         ("vitality", "nine", "Vitality must be a whole number, got 'nine'"),

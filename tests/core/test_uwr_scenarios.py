@@ -462,7 +462,7 @@ def test_heal_skips_targets_at_full_vitality_and_heals_the_rest():
     assert session.state.combatants["duel"].sheet.vitality == 7
     assert session.state.combatants["vex"].sheet.vitality == 10
     assert [u.combatant.id for u in entry.events[0].updates] == ["duel"]
-    assert entry.label == "Heal 4: Vex and Duelist"
+    assert entry.label == "Heal 4: Duelist"
 
 
 def test_heal_stops_at_the_maximum_and_refuses_when_all_are_full():
@@ -1081,7 +1081,9 @@ def test_an_unprepared_weapon_of_whole_uses_runs_out_like_any_other():
 def test_log_lines_of_weapon_marks():
     session = fight(archer(weapons=(_slow_bow(prepared=False), *archer().sheet.weapons)), duelist())
     entry = session.do(PrepareWeapon("vex", 0))
-    assert entry.events[0].updates[0].text == "starts preparing Longbow (1 round; Off Guard)"
+    assert entry.events[0].updates[0].text == (
+        "starts preparing Longbow (1 round, ready for round 2; Off Guard)"
+    )
     assert entry.label == "Vex prepares Longbow"
     entry = session.do(SetPrepared("vex", 0, True))
     assert entry.events[0].updates[0].text == "Longbow marked prepared"

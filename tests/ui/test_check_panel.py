@@ -406,14 +406,15 @@ def test_keep_dice_or_a_sum_typed_for_a_combatant_are_recorded_and_shown(
     )
 
 
-def test_an_opposed_check_for_a_combatant_points_to_the_attack(qtbot, document, panel):
+def test_an_opposed_check_for_a_combatant_asks_who_opposes_it(qtbot, document, panel):
     tray = panel.tray
     _select(qtbot, tray.combatant, "Vex")
     _select(qtbot, tray.against, "Opposed")
     entries = len(document.session.entries)
     _click(qtbot, tray.roll_button)
     assert len(document.session.entries) == entries
-    assert "roll it with Attack above" in panel.message_text()
+    assert panel.message_text().startswith("Choose who opposes the check (Opposed by)")
+    assert "an attack is rolled with Attack above" in panel.message_text()
     assert tray.view.dice() == ()
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.limits import MAX_COUNT, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.base import Column, ColumnKind
+from uwr_desktop.ui.number_box import DecimalBox, NumberBox
 from uwr_desktop.ui.table_model import COLUMN_ROLE
 
 INT_LIMIT = MAX_COUNT
@@ -65,25 +66,23 @@ class CombatantDelegate(QStyledItemDelegate):
             return super().createEditor(parent, option, index)
         editor: QWidget
         if column.kind is ColumnKind.INT:
-            spin = QSpinBox(parent)
             low = -INT_LIMIT if column.minimum is None else int(column.minimum)
             high = INT_LIMIT if column.maximum is None else int(column.maximum)
+            spin = NumberBox(low, high, what=column.title, parent=parent)
             if index.data(Qt.ItemDataRole.EditRole) is None:
                 # A cell with no value yet (initiative not rolled) gets a blank slot below the
                 # range, so opening and closing the editor leaves it blank.
-                low -= 1
                 spin.setSpecialValueText(BLANK)
-            spin.setRange(low, high)
+                spin.setMinimum(low - 1)
             spin.setSingleStep(1 if column.step is None else max(1, int(column.step)))
             spin.setAlignment(Qt.AlignmentFlag.AlignRight)
             editor = spin
         elif column.kind is ColumnKind.FRACTION:
             step = column.step if column.step is not None else Fraction(1, 2)
-            double = QDoubleSpinBox(parent)
-            double.setDecimals(decimals_for(step))
             bottom = -INT_LIMIT if column.minimum is None else float(column.minimum)
             top = INT_LIMIT if column.maximum is None else float(column.maximum)
-            double.setRange(bottom, top)
+            double = DecimalBox(bottom, top, what=column.title, parent=parent)
+            double.setDecimals(decimals_for(step))
             double.setSingleStep(float(step))
             double.setAlignment(Qt.AlignmentFlag.AlignRight)
             editor = double
@@ -124,6 +123,14 @@ class CombatantDelegate(QStyledItemDelegate):
     ) -> None:
         """Hand the editor's value to the model, exact (a ``Fraction`` for fractions)."""
         value: object
+        if isinstance(editor, NumberBox | DecimalBox) and editor.problem():
+            # Hand over what was typed ("-5"), not the value Qt kept: the model refuses it
+            # with a message naming the column and its bounds.
+            typed = editor.cleanText().strip()
+            if typed in {"", "-", "+"}:
+                return
+            model.setData(index, typed, Qt.ItemDataRole.EditRole)
+            return
         if isinstance(editor, QSpinBox | QDoubleSpinBox):
             editor.interpretText()
         if isinstance(editor, QSpinBox):

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -45,7 +44,9 @@ from uwr_desktop.core.dice import (
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_NOTATION_LENGTH, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec, parse_notation
 from uwr_desktop.ui.dice_view import DiceView, ShownDie
-from uwr_desktop.ui.odds_plot import OddsPlot, compute_odds
+from uwr_desktop.ui.number_box import NumberBox, first_problem
+from uwr_desktop.ui.odds_plot import WORKING_TEXT, Odds, OddsPlot
+from uwr_desktop.ui.odds_worker import OddsJob, OddsWorker
 
 ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
 """The four attributes a uwr check can draw on."""
@@ -129,6 +130,14 @@ def pool_dice(roll: PoolRoll) -> list[ShownDie]:
     ]
 
 
+def rerolls_text(roll: PoolRoll) -> str:
+    """``"2 rerolls left"``, ``"1 reroll left"``, ``"no rerolls left"``."""
+    left = max(roll.rerolls_left, 0)
+    if left == 0:
+        return "no rerolls left"
+    return "1 reroll left" if left == 1 else f"{left} rerolls left"
+
+
 def keep_dice(roll: RollKeepRoll) -> list[ShownDie]:
     """How the canvas shows a roll-and-keep roll: each d10's chain ("10+7"), kept or not."""
     kept = set(roll.kept_indices)
@@ -182,15 +191,14 @@ def _attribute_text(value: Fraction) -> str:
     return f"{whole}" if value == whole else f"{float(value):g}"
 
 
-def _spin(low: int, high: int, value: int, name: str, *, tip: str, prefix: str = "") -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
+def _spin(
+    low: int, high: int, value: int, name: str, *, tip: str, signed: bool = False
+) -> NumberBox:
+    spin = NumberBox(low, high, what=name.capitalize(), signed=signed)
     spin.setValue(value)
     spin.setAccessibleName(name)
     spin.setToolTip(tip)
     spin.setObjectName(name.replace(" ", "_").lower())
-    if prefix:
-        spin.setPrefix(prefix)
     return spin
 
 
@@ -249,10 +257,10 @@ class DiceTray(QWidget):
             0,
             "Extra dice",
             tip="Dice added to the pool (negative: a penalty)",
-            prefix="+",
+            signed=True,
         )
         self.favor = _spin(
-            *FAVOR_RANGE, 0, "Favor", tip="Net favor: +1 lets a 4 succeed, -1 only 6"
+            *FAVOR_RANGE, 0, "Favor", tip="Net favor: +1 lets a 4 succeed, -1 only 6", signed=True
         )
         self.rerolls = _spin(
             0, MAX_REROLLS, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
@@ -272,7 +280,9 @@ class DiceTray(QWidget):
         self.reaction_dice = _spin(
             1, MAX_DICE, 3, "Reaction dice", tip="Dice of the opposing reaction"
         )
-        self.reaction_favor = _spin(*FAVOR_RANGE, 0, "Reaction favor", tip="Favor of the reaction")
+        self.reaction_favor = _spin(
+            *FAVOR_RANGE, 0, "Reaction favor", tip="Favor of the reaction", signed=True
+        )
         self.reaction_rerolls = _spin(
             0, MAX_REROLLS, 0, "Reaction rerolls", tip="Rerolls of the reaction"
         )
@@ -303,6 +313,7 @@ class DiceTray(QWidget):
         self.chart_button.setToolTip("Show a chart of the successes to expect")
         self.odds_plot = OddsPlot()
         self.odds_plot.hide()
+        self.odds_worker = OddsWorker(self)
 
     def _build_buttons(self) -> None:
         self.roll_button = QPushButton("Roll")
@@ -352,6 +363,11 @@ class DiceTray(QWidget):
         font.setBold(True)
         self.banner.setFont(font)
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.rerolls_left = QLabel()
+        self.rerolls_left.setObjectName("rerollsLeft")
+        self.rerolls_left.setAccessibleName("Rerolls left")
+        self.rerolls_left.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.rerolls_left.hide()
 
     def _lay_out(self) -> None:
         form = QGridLayout()
@@ -400,6 +416,7 @@ class DiceTray(QWidget):
         layout.addWidget(self.reaction_caption)
         layout.addWidget(self.reaction_view)
         layout.addWidget(self.banner)
+        layout.addWidget(self.rerolls_left)
 
     def _connect(self) -> None:
         self.combatant.currentIndexChanged.connect(self._on_combatant)
@@ -416,8 +433,11 @@ class DiceTray(QWidget):
             self.target_number,
         ):
             spin.valueChanged.connect(self._refresh)
+            spin.problemChanged.connect(self._refresh)
         self.notation.textChanged.connect(self._refresh)
         self.notation.returnPressed.connect(self.roll)
+        self.odds_worker.ready.connect(self._show_odds)
+        self.odds_worker.failed.connect(lambda text: self._show_message(text, error=True))
         self.chart_button.toggled.connect(self.odds_plot.setVisible)
         self.roll_button.clicked.connect(self.roll)
         self.reroll_button.clicked.connect(self.reroll_all)
@@ -558,6 +578,9 @@ class DiceTray(QWidget):
         combatant_id = source.combatant_id if source is not None else None
         typed = self.notation.text().strip()
         against = self.against.currentData()
+        problem = first_problem(self._number_boxes(typed=bool(typed)))
+        if problem:
+            raise DiceError(problem)
         if typed:
             spec = parse_notation(typed)
             label = typed if source is None else f"{source.name}: {typed}"
@@ -584,6 +607,18 @@ class DiceTray(QWidget):
             return RollRequest(spec, combatant_id, label, reaction=reaction)
         return RollRequest(spec, combatant_id, label)
 
+    def _number_boxes(self, *, typed: bool) -> list[NumberBox]:
+        """The number boxes the request reads now (typed dice replace the pool's)."""
+        against = self.against.currentData()
+        boxes = [] if typed else [self.extra_dice, self.favor, self.rerolls]
+        if against == "number":
+            boxes.append(self.difficulty_number)
+        if against == "opposed":
+            boxes.extend((self.reaction_dice, self.reaction_favor, self.reaction_rerolls))
+        if typed:
+            boxes.append(self.target_number)
+        return boxes
+
     def _refresh(self) -> None:
         against = self.against.currentData()
         typed = bool(self.notation.text().strip())
@@ -599,6 +634,7 @@ class DiceTray(QWidget):
         except DiceError as error:
             self._request = None
             self._show_message(str(error), error=not isinstance(error, NothingToRollError))
+            self.odds_worker.cancel()
             self.odds_label.clear()
             self.odds_plot.set_odds(None)
             self.roll_button.setEnabled(False)
@@ -612,12 +648,16 @@ class DiceTray(QWidget):
         if not typed:
             summary = self._built_pool()[2]
         self._show_message(summary, error=False)
-        odds = compute_odds(
-            request.spec,
-            difficulty=request.difficulty,
-            reaction=request.reaction,
-            target_number=request.target_number,
+        odds = self.odds_worker.request(
+            OddsJob(request.spec, request.difficulty, request.reaction, request.target_number)
         )
+        if odds is None:
+            self.odds_label.setText(WORKING_TEXT)
+            self.odds_plot.set_working()
+        else:
+            self._show_odds(odds)
+
+    def _show_odds(self, odds: Odds) -> None:
         self.odds_label.setText(odds.headline)
         self.odds_plot.set_odds(odds)
 
@@ -678,7 +718,26 @@ class DiceTray(QWidget):
         else:
             self.reaction_view.clear()
         self.view.set_dice(pool_dice(roll))
+        self.show_rerolls_left(roll, reaction)
         self._after_setting_dice()
+
+    def show_rerolls_left(self, roll: PoolRoll | None, reaction: PoolRoll | None = None) -> None:
+        """Say how many rerolls each pool shown has left (hidden for rolls that have none)."""
+        if reaction is not None:
+            self._reaction = reaction
+        if roll is None or (not roll.dice and reaction is None):
+            self.rerolls_left.clear()
+            self.rerolls_left.hide()
+            return
+        text = rerolls_text(roll)
+        if reaction is not None:
+            text = f"Action: {text} · Reaction: {rerolls_text(reaction)}"
+        self.rerolls_left.setText(text)
+        self.rerolls_left.show()
+
+    def rerolls_left_text(self) -> str:
+        """The line saying how many rerolls each pool shown has left (``""``: none shown)."""
+        return self.rerolls_left.text() if not self.rerolls_left.isHidden() else ""
 
     def _after_setting_dice(self) -> None:
         self._setting_dice = False
@@ -704,6 +763,7 @@ class DiceTray(QWidget):
         self.reaction_view.clear()
         self._setting_dice = True
         self.view.set_dice(dice)
+        self.show_rerolls_left(None)
         self._after_setting_dice()
 
     def show_reroll(self, roll: PoolRoll, indices: Sequence[int]) -> None:
@@ -716,6 +776,7 @@ class DiceTray(QWidget):
         self.reroll_button.setEnabled(False)
         self._setting_dice = True
         self.view.set_dice(pool_dice(roll), animate=list(indices))
+        self.show_rerolls_left(roll, self._reaction)
         self._after_setting_dice()
 
     def _rerollable_now(self) -> tuple[int, ...]:

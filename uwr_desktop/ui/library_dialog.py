@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
-    QSpinBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -49,6 +48,7 @@ from uwr_desktop.core.storage.template_file import (
     write_template_file,
 )
 from uwr_desktop.ui.icons import icon
+from uwr_desktop.ui.number_box import NumberBox
 from uwr_desktop.ui.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
 
@@ -117,9 +117,8 @@ class LibraryDialog(QDialog):
         self._message.setStyleSheet("color: #c0392b;")
         self._message.hide()
 
-        self._count = QSpinBox()
+        self._count = NumberBox(1, MAX_COPIES, what="The number of copies")
         self._count.setObjectName("copyCount")
-        self._count.setRange(1, MAX_COPIES)
         self._add = QPushButton(icon("add-from-library"), "")
         self._add.setObjectName("addCopies")
         self._party = QPushButton("Add &party")
@@ -174,6 +173,7 @@ class LibraryDialog(QDialog):
         self._list.currentItemChanged.connect(self._update_buttons)
         self._list.itemActivated.connect(self.add_copies)
         self._count.valueChanged.connect(self._update_buttons)
+        self._count.problemChanged.connect(self._show_message)
         self._add.clicked.connect(self.add_copies)
         self._import.clicked.connect(self._ask_import)
         self._export.clicked.connect(self._ask_export)
@@ -298,6 +298,9 @@ class LibraryDialog(QDialog):
         """Make the chosen number of copies of the selected template and close."""
         template = self.selected_template()
         if template is None:
+            return
+        if self._count.problem():
+            self._show_message(self._count.problem())
             return
         try:
             self._chosen = copies(template, self._count.value(), self._existing)

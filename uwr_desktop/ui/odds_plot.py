@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QShowEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop.core.dice import PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.odds import (
@@ -26,6 +27,12 @@ from uwr_desktop.core.odds import (
 CHART_CUTOFF = 1e-4
 # Beyond this many bars the axis picks its own, sparser tick labels.
 MAX_LABELLED_BARS = 16
+
+NO_DICE_TEXT = "No dice to chart yet: pick an attribute, add dice or type a roll."
+"""What the chart says when there is nothing to roll."""
+
+WORKING_TEXT = "Working out the odds…"
+"""What the chart (and the odds line) say while large odds are worked out."""
 
 
 class Odds(msgspec.Struct, frozen=True):
@@ -124,7 +131,11 @@ def compute_odds(
 
 
 class OddsPlot(QWidget):
-    """A bar chart of an :class:`Odds`; pyqtgraph is loaded the first time it is shown."""
+    """A bar chart of an :class:`Odds`; pyqtgraph is loaded the first time it is shown.
+
+    With no odds (no dice, or odds still being worked out) it says so instead of drawing an
+    empty axis.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -136,6 +147,11 @@ class OddsPlot(QWidget):
         self._odds: Odds | None = None
         self._plot: Any = None
         self._bars: Any = None
+        self._empty = QLabel(NO_DICE_TEXT)
+        self._empty.setObjectName("oddsPlotEmpty")
+        self._empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._empty.setWordWrap(True)
+        self._layout.addWidget(self._empty)
 
     def odds(self) -> Odds | None:
         """The odds the chart shows (or will show once visible)."""
@@ -145,11 +161,26 @@ class OddsPlot(QWidget):
         """Whether the pyqtgraph chart has been built."""
         return self._plot is not None
 
+    def empty_text(self) -> str:
+        """What the chart says instead of bars (``""`` while it shows bars)."""
+        return "" if self._odds is not None and self._odds.bars else self._empty.text()
+
     def set_odds(self, odds: Odds | None) -> None:
-        """Show these odds; None clears the chart."""
+        """Show these odds; None: there are no dice to chart."""
+        self._show(odds, NO_DICE_TEXT)
+
+    def set_working(self) -> None:
+        """Say the odds are being worked out (the bars shown before are cleared)."""
+        self._show(None, WORKING_TEXT)
+
+    def _show(self, odds: Odds | None, empty: str) -> None:
         self._odds = odds
+        self._empty.setText(empty)
         self.setAccessibleDescription(odds.headline if odds is not None else "No odds")
+        has_bars = odds is not None and bool(odds.bars)
+        self._empty.setVisible(not has_bars)
         if self._plot is not None:
+            self._plot.setVisible(has_bars)
             self._redraw()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
@@ -179,6 +210,7 @@ class OddsPlot(QWidget):
         self._layout.addWidget(plot)
         self._plot = plot
         self._bars = bars
+        plot.setVisible(self._odds is not None and bool(self._odds.bars))
 
     def _redraw(self) -> None:
         odds = self._odds

@@ -7,13 +7,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
+from uwr_desktop.ui.number_box import NumberBox
 
 COMMON_CONDITIONS: tuple[str, ...] = (
     "Off Guard",
@@ -46,8 +46,24 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return buttons
 
 
+def _problem_label() -> QLabel:
+    label = QLabel()
+    label.setObjectName("problemLabel")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #c0392b;")
+    label.hide()
+    return label
+
+
+_OPPOSITE = {"Damage": ": to give health back, use Heal", "Heal": ": to take health, use Damage"}
+
+
 class AmountDialog(QDialog):
-    """Asks for a whole amount from 1 to ``maximum``; typing replaces the suggested 1."""
+    """Asks for a whole amount from 1 to ``maximum``; typing replaces the suggested 1.
+
+    A negative or out-of-range amount is kept as typed and refused with a message (OK stays
+    disabled): "-5" never becomes 5.
+    """
 
     def __init__(
         self, title: str, label: str, maximum: int = 999, *, parent: QWidget | None = None
@@ -59,23 +75,45 @@ class AmountDialog(QDialog):
         self.setObjectName("amountDialog")
         self.setWindowTitle(title)
         self.setMinimumWidth(280)
-        self._spin = QSpinBox()
+        self._spin = NumberBox(
+            1, maximum, what=f"The amount ({title})", below=_OPPOSITE.get(title, "")
+        )
         self._spin.setObjectName("amount")
-        self._spin.setRange(1, maximum)
         self._spin.setAccelerated(True)
         prompt = QLabel(label)
         prompt.setBuddy(self._spin)
         prompt.setWordWrap(True)
+        self._problem = _problem_label()
+        buttons = _buttons(self)
+        self._ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         layout = QVBoxLayout(self)
         layout.addWidget(prompt)
         layout.addWidget(self._spin)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(self._problem)
+        layout.addWidget(buttons)
+        self._spin.problemChanged.connect(self._show_problem)
         self._spin.setFocus()
         self._spin.selectAll()
+
+    def _show_problem(self, text: str) -> None:
+        self._problem.setText(text)
+        self._problem.setVisible(bool(text))
+        self._ok.setEnabled(not text)
+
+    def problem(self) -> str:
+        """Why the amount typed cannot be used (``""``: it can)."""
+        return self._spin.problem()
 
     def amount(self) -> int:
         """The amount entered."""
         return self._spin.value()
+
+    def accept(self) -> None:
+        """Close with OK, only while the amount typed is a number in range."""
+        if self._spin.problem():
+            self._show_problem(self._spin.problem())
+            return
+        super().accept()
 
 
 class ConditionDialog(QDialog):
@@ -96,9 +134,8 @@ class ConditionDialog(QDialog):
         self._name.addItems(list(COMMON_CONDITIONS))
         line_edit.setMaxLength(CONDITION_NAME_LIMIT)
         line_edit.setPlaceholderText("Condition name")
-        self._rounds = QSpinBox()
+        self._rounds = NumberBox(0, ROUNDS_LIMIT, what="Rounds", below=": 0 means until removed")
         self._rounds.setObjectName("conditionRounds")
-        self._rounds.setRange(0, ROUNDS_LIMIT)
         self._rounds.setSpecialValueText("until removed")
         self._rounds.setSuffix(" rounds")
         self._rounds.valueChanged.connect(
@@ -123,15 +160,17 @@ class ConditionDialog(QDialog):
         layout.addWidget(self._problem)
         layout.addWidget(buttons)
         self._name.editTextChanged.connect(self._refresh)
+        self._rounds.problemChanged.connect(self._refresh)
         self._refresh()
         self._name.setFocus()
         line_edit.selectAll()
 
     def _refresh(self) -> None:
         empty = not self._name.currentText().strip()
-        self._problem.setText("The condition needs a name." if empty else "")
-        self._problem.setVisible(empty)
-        self._ok.setEnabled(not empty)
+        problem = "The condition needs a name." if empty else self._rounds.problem()
+        self._problem.setText(problem)
+        self._problem.setVisible(bool(problem))
+        self._ok.setEnabled(not problem)
 
     def condition(self) -> Condition:
         """The condition entered; ``ValueError`` when the name is empty."""
@@ -142,8 +181,8 @@ class ConditionDialog(QDialog):
         return Condition(name, rounds or None, self._note.text().strip())
 
     def accept(self) -> None:
-        """Close with OK, only once the condition has a name."""
-        if self._name.currentText().strip():
+        """Close with OK, only once the condition has a name and a number of rounds."""
+        if self._name.currentText().strip() and not self._rounds.problem():
             super().accept()
 
 

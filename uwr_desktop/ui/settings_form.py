@@ -14,9 +14,10 @@ from typing import Any
 
 import msgspec
 import msgspec.inspect as mi
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWidget
 
 from uwr_desktop.core.events import to_builtins
+from uwr_desktop.ui.number_box import NumberBox
 
 _INT_LIMIT = 2**31 - 1
 """A spin box holds a 32-bit int: an unbounded int setting is offered within it."""
@@ -179,12 +180,18 @@ def _editor_for(field: SettingField) -> _Editor | None:
 def _int_editor(kind: mi.IntType) -> _Editor:
     low = kind.ge if kind.ge is not None else (kind.gt + 1 if kind.gt is not None else None)
     high = kind.le if kind.le is not None else (kind.lt - 1 if kind.lt is not None else None)
-    spin = QSpinBox()
-    spin.setRange(
+    spin = NumberBox(
         max(low if low is not None else -_INT_LIMIT, -_INT_LIMIT),
         min(high if high is not None else _INT_LIMIT, _INT_LIMIT),
+        what="The value",
     )
-    return _Editor(spin, spin.value, lambda v: spin.setValue(int(v)))
+
+    def read() -> int:
+        if spin.problem():
+            raise ValueError(spin.problem())
+        return spin.value()
+
+    return _Editor(spin, read, lambda v: spin.setValue(int(v)))
 
 
 def _choice_editor(values: list[object]) -> _Editor | None:

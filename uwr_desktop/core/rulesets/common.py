@@ -13,7 +13,7 @@ from typing import Protocol
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
-from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, Condition, EncounterState
+from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, Condition, EncounterState, Sheet
 from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
@@ -154,12 +154,14 @@ def change_health(sink: EventSink, ids: Sequence[str], amount: int, *, heal: boo
     """Apply damage (or healing) of ``amount`` to each target, as its sheet takes it."""
     targets = check_targets(sink.state, ids)
     updates = []
+    healed_by: dict[str, int] = {}
     for target in targets:
         if heal:
             healed = target.sheet.healed(amount)
             if healed is None:
                 continue
             sheet, text = healed
+            healed_by[target.id] = _health_gained(target.sheet, sheet, amount)
         else:
             sheet, text = target.sheet.damaged(amount, target.side)
         updates.append(CombatantUpdate(replace(target, sheet=sheet), text))
@@ -167,8 +169,22 @@ def change_health(sink: EventSink, ids: Sequence[str], amount: int, *, heal: boo
         health = targets[0].sheet.health_name
         raise RulesError(f"{names(sink.state, ids)} already at full {health}")
     sink.add(CombatantsUpdated(tuple(updates)))
-    verb = "Heal" if heal else "Damage"
-    return f"{verb} {amount}: {names(sink.state, ids)}"
+    if not heal:
+        return f"Damage {amount}: {names(sink.state, ids)}"
+    # The label says what was healed: "Heal 2: Vex", not the 100 typed.
+    if len(set(healed_by.values())) == 1:
+        return f"Heal {next(iter(healed_by.values()))}: {names(sink.state, list(healed_by))}"
+    return "Heal " + ", ".join(
+        f"{sink.state.combatants[cid].name} {gained}" for cid, gained in healed_by.items()
+    )
+
+
+def _health_gained(before: Sheet, after: Sheet, amount: int) -> int:
+    """How much health a heal gave (``amount`` for a sheet that keeps no health count)."""
+    old, new = before.health(), after.health()
+    if old is None or new is None:
+        return amount
+    return new[0] - old[0]
 
 
 def add_condition(sink: EventSink, ids: Sequence[str], condition: Condition) -> str:

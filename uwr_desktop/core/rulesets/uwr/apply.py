@@ -31,6 +31,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
+    ResultTyped,
     RollOff,
     RoundStarted,
     StaminaRefilled,
@@ -197,7 +198,12 @@ def _preparation(
         if weapon.preparing_left < 1:
             raise RulesError(f"{combatant.name} is not preparing {weapon.name}")
         left = weapon.preparing_left - 1
-        weapon = replace(weapon, preparing_left=left, prepared=weapon.prepared or left == 0)
+        weapon = replace(
+            weapon,
+            preparing_left=left,
+            prepared=weapon.prepared or left == 0,
+            preparing_since=weapon.preparing_since if left else 0,
+        )
         weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
         changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
     return with_combatants(state, changed)
@@ -242,6 +248,10 @@ def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> 
             raise RulesError("an attack needs a target other than the attacker")
         need(state, event.target)
         changed[actor.id] = _spend(actor, _weapon_index(actor, event.weapon))
+    elif event.kind == "opposed":
+        if event.target is None or event.target == actor.id:
+            raise RulesError("an opposed check needs a target other than the one acting")
+        need(state, event.target)
     elif event.kind == "direct":
         if event.difficulty is None or event.difficulty < 1:
             raise RulesError("a direct check needs a difficulty of at least 1 success")
@@ -266,8 +276,10 @@ def _reaction(
     state: EncounterState, event: ReactionRolled, settings: UwrSettings
 ) -> EncounterState:
     pending = part_of(state).pending
-    if pending is None or pending.kind != "attack" or pending.reaction is not None:
+    if pending is None or pending.kind not in ("attack", "opposed") or pending.reaction is not None:
         raise RulesError("there is no attack waiting for a reaction")
+    if (pending.kind == "opposed") != (event.reaction == "opposed"):
+        raise RulesError(f"a {event.reaction} does not answer a check of kind {pending.kind}")
     target = need(state, pending.target or "")
     roll_of(event.roll)
     changed = {}
@@ -275,7 +287,7 @@ def _reaction(
         index = _weapon_index(target, event.weapon)
         if settings.parry_spends_use:
             changed[target.id] = _spend(target, index)
-    elif event.reaction != "dodge":
+    elif event.reaction not in ("dodge", "opposed"):
         raise RulesError(f"unknown reaction {event.reaction!r}")
     pending = replace(
         pending,
@@ -292,13 +304,22 @@ def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> Enco
     if pending is None:
         raise RulesError("there is no pending roll to reroll")
     record = pending.reaction if event.of_reaction else pending.action
-    if record is None or (not event.of_reaction and pending.reaction is not None):
-        raise RulesError("that roll can no longer be rerolled")
+    if record is None:
+        raise RulesError("there is no reaction to reroll")
     record = replace(record, rerolls_taken=(*record.rerolls_taken, (event.index, event.face)))
     roll_of(record)
     if event.of_reaction:
         return _with_part(state, pending=replace(pending, reaction=record))
     return _with_part(state, pending=replace(pending, action=record))
+
+
+def _typed(state: EncounterState, event: ResultTyped, _: UwrSettings) -> EncounterState:
+    pending = part_of(state).pending
+    if pending is None or (event.of_reaction and pending.reaction is None):
+        raise RulesError("there is no pending roll to type a result over")
+    if event.of_reaction:
+        return _with_part(state, pending=replace(pending, reaction_typed=event.successes))
+    return _with_part(state, pending=replace(pending, action_typed=event.successes))
 
 
 def _resolved(state: EncounterState, event: CheckResolved, _: UwrSettings) -> EncounterState:
@@ -326,6 +347,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     CheckRolled: _check_rolled,  # type: ignore[dict-item]
     ReactionRolled: _reaction,  # type: ignore[dict-item]
     DieRerolled: _rerolled,  # type: ignore[dict-item]
+    ResultTyped: _typed,  # type: ignore[dict-item]
     CheckResolved: _resolved,  # type: ignore[dict-item]
 }
 

@@ -37,6 +37,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
+    ResultTyped,
     RollOff,
     RoundStarted,
     StaminaRefilled,
@@ -48,6 +49,7 @@ from uwr_desktop.core.rulesets.uwr.rules import (
     UwrSettings,
     attribute_dice,
     half_reroll,
+    is_off_guard,
     pool_spec,
     roll_of,
     tied_groups,
@@ -280,10 +282,11 @@ def end_of_round(builder: Builder) -> None:
     """Tick conditions and preparations, then start the next round and its first turn."""
     state = builder.state
     common.end_round(builder)
+    settle_preparations(builder)
     preparing = tuple(
         WeaponRef(cid, index)
-        for cid in state.rows
-        for index, weapon in enumerate(sheet_of(state.combatants[cid]).weapons)
+        for cid in builder.state.rows
+        for index, weapon in enumerate(sheet_of(builder.state.combatants[cid]).weapons)
         if weapon.preparing_left > 0
     )
     if preparing:
@@ -292,6 +295,56 @@ def end_of_round(builder: Builder) -> None:
     first = first_able(builder.state, builder.state.order)
     if first is not None:
         start_turn(builder, first)
+
+
+def _settled_preparation(
+    combatant: Combatant, weapon: Weapon, table: UprTable, round_now: int
+) -> tuple[Weapon, str] | None:
+    """A preparation the pool has overtaken, at the end of ``round_now``: ended when the value is
+    1 or more (or 0), shortened when the value now needs fewer rounds counted from the round the
+    preparation was made in. ``None``: it goes on as it is."""
+    value = weapon_uses(combatant, weapon, table)[0]
+    if value >= 1:
+        ended = replace(weapon, preparing_left=0, preparing_since=0)
+        return ended, (
+            f"stops preparing {weapon.name}: it gives {format_upr(value)} "
+            f"{'use' if value == 1 else 'uses'} per round now and needs no preparing"
+        )
+    if value == 0:
+        ended = replace(weapon, preparing_left=0, preparing_since=0)
+        return ended, f"stops preparing {weapon.name}: 0 uses per round with this pool"
+    if not weapon.preparing_since:
+        return None
+    needed = preparation_rounds(value)
+    spent = round_now - weapon.preparing_since  # rounds before this one
+    left = max(needed - spent, 1)
+    if left >= weapon.preparing_left:
+        return None
+    shorter = replace(weapon, preparing_left=left)
+    return shorter, (
+        f"needs only {plural(needed, 'round')} to prepare {weapon.name} now "
+        f"(made in round {weapon.preparing_since})"
+    )
+
+
+def settle_preparations(builder: Builder) -> None:
+    """Before preparations tick at a round's end, end or shorten those the pool overtook."""
+    state = builder.state
+    updates = []
+    for cid in state.rows:
+        combatant = state.combatants[cid]
+        texts = []
+        for index, weapon in enumerate(sheet_of(combatant).weapons):
+            if not weapon.preparing_left:
+                continue
+            settled = _settled_preparation(combatant, weapon, builder.table, state.round)
+            if settled is not None:
+                combatant = _with_weapon(combatant, index, settled[0])
+                texts.append(settled[1])
+        if texts:
+            updates.append(CombatantUpdate(combatant, "; ".join(texts)))
+    if updates:
+        builder.add(CombatantsUpdated(tuple(updates)))
 
 
 # --- joining and leaving --------------------------------------------------------------------
@@ -361,8 +414,13 @@ def prepare_weapon(builder: Builder, combatant_id: str, index: int) -> str:
         raise RulesError(
             f"{combatant.name} used {weapon.name} this round; preparing it starts next round"
         )
-    updated = _with_weapon(combatant, index, replace(weapon, preparing_left=rounds))
-    text = f"starts preparing {weapon.name} ({plural(rounds, 'round')}; Off Guard)"
+    round_now = builder.state.round
+    preparing = replace(weapon, preparing_left=rounds, preparing_since=round_now)
+    updated = _with_weapon(combatant, index, preparing)
+    text = (
+        f"starts preparing {weapon.name} ({plural(rounds, 'round')}, "
+        f"ready for round {round_now + rounds}; Off Guard)"
+    )
     builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
     return f"{combatant.name} prepares {weapon.name}"
 
@@ -374,7 +432,7 @@ def set_prepared(builder: Builder, combatant_id: str, index: int, prepared: bool
     if weapon.prepared == prepared and not weapon.preparing_left:
         state_word = "prepared" if prepared else "unprepared"
         raise RulesError(f"{combatant.name}'s {weapon.name} is already {state_word}")
-    changed = replace(weapon, prepared=prepared, preparing_left=0)
+    changed = replace(weapon, prepared=prepared, preparing_left=0, preparing_since=0)
     if weapon.upr is not None and 0 < weapon.upr < 1:
         count = 1 if prepared else 0
         changed = replace(changed, uses_max=count, uses_left=count)
@@ -395,7 +453,10 @@ def recompute_now(combatant: Combatant, table: UprTable, settings: UwrSettings) 
             continue
         value, count = weapon_uses(combatant, weapon, table)
         left = max(0, weapon.uses_left + count - weapon.uses_max)
-        weapons.append(replace(weapon, upr=value, uses_max=count, uses_left=left))
+        now = replace(weapon, upr=value, uses_max=count, uses_left=left)
+        if value >= 1 and now.preparing_left:
+            now = replace(now, preparing_left=0, preparing_since=0)
+        weapons.append(now)
     return with_sheet(combatant, replace(sheet_of(combatant), weapons=tuple(weapons)))
 
 
@@ -467,7 +528,7 @@ def attack(
     )
     skill = sheet_of(attacker).skill(weapon.skill) if weapon.skill else None
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
-    off_guard = sheet_of(attacker).off_guard
+    off_guard = is_off_guard(attacker)
     spec = pool_spec(
         weapon_pool_dice(attacker, weapon),
         favor - off_guard,
@@ -542,24 +603,39 @@ def react(
         weapon_index = None
         attribute = sheet_of(target).attributes.grace
         skill = sheet_of(target).skill(skill_name) if skill_name else None
+        if skill_name and skill is None:
+            raise RulesError(f"{target.name} has no skill called {skill_name!r} to dodge with")
         dice = attribute_dice(attribute) + (skill.rank if skill else 0)
-        off_guard = sheet_of(target).off_guard
+        off_guard = is_off_guard(target)
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
     roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
     spend_stamina(builder, target)
-    builder.add(ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard))
+    dodge_skill = skill.name if skill is not None and kind == "dodge" else ""
+    builder.add(
+        ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard, dodge_skill)
+    )
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
 
-def reroll(builder: Builder, roller: Roller, indices: Sequence[int] | None) -> str:
-    """Reroll chosen failed dice (or all it can) of the pending roll."""
+def reroll(
+    builder: Builder, roller: Roller, indices: Sequence[int] | None, of_reaction: bool | None
+) -> str:
+    """Reroll chosen failed dice (or all it can) of the pending action or reaction."""
     pending = part_of(builder.state).pending
     if pending is None:
         raise RulesError("There is no roll to reroll")
-    of_reaction = pending.reaction is not None
-    roll: PoolRoll = roll_of(pending.reaction if pending.reaction else pending.action)
+    if of_reaction is None:
+        of_reaction = pending.reaction is not None
+    if of_reaction and pending.reaction is None:
+        raise RulesError("There is no reaction to reroll yet")
+    typed = pending.reaction_typed if of_reaction else pending.action_typed
+    if typed is not None:
+        raise RulesError(f"The GM typed the result of that roll ({typed}): nothing to reroll")
+    roll: PoolRoll = roll_of(
+        pending.reaction if of_reaction and pending.reaction else pending.action
+    )
     chosen = (
         list(roll.rerollable_indices[: max(roll.rerolls_left, 0)])
         if indices is None
@@ -590,14 +666,14 @@ def resolve(builder: Builder) -> str:
     pending = part_of(builder.state).pending
     if pending is None:
         raise RulesError("There is no pending check to resolve")
-    action = roll_of(pending.action).successes
-    if pending.kind == "attack":
-        reaction = roll_of(pending.reaction).successes if pending.reaction else None
+    action = pending.action_successes()
+    if pending.kind in ("attack", "opposed"):
+        reaction = pending.reaction_successes()
         outcome = opposed_check(
             action, reaction, uncontested_zero_wins=builder.settings.uncontested_zero_wins
         )
         builder.add(CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
-        return "Resolve attack"
+        return "Resolve attack" if pending.kind == "attack" else "Resolve opposed check"
     if pending.difficulty is not None:
         passed = direct_check(action, pending.difficulty).passed
         builder.add(CheckResolved(action, None, passed, action))
@@ -608,10 +684,77 @@ def resolve(builder: Builder) -> str:
 
 def _finish_if_final(builder: Builder) -> None:
     pending = part_of(builder.state).pending
-    if pending is not None:
-        roll = roll_of(pending.action)
-        if roll.rerolls_left < 1 or not roll.rerollable_indices:
-            resolve(builder)
+    if pending is None:
+        return
+    records = [pending.action] if pending.reaction is None else [pending.action, pending.reaction]
+    rolls = [roll_of(record) for record in records]
+    if all(roll.rerolls_left < 1 or not roll.rerollable_indices for roll in rolls):
+        resolve(builder)
+
+
+def type_result(builder: Builder, successes: int, of_reaction: bool) -> str:
+    """The GM types the successes of the pending action or reaction over its roll."""
+    pending = part_of(builder.state).pending
+    if pending is None:
+        raise RulesError("There is no pending roll to type a result over")
+    if of_reaction and pending.reaction is None:
+        raise RulesError("There is no reaction to type a result over yet")
+    who = builder.state.combatants[(pending.target if of_reaction else pending.actor) or ""].name
+    builder.add(ResultTyped(of_reaction, successes))
+    return f"Type {successes} {'success' if successes == 1 else 'successes'} for {who}"
+
+
+def _check_pool(combatant: Combatant, attribute: str, skill_name: str) -> tuple[str, int, int]:
+    """A check's attribute key, and the dice and rerolls of the attribute plus the named skill;
+    an unknown attribute or skill is refused."""
+    key = attribute.strip().casefold()
+    if key not in ATTRIBUTE_NAMES:
+        raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
+    value: Fraction = getattr(sheet_of(combatant).attributes, key)
+    skill = sheet_of(combatant).skill(skill_name) if skill_name else None
+    if skill_name and skill is None:
+        raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
+    dice = attribute_dice(value) + (skill.rank if skill else 0)
+    return key, dice, half_reroll(value) + (skill.rerolls if skill else 0)
+
+
+def _pool_words(key: str, skill_name: str) -> str:
+    return f"{key.capitalize()} + {skill_name}" if skill_name else key.capitalize()
+
+
+OpposedSide = tuple[str, str, str, tuple[int, int, int]]
+"""One side of an opposed check: id, attribute, skill, (favor, extra dice, extra rerolls)."""
+
+
+def opposed(
+    builder: Builder, roller: Roller, sides: tuple[OpposedSide, OpposedSide], title: str
+) -> str:
+    """An opposed check between two combatants: the first acts, the second rolls against it."""
+    no_pending(builder.state)
+    (actor_id, attribute, skill, mods), (target_id, target_attribute, target_skill, target_mods) = (
+        sides
+    )
+    actor = need(builder.state, actor_id)
+    target = need(builder.state, target_id)
+    if actor.id == target.id:
+        raise RulesError(f"{actor.name} cannot oppose themself")
+    key, dice, rerolls = _check_pool(actor, attribute, skill)
+    target_key, target_dice, target_rerolls = _check_pool(target, target_attribute, target_skill)
+    spec = pool_spec(dice, mods[0], rerolls + mods[2], builder.settings, extra_dice=mods[1])
+    target_spec = pool_spec(
+        target_dice,
+        target_mods[0],
+        target_rerolls + target_mods[2],
+        builder.settings,
+        extra_dice=target_mods[1],
+    )
+    name = title or f"{_pool_words(key, skill)} vs {_pool_words(target_key, target_skill)}"
+    record = RollRecord.of_pool(roller.roll_pool(spec))
+    builder.add(CheckRolled("opposed", actor.id, record, target=target.id, title=name))
+    target_record = RollRecord.of_pool(roller.roll_pool(target_spec))
+    builder.add(ReactionRolled("opposed", target_record, skill=target_skill))
+    _finish_if_final(builder)
+    return f"{actor.name} against {target.name}: {name}"
 
 
 def direct(
@@ -628,21 +771,9 @@ def direct(
     """A direct check (resolved at once when no reroll is possible)."""
     no_pending(builder.state)
     combatant = need(builder.state, combatant_id)
-    key = attribute.strip().casefold()
-    if key not in ATTRIBUTE_NAMES:
-        raise RulesError(f"Unknown attribute {attribute!r}: use Brawn, Grace, Mettle or Savvy")
-    value: Fraction = getattr(sheet_of(combatant).attributes, key)
-    skill = sheet_of(combatant).skill(skill_name) if skill_name else None
-    if skill_name and skill is None:
-        raise RulesError(f"{combatant.name} has no skill called {skill_name!r}")
+    key, dice, rerolls = _check_pool(combatant, attribute, skill_name)
     favor, extra_dice, extra_rerolls = modifiers
-    spec = pool_spec(
-        attribute_dice(value) + (skill.rank if skill else 0),
-        favor,
-        half_reroll(value) + (skill.rerolls if skill else 0) + extra_rerolls,
-        builder.settings,
-        extra_dice=extra_dice,
-    )
+    spec = pool_spec(dice, favor, rerolls + extra_rerolls, builder.settings, extra_dice=extra_dice)
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec)
     builder.add(

@@ -125,9 +125,10 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
             uses_max=before.uses_max,
             uses_left=before.uses_left,
             preparing_left=before.preparing_left,
+            preparing_since=before.preparing_since,
         )
         if weapon.prepared != before.prepared:
-            kept = replace(kept, prepared=weapon.prepared, preparing_left=0)
+            kept = replace(kept, prepared=weapon.prepared, preparing_left=0, preparing_since=0)
             if kept.upr is not None and 0 < kept.upr < 1:
                 count = 1 if weapon.prepared else 0
                 kept = replace(kept, uses_max=count, uses_left=count)

@@ -11,6 +11,7 @@ from uwr_desktop.core.encounter import (
     Ids,
     InitiativeValue,
     Name,
+    OptionalName,
     Successes,
     Text,
 )
@@ -91,10 +92,11 @@ class RoundStarted(Event, frozen=True):
 class CheckRolled(Event, frozen=True):
     """A check was rolled and awaits rerolls, a reaction or resolution.
 
-    ``kind`` is ``"attack"`` (spends a use of ``weapon``), ``"direct"`` or ``"free"``.
+    ``kind`` is ``"attack"`` (spends a use of ``weapon``), ``"direct"``, ``"free"`` or
+    ``"opposed"`` (``target`` rolls against it; ``title`` names both sides' pools).
     """
 
-    kind: Literal["attack", "direct", "free"]
+    kind: Literal["attack", "direct", "free", "opposed"]
     actor: Name
     roll: RollRecord
     target: Name | None = None
@@ -105,12 +107,15 @@ class CheckRolled(Event, frozen=True):
 
 
 class ReactionRolled(Event, frozen=True):
-    """The target of the pending attack reacted (a parry spends a use of ``weapon``)."""
+    """The target of the pending attack reacted (a parry spends a use of ``weapon``), or the
+    target of an opposed check rolled against it (``"opposed"``)."""
 
-    reaction: Literal["dodge", "parry"]
+    reaction: Literal["dodge", "parry", "opposed"]
     roll: RollRecord
     weapon: WeaponIndex | None = None
     off_guard: bool = False
+    skill: OptionalName = ""
+    """The skill a dodge added to the roll (a parry's is its weapon's)."""
 
 
 class DieRerolled(Event, frozen=True):
@@ -119,6 +124,13 @@ class DieRerolled(Event, frozen=True):
     of_reaction: bool
     index: DieIndex
     face: D6Face
+
+
+class ResultTyped(Event, frozen=True):
+    """The GM typed the successes of the pending action (or reaction) over its roll."""
+
+    of_reaction: bool
+    successes: Successes
 
 
 class CheckResolved(Event, frozen=True):

@@ -6,7 +6,14 @@ from typing import Annotated
 
 import msgspec
 
-from uwr_desktop.core.encounter import Difficulty, InitiativeValue, Name, OptionalName, Text
+from uwr_desktop.core.encounter import (
+    Difficulty,
+    InitiativeValue,
+    Name,
+    OptionalName,
+    Successes,
+    Text,
+)
 from uwr_desktop.core.intents import IdList, Intent
 from uwr_desktop.core.limits import MAX_DICE, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex, Favor
@@ -70,13 +77,16 @@ class Attack(Intent, frozen=True):
 
 
 class Reroll(Intent, frozen=True):
-    """Reroll failed dice of the pending roll (the reaction once there is one).
+    """Reroll failed dice of the pending check's action or reaction.
 
     ``indices`` are 0-based die positions; ``None`` rerolls every failed die the rerolls left
-    allow, in rolling order.
+    allow, in rolling order. ``of_reaction``: ``False`` the action roll (its rerolls stay until
+    the check is resolved, even after the target reacted), ``True`` the reaction, ``None`` the
+    reaction once there is one, else the action.
     """
 
     indices: Annotated[Sequence[DieIndex], msgspec.Meta(max_length=MAX_DICE)] | None = None
+    of_reaction: bool | None = None
 
 
 class React(Intent, frozen=True):
@@ -105,6 +115,37 @@ class DirectCheck(Intent, frozen=True):
     extra_dice: ExtraDice = 0
     extra_rerolls: ExtraRerolls = 0
     title: Text = ""
+
+
+class OpposedCheck(Intent, frozen=True):
+    """An opposed check between any two combatants: ``combatant_id`` rolls ``attribute`` (plus a
+    skill), ``target_id`` rolls ``target_attribute`` (plus a skill) against it.
+
+    Each side's successes cancel the other's; a tie goes to the target (the roll made second).
+    Both rolls may be rerolled until the check is resolved.
+    """
+
+    combatant_id: Name
+    attribute: Name
+    target_id: Name
+    target_attribute: Name
+    skill: OptionalName = ""
+    target_skill: OptionalName = ""
+    favor: Favor = 0
+    target_favor: Favor = 0
+    extra_dice: ExtraDice = 0
+    target_extra_dice: ExtraDice = 0
+    extra_rerolls: ExtraRerolls = 0
+    target_extra_rerolls: ExtraRerolls = 0
+    title: Text = ""
+
+
+class TypeResult(Intent, frozen=True):
+    """The GM types the successes of the pending check's action (or reaction) over the roll;
+    the dice stay recorded, the typed number counts when the check is resolved."""
+
+    successes: Successes
+    of_reaction: bool = False
 
 
 class FreeRoll(Intent, frozen=True):

@@ -122,6 +122,19 @@ def weapon_pool_dice(combatant: Combatant, weapon: Weapon) -> int:
     return attribute_dice(attribute) + (skill.rank if skill else 0)
 
 
+OFF_GUARD = "Off Guard"
+"""The condition (and the state of a combatant preparing a weapon) that costs 1 favor."""
+
+
+def is_off_guard(combatant: Combatant) -> bool:
+    """Off Guard: preparing a weapon, or marked with the Off Guard condition; either way its
+    attack and dodge checks take -1 favor."""
+    key = OFF_GUARD.casefold()
+    return sheet_of(combatant).off_guard or any(
+        condition.name.casefold() == key for condition in combatant.conditions
+    )
+
+
 def weapon_uses(combatant: Combatant, weapon: Weapon, table: UprTable) -> tuple[Fraction, int]:
     """The weapon's UPR value from the current pool, and the uses it gives this round."""
     try:

@@ -55,6 +55,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,
+    OpposedCheck,
     OverrideInitiative,
     OverrideWeaponType,
     PrepareWeapon,
@@ -63,6 +64,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     ResolveCheck,
     RollInitiative,
     SetPrepared,
+    TypeResult,
 )
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
@@ -183,8 +185,8 @@ class UwrRuleset:
                     skill_name=intent.skill,
                     modifiers=modifiers,
                 )
-            case Reroll(indices=indices):
-                return rules.reroll(b, roller, indices)
+            case Reroll(indices=indices, of_reaction=of_reaction):
+                return rules.reroll(b, roller, indices, of_reaction)
             case ResolveCheck():
                 return rules.resolve(b)
             case DirectCheck():
@@ -204,6 +206,28 @@ class UwrRuleset:
                 return rules.free_roll(
                     b, roller, intent.combatant_id, spec, intent.title, difficulty=intent.difficulty
                 )
+            case OpposedCheck():
+                sides = (
+                    (
+                        intent.combatant_id,
+                        intent.attribute,
+                        intent.skill,
+                        (intent.favor, intent.extra_dice, intent.extra_rerolls),
+                    ),
+                    (
+                        intent.target_id,
+                        intent.target_attribute,
+                        intent.target_skill,
+                        (
+                            intent.target_favor,
+                            intent.target_extra_dice,
+                            intent.target_extra_rerolls,
+                        ),
+                    ),
+                )
+                return rules.opposed(b, roller, sides, intent.title)
+            case TypeResult(successes=successes, of_reaction=of_reaction):
+                return rules.type_result(b, successes, of_reaction)
             case PrepareWeapon(combatant_id=cid, weapon=index):
                 return rules.prepare_weapon(b, cid, index)
             case SetPrepared(combatant_id=cid, weapon=index, prepared=prepared):

@@ -50,8 +50,18 @@ def check_attribute(name: str, value: Fraction) -> None:
     numerator, denominator = value.numerator, value.denominator
     if denominator not in (1, 2) or not 0 <= numerator <= ATTRIBUTE_MAX * denominator:
         raise ValueError(
-            f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, got {value}"
+            f"{name.capitalize()} must be 0 to {ATTRIBUTE_MAX} in steps of 0.5, "
+            f"got {format_number(value)}"
         )
+
+
+def format_number(value: Fraction) -> str:
+    """A number as a sheet shows it: ``"3"``, ``"3.7"``, ``"-1.25"``; one with no short decimal
+    (1/3) as a fraction."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = f"{float(value):.6g}"
+    return decimal if Fraction(decimal) == value else str(value)
 
 
 def format_half(value: Fraction) -> str:
@@ -94,7 +104,8 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     ``upr_type`` names a row of the UPR table; ``type_override`` replaces it for this fight.
     ``upr`` is the value computed at the last round start (``None`` before the fight),
     ``uses_max``/``uses_left`` the uses it gave and those left, ``prepared`` matters for values
-    below 1, and ``preparing_left`` counts the rounds of preparation still to spend.
+    below 1, ``preparing_left`` counts the rounds of preparation still to spend and
+    ``preparing_since`` is the round the preparation was made in (0: none, or not recorded).
     """
 
     name: Name
@@ -107,6 +118,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     uses_max: Count = 0
     uses_left: Count = 0
     preparing_left: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0
+    preparing_since: Count = 0
 
     @property
     def effective_type(self) -> str:
@@ -222,6 +234,7 @@ class UwrSheet(
                 uses_max=0,
                 uses_left=0,
                 preparing_left=0,
+                preparing_since=0,
             )
             for weapon in self.weapons
         )

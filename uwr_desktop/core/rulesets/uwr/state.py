@@ -19,8 +19,9 @@ class Phase(StrEnum):
 class PendingCheck(msgspec.Struct, frozen=True):
     """A check rolled but not yet resolved (rerolls and the reaction may still come).
 
-    ``kind`` is ``"attack"``, ``"direct"`` or ``"free"``; ``reaction_kind`` is ``"dodge"`` or
-    ``"parry"`` once the target reacted.
+    ``kind`` is ``"attack"``, ``"direct"``, ``"free"`` or ``"opposed"``; ``reaction_kind`` is
+    ``"dodge"``, ``"parry"`` or ``"opposed"`` once the target rolled. ``action_typed`` and
+    ``reaction_typed`` are successes the GM typed over a roll (``None``: the dice count).
     """
 
     kind: str
@@ -35,6 +36,20 @@ class PendingCheck(msgspec.Struct, frozen=True):
     reaction_kind: str | None = None
     reaction_weapon: int | None = None
     reaction_off_guard: bool = False
+    action_typed: int | None = None
+    reaction_typed: int | None = None
+
+    def action_successes(self) -> int:
+        """The action's successes: typed by the GM, else rolled."""
+        if self.action_typed is not None:
+            return self.action_typed
+        return self.action.pool().successes
+
+    def reaction_successes(self) -> int | None:
+        """The reaction's successes (``None``: no reaction): typed by the GM, else rolled."""
+        if self.reaction_typed is not None:
+            return self.reaction_typed
+        return self.reaction.pool().successes if self.reaction is not None else None
 
 
 class UwrPart(RulesetPart, frozen=True):

@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+from msgspec.structs import replace
+
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -34,6 +36,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     ManualOrderSet,
     PreparationAdvanced,
     ReactionRolled,
+    ResultTyped,
     RollOff,
     RoundStarted,
     StaminaRefilled,
@@ -47,10 +50,11 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.rules import OFF_GUARD, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
+    Initiative,
     Weapon,
     WeaponPool,
     sheet_of,
@@ -115,6 +119,14 @@ def weapon_text(weapon: Weapon) -> str:
     return f"{weapon.name} {weapon.uses_left}/{weapon.uses_max}"
 
 
+def typed_initiative_text(initiative: Initiative) -> str:
+    """A typed initiative beside its roll, as the log, timeline and drag all say it:
+    ``"99 (rolled 12)"``, or ``"99 (not rolled)"`` when it was typed before any roll."""
+    if not initiative.faces:
+        return f"{initiative.override} (not rolled)"
+    return f"{initiative.override} (rolled {initiative.rolled})"
+
+
 def initiative_text(combatant: Combatant) -> str:
     """The rolled initiative: ``"14 (6+5+3)"``; a dash before it is rolled."""
     initiative = sheet_of(combatant).initiative
@@ -162,7 +174,7 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
         if initiative is None:
             value = "-"
         elif initiative.override is not None:
-            value = f"{initiative.override} (rolled {initiative.rolled})"
+            value = typed_initiative_text(initiative)
         else:
             value = str(initiative.rolled)
         if manual:
@@ -174,8 +186,8 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
         else:
             status = SlotStatus.PENDING
         details = [c.name for c in combatant.conditions] if combatant.conditions else []
-        if any(weapon.preparing_left for weapon in sheet.weapons):
-            details.append("Off Guard")
+        if sheet.off_guard and OFF_GUARD not in details:
+            details.append(OFF_GUARD)
         if sheet.vitality == 0:
             details.append("Death's Door" if combatant.side is Side.PLAYER else "dead")
         slots.append(
@@ -214,7 +226,7 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
     if initiative is None:
         kept = "no initiative rolled yet"
     elif initiative.override is not None:
-        kept = f"initiative {initiative.override} (rolled {initiative.rolled}) kept"
+        kept = f"initiative {typed_initiative_text(initiative)} kept"
     else:
         kept = f"rolled {initiative.rolled} kept"
     return DragAnswer(MoveInOrder(slot_key, index), f"Move {name} {where}: manual order, {kept}")
@@ -266,10 +278,11 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
                 for i, w in enumerate(sheet_of(combatant).weapons)
                 if w.pool is WeaponPool.MELEE and w.uses_left > 0
             )
-        record = pending.reaction or pending.action
-        roll = roll_of(record)
-        if roll.rerolls_left > 0 and roll.rerollable_indices:
-            options.append(IntentOption("Reroll failed dice", Reroll()))
+        for of_reaction, record in ((False, pending.action), (True, pending.reaction)):
+            roll = roll_of(record) if record is not None else None
+            if roll is not None and roll.rerolls_left > 0 and roll.rerollable_indices:
+                label = "Reroll the reaction's failed dice" if of_reaction else "Reroll failed dice"
+                options.append(IntentOption(label, Reroll(of_reaction=of_reaction)))
         options.append(IntentOption("Resolve", ResolveCheck()))
         return tuple(options)
     if state.phase != Phase.ROUND:
@@ -310,6 +323,9 @@ def _check_title(state: EncounterState, pending: PendingCheck) -> str:
     if pending.kind == "attack":
         target = state.combatants[pending.target or ""].name
         return f"{actor} attacks {target} with {pending.title}"
+    if pending.kind == "opposed":
+        target = state.combatants[pending.target or ""].name
+        return f"{actor}'s {pending.title} against {target}"
     return f"{actor}'s {pending.title}"
 
 
@@ -326,6 +342,9 @@ def _describe_check(event: Event, state: EncounterState) -> str:
         if event.kind == "attack":
             target = state.combatants[event.target or ""].name
             text = f"{actor} attacks {target} with {event.title}: {_roll_text(event.roll)}"
+        elif event.kind == "opposed":
+            target = state.combatants[event.target or ""].name
+            text = f"{actor}'s {event.title} against {target}: {_roll_text(event.roll)}"
         else:
             goal = f" (needs {event.difficulty})" if event.difficulty else ""
             text = f"{actor}'s {event.title}{goal}: {_roll_text(event.roll)}"
@@ -333,17 +352,33 @@ def _describe_check(event: Event, state: EncounterState) -> str:
     assert pending is not None
     if isinstance(event, ReactionRolled):
         target = state.combatants[pending.target or ""].name
-        verb = "parries" if event.reaction == "parry" else "dodges"
+        verb = {"parry": "parries", "dodge": "dodges"}.get(event.reaction, "opposes")
         guard = " (Off Guard)" if event.off_guard else ""
-        return f"{target} {verb}: {_roll_text(event.roll)}{guard}"
+        skill = f" with {event.skill}" if event.skill else ""
+        return f"{target} {verb}{skill}: {_roll_text(event.roll)}{guard}"
     if isinstance(event, DieRerolled):
         record = pending.reaction if event.of_reaction else pending.action
         before = record.faces[event.index] if record and 0 <= event.index < len(record.faces) else 0
         who = pending.target if event.of_reaction else pending.actor
         name = state.combatants[who or ""].name
         return f"{name} rerolls die {event.index + 1}: {before} → {event.face}"
+    if isinstance(event, ResultTyped):
+        who = pending.target if event.of_reaction else pending.actor
+        record = pending.reaction if event.of_reaction else pending.action
+        rolled = roll_of(record).successes if record is not None else 0
+        return (
+            f"GM types {event.successes} for {state.combatants[who or ''].name}'s "
+            f"{'reaction' if event.of_reaction else 'roll'} (rolled {rolled})"
+        )
     assert isinstance(event, CheckResolved)
     title = _check_title(state, pending)
+    if pending.kind == "opposed":
+        target = state.combatants[pending.target or ""].name
+        winner = state.combatants[pending.actor].name if event.success else target
+        kept = event.surviving if event.success else (event.reaction or 0) - event.action
+        return f"{title}: {event.action} vs {event.reaction}, {winner} wins" + (
+            f" with {kept}" if kept > 0 else " (a tie goes to the target)"
+        )
     if pending.kind == "attack":
         if event.reaction is None:
             against = "no reaction"
@@ -417,15 +452,15 @@ def _describe(event: Event, state: EncounterState) -> str:
             )
         case InitiativeOverridden(combatant_id=cid, value=value):
             combatant = state.combatants[cid]
-            initiative = sheet_of(combatant).initiative
-            rolled = initiative.rolled if initiative else 0
+            initiative = sheet_of(combatant).initiative or Initiative()
             if value is None:
-                return f"{combatant.name}'s initiative back to the rolled {rolled}"
-            return f"{combatant.name}'s initiative set to {value} (rolled {rolled})"
+                return f"{combatant.name}'s initiative back to the rolled {initiative.rolled}"
+            typed = replace(initiative, override=value)
+            return f"{combatant.name}'s initiative set to {typed_initiative_text(typed)}"
         case UwrStaminaSpent(combatant_id=cid, stamina=left):
             combatant = state.combatants[cid]
             before = sheet_of(combatant).stamina
             return f"{combatant.name} spends {before - left} Stamina ({before} → {left})"
-        case CheckRolled() | ReactionRolled() | DieRerolled() | CheckResolved():
+        case CheckRolled() | ReactionRolled() | DieRerolled() | ResultTyped() | CheckResolved():
             return _describe_check(event, state)
     return type(event).__name__

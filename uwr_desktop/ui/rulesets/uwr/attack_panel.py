@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +25,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.rulesets.uwr.targets import default_target, targets
+from uwr_desktop.ui.number_box import NumberBox, first_problem
 
 FAVOR_RANGE = (-3, 3)
 EXTRA_DICE_RANGE = (-20, 40)
@@ -69,23 +69,27 @@ def no_parry_reason(target: Combatant) -> str:
 def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     """What the pending check is and what it waits for."""
     actor = state.combatants[pending.actor].name
-    action = roll_of(pending.action)
+    action = pending.action_successes()
+    if pending.kind == "opposed" and pending.target is not None:
+        target = state.combatants[pending.target].name
+        return (
+            f"{actor}'s {pending.title} against {target}: "
+            f"{action} vs {pending.reaction_successes()}. Reroll, or resolve when done."
+        )
     if pending.kind != "attack" or pending.target is None:
         goal = f" (needs {pending.difficulty})" if pending.difficulty else ""
-        return (
-            f"{actor}'s {pending.title}{goal}: {_successes(action.successes)}. Resolve when done."
-        )
+        return f"{actor}'s {pending.title}{goal}: {_successes(action)}. Resolve when done."
     target = state.combatants[pending.target].name
-    text = f"{actor} attacks {target} with {pending.title}: {_successes(action.successes)}"
+    text = f"{actor} attacks {target} with {pending.title}: {_successes(action)}"
     if pending.reaction is None:
         return f"{text}. How does {target} react?"
-    reaction = roll_of(pending.reaction)
-    return f"{text}; {target} {pending.reaction_kind}s: {_successes(reaction.successes)}."
+    reaction = pending.reaction_successes() or 0
+    verb = "parries" if pending.reaction_kind == "parry" else "dodges"
+    return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
-def _spin(low: int, high: int, name: str, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
+def _spin(low: int, high: int, name: str, tip: str) -> NumberBox:
+    spin = NumberBox(low, high, what=name.capitalize(), signed=True)
     spin.setValue(0)
     spin.setAccessibleName(name)
     spin.setToolTip(tip)
@@ -118,6 +122,8 @@ class AttackPanel(QWidget):
     """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
+    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
+    """A number typed in the panel cannot be used (the message says why); nothing was done."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """An empty panel; :meth:`refresh` fills it from a state."""
@@ -153,7 +159,6 @@ class AttackPanel(QWidget):
         self.extra_dice = _spin(
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
-        self.extra_dice.setPrefix("+")
         self.attack_button = _button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
         self.attacker_info = QLabel()
         self.attacker_info.setObjectName("attackerInfo")
@@ -165,6 +170,10 @@ class AttackPanel(QWidget):
         self.status.setAccessibleName("Pending check")
         self.status.setWordWrap(True)
         self.dodge_button = _button("Dodge", "dodgeButton", "The target dodges with Grace")
+        self.dodge_skill = QComboBox()
+        self.dodge_skill.setObjectName("dodgeSkill")
+        self.dodge_skill.setAccessibleName("Dodge skill")
+        self.dodge_skill.setToolTip("A skill of the target's that adds its rank and rerolls")
         self.parry_button = _button(
             "Parry", "parryButton", "The target parries with Brawn and a melee weapon"
         )
@@ -183,7 +192,6 @@ class AttackPanel(QWidget):
             "Reaction extra dice",
             "Dice added to the reaction's pool (negative: a penalty)",
         )
-        self.reaction_dice.setPrefix("+")
         self.reaction_note = QLabel()
         self.reaction_note.setObjectName("reactionNote")
         self.reaction_note.setWordWrap(True)
@@ -218,6 +226,7 @@ class AttackPanel(QWidget):
         reactions = QHBoxLayout()
         for widget in (
             self.dodge_button,
+            self.dodge_skill,
             self.parry_button,
             self.parry_weapon,
             self.no_reaction_button,
@@ -248,10 +257,12 @@ class AttackPanel(QWidget):
         self.weapon.currentIndexChanged.connect(self._update_buttons)
         self.target.currentIndexChanged.connect(self._update_buttons)
         self.attack_button.clicked.connect(self.attack)
-        self.dodge_button.clicked.connect(lambda: self._react(Reaction.DODGE))
+        self.dodge_button.clicked.connect(self._dodge)
         self.parry_button.clicked.connect(self._parry)
         self.no_reaction_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
-        self.reroll_reaction_button.clicked.connect(lambda: self.intentChosen.emit(Reroll()))
+        self.reroll_reaction_button.clicked.connect(
+            lambda: self.intentChosen.emit(Reroll(of_reaction=True))
+        )
         self.resolve_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
 
     # ---- filling from the state -------------------------------------------------------------
@@ -410,6 +421,7 @@ class AttackPanel(QWidget):
                 f"{target.name} reacts (Stamina {stamina.stamina}/{stamina.stamina_max})"
             )
             self.dodge_button.setEnabled(any(r.reaction is Reaction.DODGE for r in reacts))
+            self._fill_dodge_skills(target)
             for react in reacts:
                 if react.reaction is Reaction.PARRY and react.weapon is not None:
                     self.parry_weapon.addItem(
@@ -460,7 +472,7 @@ class AttackPanel(QWidget):
     def attack(self) -> None:
         """Emit the attack the inputs describe (nothing while they cannot attack)."""
         self._update_buttons()
-        if not self.attack_button.isEnabled():
+        if not self.attack_button.isEnabled() or self._refused(self.favor, self.extra_dice):
             return
         self.intentChosen.emit(
             Attack(
@@ -472,14 +484,35 @@ class AttackPanel(QWidget):
             )
         )
 
+    def _fill_dodge_skills(self, target: Combatant) -> None:
+        """Offer the target's skills for a dodge (each adds its rank and rerolls)."""
+        items = [("No skill", "")]
+        items.extend(
+            (f"{skill.name} +{skill.rank}", skill.name) for skill in sheet_of(target).skills
+        )
+        _set_items(self.dodge_skill, items)
+        self.dodge_skill.setVisible(len(items) > 1)
+
+    def _dodge(self) -> None:
+        self._react(Reaction.DODGE, skill=self.dodge_skill.currentData() or "")
+
     def _parry(self) -> None:
         self._react(Reaction.PARRY, self.parry_weapon.currentData())
 
-    def _react(self, reaction: Reaction, weapon: int | None = None) -> None:
+    def _refused(self, *boxes: NumberBox) -> bool:
+        problem = first_problem(boxes)
+        if problem:
+            self.problemFound.emit(problem)
+        return bool(problem)
+
+    def _react(self, reaction: Reaction, weapon: int | None = None, skill: str = "") -> None:
+        if self._refused(self.reaction_favor, self.reaction_dice):
+            return
         self.intentChosen.emit(
             React(
                 reaction,
                 weapon=weapon,
+                skill=skill,
                 favor=self.reaction_favor.value(),
                 extra_dice=self.reaction_dice.value(),
             )

@@ -27,8 +27,9 @@ from uwr_desktop.core.rulesets.uwr.events import (
     CheckRolled,
     DieRerolled,
     ReactionRolled,
+    ResultTyped,
 )
-from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, Reroll
+from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
@@ -37,12 +38,18 @@ from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_di
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
+from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
 from uwr_desktop.ui.rulesets.uwr.hit_offer import hit_on_offer
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
 
 OPPOSED_REFUSAL = (
-    "An opposed check against a combatant is an attack: roll it with Attack above, "
-    "or choose no combatant to roll raw dice"
+    "Choose who opposes the check (Opposed by), or no combatant to roll raw dice; "
+    "an attack is rolled with Attack above"
+)
+
+OPPOSED_NEEDS_ATTRIBUTE = (
+    "An opposed check between combatants rolls an attribute of each: pick an attribute "
+    "(typed dice are for raw rolls)"
 )
 
 
@@ -68,6 +75,10 @@ def _successes(count: int) -> str:
 
 def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
     """The banner of a resolved check, worded from the core's result."""
+    if pending.kind == "opposed":
+        if resolved.success:
+            return f"Wins with {resolved.surviving}"
+        return f"Target wins ({resolved.action} vs {resolved.reaction})"
     if pending.kind == "attack":
         if resolved.success:
             return f"Hits with {resolved.surviving}"
@@ -83,10 +94,12 @@ def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
 
 
 def pending_banner(pending: PendingCheck) -> str:
-    """The banner of a check still open to rerolls or a reaction."""
-    action = roll_of(pending.action).successes
+    """The banner of a check still open to rerolls or a reaction (typed results count)."""
+    action = pending.action_successes()
     if pending.reaction is not None:
-        reaction = roll_of(pending.reaction).successes
+        reaction = pending.reaction_successes()
+        if pending.kind == "opposed":
+            return f"{action} vs {reaction}"
         return f"Attack {action} vs {pending.reaction_kind} {reaction}"
     if pending.kind == "attack":
         return f"Attack: {_successes(action)}"
@@ -121,13 +134,13 @@ class ShownCheck(msgspec.Struct, frozen=True):
     indices: tuple[int, ...] = ()
 
     def rolls(self) -> tuple[PoolRoll, PoolRoll | None]:
-        """The action and reaction rolls; those that can no longer be rerolled are closed."""
+        """The action and reaction rolls; once resolved they are closed (unused rerolls are
+        lost then, not when the target reacts)."""
         action = roll_of(self.pending.action)
         reaction = roll_of(self.pending.reaction) if self.pending.reaction else None
-        if reaction is not None or self.resolved is not None:
+        if self.resolved is not None:
             action = closed(action)
-        if reaction is not None and self.resolved is not None:
-            reaction = closed(reaction)
+            reaction = closed(reaction) if reaction is not None else None
         return action, reaction
 
     def banner(self) -> str:
@@ -173,23 +186,37 @@ class CheckPanel(QWidget):
         self.message.hide()
         self.tray = DiceTray()
         self.tray.setObjectName("diceTray")
+        self.result = ResultRow()
+        self.opponent = OpponentRow()
+        self.opponent.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.attack)
         layout.addWidget(self.prepare)
         layout.addWidget(self.apply_hit)
         layout.addWidget(self.message)
+        layout.addWidget(self.result)
+        layout.addWidget(self.opponent)
         layout.addWidget(self.tray, 1)
+        self._connect()
+        document.changed.connect(self._on_changed)
+        document.sessionReplaced.connect(self._on_session_replaced)
+        self._on_session_replaced()
+
+    def _connect(self) -> None:
+        self.result.intentChosen.connect(self.do)
+        self.result.problemFound.connect(self.show_message)
+        self.opponent.changed.connect(self._sync_opponent_pool)
+        self.tray.against.currentIndexChanged.connect(self._sync_opponent)
+        self.tray.combatant.currentIndexChanged.connect(self._sync_opponent)
         self.attack.intentChosen.connect(self.do)
         self.attack.attacker.currentIndexChanged.connect(self._show_prepare)
         self.prepare.intentChosen.connect(self.do)
         self.apply_hit.intentChosen.connect(self._apply_hit)
+        self.attack.problemFound.connect(self.show_message)
         self.tray.rollRequested.connect(self._on_roll_requested)
         self.tray.rerollRequested.connect(self._on_reroll_requested)
         self.tray.reaction_view.dieClicked.connect(self._on_reaction_die_clicked)
         self.tray.settled.connect(self._apply_banner)
-        document.changed.connect(self._on_changed)
-        document.sessionReplaced.connect(self._on_session_replaced)
-        self._on_session_replaced()
 
     # ---- what the GM asks -------------------------------------------------------------------
 
@@ -243,11 +270,11 @@ class CheckPanel(QWidget):
         if not isinstance(spec, PoolSpec):
             self._roll_for(cid, spec)
             return
-        if request.reaction is not None:
-            self.show_message(OPPOSED_REFUSAL)
-            return
         attribute = self.tray.attribute.currentData()
         typed = bool(self.tray.notation.text().strip())
+        if request.reaction is not None:
+            self._roll_opposed(cid, attribute if not typed else None, request.reaction)
+            return
         if request.difficulty is not None and attribute is not None and not typed:
             skill = self.tray.skill.currentData() or ""
             self.do(
@@ -274,6 +301,50 @@ class CheckPanel(QWidget):
             )
         )
 
+    def _roll_opposed(self, combatant_id: str, attribute: str | None, reaction: PoolSpec) -> None:
+        """An opposed check between the tray's combatant and the one opposing it."""
+        opponent = self.opponent.choice()
+        if opponent is None:
+            self.show_message(OPPOSED_REFUSAL)
+            return
+        if attribute is None:
+            self.show_message(OPPOSED_NEEDS_ATTRIBUTE)
+            return
+        target_id, target_attribute, target_skill = opponent
+        self.do(
+            OpposedCheck(
+                combatant_id=combatant_id,
+                attribute=attribute,
+                target_id=target_id,
+                target_attribute=target_attribute,
+                skill=self.tray.skill.currentData() or "",
+                target_skill=target_skill,
+                favor=self.tray.favor.value(),
+                target_favor=reaction.favor,
+                extra_dice=self.tray.extra_dice.value(),
+                extra_rerolls=self.tray.rerolls.value(),
+            )
+        )
+
+    def _sync_opponent(self) -> None:
+        """Show who opposes a check when the tray's check is opposed and for a combatant."""
+        acting = self.tray.combatant.currentData()
+        shown = self.tray.against.currentData() == "opposed" and acting is not None
+        self.opponent.setVisible(shown)
+        if shown:
+            self.opponent.set_state(self._document.session.state, acting)
+        else:
+            self._sync_opponent_pool()
+
+    def _sync_opponent_pool(self) -> None:
+        """The tray's reaction pool is the opponent's own (so the odds shown are right)."""
+        pool = self.opponent.pool() if self.opponent.isVisibleTo(self) else None
+        for box in (self.tray.reaction_dice, self.tray.reaction_rerolls):
+            box.setEnabled(pool is None)
+        if pool is not None:
+            self.tray.reaction_dice.setValue(max(pool[0], self.tray.reaction_dice.minimum()))
+            self.tray.reaction_rerolls.setValue(pool[1])
+
     def _roll_for(self, combatant_id: str, spec: RollKeepSpec | SumSpec) -> None:
         """Typed roll-and-keep dice or a sum for a combatant: kept in the journal and shown."""
         if not self.do(RollDice(combatant_id, format_spec(spec))):
@@ -298,7 +369,7 @@ class CheckPanel(QWidget):
                 except DiceError as error:
                     self.show_message(str(error))
             return
-        self.do(Reroll(tuple(indices)))
+        self.do(Reroll(tuple(indices), of_reaction=False))
 
     def _on_reaction_die_clicked(self, index: int) -> None:
         shown = self._shown
@@ -306,7 +377,7 @@ class CheckPanel(QWidget):
             return
         reaction = roll_of(shown.pending.reaction)
         if reaction.rerolls_left > 0 and index in reaction.rerollable_indices:
-            self.do(Reroll((index,)))
+            self.do(Reroll((index,), of_reaction=True))
 
     def _roll_locally(self, request: RollRequest) -> None:
         self._shown = None
@@ -373,6 +444,9 @@ class CheckPanel(QWidget):
             if found >= 0:
                 self.tray.combatant.setCurrentIndex(found)
         self.attack.refresh(state, self._document.session.ruleset, state.current)
+        self.result.set_pending(state, part_of(state).pending)
+        if self.opponent.isVisibleTo(self):
+            self._sync_opponent()
         self._show_prepare()
         self._offer_hit()
 
@@ -436,6 +510,8 @@ class CheckPanel(QWidget):
             elif isinstance(event, DieRerolled):
                 motion = Motion.REACTION_DICE if event.of_reaction else Motion.ACTION_DICE
                 indices.append(event.index)
+            elif isinstance(event, ResultTyped):
+                motion, indices = Motion.REST, []
             elif not isinstance(event, CheckResolved):
                 continue
             pending = (
@@ -491,6 +567,7 @@ class CheckPanel(QWidget):
                 tray.view.skip()
             if shown.motion is Motion.REACTION_DICE and reaction is not None:
                 tray.reaction_view.set_dice(pool_dice(reaction), animate=shown.indices)
+        tray.show_rerolls_left(action, reaction)
         self._apply_banner()
 
     def _clear(self) -> None:

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -30,7 +29,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QToolButton,
     QVBoxLayout,
@@ -65,6 +63,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.upr import UprTable, default_upr_table, format_upr, preparation_rounds
 from uwr_desktop.ui.icons import icon
+from uwr_desktop.ui.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.theme import side_color
 
 NAME_LIMIT = MAX_NAME_LENGTH
@@ -131,10 +130,19 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _spin(minimum: int, maximum: int, value: int, name: str) -> QSpinBox:
-    spin = QSpinBox()
+_WHAT = {
+    "vitalityMax": "Maximum Vitality",
+    "vitality": "Vitality",
+    "staminaMax": "Maximum Stamina",
+    "stamina": "Stamina",
+    "skillRank": "A skill's rank",
+    "skillRerolls": "A skill's rerolls",
+}
+
+
+def _spin(minimum: int, maximum: int, value: int, name: str) -> NumberBox:
+    spin = NumberBox(minimum, maximum, what=_WHAT[name])
     spin.setObjectName(name)
-    spin.setRange(minimum, maximum)
     spin.setValue(value)
     spin.setAccelerated(True)
     return spin
@@ -151,8 +159,8 @@ def _remove_button(tooltip: str) -> QToolButton:
 class _SkillRow(msgspec.Struct, eq=False):
     key: int
     name: QLineEdit
-    rank: QSpinBox
-    rerolls: QSpinBox
+    rank: NumberBox
+    rerolls: NumberBox
     remove: QToolButton
 
     def widgets(self) -> list[QWidget]:
@@ -248,11 +256,10 @@ class CombatantDialog(QDialog):
             self._side.addItem(side_swatch(side), side_label(side), side)
         self._hidden = QCheckBox("Hidden from players")
         self._hidden.setObjectName("hidden")
-        self._attributes: dict[str, QDoubleSpinBox] = {}
+        self._attributes: dict[str, DecimalBox] = {}
         for attribute in ATTRIBUTE_NAMES:
-            spin = QDoubleSpinBox()
+            spin = DecimalBox(0, ATTRIBUTE_MAX, what=attribute.capitalize())
             spin.setObjectName(attribute)
-            spin.setRange(0, ATTRIBUTE_MAX)
             spin.setSingleStep(0.5)
             spin.setDecimals(1)
             self._attributes[attribute] = spin
@@ -292,7 +299,7 @@ class CombatantDialog(QDialog):
             grid.addWidget(QLabel("of"), row, 2, Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(maximum, row, 3)
 
-    def _follow_maximum(self, maximum: QSpinBox, current: QSpinBox) -> None:
+    def _follow_maximum(self, maximum: NumberBox, current: NumberBox) -> None:
         """Keep a full current value full when its maximum changes."""
         previous = [maximum.value()]
 
@@ -365,6 +372,8 @@ class CombatantDialog(QDialog):
         name.textChanged.connect(self._skills_changed)
         row.rank.valueChanged.connect(self._refresh)
         row.rerolls.valueChanged.connect(self._refresh)
+        row.rank.problemChanged.connect(self._refresh)
+        row.rerolls.problemChanged.connect(self._refresh)
         row.remove.clicked.connect(lambda: self._remove_skill_row(row))
         self._watch(row.widgets())
         self._skills_changed()
@@ -542,8 +551,10 @@ class CombatantDialog(QDialog):
         self._hidden.toggled.connect(self._refresh)
         for spin in self._attributes.values():
             spin.valueChanged.connect(self._refresh)
+            spin.problemChanged.connect(self._refresh)
         for count in (self._vitality_max, self._vitality, self._stamina_max, self._stamina):
             count.valueChanged.connect(self._refresh)
+            count.problemChanged.connect(self._refresh)
         self._fix_tab_order()
 
     def _attributes_value(self) -> Attributes:
@@ -608,7 +619,22 @@ class CombatantDialog(QDialog):
             weapons.append(weapon)
         return tuple(weapons)
 
+    def _typed_problem(self) -> str:
+        boxes: list[NumberBox | DecimalBox] = [
+            *self._attributes.values(),
+            self._vitality,
+            self._vitality_max,
+            self._stamina,
+            self._stamina_max,
+        ]
+        for row in self._skill_rows:
+            boxes.extend((row.rank, row.rerolls))
+        return first_problem(boxes)
+
     def _build(self) -> Combatant:
+        typed = self._typed_problem()
+        if typed:
+            raise SheetError(typed)
         name = _clean(self._name.text())
         if not name:
             raise SheetError("The combatant needs a name.")

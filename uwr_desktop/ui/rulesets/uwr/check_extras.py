@@ -1,0 +1,158 @@
+"""Two rows of the check panel: the combatant opposing a check, and a result the GM types.
+
+:class:`OpponentRow` names who rolls against a check "opposed by a reaction" (an attribute and a
+skill of theirs); :class:`ResultRow` types a number of successes over the pending action or
+reaction. Neither changes the fight: the check panel turns them into intents.
+"""
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.limits import MAX_DICE
+from uwr_desktop.core.rulesets.uwr.intents import TypeResult
+from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
+from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck
+from uwr_desktop.ui.number_box import NumberBox
+
+NOBODY = "Nobody: raw reaction dice"
+
+
+def _combo(name: str, tip: str) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setAccessibleName(tip)
+    combo.setToolTip(tip)
+    return combo
+
+
+class OpponentRow(QWidget):
+    """Who opposes the check: a combatant, its attribute and skill (or nobody: raw dice)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """An empty row; :meth:`set_state` offers the combatants."""
+        super().__init__(parent)
+        self.setObjectName("opponentRow")
+        self._state: EncounterState | None = None
+        self.combatant = _combo("opponent", "The combatant who rolls against the check")
+        self.attribute = _combo("opponentAttribute", "The attribute the opponent rolls")
+        for name in ATTRIBUTE_NAMES:
+            self.attribute.addItem(name.capitalize(), name)
+        self.skill = _combo("opponentSkill", "A skill of the opponent's that adds to the roll")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        label = QLabel("Opposed by")
+        label.setBuddy(self.combatant)
+        for widget in (label, self.combatant, self.attribute, self.skill):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.combatant.currentIndexChanged.connect(self._on_combatant)
+        self.attribute.currentIndexChanged.connect(self.changed)
+        self.skill.currentIndexChanged.connect(self.changed)
+
+    def set_state(self, state: EncounterState, acting: str | None) -> None:
+        """Offer every combatant but ``acting``; keep the choice while it is still there."""
+        self._state = state
+        wanted = self.combatant.currentData()
+        self.combatant.blockSignals(True)
+        self.combatant.clear()
+        self.combatant.addItem(NOBODY, None)
+        for cid in state.rows:
+            if cid != acting:
+                self.combatant.addItem(state.combatants[cid].name, cid)
+        found = self.combatant.findData(wanted)
+        self.combatant.setCurrentIndex(max(found, 0))
+        self.combatant.blockSignals(False)
+        self._on_combatant()
+
+    def _on_combatant(self) -> None:
+        state, cid = self._state, self.combatant.currentData()
+        wanted = self.skill.currentData()
+        self.skill.blockSignals(True)
+        self.skill.clear()
+        self.skill.addItem("No skill", "")
+        if state is not None and cid in state.combatants:
+            for skill in sheet_of(state.combatants[cid]).skills:
+                self.skill.addItem(f"{skill.name} +{skill.rank}", skill.name)
+        self.skill.setCurrentIndex(max(self.skill.findData(wanted), 0))
+        self.skill.blockSignals(False)
+        chosen = cid is not None
+        self.attribute.setEnabled(chosen)
+        self.skill.setEnabled(chosen)
+        self.changed.emit()
+
+    def choice(self) -> tuple[str, str, str] | None:
+        """(combatant id, attribute, skill) of the opponent, or ``None`` for raw dice."""
+        cid = self.combatant.currentData()
+        if self._state is None or cid not in self._state.combatants:
+            return None
+        return cid, self.attribute.currentData(), self.skill.currentData() or ""
+
+    def pool(self) -> tuple[int, int] | None:
+        """The opponent's dice and rerolls (attribute and skill), for the odds shown."""
+        chosen = self.choice()
+        if chosen is None or self._state is None:
+            return None
+        cid, attribute, skill_name = chosen
+        sheet = sheet_of(self._state.combatants[cid])
+        value = getattr(sheet.attributes, attribute)
+        skill = sheet.skill(skill_name) if skill_name else None
+        dice = attribute_dice(value) + (skill.rank if skill else 0)
+        return dice, half_reroll(value) + (skill.rerolls if skill else 0)
+
+
+class ResultRow(QWidget):
+    """Type a number of successes over the pending action or reaction; emits ``intentChosen``
+    with a :class:`TypeResult`, or ``problemFound`` when the number typed cannot be used."""
+
+    intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
+    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """A hidden row; :meth:`set_pending` shows it while a check is pending."""
+        super().__init__(parent)
+        self.setObjectName("resultRow")
+        self.successes = NumberBox(0, MAX_DICE, what="A typed result")
+        self.successes.setObjectName("typedSuccesses")
+        self.successes.setAccessibleName("Typed successes")
+        self.successes.setSuffix(" successes")
+        self.whose = _combo("typedWhose", "Whose roll the typed result replaces")
+        self.button = QPushButton("Type result")
+        self.button.setObjectName("typeResultButton")
+        self.button.setToolTip("The GM's number replaces the rolled successes (logged, undoable)")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        label = QLabel("GM result")
+        label.setBuddy(self.successes)
+        for widget in (label, self.successes, self.whose, self.button):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.button.clicked.connect(self.type_result)
+        self.hide()
+
+    def set_pending(self, state: EncounterState, pending: PendingCheck | None) -> None:
+        """Offer the pending check's rolls (hidden with none)."""
+        self.setVisible(pending is not None)
+        if pending is None:
+            return
+        items = [(f"for {state.combatants[pending.actor].name}'s roll", False)]
+        if pending.reaction is not None and pending.target is not None:
+            items.append((f"for {state.combatants[pending.target].name}'s roll", True))
+        if [self.whose.itemData(i) for i in range(self.whose.count())] != [i[1] for i in items]:
+            self.whose.clear()
+            for text, of_reaction in items:
+                self.whose.addItem(text, of_reaction)
+        else:
+            for index, (text, _) in enumerate(items):
+                self.whose.setItemText(index, text)
+
+    def type_result(self) -> None:
+        """Emit the typed result (or say why the number cannot be used)."""
+        if self.successes.problem():
+            self.problemFound.emit(self.successes.problem())
+            return
+        of_reaction = bool(self.whose.currentData())
+        self.intentChosen.emit(TypeResult(self.successes.value(), of_reaction=of_reaction))
