@@ -9,6 +9,21 @@ if TYPE_CHECKING:
     from uwr_desktop.cli import LaunchOptions
 
 
+CORE_AT_START = (
+    "uwr_desktop.core.storage.startup",
+    "uwr_desktop.core.storage.library",
+    "uwr_desktop.core.storage.encounter_file",
+    "uwr_desktop.core.storage.guarded_autosave",
+    "uwr_desktop.core.storage.autosave",
+    "uwr_desktop.core.storage.paths",
+    "uwr_desktop.core.resource_files",
+    "uwr_desktop.core.notation",
+    "uwr_desktop.core.odds",
+    "uwr_desktop.core.odds_rollkeep",
+)
+"""The Qt-free modules the window imports at start, loaded by :func:`load_core_first`."""
+
+
 def choose_storage(options: "LaunchOptions") -> None:
     """Settle where stored data lives before anything reads or writes it."""
     from uwr_desktop.core.storage.paths import app_paths, use_temporary_paths
@@ -34,9 +49,26 @@ def main(argv: list[str] | None = None) -> int:
     except StoragePathError as error:
         print(f"uwr-desktop: {error}", file=sys.stderr)
         return 2
+    load_core_first()
     from uwr_desktop.ui.app import run
 
     return run(options)
+
+
+def load_core_first() -> None:
+    """Import the rules core and storage the window starts with, before anything imports Qt.
+
+    Once PySide6 is imported it reads the source of every module imported after it (to see
+    whether it asks for a ``__feature__``); the core uses no Qt, so loading it first spares
+    those reads (the frozen app ships no source, so there it changes nothing).
+    """
+    import importlib
+
+    from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
+
+    for name in CORE_AT_START:
+        importlib.import_module(name)
+    make_ruleset(DEFAULT_RULESET)  # its modules load when it is first made
 
 
 def exit_now(code: int) -> NoReturn:

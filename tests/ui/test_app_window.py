@@ -52,3 +52,21 @@ def test_a_png_that_cannot_be_written_is_reported_with_a_non_zero_exit(tmp_path)
     )
     assert done.returncode == 1
     assert f"could not write {shot}" in done.stderr
+
+
+def test_the_core_the_window_starts_with_is_loaded_before_qt():
+    script = (
+        "import sys\n"
+        "import uwr_desktop.__main__ as start\n"
+        "start.load_core_first()\n"
+        "assert not [m for m in sys.modules if m.startswith('PySide6')], 'no Qt in the core'\n"
+        "before = set(sys.modules)\n"
+        "import uwr_desktop.ui.app\n"
+        "from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset\n"
+        "make_ruleset(DEFAULT_RULESET)\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('uwr_desktop.core')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -5,7 +5,6 @@ import gc
 import sys
 from pathlib import Path
 
-import shiboken6
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
@@ -156,5 +155,6 @@ def run(options: LaunchOptions) -> int:
             store.close()
         settings.sync()
         window_holder.clear()
-        shiboken6.delete(window)
-        app.shutdown()
+        # The window and the application are left for the process's end: the command leaves
+        # with os._exit as soon as this returns (see __main__.exit_now), and taking down every
+        # widget first only delays that.

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.journal import JournalEntry
-from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.autosave import follow_progress, recover_session
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
@@ -56,7 +56,7 @@ class EncounterDocument(QObject):
         self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
-        self._session = self._adopt(self._new_session("uwr", ()), path=None, saved=True)
+        self._session = self._adopt(self._new_session(DEFAULT_RULESET, ()), path=None, saved=True)
 
     @property
     def session(self) -> Session:
@@ -89,7 +89,7 @@ class EncounterDocument(QObject):
 
     def new(
         self,
-        ruleset_id: str = "uwr",
+        ruleset_id: str = DEFAULT_RULESET,
         roster: tuple[Combatant, ...] = (),
         settings: Mapping[str, Any] | None = None,
     ) -> None:

@@ -7,6 +7,7 @@ raises ``RulesError`` with a message for the GM. Each ruleset is a package here,
 
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.registry import (
+    DEFAULT_RULESET,
     RulesetFactory,
     load_ruleset,
     load_rulesets,
@@ -16,6 +17,7 @@ from uwr_desktop.core.rulesets.registry import (
 )
 
 __all__ = [
+    "DEFAULT_RULESET",
     "Ruleset",
     "RulesetFactory",
     "load_ruleset",

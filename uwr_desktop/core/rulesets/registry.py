@@ -21,6 +21,9 @@ from uwr_desktop.core.rulesets.base import Ruleset
 RulesetFactory = Callable[[Mapping[str, Any] | None], Ruleset]
 """Builds a ruleset from its settings (``None``: every setting at its default)."""
 
+DEFAULT_RULESET = "uwr"
+"""The round system of a fight nobody chose one for (the window's first, empty fight)."""
+
 _PACKAGE = __name__.rpartition(".")[0]
 _FACTORIES: dict[str, RulesetFactory] = {}
 
