@@ -162,7 +162,10 @@ class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
         GM marked it with the :data:`DEFEATED_CONDITION`."""
         if self.sheet.down:
             return True
-        return any(c.name.casefold() == _DEFEATED_KEY for c in self.conditions)
+        # Asked for every combatant at every turn, mostly with no conditions: no generator then.
+        return bool(self.conditions) and any(
+            c.name.casefold() == _DEFEATED_KEY for c in self.conditions
+        )
 
 
 class RulesetPart(msgspec.Struct, frozen=True):

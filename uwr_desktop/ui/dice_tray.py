@@ -218,6 +218,7 @@ class DiceTray(QWidget):
         self.setObjectName("diceTrayWidget")
         self.setAccessibleName("Dice tray")
         self._sources: tuple[CheckSource, ...] = ()
+        self._source_of: dict[str, CheckSource] = {}
         self._request: RollRequest | None = None
         self._roll: PoolRoll | RollKeepRoll | SumRoll | None = None
         self._reaction: PoolRoll | None = None
@@ -486,6 +487,7 @@ class DiceTray(QWidget):
         """Offer these combatants (their attributes and skills) to build checks from."""
         current = self.combatant.currentData()
         self._sources = tuple(sources)
+        self._source_of = {source.combatant_id: source for source in self._sources}
         self._fill_combatants()
         ids = [source.combatant_id for source in self._sources]
         if current in ids:
@@ -502,7 +504,7 @@ class DiceTray(QWidget):
 
     def _source(self) -> CheckSource | None:
         wanted = self.combatant.currentData()
-        return next((s for s in self._sources if s.combatant_id == wanted), None)
+        return self._source_of.get(wanted) if isinstance(wanted, str) else None
 
     def _on_combatant(self) -> None:
         source = self._source()

@@ -826,7 +826,8 @@ class MainWindow(QMainWindow):
     def _refresh_timeline(self) -> None:
         session = self._document.session
         state = session.state
-        self.timeline.set_down(cid for cid, c in state.combatants.items() if c.down)
+        combatants = state.combatants
+        self.timeline.set_down(lambda cid: cid in combatants and combatants[cid].down)
         self.timeline.set_slots(
             session.ruleset.timeline(state), session.ruleset.timeline_axis(state)
         )

@@ -16,7 +16,7 @@ row within its column, and a click on a pip the slot lets be clicked asks for it
 """
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 import msgspec
@@ -74,6 +74,11 @@ DragAnswerer = Callable[[str, int], str]
 ValueAnswerer = Callable[[str, int], str | None]
 """Words what dropping the end of slot ``key`` on a value of a numeric axis would do (``None``:
 the slot is moved by place, ask the :data:`DragAnswerer`)."""
+
+
+def _NOBODY_DOWN(_combatant_id: str) -> bool:  # noqa: N802 (a constant, named as one)
+    return False
+
 
 _STATUS_WORDS = {
     SlotStatus.DONE: "Done",
@@ -151,7 +156,7 @@ class InitiativeTimeline(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAutoFillBackground(True)
         self._slots: tuple[TimelineSlot, ...] = ()
-        self._down: frozenset[str] = frozenset()
+        self._down: Callable[[str], bool] = _NOBODY_DOWN
         self._axis = TimelineAxis()
         self._answerer: DragAnswerer | None = None
         self._answer: tuple[str, int, str] | None = None
@@ -187,18 +192,17 @@ class InitiativeTimeline(QWidget):
 
     # Public API
 
-    def set_down(self, combatant_ids: Iterable[str]) -> None:
-        """The combatants out of the fight (their sheet says they are down, or the GM marked
-        them defeated): their cards are greyed. Takes effect with the next paint."""
-        down = frozenset(combatant_ids)
-        if down != self._down:
-            self._down = down
-            self.update()
+    def set_down(self, is_down: Callable[[str], bool]) -> None:
+        """Tell the timeline who is out of the fight (their sheet says they are down, or the GM
+        marked them defeated): ``is_down(combatant_id)``, asked for the cards painted only, so a
+        fight of a thousand costs no more than the cards in view. Takes effect with the next
+        paint: set the slots after it (asking for a paint here too would paint twice)."""
+        self._down = is_down
 
     def is_down(self, key: str) -> bool:
         """Whether the card ``key`` is greyed as out of the fight."""
         slot = next((s for s in self._slots if s.key == key), None)
-        return slot is not None and slot.combatant_id in self._down
+        return slot is not None and self._down(slot.combatant_id)
 
     def set_slots(self, slots: Sequence[TimelineSlot], axis: TimelineAxis | None = None) -> None:
         """Show ``slots`` in this order on ``axis`` (``None``: keep the axis shown); cards that
@@ -763,7 +767,7 @@ class InitiativeTimeline(QWidget):
             lines.append(escape(slot.detail))
         if slot.pip_action:
             lines.append(escape("Click a filled pip to spend the points up to it"))
-        if slot.combatant_id in self._down:
+        if self._down(slot.combatant_id):
             lines.append("Out of the fight: skipped by the turn")
         return "<br>".join(lines)
 
@@ -959,16 +963,14 @@ class InitiativeTimeline(QWidget):
         colors = theme_colors(scheme_for_palette(self.palette()))
         if self._columns is not None:
             painter.save()
-            painter.setOpacity(
-                opacity * (_DONE_OPACITY if slot.combatant_id in self._down else 1.0)
-            )
+            painter.setOpacity(opacity * (_DONE_OPACITY if self._down(slot.combatant_id) else 1.0))
             fonts = self._row_fonts()
             selected = slot.key == self._selected
             columns.paint_row(painter, slot, rect, fonts, colors, selected=selected)
             painter.restore()
             return
         painter.save()
-        faded = slot.status == SlotStatus.DONE or slot.combatant_id in self._down
+        faded = slot.status == SlotStatus.DONE or self._down(slot.combatant_id)
         painter.setOpacity(opacity * (_DONE_OPACITY if faded else 1.0))
         self._paint_frame(painter, slot, rect, colors)
         self._paint_text(painter, slot, rect, colors)

@@ -190,7 +190,8 @@ class UwrSheet(
     @property
     def off_guard(self) -> bool:
         """Whether the combatant is preparing a weapon, and so Off Guard."""
-        return any(weapon.preparing_left > 0 for weapon in self.weapons)
+        # Asked for every card at every turn: no generator for a sheet without weapons.
+        return bool(self.weapons) and any(weapon.preparing_left > 0 for weapon in self.weapons)
 
     @property
     def down(self) -> bool:
