@@ -11,7 +11,13 @@ from PySide6.QtWidgets import QLabel
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition
-from uwr_desktop.core.intents import AddCombatants, AddCondition, ApplyDamage, StartFight
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    NextTurn,
+    StartFight,
+)
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.condition_editor import ConditionEditor
@@ -132,3 +138,26 @@ def test_negative_rounds_in_the_condition_editor_are_refused(qtbot, document):
     _retype(qtbot, rounds, "4")
     qtbot.keyClick(rounds, Qt.Key.Key_Return)
     assert document.session.state.combatants["orc"].conditions[0].rounds == 4
+
+
+def test_a_refused_favor_is_forgotten_when_the_next_turn_resets_it(qtbot, panel, document):
+    attack = panel.attack
+    _retype(qtbot, attack.favor, "-5")
+    assert attack.favor.problem()
+    document.session.do(NextTurn())
+    assert attack.favor.text() == "0"
+    assert attack.favor.problem() == ""
+    before = document.session.cursor
+    qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
+    assert panel.message_text() == ""
+    assert document.session.cursor == before + 1
+
+
+def test_a_fresh_hit_replaces_a_refused_amount(qtbot, panel):
+    bar = panel.apply_hit
+    bar.offer("orc", "Orc", 3, fresh=True)
+    _retype(qtbot, bar.amount, "-3")
+    bar.offer("orc", "Orc", 3, fresh=True)
+    assert bar.amount.text() == "3"
+    assert bar.button.isEnabled()
+    assert bar.button.text() == "Apply 3 damage to Orc"

@@ -89,6 +89,12 @@ class NumberBox(QSpinBox):
         """What is wrong with the text typed (``""`` when it is a number in range)."""
         return self._problem
 
+    def setValue(self, value: int) -> None:  # noqa: N802 (Qt naming)
+        """Show ``value``; a problem with the text it replaces is gone (Qt says nothing when
+        the value itself does not change)."""
+        super().setValue(value)
+        self._check()
+
     def textFromValue(self, value: int) -> str:  # noqa: N802 (Qt override)
         """``+2`` for a signed box's positive value, else the plain number."""
         return f"{value:+d}" if self._signed and value > 0 else str(value)
@@ -157,6 +163,11 @@ class DecimalBox(QDoubleSpinBox):
     def problem(self) -> str:
         """What is wrong with the text typed (``""`` when it is a number in range)."""
         return self._problem
+
+    def setValue(self, value: float) -> None:  # noqa: N802 (Qt naming)
+        """Show ``value``; a problem with the text it replaces is gone."""
+        super().setValue(value)
+        self._check()
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         """Keep any number typed, in range or not."""
