@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import StartFight
+from uwr_desktop.core.intents import NextTurn, StartFight
 from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAttacked
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon, WeaponKind
@@ -25,9 +25,9 @@ from uwr_desktop.ui.table_model import CombatantTableModel
 KATANA = Weapon(name="Katana", kind=WeaponKind.MELEE, skill="Kenjutsu", damage_rolled=3)
 
 
-def _samurai(cid, name, side, reflexes):
+def _samurai(cid, name, side, reflexes, void=3):
     sheet = RollkeepSheet(
-        reflexes=reflexes, void=3, skills=(Skill("Kenjutsu", 2),), weapons=(KATANA,)
+        reflexes=reflexes, void=void, skills=(Skill("Kenjutsu", 2),), weapons=(KATANA,)
     )
     return Combatant(id=cid, name=name, side=side, sheet=sheet)
 
@@ -42,7 +42,10 @@ def document():
     doc = EncounterDocument(None, roller=Roller(random.Random(11)))
     doc.new(
         "rollkeep",
-        (_samurai("kakita", "Kakita", Side.PLAYER, 4), _samurai("hida", "Hida", Side.ENEMY, 2)),
+        (
+            _samurai("kakita", "Kakita", Side.PLAYER, 4),
+            _samurai("hida", "Hida", Side.ENEMY, 2, void=2),
+        ),
     )
     doc.session.do(StartFight())
     yield doc
@@ -133,3 +136,15 @@ def test_the_dialog_refuses_a_negative_trait_rank_or_damage_with_a_message(qtbot
     dialog.weapons.setPlainText("Katana, melee, Kenjutsu, 3k2")
     dialog.accept()
     assert sheet_of(dialog.result_combatant()).reflexes == 3
+
+
+def test_a_refused_raise_is_checked_again_for_the_next_attacker(qtbot, panel, document):
+    _retype(qtbot, panel.raises, "5")
+    assert panel.raises.problem() == "Raises can be at most 3 (got 5)."
+    document.session.do(NextTurn())
+    assert document.session.state.current == "hida"
+    assert panel.raises.text() == "5", "what the GM typed stays"
+    assert panel.raises.problem() == "Raises can be at most 2 (got 5)."
+    _retype(qtbot, panel.raises, "2")
+    assert panel.raises.problem() == ""
+    assert "to hit" in panel.odds.text()
