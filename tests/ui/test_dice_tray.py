@@ -71,7 +71,7 @@ def _build_grace_acrobatics(qtbot, tray):
 
 def test_a_check_built_by_clicking_rolls_the_cores_dice(qtbot, tray):
     _build_grace_acrobatics(qtbot, tray)
-    assert tray.message_text() == "Grace 3 (+1 reroll) + Acrobatics +2 + +1 dice = 6d6 r2"
+    assert tray.message_text() == "Grace 3 (+1 reroll) + Acrobatics +2 + 1 die = 6d6 r2"
     with qtbot.waitSignal(tray.rollRequested, timeout=1000) as blocker:
         qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
     request = blocker.args[0]
@@ -300,7 +300,7 @@ def test_an_empty_check_explains_how_to_build_one(qtbot, tray):
     qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Up)
     assert tray.roll_button.isEnabled()
     assert not tray.has_error()
-    assert tray.message_text() == "+1 dice = 1d6"
+    assert tray.message_text() == "+1 die = 1d6"
 
 
 def test_a_penalty_leaves_at_least_one_die(qtbot, tray):

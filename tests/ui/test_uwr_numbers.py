@@ -164,7 +164,7 @@ def test_the_tray_keeps_a_penalty_sign_and_refuses_negative_rerolls(qtbot, panel
     tray.combatant.setCurrentIndex(tray.combatant.findData("ana"))
     _retype(qtbot, tray.extra_dice, "-2")
     assert tray.extra_dice.text() == "-2"
-    assert tray.message_text() == "Brawn 4 + -2 dice = 2d6"
+    assert tray.message_text() == "Brawn 4 − 2 dice = 2d6"  # noqa: RUF001 (the minus sign)
     _retype(qtbot, tray.rerolls, "-1")
     assert tray.has_error()
     assert tray.message_text() == "Extra rerolls cannot be negative (got -1)."

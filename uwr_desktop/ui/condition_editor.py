@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -32,6 +31,7 @@ from uwr_desktop.core.intents import AddCondition, Intent, RemoveCondition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.number_box import NumberBox
 
 UNTIL_REMOVED = "until removed"
 """How a condition without a count of rounds reads in the Rounds column."""
@@ -71,6 +71,10 @@ class ConditionEditor(QDialog):
         self.table.installEventFilter(self)
         self.empty = QLabel("No conditions.")
         self.empty.setObjectName("noConditions")
+        self.problem = QLabel()
+        self.problem.setObjectName("conditionProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020")
         self.defeated_button = QPushButton()
         self.defeated_button.setObjectName("defeatedButton")
         self.defeated_button.clicked.connect(self._toggle_defeated)
@@ -91,6 +95,7 @@ class ConditionEditor(QDialog):
         layout.addWidget(hint)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty)
+        layout.addWidget(self.problem)
         layout.addLayout(bottom)
         self.resize(460, 320)
         self._following = True
@@ -140,10 +145,15 @@ class ConditionEditor(QDialog):
             name = QTableWidgetItem(condition.name)
             name.setToolTip(condition.note or condition.name)
             self.table.setItem(row, 0, name)
-            rounds = QSpinBox()
+            rounds = NumberBox(
+                0,
+                MAX_CONDITION_ROUNDS,
+                what=f"Rounds left of {condition.name}",
+                below=": 0 means until removed",
+            )
             rounds.setObjectName(f"rounds_{row}")
             rounds.setAccessibleName(f"Rounds left of {condition.name}")
-            rounds.setRange(0, MAX_CONDITION_ROUNDS)
+            rounds.problemChanged.connect(self.problem.setText)
             rounds.setSpecialValueText(UNTIL_REMOVED)
             rounds.setValue(condition.rounds or 0)
             rounds.editingFinished.connect(

@@ -89,13 +89,15 @@ class CheckSource(msgspec.Struct, frozen=True):
     """A combatant the GM can build a check for: attributes and skills.
 
     ``attributes`` maps an attribute name (Brawn, Grace, Mettle, Savvy) to its value in steps of
-    one half; ``skills`` maps a skill name to (rank in dice, extra rerolls it grants).
+    one half; ``skills`` maps a skill name to (rank in dice, extra rerolls it grants);
+    ``defeated`` marks a combatant out of the fight (still offered, named "(defeated)").
     """
 
     combatant_id: str
     name: str
     attributes: Mapping[str, Fraction]
     skills: Mapping[str, tuple[int, int]] = msgspec.field(default_factory=dict)
+    defeated: bool = False
 
 
 class RollRequest(msgspec.Struct, frozen=True):
@@ -189,6 +191,19 @@ def total_banner(total: int, target_number: int | None) -> str:
 def _attribute_text(value: Fraction) -> str:
     whole = math.floor(value)
     return f"{whole}" if value == whole else f"{float(value):g}"
+
+
+def _joined(parts: list[str]) -> str:
+    """The parts of a pool joined by " + "; a part that carries its own sign (extra dice, a
+    penalty with the minus sign) follows a space instead: "Brawn 4 + Melee +1 - 2 dice"."""
+    text = ""
+    for part in parts:
+        signed = part[:2] in {"+ ", "− "}  # noqa: RUF001 (the minus sign)
+        if not text:
+            text = part[0] + part[2:] if signed else part
+        else:
+            text += f" {part}" if signed else f" + {part}"
+    return text
 
 
 def _spin(
@@ -498,7 +513,8 @@ class DiceTray(QWidget):
         self.combatant.clear()
         self.combatant.addItem("No combatant: raw dice", None)
         for source in self._sources:
-            self.combatant.addItem(source.name, source.combatant_id)
+            shown = f"{source.name} (defeated)" if source.defeated else source.name
+            self.combatant.addItem(shown, source.combatant_id)
         self.combatant.blockSignals(False)
         self._on_combatant()
 
@@ -555,9 +571,11 @@ class DiceTray(QWidget):
                 parts.append(f"{skill} +{rank}")
                 label += f" + {skill}"
         base = dice
-        dice += self.extra_dice.value()
-        if self.extra_dice.value():
-            parts.append(f"{self.extra_dice.value():+d} dice")
+        extra = self.extra_dice.value()
+        dice += extra
+        if extra:
+            sign = "−" if extra < 0 else "+"  # noqa: RUF001 (the minus sign)
+            parts.append(f"{sign} {abs(extra)} {'die' if abs(extra) == 1 else 'dice'}")
         floored = ""
         if dice < 1 <= base:
             dice = 1
@@ -571,7 +589,7 @@ class DiceTray(QWidget):
         if isinstance(difficulty, Difficulty):
             favor += difficulty.favor
         spec = PoolSpec(dice, favor=favor, rerolls=rerolls)
-        explained = " + ".join(parts) if parts else "raw dice"
+        explained = _joined(parts) if parts else "raw dice"
         return spec, label, f"{explained} = {format_spec(spec)}{floored}"
 
     def build_request(self) -> RollRequest:

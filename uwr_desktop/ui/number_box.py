@@ -78,16 +78,37 @@ class NumberBox(QSpinBox):
         """A box from ``minimum`` to ``maximum``."""
         super().__init__(parent)
         self._signed = signed
-        self.setRange(minimum, maximum)
         self._what = what
         self._below = below
         self._problem = ""
+        self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._check)
         self.valueChanged.connect(self._check)
 
     def problem(self) -> str:
         """What is wrong with the text typed (``""`` when it is a number in range)."""
         return self._problem
+
+    def setValue(self, value: int) -> None:  # noqa: N802 (Qt naming)
+        """Show ``value``; a problem with the text it replaces is gone (Qt says nothing when
+        the value itself does not change)."""
+        super().setValue(value)
+        self._check()
+
+    def setRange(self, minimum: int, maximum: int) -> None:  # noqa: N802 (Qt naming)
+        """A new range; the text shown is checked against it."""
+        super().setRange(minimum, maximum)
+        self._check()
+
+    def setMinimum(self, minimum: int) -> None:  # noqa: N802 (Qt naming)
+        """A new minimum; the text shown is checked against it."""
+        super().setMinimum(minimum)
+        self._check()
+
+    def setMaximum(self, maximum: int) -> None:  # noqa: N802 (Qt naming)
+        """A new maximum; the text shown is checked against it."""
+        super().setMaximum(maximum)
+        self._check()
 
     def textFromValue(self, value: int) -> str:  # noqa: N802 (Qt override)
         """``+2`` for a signed box's positive value, else the plain number."""
@@ -147,16 +168,26 @@ class DecimalBox(QDoubleSpinBox):
     ) -> None:
         """A box from ``minimum`` to ``maximum``."""
         super().__init__(parent)
-        self.setRange(minimum, maximum)
         self._what = what
         self._below = below
         self._problem = ""
+        self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._check)
         self.valueChanged.connect(self._check)
 
     def problem(self) -> str:
         """What is wrong with the text typed (``""`` when it is a number in range)."""
         return self._problem
+
+    def setValue(self, value: float) -> None:  # noqa: N802 (Qt naming)
+        """Show ``value``; a problem with the text it replaces is gone."""
+        super().setValue(value)
+        self._check()
+
+    def setRange(self, minimum: float, maximum: float) -> None:  # noqa: N802 (Qt naming)
+        """A new range; the text shown is checked against it."""
+        super().setRange(minimum, maximum)
+        self._check()
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         """Keep any number typed, in range or not."""

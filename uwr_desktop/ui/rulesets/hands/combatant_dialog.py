@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -30,14 +29,14 @@ from uwr_desktop.core.events import convert
 from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_NAME_LENGTH, MAX_WEAPONS
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon, sheet_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.number_box import NumberBox
 
 _SPIN_MAX = min(MAX_COUNT, 999_999)
 
 
-def _spin(name: str, low: int, high: int, value: int) -> QSpinBox:
-    spin = QSpinBox()
+def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:
+    spin = NumberBox(low, high, what=what, below=below)
     spin.setObjectName(name)
-    spin.setRange(low, high)
     spin.setValue(value)
     return spin
 
@@ -61,17 +60,26 @@ class HandsCombatantDialog(QDialog):
         self.side.setCurrentIndex(
             self.side.findData((combatant.side if combatant else Side.ENEMY).value)
         )
-        self.strength = _spin("strengthBonus", 0, _SPIN_MAX, sheet.strength_bonus)
+        self.strength = _spin(
+            "strengthBonus",
+            0,
+            _SPIN_MAX,
+            sheet.strength_bonus,
+            what="The strength bonus",
+            below=": hit points are the bonus + 1, so set the maximum by hand",
+        )
         self.own_maximum = QCheckBox("Set by hand")
         self.own_maximum.setObjectName("ownMaximum")
         self.own_maximum.setChecked(sheet.max_points is not None)
-        self.maximum = _spin("maxPoints", 1, _SPIN_MAX, sheet.points_max)
-        self.keep = _spin("carryPlan", 0, _SPIN_MAX, sheet.carry_plan)
+        self.maximum = _spin("maxPoints", 1, _SPIN_MAX, sheet.points_max, what="Maximum hit points")
+        self.keep = _spin("carryPlan", 0, _SPIN_MAX, sheet.carry_plan, what="The carry-over kept")
         self.keep.setToolTip(
             "Points kept in place as carry-over at each round start (at most half, rounded "
             "down, of the undamaged points)"
         )
-        self.bonus = _spin("bonus", -MAX_MODIFIER, MAX_MODIFIER, sheet.bonus)
+        self.bonus = _spin(
+            "bonus", -MAX_MODIFIER, MAX_MODIFIER, sheet.bonus, what="The action bonus"
+        )
         self.bonus.setToolTip("Bonus for the intended action: breaks ties in who declares first")
         self.weapons = QTableWidget(0, 3)
         self.weapons.setObjectName("weapons")
@@ -118,6 +126,7 @@ class HandsCombatantDialog(QDialog):
         self.name.textChanged.connect(self._refresh)
         for spin in (self.strength, self.maximum, self.keep, self.bonus):
             spin.valueChanged.connect(self._refresh)
+            spin.problemChanged.connect(self._refresh)
         self.own_maximum.toggled.connect(self._refresh)
         self.add_weapon.clicked.connect(lambda: self._new_weapon(None))
         self.remove_weapon.clicked.connect(self._remove_weapon)
@@ -129,7 +138,13 @@ class HandsCombatantDialog(QDialog):
         self.weapons.insertRow(row)
         name = QLineEdit(weapon.name if weapon else f"Weapon {row + 1}")
         name.setMaxLength(MAX_NAME_LENGTH)
-        reach = _spin(f"reach{row}", 0, _SPIN_MAX, weapon.reach if weapon else 1)
+        reach = _spin(
+            f"reach{row}",
+            0,
+            _SPIN_MAX,
+            weapon.reach if weapon else 1,
+            what=f"The reach of weapon {row + 1}",
+        )
         missile = QCheckBox()
         missile.setChecked(weapon.missile if weapon else False)
         self.weapons.setCellWidget(row, 0, name)
@@ -137,6 +152,7 @@ class HandsCombatantDialog(QDialog):
         self.weapons.setCellWidget(row, 2, missile)
         name.textChanged.connect(self._refresh)
         reach.valueChanged.connect(self._refresh)
+        reach.problemChanged.connect(self._refresh)
         missile.toggled.connect(self._refresh)
         self._refresh()
 
@@ -155,7 +171,9 @@ class HandsCombatantDialog(QDialog):
             reach = self.weapons.cellWidget(row, 1)
             missile = self.weapons.cellWidget(row, 2)
             assert isinstance(name, QLineEdit)
-            assert isinstance(reach, QSpinBox)
+            assert isinstance(reach, NumberBox)
+            if reach.problem():
+                raise ValueError(reach.problem())
             assert isinstance(missile, QCheckBox)
             weapons.append(
                 {
@@ -171,6 +189,12 @@ class HandsCombatantDialog(QDialog):
         name = self.name.text().strip()
         if not name:
             raise ValueError("Give the combatant a name")
+        boxes = [self.strength, self.keep, self.bonus]
+        if self.own_maximum.isChecked():
+            boxes.append(self.maximum)
+        problem = next((box.problem() for box in boxes if box.problem()), "")
+        if problem:
+            raise ValueError(problem)
         weapons = self._weapon_rows()
         if len(weapons) > MAX_WEAPONS:
             raise ValueError(f"A combatant carries at most {MAX_WEAPONS} weapons")

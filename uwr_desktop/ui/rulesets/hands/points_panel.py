@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,6 +36,7 @@ from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.number_box import NumberBox
 
 MAX_PIPS = 24
 """Pips drawn per combatant; more points are counted beside them (the number field spends
@@ -135,6 +135,13 @@ class PointsPanel(QWidget):
             return
         self.message.setText("")
 
+    def _do_typed(self, points: NumberBox, intent: Callable[[int], Intent]) -> None:
+        """Act on the number typed, or say why it cannot be used (nothing is done then)."""
+        if points.problem():
+            self.message.setText(points.problem())
+            return
+        self._do(intent(points.value()))
+
     def _clear_rows(self) -> None:
         """A fresh grid: the old rows' widgets go with their frame."""
         old = self.rows
@@ -199,9 +206,15 @@ class PointsPanel(QWidget):
         self._grid.addWidget(reason, top_row, 1)
         self._grid.addLayout(self._pips(cid, sheet, carry=carry), top_row + 1, 0, 1, 2)
         self._grid.addWidget(self._outreach(state, cid), top_row + 2, 0, 1, 5)
-        points = _named(QSpinBox(), f"handsPoints:{cid}")
         top = sheet.carry_over if carry else sheet.ready
-        points.setRange(0 if carry else 1, max(top, 1))
+        points = _named(
+            NumberBox(
+                0 if carry else 1,
+                max(top, 1),
+                what=f"Points to {'move with' if carry else 'spend'}",
+            ),
+            f"handsPoints:{cid}",
+        )
         points.setValue(min(1, top) if carry else 1)
         points.setEnabled(top > 0)
         points.setToolTip("Points to " + ("move with" if carry else "spend"))
@@ -209,7 +222,7 @@ class PointsPanel(QWidget):
         if carry:
             move = _named(QPushButton("Move"), f"handsSpend:{cid}")
             move.setEnabled(cid not in state.acted)
-            move.clicked.connect(lambda: self._do(HandsMove(cid, points.value())))
+            move.clicked.connect(lambda: self._do_typed(points, lambda n: HandsMove(cid, n)))
             self._grid.addWidget(move, top_row + 1, 3)
             return
         weapon = self._weapon_choice(state, cid, sheet)
@@ -217,7 +230,7 @@ class PointsPanel(QWidget):
         target = self._target_choice(state, cid)
         spend = _named(QPushButton("Spend"), f"handsSpend:{cid}")
         spend.setEnabled(sheet.ready > 0)
-        spend.clicked.connect(lambda: self._do(self._spend_intent(cid, points.value())))
+        spend.clicked.connect(lambda: self._do_typed(points, lambda n: self._spend_intent(cid, n)))
         hesitate = _named(QPushButton("Hesitate"), f"handsHesitate:{cid}")
         hesitate.setEnabled(sheet.ready > 0)
         hesitate.setToolTip("Do nothing this turn: one ready point to used")

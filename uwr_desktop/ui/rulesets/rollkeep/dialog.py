@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +31,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
 
 TRAITS = (
@@ -46,12 +46,14 @@ TRAITS = (
 )
 """The sheet's traits, rings and Insight Rank, as the dialog labels them."""
 
-_SKILL = re.compile(r"^(?P<name>.+?)\s+(?P<rank>\d+)$")
+_SKILL = re.compile(r"^(?P<name>.+?)\s+(?P<rank>[-−]?\d+)$")  # noqa: RUF001 (a minus sign too)
 _WEAPON = re.compile(
     r"^(?P<name>[^,]+),\s*(?P<kind>melee|bow(?:\s+(?P<bow>\d+))?|ranged|unarmed)\s*,"
     r"\s*(?P<skill>[^,]+?)\s*(?:,\s*(?P<rolled>\d+)k(?P<kept>\d+))?$",
     re.IGNORECASE,
 )
+
+_NEGATIVE = re.compile(r"[-−]\s*\d")  # noqa: RUF001 (a minus sign too)
 
 
 class FormError(ValueError):
@@ -68,7 +70,10 @@ def parse_skills(text: str) -> tuple[Skill, ...]:
         found = _SKILL.match(part)
         if found is None:
             raise FormError(f"Skill {part!r}: write a name and a rank, like Kenjutsu 3")
-        skills.append(Skill(found["name"], int(found["rank"])))
+        rank = found["rank"]
+        if not rank.isdigit():
+            raise FormError(f"Skill {part!r}: a rank cannot be negative")
+        skills.append(Skill(found["name"], int(rank)))
     return tuple(skills)
 
 
@@ -86,6 +91,10 @@ def parse_weapons(text: str) -> tuple[Weapon, ...]:
         if not line:
             continue
         found = _WEAPON.match(line)
+        if found is None and _NEGATIVE.search(line.partition(",")[2]):
+            raise FormError(
+                f"Weapon line {number} ({line!r}): damage and bow strength cannot be negative"
+            )
         if found is None:
             raise FormError(
                 f"Weapon line {number} ({line!r}): write name, kind, skill, damage, like "
@@ -140,18 +149,18 @@ class RollkeepDialog(QDialog):
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
         self.hidden = named(QCheckBox("Hidden from players"), "rollkeepHidden")
         self.hidden.setChecked(bool(combatant and combatant.hidden))
-        self.traits: dict[str, QSpinBox] = {}
+        self.traits: dict[str, NumberBox] = {}
         grid = QGridLayout()
         for index, (key, label) in enumerate(TRAITS):
-            box = spin(f"rollkeep-{key}", 1, MAX_SKILL_RANK)
+            box = spin(f"rollkeep-{key}", 1, MAX_SKILL_RANK, what=label)
             box.setValue(getattr(sheet, key))
             self.traits[key] = box
             grid.addWidget(QLabel(label), index // 4, (index % 4) * 2)
             grid.addWidget(box, index // 4, (index % 4) * 2 + 1)
-        self.armor = spin("rollkeepArmor", 0, MAX_COUNT)
+        self.armor = spin("rollkeepArmor", 0, MAX_COUNT, what="Armor")
         self.armor.setValue(sheet.armor)
         self.armor.setToolTip("Added to Armor TN (light armour 5, heavy 10)")
-        self.wounds = spin("rollkeepWounds", 0, MAX_COUNT)
+        self.wounds = spin("rollkeepWounds", 0, MAX_COUNT, what="Wounds")
         self.wounds.setValue(sheet.wounds)
         self.stance = named(QComboBox(), "rollkeepDialogStance")
         for stance in Stance:
@@ -195,6 +204,9 @@ class RollkeepDialog(QDialog):
         name = self.name.text().strip()
         if not name:
             raise FormError("Give the combatant a name")
+        problem = first_problem([*self.traits.values(), self.armor, self.wounds])
+        if problem:
+            raise FormError(problem)
         base = self._original
         sheet = sheet_of(base) if base is not None else RollkeepSheet()
         try:

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -44,7 +43,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dice_tray import DiceTray, RollRequest
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.rollkeep.widgets import named, wrapped
+from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
 
 
 def _shown_roll(change: Change) -> tuple[RollRecord, str] | None:
@@ -98,7 +97,7 @@ class SkirmishPanel(QWidget):
         self.forfeit = named(QPushButton("Forfeit"), "rollkeepForfeit")
         self.weapon = named(QComboBox(), "rollkeepWeapon")
         self.target = named(QComboBox(), "rollkeepTarget")
-        self.raises = named(QSpinBox(), "rollkeepRaises")
+        self.raises = spin("rollkeepRaises", 0, 0, what="Raises")
         self.raises.setToolTip(
             "Each raise adds 5 to the TN and a rolled die of damage; at most Void"
         )
@@ -166,6 +165,7 @@ class SkirmishPanel(QWidget):
         for combo in (self.weapon, self.target):
             combo.currentIndexChanged.connect(self._update_odds)
         self.raises.valueChanged.connect(self._update_odds)
+        self.raises.problemChanged.connect(self._update_odds)
         self.into_melee.toggled.connect(self._update_odds)
         self.tray.rollRequested.connect(self._roll_locally)
         self._document.sessionReplaced.connect(self._refill)
@@ -311,6 +311,9 @@ class SkirmishPanel(QWidget):
         if not ready or index < 0 or attacker is None:
             self.odds.setText("No attack now" if state.phase != Phase.SETUP else "")
             return
+        if self.raises.problem():
+            self.odds.setText(self.raises.problem())
+            return
         sheet = sheet_of(state.combatants[attacker])
         try:
             plan = plan_attack(
@@ -379,6 +382,9 @@ class SkirmishPanel(QWidget):
     def _attack(self) -> None:
         attacker, target = self._state().current, self.target.currentData()
         if attacker is None or target is None or self.weapon.currentIndex() < 0:
+            return
+        if self.raises.problem():
+            self.message.setText(self.raises.problem())
             return
         self._do(
             RollkeepAttack(

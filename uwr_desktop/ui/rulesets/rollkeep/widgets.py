@@ -2,7 +2,9 @@
 
 from typing import TypeVar
 
-from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
+
+from uwr_desktop.ui.number_box import NumberBox
 
 W = TypeVar("W", bound=QWidget)
 
@@ -20,8 +22,7 @@ def wrapped(name: str) -> QLabel:
     return label
 
 
-def spin(name: str, low: int, high: int) -> QSpinBox:
-    """A spin box from ``low`` to ``high``."""
-    box = named(QSpinBox(), name)
-    box.setRange(low, high)
-    return box
+def spin(name: str, low: int, high: int, *, what: str) -> NumberBox:
+    """A number box from ``low`` to ``high`` that names ``what`` when a number typed is out
+    of range (a minus sign typed stays, and is refused)."""
+    return named(NumberBox(low, high, what=what), name)

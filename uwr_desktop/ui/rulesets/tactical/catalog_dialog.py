@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -26,15 +25,15 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
 from uwr_desktop.core.rulesets.tactical.intents import TacticalEditCatalog
+from uwr_desktop.ui.number_box import NumberBox
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
 
 ACTION_COLUMNS = ("Action", "Kind", "Min AP", "Max AP")
 PACE_COLUMNS = ("Pace", "Penalty")
 
 
-def _spin(low: int, high: int, value: int) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
+def _spin(low: int, high: int, value: int, what: str) -> NumberBox:
+    box = NumberBox(low, high, what=what)
     box.setValue(value)
     return box
 
@@ -98,8 +97,8 @@ class CatalogDialog(QDialog):
             kind.addItem(value.value, value)
         kind.setCurrentIndex(kind.findData(entry.kind))
         self.action_rows.setCellWidget(row, 1, kind)
-        self.action_rows.setCellWidget(row, 2, _spin(0, MAX_COUNT, entry.min_ap))
-        self.action_rows.setCellWidget(row, 3, _spin(0, MAX_COUNT, entry.max_ap))
+        self.action_rows.setCellWidget(row, 2, _spin(0, MAX_COUNT, entry.min_ap, "Min AP"))
+        self.action_rows.setCellWidget(row, 3, _spin(0, MAX_COUNT, entry.max_ap, "Max AP"))
 
     def add_pace(self, pace: Pace | None) -> None:
         """Add a pace row (``None``: a new pace with no penalty)."""
@@ -107,7 +106,10 @@ class CatalogDialog(QDialog):
         row = self.pace_rows.rowCount()
         self.pace_rows.insertRow(row)
         self.pace_rows.setItem(row, 0, QTableWidgetItem(pace.name))
-        self.pace_rows.setCellWidget(row, 1, _spin(-MAX_INITIATIVE, 0, pace.penalty))
+        self.pace_rows.setCellWidget(
+            row, 1, _spin(-MAX_INITIATIVE, 0, pace.penalty, "A pace penalty")
+        )
+        self.pace_rows.cellWidget(row, 1).setToolTip("0 or below, like -10")
 
     def _remove(self, table: QTableWidget) -> None:
         rows = sorted({index.row() for index in table.selectedIndexes()}, reverse=True)
@@ -123,15 +125,28 @@ class CatalogDialog(QDialog):
         item = table.item(row, 0)
         return item.text().strip() if item is not None else ""
 
+    def _boxes(self) -> list[NumberBox]:
+        cells = [(self.action_rows, 2), (self.action_rows, 3), (self.pace_rows, 1)]
+        return [
+            cast(NumberBox, table.cellWidget(row, column))
+            for table, column in cells
+            for row in range(table.rowCount())
+        ]
+
     def _accept(self) -> None:
+        # Every row counts, scrolled out of sight or not.
+        problem = next((box.problem() for box in self._boxes() if box.problem()), "")
+        if problem:
+            self.message.setText(f"Not saved: {problem}")
+            return
         try:
             actions = tuple(
                 msgspec.convert(
                     {
                         "name": self._text(self.action_rows, row),
                         "kind": cast(QComboBox, self.action_rows.cellWidget(row, 1)).currentData(),
-                        "min_ap": cast(QSpinBox, self.action_rows.cellWidget(row, 2)).value(),
-                        "max_ap": cast(QSpinBox, self.action_rows.cellWidget(row, 3)).value(),
+                        "min_ap": cast(NumberBox, self.action_rows.cellWidget(row, 2)).value(),
+                        "max_ap": cast(NumberBox, self.action_rows.cellWidget(row, 3)).value(),
                     },
                     ActionType,
                 )
@@ -140,7 +155,7 @@ class CatalogDialog(QDialog):
             paces = tuple(
                 Pace(
                     self._text(self.pace_rows, row),
-                    cast(QSpinBox, self.pace_rows.cellWidget(row, 1)).value(),
+                    cast(NumberBox, self.pace_rows.cellWidget(row, 1)).value(),
                 )
                 for row in range(self.pace_rows.rowCount())
             )

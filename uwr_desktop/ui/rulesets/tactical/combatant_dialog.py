@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QSpinBox,
     QWidget,
 )
 
@@ -23,6 +22,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.theme import side_color
 
 W = TypeVar("W", bound=QWidget)
@@ -47,9 +47,8 @@ def side_swatch(side: Side, size: int = 12) -> QIcon:
     return QIcon(pixmap)
 
 
-def _spin(name: str, low: int, high: int, value: int) -> QSpinBox:
-    box = named(QSpinBox(), name)
-    box.setRange(low, high)
+def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:
+    box = named(NumberBox(low, high, what=what, below=below), name)
     box.setValue(value)
     return box
 
@@ -70,12 +69,27 @@ class TacticalDialog(QDialog):
             self.side.addItem(side_swatch(side), side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
         self.quickness = _spin(
-            "tacticalQuickness", -MAX_INITIATIVE, MAX_INITIATIVE, sheet.quickness
+            "tacticalQuickness",
+            -MAX_INITIATIVE,
+            MAX_INITIATIVE,
+            sheet.quickness,
+            what="The Quickness bonus",
         )
-        self.penalty = _spin("tacticalPenalty", -MAX_INITIATIVE, 0, sheet.penalty)
-        self.penalty.setToolTip("Current penalty (wounds, fatigue): -1 to base initiative per 10")
-        self.hits = _spin("tacticalHits", 1, MAX_COUNT, sheet.hits_max)
-        self.bleeding = _spin("tacticalBleeding", 0, MAX_COUNT, sheet.bleeding)
+        self.penalty = _spin(
+            "tacticalPenalty", -MAX_INITIATIVE, 0, sheet.penalty, what="The current penalty"
+        )
+        self.penalty.setToolTip(
+            "Current penalty (wounds, fatigue), 0 or below: -1 to base initiative per 10"
+        )
+        self.hits = _spin("tacticalHits", 1, MAX_COUNT, sheet.hits_max, what="Hits")
+        self.bleeding = _spin(
+            "tacticalBleeding",
+            0,
+            MAX_COUNT,
+            sheet.bleeding,
+            what="Bleeding",
+            below=": it is the hits lost each round",
+        )
         self.bleeding.setToolTip("Hits lost at each upkeep")
         self.message = named(QLabel(), "tacticalDialogMessage")
         form = QFormLayout(self)
@@ -94,6 +108,10 @@ class TacticalDialog(QDialog):
         form.addRow(self.buttons)
 
     def _accept(self) -> None:
+        problem = first_problem([self.quickness, self.penalty, self.hits, self.bleeding])
+        if problem:
+            self.message.setText(problem)
+            return
         if not self.name.text().strip():
             self.message.setText("Give the combatant a name")
             return

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +36,7 @@ from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table,
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice_tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
 
 SHOWN_NAMES = 4
@@ -69,11 +69,15 @@ class CountdownPanel(QWidget):
         self.status.setFixedHeight(3 * self.status.fontMetrics().lineSpacing() + 4)
         self.actor = named(QComboBox(), "tacticalActor")
         self.action = named(QComboBox(), "tacticalAction")
-        self.ap = named(QSpinBox(), "tacticalAp")
+        self.ap = named(NumberBox(0, 0, what="AP"), "tacticalAp")
         self.ap.setSuffix(" AP")
-        self.penalty = named(QSpinBox(), "tacticalConcentrationPenalty")
-        self.penalty.setRange(-MAX_INITIATIVE, 0)
-        self.penalty.setToolTip("The penalty the GM gives a concentration action")
+        self.penalty = named(
+            NumberBox(-MAX_INITIATIVE, 0, what="The concentration penalty"),
+            "tacticalConcentrationPenalty",
+        )
+        self.penalty.setToolTip(
+            "The penalty the GM gives a concentration action: 0 or below, like -20"
+        )
         self.declare = named(QPushButton("Declare"), "tacticalDeclare")
         self.resolve = named(QPushButton("Resolve"), "tacticalResolve")
         self.resolve.setToolTip("Resolve the actions completing on this count, together")
@@ -88,8 +92,10 @@ class CountdownPanel(QWidget):
         for mode in MoveMode:
             self.mode.addItem(mode.value, mode)
         self.move_button = named(QPushButton("Move"), "tacticalMove")
-        self.parry_amount = named(QSpinBox(), "tacticalParryAmount")
-        self.parry_amount.setRange(0, MAX_COUNT)
+        self.parry_amount = named(
+            NumberBox(0, MAX_COUNT, what="The parry amount"), "tacticalParryAmount"
+        )
+        self.parry_amount.setToolTip("How much of the attack bonus goes to the parry (0 or more)")
         self.parry_against = named(QComboBox(), "tacticalParryAgainst")
         self.parry = named(QPushButton("Parry"), "tacticalParry")
         self.message = named(QLabel(), "tacticalMessage")
@@ -286,10 +292,19 @@ class CountdownPanel(QWidget):
         self.message.setText("")
         return True
 
+    def _refused(self, *boxes: NumberBox) -> bool:
+        """Say what is wrong with a number typed in ``boxes`` (nothing is done then)."""
+        problem = first_problem(boxes)
+        if problem:
+            self.message.setText(problem)
+        return bool(problem)
+
     def _declare(self) -> None:
         entry = self._entry()
         cid = self.actor.currentData()
         if entry is None or cid is None:
+            return
+        if self._refused(self.ap, self.penalty):
             return
         ap = self.ap.value() if entry.ranged else None
         self._do(TacticalDeclare(cid, entry.name, ap, self.penalty.value()))
@@ -306,7 +321,7 @@ class CountdownPanel(QWidget):
 
     def _parry(self) -> None:
         cid = self.actor.currentData()
-        if cid is not None:
+        if cid is not None and not self._refused(self.parry_amount):
             self._do(
                 TacticalParry(cid, self.parry_amount.value(), self.parry_against.currentData())
             )

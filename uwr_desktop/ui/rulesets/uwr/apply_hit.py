@@ -6,10 +6,11 @@ check panel hands to the session, so the damage is logged and undone like any ot
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.core.intents import ApplyDamage
 from uwr_desktop.core.limits import MAX_COUNT
+from uwr_desktop.ui.number_box import NumberBox
 
 
 class ApplyHitBar(QWidget):
@@ -19,6 +20,8 @@ class ApplyHitBar(QWidget):
     """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
+    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
+    """The amount typed cannot be applied (the message says why); nothing was done."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """A hidden bar; :meth:`offer` shows it."""
@@ -29,10 +32,11 @@ class ApplyHitBar(QWidget):
         self._target_name = ""
         self.heading = QLabel()
         self.heading.setObjectName("applyHitHeading")
-        self.amount = QSpinBox()
+        self.amount = NumberBox(
+            0, MAX_COUNT, what="Damage", below=": to give Vitality back, use Heal"
+        )
         self.amount.setObjectName("applyHitAmount")
         self.amount.setAccessibleName("Damage to apply")
-        self.amount.setRange(0, MAX_COUNT)
         self.amount.setToolTip("The damage the hit deals (the surviving successes; change it)")
         self.amount.setKeyboardTracking(True)
         self.button = QPushButton()
@@ -44,6 +48,7 @@ class ApplyHitBar(QWidget):
         layout.addWidget(self.amount)
         layout.addWidget(self.button, 1)
         self.amount.valueChanged.connect(self._update_text)
+        self.amount.problemChanged.connect(self._on_problem)
         self.button.clicked.connect(self.apply)
         self.hide()
 
@@ -72,12 +77,22 @@ class ApplyHitBar(QWidget):
     def apply(self) -> None:
         """Emit the damage on offer (nothing when nothing is offered)."""
         offered = self.offered()
-        if offered is not None:
+        if offered is not None and self.amount.problem():
+            self.problemFound.emit(self.amount.problem())
+        elif offered is not None:
             target, amount = offered
             self.intentChosen.emit(ApplyDamage([target], amount))
 
+    def _on_problem(self, problem: str) -> None:
+        self._update_text()
+        if problem:
+            self.problemFound.emit(problem)
+
     def _update_text(self) -> None:
-        text = f"Apply {self.amount.value()} damage to {self._target_name}"
+        wrong = bool(self.amount.problem())
+        amount = "" if wrong else f" {self.amount.value()}"
+        text = f"Apply{amount} damage to {self._target_name}"
+        self.button.setEnabled(not wrong)
         self.button.setText(text)
         self.button.setAccessibleName(text)
 

@@ -280,7 +280,8 @@ class AttackPanel(QWidget):
             self._clear_modifiers()
         self._default_attacker = default_attacker
         self.attacker.blockSignals(True)
-        _set_items(self.attacker, [(state.combatants[cid].name, cid) for cid in state.rows])
+        # A defeated combatant attacks nobody: it is not offered (the turn skips it too).
+        _set_items(self.attacker, [(c.name, c.id) for c in targets(state)])
         found = self.attacker.findData(wanted)
         self.attacker.setCurrentIndex(found if found >= 0 else min(0, self.attacker.count() - 1))
         self.attacker.blockSignals(False)

@@ -54,12 +54,13 @@ OPPOSED_NEEDS_ATTRIBUTE = (
 
 
 def check_source(combatant: Combatant) -> CheckSource:
-    """What the tray offers for a combatant: its attributes and skills."""
+    """What the tray offers for a combatant: its attributes and skills, and whether it is
+    defeated (the tray still offers it, marked)."""
     attributes = {
         name.capitalize(): getattr(sheet_of(combatant).attributes, name) for name in ATTRIBUTE_NAMES
     }
     skills = {skill.name: (skill.rank, skill.rerolls) for skill in sheet_of(combatant).skills}
-    return CheckSource(combatant.id, combatant.name, attributes, skills)
+    return CheckSource(combatant.id, combatant.name, attributes, skills, defeated=combatant.down)
 
 
 def closed(roll: PoolRoll) -> PoolRoll:
@@ -212,6 +213,7 @@ class CheckPanel(QWidget):
         self.attack.attacker.currentIndexChanged.connect(self._show_prepare)
         self.prepare.intentChosen.connect(self.do)
         self.apply_hit.intentChosen.connect(self._apply_hit)
+        self.apply_hit.problemFound.connect(self.show_message)
         self.attack.problemFound.connect(self.show_message)
         self.tray.rollRequested.connect(self._on_roll_requested)
         self.tray.rerollRequested.connect(self._on_reroll_requested)
