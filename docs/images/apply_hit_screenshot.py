@@ -36,7 +36,7 @@ def main() -> int:
         document = EncounterDocument(None, roller=Roller(random.Random(5)))
         document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
         window = MainWindow(document, settings)
-        window.resize(1366, 740)
+        window.resize(1366, 768)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
         session = document.session

@@ -3,10 +3,12 @@ shows it.
 
 Run under a virtual display from the project's root::
 
-    xvfb-run -a -s "-screen 0 1366x768x24" uv run python docs/images/hands_screenshot.py
+    xvfb-run -a -s "-screen 0 1518x854x24" uv run python docs/images/hands_screenshot.py
 
 It builds the fight with the rules core, saves it to a temporary ``.uwr`` file and lets the app
-open it with ``--smoke-test``, which renders one frame and writes it to the PNG.
+open it with ``--smoke-test``, which renders one frame and writes it to the PNG. The first start
+opens the window at 90% of the screen: 1366x768 on that virtual screen, like the other
+screenshots.
 """
 
 import random

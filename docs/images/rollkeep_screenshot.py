@@ -118,7 +118,7 @@ def main() -> int:
     window = MainWindow(document, settings)
     window.actions_by_key["reduce_motion"].setChecked(True)
     window.timeline.set_animation_duration(0)
-    window.resize(1366, 740)
+    window.resize(1366, 768)
     window.show()
     document.new("rollkeep", roster())
     session = document.session

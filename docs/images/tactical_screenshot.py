@@ -87,7 +87,7 @@ def main() -> int:
         document = EncounterDocument(None, roller=Roller(random.Random(3)))
         document.new("tactical")
         window = MainWindow(document, settings)
-        window.resize(1366, 740)
+        window.resize(1366, 768)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
         play(document)

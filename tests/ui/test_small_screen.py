@@ -84,6 +84,7 @@ def test_a_roll_scrolls_the_dice_into_view_in_a_short_window(qtbot, window):
     qtbot.keyClicks(tray.notation, "6d6")
     qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
     assert len(tray.view.dice()) == 6
+    qtbot.waitUntil(lambda: scroller.verticalScrollBar().value() > 0)  # once the panel is laid out
     viewport = scroller.viewport().rect()
     for widget in (tray.view, tray.banner):
         placed = QRect(widget.mapTo(scroller.viewport(), QPoint(0, 0)), widget.size())

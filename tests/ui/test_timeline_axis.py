@@ -140,3 +140,19 @@ def test_without_an_answerer_a_drag_shows_no_words(qtbot):
     assert widget.is_dragging()
     assert widget.drag_text() == ""
     qtbot.keyClick(widget, Qt.Key.Key_Escape)
+
+
+def test_a_long_axis_title_uses_the_width_in_view_and_is_elided_not_cut(qtbot):
+    title = "Initiative Score (Insight Rank + Reflexes k Reflexes) " * 4
+    widget = _shown(qtbot, [_slot("a", 30), _slot("b", 20)], TimelineAxis(AxisKind.SCORE, title))
+    widget.resize(500, widget.sizeHint().height())
+    image = widget.grab().toImage()
+    background = image.pixel(1, 1)
+    inked = [
+        x
+        for x in range(image.width())
+        for y in range(2, int(widget.card_rect("a").top()) - 2)
+        if image.pixel(x, y) != background
+    ]
+    assert max(inked) > widget.width() * 0.8, "the title runs on past the left half"
+    assert max(inked) < widget.width() - 4, "and ends, elided, inside the widget"

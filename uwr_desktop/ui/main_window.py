@@ -58,6 +58,7 @@ from uwr_desktop.ui.column_prefs import ColumnPrefs
 from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
 from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
+from uwr_desktop.ui.dock_scroll import bring_into_view_soon
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.frozen_table import FrozenColumnTable
 from uwr_desktop.ui.health_column import DAMAGE_STEP, HEALTH_COLUMN, HealthDelegate
@@ -952,8 +953,9 @@ class MainWindow(QMainWindow):
         tray = panel.tray
         tray.set_reduce_motion(self.actions_by_key["reduce_motion"].isChecked())
         tray.set_animation_speed(self._animation_speed)
-        tray.view.diceShown.connect(lambda: scroller.ensureWidgetVisible(tray.view, 0, 0))
-        tray.settled.connect(lambda: scroller.ensureWidgetVisible(tray.banner, 0, 0))
+        keep = panel.keep_in_view or (lambda: None)
+        tray.view.diceShown.connect(lambda: bring_into_view_soon(scroller, tray.view, keep))
+        tray.settled.connect(lambda: bring_into_view_soon(scroller, tray.banner, keep))
         scroller.setWidget(panel.widget)
         self.panel_commands.set_panel(panel)
 

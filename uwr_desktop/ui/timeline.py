@@ -885,15 +885,18 @@ class InitiativeTimeline(QWidget):
         )
 
     def _paint_title(self, painter: QPainter) -> None:
-        """Draw the axis title above the cards, at the left of what is in view."""
+        """Draw the axis title above the cards, at the left of what is in view (the left half
+        while a drag's text takes the right), elided rather than cut."""
         colors = theme_colors(scheme_for_palette(self.palette()))
         font = QFont(self._metrics.note_font)
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(QColor(colors.muted_text))
-        area = QRectF(_MARGIN + self._scroll_x(), 2, self.width() / 2, self._metrics.header_height)
+        width = self.width() / 2 if self.drag_text() else self.width() - 2 * _MARGIN
+        area = QRectF(_MARGIN + self._scroll_x(), 2, width, self._metrics.header_height)
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        painter.drawText(area, align, self._axis.title)
+        title = QFontMetricsF(font).elidedText(self._axis.title, Qt.TextElideMode.ElideRight, width)
+        painter.drawText(area, align, title)
 
     def _paint_drag_text(self, painter: QPainter, x: float, color: QColor) -> None:
         """Draw what the drop would do beside the drop line ``x``, in the title row."""

@@ -39,13 +39,16 @@ class DicePanel(msgspec.Struct, frozen=True):
     called with the combatant the GM selected in the table (``None``: no single one).
     ``commands`` names the panel's button for each :class:`PanelCommand` it offers; the
     window's menu entry and shortcut click it. Without an entry for ``ROLL`` the tray's Roll
-    button is used.
+    button is used. ``keep_in_view``, if given, answers which of the panel's widgets the GM works
+    with now: when a roll brings the dice into view in a short dock, the top of that widget is
+    never scrolled away (``None``: the dice alone count).
     """
 
     widget: QWidget
     tray: DiceTray
     focus_combatant: Callable[[str | None], None]
     commands: Mapping[PanelCommand, QAbstractButton] = msgspec.field(default_factory=dict)
+    keep_in_view: Callable[[], QWidget | None] | None = None
 
 
 class RulesetUi(Protocol):

@@ -220,31 +220,31 @@ class AttackPanel(QWidget):
             form.addWidget(label, row, column)
             form.addWidget(widget, row, column + 1)
         form.addWidget(self.attack_button, 2, 3)
-        form.addWidget(self.attacker_info, 3, 0, 1, 4)
+        form.addWidget(self.attacker_info, 3, 0, 1, 3)
+        form.addWidget(self.resolve_button, 3, 3)
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 1)
+        # Two rows, so that the box is no wider than the attack inputs above it: in one row it
+        # pushed the dock into scrolling sideways and cut the labels at its right.
         reactions = QHBoxLayout()
-        for widget in (
-            self.dodge_button,
-            self.dodge_skill,
-            self.parry_button,
-            self.parry_weapon,
-            self.no_reaction_button,
-        ):
+        for widget in (self.dodge_button, self.dodge_skill, self.parry_button, self.parry_weapon):
             reactions.addWidget(widget)
         reactions.addStretch(1)
+        modifiers = QHBoxLayout()
+        modifiers.addWidget(self.no_reaction_button)
+        modifiers.addStretch(1)
         for text, widget in (("Favor", self.reaction_favor), ("Dice", self.reaction_dice)):
             label = QLabel(text)
             label.setBuddy(widget)
-            reactions.addWidget(label)
-            reactions.addWidget(widget)
+            modifiers.addWidget(label)
+            modifiers.addWidget(widget)
         box = QVBoxLayout(self.reaction_box)
         box.addLayout(reactions)
+        box.addLayout(modifiers)
         box.addWidget(self.reaction_note)
         finish = QHBoxLayout()
         finish.addWidget(self.reroll_reaction_button)
         finish.addStretch(1)
-        finish.addWidget(self.resolve_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)

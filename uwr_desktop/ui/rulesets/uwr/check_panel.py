@@ -259,6 +259,16 @@ class CheckPanel(QWidget):
         """The refusal shown, if any."""
         return self.message.text()
 
+    def inputs_in_use(self) -> QWidget | None:
+        """What a roll must not scroll out of view: while an attack waits, the Resolve button
+        (the question to the target, the reaction's inputs and the dice follow it); once it is
+        resolved, the attack panel (its inputs for the next attack, the hit offer below them);
+        ``None`` for other checks."""
+        shown = self._shown
+        if shown is None or shown.pending.kind != "attack":
+            return None
+        return self.attack if shown.resolved is not None else self.attack.resolve_button
+
     def shown_check(self) -> ShownCheck | None:
         """The journal's check the tray shows (``None``: nothing, or a roll for nobody)."""
         return self._shown

@@ -43,7 +43,9 @@ class UwrUi:
             PanelCommand.ROLL: panel.tray.roll_button,
             PanelCommand.RESOLVE: panel.attack.resolve_button,
         }
-        return DicePanel(panel, panel.tray, panel.set_focus_combatant, commands)
+        return DicePanel(
+            panel, panel.tray, panel.set_focus_combatant, commands, panel.inputs_in_use
+        )
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -1,0 +1,138 @@
+"""The Dice dock on a 1366x768 laptop during a uwr attack: nothing is cut at its right, a roll
+never scrolls away the inputs the GM works with, and after the hit both the attack inputs and the
+"Apply N damage" offer are in view."""
+
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.main_window import MainWindow, first_dice_dock_width
+
+FIRST_START_WINDOW = QSize(1229, 655)
+"""The first-start window on a 1366x768 screen less its task bar (see test_small_screen.py)."""
+
+MAXIMISED_WINDOW = QSize(1366, 768)
+
+
+def _laptop_window(qtbot, tmp_path, size: QSize) -> MainWindow:
+    """The sample fight, its dock as wide as the first start makes it (before any attack)."""
+    document = EncounterDocument(None, roller=Roller(random.Random(5)))
+    document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    main.show()
+    main.resize(size)
+    qtbot.waitExposed(main)
+    scroller = _scroller(main)
+    wanted = first_dice_dock_width(
+        main.width(),
+        main.dice_panel.widget.minimumSizeHint().width()
+        + scroller.verticalScrollBar().sizeHint().width(),
+    )
+    main.resizeDocks([main.dice_dock], [wanted], Qt.Orientation.Horizontal)
+    qtbot.wait(20)
+    return main
+
+
+def _scroller(window: MainWindow) -> QScrollArea:
+    return window.dice_dock.findChild(QScrollArea, "diceScroller")
+
+
+def _out_of_view(window: MainWindow, *widgets: QWidget) -> list[str]:
+    """The accessible names (or texts) of the widgets not wholly in the dock's viewport."""
+    viewport = _scroller(window).viewport()
+    return [
+        widget.accessibleName() or getattr(widget, "text", lambda: "")() or widget.objectName()
+        for widget in widgets
+        if not widget.isVisible()
+        or not viewport.rect().contains(QRect(widget.mapTo(viewport, QPoint()), widget.size()))
+    ]
+
+
+def _nothing_cut(window: MainWindow) -> None:
+    scroller = _scroller(window)
+    panel = window.dice_panel.widget
+    top = scroller.verticalScrollBar().value()
+    for widget in panel.findChildren(QWidget):
+        inner = widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if widget.isVisible() and not any(child.isVisible() for child in inner):
+            y = widget.mapTo(panel, QPoint()).y()
+            assert not y < top < y + widget.height(), f"{widget.objectName()} cut at the top"
+    assert scroller.horizontalScrollBar().maximum() == 0, "the panel scrolls sideways"
+    for label in window.dice_panel.widget.findChildren(QLabel):
+        if label.isVisible() and label.text() and not label.wordWrap():
+            assert label.width() >= label.sizeHint().width(), f"{label.text()!r} is cut"
+
+
+@pytest.mark.parametrize(
+    "size", [FIRST_START_WINDOW, MAXIMISED_WINDOW], ids=["first-start", "maximised"]
+)
+def test_an_attack_keeps_the_inputs_in_use_out_of_view(qtbot, tmp_path, size):
+    window = _laptop_window(qtbot, tmp_path, size)
+    attack = window.dice_panel.widget.attack
+    hit = window.dice_panel.widget.apply_hit
+    bar = _scroller(window).verticalScrollBar()
+    assert attack.attacker.currentText() == "Bandit Captain"
+    assert attack.target.currentText() == "Vex"
+    qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(attack.reaction_box.isVisible)
+    qtbot.wait(20)  # the dock scrolls once the panel has shown the reaction's rows
+    assert (
+        _out_of_view(
+            window,
+            attack.status,
+            attack.dodge_button,
+            attack.no_reaction_button,
+            attack.reaction_favor,
+            attack.reaction_dice,
+            attack.resolve_button,
+        )
+        == []
+    )
+    _nothing_cut(window)
+
+    bar.setValue(bar.maximum())  # the GM scrolled down to look at the dice
+    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(hit.isVisible)
+    assert "Vex" in hit.button.text()
+    qtbot.waitUntil(lambda: _out_of_view(window, attack.attacker) == [], timeout=1000)
+    assert (
+        _out_of_view(
+            window,
+            attack.attacker,
+            attack.weapon,
+            attack.target,
+            attack.favor,
+            attack.extra_dice,
+            attack.attack_button,
+            hit.amount,
+            hit.button,
+        )
+        == []
+    )
+    _nothing_cut(window)
+    window.document.close()
+
+
+def test_a_roll_for_nobody_after_a_hit_still_brings_its_dice_into_view(qtbot, tmp_path):
+    window = _laptop_window(qtbot, tmp_path, QSize(FIRST_START_WINDOW.width(), 480))
+    attack = window.dice_panel.widget.attack
+    qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    bar = _scroller(window).verticalScrollBar()
+    qtbot.waitUntil(lambda: window.dice_panel.widget.apply_hit.isVisible() and bar.value() < 20)
+    tray = window.dice_tray
+    tray.combatant.setCurrentIndex(0)
+    qtbot.keyClicks(tray.notation, "6d6")
+    qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: _out_of_view(window, tray.view) == [])
+    assert len(tray.view.dice()) == 6
+    assert bar.value() > 0, "the dice lie below the fold of the dock"
+    window.document.close()
