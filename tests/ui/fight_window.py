@@ -8,16 +8,20 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.main_window import MainWindow
 
 
-def shown_window(qtbot, tmp_path, seed: int) -> Iterator[MainWindow]:
-    """A main window on an unsaved fight, rolling with ``random.Random(seed)``, animations off;
-    closed with its fight afterwards (for a fixture to ``yield from``)."""
+def shown_window(
+    qtbot, tmp_path, seed: int, library: CombatantLibrary | None = None
+) -> Iterator[MainWindow]:
+    """A main window on an unsaved fight, rolling with ``random.Random(seed)``, animations off,
+    with ``library`` if given; closed with its fight afterwards (for a fixture to
+    ``yield from``)."""
     document = EncounterDocument(None, roller=Roller(random.Random(seed)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
+    main = MainWindow(document, settings, library=library)
     qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.timeline.set_animation_duration(0)

@@ -1,17 +1,19 @@
 """A four-round uwr fight run from the window as a GM runs it: the turn drives the attack panel,
 hits are applied from the offer, the defeated are skipped and greyed, a slow weapon is
-prepared, a condition is edited and removed, a sheet is edited mid-fight and a removal asks."""
+prepared, a condition is edited and removed, a sheet is edited mid-fight, a removal asks, a
+negative favor is rolled with its sign, and the players saved as a party join the next fight."""
 
 from fractions import Fraction
 
 import pytest
-from fight_window import shown_window, when_modal
+from fight_window import pick_round_system, shown_window, when_modal
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QApplication,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QInputDialog,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -29,7 +31,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 )
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.condition_editor import ConditionEditor
+from uwr_desktop.ui.new_fight_dialog import NewFightDialog
 from uwr_desktop.ui.quick_dialogs import AmountDialog
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog
 from uwr_desktop.ui.theme import theme_colors
@@ -79,7 +83,8 @@ def roster():
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    yield from shown_window(qtbot, tmp_path, seed=3)
+    with CombatantLibrary(tmp_path / "library.sqlite") as library:
+        yield from shown_window(qtbot, tmp_path, seed=3, library=library)
 
 
 def state(window):
@@ -301,4 +306,35 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     assert (state(window).round, state(window).current) == (4, "vex")
     axe = state(window).combatants["oda"].sheet.weapons[1]
     assert axe.uses_left == axe.uses_max > 0
+
+    # Vex shoots Brute with a favor of -1 typed in: the roll keeps the sign.
+    attack.target.setCurrentIndex(attack.target.findData("brute"))
+    type_into(qtbot, attack.favor, "-1")
+    assert attack.favor.value() == -1
+    qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
+    assert part_of(state(window)).pending.action.favor == -1
+    settle(qtbot, window)
+    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, window)
+
+    # The players are saved as a party and join a new fight in one step.
+    def name_party(prompt):
+        prompt.setTextValue("Heroes")
+        prompt.accept()
+
+    when_modal(QInputDialog, closing(name_party))
+    window.actions_by_key["save_party"].trigger()
+    window.maybe_save = lambda: True
+
+    def new_uwr_fight(dialog):
+        pick_round_system(dialog, "uwr")
+        dialog.accept()
+
+    when_modal(NewFightDialog, closing(new_uwr_fight))
+    window.actions_by_key["new"].trigger()
+    assert state(window).combatants == {}
+    menu = window.parties.menu
+    menu.aboutToShow.emit()
+    next(action for action in menu.actions() if action.text() == "Heroes").trigger()
+    assert [c.name for c in state(window).combatants.values()] == ["Vex"]
     assert QApplication.activeModalWidget() is None
