@@ -10,13 +10,12 @@ for decoding. A ruleset living elsewhere (a test's, say) joins with
 """
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.subpackages import has_subpackage, subpackages
 
 RulesetFactory = Callable[[Mapping[str, Any] | None], Ruleset]
 """Builds a ruleset from its settings (``None``: every setting at its default)."""
@@ -36,30 +35,10 @@ def register(ruleset_id: str, factory: RulesetFactory) -> None:
     _FACTORIES[ruleset_id] = factory
 
 
-@cache
-def _package_ids() -> tuple[str, ...]:
-    """The ruleset packages of this version, by name (each package is named by its id)."""
-    import pkgutil  # listing every package is rare: a known id is looked up on its own
-
-    path = importlib.import_module(_PACKAGE).__path__
-    return tuple(found.name for found in pkgutil.iter_modules(path) if found.ispkg)
-
-
-def _is_package(ruleset_id: str) -> bool:
-    """Whether this version has a package named ``ruleset_id`` here, found without importing it."""
-    if not ruleset_id.isidentifier():
-        return False
-    spec = importlib.util.find_spec(f"{_PACKAGE}.{ruleset_id}")
-    # A folder without an __init__ (a namespace package, origin None) is no ruleset.
-    return (
-        spec is not None and spec.origin is not None and spec.submodule_search_locations is not None
-    )
-
-
 def load_ruleset(ruleset_id: str) -> None:
     """Import the ruleset package ``ruleset_id`` of this version, if there is one, registering it
     and its event and sheet types (a ruleset registered from elsewhere needs nothing)."""
-    if ruleset_id in _FACTORIES or not _is_package(ruleset_id):
+    if ruleset_id in _FACTORIES or not has_subpackage(_PACKAGE, ruleset_id):
         return
     package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
     found_id = getattr(package, "RULESET_ID", None)
@@ -72,14 +51,14 @@ def load_ruleset(ruleset_id: str) -> None:
 def load_rulesets() -> None:
     """Import every ruleset package of this version (where the ruleset a record needs is not
     known, as when salvaging a damaged store)."""
-    for ruleset_id in _package_ids():
+    for ruleset_id in subpackages(_PACKAGE):
         load_ruleset(ruleset_id)
 
 
 def ruleset_ids() -> tuple[str, ...]:
     """The ids of the rulesets this version offers (its packages first, by name), without
     importing any."""
-    ours = _package_ids()
+    ours = subpackages(_PACKAGE)
     return (*ours, *(found for found in _FACTORIES if found not in ours))
 
 

@@ -8,10 +8,9 @@ ruleset UI living elsewhere (a test's, say) joins with :func:`register_ui`.
 """
 
 import importlib
-import importlib.util
 from collections.abc import Callable
-from functools import cache
 
+from uwr_desktop.core.subpackages import has_subpackage, subpackages
 from uwr_desktop.ui.rulesets.base import RulesetUi
 
 RulesetUiFactory = Callable[[], RulesetUi]
@@ -33,29 +32,9 @@ def register_ui(ruleset_id: str, factory: RulesetUiFactory) -> None:
     _FACTORIES[ruleset_id] = factory
 
 
-@cache
-def _package_ids() -> tuple[str, ...]:
-    """The ruleset UI packages of this version, by name (each is named by its ruleset's id)."""
-    import pkgutil  # listing every package is rare: a known id is looked up on its own
-
-    path = importlib.import_module(_PACKAGE).__path__
-    return tuple(found.name for found in pkgutil.iter_modules(path) if found.ispkg)
-
-
-def _is_package(ruleset_id: str) -> bool:
-    """Whether this version has a package named ``ruleset_id`` here, found without importing it."""
-    if not ruleset_id.isidentifier():
-        return False
-    spec = importlib.util.find_spec(f"{_PACKAGE}.{ruleset_id}")
-    # A folder without an __init__ (a namespace package, origin None) is no ruleset.
-    return (
-        spec is not None and spec.origin is not None and spec.submodule_search_locations is not None
-    )
-
-
 def load_ui(ruleset_id: str) -> None:
     """Import the UI package of ``ruleset_id`` of this version, if there is one, registering it."""
-    if ruleset_id in _FACTORIES or not _is_package(ruleset_id):
+    if ruleset_id in _FACTORIES or not has_subpackage(_PACKAGE, ruleset_id):
         return
     package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
     found_id = getattr(package, "RULESET_ID", None)
@@ -67,13 +46,13 @@ def load_ui(ruleset_id: str) -> None:
 
 def load_uis() -> None:
     """Import every ruleset UI package of this version, registering each."""
-    for ruleset_id in _package_ids():
+    for ruleset_id in subpackages(_PACKAGE):
         load_ui(ruleset_id)
 
 
 def ui_ruleset_ids() -> tuple[str, ...]:
     """The ids of the rulesets that have a UI (this version's packages first), importing none."""
-    ours = _package_ids()
+    ours = subpackages(_PACKAGE)
     return (*ours, *(found for found in _FACTORIES if found not in ours))
 
 
