@@ -46,8 +46,6 @@ def _svg_source(name: str) -> bytes:
         raise FileNotFoundError(
             f"icon {name!r} is missing: cannot read {path} ({error})"
         ) from error
-    if not QSvgRenderer(QByteArray(source)).isValid():
-        raise ValueError(f"icon {name!r} at {path} is not a valid SVG file")
     return source
 
 
@@ -128,7 +126,11 @@ def icon(name: str) -> QIcon:
         return cached
     if name not in ICON_NAMES:
         raise ValueError(f"unknown icon {name!r}; the icons are: {', '.join(ICON_NAMES)}")
-    _svg_source(name)
+    # Parsed once here, in the colour the icon is first drawn in: the check reuses that drawing's
+    # renderer instead of parsing the file a second time.
+    if not _renderer(name, _color_for(QIcon.Mode.Normal).rgba()).isValid():
+        path = resource_path("icons", f"{name}.svg")
+        raise ValueError(f"icon {name!r} at {path} is not a valid SVG file")
     made = QIcon(_SvgIconEngine(name))
     _icons[name] = made
     return made

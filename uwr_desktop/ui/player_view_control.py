@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import msgspec
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMainWindow, QMenu
+from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QMenu
 
 from uwr_desktop.core.encounter import SETUP_PHASE
 from uwr_desktop.core.intents import AddCombatants, Intent
@@ -306,6 +306,8 @@ class PlayerViewControl(QObject):
             self._window.statusBar().showMessage("Select one or more combatants first.", 6000)
             return
         first = self._document.session.state.combatants[ids[0]]
+        from PySide6.QtWidgets import QInputDialog  # when first asked: start-up spares its types
+
         text, accepted = QInputDialog.getText(
             self._window,
             "Player Alias",

@@ -18,17 +18,16 @@ row within its column, and a click on a pip the slot lets be clicked asks for it
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import msgspec
 from PySide6.QtCore import (
-    QEasingCurve,
     QEvent,
     QLineF,
     QPointF,
     QRectF,
     QSize,
     Qt,
-    QVariantAnimation,
     Signal,
 )
 from PySide6.QtGui import (
@@ -51,6 +50,9 @@ from PySide6.QtWidgets import QApplication, QScrollBar, QSizePolicy, QToolTip, Q
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 from uwr_desktop.ui import timeline_columns as columns
 from uwr_desktop.ui.theme import ThemeColors, scheme_for_palette, theme_colors
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QVariantAnimation
 
 MOVE_ANIMATION_MS = 200
 """How long a card takes to glide to its new place."""
@@ -180,14 +182,10 @@ class InitiativeTimeline(QWidget):
         self._scroll_bar.hide()
         self._scroll_bar.valueChanged.connect(self.update)
 
-        self._animation = QVariantAnimation(self)
-        self._animation.setObjectName("timelineMoveAnimation")
-        self._animation.setStartValue(1.0)
-        self._animation.setEndValue(0.0)
-        self._animation.setDuration(MOVE_ANIMATION_MS)
-        self._animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-        self._animation.valueChanged.connect(self._on_progress)
-        self._animation.finished.connect(self._on_animation_finished)
+        # Made when cards first glide: the window's first frame has nothing to animate, and
+        # Qt's animation types cost start-up time to load.
+        self._animation: QVariantAnimation | None = None
+        self._animation_ms = MOVE_ANIMATION_MS
         self._update_description()
 
     # Public API
@@ -221,7 +219,8 @@ class InitiativeTimeline(QWidget):
             seen.add(slot.key)
         old_x = {key: self._shown_x(key) for key in self._targets}
         old_current = self._current_key()
-        self._animation.stop()
+        if self._animation is not None:
+            self._animation.stop()
         self._slots = new_slots
         self._relayout()
         self._start_offsets = {
@@ -233,11 +232,11 @@ class InitiativeTimeline(QWidget):
         animate = (
             bool(self._start_offsets or self._appearing)
             and self.isVisible()
-            and self._animation.duration() > 0
+            and self._animation_ms > 0
         )
         if animate:
             self._progress = 1.0
-            self._animation.start()
+            self._glide().start()
         else:
             self._clear_animation()
         if self._selected not in self._targets:
@@ -353,7 +352,8 @@ class InitiativeTimeline(QWidget):
 
     def is_animating(self) -> bool:
         """Tell whether cards are still gliding to their places."""
-        return self._animation.state() == QVariantAnimation.State.Running
+        animation = self._animation
+        return animation is not None and animation.state() == animation.State.Running
 
     def is_dragging(self) -> bool:
         """Tell whether a card is being dragged."""
@@ -363,7 +363,24 @@ class InitiativeTimeline(QWidget):
         """Set how long moved cards take to glide; 0 moves them at once (reduced motion)."""
         if milliseconds < 0:
             raise ValueError(f"an animation cannot last {milliseconds} ms; give 0 or more")
-        self._animation.setDuration(milliseconds)
+        self._animation_ms = milliseconds
+        if self._animation is not None:
+            self._animation.setDuration(milliseconds)
+
+    def _glide(self) -> "QVariantAnimation":
+        """The animation that moves the cards to their places, made on first use."""
+        if self._animation is None:
+            from PySide6.QtCore import QEasingCurve, QVariantAnimation  # loaded on first glide
+
+            self._animation = QVariantAnimation(self)
+            self._animation.setObjectName("timelineMoveAnimation")
+            self._animation.setStartValue(1.0)
+            self._animation.setEndValue(0.0)
+            self._animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+            self._animation.valueChanged.connect(self._on_progress)
+            self._animation.finished.connect(self._on_animation_finished)
+        self._animation.setDuration(self._animation_ms)
+        return self._animation
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """Fit one row of all the cards (at least a few cards wide)."""

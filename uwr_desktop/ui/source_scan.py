@@ -1,0 +1,62 @@
+"""Spare PySide6's source reads at start-up.
+
+Once ``PySide6.QtCore`` is imported, PySide6 looks at every ``import`` statement that follows
+and, for each module it has not seen yet, reads the module's whole source file to find out
+whether it mentions PySide6 (a module that does may turn on a ``__feature__`` such as
+``snake_case``). It keeps the answers in a table, ``shibokensupport.feature.pyside_feature_dict``:
+0 for a module that uses PySide6 with no feature, -1 for one that does not use it. A module
+imported before Qt is read the first time another module imports it again, ``typing`` and
+``pathlib`` included, so start-up read some hundred source files for nothing.
+
+:func:`spare_source_scan` writes the answers it already knows into that table: the app's own
+window modules use PySide6 and no feature (0); the modules loaded before Qt are left to no
+feature either (-1). The app never turns a feature on, so no answer changes what runs. If a
+PySide6 release drops the table, nothing is written and PySide6 reads the files as before.
+"""
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import PySide6.QtCore  # noqa: F401 (installs the import hook and its table)
+
+_FEATURE_MODULE = "shibokensupport.feature"
+_TABLE_NAME = "pyside_feature_dict"
+USES_PYSIDE_NO_FEATURE = 0
+"""PySide6's answer for a module that uses it with no feature selected."""
+NOT_USING_PYSIDE = -1
+"""PySide6's answer for a module that does not use it."""
+
+
+def package_modules(folder: Path, package: str) -> Iterator[str]:
+    """The dotted names of ``package`` (in ``folder``) and of every module and package in it;
+    only ``package`` where its source files are not on disk (as in the frozen app)."""
+    yield package
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".py") and entry.name != "__init__.py":
+            yield f"{package}.{entry.name[:-3]}"
+        elif entry.is_dir() and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+            yield from package_modules(Path(entry.path), f"{package}.{entry.name}")
+
+
+def feature_table() -> dict[str, int] | None:
+    """PySide6's table of modules it has looked at, or ``None`` when this release has none."""
+    table = getattr(sys.modules.get(_FEATURE_MODULE), _TABLE_NAME, None)
+    return table if isinstance(table, dict) else None
+
+
+def spare_source_scan(folder: Path, package: str) -> None:
+    """Tell PySide6 what it would read: ``package`` (in ``folder``) uses it, the modules already
+    loaded do not. Answers it already has are kept."""
+    table = feature_table()
+    if table is None:
+        return
+    for name in list(sys.modules):
+        table.setdefault(name, NOT_USING_PYSIDE)
+    for name in package_modules(folder, package):
+        table.setdefault(name, USES_PYSIDE_NO_FEATURE)
