@@ -32,6 +32,12 @@ _ID_LIST_FIELDS = frozenset({"combatant_ids", "order"})
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
+# Combined once: Qt asks for each line's flags whenever it measures or paints it.
+_READ_ONLY = (
+    Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+)
+
+
 class LogLine(msgspec.Struct, frozen=True):
     """One event in words.
 
@@ -178,11 +184,7 @@ class LogModel(QAbstractListModel):
         """Read-only, selectable rows."""
         if not self._valid(index):
             return Qt.ItemFlag.NoItemFlags
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return _READ_ONLY
 
     def data(self, index: _ModelIndex, role: int = _ROLE.DisplayRole) -> object:
         """The line's words, its entry as a tooltip, and the roles for filtering."""

@@ -54,6 +54,15 @@ RESOURCES_COLUMN = "_resources"
 _RESOURCES = Column(RESOURCES_COLUMN, "This round", ColumnKind.TEXT)
 
 _NUMERIC = {ColumnKind.INT, ColumnKind.FRACTION}
+# Combined once: Qt asks for a cell's flags and alignment each time it measures or paints it,
+# and each combination of two flags is a Python enum operation.
+_READ_ONLY = (
+    Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+)
+_EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
+_CHECKABLE = _EDITABLE | Qt.ItemFlag.ItemIsUserCheckable
+_ALIGN_NUMBER = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_ALIGN_TEXT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _VALUE_ROLES = {
     _ROLE.DisplayRole,
     _ROLE.EditRole,
@@ -249,7 +258,7 @@ class CombatantTableModel(QAbstractTableModel):
             how = "editable" if column.editable else "read only"
             return f"{column.title}: {how}" + (f", {bounds}" if bounds else "")
         if role == _ROLE.TextAlignmentRole and column.kind in _NUMERIC:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return _ALIGN_NUMBER
         return None
 
     def flags(self, index: _ModelIndex) -> Qt.ItemFlag:
@@ -257,14 +266,10 @@ class CombatantTableModel(QAbstractTableModel):
         cell = self._cell(index)
         if cell is None:
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        flags |= Qt.ItemFlag.ItemNeverHasChildren
         column = self._columns[cell[1]]
-        if column.editable:
-            flags |= Qt.ItemFlag.ItemIsEditable
-            if column.kind is ColumnKind.BOOL:
-                flags |= Qt.ItemFlag.ItemIsUserCheckable
-        return flags
+        if not column.editable:
+            return _READ_ONLY
+        return _CHECKABLE if column.kind is ColumnKind.BOOL else _EDITABLE
 
     def data(self, index: _ModelIndex, role: int = _ROLE.DisplayRole) -> object:
         """The cell's text, edit value, tooltip, alignment, font, colours and swatch."""
@@ -285,12 +290,7 @@ class CombatantTableModel(QAbstractTableModel):
         if role == COLUMN_ROLE:
             return column
         if role == _ROLE.TextAlignmentRole:
-            horizontal = (
-                Qt.AlignmentFlag.AlignRight
-                if column.kind in _NUMERIC
-                else Qt.AlignmentFlag.AlignLeft
-            )
-            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+            return _ALIGN_NUMBER if column.kind in _NUMERIC else _ALIGN_TEXT
         if role not in _VALUE_ROLES:
             return self._look(combatant, column, role)
         if column is HEALTH and role in (SORT_ROLE, _ROLE.ToolTipRole):
