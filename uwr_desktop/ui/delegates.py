@@ -4,11 +4,23 @@ Whole numbers get a spin box, fractions a decimal spin box stepping by the colum
 for attributes), choices a combo box, flags a check box and text a line edit. Spin boxes take
 no letters, and the value handed to the model is exact (a ``Fraction`` for fraction columns);
 the model and the ruleset still check it and refuse a bad one with a message.
+
+The delegate also measures cells for the table's column fitting, asking the style once per
+look of cell instead of once per cell.
 """
 
+import math
 from fractions import Fraction
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,7 +35,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.limits import MAX_COUNT, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.base import Column, ColumnKind
 from uwr_desktop.ui.number_box import DecimalBox, NumberBox
-from uwr_desktop.ui.table_model import COLUMN_ROLE
+from uwr_desktop.ui.table_model import COLUMN_ROLE, MEASURE_ROLE
 
 INT_LIMIT = MAX_COUNT
 """The bound a whole-number editor uses where its column sets none."""
@@ -56,6 +68,44 @@ class CombatantDelegate(QStyledItemDelegate):
     def __init__(self, parent: QObject | None = None) -> None:
         """A delegate for any view over :class:`CombatantTableModel` (or a proxy of it)."""
         super().__init__(parent)
+        self._metrics: dict[tuple[str, bool], QFontMetricsF] = {}
+        self._room: dict[tuple[str, bool, bool], tuple[int, int]] = {}
+
+    def sizeHint(  # noqa: N802 (Qt override)
+        self, option: QStyleOptionViewItem, index: _ModelIndex
+    ) -> QSize:
+        """The room the style gives the cell.
+
+        Measured through the style, a cell costs seven questions to the model and a text
+        layout, for every cell of every column whenever the columns are fitted. Cells of one
+        look (font, bold or not, with a swatch or not) differ only by their text's width, so
+        the style measures one of them and the others add their own text's width to the room
+        it left around that text.
+        """
+        measure = index.data(MEASURE_ROLE)
+        if not isinstance(measure, tuple):
+            return super().sizeHint(option, index)
+        text, bold, with_swatch = measure
+        font = option.font
+        look = (font.key(), bold, with_swatch)
+        room = self._room.get(look)
+        if room is None:
+            hint = super().sizeHint(option, index)
+            room = (hint.width() - self._text_width(text, font, bold), hint.height())
+            self._room[look] = room
+        return QSize(self._text_width(text, font, bold) + room[0], room[1])
+
+    def _text_width(self, text: str, font: QFont, bold: bool) -> int:
+        key = (font.key(), bold)
+        metrics = self._metrics.get(key)
+        if metrics is None:
+            shown = QFont(font)
+            shown.setBold(bold or font.bold())
+            metrics = self._metrics[key] = QFontMetricsF(shown)
+        # A line of text is as wide as its advance plus whatever its last glyph reaches past
+        # its own advance (Qt's text layout keeps room for that overhang).
+        overhang = max(0.0, -metrics.rightBearing(text[-1]))
+        return math.ceil(metrics.horizontalAdvance(text) + overhang)
 
     def createEditor(  # noqa: N802
         self, parent: QWidget, option: QStyleOptionViewItem, index: _ModelIndex

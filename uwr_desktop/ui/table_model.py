@@ -45,6 +45,10 @@ COLUMN_ROLE = int(_ROLE.UserRole) + 5
 """Data role giving the cell's :class:`Column` (kind, bounds, choices) for editors."""
 SORT_ROLE = int(_ROLE.UserRole) + 6
 """Data role giving the cell's raw value (numbers stay numbers) for sorting."""
+MEASURE_ROLE = int(_ROLE.UserRole) + 7
+"""Data role giving what a cell's width depends on: ``(text, bold, with_swatch)``, one line of
+text in the view's font, made bold or led by the side swatch; ``None`` for a cell the style
+must measure itself (a check box, no text, several lines)."""
 
 NAME_COLUMN = "name"
 """The key of the column that carries the side swatch."""
@@ -291,6 +295,8 @@ class CombatantTableModel(QAbstractTableModel):
             return column
         if role == _ROLE.TextAlignmentRole:
             return _ALIGN_NUMBER if column.kind in _NUMERIC else _ALIGN_TEXT
+        if role == MEASURE_ROLE:
+            return self._measure(combatant, column)
         if role not in _VALUE_ROLES:
             return self._look(combatant, column, role)
         if column is HEALTH and role in (SORT_ROLE, _ROLE.ToolTipRole):
@@ -388,6 +394,15 @@ class CombatantTableModel(QAbstractTableModel):
         if combatant.hidden:
             notes.append("hidden from the players")
         return " · ".join(notes)
+
+    def _measure(self, combatant: Combatant, column: Column) -> tuple[str, bool, bool] | None:
+        if column.kind is ColumnKind.BOOL:
+            return None
+        text = format_cell(self._value(self._state, combatant.id, column))
+        if not text or "\n" in text:
+            return None
+        bold = self._look(combatant, column, _ROLE.FontRole) is not None
+        return text, bold, self._look(combatant, column, _ROLE.DecorationRole) is not None
 
     def _look(self, combatant: Combatant, column: Column, role: int) -> object:
         current = combatant.id == self._state.current
