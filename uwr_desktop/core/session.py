@@ -14,6 +14,8 @@ redo re-applies the recorded events, faces and all.
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, filterfalse
+from operator import is_not
 
 import msgspec
 
@@ -73,18 +75,20 @@ class Change(msgspec.Struct, frozen=True):
 
 def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterState) -> Change:
     """Compare two states by identity of their combatants (cheap thanks to sharing)."""
-    if old.combatants is new.combatants:
-        changed: frozenset[str] = frozenset()
-        added: tuple[str, ...] = ()
-        removed: tuple[str, ...] = ()
-    else:
+    before, after = old.combatants, new.combatants
+    changed: frozenset[str] = frozenset()
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    if before is not after and len(before) == len(after) and list(before) == list(after):
+        # The usual case, a new dict with the same ids in the same order (an edit): pair the
+        # combatants up without looking an id up (a tenth of an intent at 1,000 combatants).
+        changed = frozenset(compress(after, map(is_not, before.values(), after.values())))
+    elif before is not after:
         changed = frozenset(
-            cid
-            for cid, combatant in new.combatants.items()
-            if cid in old.combatants and old.combatants[cid] is not combatant
+            cid for cid, combatant in after.items() if before.get(cid, combatant) is not combatant
         )
-        added = tuple(cid for cid in new.rows if cid not in old.combatants)
-        removed = tuple(cid for cid in old.rows if cid not in new.combatants)
+        added = tuple(filterfalse(before.__contains__, new.rows))
+        removed = tuple(filterfalse(after.__contains__, old.rows))
     order_changed = old.order != new.order
     turn_changed = old.current != new.current or old.acted != new.acted
     part_changed = old.part is not new.part and old.part != new.part
