@@ -216,6 +216,33 @@ def test_undo_far_back_uses_snapshots_and_matches_a_fresh_replay():
     assert session.state == fresh.state
 
 
+def test_undo_step_by_step_far_back_and_a_new_branch_walk_the_states_a_fresh_replay_gives():
+    session = new_session()
+    session.do(StartFight())
+
+    def edit(index):
+        return ApplyDamage(["b"], 1) if index % 2 else EditCell("a", "notes", str(index))
+
+    def undo_to(cursor):
+        while session.cursor > cursor:
+            session.undo()
+            fresh = Session(session.ruleset, session.roster, entries=entries[: session.cursor])
+            assert session.state == fresh.state
+
+    for index in range(3 * SNAPSHOT_EVERY + RECENT_STATES):
+        session.do(edit(index))
+    entries = session.entries
+    undo_to(2 * SNAPSHOT_EVERY + 6)
+    session.do(EditCell("a", "notes", "a new branch"))
+    for index in range(RECENT_STATES + 10):
+        session.do(edit(index))
+    entries = session.entries
+    undo_to(SNAPSHOT_EVERY - 3)
+    while session.can_redo:
+        session.redo()
+    assert session.state == Session(session.ruleset, session.roster, entries=entries).state
+
+
 def test_entries_round_trip_through_the_journal_codec():
     session = new_session()
     session.do(StartFight())

@@ -69,7 +69,7 @@ def success_threshold(favor: int, lowest_threshold: int = 2) -> int:
     return max(lowest_threshold, min(POOL_SIDES, BASE_THRESHOLD - favor))
 
 
-class PoolSpec(msgspec.Struct, frozen=True):
+class PoolSpec(msgspec.Struct, frozen=True, gc=False):
     """A d6 success pool to roll: dice, net favor, rerolls and the lowest-threshold setting."""
 
     dice: int
@@ -97,7 +97,7 @@ class PoolSpec(msgspec.Struct, frozen=True):
         return success_threshold(self.favor, self.lowest_threshold)
 
 
-class PoolDie(msgspec.Struct, frozen=True):
+class PoolDie(msgspec.Struct, frozen=True, gc=False):
     """One die of a pool: the face that counts, and the first face when the die was rerolled."""
 
     face: int
@@ -114,7 +114,7 @@ def _check_face(face: int, sides: int) -> None:
         raise DiceError(f"a d{sides} shows 1 to {sides}, got {face}")
 
 
-class PoolRoll(msgspec.Struct, frozen=True):
+class PoolRoll(msgspec.Struct, frozen=True, gc=False):
     """A rolled d6 pool, with any rerolls taken so far.
 
     Constructing one validates it as a record: one die per die of the spec, faces 1 to 6, no more

@@ -127,7 +127,7 @@ def sheet_type(ruleset_id: str) -> type[Sheet] | None:
     return _SHEET_TYPES.get(ruleset_id)
 
 
-class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Condition(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A condition on a combatant; ``rounds`` left (``None``: until removed) and a note."""
 
     name: Name
@@ -135,7 +135,7 @@ class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     note: Text = ""
 
 
-class Combatant(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """One combatant: who it is, its conditions and notes, and its ruleset's sheet.
 
     ``alias`` is the name the players see instead of ``name`` (``""``: the name itself);

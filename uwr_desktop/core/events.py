@@ -22,8 +22,18 @@ from uwr_desktop.core.rolls import RollRecord
 _REGISTRY: dict[str, type["Event"]] = {}
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
-    """Base class of all events; the class name is the ``type`` tag in JSON."""
+class Event(
+    msgspec.Struct, frozen=True, gc=False, tag_field="type", tag=True, forbid_unknown_fields=True
+):
+    """Base class of all events; the class name is the ``type`` tag in JSON.
+
+    Events, like combatants, sheets and rolls, are ``gc=False``: the garbage collector does not
+    walk them. A frozen record of tuples, text and numbers can never be part of a reference
+    cycle, and a fight read from a file holds tens of thousands of them, which the collector
+    otherwise walks again and again while the file is read (a third of the time to open a
+    1,000-combatant fight). ``tests/core/test_untracked_records.py`` keeps lists, dicts and sets
+    out of their fields.
+    """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Register every concrete event type so journals can be decoded."""
@@ -146,14 +156,14 @@ def convert(value: object, kind: Any) -> Any:
     return msgspec.convert(value, kind, dec_hook=dec_hook, strict=False)
 
 
-class ConditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ConditionRef(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A named condition on one combatant."""
 
     combatant_id: Name
     name: Name
 
 
-class CombatantUpdate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CombatantUpdate(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A combatant as it is after a change, and the change in words for the log."""
 
     combatant: Combatant

@@ -20,7 +20,7 @@ from uwr_desktop.core.rulesets.registry import (
 from uwr_desktop.core.upgrade import upgrade_entry
 
 
-class JournalEntry(msgspec.Struct, frozen=True):
+class JournalEntry(msgspec.Struct, frozen=True, gc=False):
     """What one intent did: a label for the Edit menu and log, and its events in order."""
 
     label: str

@@ -80,7 +80,7 @@ class RollOutcome(msgspec.Struct, frozen=True):
         return None if against is None else self.total - against
 
 
-class RollRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A recorded roll of any kind.
 
     ``pool``: ``dice`` d6 at ``favor`` with ``rerolls``; ``faces`` are the first faces and

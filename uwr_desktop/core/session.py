@@ -7,13 +7,16 @@ whole journal (states are kept on a grid of at most ``MAX_SNAPSHOTS`` entries, e
 ``SNAPSHOT_EVERY``-th at first and sparser as the journal grows, after the latest
 ``MAX_HEAVY_STATES`` slow entries and for the last ``RECENT_STATES`` entries; anything else
 replays from the nearest kept state, so memory grows with the events and combatants, not
-with their product);
+with their product; the states met on such a replay are kept too, the latest
+``RECENT_STATES`` of them, so undoing step by step replays each entry once);
 redo re-applies the recorded events, faces and all.
 """
 
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, filterfalse
+from operator import is_not
 
 import msgspec
 
@@ -73,18 +76,20 @@ class Change(msgspec.Struct, frozen=True):
 
 def diff(kind: str, entry: JournalEntry, old: EncounterState, new: EncounterState) -> Change:
     """Compare two states by identity of their combatants (cheap thanks to sharing)."""
-    if old.combatants is new.combatants:
-        changed: frozenset[str] = frozenset()
-        added: tuple[str, ...] = ()
-        removed: tuple[str, ...] = ()
-    else:
+    before, after = old.combatants, new.combatants
+    changed: frozenset[str] = frozenset()
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    if before is not after and len(before) == len(after) and list(before) == list(after):
+        # The usual case, a new dict with the same ids in the same order (an edit): pair the
+        # combatants up without looking an id up (a tenth of an intent at 1,000 combatants).
+        changed = frozenset(compress(after, map(is_not, before.values(), after.values())))
+    elif before is not after:
         changed = frozenset(
-            cid
-            for cid, combatant in new.combatants.items()
-            if cid in old.combatants and old.combatants[cid] is not combatant
+            cid for cid, combatant in after.items() if before.get(cid, combatant) is not combatant
         )
-        added = tuple(cid for cid in new.rows if cid not in old.combatants)
-        removed = tuple(cid for cid in old.rows if cid not in new.combatants)
+        added = tuple(filterfalse(before.__contains__, new.rows))
+        removed = tuple(filterfalse(after.__contains__, old.rows))
     order_changed = old.order != new.order
     turn_changed = old.current != new.current or old.acted != new.acted
     part_changed = old.part is not new.part and old.part != new.part
@@ -146,6 +151,7 @@ class Session:
             )
         initial = ruleset.initial_state(self._roster)
         self._states: dict[int, EncounterState] = {0: initial}
+        self._replayed: dict[int, EncounterState] = {}
         self._pinned: set[int] = {0}
         self._spacing = SNAPSHOT_EVERY
         self._heavy: list[int] = []
@@ -244,6 +250,7 @@ class Session:
         totals = self._budget.check(index, entry)
         for stale in [key for key in self._states if key > index]:
             del self._states[stale]
+        self._replayed = {key: kept for key, kept in self._replayed.items() if key <= index}
         self._pinned = {key for key in self._pinned if key <= index}
         self._heavy = [key for key in self._heavy if key <= index]
         new = self._replay(self._state, entry, index + 1)
@@ -270,9 +277,7 @@ class Session:
         if not self.can_redo:
             raise RulesError("Nothing to redo")
         entry = self._entries[self._cursor]
-        new = self._states.get(self._cursor + 1) or self._replay(
-            self._state, entry, self._cursor + 1
-        )
+        new = self._kept(self._cursor + 1) or self._replay(self._state, entry, self._cursor + 1)
         self._keep(self._cursor + 1, new)
         if self._sink is not None:
             self._sink.move_cursor(self._cursor + 1)
@@ -283,12 +288,19 @@ class Session:
         if not 0 <= position <= len(self._entries):
             raise RulesError(f"there is no journal position {position}")
         base = position
-        while base not in self._states:
+        while (state := self._kept(base)) is None:
             base -= 1
-        state = self._states[base]
+        if base == position:
+            return state
+        replayed = {}
         for offset, entry in enumerate(self._entries[base:position], base + 1):
-            state = self._replay(state, entry, offset)
+            state = replayed[offset] = self._replay(state, entry, offset)
+        self._replayed = dict(list(replayed.items())[-RECENT_STATES:])
         return state
+
+    def _kept(self, position: int) -> EncounterState | None:
+        """The state after ``position`` entries if it is kept, ``None`` if it must be replayed."""
+        return self._states.get(position) or self._replayed.get(position)
 
     def describe_entry(self, index: int) -> tuple[str, ...]:
         """The log lines of entry ``index`` (0-based), one per event that says something."""

@@ -327,7 +327,12 @@ def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatan
 def with_combatants(
     state: EncounterState, changed: Mapping[str, Combatant], **fields: object
 ) -> EncounterState:
-    """``state`` with ``changed`` combatants replaced (and any other ``fields`` set)."""
+    """``state`` with ``changed`` combatants replaced (and any other ``fields`` set).
+
+    With none changed the combatants stay the same dict, so what changed is seen at once.
+    """
+    if not changed:
+        return replace(state, **fields) if fields else state
     combatants = dict(state.combatants)
     combatants.update(changed)
     return replace(state, combatants=combatants, **fields)

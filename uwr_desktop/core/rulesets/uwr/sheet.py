@@ -69,7 +69,7 @@ def format_half(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
-class Attributes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Attributes(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """Brawn, Grace, Mettle and Savvy: exact values 0 to 7 in half steps."""
 
     brawn: Fraction = Fraction(2)
@@ -98,7 +98,7 @@ class WeaponPool(StrEnum):
     RANGED = "ranged"
 
 
-class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Weapon(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """A weapon (or spell) and its Uses Per Round state in the current round.
 
     ``upr_type`` names a row of the UPR table; ``type_override`` replaces it for this fight.
@@ -126,7 +126,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
         return self.type_override or self.upr_type
 
 
-class Initiative(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Initiative(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A combatant's initiative: the rolled faces, a GM override and roll-off faces."""
 
     faces: D6Faces = ()
@@ -148,6 +148,7 @@ class UwrSheet(
     msgspec.Struct,
     Sheet,
     frozen=True,
+    gc=False,
     forbid_unknown_fields=True,
     kw_only=True,
     tag_field="ruleset",

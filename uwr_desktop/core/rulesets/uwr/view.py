@@ -287,14 +287,20 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
         return tuple(options)
     if state.phase != Phase.ROUND:
         return ()
+    targets: list[Combatant] | None = None
     for index, weapon in enumerate(sheet_of(combatant).weapons):
         if weapon.uses_left > 0 and not weapon.preparing_left:
+            if targets is None:
+                targets = [
+                    other
+                    for other in state.combatants.values()
+                    if other.side != combatant.side and not other.down
+                ]
             options.extend(
                 IntentOption(
                     f"Attack {other.name} with {weapon.name}", Attack(combatant_id, index, other.id)
                 )
-                for other in state.combatants.values()
-                if other.side != combatant.side and not other.down
+                for other in targets
             )
         elif (
             weapon.upr is not None
