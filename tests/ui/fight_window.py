@@ -49,3 +49,9 @@ def pick_round_system(dialog, ruleset_id: str) -> None:
     """Choose ``ruleset_id`` in the New Fight dialog."""
     systems = dialog.findChild(QComboBox, "rulesetChoice")
     systems.setCurrentIndex(systems.findData(ruleset_id))
+
+
+def retype(qtbot, box, text: str) -> None:
+    """Replace what a number box shows by typing ``text`` into it, as a GM does."""
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box, text)

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
+from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import StartFight
@@ -17,11 +18,6 @@ from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.number_box import NumberBox
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-
-
-def _retype(qtbot, box, text):
-    box.lineEdit().selectAll()
-    qtbot.keyClicks(box, text)
 
 
 def _fighter(cid, name, side, points):
@@ -59,7 +55,7 @@ def _ready(document, cid):
 
 def test_negative_points_are_refused_with_their_sign_and_nothing_changes(qtbot, panel, document):
     points, spend = _row(panel, "ana")
-    _retype(qtbot, points, "-2")
+    retype(qtbot, points, "-2")
     assert points.text() == "-2", "the minus sign is not dropped"
     before = (document.session.cursor, document.session.state)
     qtbot.mouseClick(spend, Qt.MouseButton.LeftButton)
@@ -69,12 +65,12 @@ def test_negative_points_are_refused_with_their_sign_and_nothing_changes(qtbot, 
 
 def test_more_points_than_ready_are_refused_not_clamped(qtbot, panel, document):
     points, spend = _row(panel, "ana")
-    _retype(qtbot, points, "9")
+    retype(qtbot, points, "9")
     before = document.session.cursor
     qtbot.mouseClick(spend, Qt.MouseButton.LeftButton)
     assert panel.message.text() == "Points to spend can be at most 4 (got 9)."
     assert document.session.cursor == before
-    _retype(qtbot, points, "2")
+    retype(qtbot, points, "2")
     qtbot.mouseClick(spend, Qt.MouseButton.LeftButton)
     assert panel.message.text() == ""
     assert _ready(document, "ana") == 2
@@ -85,23 +81,23 @@ def test_the_dialog_takes_a_negative_bonus_and_refuses_a_negative_strength(qtbot
     qtbot.addWidget(dialog)
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     dialog.name.setText("Gob")
-    _retype(qtbot, dialog.bonus, "-2")
+    retype(qtbot, dialog.bonus, "-2")
     assert ok.isEnabled()
     assert dialog.combatant().sheet.bonus == -2
-    _retype(qtbot, dialog.strength, "-1")
+    retype(qtbot, dialog.strength, "-1")
     assert dialog.strength.text() == "-1"
     assert not ok.isEnabled()
     assert dialog.problem.text() == (
         "The strength bonus cannot be negative (got -1): hit points are the bonus + 1, so set "
         "the maximum by hand."
     )
-    _retype(qtbot, dialog.strength, "2")
+    retype(qtbot, dialog.strength, "2")
     dialog.add_weapon.click()
     reach = dialog.weapons.cellWidget(0, 1)
-    _retype(qtbot, reach, "-3")
+    retype(qtbot, reach, "-3")
     assert not ok.isEnabled()
     assert dialog.problem.text() == "The reach of weapon 1 cannot be negative (got -3)."
-    _retype(qtbot, reach, "3")
+    retype(qtbot, reach, "3")
     assert ok.isEnabled()
     sheet = dialog.combatant().sheet
     assert (sheet.strength_bonus, sheet.bonus, sheet.weapons[0].reach) == (2, -2, 3)

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
 
+from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import NextTurn, StartFight
@@ -30,11 +31,6 @@ def _samurai(cid, name, side, reflexes, void=3):
         reflexes=reflexes, void=void, skills=(Skill("Kenjutsu", 2),), weapons=(KATANA,)
     )
     return Combatant(id=cid, name=name, side=side, sheet=sheet)
-
-
-def _retype(qtbot, box, text):
-    box.lineEdit().selectAll()
-    qtbot.keyClicks(box, text)
 
 
 @pytest.fixture
@@ -63,7 +59,7 @@ def panel(qtbot, document):
 
 def test_negative_raises_are_refused_with_their_sign_and_nothing_changes(qtbot, panel, document):
     assert document.session.state.current == "kakita"
-    _retype(qtbot, panel.raises, "-1")
+    retype(qtbot, panel.raises, "-1")
     assert panel.raises.text() == "-1", "the minus sign is not dropped"
     assert panel.odds.text() == "Raises cannot be negative (got -1)."
     before = (document.session.cursor, document.session.state)
@@ -73,12 +69,12 @@ def test_negative_raises_are_refused_with_their_sign_and_nothing_changes(qtbot, 
 
 
 def test_raises_beyond_void_are_refused_not_clamped(qtbot, panel, document):
-    _retype(qtbot, panel.raises, "5")
+    retype(qtbot, panel.raises, "5")
     before = document.session.cursor
     qtbot.mouseClick(panel.attack, Qt.MouseButton.LeftButton)
     assert panel.message.text() == "Raises can be at most 3 (got 5)."
     assert document.session.cursor == before
-    _retype(qtbot, panel.raises, "2")
+    retype(qtbot, panel.raises, "2")
     assert "to hit" in panel.odds.text()
     qtbot.mouseClick(panel.attack, Qt.MouseButton.LeftButton)
     session = document.session
@@ -116,12 +112,12 @@ def test_the_dialog_refuses_a_negative_trait_rank_or_damage_with_a_message(qtbot
     dialog = RollkeepDialog(None, None)
     qtbot.addWidget(dialog)
     dialog.name.setText("Bayushi")
-    _retype(qtbot, dialog.traits["reflexes"], "-2")
+    retype(qtbot, dialog.traits["reflexes"], "-2")
     assert dialog.traits["reflexes"].text() == "-2"
     dialog.accept()
     assert dialog.error.text() == "Reflexes cannot be negative (got -2)."
     assert dialog.result_combatant() is None
-    _retype(qtbot, dialog.traits["reflexes"], "3")
+    retype(qtbot, dialog.traits["reflexes"], "3")
     dialog.skills.setText("Kenjutsu -3")
     dialog.accept()
     assert dialog.error.text() == "Skill 'Kenjutsu -3': a rank cannot be negative"
@@ -139,12 +135,12 @@ def test_the_dialog_refuses_a_negative_trait_rank_or_damage_with_a_message(qtbot
 
 
 def test_a_refused_raise_is_checked_again_for_the_next_attacker(qtbot, panel, document):
-    _retype(qtbot, panel.raises, "5")
+    retype(qtbot, panel.raises, "5")
     assert panel.raises.problem() == "Raises can be at most 3 (got 5)."
     document.session.do(NextTurn())
     assert document.session.state.current == "hida"
     assert panel.raises.text() == "5", "what the GM typed stays"
     assert panel.raises.problem() == "Raises can be at most 2 (got 5)."
-    _retype(qtbot, panel.raises, "2")
+    retype(qtbot, panel.raises, "2")
     assert panel.raises.problem() == ""
     assert "to hit" in panel.odds.text()

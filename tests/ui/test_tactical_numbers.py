@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
+from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import NextTurn, StartFight
@@ -20,11 +21,6 @@ from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 
 HOLD = "Hold position (swim/climb)"
-
-
-def _retype(qtbot, box, text):
-    box.lineEdit().selectAll()
-    qtbot.keyClicks(box, text)
 
 
 @pytest.fixture
@@ -60,7 +56,7 @@ def _choose(panel, action):
 def test_a_negative_concentration_penalty_is_declared_with_its_sign(qtbot, panel, document):
     _choose(panel, HOLD)
     actor = panel.actor.currentData()
-    _retype(qtbot, panel.penalty, "-20")
+    retype(qtbot, panel.penalty, "-20")
     assert panel.penalty.problem() == ""
     qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
     assert panel.message.text() == ""
@@ -70,7 +66,7 @@ def test_a_negative_concentration_penalty_is_declared_with_its_sign(qtbot, panel
 
 def test_a_positive_concentration_penalty_is_refused_and_nothing_changes(qtbot, panel, document):
     _choose(panel, HOLD)
-    _retype(qtbot, panel.penalty, "20")
+    retype(qtbot, panel.penalty, "20")
     assert panel.penalty.text() == "20", "the digit typed stays in the box"
     before = (document.session.cursor, document.session.state)
     qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
@@ -79,13 +75,13 @@ def test_a_positive_concentration_penalty_is_refused_and_nothing_changes(qtbot, 
 
 
 def test_a_negative_parry_is_refused_with_its_sign_and_nothing_changes(qtbot, panel, document):
-    _retype(qtbot, panel.parry_amount, "-5")
+    retype(qtbot, panel.parry_amount, "-5")
     assert panel.parry_amount.text() == "-5", "the minus sign is not dropped"
     before = (document.session.cursor, document.session.state)
     qtbot.mouseClick(panel.parry, Qt.MouseButton.LeftButton)
     assert panel.message.text() == "The parry amount cannot be negative (got -5)."
     assert (document.session.cursor, document.session.state) == before
-    _retype(qtbot, panel.parry_amount, "5")
+    retype(qtbot, panel.parry_amount, "5")
     qtbot.mouseClick(panel.parry, Qt.MouseButton.LeftButton)
     actor = panel.actor.currentData()
     assert sheet_of(document.session.state.combatants[actor]).now.parry == 5
@@ -93,7 +89,7 @@ def test_a_negative_parry_is_refused_with_its_sign_and_nothing_changes(qtbot, pa
 
 def test_ap_below_the_actions_range_is_refused_not_raised(qtbot, panel, document):
     _choose(panel, "Melee attack")
-    _retype(qtbot, panel.ap, "-1")
+    retype(qtbot, panel.ap, "-1")
     assert panel.ap.text() == "-1 AP"
     before = (document.session.cursor, document.session.state)
     qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
@@ -105,18 +101,18 @@ def test_the_dialog_takes_a_negative_quickness_and_refuses_negative_bleeding(qtb
     dialog = TacticalDialog(None, None)
     qtbot.addWidget(dialog)
     dialog.name.setText("Goblin")
-    _retype(qtbot, dialog.quickness, "-3")
-    _retype(qtbot, dialog.bleeding, "-2")
+    retype(qtbot, dialog.quickness, "-3")
+    retype(qtbot, dialog.bleeding, "-2")
     _ok(dialog)
     assert dialog.message.text() == (
         "Bleeding cannot be negative (got -2): it is the hits lost each round."
     )
     assert dialog.result() != TacticalDialog.DialogCode.Accepted
-    _retype(qtbot, dialog.penalty, "15")
-    _retype(qtbot, dialog.bleeding, "2")
+    retype(qtbot, dialog.penalty, "15")
+    retype(qtbot, dialog.bleeding, "2")
     _ok(dialog)
     assert dialog.message.text() == "The current penalty can be at most 0 (got 15)."
-    _retype(qtbot, dialog.penalty, "-15")
+    retype(qtbot, dialog.penalty, "-15")
     _ok(dialog)
     assert dialog.result() == TacticalDialog.DialogCode.Accepted
     sheet = sheet_of(dialog.combatant())
@@ -128,12 +124,12 @@ def test_the_catalog_takes_a_negative_pace_and_refuses_negative_ap(qtbot):
         (ActionType(name="Slash", min_ap=2, max_ap=4),), (Pace("Walk", -10),), None
     )
     qtbot.addWidget(dialog)
-    _retype(qtbot, dialog.pace_rows.cellWidget(0, 1), "-15")
-    _retype(qtbot, dialog.action_rows.cellWidget(0, 2), "-1")
+    retype(qtbot, dialog.pace_rows.cellWidget(0, 1), "-15")
+    retype(qtbot, dialog.action_rows.cellWidget(0, 2), "-1")
     _ok(dialog)
     assert dialog.message.text() == "Not saved: Min AP cannot be negative (got -1)."
     assert dialog.intent() is None
-    _retype(qtbot, dialog.action_rows.cellWidget(0, 2), "1")
+    retype(qtbot, dialog.action_rows.cellWidget(0, 2), "1")
     _ok(dialog)
     intent = dialog.intent()
     assert intent is not None

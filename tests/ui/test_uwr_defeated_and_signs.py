@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
+from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition
 from uwr_desktop.core.intents import (
@@ -65,11 +66,6 @@ def panel(qtbot, document):
     return widget
 
 
-def _retype(qtbot, box, text):
-    box.lineEdit().selectAll()
-    qtbot.keyClicks(box, text)
-
-
 def _items(combo):
     return [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
 
@@ -98,7 +94,7 @@ def test_negative_damage_on_offer_is_refused_and_nothing_changes(qtbot, panel, d
     bar = panel.apply_hit
     vitality = document.session.state.combatants["orc"].sheet.vitality
     bar.offer("orc", "Orc", 3, fresh=True)
-    _retype(qtbot, bar.amount, "-3")
+    retype(qtbot, bar.amount, "-3")
     assert bar.amount.text() == "-3", "the minus sign is not dropped"
     assert not bar.button.isEnabled()
     before = (document.session.cursor, document.session.state)
@@ -107,7 +103,7 @@ def test_negative_damage_on_offer_is_refused_and_nothing_changes(qtbot, panel, d
     message = "Damage cannot be negative (got -3): to give Vitality back, use Heal."
     assert panel.message_text() == message
     assert (document.session.cursor, document.session.state) == before
-    _retype(qtbot, bar.amount, "2")
+    retype(qtbot, bar.amount, "2")
     assert bar.button.text() == "Apply 2 damage to Orc"
     qtbot.keyClick(bar.amount, Qt.Key.Key_Return)
     assert document.session.state.combatants["orc"].sheet.vitality == vitality - 2
@@ -125,7 +121,7 @@ def test_negative_rounds_in_the_condition_editor_are_refused(qtbot, document):
     editor = ConditionEditor(document, "orc", do)
     qtbot.addWidget(editor)
     rounds = editor.findChild(NumberBox, "rounds_0")
-    _retype(qtbot, rounds, "-2")
+    retype(qtbot, rounds, "-2")
     assert rounds.text() == "-2"
     qtbot.keyClick(rounds, Qt.Key.Key_Return)
     problem = editor.findChild(QLabel, "conditionProblem")
@@ -135,14 +131,14 @@ def test_negative_rounds_in_the_condition_editor_are_refused(qtbot, document):
     )
     assert done == []
     assert document.session.state.combatants["orc"].conditions[0].rounds == 2
-    _retype(qtbot, rounds, "4")
+    retype(qtbot, rounds, "4")
     qtbot.keyClick(rounds, Qt.Key.Key_Return)
     assert document.session.state.combatants["orc"].conditions[0].rounds == 4
 
 
 def test_a_refused_favor_is_forgotten_when_the_next_turn_resets_it(qtbot, panel, document):
     attack = panel.attack
-    _retype(qtbot, attack.favor, "-5")
+    retype(qtbot, attack.favor, "-5")
     assert attack.favor.problem()
     document.session.do(NextTurn())
     assert attack.favor.text() == "0"
@@ -156,7 +152,7 @@ def test_a_refused_favor_is_forgotten_when_the_next_turn_resets_it(qtbot, panel,
 def test_a_fresh_hit_replaces_a_refused_amount(qtbot, panel):
     bar = panel.apply_hit
     bar.offer("orc", "Orc", 3, fresh=True)
-    _retype(qtbot, bar.amount, "-3")
+    retype(qtbot, bar.amount, "-3")
     bar.offer("orc", "Orc", 3, fresh=True)
     assert bar.amount.text() == "3"
     assert bar.button.isEnabled()

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QStyleOptionViewItem, QWidget
 
-from tests.ui.fight_window import when_modal
+from tests.ui.fight_window import retype, when_modal
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import DiceRolled
@@ -65,11 +65,6 @@ def panel(qtbot, document):
     return widget
 
 
-def _retype(qtbot, box, text):
-    box.lineEdit().selectAll()
-    qtbot.keyClicks(box, text)
-
-
 def _last_events(document):
     session = document.session
     return session.entries[session.cursor - 1].events
@@ -80,7 +75,7 @@ def test_a_minus_typed_in_the_damage_box_is_kept_and_refused(qtbot):
     qtbot.addWidget(dialog)
     dialog.show()
     box = dialog.findChild(NumberBox, "amount")
-    _retype(qtbot, box, "-5")
+    retype(qtbot, box, "-5")
     assert box.text() == "-5"
     assert dialog.problem() == (
         "The amount (Damage) cannot be negative (got -5): to give health back, use Heal."
@@ -90,7 +85,7 @@ def test_a_minus_typed_in_the_damage_box_is_kept_and_refused(qtbot):
     qtbot.keyClick(box, Qt.Key.Key_Return)
     assert dialog.isVisible()
     assert box.text() == "-5"
-    _retype(qtbot, box, "5")
+    retype(qtbot, box, "5")
     assert dialog.problem() == ""
     assert ok.isEnabled()
     assert dialog.amount() == 5
@@ -99,7 +94,7 @@ def test_a_minus_typed_in_the_damage_box_is_kept_and_refused(qtbot):
 def test_ask_amount_never_turns_minus_five_into_five(qtbot):
     def type_minus_five_then_cancel(dialog):
         box = dialog.findChild(NumberBox, "amount")
-        _retype(qtbot, box, "-5")
+        retype(qtbot, box, "-5")
         qtbot.keyClick(box, Qt.Key.Key_Return)
         assert dialog.isVisible()
         dialog.reject()
@@ -112,7 +107,7 @@ def test_too_many_digits_are_kept_and_named(qtbot):
     dialog = AmountDialog("Heal", "Heal Ana", maximum=12)
     qtbot.addWidget(dialog)
     box = dialog.findChild(NumberBox, "amount")
-    _retype(qtbot, box, "50")
+    retype(qtbot, box, "50")
     assert box.text() == "50"
     assert dialog.problem() == "The amount (Heal) can be at most 12 (got 50)."
 
@@ -121,7 +116,7 @@ def test_negative_rounds_of_a_condition_are_refused(qtbot):
     dialog = ConditionDialog()
     qtbot.addWidget(dialog)
     rounds = dialog.findChild(NumberBox, "conditionRounds")
-    _retype(qtbot, rounds, "-2")
+    retype(qtbot, rounds, "-2")
     problem = dialog.findChild(QWidget, "problemLabel")
     assert problem.text() == "Rounds cannot be negative (got -2): 0 means until removed."
     assert (
@@ -134,8 +129,8 @@ def test_negative_rounds_of_a_condition_are_refused(qtbot):
 def test_a_negative_favor_typed_in_the_attack_panel_is_rolled_with_its_sign(qtbot, panel, document):
     attack = panel.attack
     assert attack.attacker.currentData() == document.session.state.current
-    _retype(qtbot, attack.favor, "-2")
-    _retype(qtbot, attack.extra_dice, "-1")
+    retype(qtbot, attack.favor, "-2")
+    retype(qtbot, attack.extra_dice, "-1")
     assert (attack.favor.value(), attack.extra_dice.value()) == (-2, -1)
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     (rolled,) = [e for e in _last_events(document) if isinstance(e, CheckRolled)]
@@ -151,7 +146,7 @@ def test_a_negative_favor_typed_in_the_attack_panel_is_rolled_with_its_sign(qtbo
 
 def test_a_favor_beyond_its_range_is_refused_not_clamped(qtbot, panel, document):
     attack = panel.attack
-    _retype(qtbot, attack.favor, "-5")
+    retype(qtbot, attack.favor, "-5")
     assert attack.favor.text() == "-5"
     before = document.session.cursor
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
@@ -162,10 +157,10 @@ def test_a_favor_beyond_its_range_is_refused_not_clamped(qtbot, panel, document)
 def test_the_tray_keeps_a_penalty_sign_and_refuses_negative_rerolls(qtbot, panel):
     tray = panel.tray
     tray.combatant.setCurrentIndex(tray.combatant.findData("ana"))
-    _retype(qtbot, tray.extra_dice, "-2")
+    retype(qtbot, tray.extra_dice, "-2")
     assert tray.extra_dice.text() == "-2"
     assert tray.message_text() == "Brawn 4 − 2 dice = 2d6"  # noqa: RUF001 (the minus sign)
-    _retype(qtbot, tray.rerolls, "-1")
+    retype(qtbot, tray.rerolls, "-1")
     assert tray.has_error()
     assert tray.message_text() == "Extra rerolls cannot be negative (got -1)."
     assert not tray.roll_button.isEnabled()
@@ -210,7 +205,7 @@ def _cell_editor(model, delegate, cid, key):
 def test_a_negative_vitality_typed_in_the_table_is_refused_with_its_sign(qtbot, document):
     model, delegate = _table(qtbot, document)
     _parent, editor, index = _cell_editor(model, delegate, "orc", "vitality")
-    _retype(qtbot, editor, "-5")
+    retype(qtbot, editor, "-5")
     assert editor.text() == "-5"
     before = document.session.cursor
     with qtbot.waitSignal(model.editRefused) as refused:
@@ -223,7 +218,7 @@ def test_a_negative_vitality_typed_in_the_table_is_refused_with_its_sign(qtbot, 
 def test_a_negative_initiative_typed_over_the_roll_is_taken(qtbot, document):
     model, delegate = _table(qtbot, document)
     _parent, editor, index = _cell_editor(model, delegate, "orc", "initiative")
-    _retype(qtbot, editor, "-3")
+    retype(qtbot, editor, "-3")
     delegate.setModelData(editor, model, model.index(index.row(), index.column()))
     initiative = document.session.state.combatants["orc"].sheet.initiative
     assert initiative.value == -3
@@ -234,10 +229,10 @@ def test_a_negative_attribute_in_the_sheet_is_named_not_dropped(qtbot, document)
     dialog = CombatantDialog(document.session.ruleset, document.session.state.combatants["orc"])
     qtbot.addWidget(dialog)
     brawn = dialog.findChild(DecimalBox, "brawn")
-    _retype(qtbot, brawn, "-1.5")
+    retype(qtbot, brawn, "-1.5")
     assert brawn.text() == "-1.5"
     assert dialog.problem() == "Brawn cannot be negative (got -1.5)."
     vitality = dialog.findChild(NumberBox, "vitality")
-    _retype(qtbot, brawn, "3")
-    _retype(qtbot, vitality, "-4")
+    retype(qtbot, brawn, "3")
+    retype(qtbot, vitality, "-4")
     assert dialog.problem() == "Vitality cannot be negative (got -4)."

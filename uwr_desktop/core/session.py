@@ -294,8 +294,10 @@ class Session:
             return state
         replayed = {}
         for offset, entry in enumerate(self._entries[base:position], base + 1):
-            state = replayed[offset] = self._replay(state, entry, offset)
-        self._replayed = dict(list(replayed.items())[-RECENT_STATES:])
+            state = self._replay(state, entry, offset)
+            if offset > position - RECENT_STATES:
+                replayed[offset] = state
+        self._replayed = replayed
         return state
 
     def _kept(self, position: int) -> EncounterState | None:

@@ -87,13 +87,14 @@ class CombatantDelegate(QStyledItemDelegate):
             return super().sizeHint(option, index)
         text, bold, with_swatch = measure
         font = option.font
+        width = self._text_width(text, font, bold)
         look = (font.key(), bold, with_swatch)
         room = self._room.get(look)
         if room is None:
             hint = super().sizeHint(option, index)
-            room = (hint.width() - self._text_width(text, font, bold), hint.height())
-            self._room[look] = room
-        return QSize(self._text_width(text, font, bold) + room[0], room[1])
+            self._room[look] = (hint.width() - width, hint.height())
+            return hint
+        return QSize(width + room[0], room[1])
 
     def _text_width(self, text: str, font: QFont, bold: bool) -> int:
         key = (font.key(), bold)
