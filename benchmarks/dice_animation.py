@@ -20,7 +20,7 @@ from PySide6.QtCore import QElapsedTimer, QEvent, QEventLoop, QObject, Qt, QTime
 from PySide6.QtWidgets import QApplication
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.dice.tray import DiceTray
 
 ROLLS = 12
 BASELINE_TICKS = 240

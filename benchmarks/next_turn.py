@@ -25,7 +25,7 @@ from uwr_desktop.core.intents import AddCombatants, NextTurn, StartFight
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.window.main_window import MainWindow
 
 COMBATANTS = 1000
 SAMPLES = 200

@@ -17,8 +17,8 @@ from PySide6.QtCore import QElapsedTimer, QTimer
 from PySide6.QtWidgets import QApplication
 
 from uwr_desktop.core.dice import SumSpec
-from uwr_desktop.ui.dice_tray import DiceTray
-from uwr_desktop.ui.odds_plot import WORKING_TEXT, compute_odds
+from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, compute_odds
+from uwr_desktop.ui.dice.tray import DiceTray
 
 RUNS = 3
 NOTATION = "100d1000"

@@ -36,7 +36,7 @@ from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.window.main_window import MainWindow
 
 SAMPLES = 100
 FRAME_MS = 1000 / 60

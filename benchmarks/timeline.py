@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
-from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 SIZES = (10, 40, 160)
 ROUNDS = 15

@@ -35,7 +35,7 @@ def check_odds_chart(png: Path) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from uwr_desktop.core.dice import PoolSpec
-    from uwr_desktop.ui.odds_plot import OddsPlot, compute_odds
+    from uwr_desktop.ui.dice.odds_plot import OddsPlot, compute_odds
 
     chart = OddsPlot()
     chart.resize(480, 320)

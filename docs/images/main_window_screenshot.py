@@ -21,8 +21,8 @@ from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets.uwr.intents import Attack
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.theme import create_themed_application
+from uwr_desktop.ui.window.main_window import MainWindow
 
 
 def main() -> int:

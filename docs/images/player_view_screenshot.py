@@ -26,8 +26,8 @@ from uwr_desktop.core.rulesets.uwr.intents import DirectCheck
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.theme import create_themed_application
+from uwr_desktop.ui.window.main_window import MainWindow
 
 GAP = 12
 

@@ -30,8 +30,8 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
+from uwr_desktop.ui.window.main_window import MainWindow
 
 OUT = Path(__file__).with_name("rollkeep-skirmish.png")
 

@@ -30,8 +30,8 @@ from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.theme import create_themed_application
+from uwr_desktop.ui.window.main_window import MainWindow
 
 PARTY = (
     ("hauser", "Hauser", Side.PLAYER, 1, 15),

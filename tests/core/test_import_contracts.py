@@ -40,9 +40,16 @@ def ruleset_packages() -> list[str]:
 
 
 def generic_ui_modules() -> list[str]:
-    """The UI modules outside any ruleset's package (package ``__init__`` files aside)."""
+    """The UI modules and packages outside any ruleset's package (package ``__init__`` files
+    aside; a package of the UI other than ``rulesets`` counts as one)."""
     found = [*(PACKAGE / "ui").glob("*.py"), *(PACKAGE / "ui" / "rulesets").glob("*.py")]
-    return sorted(_dotted(path) for path in found if path.name != "__init__.py")
+    modules = [_dotted(path) for path in found if path.name != "__init__.py"]
+    packages = [
+        _dotted(child)
+        for child in (PACKAGE / "ui").iterdir()
+        if child.is_dir() and (child / "__init__.py").is_file() and child.name != "rulesets"
+    ]
+    return sorted([*modules, *packages])
 
 
 def test_both_layers_have_a_generic_contract():
@@ -71,7 +78,7 @@ def test_every_generic_ui_module_is_held_by_the_widgets_contract():
     (contract,) = [c for c in _generic_contracts() if c["name"].startswith(WIDGETS_CONTRACT)]
     missing = sorted(set(generic_ui_modules()) - set(contract["source_modules"]))
     assert not missing, f"add {missing} to the source modules of “{contract['name']}”"
-    assert "uwr_desktop.ui.main_window" in contract["source_modules"]
+    assert "uwr_desktop.ui.window" in contract["source_modules"]
 
 
 ENGINE_CONTRACT = "The generic engine imports no round system"

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.window.main_window import MainWindow
 
 
 def shown_window(

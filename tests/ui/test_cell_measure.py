@@ -14,9 +14,9 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapo
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.app import sample_fight_path
-from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.table_model import MEASURE_ROLE, CombatantTableModel
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.model import MEASURE_ROLE, CombatantTableModel
 
 NAMES = ("Mira", "Bandit Captain of the Black Road", "Oda", "W", "Wyrm 🐉", "Zoe\u0308 the Sheriff")
 

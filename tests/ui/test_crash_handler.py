@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from uwr_desktop.ui.crash_dialog import CrashDialog
-from uwr_desktop.ui.crash_handler import LOG_FILE_NAME, install_excepthook
+from uwr_desktop.ui.crash.dialog import CrashDialog
+from uwr_desktop.ui.crash.handler import LOG_FILE_NAME, install_excepthook
 
 pytestmark = pytest.mark.qt_no_exception_capture
 

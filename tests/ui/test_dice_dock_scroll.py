@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow, first_dice_dock_width
+from uwr_desktop.ui.window.main_window import MainWindow, first_dice_dock_width
 
 FIRST_START_WINDOW = QSize(1229, 655)
 """The first-start window on a 1366x768 screen less its task bar (see test_small_screen.py)."""

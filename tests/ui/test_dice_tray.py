@@ -13,8 +13,8 @@ from uwr_desktop.core.dice import (
     direct_check,
 )
 from uwr_desktop.core.odds import check_probability, opposed_distribution, pool_distribution
-from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest
-from uwr_desktop.ui.odds_plot import percent
+from uwr_desktop.ui.dice.odds_plot import percent
+from uwr_desktop.ui.dice.tray import CheckSource, DiceTray, RollRequest
 
 SEED = 20240611
 

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPalette
 
-from uwr_desktop.ui.dice_view import DIE_SIZE, MARGIN, DiceView, ShownDie
+from uwr_desktop.ui.dice.view import DIE_SIZE, MARGIN, DiceView, ShownDie
 
 
 def _pool(*faces: int, threshold: int = 5) -> list[ShownDie]:

@@ -11,7 +11,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.storage.encounter_file import EncounterFileError
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.undo import JournalUndoStack
+from uwr_desktop.ui.window.undo import JournalUndoStack
 
 
 @pytest.fixture

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from uwr_desktop.core.rulesets import registry
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets import registry as ui_registry
-from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 
 
 @pytest.fixture(autouse=True)

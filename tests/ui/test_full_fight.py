@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.window.main_window import MainWindow
 
 SEED = 5
 

@@ -15,9 +15,9 @@ from uwr_desktop.core.intents import StartFight
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon, sheet_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.number_box import NumberBox
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 
 def _fighter(cid, name, side, points):

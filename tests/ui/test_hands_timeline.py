@@ -11,11 +11,11 @@ from test_hands_window import add, ids_by_name
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
-from uwr_desktop.ui.player_picture import player_picture
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
+from uwr_desktop.ui.player_view.picture import player_picture
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-from uwr_desktop.ui.timeline import InitiativeTimeline
-from uwr_desktop.ui.timeline_columns import MAX_ROWS
+from uwr_desktop.ui.timeline.columns import MAX_ROWS
+from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 
 @pytest.fixture

@@ -19,10 +19,10 @@ from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
 from uwr_desktop.core.rulesets.hands.state import Phase, part_of
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 
 
 @pytest.fixture

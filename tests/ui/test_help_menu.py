@@ -9,11 +9,11 @@ from test_check_panel import bandit, vex
 import uwr_desktop
 from uwr_desktop.core.intents import AddCombatants, StartFight
 from uwr_desktop.core.rulesets.uwr.state import part_of
-from uwr_desktop.ui.actions import shortcut_text
-from uwr_desktop.ui.help_dialogs import ShortcutSheet
-from uwr_desktop.ui.help_menu import about_text
-from uwr_desktop.ui.panel_commands import shown_tip
 from uwr_desktop.ui.rulesets import PanelCommand
+from uwr_desktop.ui.window.actions import shortcut_text
+from uwr_desktop.ui.window.help_dialogs import ShortcutSheet
+from uwr_desktop.ui.window.help_menu import about_text
+from uwr_desktop.ui.window.panel_commands import shown_tip
 
 
 @pytest.fixture

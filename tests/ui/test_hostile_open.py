@@ -24,7 +24,7 @@ from uwr_desktop.core.storage.encounter_file import (
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.window.main_window import MainWindow
 
 HANG_GUARD_SECONDS = 20
 

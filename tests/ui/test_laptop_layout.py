@@ -13,11 +13,11 @@ from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets.uwr.intents import Attack
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.column_prefs import HIDDEN_KEY
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.health_column import HEALTH_COLUMN, step_rects
-from uwr_desktop.ui.main_window import MainWindow, first_dice_dock_width
-from uwr_desktop.ui.table_model import NAME_COLUMN
+from uwr_desktop.ui.table.column_prefs import HIDDEN_KEY
+from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, step_rects
+from uwr_desktop.ui.table.model import NAME_COLUMN
+from uwr_desktop.ui.window.main_window import MainWindow, first_dice_dock_width
 
 LAPTOP_WINDOW = QSize(1229, 655)
 """The first-start window on a 1366x768 screen (see test_small_screen.py)."""

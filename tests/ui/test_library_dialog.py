@@ -18,7 +18,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary
-from uwr_desktop.ui.library_dialog import LibraryDialog
+from uwr_desktop.ui.dialogs.library import LibraryDialog
 
 BANDIT = Combatant(
     id="t-bandit",

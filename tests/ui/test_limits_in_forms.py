@@ -32,13 +32,13 @@ from uwr_desktop.core.rulesets.uwr.events import CheckRolled
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import load_encounter
-from uwr_desktop.ui.delegates import CombatantDelegate
+from uwr_desktop.ui.dialogs.quick import ConditionDialog
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.quick_dialogs import ConditionDialog
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog
-from uwr_desktop.ui.table_model import CombatantTableModel
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.model import CombatantTableModel
 
 
 def hero():

@@ -23,8 +23,8 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Resol
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.log_model import COMBATANT_IDS_ROLE, ROUND_ROLE, LogModel
-from uwr_desktop.ui.log_view import ALL_COMBATANTS, EventLog
+from uwr_desktop.ui.log.model import COMBATANT_IDS_ROLE, ROUND_ROLE, LogModel
+from uwr_desktop.ui.log.view import ALL_COMBATANTS, EventLog
 
 ROUND_LINE = re.compile(r"^Round \d+ (starts|ends)")
 

@@ -22,11 +22,12 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
-from uwr_desktop.ui import prompts, quick_dialogs
 from uwr_desktop.ui.app import SAMPLE_TITLE, _open_first_fight, sample_fight_path
+from uwr_desktop.ui.dialogs import prompts
+from uwr_desktop.ui.dialogs import quick as quick_dialogs
 from uwr_desktop.ui.document import UNTITLED, EncounterDocument
-from uwr_desktop.ui.main_window import MAX_RECENT_FILES, MainWindow, first_start_geometry
-from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE, NAME_ROLE
+from uwr_desktop.ui.table.model import COMBATANT_ID_ROLE, NAME_ROLE
+from uwr_desktop.ui.window.main_window import MAX_RECENT_FILES, MainWindow, first_start_geometry
 
 SEED = 5
 StandardKey = QKeySequence.StandardKey

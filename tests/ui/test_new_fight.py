@@ -31,9 +31,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.library import CombatantLibrary
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.window.main_window import MainWindow
 
 # ---- a second round system, for these tests only ----------------------------------------------
 
@@ -386,7 +386,7 @@ def test_the_unsaved_changes_prompt_comes_before_the_dialog(make_window, monkeyp
 
 
 def test_only_templates_of_the_fights_system_are_offered(qtbot, make_window, library):
-    from uwr_desktop.ui.library_dialog import LibraryDialog
+    from uwr_desktop.ui.dialogs.library import LibraryDialog
 
     for ruleset_id, names in (("uwr", ["Vex"]), ("sketch", ["Imp", "Mara"])):
         dialog = LibraryDialog(library, ruleset_id, [])

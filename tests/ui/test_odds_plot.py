@@ -12,7 +12,7 @@ from uwr_desktop.core.odds import (
     roll_keep_probability,
     sum_distribution,
 )
-from uwr_desktop.ui.odds_plot import OddsPlot, compute_odds, percent
+from uwr_desktop.ui.dice.odds_plot import OddsPlot, compute_odds, percent
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,7 @@ def test_pyqtgraph_and_numpy_load_only_when_the_chart_is_shown():
         import os, sys
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         from PySide6.QtWidgets import QApplication
-        from uwr_desktop.ui.dice_tray import DiceTray
+        from uwr_desktop.ui.dice.tray import DiceTray
         app = QApplication([])
         tray = DiceTray()
         tray.notation.setText("7d6 f+1 r2")

@@ -8,9 +8,9 @@ from PySide6.QtCore import QTimer
 
 from uwr_desktop.core.dice import PoolSpec, Roller, SumSpec
 from uwr_desktop.core.odds import sum_distribution
-from uwr_desktop.ui.dice_tray import DiceTray
-from uwr_desktop.ui.odds_plot import NO_DICE_TEXT, WORKING_TEXT, OddsPlot, compute_odds
-from uwr_desktop.ui.odds_worker import AT_ONCE_STEPS, OddsJob, OddsWorker, estimated_steps
+from uwr_desktop.ui.dice.odds_plot import NO_DICE_TEXT, WORKING_TEXT, OddsPlot, compute_odds
+from uwr_desktop.ui.dice.odds_worker import AT_ONCE_STEPS, OddsJob, OddsWorker, estimated_steps
+from uwr_desktop.ui.dice.tray import DiceTray
 
 # Hang guard only: 100d1000 takes well under a second on a laptop.
 WAIT_MS = 60_000

@@ -15,10 +15,10 @@ from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary
+from uwr_desktop.ui.dialogs.library import LibraryDialog
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.library_dialog import LibraryDialog
-from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.window.main_window import MainWindow
 
 
 def kit():

@@ -39,11 +39,11 @@ from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.player_picture import Band, HealthShown, health_band
-from uwr_desktop.ui.player_view import NO_ROLL, PlayerView, shown_dice
-from uwr_desktop.ui.player_view_control import screen_id
+from uwr_desktop.ui.player_view.control import screen_id
+from uwr_desktop.ui.player_view.picture import Band, HealthShown, health_band
+from uwr_desktop.ui.player_view.window import NO_ROLL, PlayerView, shown_dice
 from uwr_desktop.ui.rulesets import registry as ui_registry
+from uwr_desktop.ui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -444,8 +444,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.player_view_control import SCREEN_KEY
+from uwr_desktop.ui.window.main_window import MainWindow
+from uwr_desktop.ui.player_view.control import SCREEN_KEY
 app = QApplication(sys.argv[:1])
 settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
 settings.setValue(SCREEN_KEY, sys.argv[2])
@@ -514,7 +514,7 @@ def test_the_screen_menu_lists_the_screens_and_a_window(window):
 def test_shown_dice_of_a_pool_cannot_be_clicked():
     from uwr_desktop.core.dice import PoolRoll, PoolSpec
     from uwr_desktop.core.rolls import RollRecord
-    from uwr_desktop.ui.player_picture import ShownRoll
+    from uwr_desktop.ui.player_view.picture import ShownRoll
 
     record = RollRecord.of_pool(PoolRoll.from_faces(PoolSpec(3, 0, 2), (1, 5, 6)))
     dice = shown_dice(ShownRoll("ana", record))
@@ -584,7 +584,7 @@ def test_rerolled_dice_and_a_hidden_targets_reaction_in_a_uwr_fight(qtbot, tmp_p
 
 
 def test_the_stored_health_choices_are_the_pictures_own():
-    from uwr_desktop.ui.player_picture import HealthShown
-    from uwr_desktop.ui.player_view_control import HEALTH_BAND, HEALTH_NONE
+    from uwr_desktop.ui.player_view.control import HEALTH_BAND, HEALTH_NONE
+    from uwr_desktop.ui.player_view.picture import HealthShown
 
     assert (HealthShown.BAND.value, HealthShown.NONE.value) == (HEALTH_BAND, HEALTH_NONE)

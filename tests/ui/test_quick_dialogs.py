@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Condition
-from uwr_desktop.ui.quick_dialogs import (
+from uwr_desktop.ui.dialogs.quick import (
     COMMON_CONDITIONS,
     AmountDialog,
     ConditionDialog,

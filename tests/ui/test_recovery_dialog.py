@@ -17,7 +17,7 @@ from uwr_desktop.core.rulesets.uwr.rules import UwrSettings
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.recovery_dialog import HEADLINE, RecoveryDialog, summary_text
+from uwr_desktop.ui.storage_ui.recovery_dialog import HEADLINE, RecoveryDialog, summary_text
 
 NOON_UTC = datetime(2025, 5, 3, 12, 0, tzinfo=UTC).timestamp()
 ENTRY = JournalEntry("Back to the rolled turn order", (ManualOrderSet(None),))

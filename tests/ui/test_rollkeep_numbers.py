@@ -17,11 +17,11 @@ from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAttacked
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon, WeaponKind
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.delegates import CombatantDelegate
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.rollkeep.dialog import RollkeepDialog
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
-from uwr_desktop.ui.table_model import CombatantTableModel
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.model import CombatantTableModel
 
 KATANA = Weapon(name="Katana", kind=WeaponKind.MELEE, skill="Kenjutsu", damage_rolled=3)
 

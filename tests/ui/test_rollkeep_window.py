@@ -12,10 +12,10 @@ from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance, WeaponKind
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.rollkeep.dialog import RollkeepDialog
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
-from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 
 
 @pytest.fixture

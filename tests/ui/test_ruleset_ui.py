@@ -23,10 +23,9 @@ from uwr_desktop.core.rulesets import registry as core_registry
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary
-from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.dialogs.library import LibraryDialog
+from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.library_dialog import LibraryDialog
-from uwr_desktop.ui.main_window import MainWindow
 from uwr_desktop.ui.rulesets import (
     DicePanel,
     RulesetUiError,
@@ -35,7 +34,8 @@ from uwr_desktop.ui.rulesets import (
     ui_ruleset_ids,
 )
 from uwr_desktop.ui.rulesets import registry as ui_registry
-from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE
+from uwr_desktop.ui.table.model import COMBATANT_ID_ROLE
+from uwr_desktop.ui.window.main_window import MainWindow
 
 COPY = "copy"
 
@@ -144,7 +144,7 @@ def test_a_second_ui_registers_beside_uwr_and_ids_are_taken_once(registries):
 def test_nothing_of_uwr_is_loaded_until_a_window_asks():
     probe = (
         "import json, sys\n"
-        "import uwr_desktop.ui.main_window, uwr_desktop.ui.library_dialog\n"
+        "import uwr_desktop.ui.window.main_window, uwr_desktop.ui.dialogs.library\n"
         "from uwr_desktop.ui.rulesets import ruleset_ui\n"
         "def loaded():\n"
         "    return sorted(m for m in sys.modules if m.startswith('uwr_desktop.ui.rulesets.uwr'))\n"

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QScrollArea, QToolBar
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import (
+from uwr_desktop.ui.window.main_window import (
     DICE_DOCK_MAX_SHARE,
     MainWindow,
     first_dice_dock_width,

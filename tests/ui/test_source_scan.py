@@ -64,7 +64,7 @@ def test_this_pyside6_keeps_the_table_the_start_up_fills():
     table = feature_table()
 
     assert table is not None
-    assert table["uwr_desktop.ui.main_window"] == USES_PYSIDE_NO_FEATURE
+    assert table["uwr_desktop.ui.window.main_window"] == USES_PYSIDE_NO_FEATURE
 
 
 def test_a_module_pyside6_was_told_about_is_imported_without_reading_its_source(packages):

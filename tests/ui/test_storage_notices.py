@@ -22,7 +22,7 @@ from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.recovery import rebuild_session
 from uwr_desktop.ui.app import _tell_about_storage, open_stores
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import REMADE_MESSAGE, MainWindow
+from uwr_desktop.ui.window.main_window import REMADE_MESSAGE, MainWindow
 
 
 @pytest.fixture(autouse=True)

@@ -34,10 +34,10 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.combatant_filter import CombatantFilterProxy, natural_key
-from uwr_desktop.ui.delegates import CombatantDelegate, decimals_for
-from uwr_desktop.ui.health_column import HEALTH_COLUMN
-from uwr_desktop.ui.table_model import (
+from uwr_desktop.ui.table.delegates import CombatantDelegate, decimals_for
+from uwr_desktop.ui.table.filter import CombatantFilterProxy, natural_key
+from uwr_desktop.ui.table.health_column import HEALTH_COLUMN
+from uwr_desktop.ui.table.model import (
     COMBATANT_ID_ROLE,
     RESOURCES_COLUMN,
     SIDE_ROLE,

@@ -14,12 +14,12 @@ from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.tactical import make_ui
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
-from uwr_desktop.ui.table_model import RESOURCES_COLUMN
+from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 
 
 @pytest.fixture

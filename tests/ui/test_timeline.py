@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QToolTip
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
-from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 
 def _slot(key: str, side: Side = Side.PLAYER, **kwargs) -> TimelineSlot:

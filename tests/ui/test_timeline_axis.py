@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
-from uwr_desktop.ui.timeline import InitiativeTimeline
+from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 COUNT = TimelineAxis(AxisKind.COUNT, "Initiative count")
 

@@ -11,7 +11,7 @@ from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
+from uwr_desktop.ui.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -32,9 +32,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary
-from uwr_desktop.ui.condition_editor import ConditionEditor
-from uwr_desktop.ui.new_fight_dialog import NewFightDialog
-from uwr_desktop.ui.quick_dialogs import AmountDialog
+from uwr_desktop.ui.dialogs.condition_editor import ConditionEditor
+from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
+from uwr_desktop.ui.dialogs.quick import AmountDialog
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog
 from uwr_desktop.ui.theme import theme_colors
 

@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.dice_tray import rerolls_text
+from uwr_desktop.ui.dice.tray import rerolls_text
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 

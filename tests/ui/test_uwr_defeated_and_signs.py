@@ -21,10 +21,10 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.condition_editor import ConditionEditor
+from uwr_desktop.ui.dialogs.condition_editor import ConditionEditor
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.number_box import NumberBox
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 
 def _fighter(cid, name, side):

@@ -26,7 +26,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     WeaponPool,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.condition_editor import ConditionEditor
+from uwr_desktop.ui.dialogs.condition_editor import ConditionEditor
 
 
 def fighter(cid, side, initiative, weapons, grace=3):

@@ -18,13 +18,13 @@ from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.rulesets.uwr.events import CheckRolled
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.delegates import CombatantDelegate
+from uwr_desktop.ui.dialogs.quick import AmountDialog, ConditionDialog, ask_amount
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.number_box import DecimalBox, NumberBox
-from uwr_desktop.ui.quick_dialogs import AmountDialog, ConditionDialog, ask_amount
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog
-from uwr_desktop.ui.table_model import CombatantTableModel
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.model import CombatantTableModel
+from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox
 
 SEED = 5
 

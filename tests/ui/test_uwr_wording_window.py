@@ -16,12 +16,12 @@ from uwr_desktop.core.intents import AddCombatants, ApplyDamage, StartFight
 from uwr_desktop.core.rulesets.uwr.events import ReactionRolled
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.delegates import CombatantDelegate
+from uwr_desktop.ui.dialogs.quick import AmountDialog
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.number_box import NumberBox
-from uwr_desktop.ui.quick_dialogs import AmountDialog
-from uwr_desktop.ui.table_model import COMBATANT_ID_ROLE
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.model import COMBATANT_ID_ROLE
+from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.window.main_window import MainWindow
 
 SEED = 3
 

@@ -18,11 +18,11 @@ from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.storage.paths import app_paths
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.core.storage.startup import JournalOpening, open_journal
-from uwr_desktop.ui.crash_handler import install_excepthook
+from uwr_desktop.ui.crash.handler import install_excepthook
+from uwr_desktop.ui.dialogs.prompts import inform, warn
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.main_window import MainWindow
-from uwr_desktop.ui.prompts import inform, warn
 from uwr_desktop.ui.theme import create_themed_application
+from uwr_desktop.ui.window.main_window import MainWindow
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
 SAMPLE_TITLE = "Sample fight"
@@ -58,14 +58,14 @@ def _tell_about_storage(window: MainWindow, opening: JournalOpening, interactive
     if opening.unavailable is not None:
         window.show_autosave_off(opening.unavailable)
     if opening.damage is not None and interactive:
-        from uwr_desktop.ui.autosave_bar import damage_text
+        from uwr_desktop.ui.storage_ui.autosave_bar import damage_text
 
         inform(window, "The autosave file was damaged", damage_text(opening.damage))
 
 
 def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
     """Offer the fights an unclean exit left behind; return whether one was reopened."""
-    from uwr_desktop.ui.recovery_dialog import RecoveryDialog  # only after a crash
+    from uwr_desktop.ui.storage_ui.recovery_dialog import RecoveryDialog  # only after a crash
 
     summaries = [s for s in store.recoverable() if s.entry_count > 0 or s.problem]
     for empty in (s for s in store.recoverable() if s.entry_count == 0 and not s.problem):

@@ -20,7 +20,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 

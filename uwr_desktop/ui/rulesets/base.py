@@ -15,15 +15,15 @@ from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 
 
 class PanelCommand(StrEnum):
     """A command every round system may offer in its panel, under one shortcut for all.
 
-    The window has a menu entry and a key for each (see ``ui/actions.py``); a panel that offers
-    the command names the button that does it in :attr:`DicePanel.commands`.
+    The window has a menu entry and a key for each (see ``ui/window/actions.py``); a panel that
+    offers the command names the button that does it in :attr:`DicePanel.commands`.
     """
 
     ATTACK = "attack"

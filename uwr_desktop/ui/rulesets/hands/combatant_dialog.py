@@ -29,7 +29,7 @@ from uwr_desktop.core.events import convert
 from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_NAME_LENGTH, MAX_WEAPONS
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon, sheet_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 _SPIN_MAX = min(MAX_COUNT, 999_999)
 

@@ -34,9 +34,9 @@ from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
 from uwr_desktop.core.rulesets.hands.state import Phase, Place, part_of
 from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_PIPS = 24
 """Pips drawn per combatant; more points are counted beside them (the number field spends

@@ -31,8 +31,8 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 TRAITS = (
     ("reflexes", "Reflexes"),

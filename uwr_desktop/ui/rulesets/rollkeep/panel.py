@@ -41,7 +41,7 @@ from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
 from uwr_desktop.core.rulesets.rollkeep.view import score_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.dice_tray import DiceTray, RollRequest
+from uwr_desktop.ui.dice.tray import DiceTray, RollRequest
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
 

@@ -4,7 +4,7 @@ from typing import TypeVar
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 W = TypeVar("W", bound=QWidget)
 

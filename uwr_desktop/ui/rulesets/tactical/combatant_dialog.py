@@ -22,8 +22,8 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.theme import side_color
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 W = TypeVar("W", bound=QWidget)
 

@@ -34,10 +34,10 @@ from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSe
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table, part_of
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice_tray import DiceTray
+from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.number_box import NumberBox, first_problem
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 SHOWN_NAMES = 4
 """Names listed in the status line before "and N more"."""

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.core.intents import ApplyDamage
 from uwr_desktop.core.limits import MAX_COUNT
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 
 class ApplyHitBar(QWidget):

@@ -25,7 +25,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.rulesets.uwr.targets import default_target, targets
-from uwr_desktop.ui.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 FAVOR_RANGE = (-3, 3)
 EXTRA_DICE_RANGE = (-20, 40)

@@ -14,7 +14,7 @@ from uwr_desktop.core.rulesets.uwr.intents import TypeResult
 from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 NOBODY = "Nobody: raw reaction dice"
 

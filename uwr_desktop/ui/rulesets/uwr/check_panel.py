@@ -34,7 +34,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_dice
+from uwr_desktop.ui.dice.tray import CheckSource, DiceTray, RollRequest, pool_dice
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel

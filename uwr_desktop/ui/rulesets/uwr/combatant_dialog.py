@@ -63,8 +63,8 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.upr import UprTable, default_upr_table, format_upr, preparation_rounds
 from uwr_desktop.ui.icons import icon
-from uwr_desktop.ui.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.theme import side_color
+from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 
 NAME_LIMIT = MAX_NAME_LENGTH
 """Longest name the core accepts for a combatant, skill or weapon."""

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.limits import MAX_COUNT, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets.base import Column, ColumnKind
-from uwr_desktop.ui.number_box import DecimalBox, NumberBox
-from uwr_desktop.ui.table_model import COLUMN_ROLE, MEASURE_ROLE
+from uwr_desktop.ui.table.model import COLUMN_ROLE, MEASURE_ROLE
+from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox
 
 INT_LIMIT = MAX_COUNT
 """The bound a whole-number editor uses where its column sets none."""

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 COMMON_CONDITIONS: tuple[str, ...] = (
     "Off Guard",

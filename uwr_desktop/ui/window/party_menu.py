@@ -11,7 +11,7 @@ from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, Party, party_copies
-from uwr_desktop.ui.prompts import confirm
+from uwr_desktop.ui.dialogs.prompts import confirm
 
 
 def players_of(state: EncounterState) -> list[Combatant]:

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
-from uwr_desktop.ui.log_model import LogModel
-from uwr_desktop.ui.prompts import ask_save_path, warn
+from uwr_desktop.ui.dialogs.prompts import ask_save_path, warn
+from uwr_desktop.ui.log.model import LogModel
 
 ALL_COMBATANTS = "All combatants"
 """The filter choice showing every event."""

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import Ruleset, make_ruleset, ruleset_ids
-from uwr_desktop.ui.settings_form import SettingsForm
+from uwr_desktop.ui.dialogs.settings_form import SettingsForm
 
 
 class NewFightDialog(QDialog):

@@ -43,10 +43,10 @@ from uwr_desktop.core.dice import (
 )
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_NOTATION_LENGTH, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec, parse_notation
-from uwr_desktop.ui.dice_view import DiceView, ShownDie
-from uwr_desktop.ui.number_box import NumberBox, first_problem
-from uwr_desktop.ui.odds_plot import WORKING_TEXT, Odds, OddsPlot
-from uwr_desktop.ui.odds_worker import OddsJob, OddsWorker
+from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
+from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
+from uwr_desktop.ui.dice.view import DiceView, ShownDie
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
 """The four attributes a uwr check can draw on."""

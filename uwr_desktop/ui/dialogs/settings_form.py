@@ -17,7 +17,7 @@ import msgspec.inspect as mi
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWidget
 
 from uwr_desktop.core.events import to_builtins
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 _INT_LIMIT = 2**31 - 1
 """A spin box holds a 32-bit int: an unbounded int setting is offered within it."""

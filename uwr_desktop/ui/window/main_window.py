@@ -52,39 +52,39 @@ from uwr_desktop.core.storage.guarded_autosave import AutosaveState
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, numbered_names
 from uwr_desktop.core.storage.names import display_name, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
-from uwr_desktop.ui.actions import create_actions
-from uwr_desktop.ui.autosave_bar import AutosaveBar, autosave_off_text
-from uwr_desktop.ui.column_prefs import ColumnPrefs
-from uwr_desktop.ui.combatant_filter import CombatantFilterProxy
-from uwr_desktop.ui.delegates import CombatantDelegate
-from uwr_desktop.ui.dice_tray import SPEEDS, DiceTray
-from uwr_desktop.ui.dock_scroll import bring_into_view_soon
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.frozen_table import FrozenColumnTable
-from uwr_desktop.ui.health_column import DAMAGE_STEP, HEALTH_COLUMN, HealthDelegate
-from uwr_desktop.ui.help_menu import add_help_menu
-from uwr_desktop.ui.log_view import MARKDOWN_FILTER, EventLog
-from uwr_desktop.ui.panel_commands import PanelCommands
-from uwr_desktop.ui.party_menu import PartyCommands
-from uwr_desktop.ui.player_view_control import PlayerViewControl
-from uwr_desktop.ui.prompts import (
+from uwr_desktop.ui.dialogs.prompts import (
     ask_open_path,
     ask_overwrite_changed,
     ask_save_changes,
     ask_save_path,
     warn,
 )
+from uwr_desktop.ui.dice.dock_scroll import bring_into_view_soon
+from uwr_desktop.ui.dice.tray import SPEEDS, DiceTray
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.log.view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.player_view.control import PlayerViewControl
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
-from uwr_desktop.ui.table_model import (
+from uwr_desktop.ui.storage_ui.autosave_bar import AutosaveBar, autosave_off_text
+from uwr_desktop.ui.table.column_prefs import ColumnPrefs
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.filter import CombatantFilterProxy
+from uwr_desktop.ui.table.frozen import FrozenColumnTable
+from uwr_desktop.ui.table.health_column import DAMAGE_STEP, HEALTH_COLUMN, HealthDelegate
+from uwr_desktop.ui.table.model import (
     COMBATANT_ID_ROLE,
     NAME_COLUMN,
     RESOURCES_COLUMN,
     CombatantTableModel,
 )
 from uwr_desktop.ui.theme import side_color
-from uwr_desktop.ui.timeline import InitiativeTimeline
-from uwr_desktop.ui.turn_header import TurnHeader
-from uwr_desktop.ui.undo import JournalUndoStack
+from uwr_desktop.ui.timeline.widget import InitiativeTimeline
+from uwr_desktop.ui.window.actions import create_actions
+from uwr_desktop.ui.window.help_menu import add_help_menu
+from uwr_desktop.ui.window.panel_commands import PanelCommands
+from uwr_desktop.ui.window.party_menu import PartyCommands
+from uwr_desktop.ui.window.turn_header import TurnHeader
+from uwr_desktop.ui.window.undo import JournalUndoStack
 
 MAX_RECENT_FILES = 8
 NEW_FIGHT_RULESET_KEY = "new_fight/ruleset"
@@ -515,7 +515,7 @@ class MainWindow(QMainWindow):
 
     def add_from_library(self) -> None:
         """Pick templates from the library and add numbered copies."""
-        from uwr_desktop.ui.library_dialog import LibraryDialog
+        from uwr_desktop.ui.dialogs.library import LibraryDialog
 
         if self._library is None:
             self.show_refusal("The combatant library is not available.")
@@ -563,7 +563,7 @@ class MainWindow(QMainWindow):
 
     def remove_selected(self) -> None:
         """Remove the selected combatants after asking (undoable)."""
-        from uwr_desktop.ui.prompts import confirm
+        from uwr_desktop.ui.dialogs.prompts import confirm
 
         ids = self._require_selection()
         if ids is None:
@@ -598,14 +598,14 @@ class MainWindow(QMainWindow):
 
     def edit_conditions_of_selected(self) -> None:
         """Remove the selected combatant's conditions, change their rounds, mark defeated."""
-        from uwr_desktop.ui.condition_editor import edit_conditions
+        from uwr_desktop.ui.dialogs.condition_editor import edit_conditions
 
         combatant_id = self._one_selected()
         if combatant_id is not None:
             edit_conditions(self, self._document, combatant_id, self.do)
 
     def _amount_to_selected(self, title: str, make: Callable[[list[str], int], Intent]) -> None:
-        from uwr_desktop.ui.quick_dialogs import ask_amount
+        from uwr_desktop.ui.dialogs.quick import ask_amount
 
         ids = self._require_selection()
         if ids is None:
@@ -625,7 +625,7 @@ class MainWindow(QMainWindow):
 
     def add_condition_to_selected(self) -> None:
         """Put a condition on every selected combatant."""
-        from uwr_desktop.ui.quick_dialogs import ask_condition
+        from uwr_desktop.ui.dialogs.quick import ask_condition
 
         ids = self._require_selection()
         if ids is None:
@@ -650,7 +650,7 @@ class MainWindow(QMainWindow):
         follows (last time's choice preselected), then seat that system's default party."""
         if not self.maybe_save():
             return
-        from uwr_desktop.ui.new_fight_dialog import NewFightDialog
+        from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 
         ruleset_id, remembered = self._new_fight_defaults()
         dialog = NewFightDialog(ruleset_id, remembered, parent=self)
@@ -849,7 +849,9 @@ class MainWindow(QMainWindow):
         defaults = make_ruleset(ruleset.id).settings
         changed: list[str] = []
         if ruleset.settings != defaults:
-            from uwr_desktop.ui.settings_form import changed_settings  # loads with New Fight
+            from uwr_desktop.ui.dialogs.settings_form import (
+                changed_settings,
+            )  # loads with New Fight
 
             changed = changed_settings(ruleset.settings, defaults)
         self._status_ruleset.setText(f"{ruleset.title}{' · house rules' if changed else ''}")

@@ -12,7 +12,7 @@ import msgspec
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
-from uwr_desktop.ui.odds_plot import Odds, compute_odds
+from uwr_desktop.ui.dice.odds_plot import Odds, compute_odds
 
 AT_ONCE_STEPS = 200_000
 """Estimated inner-loop steps up to which odds are computed on the GUI thread (about 25 ms)."""

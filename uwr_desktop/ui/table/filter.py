@@ -11,7 +11,7 @@ from fractions import Fraction
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.table_model import HIDDEN_ROLE, NAME_ROLE, SIDE_ROLE, SORT_ROLE
+from uwr_desktop.ui.table.model import HIDDEN_ROLE, NAME_ROLE, SIDE_ROLE, SORT_ROLE
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 _DIGITS = re.compile(r"(\d+)")

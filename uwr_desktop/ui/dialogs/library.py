@@ -47,10 +47,10 @@ from uwr_desktop.core.storage.template_file import (
     read_template_file,
     write_template_file,
 )
+from uwr_desktop.ui.dialogs.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.icons import icon
-from uwr_desktop.ui.number_box import NumberBox
-from uwr_desktop.ui.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_COPIES = 50
 """Most copies of one template added at once."""

@@ -10,7 +10,7 @@ Alt+Left/Right asks for a move with ``slotMoveRequested`` and the owner answers 
 answerer (``set_drag_answerer``) words what the drop would do, shown beside the drop line.
 
 Slots that carry a column heading are laid out in columns instead (one per turn, each slot a
-row with its points as pips; see :mod:`uwr_desktop.ui.timeline_columns`): a drag then moves a
+row with its points as pips; see :mod:`uwr_desktop.ui.timeline.columns`): a drag then moves a
 row within its column, and a click on a pip the slot lets be clicked asks for it with
 ``slotPipClicked``.
 """
@@ -48,8 +48,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QScrollBar, QSizePolicy, QToolTip, QWidget
 
 from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
-from uwr_desktop.ui import timeline_columns as columns
 from uwr_desktop.ui.theme import ThemeColors, scheme_for_palette, theme_colors
+from uwr_desktop.ui.timeline import columns
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QVariantAnimation

@@ -1,7 +1,7 @@
 """The player view: a second, read-only window for the players' screen (a TV, a second monitor).
 
 It follows the open fight through the document's signals (no polling) and shows what
-:mod:`uwr_desktop.ui.player_picture` lets the players see: the round, who acts now and who is
+:mod:`uwr_desktop.ui.player_view.picture` lets the players see: the round, who acts now and who is
 next, the order of battle on the ruleset's axis with conditions and health bands, and the last
 roll with its dice, tumbling like the tray's unless motion is reduced. Everything is sized from
 the window's height, so it reads the same from 1280x720 to 4K. Closing it never touches the
@@ -31,10 +31,10 @@ from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.timeline import SlotKind, SlotStatus
-from uwr_desktop.ui.dice_tray import keep_dice, pool_dice, sum_dice
-from uwr_desktop.ui.dice_view import DIE_SIZE, DiceView, ShownDie
+from uwr_desktop.ui.dice.tray import keep_dice, pool_dice, sum_dice
+from uwr_desktop.ui.dice.view import DIE_SIZE, DiceView, ShownDie
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.player_picture import (
+from uwr_desktop.ui.player_view.picture import (
     HealthShown,
     PlayerPicture,
     PlayerRow,

@@ -28,8 +28,8 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, Resource, Ruleset
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.health_column import HEALTH, health_now, health_text, measures_health
 from uwr_desktop.ui.session_link import SessionSubscription
+from uwr_desktop.ui.table.health_column import HEALTH, health_now, health_text, measures_health
 from uwr_desktop.ui.theme import Scheme, active_scheme, side_color, theme_colors
 
 _ROLE = Qt.ItemDataRole

@@ -10,8 +10,8 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QHelpEvent
 from PySide6.QtWidgets import QAbstractButton, QToolTip
 
-from uwr_desktop.ui.actions import shortcut_text
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
+from uwr_desktop.ui.window.actions import shortcut_text
 
 
 def panel_button(panel: DicePanel | None, command: PanelCommand) -> QAbstractButton | None:

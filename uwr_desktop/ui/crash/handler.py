@@ -19,8 +19,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
-    from uwr_desktop.ui.crash_dialog import CrashDialog
-    from uwr_desktop.ui.crash_log import CrashLog
+    from uwr_desktop.ui.crash.dialog import CrashDialog
+    from uwr_desktop.ui.crash.log import CrashLog
 
 LOG_FILE_NAME = "uwr-desktop.log"
 """The crash log's file name inside the log folder."""
@@ -112,7 +112,7 @@ class CrashHandler(QObject):
         if not self._log_usable:
             return ""
         if self._log is None:
-            from uwr_desktop.ui.crash_log import CrashLog  # loads logging on the first crash only
+            from uwr_desktop.ui.crash.log import CrashLog  # loads logging on the first crash only
 
             self._log = CrashLog(self.log_path, self._max_bytes, LOG_BACKUPS)
         failure = self._log.write(entry)
@@ -135,7 +135,7 @@ class CrashHandler(QObject):
     def _show_dialog(self, summary: str, details: str) -> None:
         dialog = self._dialog
         if dialog is None or not dialog.isVisible():
-            from uwr_desktop.ui.crash_dialog import CrashDialog  # loads its widgets on first use
+            from uwr_desktop.ui.crash.dialog import CrashDialog  # loads its widgets on first use
 
             dialog = CrashDialog(self._parent_getter(), self._log_note())
             dialog.destroyed.connect(self._forget_dialog)

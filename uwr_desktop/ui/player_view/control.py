@@ -25,8 +25,8 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
 
 if TYPE_CHECKING:
-    from uwr_desktop.ui.player_picture import HealthShown
-    from uwr_desktop.ui.player_view import PlayerView
+    from uwr_desktop.ui.player_view.picture import HealthShown
+    from uwr_desktop.ui.player_view.window import PlayerView
 
 SCREEN_KEY = "player_view/screen"
 """Settings key: the name of the screen the player view opens on (``""``: in a window)."""
@@ -160,7 +160,7 @@ class PlayerViewControl(QObject):
 
     def enemy_health(self) -> "HealthShown":
         """How enemies' health is shown."""
-        from uwr_desktop.ui.player_picture import HealthShown  # loaded with the view
+        from uwr_desktop.ui.player_view.picture import HealthShown  # loaded with the view
 
         return HealthShown.BAND if self.band_action.isChecked() else HealthShown.NONE
 
@@ -178,7 +178,7 @@ class PlayerViewControl(QObject):
     def set_open(self, on: bool) -> None:
         """Open or close the player view."""
         if on and self.view is None:
-            from uwr_desktop.ui.player_view import PlayerView  # loaded when first opened
+            from uwr_desktop.ui.player_view.window import PlayerView  # loaded when first opened
 
             view = self.view = PlayerView(self._document, self._window, is_secret=self.is_secret)
             view.set_enemy_health(self.enemy_health())

@@ -31,7 +31,7 @@ from uwr_desktop.core.intents import AddCondition, Intent, RemoveCondition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox
 
 UNTIL_REMOVED = "until removed"
 """How a condition without a count of rounds reads in the Rounds column."""

@@ -1,8 +1,8 @@
 """The Help menu: a sheet of every keyboard shortcut (F1) and the About box.
 
-The sheet is read from the same action table (``ui/actions.py``) that gives the menus their
+The sheet is read from the same action table (``ui/window/actions.py``) that gives the menus their
 keys and the tooltips their hints, so the three never disagree. The dialogs themselves live in
-:mod:`uwr_desktop.ui.help_dialogs`, imported when first shown: building the dialog types and
+:mod:`uwr_desktop.ui.window.help_dialogs`, imported when first shown: building the dialog types and
 their enums costs start-up time, and most sessions never open them.
 """
 
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 import uwr_desktop
 from uwr_desktop import APP_NAME
-from uwr_desktop.ui.actions import ACTION_SPECS, shortcut_text
+from uwr_desktop.ui.window.actions import ACTION_SPECS, shortcut_text
 
 LICENSE = "MIT"
 """The license the app is published under (pyproject.toml's ``license``)."""
@@ -44,14 +44,14 @@ def about_text() -> str:
 
 def show_about(parent: QWidget) -> None:
     """Show the About box."""
-    from uwr_desktop.ui.help_dialogs import show_about_box
+    from uwr_desktop.ui.window.help_dialogs import show_about_box
 
     show_about_box(parent, f"About {APP_NAME}", about_text())
 
 
 def show_shortcuts(window: QWidget, actions: Mapping[str, QAction]) -> None:
     """Show the shortcut sheet (not modal: it may stay open beside the fight)."""
-    from uwr_desktop.ui.help_dialogs import show_shortcut_sheet
+    from uwr_desktop.ui.window.help_dialogs import show_shortcut_sheet
 
     show_shortcut_sheet(window, shortcut_rows(actions))
 

@@ -1,0 +1,1 @@
+"""Dialogs and prompts shared by every round system."""

@@ -1,0 +1,1 @@
+"""The event log: its model and view."""

@@ -1,0 +1,1 @@
+"""The players' view: the picture of the fight they may see, its window and its control."""

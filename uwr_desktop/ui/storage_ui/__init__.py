@@ -1,0 +1,1 @@
+"""What the window shows of the storage: the autosave bar and the recovery dialog."""

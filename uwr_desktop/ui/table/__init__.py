@@ -1,0 +1,1 @@
+"""The combatant table: its model, delegates, frozen columns, filter and column choices."""

@@ -1,0 +1,1 @@
+"""Small widgets shared by every panel and dialog."""

@@ -1,0 +1,1 @@
+"""The main window: its frame and its command groups."""
