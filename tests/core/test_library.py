@@ -6,6 +6,7 @@ import pytest
 from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, Skill, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -14,7 +15,6 @@ from uwr_desktop.core.storage.library import (
     LibraryError,
     as_template,
     copies,
-    numbered_names,
 )
 
 
@@ -165,7 +165,7 @@ def test_numbered_names(base, wanted, existing, expected):
 
 @pytest.mark.parametrize("wanted", [0, -1, 501])
 def test_unreasonable_number_of_copies_is_refused(wanted):
-    with pytest.raises(LibraryError, match=f"Cannot make {wanted} copies"):
+    with pytest.raises(ValueError, match=f"Cannot make {wanted} copies"):
         numbered_names("Bandit", wanted, [])
 
 

@@ -67,6 +67,7 @@ from uwr_desktop.core.limits import (
     MAX_UPR_USES,
     MAX_WEAPONS,
 )
+from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr import intents as uwr_intents
 from uwr_desktop.core.rulesets.uwr.intents import (
@@ -91,7 +92,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.autosave import autosave
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
-from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, numbered_names
+from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError
 from uwr_desktop.core.storage.recovery import rebuild_session
 
 MEMORY_FOLDER = "/dev/shm" if Path("/dev/shm").is_dir() else None

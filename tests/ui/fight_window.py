@@ -22,7 +22,7 @@ def shown_window(
     document = EncounterDocument(None, roller=Roller(random.Random(seed)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings, library=library)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.timeline.set_animation_duration(0)
     main.show()

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.window.main_window import MainWindow, first_dice_dock_width
+from uwr_desktop.ui.window.layout import first_dice_dock_width
+from uwr_desktop.ui.window.main_window import MainWindow
 
 FIRST_START_WINDOW = QSize(1229, 655)
 """The first-start window on a 1366x768 screen less its task bar (see test_small_screen.py)."""
@@ -25,7 +26,7 @@ def _laptop_window(qtbot, tmp_path, size: QSize) -> MainWindow:
     document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.show()
     main.resize(size)

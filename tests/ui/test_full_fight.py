@@ -22,6 +22,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.window.file_commands import FileCommands
 from uwr_desktop.ui.window.main_window import MainWindow
 
 SEED = 5
@@ -76,7 +77,7 @@ def _drag(qtbot, timeline, start, end):
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
     # Windows are closed after each test: no unsaved-changes prompt may block that.
-    monkeypatch.setattr(MainWindow, "maybe_save", lambda self: True)
+    monkeypatch.setattr(FileCommands, "maybe_save", lambda self: True)
     store = JournalStore(tmp_path / "journal.sqlite3")
     document = EncounterDocument(store, roller=Roller(random.Random(SEED)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
@@ -158,7 +159,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     assert session().state.round == 2
     bow = session().state.combatants[vex].sheet.weapons[0]
     assert bow.uses_left == bow.uses_max
-    assert window.statusBar().findChild(type(window._status_round), "statusRound").text() == (
+    assert window.statusBar().findChild(type(window.status.round), "statusRound").text() == (
         "Round 2"
     )
 
@@ -184,7 +185,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
         QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat),
     )
     qtbot.addWidget(reopened)
-    assert reopened.open_path(target)
+    assert reopened.files.open_path(target)
     assert reopened_doc.session.state == saved_state
     assert reopened_doc.session.entries == saved_entries
     assert reopened.event_log.visible_lines() == window.event_log.visible_lines()
@@ -203,6 +204,6 @@ def test_opening_a_bad_file_keeps_the_fight(qtbot, window, tmp_path, monkeypatch
     bad.write_text("not json")
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
-    assert not window.open_path(bad)
+    assert not window.files.open_path(bad)
     assert "bad.uwr" in shown[0] and "not JSON" in shown[0]
     assert [c.name for c in window.document.session.state.combatants.values()] == ["Vex"]

@@ -194,7 +194,7 @@ def choose(ruleset_id):
 
 
 def test_switching_between_hands_and_uwr_fights_swaps_the_panel(window, qtbot, monkeypatch):
-    monkeypatch.setattr(window, "maybe_save", lambda: True)
+    monkeypatch.setattr(window.files, "maybe_save", lambda: True)
     when_modal(NewFightDialog, choose("hands"))
     window.actions_by_key["new"].trigger()
     add(window, "Ana", strength=2, reach=1)

@@ -24,6 +24,7 @@ from uwr_desktop.core.storage.encounter_file import (
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.window.file_commands import FileCommands
 from uwr_desktop.ui.window.main_window import MainWindow
 
 HANG_GUARD_SECONDS = 20
@@ -42,7 +43,7 @@ def store(tmp_path):
 def window(qtbot, store, tmp_path, monkeypatch):
     from PySide6.QtCore import QSettings
 
-    monkeypatch.setattr(MainWindow, "maybe_save", lambda self: True)
+    monkeypatch.setattr(FileCommands, "maybe_save", lambda self: True)
     document = EncounterDocument(store, roller=Roller(random.Random(4)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
@@ -77,7 +78,7 @@ def assert_open_fight_goes_on(window, store, tmp_path):
     before = stored_entries(store, document)
     document.session.do(ApplyDamage(["vex"], 2))
     assert stored_entries(store, document) == before + 1
-    window.save()
+    window.files.save()
     saved = read_encounter(tmp_path / "mine.uwr").checked
     assert saved.state.combatants["vex"].sheet.vitality == 8
 
@@ -126,7 +127,7 @@ def test_a_hostile_file_is_refused_and_the_open_fight_goes_on(
     window, store, tmp_path, warnings, make, expected
 ):
     hostile = make(tmp_path / "hostile.uwr")
-    assert not window.open_path(hostile)
+    assert not window.files.open_path(hostile)
     assert len(warnings) == 1 and expected in warnings[0]
     assert_open_fight_goes_on(window, store, tmp_path)
 
@@ -140,7 +141,7 @@ def test_a_pipe_or_device_is_refused_at_once(window, store, tmp_path, warnings, 
     else:
         chosen = Path(os.devnull)
     with pipe_released_after(chosen, HANG_GUARD_SECONDS) as released:
-        assert not window.open_path(chosen)
+        assert not window.files.open_path(chosen)
     assert not released.is_set(), "opening the pipe blocked until its other end was opened"
     assert len(warnings) == 1 and "not a regular file" in warnings[0]
     assert_open_fight_goes_on(window, store, tmp_path)
@@ -155,14 +156,14 @@ def test_a_file_whose_name_is_not_utf8_opens_and_autosaves(window, store, tmp_pa
     except (UnicodeError, EncounterFileError):
         pytest.skip("this system keeps only valid Unicode file names")
     path = tmp_path / name
-    assert window.open_path(path), warnings
+    assert window.files.open_path(path), warnings
     document = window.document
     assert document.title == "caf\ufffd.uwr"
     assert "caf\ufffd.uwr" in window.windowTitle()
     before = stored_entries(store, document)
     document.session.do(ApplyDamage(["orc"], 1))
     assert stored_entries(store, document) == before + 1
-    assert window.save()
+    assert window.files.save()
     assert read_encounter(path).checked.state.combatants["orc"].sheet.vitality == 9
     assert sorted(p.name for p in tmp_path.glob("*.uwr")) == sorted(["mine.uwr", name])
 
@@ -178,7 +179,7 @@ def test_a_fight_opened_while_the_autosave_refuses_it_shows_the_bar_then_is_stor
 
     with monkeypatch.context() as patch:
         patch.setattr(store, "start_encounter", full)
-        assert window.open_path(other)
+        assert window.files.open_path(other)
         assert window.document.path == other
         assert window.autosave_bar.isVisibleTo(window)
         assert "disk is full" in window.autosave_bar.message()
@@ -187,4 +188,4 @@ def test_a_fight_opened_while_the_autosave_refuses_it_shows_the_bar_then_is_stor
     document = window.document
     document.session.do(AddCombatants([Combatant(id="orc", name="Orc", sheet=UwrSheet())]))
     assert stored_entries(store, document) == len(document.session.entries)
-    assert window.save()
+    assert window.files.save()

@@ -17,7 +17,8 @@ from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.table.column_prefs import HIDDEN_KEY
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, step_rects
 from uwr_desktop.ui.table.model import NAME_COLUMN
-from uwr_desktop.ui.window.main_window import MainWindow, first_dice_dock_width
+from uwr_desktop.ui.window.layout import first_dice_dock_width
+from uwr_desktop.ui.window.main_window import MainWindow
 
 LAPTOP_WINDOW = QSize(1229, 655)
 """The first-start window on a 1366x768 screen (see test_small_screen.py)."""
@@ -28,7 +29,7 @@ def _window(qtbot, tmp_path, size=LAPTOP_WINDOW):
     document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.timeline.set_animation_duration(0)
     main.show()

@@ -27,7 +27,9 @@ from uwr_desktop.ui.dialogs import prompts
 from uwr_desktop.ui.dialogs import quick as quick_dialogs
 from uwr_desktop.ui.document import UNTITLED, EncounterDocument
 from uwr_desktop.ui.table.model import COMBATANT_ID_ROLE, NAME_ROLE
-from uwr_desktop.ui.window.main_window import MAX_RECENT_FILES, MainWindow, first_start_geometry
+from uwr_desktop.ui.window.file_commands import MAX_RECENT_FILES, FileCommands
+from uwr_desktop.ui.window.layout import first_start_geometry
+from uwr_desktop.ui.window.main_window import MainWindow
 
 SEED = 5
 StandardKey = QKeySequence.StandardKey
@@ -229,7 +231,7 @@ def make_window(qtbot, store, settings_file):
     documents = []
 
     def close_quietly(main):
-        main.maybe_save = lambda: True
+        main.files.maybe_save = lambda: True
         qtbot.waitUntil(lambda: not main.timeline.is_animating())
         main.statusBar().clearMessage()
 
@@ -249,7 +251,7 @@ def make_window(qtbot, store, settings_file):
 
 @pytest.fixture
 def no_prompts(monkeypatch):
-    monkeypatch.setattr(MainWindow, "maybe_save", lambda self: True)
+    monkeypatch.setattr(FileCommands, "maybe_save", lambda self: True)
 
 
 @pytest.fixture
@@ -352,10 +354,10 @@ def test_a_saved_fight_is_listed_under_open_recent(window, tmp_path, monkeypatch
 def test_an_opened_fight_goes_to_the_top_of_open_recent(window, tmp_path):
     older = _write_fight(tmp_path / "older.uwr", _vex())
     newer = _write_fight(tmp_path / "newer.uwr", _bandit())
-    assert window.open_path(older)
-    assert window.open_path(newer)
+    assert window.files.open_path(older)
+    assert window.files.open_path(newer)
     assert _recent_names(window) == ["newer.uwr", "older.uwr"]
-    assert window.open_path(older)
+    assert window.files.open_path(older)
     assert _recent_names(window) == ["older.uwr", "newer.uwr"]
 
 
@@ -366,7 +368,7 @@ def test_open_recent_keeps_only_the_newest_files_newest_first(window, tmp_path):
         paths.append(tmp_path / f"fight-{number}.uwr")
         shutil.copyfile(first, paths[-1])
     for path in paths:
-        assert window.open_path(path)
+        assert window.files.open_path(path)
     expected = [path.name for path in reversed(paths)][:MAX_RECENT_FILES]
     assert _recent_names(window) == expected
 
@@ -374,7 +376,7 @@ def test_open_recent_keeps_only_the_newest_files_newest_first(window, tmp_path):
 def test_recent_files_are_listed_again_after_a_restart(make_window, no_prompts, tmp_path):
     first = make_window()
     fight = _write_fight(tmp_path / "campaign.uwr", _vex())
-    assert first.open_path(fight)
+    assert first.files.open_path(fight)
     assert first.close()
 
     second = make_window()
@@ -389,8 +391,8 @@ def test_a_deleted_recent_fight_is_refused_by_name_and_the_open_fight_kept(
 ):
     gone = _write_fight(tmp_path / "gone.uwr", _bandit())
     kept = _write_fight(tmp_path / "kept.uwr", _vex(), _oda())
-    assert window.open_path(gone)
-    assert window.open_path(kept)
+    assert window.files.open_path(gone)
+    assert window.files.open_path(kept)
     gone.unlink()
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, _, text, *a: warnings.append(text))
@@ -429,7 +431,7 @@ def test_the_dice_animation_settings_are_remembered(make_window, no_prompts):
     next(action for action in menu.actions() if action.text() == "Speed 2x").trigger()
     assert tray.animation_speed() == 2.0
     first.actions_by_key["reduce_motion"].trigger()
-    first.save_layout()
+    first.layout_keeper.save()
 
     second = make_window()
     assert second.dice_tray.animation_speed() == 2.0
@@ -439,7 +441,7 @@ def test_the_dice_animation_settings_are_remembered(make_window, no_prompts):
 def test_save_layout_remembers_a_hidden_dice_dock(make_window, no_prompts):
     first = make_window()
     first.dice_dock.toggleViewAction().trigger()
-    first.save_layout()
+    first.layout_keeper.save()
 
     second = make_window()
     assert not second.dice_dock.isVisible()
@@ -625,7 +627,7 @@ def test_save_at_the_prompt_saves_the_changes_to_the_fights_file(
 ):
     window = make_window()
     fight = _write_fight(tmp_path / "saved.uwr", _vex())
-    assert window.open_path(fight)
+    assert window.files.open_path(fight)
     _add(window, _bandit())
     asked = _answer_prompts(monkeypatch, Button.Save)
     _refuse_file_dialogs(monkeypatch)
@@ -663,7 +665,7 @@ def test_save_at_the_prompt_then_cancelling_the_file_dialog_keeps_the_window(
 def test_an_unmodified_fight_closes_without_asking(make_window, monkeypatch, tmp_path):
     window = make_window()
     fight = _write_fight(tmp_path / "calm.uwr", _vex())
-    assert window.open_path(fight)
+    assert window.files.open_path(fight)
     asked = _answer_prompts(monkeypatch, Button.Cancel)
     assert window.close()
     assert asked == []

@@ -288,7 +288,9 @@ def make_window(qtbot, tmp_path, library):
         documents.append(document)
         settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
         main = MainWindow(document, settings, library=library)
-        qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+        qtbot.addWidget(
+            main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True)
+        )
         main.show()
         qtbot.waitExposed(main)
         return main
@@ -361,7 +363,7 @@ def test_cancel_or_escape_keeps_the_fight_and_the_remembered_choice(qtbot, make_
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
 
     _when_new_fight_dialog(escape)
-    window.maybe_save = lambda: True  # the prompt has its own test below
+    window.files.maybe_save = lambda: True  # the prompt has its own test below
     window.actions_by_key["new"].trigger()
     assert window.document.session is session
     assert _names(window) == ["Ogre"]

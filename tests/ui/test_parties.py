@@ -37,7 +37,7 @@ def window(qtbot, tmp_path, library):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings, library=library)
     main.timeline.set_animation_duration(0)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.show()
     qtbot.waitExposed(main)
     yield main
@@ -73,7 +73,7 @@ def test_players_saved_as_a_party_join_a_new_fight_in_one_undoable_step(window, 
         pick_round_system(dialog, "uwr")
         dialog.accept()
 
-    window.maybe_save = lambda: True
+    window.files.maybe_save = lambda: True
     when_modal(NewFightDialog, new_uwr_fight)
     window.actions_by_key["new"].trigger()
     assert _names(window) == []

@@ -66,7 +66,7 @@ def make_window(qtbot, tmp_path, store=None):
     document = EncounterDocument(store, roller=Roller(random.Random(11)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.timeline.set_animation_duration(0)
     return main

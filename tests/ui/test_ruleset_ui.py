@@ -35,6 +35,7 @@ from uwr_desktop.ui.rulesets import (
 )
 from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.table.model import COMBATANT_ID_ROLE
+from uwr_desktop.ui.window.file_commands import FileCommands
 from uwr_desktop.ui.window.main_window import MainWindow
 
 COPY = "copy"
@@ -92,7 +93,7 @@ def registries(monkeypatch):
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(MainWindow, "maybe_save", lambda self: True)
+    monkeypatch.setattr(FileCommands, "maybe_save", lambda self: True)
     document = EncounterDocument(None, roller=Roller(random.Random(3)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
@@ -169,7 +170,7 @@ def test_the_window_shows_why_a_ruleset_has_no_panel_and_keeps_the_fight(registr
     assert window.dice_panel is None and window.dice_tray is None
     notice = window.findChild(QLabel, "noRulesetUi")
     assert notice is not None and "'copy'" in notice.text()
-    window.add_combatant()
+    window.combatants.add_combatant()
     assert "'copy'" in window.statusBar().currentMessage()
     assert [c.name for c in window.document.session.state.combatants.values()] == ["Bandit"]
     window.document.new("uwr")
@@ -196,7 +197,7 @@ def test_the_window_swaps_in_a_registered_ui_and_asks_it(registries, window, qtb
     assert tiny.focused[-1] == index.data(COMBATANT_ID_ROLE)
 
     tiny.next_combatant = _fighter("b3", "Archer")
-    window.add_combatant()
+    window.combatants.add_combatant()
     assert tiny.edited == 1
     assert "Archer" in [c.name for c in window.document.session.state.combatants.values()]
 

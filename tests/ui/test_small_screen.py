@@ -9,19 +9,20 @@ from PySide6.QtWidgets import QScrollArea, QToolBar
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.window.main_window import (
+from uwr_desktop.ui.window.file_commands import FileCommands
+from uwr_desktop.ui.window.layout import (
     DICE_DOCK_MAX_SHARE,
-    MainWindow,
     first_dice_dock_width,
     first_start_geometry,
 )
+from uwr_desktop.ui.window.main_window import MainWindow
 
 LAPTOP = QRect(0, 0, 1366, 728)  # a 1366x768 screen less its task bar
 
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(MainWindow, "maybe_save", lambda self: True)
+    monkeypatch.setattr(FileCommands, "maybe_save", lambda self: True)
     store = JournalStore(tmp_path / "journal.sqlite3")
     document = EncounterDocument(store, roller=Roller(random.Random(3)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -276,7 +276,7 @@ def open_file(qtbot, tmp_path):
     window = MainWindow(document, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     window.do(StartFight())
     yield window, path
     window.statusBar().clearMessage()  # stops the message's timer
@@ -296,15 +296,15 @@ def test_saving_over_a_file_changed_on_disk_asks_first(qtbot, open_file):
     theirs = _someone_else_writes(path)
     asked = []
     _answer_overwrite(qtbot, "Cancel", asked)
-    assert not window.save()
+    assert not window.files.save()
     assert "fight.uwr was changed on disk" in asked[0]
     assert path.read_bytes() == theirs
 
     _answer_overwrite(qtbot, "Overwrite", asked)
-    assert window.save()
+    assert window.files.save()
     assert read_encounter(path).session().entries == window.document.session.entries
     assert len(asked) == 2
-    assert window.save()  # saved here last: no question now
+    assert window.files.save()  # saved here last: no question now
     assert len(asked) == 2
 
 
@@ -314,6 +314,6 @@ def test_save_as_at_the_question_keeps_the_other_file(qtbot, open_file, monkeypa
     elsewhere = tmp_path / "mine.uwr"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(elsewhere), ""))
     _answer_overwrite(qtbot, "Save As…", [])
-    assert window.save()
+    assert window.files.save()
     assert path.read_bytes() == theirs
     assert window.document.path == elsewhere and elsewhere.is_file()

@@ -19,7 +19,7 @@ def window(qtbot, tmp_path):
     document = EncounterDocument(None, roller=Roller(random.Random(2)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
-    main.maybe_save = lambda: True
+    main.files.maybe_save = lambda: True
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)

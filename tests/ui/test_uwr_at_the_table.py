@@ -324,7 +324,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
 
     when_modal(QInputDialog, closing(name_party))
     window.actions_by_key["save_party"].trigger()
-    window.maybe_save = lambda: True
+    window.files.maybe_save = lambda: True
 
     def new_uwr_fight(dialog):
         pick_round_system(dialog, "uwr")

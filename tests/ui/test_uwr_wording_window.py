@@ -47,7 +47,7 @@ def window(qtbot, tmp_path):
     document = EncounterDocument(None, roller=Roller(random.Random(SEED)))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w, "maybe_save", lambda: True))
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.timeline.set_animation_duration(0)
     main.show()

@@ -89,7 +89,7 @@ def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
 
 def _open_first_fight(window: MainWindow, options: LaunchOptions, settings: QSettings) -> None:
     if options.file is not None:
-        window.open_path(options.file)
+        window.files.open_path(options.file)
         return
     first_start = not settings.value("sample_shown", False, type=bool)
     if options.smoke_test or first_start:

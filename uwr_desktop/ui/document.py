@@ -1,7 +1,9 @@
 """The open fight: its session, its file, whether it has unsaved changes, and its autosave.
 
 Only this object replaces the session (New, Open, Recover). Widgets listen to
-``sessionReplaced`` to rebind and to ``changed`` for precise updates.
+``sessionReplaced`` to rebind and to ``changed`` for precise updates. The window reaches the
+fight's file and autosave through this module alone: what it needs of the storage (the file
+suffix, the errors an open or save may meet, how a file's name is shown) is named here.
 """
 
 import os
@@ -17,12 +19,44 @@ from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.autosave import follow_progress, recover_session
-from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.storage.encounter_file import (
+    FILE_SUFFIX,
+    EncounterFileError,
+    read_encounter,
+    save_encounter,
+)
 from uwr_desktop.core.storage.guarded_autosave import AutosaveState, GuardedAutosave
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
 from uwr_desktop.core.storage.names import display_name, readable, storable_path
+from uwr_desktop.core.storage.sqlite_db import StoreError
+
+__all__ = [
+    "FIGHT_FILE_SUFFIX",
+    "FILE_PROBLEMS",
+    "UNTITLED",
+    "AutosaveState",
+    "EncounterDocument",
+    "rememberable",
+    "shown_file_name",
+]
 
 UNTITLED = "Untitled fight"
+
+FIGHT_FILE_SUFFIX = FILE_SUFFIX
+"""The ending of a fight file's name (``.uwr``)."""
+
+FILE_PROBLEMS: tuple[type[Exception], ...] = (EncounterFileError, StoreError)
+"""What opening or saving a fight may raise; each message is fit for the GM."""
+
+
+def shown_file_name(path: Path) -> str:
+    """A file's name as the GM reads it (a name that is not valid text shown readably)."""
+    return display_name(path)
+
+
+def rememberable(path: Path) -> bool:
+    """Whether the settings can keep ``path`` (a recent file): its name must be valid text."""
+    return storable_path(path) is not None
 
 
 class EncounterDocument(QObject):

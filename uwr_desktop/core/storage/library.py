@@ -6,7 +6,6 @@ template belongs to one ruleset and is stored as the combatant's JSON. Names are
 ruleset regardless of case.
 """
 
-import re
 import sqlite3
 import time
 import uuid
@@ -22,6 +21,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
+from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
 
@@ -53,11 +53,6 @@ _TABLES = (
         UNIQUE (ruleset, name_key)
     )""",
 )
-
-_MAX_COPIES = 500
-_LONGEST_NUMBER = 12
-"""Room a copy's number may take at the end of a name (a space and the digits)."""
-_NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
 
 
 class LibraryError(StoreError):
@@ -138,49 +133,6 @@ def as_template(combatant: Combatant) -> Combatant:
     return msgspec.structs.replace(combatant, sheet=combatant.sheet.as_template(), conditions=())
 
 
-def _same_base(numbered_base: str, key: str) -> bool:
-    """Whether a numbered name's base is ``key``, or ``key`` shortened to fit its number."""
-    if numbered_base == key:
-        return True
-    shortened = len(numbered_base) >= MAX_NAME_LENGTH - _LONGEST_NUMBER
-    return shortened and len(key) > len(numbered_base) and key.startswith(numbered_base)
-
-
-def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list[str]:
-    """Names for ``count`` new combatants called ``base``, unique among ``existing_names``.
-
-    Three new "Bandit"s are "Bandit 1", "Bandit 2", "Bandit 3"; with "Bandit 1" and "Bandit 2"
-    already fighting they continue at "Bandit 3". A single new combatant whose name is free keeps
-    the plain name; a plain "Bandit" already present counts as number 1. A trailing number on
-    ``base`` itself is dropped ("Bandit 4" is a Bandit). Names compare regardless of case. A
-    name near ``MAX_NAME_LENGTH`` is shortened so that the numbered names fit.
-    """
-    if not 1 <= count <= _MAX_COPIES:
-        raise LibraryError(f"Cannot make {count} copies: choose 1 to {_MAX_COPIES}.")
-    base = " ".join(base.split())
-    match = _NUMBERED.match(base)
-    if match is not None:
-        base = match["base"]
-    key = base.casefold()
-    highest = 0
-    plain_taken = False
-    for name in existing_names:
-        name_key = " ".join(name.split()).casefold()
-        if name_key == key:
-            plain_taken = True
-            highest = max(highest, 1)
-            continue
-        numbered = _NUMBERED.match(name_key)
-        if numbered is not None and _same_base(numbered["base"], key):
-            highest = max(highest, int(numbered["number"]))
-    if count == 1 and not plain_taken and highest == 0:
-        return [base[:MAX_NAME_LENGTH]]
-    # A long name is shortened so that its number still fits in a name.
-    room = MAX_NAME_LENGTH - len(f" {highest + count}")
-    base = base[:room].rstrip() or base[:room]
-    return [f"{base} {highest + offset}" for offset in range(1, count + 1)]
-
-
 def copies(
     template: Template,
     count: int,
@@ -193,7 +145,10 @@ def copies(
     Each copy gets a fresh id from ``new_id`` and a name from :func:`numbered_names`.
     """
     combatant = template.combatant()
-    names = numbered_names(template.name, count, existing_names)
+    try:
+        names = numbered_names(template.name, count, existing_names)
+    except ValueError as error:
+        raise LibraryError(str(error)) from None
     return [msgspec.structs.replace(combatant, id=new_id(), name=name) for name in names]
 
 

@@ -21,6 +21,7 @@ import msgspec
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook, error_path
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_FILE_BYTES, MAX_JSON_DEPTH, MAX_NAME_LENGTH
+from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, ruleset_ids
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.library import (
@@ -28,7 +29,6 @@ from uwr_desktop.core.storage.library import (
     LibraryError,
     Template,
     as_template,
-    numbered_names,
 )
 
 TEMPLATE_SUFFIX = ".uwrlib"

@@ -1,0 +1,84 @@
+"""Names for new combatants: numbered copies ("Bandit 1", "Bandit 2") that never clash with a
+name already fighting, whatever the round system."""
+
+import re
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
+
+MAX_COPIES = 500
+"""The most copies made in one go."""
+
+_LONGEST_NUMBER = 12
+"""Room a copy's number may take at the end of a name (a space and the digits)."""
+_NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
+
+
+def name_key(name: str) -> str:
+    """How names compare: white space folded, regardless of case."""
+    return " ".join(name.split()).casefold()
+
+
+def _same_base(numbered_base: str, key: str) -> bool:
+    """Whether a numbered name's base is ``key``, or ``key`` shortened to fit its number."""
+    if numbered_base == key:
+        return True
+    shortened = len(numbered_base) >= MAX_NAME_LENGTH - _LONGEST_NUMBER
+    return shortened and len(key) > len(numbered_base) and key.startswith(numbered_base)
+
+
+def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list[str]:
+    """Names for ``count`` new combatants called ``base``, unique among ``existing_names``.
+
+    Three new "Bandit"s are "Bandit 1", "Bandit 2", "Bandit 3"; with "Bandit 1" and "Bandit 2"
+    already fighting they continue at "Bandit 3". A single new combatant whose name is free keeps
+    the plain name; a plain "Bandit" already present counts as number 1. A trailing number on
+    ``base`` itself is dropped ("Bandit 4" is a Bandit). Names compare regardless of case. A
+    name near ``MAX_NAME_LENGTH`` is shortened so that the numbered names fit. A count outside
+    1 to :data:`MAX_COPIES` raises ``ValueError`` saying so.
+    """
+    if not 1 <= count <= MAX_COPIES:
+        raise ValueError(f"Cannot make {count} copies: choose 1 to {MAX_COPIES}.")
+    base = " ".join(base.split())
+    match = _NUMBERED.match(base)
+    if match is not None:
+        base = match["base"]
+    key = base.casefold()
+    highest = 0
+    plain_taken = False
+    for name in existing_names:
+        key_of_name = name_key(name)
+        if key_of_name == key:
+            plain_taken = True
+            highest = max(highest, 1)
+            continue
+        numbered = _NUMBERED.match(key_of_name)
+        if numbered is not None and _same_base(numbered["base"], key):
+            highest = max(highest, int(numbered["number"]))
+    if count == 1 and not plain_taken and highest == 0:
+        return [base[:MAX_NAME_LENGTH]]
+    # A long name is shortened so that its number still fits in a name.
+    room = MAX_NAME_LENGTH - len(f" {highest + count}")
+    base = base[:room].rstrip() or base[:room]
+    return [f"{base} {highest + offset}" for offset in range(1, count + 1)]
+
+
+def duplicates(
+    originals: Sequence[Combatant],
+    existing_names: Iterable[str],
+    *,
+    new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+) -> list[Combatant]:
+    """A numbered copy of each of ``originals`` with a fresh id, as its sheet makes a copy
+    (for ``uwr``: its own initiative to roll)."""
+    names = list(existing_names)
+    made: list[Combatant] = []
+    for original in originals:
+        (name,) = numbered_names(original.name, 1, names)
+        names.append(name)
+        made.append(replace(original, id=new_id(), name=name, sheet=original.sheet.as_copy()))
+    return made

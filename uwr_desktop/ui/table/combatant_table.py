@@ -1,0 +1,92 @@
+"""The combatant table as the window shows it: one row per combatant, Name and Health frozen
+at the left, rows selected whole, cells edited in place, columns fitted to their contents on
+demand (a header that resizes itself reads every row on every change, which a fight of a
+thousand combatants cannot afford)."""
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
+
+from uwr_desktop.ui.table.delegates import CombatantDelegate
+from uwr_desktop.ui.table.filter import CombatantFilterProxy
+from uwr_desktop.ui.table.frozen import FrozenColumnTable
+from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, HealthDelegate
+from uwr_desktop.ui.table.model import (
+    COMBATANT_ID_ROLE,
+    NAME_COLUMN,
+    RESOURCES_COLUMN,
+    CombatantTableModel,
+)
+
+RESIZE_PRECISION_ROWS = 50
+RESOURCES_FIT_CHARS = 34
+"""The "This round" column is fitted to at most about this many characters (its tooltip shows
+it all), so that the columns after it stay in view."""
+
+
+class CombatantTable(FrozenColumnTable):
+    """The table over ``proxy`` (a filter over ``model``); the Health column's - and + call
+    ``step_health(combatant_id, step)``."""
+
+    def __init__(
+        self,
+        model: CombatantTableModel,
+        proxy: CombatantFilterProxy,
+        step_health: Callable[[str, int], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(lambda: [c.key for c in model.columns()], parent)
+        self._model = model
+        self._proxy = proxy
+        self.setObjectName("combatantTable")
+        self.setModel(proxy)
+        self.setItemDelegate(CombatantDelegate(self))
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setAlternatingRowColors(True)
+        self.setSortingEnabled(True)
+        self.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.verticalHeader().setVisible(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setResizeContentsPrecision(RESIZE_PRECISION_ROWS)
+        header.setStretchLastSection(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        health = HealthDelegate(COMBATANT_ID_ROLE, self)
+        health.stepRequested.connect(step_health)
+        self.set_column_delegate(HEALTH_COLUMN, health)
+        self.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN))
+
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected combatants, in table order."""
+        rows = sorted(index.row() for index in self.selectionModel().selectedRows())
+        return [str(self._proxy.index(row, 0).data(COMBATANT_ID_ROLE)) for row in rows]
+
+    def select_combatant(self, combatant_id: str) -> None:
+        """Select the combatant's row alone and scroll it into view (if it is shown)."""
+        row = self._model.row_of(combatant_id)
+        if row < 0:
+            return
+        index = self._proxy.mapFromSource(self._model.index(row, 0))
+        if index.isValid():
+            self.selectionModel().select(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            self.scrollTo(index)
+
+    def fit_columns(self) -> None:
+        """Fit the columns to their contents; "This round" no wider than it needs to be read."""
+        self.resizeColumnsToContents()
+        section = self._model.column_of(RESOURCES_COLUMN)
+        header = self.horizontalHeader()
+        widest = self.fontMetrics().averageCharWidth() * RESOURCES_FIT_CHARS
+        if section >= 0 and header.sectionSize(section) > widest:
+            header.resizeSection(section, widest)

@@ -1,0 +1,152 @@
+"""The Combatant menu's commands on the combatants selected in the table: add, duplicate,
+remove, edit the sheet or the conditions, damage and heal.
+
+Every command hands an intent to the session through ``do``, which shows a refusal; a command
+that needs a selection says so when there is none.
+"""
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QWidget
+
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    Heal,
+    Intent,
+    RemoveCombatants,
+    ReplaceCombatant,
+)
+from uwr_desktop.core.naming import duplicates
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.window.dice_dock import DiceDock
+
+AmountIntent = Callable[[list[str], int], Intent]
+"""Builds the intent of an amount dialog (damage or healing) for the chosen combatants."""
+
+
+class CombatantCommands:
+    """Commands on the combatants ``selected`` gives (in table order); dialogs sit over
+    ``parent``, the round system's own come from ``dice_dock.ui``."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EncounterDocument,
+        dice_dock: DiceDock,
+        *,
+        selected: Callable[[], list[str]],
+        do: Callable[[Intent], bool],
+        refuse: Callable[[str], None],
+    ) -> None:
+        self._parent = parent
+        self._document = document
+        self._dice_dock = dice_dock
+        self._selected = selected
+        self._do = do
+        self._refuse = refuse
+
+    def require_selection(self) -> list[str] | None:
+        """The selected ids, or ``None`` after telling the GM to select someone."""
+        ids = self._selected()
+        if not ids:
+            self._refuse("Select one or more combatants first.")
+            return None
+        return ids
+
+    def _one_selected(self) -> str | None:
+        ids = self.require_selection()
+        if ids is not None and len(ids) > 1:
+            self._refuse("Select one combatant to edit.")
+            return None
+        return ids[0] if ids else None
+
+    def add_combatant(self) -> None:
+        """Ask the round system's dialog for a new combatant and add it."""
+        ui = self._dice_dock.ui
+        if ui is None:
+            self._refuse(self._dice_dock.ui_problem)
+            return
+        combatant = ui.edit_combatant(self._parent, self._document.session.ruleset)
+        if combatant is not None:
+            self._do(AddCombatants([combatant]))
+
+    def duplicate_selected(self) -> None:
+        """Add a numbered copy of each selected combatant."""
+        ids = self.require_selection()
+        if ids is None:
+            return
+        state = self._document.session.state
+        names = [c.name for c in state.combatants.values()]
+        self._do(AddCombatants(duplicates([state.combatants[cid] for cid in ids], names)))
+
+    def remove_selected(self) -> None:
+        """Remove the selected combatants after asking (undoable)."""
+        from uwr_desktop.ui.dialogs.prompts import confirm
+
+        ids = self.require_selection()
+        if ids is None:
+            return
+        state = self._document.session.state
+        who = state.combatants[ids[0]].name if len(ids) == 1 else f"{len(ids)} combatants"
+        question = f"Remove {who} from the fight? Undo brings them back."
+        if confirm(self._parent, "Remove", question, "&Remove"):
+            self._do(RemoveCombatants(ids))
+
+    def edit_selected(self) -> None:
+        """Edit the selected combatant's whole sheet in the round system's dialog, mid-fight
+        too."""
+        combatant_id = self._one_selected()
+        if combatant_id is None:
+            return
+        ui = self._dice_dock.ui
+        if ui is None:
+            self._refuse(self._dice_dock.ui_problem)
+            return
+        session = self._document.session
+        edited = ui.edit_combatant(
+            self._parent, session.ruleset, session.state.combatants[combatant_id]
+        )
+        if edited is not None:
+            self._do(ReplaceCombatant(edited))
+
+    def edit_conditions_of_selected(self) -> None:
+        """Remove the selected combatant's conditions, change their rounds, mark defeated."""
+        from uwr_desktop.ui.dialogs.condition_editor import edit_conditions
+
+        combatant_id = self._one_selected()
+        if combatant_id is not None:
+            edit_conditions(self._parent, self._document, combatant_id, self._do)
+
+    def amount_to_selected(self, title: str, make: AmountIntent) -> None:
+        """Ask for an amount (of damage or healing) and give it to every selected combatant."""
+        from uwr_desktop.ui.dialogs.quick import ask_amount
+
+        ids = self.require_selection()
+        if ids is None:
+            return
+        amount = ask_amount(self._parent, title, f"{title} to {len(ids)} combatant(s):")
+        if amount is not None:
+            self._do(make(ids, amount))
+
+    def step_health(self, combatant_id: str, step: int) -> None:
+        """Deal 1 damage (``step`` below 0) or heal 1: the Health column's - and +."""
+        self._do(ApplyDamage([combatant_id], 1) if step < 0 else Heal([combatant_id], 1))
+
+    def step_selected(self, step: int) -> None:
+        """Deal 1 damage (``step`` below 0) or heal 1 to every selected combatant."""
+        ids = self.require_selection()
+        if ids is not None:
+            self._do(ApplyDamage(ids, 1) if step < 0 else Heal(ids, 1))
+
+    def add_condition_to_selected(self) -> None:
+        """Put a condition on every selected combatant."""
+        from uwr_desktop.ui.dialogs.quick import ask_condition
+
+        ids = self.require_selection()
+        if ids is None:
+            return
+        condition = ask_condition(self._parent)
+        if condition is not None:
+            self._do(AddCondition(ids, condition))

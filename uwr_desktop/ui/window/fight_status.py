@@ -1,0 +1,48 @@
+"""The status bar's lasting labels: who acts, the round, and the round system in force (its
+tooltip lists the house rules changed from the rules)."""
+
+from PySide6.QtWidgets import QLabel, QStatusBar
+
+from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import Ruleset
+
+
+class FightStatus:
+    """The labels, added to ``bar`` as permanent widgets."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        self.actor = QLabel(bar)
+        self.actor.setObjectName("statusActor")
+        self.round = QLabel(bar)
+        self.round.setObjectName("statusRound")
+        self.ruleset = QLabel(bar)
+        self.ruleset.setObjectName("statusRuleset")
+        self.ruleset.setContentsMargins(12, 0, 4, 0)
+        for label in (self.actor, self.round, self.ruleset):
+            bar.addPermanentWidget(label)
+
+    def show_state(self, state: EncounterState) -> None:
+        """The round (or setting up) and who acts."""
+        if state.phase == SETUP_PHASE:
+            self.round.setText("Setting up: add combatants, then Start Fight (F5)")
+        else:
+            self.round.setText(f"Round {state.round}")
+        actor = state.combatants.get(state.current) if state.current else None
+        self.actor.setText(f"Acting: {actor.name}" if actor is not None else "")
+
+    def show_ruleset(self, ruleset: Ruleset) -> None:
+        """Name the fight's round system; its tooltip lists the settings off the defaults."""
+        defaults = make_ruleset(ruleset.id).settings
+        changed: list[str] = []
+        if ruleset.settings != defaults:
+            from uwr_desktop.ui.dialogs.settings_form import changed_settings  # with New Fight
+
+            changed = changed_settings(ruleset.settings, defaults)
+        self.ruleset.setText(f"{ruleset.title}{' · house rules' if changed else ''}")
+        lines = [f"Round system: {ruleset.title}"]
+        if changed:
+            lines += ["Settings changed from the rules:", *(f"  {line}" for line in changed)]
+        else:
+            lines.append("Every setting as the rules have it.")
+        self.ruleset.setToolTip("\n".join(lines))

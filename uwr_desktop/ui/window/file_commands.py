@@ -1,0 +1,219 @@
+"""The File menu's commands: new fight, open, save, save as, export the log, recent files.
+
+Every command offers to save unsaved changes first, refuses a bad file with its reason and
+keeps the open fight as it was.
+"""
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMenu, QWidget
+
+from uwr_desktop import APP_NAME
+from uwr_desktop.core.events import to_builtins
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.ui.dialogs.prompts import (
+    ask_open_path,
+    ask_overwrite_changed,
+    ask_save_changes,
+    ask_save_path,
+    warn,
+)
+from uwr_desktop.ui.document import (
+    FIGHT_FILE_SUFFIX,
+    FILE_PROBLEMS,
+    EncounterDocument,
+    rememberable,
+    shown_file_name,
+)
+from uwr_desktop.ui.log.view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.storage_ui.library_commands import LibraryCommands
+
+MAX_RECENT_FILES = 8
+NEW_FIGHT_RULESET_KEY = "new_fight/ruleset"
+"""Settings key: the round system last chosen for a new fight."""
+NEW_FIGHT_SETTINGS_KEY = "new_fight/settings"
+"""Settings key: JSON of the settings last chosen per round system, by ruleset id."""
+RECENT_FILES_KEY = "recent_files"
+FILE_FILTER = f"UWR encounters (*{FIGHT_FILE_SUFFIX});;All files (*)"
+
+
+class FileCommands:
+    """The fight's file commands, asked from ``parent`` (dialogs sit over it); ``tell`` shows a
+    short message in the status bar."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        document: EncounterDocument,
+        settings: QSettings,
+        *,
+        library: LibraryCommands,
+        event_log: EventLog,
+        tell: Callable[[str], None],
+    ) -> None:
+        self._parent = parent
+        self._document = document
+        self._settings = settings
+        self._library = library
+        self._event_log = event_log
+        self._tell = tell
+        self.recent_menu = QMenu("Open &Recent", parent)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+
+    def maybe_save(self) -> bool:
+        """Offer to save unsaved changes; ``False`` when the GM cancels."""
+        document = self._document
+        if not document.modified or not document.session.entries:
+            return True
+        answer = ask_save_changes(self._parent, APP_NAME, f"Save the changes to {document.title}?")
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_fight(self) -> None:
+        """Start a new fight after offering to save: ask which round system and settings it
+        follows (last time's choice preselected), then seat that system's default party."""
+        if not self.maybe_save():
+            return
+        from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
+
+        ruleset_id, remembered = self._new_fight_defaults()
+        dialog = NewFightDialog(ruleset_id, remembered, parent=self._parent)
+        ruleset = dialog.chosen() if dialog.exec() else None
+        if ruleset is None:
+            return
+        settings = to_builtins(ruleset.settings)
+        remembered[ruleset.id] = settings
+        self._settings.setValue(NEW_FIGHT_RULESET_KEY, ruleset.id)
+        self._settings.setValue(NEW_FIGHT_SETTINGS_KEY, msgspec.json.encode(remembered).decode())
+        party = tuple(
+            msgspec.structs.replace(combatant, id=uuid.uuid4().hex)
+            for combatant in self._library.default_party(ruleset.id)
+        )
+        try:
+            self._document.new(ruleset.id, party, settings)
+        except RulesError as error:
+            warn(self._parent, APP_NAME, f"Could not start the new fight:\n{error}")
+
+    def _new_fight_defaults(self) -> tuple[str | None, dict[str, Any]]:
+        """The round system and settings last chosen for a new fight (none: the open one's)."""
+        ruleset_id = self._settings.value(NEW_FIGHT_RULESET_KEY, None)
+        stored = self._settings.value(NEW_FIGHT_SETTINGS_KEY, "")
+        try:
+            remembered = msgspec.json.decode(str(stored)) if stored else {}
+        except msgspec.DecodeError:
+            remembered = {}
+        if not isinstance(remembered, dict):
+            remembered = {}
+        if not isinstance(ruleset_id, str):
+            ruleset_id = self._document.session.ruleset.id
+        return ruleset_id, remembered
+
+    def open_dialog(self) -> None:
+        """Ask for a file and open it."""
+        if not self.maybe_save():
+            return
+        path = ask_open_path(self._parent, "Open Fight", self._last_folder(), FILE_FILTER)
+        if path is not None:
+            self.open_path(path)
+
+    def open_path(self, path: Path) -> bool:
+        """Open ``path``; a bad file is refused with its reason and the open fight is kept."""
+        try:
+            self._document.open(path)
+        except FILE_PROBLEMS as error:
+            warn(self._parent, APP_NAME, f"Could not open {shown_file_name(path)}:\n{error}")
+            return False
+        self._remember_recent(path)
+        return True
+
+    def save(self) -> bool:
+        """Save to the fight's file (asking for one the first time)."""
+        if self._document.path is None:
+            return self.save_as()
+        return self._save_to(self._document.path)
+
+    def save_as(self) -> bool:
+        """Ask for a file name and save there."""
+        suggested = str(Path(self._last_folder()) / self._document.title)
+        target = ask_save_path(self._parent, "Save Fight As", suggested, FILE_FILTER)
+        if target is None:
+            return False
+        if not target.suffix:
+            target = target.with_suffix(FIGHT_FILE_SUFFIX)
+        return self._save_to(target)
+
+    def _save_to(self, path: Path) -> bool:
+        if path == self._document.path and self._document.changed_on_disk():
+            answer = ask_overwrite_changed(
+                self._parent,
+                APP_NAME,
+                f"{path.name} was changed on disk since it was opened or last saved here, "
+                "by another program or another copy of UWR Desktop. Overwrite it with this "
+                "fight, losing those changes?",
+            )
+            if answer == "save_as":
+                return self.save_as()
+            if answer == "cancel":
+                return False
+        try:
+            self._document.save(path)
+        except FILE_PROBLEMS as error:
+            warn(self._parent, APP_NAME, f"Could not save {shown_file_name(path)}:\n{error}")
+            return False
+        self._remember_recent(path)
+        self._tell(f"Saved {shown_file_name(path)}")
+        return True
+
+    def export_log(self) -> None:
+        """Ask for a file name and export the event log as Markdown."""
+        suggested = str(Path(self._last_folder()) / f"{Path(self._document.title).stem}-log.md")
+        path = ask_save_path(self._parent, "Export Event Log", suggested, MARKDOWN_FILTER)
+        if path is None:
+            return
+        try:
+            self._event_log.export_markdown(path)
+        except OSError as error:
+            warn(self._parent, APP_NAME, f"Could not export the log:\n{error}")
+            return
+        self._tell(f"Exported the log to {shown_file_name(path)}")
+
+    def recent_files(self) -> list[Path]:
+        """Recently opened or saved files, newest first."""
+        stored = self._settings.value(RECENT_FILES_KEY, [])
+        if isinstance(stored, str):
+            return [Path(stored)]
+        return [Path(str(value)) for value in stored] if isinstance(stored, list) else []
+
+    def _remember_recent(self, path: Path) -> None:
+        if not rememberable(path):
+            return  # a name that is not UTF-8 cannot be kept in the settings
+        paths = [path.resolve(), *(p for p in self.recent_files() if p != path.resolve())]
+        self._settings.setValue(RECENT_FILES_KEY, [str(p) for p in paths[:MAX_RECENT_FILES]])
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        recent = self.recent_files()
+        for number, path in enumerate(recent, start=1):
+            action = menu.addAction(f"&{number} {path.name}")
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, chosen=path: self._open_recent(chosen))
+        if not recent:
+            menu.addAction("No recent fights").setEnabled(False)
+            return
+        menu.addSeparator()
+        menu.addAction("Clear List", lambda: self._settings.remove(RECENT_FILES_KEY))
+
+    def _open_recent(self, path: Path) -> None:
+        if self.maybe_save():
+            self.open_path(path)
+
+    def _last_folder(self) -> str:
+        recent = self.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())

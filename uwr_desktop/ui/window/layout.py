@@ -1,0 +1,90 @@
+"""Where the window and its docks go: the first start's sizes on any screen, and the layout,
+motion and dice speed kept in the settings for the next start."""
+
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from uwr_desktop.ui.window.dice_dock import DiceDock
+
+FIRST_START_SIZE = QSize(1400, 900)
+"""The window's size on first start, on a screen with room for it."""
+SCREEN_SHARE = 0.9
+"""At most this share of the screen's free area is taken on first start."""
+DICE_DOCK_SHARE = 0.33
+DICE_DOCK_MAX_SHARE = 0.55
+LOG_DOCK_SHARE = 0.19
+
+
+def first_start_geometry(available: QRect) -> QRect:
+    """Where the window goes on first start: ``FIRST_START_SIZE`` or less, centred.
+
+    ``available`` is the screen's free area (without task bars); a small laptop screen gets a
+    window that fits in it rather than one that runs off its edges.
+    """
+    size = FIRST_START_SIZE.boundedTo(
+        QSize(int(available.width() * SCREEN_SHARE), int(available.height() * SCREEN_SHARE))
+    )
+    placed = QRect(available.topLeft(), size)
+    placed.moveCenter(available.center())
+    return placed
+
+
+def first_dice_dock_width(window_width: int, tray_width: int) -> int:
+    """The dice dock's width on first start: a third of the window, or the tray's own width
+    (``tray_width``) when that is more, so that nothing in it scrolls sideways; never more than
+    ``DICE_DOCK_MAX_SHARE`` of the window, which keeps room for the table.
+    """
+    wanted = max(int(window_width * DICE_DOCK_SHARE), tray_width)
+    return min(wanted, int(window_width * DICE_DOCK_MAX_SHARE))
+
+
+class WindowLayout:
+    """Restores and keeps the window's geometry, dock layout, Reduce Motion and dice speed."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        settings: QSettings,
+        dice_dock: DiceDock,
+        log_dock: QDockWidget,
+        reduce_motion: QAction,
+    ) -> None:
+        self._window = window
+        self._settings = settings
+        self._dice_dock = dice_dock
+        self._log_dock = log_dock
+        self._reduce_motion = reduce_motion
+
+    def restore(self) -> None:
+        """Put the window and docks where they were, or where they fit on a first start."""
+        window = self._window
+        geometry = self._settings.value("window/geometry")
+        state = self._settings.value("window/state")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            window.restoreGeometry(geometry)
+        else:
+            placed = first_start_geometry(window.screen().availableGeometry())
+            window.setGeometry(placed)
+            dice_width = first_dice_dock_width(placed.width(), self._dice_dock.panel_width())
+            window.resizeDocks([self._dice_dock], [dice_width], Qt.Orientation.Horizontal)
+            window.resizeDocks(
+                [self._log_dock],
+                [int(placed.height() * LOG_DOCK_SHARE)],
+                Qt.Orientation.Vertical,
+            )
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            window.restoreState(state)
+        reduce_motion = self._settings.value("reduce_motion", False, type=bool)
+        self._reduce_motion.setChecked(bool(reduce_motion))
+        speed = self._settings.value("animation_speed", 1.0, type=float)
+        if isinstance(speed, float):
+            self._dice_dock.set_animation_speed(speed)
+
+    def save(self) -> None:
+        """Remember geometry, docks and settings for the next start."""
+        self._settings.setValue("window/geometry", self._window.saveGeometry())
+        self._settings.setValue("window/state", self._window.saveState())
+        self._settings.setValue("reduce_motion", self._reduce_motion.isChecked())
+        self._settings.setValue("animation_speed", self._dice_dock.animation_speed())
+        self._settings.sync()
