@@ -4,22 +4,25 @@ kept in the journal with their faces, logged, undone and read back like any othe
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, sheet_type
-from uwr_desktop.core.events import DiceRolled
-from uwr_desktop.core.intents import RollDice, RulesError
+from uwr_desktop.core.encounter import Combatant, TypedRoll, sheet_type
+from uwr_desktop.core.events import DiceRerolled, DiceRolled
+from uwr_desktop.core.intents import RerollDice, RollDice, RulesError
 from uwr_desktop.core.rolls import DiceKind, DieMark
 from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
+from uwr_desktop.core.rulesets.common import roll_text
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 
 
 def session_of(ruleset_id: str, seed: int = 7) -> Session:
+    ruleset = make_ruleset(ruleset_id)
     sheet = sheet_type(ruleset_id)
     assert sheet is not None
     roster = (Combatant(id="ana", name="Ana", sheet=sheet()),)
-    return Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(seed)))
+    return Session(ruleset, roster, roller=Roller(random.Random(seed)))
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
@@ -39,7 +42,8 @@ def test_typed_dice_are_journaled_logged_and_read_back(ruleset_id, notation, kin
     (rolled,) = entry.events
     assert isinstance(rolled, DiceRolled)
     assert (rolled.combatant_id, rolled.notation, rolled.roll.kind) == ("ana", written, kind)
-    assert session.state == before, "a free roll changes nothing in the fight"
+    assert replace(session.state, typed_roll=None) == before, "a free roll changes no combatant"
+    assert session.state.typed_roll == TypedRoll("ana", written, rolled.roll)
     (line,) = session.describe_entry(0)
     assert line.startswith(f"Ana rolls Climb ({written}): [")
     assert line.endswith(str(rolled.roll.total)) or "success" in line
@@ -78,3 +82,68 @@ def test_bad_notation_is_refused_and_changes_nothing(notation, message):
 def test_dice_for_nobody_in_the_fight_are_refused():
     with pytest.raises(RulesError, match="no combatant with id 'ghost'"):
         session_of("uwr").do(RollDice("ghost", "2d6"))
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_dice_for_nobody_are_the_gms_own_roll_journaled_and_logged(ruleset_id):
+    session = session_of(ruleset_id)
+    entry = session.do(RollDice(None, "2d10+5"))
+    assert entry.label == "Roll 2d10+5"
+    (rolled,) = entry.events
+    assert isinstance(rolled, DiceRolled) and rolled.combatant_id is None
+    (line,) = session.describe_entry(0)
+    assert line == f"The GM rolls 2d10+5: {roll_text(rolled.roll)}"
+    reopened = decode_encounter(encode_encounter(session)).session()
+    assert reopened.entries == session.entries
+    (shown,) = session.ruleset.rolls(rolled, session.state_at(0))
+    assert (shown.combatant_id, shown.title, shown.record) == (None, "2d10+5", rolled.roll)
+
+
+def _failures(record) -> list[int]:
+    return list(record.pool().rerollable_indices)
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_rerolls_of_a_typed_pool_are_journaled_and_undone(ruleset_id):
+    session = session_of(ruleset_id, seed=11)
+    (rolled,) = session.do(RollDice("ana", "8d6 r2")).events
+    failed = _failures(rolled.roll)
+    assert len(failed) >= 2, "the seed rolls at least two failures"
+    entry = session.do(RerollDice(failed[:2]))
+    assert entry.label == "Reroll 2 dice"
+    (rerolled,) = entry.events
+    assert isinstance(rerolled, DiceRerolled)
+    assert [index for index, _ in rerolled.rerolls] == failed[:2]
+    after = session.state.typed_roll.record
+    assert after.pool().rerolls_left == 0
+    assert after.pool().successes >= rolled.roll.pool().successes
+    (line,) = session.describe_entry(1)
+    assert line.startswith("Ana rerolls 2 dice of 8d6 r2: [")
+    (shown,) = session.ruleset.rolls(rerolled, session.state_at(1))
+    assert shown.record == after and shown.rerolled == tuple(failed[:2])
+    still_failed = _failures(after)
+    assert still_failed, "the seed leaves a failure after the rerolls"
+    with pytest.raises(RulesError, match="No rerolls are left"):
+        session.do(RerollDice(still_failed[:1]))
+    reopened = decode_encounter(encode_encounter(session)).session()
+    assert reopened.state.typed_roll == session.state.typed_roll
+    session.undo()
+    assert session.state.typed_roll.record == rolled.roll
+
+
+def test_a_success_is_not_rerolled_and_nothing_changes():
+    session = session_of("uwr", seed=11)
+    (rolled,) = session.do(RollDice("ana", "8d6 r2")).events
+    success = next(i for i, f in enumerate(rolled.roll.faces) if f >= 5)
+    with pytest.raises(RulesError, match=f"Die {success + 1} is a success"):
+        session.do(RerollDice([success]))
+    assert len(session.entries) == 1
+
+
+def test_there_is_nothing_to_reroll_without_a_typed_pool():
+    session = session_of("rollkeep")
+    with pytest.raises(RulesError, match="no typed pool to reroll"):
+        session.do(RerollDice([0]))
+    session.do(RollDice("ana", "6k3"))
+    with pytest.raises(RulesError, match="no typed pool to reroll"):
+        session.do(RerollDice([0]))

@@ -227,14 +227,14 @@ def fields_of(kind):
 
 NEVER_HERE = {
     "setup": {"Attack", "ClearManualOrder", "EndRound", "NextTurn", "PrepareWeapon", "React"}
-    | {"Reroll", "ResolveCheck", "TypeResult"},
+    | {"Reroll", "RerollDice", "ResolveCheck", "TypeResult"},
     "round": {"ClearManualOrder", "PrepareWeapon", "React", "Reroll", "ResolveCheck"}
-    | {"StartFight", "TypeResult"},
+    | {"RerollDice", "StartFight", "TypeResult"},
     "pending": {"Attack", "ClearManualOrder", "DirectCheck", "EndRound", "FreeRoll", "NextTurn"}
-    | {"OpposedCheck", "PrepareWeapon", "RemoveCombatants", "StartFight"},
+    | {"OpposedCheck", "PrepareWeapon", "RemoveCombatants", "RerollDice", "StartFight"},
 }
 """Intents the rules refuse at a stage whatever their fields (no manual order to clear, a
-check still pending, a weapon that needs no preparing...)."""
+check still pending, a weapon that needs no preparing, no typed pool to reroll...)."""
 
 
 def test_every_intent_field_has_a_good_value_here():

@@ -66,6 +66,8 @@ def plain(state) -> dict:
     part of the state."""
     data = json.loads(ENCODER.encode(to_builtins(state)))
     data["acted"] = sorted(data["acted"])
+    # The latest typed roll came after 0.1.0, which typed no dice: none in its fights.
+    assert data.pop("typed_roll") is None
     data["combatants"] = {
         cid: _release_combatant(combatant) for cid, combatant in data["combatants"].items()
     }

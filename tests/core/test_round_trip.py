@@ -42,6 +42,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RerollDice,
     RollDice,
     RulesError,
     StartFight,
@@ -370,12 +371,19 @@ INTENTS: dict[type[Intent], st.SearchStrategy[Intent]] = {
     ),
     RollDice: structs(
         RollDice,
-        combatant_id=ID,
+        combatant_id=maybe_none(ID),
         notation=Field(
             st.sampled_from(["2d10+5", "6k3", "7d6 f+1 r2", "4d6 sum", "3d"]),
             st.one_of(long_text(MAX_TEXT_LENGTH, "ü"), ODD_TEXT),
         ),
         title=TEXT,
+    ),
+    RerollDice: structs(
+        RerollDice,
+        indices=Field(
+            st.lists(st.integers(0, 6), max_size=3),
+            st.lists(number(0, MAX_DICE - 1, (0, 6)).edge, min_size=1, max_size=2),
+        ),
     ),
     PrepareWeapon: structs(PrepareWeapon, combatant_id=ID, weapon=WEAPON),
     SetPrepared: structs(

@@ -452,6 +452,14 @@ class Roller:
 
         All indices are checked before any die is rolled, so a refusal changes nothing.
         """
+        for index, face in self.reroll_faces(roll, indices):
+            roll = roll.with_reroll(index, face)
+        return roll
+
+    def reroll_faces(self, roll: PoolRoll, indices: Iterable[int]) -> tuple[tuple[int, int], ...]:
+        """Roll the rerolls of the failed dice at ``indices``: each ``(die index, new face)``,
+        in the order asked (the roll keeps each die's better face). All indices are checked
+        before any die is rolled, so a refusal rolls nothing."""
         chosen = list(indices)
         seen: set[int] = set()
         for index in chosen:
@@ -464,9 +472,7 @@ class Roller:
                 f"{len(chosen)} dice were chosen but only {roll.rerolls_left} "
                 f"{'reroll is' if roll.rerolls_left == 1 else 'rerolls are'} left"
             )
-        for index in chosen:
-            roll = roll.with_reroll(index, self.die(POOL_SIDES))
-        return roll
+        return tuple((index, self.die(POOL_SIDES)) for index in chosen)
 
     def reroll_all(self, roll: PoolRoll) -> PoolRoll:
         """Reroll as many failed dice as the rerolls left allow, in rolling order."""

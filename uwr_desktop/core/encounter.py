@@ -23,6 +23,7 @@ from uwr_desktop.core.limits import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
+from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.sides import Side
 
 # The bounds of ``core.limits`` as types: the file and journal decoder checks every field
@@ -173,13 +174,24 @@ class RulesetPart(msgspec.Struct, frozen=True):
     check, declared actions, ...)."""
 
 
+class TypedRoll(msgspec.Struct, frozen=True, gc=False):
+    """The latest typed roll of the fight (``7d6 r2`` for a combatant, ``2d10+5`` for nobody),
+    as its rerolls have left it: a pool's rerolls may be taken until the turn moves on or
+    another typed roll replaces it."""
+
+    combatant_id: str | None
+    notation: str
+    record: RollRecord
+
+
 class EncounterState(msgspec.Struct, frozen=True):
     """The whole encounter at one point of the journal.
 
     ``combatants`` maps id to combatant and is never mutated (a new state gets a new dict);
     ``rows`` is the table's row order (the order combatants joined); ``order`` is the order
     the combatants act in; ``phase`` is one of the ruleset's phases; ``acted`` holds who has
-    had a turn this round; ``current`` whose turn it is; ``part`` the ruleset's own state.
+    had a turn this round; ``current`` whose turn it is; ``part`` the ruleset's own state;
+    ``typed_roll`` the latest typed roll while its rerolls may still be taken.
     """
 
     combatants: dict[str, Combatant]
@@ -190,6 +202,7 @@ class EncounterState(msgspec.Struct, frozen=True):
     current: str | None = None
     acted: frozenset[str] = frozenset()
     part: RulesetPart | None = None
+    typed_roll: TypedRoll | None = None
 
     def combatant(self, combatant_id: str) -> Combatant:
         """Return the combatant with ``combatant_id``; ``KeyError`` if there is none."""

@@ -16,8 +16,8 @@ from typing import Annotated, Any
 import msgspec
 
 from uwr_desktop.core.encounter import Combatant, Count, Ids, Name, Sheet, Text, sheet_type
-from uwr_desktop.core.limits import MAX_COMBATANTS
-from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_REROLLS
+from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
 
 _REGISTRY: dict[str, type["Event"]] = {}
 
@@ -208,9 +208,16 @@ class RoundEnded(Event, frozen=True):
 
 
 class DiceRolled(Event, frozen=True):
-    """Typed dice were rolled for a combatant (``notation`` as the app writes it)."""
+    """Typed dice were rolled for a combatant, or for nobody (``combatant_id`` ``None``: the
+    GM's own roll), ``notation`` as the app writes it."""
 
-    combatant_id: Name
+    combatant_id: Name | None
     notation: Text
     roll: RollRecord
     title: Text = ""
+
+
+class DiceRerolled(Event, frozen=True):
+    """Rerolls were taken on the latest typed pool: each ``(die index, new face)``."""
+
+    rerolls: Annotated[tuple[tuple[DieIndex, Face], ...], msgspec.Meta(max_length=MAX_REROLLS)]

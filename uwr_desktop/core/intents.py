@@ -13,7 +13,8 @@ from typing import Annotated, Any
 import msgspec
 
 from uwr_desktop.core.encounter import Combatant, Condition, Name, Text
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_REROLLS
+from uwr_desktop.core.rolls import DieIndex
 
 IdList = Annotated[Sequence[Name], msgspec.Meta(max_length=MAX_COMBATANTS)]
 """Combatant ids an intent names."""
@@ -111,9 +112,16 @@ class ClearManualOrder(Intent, frozen=True):
 
 
 class RollDice(Intent, frozen=True):
-    """Roll typed dice (``7d6 f+1 r2``, ``6k3+5``, ``2d10+5``) for a combatant, kept in the
-    journal and the log like any other roll; ``title`` says what the roll was for."""
+    """Roll typed dice (``7d6 f+1 r2``, ``6k3+5``, ``2d10+5``) for a combatant or for nobody
+    (``None``: the GM's own roll), kept in the journal and the log like any other roll;
+    ``title`` says what the roll was for."""
 
-    combatant_id: Name
+    combatant_id: Name | None
     notation: Text
     title: Text = ""
+
+
+class RerollDice(Intent, frozen=True):
+    """Take rerolls on failed dice of the latest typed pool (die indices, 0 first)."""
+
+    indices: Annotated[Sequence[DieIndex], msgspec.Meta(max_length=MAX_REROLLS)]

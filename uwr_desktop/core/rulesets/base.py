@@ -18,6 +18,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import Intent
+from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 CellValue = str | int | Fraction | bool | None
@@ -81,6 +82,24 @@ class DragAnswer(msgspec.Struct, frozen=True):
     text: str
 
 
+class RollShown(msgspec.Struct, frozen=True):
+    """A roll an event made, as the dice tray, the log and the player view show it.
+
+    ``combatant_id`` rolled it (``None``: the GM, for nobody); ``title`` says what it was for
+    (``"Attack on Bryn"``, ``"Initiative"``, ``"2d10+5"``); ``record`` holds its dice and
+    ``against`` the roll that opposed it, if any (a reaction); ``outcome`` words the result
+    (``""``: the dice's own total says it); ``rerolled`` lists the dice of ``record`` this event
+    rerolled (they tumble again; the others stay at rest).
+    """
+
+    combatant_id: str | None
+    title: str
+    record: RollRecord
+    against: RollRecord | None = None
+    outcome: str = ""
+    rerolled: tuple[int, ...] = ()
+
+
 class Decision(msgspec.Struct, frozen=True):
     """What a ruleset answers to an intent: the journal label and the events, in order."""
 
@@ -115,6 +134,10 @@ class Ruleset(Protocol):
 
     def describe(self, event: Event, state: EncounterState) -> str:
         """Word ``event`` for the log; ``state`` is the state just before it."""
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls ``event`` made, in the order they were made (none for an event that rolls
+        nothing); ``state`` is the state just before it."""
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """The slots of the timeline, in axis order."""

@@ -13,13 +13,21 @@ from typing import Protocol
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
-from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, Condition, EncounterState, Sheet
+from uwr_desktop.core.encounter import (
+    SETUP_PHASE,
+    Combatant,
+    Condition,
+    EncounterState,
+    Sheet,
+    TypedRoll,
+)
 from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
     CombatantUpdate,
     ConditionRef,
+    DiceRerolled,
     DiceRolled,
     Event,
     RoundEnded,
@@ -35,7 +43,7 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
-from uwr_desktop.core.rulesets.base import Column, ColumnKind
+from uwr_desktop.core.rulesets.base import Column, ColumnKind, RollShown
 from uwr_desktop.core.sides import Side
 
 
@@ -233,9 +241,12 @@ def end_round(sink: EventSink) -> None:
     sink.add(RoundEnded(state.round, expired))
 
 
-def roll_dice(sink: EventSink, combatant_id: str, notation: str, title: str, roller: Roller) -> str:
-    """Roll typed dice for a combatant: any kind the notation reads, kept in the journal."""
-    combatant = need(sink.state, combatant_id)
+def roll_dice(
+    sink: EventSink, combatant_id: str | None, notation: str, title: str, roller: Roller
+) -> str:
+    """Roll typed dice for a combatant, or for nobody (``None``): any kind the notation reads,
+    kept in the journal."""
+    combatant = need(sink.state, combatant_id) if combatant_id is not None else None
     try:
         spec = parse_notation(notation)
     except NotationError as error:
@@ -247,8 +258,25 @@ def roll_dice(sink: EventSink, combatant_id: str, notation: str, title: str, rol
     else:
         record = RollRecord.of_sum(roller.roll_sum(spec))
     written = format_spec(spec)
-    sink.add(DiceRolled(combatant.id, written, record, title.strip()))
-    return f"{combatant.name}: {title.strip() or written}"
+    sink.add(DiceRolled(combatant_id, written, record, title.strip()))
+    what = title.strip() or written
+    return f"{combatant.name}: {what}" if combatant is not None else f"Roll {what}"
+
+
+def reroll_dice(sink: EventSink, indices: Sequence[int], roller: Roller) -> str:
+    """Take rerolls on failed dice of the latest typed pool, one per die named."""
+    typed = sink.state.typed_roll
+    if typed is None or typed.record.kind is not DiceKind.POOL:
+        raise RulesError("There is no typed pool to reroll: roll typed dice such as 7d6 r2 first")
+    if not indices:
+        raise RulesError("Choose at least one failed die to reroll")
+    try:
+        taken = roller.reroll_faces(typed.record.pool(), indices)
+    except DiceError as error:
+        raise RulesError(f"{str(error)[:1].upper()}{str(error)[1:]}") from None
+    sink.add(DiceRerolled(taken))
+    count = len(taken)
+    return f"Reroll {count} {'die' if count == 1 else 'dice'}"
 
 
 def roll_text(record: RollRecord) -> str:
@@ -266,13 +294,42 @@ def roll_text(record: RollRecord) -> str:
     return f"[{' '.join(shown)}]{modifier} = {record.total}"
 
 
+def _roller_name(state: EncounterState, combatant_id: str | None) -> str:
+    return state.combatants[combatant_id].name if combatant_id is not None else "The GM"
+
+
 def describe_shared(event: Event, state: EncounterState) -> str | None:
     """The log line of an event only the common module decides (``None``: not one of them)."""
     if isinstance(event, DiceRolled):
-        name = state.combatants[event.combatant_id].name
+        name = _roller_name(state, event.combatant_id)
         what = f"{event.title} ({event.notation})" if event.title else event.notation
         return f"{name} rolls {what}: {roll_text(event.roll)}"
+    if isinstance(event, DiceRerolled) and state.typed_roll is not None:
+        typed = state.typed_roll
+        after = _rerolled(typed.record, event)
+        count = len(event.rerolls)
+        dice = "1 die" if count == 1 else f"{count} dice"
+        name = _roller_name(state, typed.combatant_id)
+        return f"{name} rerolls {dice} of {typed.notation}: {roll_text(after)}"
     return None
+
+
+def shared_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+    """The rolls a shared event made, as the dice tray and the player view show them:
+    typed dice and their rerolls (``state`` is the state just before ``event``)."""
+    if isinstance(event, DiceRolled):
+        title = event.title or event.notation
+        return (RollShown(event.combatant_id, title, event.roll),)
+    if isinstance(event, DiceRerolled) and state.typed_roll is not None:
+        typed = state.typed_roll
+        indices = tuple(index for index, _ in event.rerolls)
+        after = _rerolled(typed.record, event)
+        return (RollShown(typed.combatant_id, typed.notation, after, rerolled=indices),)
+    return ()
+
+
+def _rerolled(record: RollRecord, event: DiceRerolled) -> RollRecord:
+    return replace(record, rerolls_taken=(*record.rerolls_taken, *event.rerolls))
 
 
 NAME_COLUMN = Column("name", "Name", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH)
@@ -375,7 +432,7 @@ def _turn_started(state: EncounterState, event: TurnStarted) -> EncounterState:
     combatant = need(state, event.combatant_id)
     if state.phase == SETUP_PHASE:
         raise RulesError("a turn cannot start before the fight")
-    return replace(state, current=combatant.id)
+    return replace(state, current=combatant.id, typed_roll=None)
 
 
 def _turn_ended(state: EncounterState, event: TurnEnded) -> EncounterState:
@@ -399,7 +456,7 @@ def _round_ended(state: EncounterState, event: RoundEnded) -> EncounterState:
             if condition.rounds != 1
         )
         changed[combatant.id] = replace(combatant, conditions=kept)
-    return with_combatants(state, changed, acted=frozenset(), current=None)
+    return with_combatants(state, changed, acted=frozenset(), current=None, typed_roll=None)
 
 
 def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
@@ -422,10 +479,24 @@ def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
         case RoundEnded():
             return _round_ended(state, event)
         case DiceRolled():
-            need(state, event.combatant_id)
-            try:
-                event.roll.check()
-            except DiceError as error:
-                raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
-            return state
+            if event.combatant_id is not None:
+                need(state, event.combatant_id)
+            _check_record(event.roll)
+            return replace(
+                state, typed_roll=TypedRoll(event.combatant_id, event.notation, event.roll)
+            )
+        case DiceRerolled():
+            typed = state.typed_roll
+            if typed is None or typed.record.kind is not DiceKind.POOL:
+                raise RulesError("a reroll follows no typed pool")
+            after = _rerolled(typed.record, event)
+            _check_record(after)
+            return replace(state, typed_roll=replace(typed, record=after))
     return None
+
+
+def _check_record(record: RollRecord) -> None:
+    try:
+        record.check()
+    except DiceError as error:
+        raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None

@@ -36,6 +36,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RerollDice,
     RollDice,
     RulesError,
     StartFight,
@@ -49,6 +50,7 @@ from uwr_desktop.core.rulesets.base import (
     FirstShape,
     IntentOption,
     Resource,
+    RollShown,
 )
 from uwr_desktop.core.rulesets.hands import columns, view
 from uwr_desktop.core.rulesets.hands import decide as rules
@@ -64,6 +66,7 @@ from uwr_desktop.core.rulesets.hands.intents import (
 )
 from uwr_desktop.core.rulesets.hands.rules import HandsSettings
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
+from uwr_desktop.core.rulesets.hands.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.hands.state import NO_PART, part_of
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
@@ -139,6 +142,8 @@ class HandsRuleset(FirstShape):
                 return replace_sheet(b, combatant)
             case RollDice(combatant_id=cid, notation=notation, title=title):
                 return common.roll_dice(b, cid, notation, title, roller)
+            case RerollDice(indices=indices):
+                return common.reroll_dice(b, indices, roller)
             case HandsSpend():
                 return rules.spend(
                     b,
@@ -173,6 +178,10 @@ class HandsRuleset(FirstShape):
     def describe(self, event: Event, state: EncounterState) -> str:
         """One log line for ``event``; ``state`` is the state just before it."""
         return view.describe(event, state)
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls ``event`` made; ``state`` is the state just before it."""
+        return common.shared_rolls(event, state) or shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """The turn's participants in declare-first order."""

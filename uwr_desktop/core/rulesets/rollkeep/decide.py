@@ -31,6 +31,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RerollDice,
     RollDice,
     RulesError,
     StartFight,
@@ -507,6 +508,8 @@ def _decide(sink: Builder, intent: Intent) -> str:
             return _replace(sink, combatant)
         case RollDice(combatant_id=cid, notation=notation, title=title):
             return common.roll_dice(sink, cid, notation, title, sink.roller)
+        case RerollDice(indices=indices):
+            return common.reroll_dice(sink, indices, sink.roller)
         case MoveInOrder() | ClearManualOrder():
             raise RulesError(
                 "In a roll-and-keep skirmish the Initiative Score sets the order: drag the "

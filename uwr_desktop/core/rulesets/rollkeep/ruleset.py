@@ -9,6 +9,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import Event, convert
 from uwr_desktop.core.intents import Intent, RulesError
+from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
@@ -17,12 +18,14 @@ from uwr_desktop.core.rulesets.base import (
     FirstShape,
     IntentOption,
     Resource,
+    RollShown,
 )
 from uwr_desktop.core.rulesets.rollkeep import view
 from uwr_desktop.core.rulesets.rollkeep.apply import apply_event
 from uwr_desktop.core.rulesets.rollkeep.decide import decide
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of, turn_order
 from uwr_desktop.core.rulesets.rollkeep.sheet import RULESET_ID
+from uwr_desktop.core.rulesets.rollkeep.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepPart, RollkeepSettings
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
@@ -69,6 +72,10 @@ class RollkeepRuleset(FirstShape):
     def describe(self, event: Event, state: EncounterState) -> str:
         """One log line."""
         return view.describe(event, state)
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls ``event`` made; ``state`` is the state just before it."""
+        return common.shared_rolls(event, state) or shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Cards by score."""

@@ -35,6 +35,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RerollDice,
     RollDice,
     RulesError,
     StartFight,
@@ -48,6 +49,7 @@ from uwr_desktop.core.rulesets.base import (
     FirstShape,
     IntentOption,
     Resource,
+    RollShown,
 )
 from uwr_desktop.core.rulesets.tactical import decide as steps
 from uwr_desktop.core.rulesets.tactical import view
@@ -65,6 +67,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 )
 from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
+from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.tactical.state import NO_PART
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
@@ -155,11 +158,17 @@ class TacticalRuleset(FirstShape):
                 return steps.replace_sheet(b, combatant)
             case RollDice(combatant_id=cid, notation=notation, title=title):
                 return common.roll_dice(b, cid, notation, title, roller)
+            case RerollDice(indices=indices):
+                return common.reroll_dice(b, indices, roller)
         raise RulesError(f"The tactical rules cannot do {type(intent).__name__}")
 
     def describe(self, event: Event, state: EncounterState) -> str:
         """One log line for ``event``; ``state`` is the state just before it."""
         return view.describe(event, state)
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls ``event`` made; ``state`` is the state just before it."""
+        return common.shared_rolls(event, state) or shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Each combatant's next declaration and each declared action, highest count first."""

@@ -14,6 +14,7 @@ from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
+    DiceRerolled,
     DiceRolled,
     Event,
     RoundEnded,
@@ -154,7 +155,9 @@ def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> 
     return _shared(state, event)
 
 
-def _dice_rolled(state: EncounterState, event: DiceRolled, _: UwrSettings) -> EncounterState:
+def _dice_rolled(
+    state: EncounterState, event: DiceRolled | DiceRerolled, _: UwrSettings
+) -> EncounterState:
     return _shared(state, event)
 
 
@@ -338,6 +341,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     ManualOrderSet: _manual,  # type: ignore[dict-item]
     TurnStarted: _turn_started,  # type: ignore[dict-item]
     DiceRolled: _dice_rolled,  # type: ignore[dict-item]
+    DiceRerolled: _dice_rolled,  # type: ignore[dict-item]
     StaminaRefilled: _stamina,  # type: ignore[dict-item]
     UwrStaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]

@@ -32,6 +32,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RerollDice,
     RollDice,
     RulesError,
     StartFight,
@@ -44,6 +45,7 @@ from uwr_desktop.core.rulesets.base import (
     DragAnswer,
     IntentOption,
     Resource,
+    RollShown,
 )
 from uwr_desktop.core.rulesets.uwr import decide as rules
 from uwr_desktop.core.rulesets.uwr import upgrade, view
@@ -68,6 +70,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
 )
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
+from uwr_desktop.core.rulesets.uwr.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 from uwr_desktop.core.upr import UprError
@@ -148,6 +151,8 @@ class UwrRuleset:
                 return common.remove_condition(b, list(ids), name)
             case RollDice(combatant_id=cid, notation=notation, title=title):
                 return common.roll_dice(b, cid, notation, title, roller)
+            case RerollDice(indices=indices):
+                return common.reroll_dice(b, indices, roller)
             case EditCell(combatant_id=cid, column_key=key, value=value):
                 return edit_cell(b, roller, cid, key, value)
             case ReplaceCombatant(combatant=combatant):
@@ -239,6 +244,10 @@ class UwrRuleset:
     def describe(self, event: Event, state: EncounterState) -> str:
         """One log line for ``event``; ``state`` is the state just before it."""
         return view.describe(event, state)
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls ``event`` made; ``state`` is the state just before it."""
+        return common.shared_rolls(event, state) or shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """One slot per combatant, in turn order."""
