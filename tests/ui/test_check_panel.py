@@ -90,11 +90,12 @@ def panel(qtbot, document):
     return widget
 
 
-def _roll_typed(qtbot, tray, combatant, against, notation):
+def _roll_typed(qtbot, panel, combatant, against, notation):
     """Type dice for ``combatant`` against ``against`` and roll them, shown at rest."""
+    tray = panel.tray
     tray.set_reduce_motion(True)
     _select(qtbot, tray.combatant, combatant)
-    _select(qtbot, tray.against, against)
+    _select(qtbot, panel.form.against, against)
     qtbot.keyClicks(tray.notation, notation)
     _click(qtbot, tray.roll_button)
 
@@ -255,9 +256,10 @@ def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
 
 def test_a_direct_check_for_a_combatant_lands_in_the_journal(qtbot, document, panel):
     tray = panel.tray
+    form = panel.form
     tray.set_reduce_motion(True)
     _select(qtbot, tray.combatant, "Vex")
-    _select(qtbot, tray.attribute, "Grace")
+    _select(qtbot, form.attribute, "Grace")
     entries = len(document.session.entries)
     _click(qtbot, tray.roll_button)
     assert len(document.session.entries) == entries + 1
@@ -348,11 +350,12 @@ def test_a_pending_check_shows_again_when_its_file_is_opened(qtbot, document, pa
 
 def test_the_trays_sources_follow_the_combatants(qtbot, document, panel):
     tray = panel.tray
+    form = panel.form
     _select(qtbot, tray.combatant, "Vex")
-    assert tray.attribute.findText("Grace 3.5") >= 0
-    assert tray.skill.findText("Archery +1, +1 reroll") >= 0
+    assert form.attribute.findText("Grace 3.5") >= 0
+    assert form.skill.findText("Archery +1, +1 reroll") >= 0
     document.session.do(EditCell("vex", "grace", Fraction(4)))
-    assert tray.attribute.findText("Grace 4") >= 0
+    assert form.attribute.findText("Grace 4") >= 0
     document.session.do(AddCombatants([bandit(3)]))
     assert tray.combatant.findText("Bandit 3") >= 0
     document.session.undo()
@@ -361,10 +364,11 @@ def test_the_trays_sources_follow_the_combatants(qtbot, document, panel):
 
 def test_a_direct_check_left_open_is_resolved_from_the_panel(qtbot, document, panel):
     tray = panel.tray
+    form = panel.form
     tray.set_reduce_motion(True)
     _select(qtbot, tray.combatant, "Vex")
-    _select(qtbot, tray.attribute, "Grace")
-    _select(qtbot, tray.against, "Difficult")
+    _select(qtbot, form.attribute, "Grace")
+    _select(qtbot, form.against, "Difficult")
     _click(qtbot, tray.roll_button)
     assert part_of(document.session.state).pending is not None, "seed leaves a reroll to take"
     assert panel.attack.status.text().startswith("Vex's Grace check (needs 2)")
@@ -378,12 +382,12 @@ def test_a_direct_check_left_open_is_resolved_from_the_panel(qtbot, document, pa
     assert tray.banner_text() == f"{verdict}: {shown} {noun} vs 2"
 
 
-def test_counting_successes_for_a_combatant_is_a_recorded_free_roll(qtbot, document, panel):
+def test_counting_successes_for_a_combatant_is_a_recorded_typed_roll(qtbot, document, panel):
     tray = panel.tray
-    _roll_typed(qtbot, tray, "Bandit 1", "Nothing", "5d6 f+1")
-    rolled = document.session.entries[-1].events[0]
-    assert isinstance(rolled, CheckRolled)
-    assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.roll.favor) == ("free", "b1", 5, 1)
+    _roll_typed(qtbot, panel, "Bandit 1", "Nothing", "5d6 f+1")
+    (rolled,) = document.session.entries[-1].events
+    assert isinstance(rolled, DiceRolled)
+    assert (rolled.combatant_id, rolled.roll.dice, rolled.roll.favor) == ("b1", 5, 1)
     assert _shown_faces(tray.view) == rolled.roll.faces
     assert tray.banner_text().endswith(("success", "successes"))
 
@@ -393,7 +397,7 @@ def test_keep_dice_or_a_sum_typed_for_a_combatant_are_recorded_and_shown(
     qtbot, document, panel, notation, kind
 ):
     tray = panel.tray
-    _roll_typed(qtbot, tray, "Bandit 1", "Nothing", notation)
+    _roll_typed(qtbot, panel, "Bandit 1", "Nothing", notation)
     (rolled,) = document.session.entries[-1].events
     assert isinstance(rolled, DiceRolled)
     assert (rolled.combatant_id, rolled.notation, rolled.roll.kind) == ("b1", notation, kind)
@@ -408,8 +412,9 @@ def test_keep_dice_or_a_sum_typed_for_a_combatant_are_recorded_and_shown(
 
 def test_an_opposed_check_for_a_combatant_asks_who_opposes_it(qtbot, document, panel):
     tray = panel.tray
+    form = panel.form
     _select(qtbot, tray.combatant, "Vex")
-    _select(qtbot, tray.against, "Opposed")
+    _select(qtbot, form.against, "Opposed")
     entries = len(document.session.entries)
     _click(qtbot, tray.roll_button)
     assert len(document.session.entries) == entries
@@ -456,7 +461,7 @@ def test_a_new_attack_starts_its_reaction_without_modifiers(qtbot, document, pan
 def test_typed_dice_for_a_combatant_against_a_difficulty_pass_or_fail_in_the_log(
     qtbot, document, panel
 ):
-    _roll_typed(qtbot, panel.tray, "Bandit 1", "Difficult", "6d6")
+    _roll_typed(qtbot, panel, "Bandit 1", "Difficult", "6d6")
     rolled, resolved = document.session.entries[-1].events
     assert isinstance(rolled, CheckRolled) and isinstance(resolved, CheckResolved)
     assert (rolled.kind, rolled.actor, rolled.roll.dice, rolled.difficulty) == ("free", "b1", 6, 2)

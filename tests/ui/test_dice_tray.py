@@ -1,35 +1,21 @@
+"""The generic dice tray: typed dice for a combatant or for nobody in every round system,
+journaled, logged and shown; rerolls of a typed pool; what the tray says before a roll; the
+dice's own controls (skip, reduce motion, speed); a tray outside any fight."""
+
 import random
-from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import Qt
 
-from uwr_desktop.core.dice import (
-    PoolRoll,
-    PoolSpec,
-    Roller,
-    RollKeepSpec,
-    SumSpec,
-    direct_check,
-)
-from uwr_desktop.core.odds import check_probability, opposed_distribution, pool_distribution
-from uwr_desktop.ui.dice.odds_plot import percent
-from uwr_desktop.ui.dice.tray import CheckSource, DiceTray, RollRequest
+from uwr_desktop.core.dice import PoolSpec, Roller, RollKeepSpec, SumSpec
+from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition, sheet_type
+from uwr_desktop.core.events import DiceRerolled, DiceRolled
+from uwr_desktop.core.intents import AddCombatants, AddCondition
+from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
+from uwr_desktop.ui.dice.tray import NOBODY, DiceTray
+from uwr_desktop.ui.document import EncounterDocument
 
 SEED = 20240611
-
-KIT = CheckSource(
-    combatant_id="kit",
-    name="Kit",
-    attributes={
-        "Brawn": Fraction(2),
-        "Grace": Fraction(7, 2),
-        "Mettle": Fraction(3),
-        "Savvy": Fraction(1),
-    },
-    skills={"Acrobatics": (2, 1), "Balance": (0, 2)},
-)
-ORC = CheckSource("orc", "Orc", {"Brawn": Fraction(5)}, {})
 
 
 def _select(qtbot, combo, text):
@@ -49,237 +35,128 @@ def _shown(qtbot, widget):
     return widget
 
 
+def _document(ruleset_id: str) -> EncounterDocument:
+    document = EncounterDocument(None, roller=Roller(random.Random(SEED)))
+    document.new(ruleset_id)
+    sheet = sheet_type(ruleset_id)
+    assert sheet is not None
+    document.session.do(
+        AddCombatants(
+            [
+                Combatant(id="ana", name="Ana", sheet=sheet()),
+                Combatant(id="bo", name="Bo", sheet=sheet()),
+            ]
+        )
+    )
+    return document
+
+
+@pytest.fixture(params=ruleset_ids())
+def fight(request, qtbot):
+    make_ruleset(request.param)
+    document = _document(request.param)
+    tray = _shown(qtbot, DiceTray(document))
+    tray.set_reduce_motion(True)
+    return document, tray
+
+
 @pytest.fixture
 def tray(qtbot):
     widget = DiceTray(roller=Roller(random.Random(SEED)))
-    widget.set_sources([KIT, ORC])
     widget.set_animation_speed(4.0)
     return _shown(qtbot, widget)
 
 
-def _wait_settled(qtbot, tray):
-    qtbot.waitUntil(lambda: not tray.is_animating(), timeout=3000)
+def _latest(document):
+    session = document.session
+    return session.entries[session.cursor - 1]
 
 
-def _build_grace_acrobatics(qtbot, tray):
-    """Kit, Grace 3.5 + Acrobatics (2 dice, +1 reroll), +1 extra die: 6 dice, 2 rerolls."""
-    _select(qtbot, tray.combatant, "Kit")
-    _select(qtbot, tray.attribute, "Grace")
-    _select(qtbot, tray.skill, "Acrobatics")
-    qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Up)
-
-
-def test_a_check_built_by_clicking_rolls_the_cores_dice(qtbot, tray):
-    _build_grace_acrobatics(qtbot, tray)
-    assert tray.message_text() == "Grace 3 (+1 reroll) + Acrobatics +2 + 1 die = 6d6 r2"
-    with qtbot.waitSignal(tray.rollRequested, timeout=1000) as blocker:
-        qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
-    request = blocker.args[0]
-    spec = PoolSpec(6, favor=0, rerolls=2)
-    assert request == RollRequest(spec, "kit", "Kit: Grace + Acrobatics", difficulty=1)
-    expected = Roller(random.Random(SEED)).roll_pool(spec)
-    assert tray.is_animating()
-    _wait_settled(qtbot, tray)
-    assert tray.view.shown_labels() == tuple(str(face) for face in expected.faces)
-    assert [d.success for d in tray.view.dice()] == [
-        expected.is_success(i) for i in range(len(expected.dice))
-    ]
-    outcome = direct_check(expected.successes, 1)
-    verdict = "Pass" if outcome.passed else "Fail"
-    noun = "success" if expected.successes == 1 else "successes"
-    assert tray.banner_text() == f"{verdict}: {expected.successes} {noun} vs 1"
-
-
-def test_clicking_a_failed_die_rerolls_that_die_alone(qtbot, tray):
-    _build_grace_acrobatics(qtbot, tray)
-    tray.roll()
-    _wait_settled(qtbot, tray)
-    first = tray.current_roll()
-    failed = first.rerollable_indices
-    assert failed, "the seeded roll should have a failure to reroll"
-    index = failed[0]
-    before = tray.view.shown_labels()
-    with qtbot.waitSignal(tray.rerollRequested, timeout=1000) as blocker:
-        qtbot.mouseClick(
-            tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(index).center()
-        )
-    assert blocker.args == [[index]]
-    assert tray.view.animating_indices() == frozenset({index})
-    while tray.is_animating():
-        now = tray.view.shown_labels()
-        assert [now[i] for i in range(len(now)) if i != index] == [
-            before[i] for i in range(len(before)) if i != index
-        ]
-        qtbot.wait(5)
-    replay = Roller(random.Random(SEED))
-    expected = replay.reroll(replay.roll_pool(first.spec), [index])
-    assert tray.current_roll() == expected
-    assert tray.view.dice()[index].rerolled
-    assert tray.view.dice()[index].first_face == first.faces[index]
-    assert tray.view.shown_labels() == tuple(str(face) for face in expected.faces)
-
-
-def test_clicking_a_success_does_not_reroll(qtbot, tray):
-    _build_grace_acrobatics(qtbot, tray)
-    tray.set_reduce_motion(True)
-    tray.roll()
-    roll = tray.current_roll()
-    successes = [i for i in range(len(roll.dice)) if roll.is_success(i)]
-    assert successes
-    with qtbot.assertNotEmitted(tray.rerollRequested):
-        qtbot.mouseClick(
-            tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(successes[0]).center()
-        )
-    assert tray.current_roll() == roll
-
-
-def test_reroll_all_uses_as_many_rerolls_as_allowed(qtbot, tray):
-    _build_grace_acrobatics(qtbot, tray)
-    tray.set_reduce_motion(True)
-    tray.roll()
-    first = tray.current_roll()
-    allowed = first.rerollable_indices[: first.rerolls_left]
-    with qtbot.waitSignal(tray.rerollRequested, timeout=1000) as blocker:
-        qtbot.mouseClick(tray.reroll_button, Qt.MouseButton.LeftButton)
-    assert blocker.args == [list(allowed)]
-    replay = Roller(random.Random(SEED))
-    assert tray.current_roll() == replay.reroll_all(replay.roll_pool(first.spec))
-    assert tray.current_roll().rerolls_used == min(2, len(first.rerollable_indices))
-    assert not tray.reroll_button.isEnabled() or tray.current_roll().rerolls_left > 0
-    with qtbot.assertNotEmitted(tray.rerollRequested):
-        qtbot.mouseClick(tray.reroll_button, Qt.MouseButton.LeftButton)
-
-
-def test_r_rerolls_all_from_the_keyboard(qtbot, tray):
-    _build_grace_acrobatics(qtbot, tray)
-    tray.set_reduce_motion(True)
-    tray.roll()
-    first = tray.current_roll()
-    tray.view.setFocus()
-    qtbot.keyClick(tray.view, Qt.Key.Key_R)
-    assert tray.current_roll().rerolls_used == min(
-        first.rerolls_left, len(first.rerollable_indices)
-    )
-
-
-def test_the_owner_answers_and_the_tray_only_shows(qtbot):
-    tray = _shown(qtbot, DiceTray())
-    tray.set_reduce_motion(True)
-    answers = []
-
-    def answer(request):
-        answers.append(request)
-        tray.show_pool_roll(PoolRoll.from_faces(request.spec, [5, 6, 1, 2]))
-
-    tray.rollRequested.connect(answer)
-    qtbot.keyClicks(tray.notation, "4d6 r1")
-    _select(qtbot, tray.against, "Difficult")
+def test_typed_dice_for_a_combatant_are_journaled_logged_and_shown(qtbot, fight):
+    document, tray = fight
+    _select(qtbot, tray.combatant, "Bo")
+    qtbot.keyClicks(tray.notation, "2d10+5")
     qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
-    assert answers == [RollRequest(PoolSpec(4, rerolls=1), None, "4d6 r1", difficulty=2)]
-    assert tray.banner_text() == "Pass: 2 successes vs 2"
-    with qtbot.waitSignal(tray.rerollRequested, timeout=1000) as blocker:
-        qtbot.mouseClick(tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(3).center())
-    assert blocker.args == [[3]]
-    assert tray.current_roll().faces == (5, 6, 1, 2), "only the owner changes the roll"
-    tray.show_reroll(tray.current_roll().with_reroll(3, 4), [3])
-    assert tray.view.dice()[3].rerolled
-    assert tray.banner_text() == "Pass: 2 successes vs 2"
+    (rolled,) = _latest(document).events
+    assert isinstance(rolled, DiceRolled)
+    assert (rolled.combatant_id, rolled.notation) == ("bo", "2d10+5")
+    assert tray.view.shown_labels() == tuple(str(face) for face in rolled.roll.faces)
+    assert tray.banner_text() == f"Total {rolled.roll.total}"
+    (line,) = document.session.describe_entry(document.session.cursor - 1)
+    assert line.startswith("Bo rolls 2d10+5: [")
 
 
-@pytest.mark.parametrize(
-    ("difficulty", "faces", "banner"),
-    [
-        ("Difficult", [5, 6, 1], "Pass: 2 successes vs 2"),
-        ("Extreme", [5, 6, 1], "Fail: 2 successes vs 3"),
-        ("Normal", [1, 2, 3], "Fail: 0 successes vs 1"),
-        ("Easy", [4, 1, 1], "Pass: 1 success vs 1"),
-    ],
-)
-def test_direct_check_banner(qtbot, difficulty, faces, banner):
-    tray = _shown(qtbot, DiceTray())
-    tray.set_reduce_motion(True)
-    tray.rollRequested.connect(
-        lambda request: tray.show_pool_roll(PoolRoll.from_faces(request.spec, faces))
-    )
-    tray.set_sources([ORC])
-    _select(qtbot, tray.combatant, "Orc")
-    qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Down)
-    qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Down)
-    _select(qtbot, tray.against, difficulty)
+def test_typed_dice_for_nobody_are_the_gms_own_roll(qtbot, fight):
+    document, tray = fight
+    assert tray.combatant.currentText() == NOBODY
+    qtbot.keyClicks(tray.notation, "6k3")
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)
+    (rolled,) = _latest(document).events
+    assert isinstance(rolled, DiceRolled) and rolled.combatant_id is None
+    kept = set(rolled.roll.keep().kept_indices)
+    assert [d.kept for d in tray.view.dice()] == [i in kept for i in range(6)]
+    (line,) = document.session.describe_entry(document.session.cursor - 1)
+    assert line.startswith("The GM rolls 6k3: [")
+
+
+def test_a_typed_pools_rerolls_go_through_the_journal(qtbot, fight):
+    document, tray = fight
+    qtbot.keyClicks(tray.notation, "8d6 r2")
     tray.roll()
-    assert tray.banner_text() == banner
-
-
-@pytest.mark.parametrize(
-    ("action", "reaction", "banner"),
-    [
-        ([5, 6, 6], [6, 1], "Action wins with 2"),
-        ([5, 6, 1], [6, 5], "Reaction wins (2 vs 2)"),
-        ([1, 2, 3], [1, 1], "Reaction wins (0 vs 0)"),
-    ],
-)
-def test_opposed_check_banner(qtbot, action, reaction, banner):
-    tray = _shown(qtbot, DiceTray())
-    tray.set_reduce_motion(True)
-
-    def answer(request):
-        tray.show_pool_roll(
-            PoolRoll.from_faces(request.spec, action),
-            PoolRoll.from_faces(request.reaction, reaction),
+    (rolled,) = _latest(document).events
+    failed = rolled.roll.pool().rerollable_indices
+    assert len(failed) >= 2, "the seed rolls at least two failures"
+    assert tray.reroll_button.isVisible() and tray.reroll_button.isEnabled()
+    assert tray.rerolls_left_text() == "2 rerolls left"
+    with qtbot.assertNotEmitted(tray.rerollRequested):
+        qtbot.mouseClick(
+            tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(failed[0]).center()
         )
+    (rerolled,) = _latest(document).events
+    assert isinstance(rerolled, DiceRerolled)
+    assert [index for index, _ in rerolled.rerolls] == [failed[0]]
+    assert tray.view.dice()[failed[0]].rerolled
+    qtbot.mouseClick(tray.reroll_button, Qt.MouseButton.LeftButton)
+    assert document.session.state.typed_roll.record.pool().rerolls_left == 0
+    assert tray.rerolls_left_text() == "no rerolls left"
+    document.session.undo()
+    assert tray.rerolls_left_text() == "1 reroll left", "undo shows the roll as it was"
 
-    tray.rollRequested.connect(answer)
+
+def test_reroll_all_is_offered_only_for_a_pool_with_rerolls(qtbot, fight):
+    _, tray = fight
+    qtbot.keyClicks(tray.notation, "2d10+5")
+    tray.roll()
+    assert not tray.reroll_button.isVisible()
+    tray.notation.setText("5d6")
+    tray.roll()
+    assert not tray.reroll_button.isVisible()
+
+
+def test_undo_takes_the_roll_off_the_tray(qtbot, fight):
+    document, tray = fight
     qtbot.keyClicks(tray.notation, "3d6")
-    _select(qtbot, tray.against, "Opposed")
-    tray.reaction_dice.setValue(2)
     tray.roll()
-    assert tray.banner_text() == banner
-    assert tray.reaction_view.isVisibleTo(tray)
-    assert tray.reaction_view.shown_labels() == tuple(str(f) for f in reaction)
+    assert tray.view.dice()
+    document.session.undo()
+    assert not tray.view.dice() and tray.banner_text() == ""
+    document.session.redo()
+    assert len(tray.view.dice()) == 3
 
 
-def test_local_opposed_roll_spends_the_reactions_rerolls(qtbot, tray):
-    qtbot.keyClicks(tray.notation, "5d6")
-    _select(qtbot, tray.against, "Opposed")
-    tray.reaction_dice.setValue(4)
-    tray.reaction_rerolls.setValue(1)
-    tray.set_reduce_motion(True)
-    tray.roll()
-    replay = Roller(random.Random(SEED))
-    action = replay.roll_pool(PoolSpec(5))
-    reaction = replay.reroll_all(replay.roll_pool(PoolSpec(4, rerolls=1)))
-    assert tray.current_roll() == action
-    assert tray.reaction_view.shown_labels() == tuple(str(f) for f in reaction.faces)
-    if action.successes > reaction.successes:
-        assert tray.banner_text() == f"Action wins with {action.successes - reaction.successes}"
-    else:
-        assert tray.banner_text().startswith("Reaction wins")
-
-
-def test_odds_follow_the_inputs(qtbot, tray):
-    _build_grace_acrobatics(qtbot, tray)
-    assert tray.odds_text() == f"Chance to pass: {percent(check_probability(6, 1, 0, 2))}"
-    qtbot.keyClick(tray.favor, Qt.Key.Key_Down)
-    assert tray.odds_text() == f"Chance to pass: {percent(check_probability(6, 1, -1, 2))}"
-    _select(qtbot, tray.against, "Extreme")
-    assert tray.odds_text() == f"Chance to pass: {percent(check_probability(6, 3, -1, 2))}"
-    _select(qtbot, tray.against, "Easy")
-    assert tray.odds_text() == f"Chance to pass: {percent(check_probability(6, 1, 0, 2))}"
-
-
-def test_opposed_odds_are_the_cores(qtbot, tray):
-    qtbot.keyClicks(tray.notation, "6d6 f+1 r1")
-    _select(qtbot, tray.against, "Opposed")
-    tray.reaction_dice.setValue(5)
-    tray.reaction_rerolls.setValue(2)
-    surviving = opposed_distribution(pool_distribution(6, 1, 1), pool_distribution(5, 0, 2))
-    assert tray.odds_text() == f"Chance the action wins: {percent(sum(surviving[1:]))}"
+def test_the_tray_offers_the_fights_combatants_and_marks_the_defeated(qtbot, fight):
+    document, tray = fight
+    offered = [tray.combatant.itemText(i) for i in range(tray.combatant.count())]
+    assert offered == [NOBODY, "Ana", "Bo"]
+    document.session.do(AddCondition(["bo"], Condition(DEFEATED_CONDITION)))
+    assert tray.combatant.itemText(2) == "Bo (defeated)"
 
 
 def test_notation_errors_are_shown_inline_and_block_the_roll(qtbot, tray):
     qtbot.keyClicks(tray.notation, "7d6 q")
     assert tray.has_error()
     assert "unknown option 'q'" in tray.message_text()
+    assert tray.message.property("error") is True
     assert not tray.roll_button.isEnabled()
     assert tray.odds_text() == ""
     with qtbot.assertNotEmitted(tray.rollRequested):
@@ -287,29 +164,16 @@ def test_notation_errors_are_shown_inline_and_block_the_roll(qtbot, tray):
     qtbot.keyClick(tray.notation, Qt.Key.Key_Backspace)
     qtbot.keyClicks(tray.notation, "f+1")
     assert not tray.has_error()
-    assert tray.message_text() == "7d6 f+1: 7d6 f+1"
+    assert tray.message_text() == "7d6 f+1 = 7d6 f+1"
     assert tray.roll_button.isEnabled()
 
 
-def test_an_empty_check_explains_how_to_build_one(qtbot, tray):
-    assert tray.combatant.currentData() is None
+def test_an_empty_tray_says_how_to_roll(qtbot, tray):
     assert tray.has_error()
-    assert "Pick an attribute or raise Dice" in tray.message_text()
+    assert tray.message_text() == "Type dice to roll: 2d10+5, 6k3, 7d6 f+1 r2."
     assert tray.message.property("error") is False
     assert not tray.roll_button.isEnabled()
-    qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Up)
-    assert tray.roll_button.isEnabled()
-    assert not tray.has_error()
-    assert tray.message_text() == "+1 die = 1d6"
-
-
-def test_a_penalty_leaves_at_least_one_die(qtbot, tray):
-    _select(qtbot, tray.combatant, "Kit")
-    _select(qtbot, tray.attribute, "Savvy")
-    qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Down)
-    qtbot.keyClick(tray.extra_dice, Qt.Key.Key_Down)
-    assert tray.build_request().spec == PoolSpec(1)
-    assert "at least 1 die" in tray.message_text()
+    assert tray.roll_button.toolTip() == tray.message_text(), "a greyed Roll says why"
 
 
 def test_roll_and_keep_with_a_target_number(qtbot, tray):
@@ -326,6 +190,11 @@ def test_roll_and_keep_with_a_target_number(qtbot, tray):
     assert tray.banner_text() == f"Total {expected.total} {word}"
 
 
+def test_a_pool_has_no_target_number(qtbot, tray):
+    qtbot.keyClicks(tray.notation, "5d6")
+    assert not tray.target_number.isVisibleTo(tray)
+
+
 def test_a_sum_shows_its_total(qtbot, tray):
     qtbot.keyClicks(tray.notation, "2d10+5")
     tray.set_reduce_motion(True)
@@ -335,26 +204,54 @@ def test_a_sum_shows_its_total(qtbot, tray):
     assert tray.banner_text() == f"Total {expected.total}"
 
 
+def test_a_local_pool_rerolls_the_die_clicked_alone(qtbot, tray):
+    qtbot.keyClicks(tray.notation, "8d6 r2")
+    tray.roll()
+    qtbot.waitUntil(lambda: not tray.is_animating(), timeout=3000)
+    first = tray.current_roll()
+    index = first.rerollable_indices[0]
+    before = tray.view.shown_labels()
+    qtbot.mouseClick(tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(index).center())
+    assert tray.view.animating_indices() == frozenset({index})
+    while tray.is_animating():
+        now = tray.view.shown_labels()
+        assert [now[i] for i in range(len(now)) if i != index] == [
+            before[i] for i in range(len(before)) if i != index
+        ]
+        qtbot.wait(5)
+    replay = Roller(random.Random(SEED))
+    assert tray.current_roll() == replay.reroll(replay.roll_pool(first.spec), [index])
+
+
+def test_r_rerolls_all_from_the_keyboard(qtbot, tray):
+    qtbot.keyClicks(tray.notation, "8d6 r2")
+    tray.set_reduce_motion(True)
+    tray.roll()
+    first = tray.current_roll()
+    tray.view.setFocus()
+    qtbot.keyClick(tray.view, Qt.Key.Key_R)
+    assert tray.current_roll().rerolls_used == min(2, len(first.rerollable_indices))
+
+
 def test_enter_and_ctrl_r_roll(qtbot, tray):
     qtbot.keyClicks(tray.notation, "3d6")
     tray.set_reduce_motion(True)
     with qtbot.waitSignal(tray.rollRequested, timeout=500):
         qtbot.keyClick(tray.notation, Qt.Key.Key_Return)
-    tray.favor.setFocus()
+    tray.combatant.setFocus()
     with qtbot.waitSignal(tray.rollRequested, timeout=500):
-        qtbot.keyClick(tray.favor, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    with qtbot.waitSignal(tray.rollRequested, timeout=500):
-        qtbot.keyClick(tray.favor, Qt.Key.Key_Return)
+        qtbot.keyClick(tray.combatant, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
 
 
 def test_typing_r_in_the_notation_does_not_reroll(qtbot, tray):
-    qtbot.keyClicks(tray.notation, "5d6")
+    qtbot.keyClicks(tray.notation, "5d6 r1")
     tray.set_reduce_motion(True)
     tray.roll()
     tray.notation.clear()
-    with qtbot.assertNotEmitted(tray.rerollRequested):
-        qtbot.keyClicks(tray.notation, "5d6 r2")
+    before = tray.current_roll()
+    qtbot.keyClicks(tray.notation, "5d6 r2")
     assert tray.notation.text() == "5d6 r2"
+    assert tray.current_roll() == before
 
 
 def test_escape_skips_the_animation(qtbot, tray):
@@ -375,9 +272,10 @@ def test_a_click_on_the_dice_skips_the_animation(qtbot, tray):
     qtbot.keyClicks(tray.notation, "8d6 r3")
     tray.roll()
     assert tray.is_animating()
-    with qtbot.assertNotEmitted(tray.rerollRequested):
-        qtbot.mouseClick(tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(0).center())
+    before = tray.current_roll()
+    qtbot.mouseClick(tray.view, Qt.MouseButton.LeftButton, pos=tray.view.die_rect(0).center())
     assert not tray.is_animating()
+    assert tray.current_roll() == before, "a click while rolling rerolls nothing"
 
 
 def test_reduce_motion_shows_the_result_at_once(qtbot, tray):
@@ -399,35 +297,11 @@ def test_speed_menu_sets_the_speed(qtbot, tray):
 def test_controls_have_accessible_names_and_tooltips(tray):
     for widget in (
         tray.combatant,
-        tray.attribute,
-        tray.skill,
-        tray.extra_dice,
-        tray.favor,
-        tray.rerolls,
-        tray.against,
         tray.notation,
+        tray.target_number,
         tray.roll_button,
         tray.reroll_button,
         tray.skip_button,
     ):
         assert widget.accessibleName(), widget
         assert widget.toolTip(), widget
-
-
-def test_a_tray_without_pool_inputs_still_rolls_typed_dice(qtbot):
-    tray = DiceTray()
-    qtbot.addWidget(tray)
-    tray.show()
-    tray.set_pool_inputs_visible(False)
-    for widget in (tray.combatant, tray.attribute, tray.skill, tray.favor, tray.against):
-        assert not widget.isVisible()
-    assert tray.notation.isVisible()
-    assert tray.message_text() == "Type dice to roll: 6k3, 7k4+5, 2d10+5."
-    assert not tray.roll_button.isEnabled()
-    tray.notation.setText("6k3")
-    requests = []
-    tray.rollRequested.connect(requests.append)
-    tray.roll()
-    assert [(r.spec.rolled, r.spec.kept) for r in requests] == [(6, 3)]
-    tray.set_pool_inputs_visible(True)
-    assert tray.attribute.isVisible() and tray.against.isVisible()

@@ -95,10 +95,22 @@ def test_attack_and_resolve_by_key_in_a_uwr_fight(window, qtbot):
     assert any("CheckResolved" in type(e).__name__ for e in entries[-1].events)
 
 
-def test_a_command_that_cannot_be_done_now_says_why(window):
-    assert window.actions_by_key["resolve"].isEnabled()
-    window.actions_by_key["resolve"].trigger()
+def test_a_command_that_cannot_be_done_now_is_greyed_and_says_why(window):
+    action = window.actions_by_key["resolve"]
+    button = window.dice_panel.commands[PanelCommand.RESOLVE]
+    assert not button.isEnabled() and not action.isEnabled()
+    assert action.toolTip() == f"Resolve: {button.toolTip()} (F8)"
+    assert not window.panel_commands.run(PanelCommand.RESOLVE)
     assert "Resolve is not possible now" in window.statusBar().currentMessage()
+
+
+def test_a_command_follows_its_panel_button(window):
+    window.do(AddCombatants([vex(), bandit(1)]))
+    window.do(StartFight())
+    attack = window.actions_by_key["attack"]
+    assert attack.isEnabled() and attack.toolTip().endswith("(F6)")
+    window.dice_panel.commands[PanelCommand.ATTACK].setEnabled(False)
+    assert not attack.isEnabled()
 
 
 def test_roll_by_key_rolls_the_trays_dice(window, qtbot):

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLineEdit, QPushButton, QSpinBox, QStyleOptionView
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.limits import (
     MAX_CONDITION_ROUNDS,
@@ -28,7 +29,6 @@ from uwr_desktop.core.limits import (
     MAX_WEAPONS,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr.events import CheckRolled
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import load_encounter
@@ -73,8 +73,9 @@ def panel(qtbot, document):
 
 def _type_roll(qtbot, panel, notation):
     tray = panel.tray
+    form = panel.form
     tray.combatant.setCurrentIndex(tray.combatant.findData("vex"))
-    tray.against.setCurrentIndex(tray.against.findData(None))
+    form.against.setCurrentIndex(form.against.findData(None))
     tray.notation.clear()
     qtbot.keyClicks(tray.notation, notation)
 
@@ -112,7 +113,7 @@ def test_typed_dice_at_the_limits_are_rolled_saved_and_reopened(qtbot, panel, do
     assert not panel.tray.has_error(), panel.tray.message_text()
     qtbot.mouseClick(panel.tray.roll_button, Qt.MouseButton.LeftButton)
     assert panel.message_text() == ""
-    rolled = [e for e in document.session.entries[-1].events if isinstance(e, CheckRolled)]
+    rolled = [e for e in document.session.entries[-1].events if isinstance(e, DiceRolled)]
     assert (rolled[0].roll.dice, rolled[0].roll.favor, rolled[0].roll.rerolls) == (
         MAX_DICE,
         MAX_FAVOR,
@@ -127,14 +128,15 @@ def test_typed_dice_at_the_limits_are_rolled_saved_and_reopened(qtbot, panel, do
 
 def test_a_check_with_too_many_extra_dice_is_refused_in_words(qtbot, panel, document):
     tray = panel.tray
-    _spin_stops_at(qtbot, tray.extra_dice, "150", MAX_DICE)
-    tray.extra_dice.selectAll()
-    qtbot.keyClicks(tray.extra_dice, str(MAX_DICE))
-    tray.extra_dice.interpretText()
-    assert tray.extra_dice.value() == MAX_DICE
+    form = panel.form
+    _spin_stops_at(qtbot, form.extra_dice, "150", MAX_DICE)
+    form.extra_dice.selectAll()
+    qtbot.keyClicks(form.extra_dice, str(MAX_DICE))
+    form.extra_dice.interpretText()
+    assert form.extra_dice.value() == MAX_DICE
     tray.combatant.setCurrentIndex(tray.combatant.findData("vex"))
-    tray.attribute.setCurrentIndex(tray.attribute.findData("Grace"))
-    tray.against.setCurrentIndex(1)
+    form.attribute.setCurrentIndex(form.attribute.findData("Grace"))
+    form.against.setCurrentIndex(1)
     entries = document.session.entries
     qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
     shown = panel.message_text() or tray.message_text()
@@ -144,14 +146,15 @@ def test_a_check_with_too_many_extra_dice_is_refused_in_words(qtbot, panel, docu
 
 def test_the_tray_and_attack_spin_boxes_stop_at_the_limits(qtbot, panel):
     tray = panel.tray
-    _spin_stops_at(qtbot, tray.rerolls, "150", MAX_REROLLS)
-    _spin_stops_at(qtbot, tray.reaction_dice, "150", MAX_DICE)
-    _spin_stops_at(qtbot, tray.reaction_rerolls, "150", MAX_REROLLS)
-    _spin_stops_at(qtbot, tray.difficulty_number, "150", MAX_DIFFICULTY)
+    form = panel.form
+    _spin_stops_at(qtbot, form.rerolls, "150", MAX_REROLLS)
+    _spin_stops_at(qtbot, form.reaction_dice, "150", MAX_DICE)
+    _spin_stops_at(qtbot, form.reaction_rerolls, "150", MAX_REROLLS)
+    _spin_stops_at(qtbot, form.difficulty_number, "150", MAX_DIFFICULTY)
     assert tray.notation.maxLength() == MAX_NOTATION_LENGTH
     attack = AttackPanel()
     qtbot.addWidget(attack)
-    for spin in (attack.favor, attack.reaction_favor, tray.favor, tray.reaction_favor):
+    for spin in (attack.favor, attack.reaction_favor, form.favor, form.reaction_favor):
         assert spin.minimum() >= -MAX_FAVOR and spin.maximum() <= MAX_FAVOR
     for spin in (attack.extra_dice, attack.reaction_dice):
         assert spin.minimum() >= -MAX_DICE and spin.maximum() <= MAX_DICE

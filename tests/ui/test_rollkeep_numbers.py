@@ -50,7 +50,7 @@ def document():
 
 @pytest.fixture
 def panel(qtbot, document):
-    widget = SkirmishPanel(document, roller=Roller(random.Random(3)))
+    widget = SkirmishPanel(document)
     widget.tray.set_reduce_motion(True)
     qtbot.addWidget(widget)
     widget.show()

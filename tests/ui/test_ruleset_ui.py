@@ -66,7 +66,7 @@ class TinyUi:
         self.edited = 0
 
     def dice_panel(self, document, parent=None):
-        tray = DiceTray(parent)
+        tray = DiceTray(document, parent)
         tray.setObjectName("tinyTray")
         return DicePanel(tray, tray, self.focused.append)
 

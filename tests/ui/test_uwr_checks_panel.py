@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.dice.tray import rerolls_text
+from uwr_desktop.ui.dice.shown import rerolls_text
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 
@@ -89,16 +89,17 @@ def _last(document):
 
 def test_an_opposed_check_between_two_combatants_from_the_tray(qtbot, panel, document):
     tray = panel.tray
+    form = panel.form
     _pick(tray.combatant, "ana")
-    _pick(tray.attribute, "Savvy")
-    _pick(tray.against, "opposed")
+    _pick(form.attribute, "Savvy")
+    _pick(form.against, "opposed")
     assert panel.opponent.isVisible()
     _pick(panel.opponent.combatant, "orc")
     _pick(panel.opponent.attribute, "grace")
     _pick(panel.opponent.skill, "Stealth")
     # The reaction pool the odds use is the opponent's own: Grace 7 + Stealth 1, 1 reroll.
-    assert (tray.reaction_dice.value(), tray.reaction_rerolls.value()) == (8, 1)
-    assert not tray.reaction_dice.isEnabled()
+    assert (form.reaction_dice.value(), form.reaction_rerolls.value()) == (8, 1)
+    assert not form.reaction_dice.isEnabled()
     qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
     entry = _last(document)
     rolled, answered = entry.events[:2]

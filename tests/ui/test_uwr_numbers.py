@@ -156,11 +156,12 @@ def test_a_favor_beyond_its_range_is_refused_not_clamped(qtbot, panel, document)
 
 def test_the_tray_keeps_a_penalty_sign_and_refuses_negative_rerolls(qtbot, panel):
     tray = panel.tray
+    form = panel.form
     tray.combatant.setCurrentIndex(tray.combatant.findData("ana"))
-    retype(qtbot, tray.extra_dice, "-2")
-    assert tray.extra_dice.text() == "-2"
+    retype(qtbot, form.extra_dice, "-2")
+    assert form.extra_dice.text() == "-2"
     assert tray.message_text() == "Brawn 4 − 2 dice = 2d6"  # noqa: RUF001 (the minus sign)
-    retype(qtbot, tray.rerolls, "-1")
+    retype(qtbot, form.rerolls, "-1")
     assert tray.has_error()
     assert tray.message_text() == "Extra rerolls cannot be negative (got -1)."
     assert not tray.roll_button.isEnabled()

@@ -32,7 +32,7 @@ from uwr_desktop.core.record_check import (
     checked_roster,
     recorded,
 )
-from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.base import RollShown, Ruleset
 
 SNAPSHOT_EVERY = 32
 """Keep the state after every this many entries for good (while the grid is not full)."""
@@ -49,6 +49,18 @@ RECENT_STATES = 64
 HEAVY_ENTRY_SECONDS = 0.0005
 """Keep for good the state after any entry slower than this to apply (a round start in a big
 fight), so undo never has to replay it again."""
+
+
+MAX_ENTRY_VIEWS = 256
+"""At most this many entries' log lines and rolls are kept once worked out."""
+
+
+class EntryView(msgspec.Struct, frozen=True):
+    """What one journal entry shows: its log lines (one per event that says something) and
+    the rolls its events made, in order."""
+
+    lines: tuple[str, ...]
+    rolls: tuple[RollShown, ...]
 
 
 class Change(msgspec.Struct, frozen=True):
@@ -137,6 +149,7 @@ class Session:
         self._sink = sink
         self._observers: list[Callable[[Change], None]] = []
         self._entries: list[JournalEntry] = list(entries)
+        self._views: dict[int, tuple[JournalEntry, EntryView]] = {}
         if len(self._roster) > MAX_COMBATANTS:
             raise RulesError(
                 f"a fight starts with at most {MAX_COMBATANTS:,} combatants, "
@@ -306,14 +319,29 @@ class Session:
 
     def describe_entry(self, index: int) -> tuple[str, ...]:
         """The log lines of entry ``index`` (0-based), one per event that says something."""
+        return self.entry_view(index).lines
+
+    def entry_view(self, index: int) -> EntryView:
+        """What entry ``index`` (0-based) shows: its log lines and its rolls, worked out once
+        for every view that asks (the log, the dice tray, the player view)."""
+        entry = self._entries[index]
+        known = self._views.get(index)
+        if known is not None and known[0] is entry:
+            return known[1]
         state = self.state_at(index)
-        lines = []
-        for event in self._entries[index].events:
+        lines: list[str] = []
+        rolls: list[RollShown] = []
+        for event in entry.events:
             line = self._ruleset.describe(event, state)
             if line:
                 lines.append(line)
+            rolls.extend(self._ruleset.rolls(event, state))
             state = self._ruleset.apply(state, event)
-        return tuple(lines)
+        view = EntryView(tuple(lines), tuple(rolls))
+        if len(self._views) >= MAX_ENTRY_VIEWS:
+            del self._views[next(iter(self._views))]
+        self._views[index] = (entry, view)
+        return view
 
     def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
         """Apply ``entry``, which lands at ``position``; a slow one gets its state kept.

@@ -48,6 +48,7 @@ from uwr_desktop.core.rulesets.base import (
     FirstShape,
     IntentOption,
     Resource,
+    RollShown,
 )
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 
@@ -321,6 +322,21 @@ class DuelRuleset(FirstShape):
                     f"{name[attacker]} strikes {name[target]}: {roll.total} vs {armor}, {verdict}"
                 )
         return type(event).__name__
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        shared = common.shared_rolls(event, state)
+        match event:
+            case DuelInitiative(scores=scores):
+                return tuple(RollShown(s.combatant_id, "Initiative", s.roll) for s in scores)
+            case DuelStrike(attacker=attacker, target=target, roll=roll, damage=damage):
+                armor = sheet_of(state.combatants[target]).armor
+                verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
+                return (
+                    RollShown(
+                        attacker, "Strike", roll, outcome=f"{roll.total} vs {armor}: {verdict}"
+                    ),
+                )
+        return shared
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         slots = []

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from duel.ruleset import DuelStrike, Strike
+from duel.ruleset import Strike
 from duel.sheet import DuelSheet
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import RulesError
@@ -34,7 +34,7 @@ class StrikePanel(QWidget):
         self.attacker = QComboBox(objectName="duelAttacker")
         self.target = QComboBox(objectName="duelTarget")
         self.strike = QPushButton("Strike", objectName="duelStrike")
-        self.tray = DiceTray()
+        self.tray = DiceTray(document)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         form.addRow("Attacker", self.attacker)
@@ -49,10 +49,6 @@ class StrikePanel(QWidget):
 
     def _changed(self, change: Change) -> None:
         self._refill()
-        if change.kind == "do":
-            strikes = [e for e in change.entry.events if isinstance(e, DuelStrike)]
-            if strikes:
-                self.tray.show_sum_roll(strikes[0].roll.sum())
 
     def _refill(self) -> None:
         state = self._document.session.state

@@ -28,6 +28,7 @@ class PanelCommand(StrEnum):
 
     ATTACK = "attack"
     ROLL = "roll"
+    REROLL = "reroll"
     RESOLVE = "resolve"
 
 
@@ -37,11 +38,14 @@ class DicePanel(msgspec.Struct, frozen=True):
     ``widget`` goes in the dock; ``tray`` is the :class:`DiceTray` inside it (the window sets
     its reduce-motion and animation speed, and keeps its dice in view); ``focus_combatant`` is
     called with the combatant the GM selected in the table (``None``: no single one).
-    ``commands`` names the panel's button for each :class:`PanelCommand` it offers; the
-    window's menu entry and shortcut click it. Without an entry for ``ROLL`` the tray's Roll
-    button is used. ``keep_in_view``, if given, answers which of the panel's widgets the GM works
-    with now: when a roll brings the dice into view in a short dock, the top of that widget is
-    never scrolled away (``None``: the dice alone count).
+    ``commands`` says who answers each :class:`PanelCommand`: the panel's button that does it;
+    the window's menu entry and shortcut click it, and are enabled exactly when the button is.
+    ``ROLL`` and ``REROLL`` fall back to the tray's own Roll and "Reroll all I may" (typed dice
+    and their rerolls, in every round system); a command a panel leaves out is not part of its
+    round system, and the window's entry stays disabled with a tooltip saying so.
+    ``keep_in_view``, if given, answers which of the panel's widgets the GM works with now: when
+    a roll brings the dice into view in a short dock, the top of that widget is never scrolled
+    away (``None``: the dice alone count).
     """
 
     widget: QWidget

@@ -133,6 +133,13 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("reduce_motion", "Reduce &Motion", "Show dice results without animation"),
     ActionSpec("attack", "&Attack", "Attack with the panel's choices", None, ("F6",)),
     ActionSpec("roll", "&Roll", "Roll the dice set in the panel", None, ("F7",)),
+    ActionSpec(
+        "reroll",
+        "Rero&ll All I May",
+        "Reroll as many failed dice of the roll shown as its rerolls allow",
+        None,
+        ("Shift+F7",),
+    ),
     ActionSpec("resolve", "Re&solve", "Make the pending roll final", None, ("F8",)),
     ActionSpec(
         "shortcuts",
@@ -143,7 +150,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("about", "&About UWR Desktop", "Version and license"),
 )
-PANEL_ACTION_KEYS = ("attack", "roll", "resolve")
+PANEL_ACTION_KEYS = ("attack", "roll", "reroll", "resolve")
 """Actions that click a button of the round system's panel (keys of ``PanelCommand``)."""
 
 

@@ -56,7 +56,7 @@ def build_menus(
     fight_menu = bar.addMenu("F&ight")
     fight_menu.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
     fight_menu.addSeparator()
-    fight_menu.addActions([a["attack"], a["roll"], a["resolve"]])
+    fight_menu.addActions([a["attack"], a["roll"], a["reroll"], a["resolve"]])
     fight_menu.addSeparator()
     fight_menu.addAction(a["clear_order"])
     view_menu = bar.addMenu("&View")

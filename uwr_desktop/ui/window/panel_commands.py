@@ -1,7 +1,9 @@
-"""The window's Attack, Roll and Resolve: menu entries and keys that click the round system's
-own panel buttons (:attr:`DicePanel.commands`), whatever round system the fight follows.
+"""The window's Attack, Roll, Reroll and Resolve: menu entries and keys that click the round
+system's own panel buttons (:attr:`DicePanel.commands`), whatever round system the fight follows.
 
-A panel button's tooltip gains the key, read from the same action, when it is shown.
+Each entry is enabled exactly when its button is, and says why when it is not: a greyed button's
+own tooltip, or that the round system has no such command. A panel button's tooltip gains the
+key, read from the same action, when it is shown.
 """
 
 from collections.abc import Callable, Mapping
@@ -11,16 +13,20 @@ from PySide6.QtGui import QAction, QHelpEvent
 from PySide6.QtWidgets import QAbstractButton, QToolTip
 
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
-from uwr_desktop.ui.window.actions import shortcut_text
+from uwr_desktop.ui.window.actions import shortcut_text, tip_with_shortcut
+
+_TRAY_BUTTONS = {PanelCommand.ROLL: "roll_button", PanelCommand.REROLL: "reroll_button"}
+"""The tray's own buttons that answer a command a panel leaves to it."""
 
 
 def panel_button(panel: DicePanel | None, command: PanelCommand) -> QAbstractButton | None:
-    """The panel's button for ``command``; Roll falls back to the dice tray's Roll button."""
+    """The panel's button for ``command``; Roll and Reroll fall back to the dice tray's."""
     if panel is None:
         return None
     button = panel.commands.get(command)
-    if button is None and command is PanelCommand.ROLL:
-        return panel.tray.roll_button
+    if button is None and command in _TRAY_BUTTONS:
+        found = getattr(panel.tray, _TRAY_BUTTONS[command])
+        return found if isinstance(found, QAbstractButton) else None
     return button
 
 
@@ -31,17 +37,27 @@ def shown_tip(button: QAbstractButton, action: QAction) -> str:
     return f"{tip} — {keys}" if keys else tip
 
 
-class _TipWithKeys(QObject):
-    """Shows a panel button's current tooltip with the key of the window's action."""
+class _Follower(QObject):
+    """Keeps one action in step with its panel button (enabled, shown, tooltip) and shows the
+    button's tooltip with the action's key."""
 
-    def __init__(self, action: QAction, parent: QObject) -> None:
-        super().__init__(parent)
+    def __init__(self, action: QAction, button: QAbstractButton, sync: Callable[[], None]) -> None:
+        super().__init__(button)
         self._action = action
+        self._sync = sync
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        """Show the tooltip with the key instead of the button's own."""
+        """Follow the button's state; show its tooltip with the key."""
+        kind = event.type()
+        if kind in (
+            QEvent.Type.EnabledChange,
+            QEvent.Type.Show,
+            QEvent.Type.Hide,
+            QEvent.Type.ToolTipChange,
+        ):
+            self._sync()
         if (
-            event.type() == QEvent.Type.ToolTip
+            kind == QEvent.Type.ToolTip
             and isinstance(watched, QAbstractButton)
             and isinstance(event, QHelpEvent)
         ):
@@ -55,8 +71,9 @@ class PanelCommands:
     shown now; ``refuse`` tells the GM why a command cannot be done."""
 
     def __init__(self, actions: Mapping[str, QAction], refuse: Callable[[str], None]) -> None:
-        """Connect ``actions["attack"]``, ``["roll"]`` and ``["resolve"]``."""
+        """Connect ``actions["attack"]``, ``["roll"]``, ``["reroll"]`` and ``["resolve"]``."""
         self._actions = {command: actions[command.value] for command in PanelCommand}
+        self._tips = {command: action.toolTip() for command, action in self._actions.items()}
         self._refuse = refuse
         self._panel: DicePanel | None = None
         for command, action in self._actions.items():
@@ -64,13 +81,38 @@ class PanelCommands:
         self.set_panel(None)
 
     def set_panel(self, panel: DicePanel | None) -> None:
-        """Follow ``panel`` (``None``: no panel); commands it does not offer are greyed."""
+        """Follow ``panel`` (``None``: no panel)."""
         self._panel = panel
         for command, action in self._actions.items():
             button = panel_button(panel, command)
-            action.setEnabled(button is not None)
             if button is not None:
-                button.installEventFilter(_TipWithKeys(action, button))
+                button.installEventFilter(_Follower(action, button, self._syncer(command)))
+            self.sync(command)
+
+    def _syncer(self, command: PanelCommand) -> Callable[[], None]:
+        return lambda: self.sync(command)
+
+    def sync(self, command: PanelCommand) -> None:
+        """Enable ``command``'s action exactly when its button can be used, saying why not."""
+        action = self._actions[command]
+        button = panel_button(self._panel, command)
+        name = action.text().replace("&", "")
+        if button is None:
+            action.setEnabled(False)
+            action.setToolTip(
+                tip_with_shortcut(f"{name}: not a command of this round system", action)
+            )
+            return
+        usable = button.isEnabled() and not button.isHidden()
+        action.setEnabled(usable)
+        if usable:
+            action.setToolTip(self._tips[command])
+        elif button.isHidden():
+            verb = name.split()[0].lower()
+            action.setToolTip(tip_with_shortcut(f"{name}: nothing to {verb} now", action))
+        else:
+            reason = button.toolTip() or "not possible now"
+            action.setToolTip(tip_with_shortcut(f"{name}: {reason}", action))
 
     def run(self, command: PanelCommand) -> bool:
         """Click the panel's button for ``command``; ``False`` (with the reason said) when the

@@ -26,7 +26,7 @@ def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
             hide = sum(r.roll.total for r in hidden)
             see = sum(r.roll.total for r in aware)
             verdict = "the ambush succeeds" if hide > see else "the ambush is noticed"
-            outcome = f"Stealth {hide} vs Investigation {see}: {verdict}"
+            outcome = f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
             return (
                 *(
                     RollShown(r.combatant_id, "Ambush: Stealth", r.roll, outcome=outcome)
@@ -41,7 +41,10 @@ def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
             name = names[target].name if target in names else target
             verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
             attack = RollShown(
-                attacker, f"Attack on {name}", roll, outcome=f"{roll.total} vs TN {tn}: {verdict}"
+                attacker,
+                f"Attack on {name}",
+                roll,
+                outcome=f"Attack {roll.total} vs TN {tn}: {verdict}",
             )
             if damage is None:
                 return (attack,)

@@ -8,7 +8,6 @@ turn. Hesitate books one point as used; Next turn ends the turn. Every click is 
 the session; a refusal shows its reason under the rows.
 """
 
-import random
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
 from uwr_desktop.core.rulesets.hands.columns import REASON_WORDS
@@ -98,8 +96,7 @@ class PointsPanel(QWidget):
         self.message.setStyleSheet("color: palette(link);")
         self.next_turn = _named(QPushButton("Next turn"), "handsNextTurn")
         self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
-        self.tray = DiceTray()
-        self.tray.use_local_roller(Roller(random.SystemRandom()))
+        self.tray = DiceTray(document)
         layout = QVBoxLayout(self)
         self._body = layout
         layout.addWidget(self.title)

@@ -1,8 +1,6 @@
 """The ``rollkeep`` Dice-dock panel: the turn under way (stance, delay), the delayers waiting
 with "Act now", an attack with its raises and its odds, and the dice tray showing the rolls."""
 
-import random
-
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -15,18 +13,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
-from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, waiting
-from uwr_desktop.core.rulesets.rollkeep.events import (
-    RollkeepAmbushRolled,
-    RollkeepAttacked,
-    RollkeepFullDefenseRolled,
-    RollkeepInitiativeRolled,
-)
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
     RollkeepAmbush,
@@ -41,28 +31,9 @@ from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
 from uwr_desktop.core.rulesets.rollkeep.view import score_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.dice.tray import DiceTray, RollRequest
+from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
-
-
-def _shown_roll(change: Change) -> tuple[RollRecord, str] | None:
-    """The roll an entry made that the tray should show, and what it was."""
-    for event in change.entry.events:
-        match event:
-            case RollkeepAttacked(roll=roll, damage=damage, tn=tn):
-                verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
-                return roll, f"Attack {roll.total} vs TN {tn}: {verdict}"
-            case RollkeepFullDefenseRolled(roll=roll):
-                return roll, f"Full Defense {roll.total}"
-            case RollkeepInitiativeRolled(rolls=rolls) if rolls:
-                return rolls[0].roll, f"Initiative {rolls[0].roll.total}"
-            case RollkeepAmbushRolled(ambushers=hidden, unaware=aware) if hidden:
-                hide = sum(r.roll.total for r in hidden)
-                see = sum(r.roll.total for r in aware)
-                verdict = "the ambush succeeds" if hide > see else "the ambush is noticed"
-                return hidden[0].roll, f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
-    return None
 
 
 class SkirmishPanel(QWidget):
@@ -72,13 +43,11 @@ class SkirmishPanel(QWidget):
         self,
         document: EncounterDocument,
         parent: QWidget | None = None,
-        roller: Roller | None = None,
     ) -> None:
-        """Follow ``document``; typed dice roll with ``roller`` (default: the system's)."""
+        """Follow ``document``."""
         super().__init__(parent)
         self.setObjectName("rollkeepPanel")
         self._document = document
-        self._roller = roller if roller is not None else Roller(random.SystemRandom())
         self._focus: str | None = None
         self.turn = wrapped("rollkeepTurn")
         self.stance = named(QComboBox(), "rollkeepStance")
@@ -119,9 +88,7 @@ class SkirmishPanel(QWidget):
             "everyone else takes -10 initiative for the skirmish"
         )
         self.message = wrapped("rollkeepMessage")
-        self.tray = DiceTray()
-        self.tray.setObjectName("diceTray")
-        self.tray.set_pool_inputs_visible(False)
+        self.tray = DiceTray(document)
         self._lay_out()
         self._connect()
         self._refill()
@@ -167,7 +134,6 @@ class SkirmishPanel(QWidget):
         self.raises.valueChanged.connect(self._update_odds)
         self.raises.problemChanged.connect(self._update_odds)
         self.into_melee.toggled.connect(self._update_odds)
-        self.tray.rollRequested.connect(self._roll_locally)
         self._document.sessionReplaced.connect(self._refill)
         self._document.changed.connect(self._changed)
 
@@ -195,12 +161,6 @@ class SkirmishPanel(QWidget):
 
     def _changed(self, change: Change) -> None:
         self._refill()
-        if change.kind == "do":
-            shown = _shown_roll(change)
-            if shown is not None:
-                roll, words = shown
-                self.tray.show_keep_roll(roll.keep())
-                self.message.setText(words)
 
     def _refill(self) -> None:
         state = self._state()
@@ -406,16 +366,3 @@ class SkirmishPanel(QWidget):
             return
         rolling = (hiders, unaware) if self.ambush_all.isChecked() else (hiders[:1], unaware[:1])
         self._do(RollkeepAmbush(tuple(rolling[0]), tuple(rolling[1]), tuple(unaware)))
-
-    def _roll_locally(self, request: RollRequest) -> None:
-        """Typed dice roll here, for nobody: they are not part of the fight."""
-        spec = request.spec
-        try:
-            if isinstance(spec, RollKeepSpec):
-                self.tray.show_keep_roll(self._roller.roll_keep(spec))
-            elif isinstance(spec, PoolSpec):
-                self.tray.show_pool_roll(self._roller.roll_pool(spec))
-            else:
-                self.tray.show_sum_roll(self._roller.roll_sum(spec))
-        except DiceError as error:
-            self.message.setText(str(error))

@@ -7,7 +7,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import armor_tn, sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 
 
 def template_summary(combatant: Combatant) -> str:
@@ -34,7 +34,7 @@ class RollkeepUi:
         from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
 
         panel = SkirmishPanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.focus)
+        return DicePanel(panel, panel.tray, panel.focus, {PanelCommand.ATTACK: panel.attack})
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -21,7 +21,6 @@ from uwr_desktop.core.intents import Intent, NextTurn, RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
-from uwr_desktop.core.rulesets.tactical.events import TacticalInitiativeRolled
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -100,8 +99,7 @@ class CountdownPanel(QWidget):
         self.parry = named(QPushButton("Parry"), "tacticalParry")
         self.message = named(QLabel(), "tacticalMessage")
         self.message.setWordWrap(True)
-        self.tray = DiceTray()
-        self.tray.set_pool_inputs_visible(False)
+        self.tray = DiceTray(document)
         for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
             # Long catalog names must not widen the Dice dock past a laptop screen.
             box.setSizeAdjustPolicy(
@@ -186,10 +184,6 @@ class CountdownPanel(QWidget):
             self._rebuild()
         else:
             self._refresh()
-        if change.kind == "do":
-            rolled = [e for e in change.entry.events if isinstance(e, TacticalInitiativeRolled)]
-            if rolled and rolled[-1].rolls:
-                self.tray.show_sum_roll(rolled[-1].rolls[-1].roll.sum())
 
     def focus(self, combatant_id: str | None) -> None:
         """The combatant selected in the table becomes the one acting in the panel."""

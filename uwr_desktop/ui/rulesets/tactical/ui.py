@@ -7,7 +7,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 
 
 def template_summary(combatant: Combatant) -> str:
@@ -31,7 +31,7 @@ class TacticalUi:
         from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 
         panel = CountdownPanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.focus)
+        return DicePanel(panel, panel.tray, panel.focus, {PanelCommand.RESOLVE: panel.resolve})
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -15,13 +15,11 @@ import msgspec
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec, SumSpec
+from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import DiceRolled
-from uwr_desktop.core.intents import Intent, RollDice, RulesError
+from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
-from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
@@ -34,11 +32,13 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice.tray import CheckSource, DiceTray, RollRequest, pool_dice
+from uwr_desktop.ui.dice.shown import pool_dice
+from uwr_desktop.ui.dice.tray import DiceTray, RollRequest
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
 from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
+from uwr_desktop.ui.rulesets.uwr.check_form import CheckForm, CheckSource
 from uwr_desktop.ui.rulesets.uwr.hit_offer import hit_on_offer
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
 
@@ -54,13 +54,12 @@ OPPOSED_NEEDS_ATTRIBUTE = (
 
 
 def check_source(combatant: Combatant) -> CheckSource:
-    """What the tray offers for a combatant: its attributes and skills, and whether it is
-    defeated (the tray still offers it, marked)."""
+    """What the check form offers for a combatant: its attributes and skills."""
     attributes = {
         name.capitalize(): getattr(sheet_of(combatant).attributes, name) for name in ATTRIBUTE_NAMES
     }
     skills = {skill.name: (skill.rank, skill.rerolls) for skill in sheet_of(combatant).skills}
-    return CheckSource(combatant.id, combatant.name, attributes, skills, defeated=combatant.down)
+    return CheckSource(combatant.id, combatant.name, attributes, skills)
 
 
 def closed(roll: PoolRoll) -> PoolRoll:
@@ -176,7 +175,6 @@ class CheckPanel(QWidget):
         self.attack = AttackPanel()
         self.apply_hit = ApplyHitBar()
         self.prepare = PrepareBar()
-        self._turn: tuple[int, str | None] | None = None
         self._hit: ShownCheck | None = None
         self._offered: JournalEntry | None = None
         self._applied: JournalEntry | None = None
@@ -185,8 +183,10 @@ class CheckPanel(QWidget):
         self.message.setAccessibleName("Check message")
         self.message.setWordWrap(True)
         self.message.hide()
-        self.tray = DiceTray()
-        self.tray.setObjectName("diceTray")
+        self.tray = DiceTray(document)
+        self.form = CheckForm(self._on_roll_requested)
+        self.tray.set_builder(self.form)
+        self.tray.set_presenter(self.present)
         self.result = ResultRow()
         self.opponent = OpponentRow()
         self.opponent.hide()
@@ -207,7 +207,7 @@ class CheckPanel(QWidget):
         self.result.intentChosen.connect(self.do)
         self.result.problemFound.connect(self.show_message)
         self.opponent.changed.connect(self._sync_opponent_pool)
-        self.tray.against.currentIndexChanged.connect(self._sync_opponent)
+        self.form.against.currentIndexChanged.connect(self._sync_opponent)
         self.tray.combatant.currentIndexChanged.connect(self._sync_opponent)
         self.attack.intentChosen.connect(self.do)
         self.attack.attacker.currentIndexChanged.connect(self._show_prepare)
@@ -215,7 +215,6 @@ class CheckPanel(QWidget):
         self.apply_hit.intentChosen.connect(self._apply_hit)
         self.apply_hit.problemFound.connect(self.show_message)
         self.attack.problemFound.connect(self.show_message)
-        self.tray.rollRequested.connect(self._on_roll_requested)
         self.tray.rerollRequested.connect(self._on_reroll_requested)
         self.tray.reaction_view.dieClicked.connect(self._on_reaction_die_clicked)
         self.tray.settled.connect(self._apply_banner)
@@ -228,9 +227,7 @@ class CheckPanel(QWidget):
         The attacker stays whoever's turn it is; the GM picks another in the attack panel.
         """
         if combatant_id is not None:
-            found = self.tray.combatant.findData(combatant_id)
-            if found >= 0:
-                self.tray.combatant.setCurrentIndex(found)
+            self.tray.set_combatant(combatant_id)
 
     def do(self, intent: Intent) -> bool:
         """Hand ``intent`` to the session; a refusal is shown in the panel. Returns success.
@@ -274,21 +271,20 @@ class CheckPanel(QWidget):
         return self._shown
 
     def _on_roll_requested(self, request: RollRequest) -> None:
+        """Roll a check the form built: for a combatant through the session, for nobody here
+        (a roll for nobody is not part of the fight)."""
         spec = request.spec
         cid = request.combatant_id
-        if cid is None:
+        if cid is None or not isinstance(spec, PoolSpec):
             self._roll_locally(request)
             return
-        if not isinstance(spec, PoolSpec):
-            self._roll_for(cid, spec)
-            return
-        attribute = self.tray.attribute.currentData()
+        attribute = self.form.attribute.currentData()
         typed = bool(self.tray.notation.text().strip())
         if request.reaction is not None:
             self._roll_opposed(cid, attribute if not typed else None, request.reaction)
             return
         if request.difficulty is not None and attribute is not None and not typed:
-            skill = self.tray.skill.currentData() or ""
+            skill = self.form.skill.currentData() or ""
             self.do(
                 DirectCheck(
                     combatant_id=cid,
@@ -296,8 +292,8 @@ class CheckPanel(QWidget):
                     difficulty=request.difficulty,
                     favor=spec.favor,
                     skill=skill,
-                    extra_dice=self.tray.extra_dice.value(),
-                    extra_rerolls=self.tray.rerolls.value(),
+                    extra_dice=self.form.extra_dice.value(),
+                    extra_rerolls=self.form.rerolls.value(),
                     title=f"{attribute} + {skill} check" if skill else "",
                 )
             )
@@ -329,19 +325,19 @@ class CheckPanel(QWidget):
                 attribute=attribute,
                 target_id=target_id,
                 target_attribute=target_attribute,
-                skill=self.tray.skill.currentData() or "",
+                skill=self.form.skill.currentData() or "",
                 target_skill=target_skill,
-                favor=self.tray.favor.value(),
+                favor=self.form.favor.value(),
                 target_favor=reaction.favor,
-                extra_dice=self.tray.extra_dice.value(),
-                extra_rerolls=self.tray.rerolls.value(),
+                extra_dice=self.form.extra_dice.value(),
+                extra_rerolls=self.form.rerolls.value(),
             )
         )
 
     def _sync_opponent(self) -> None:
         """Show who opposes a check when the tray's check is opposed and for a combatant."""
         acting = self.tray.combatant.currentData()
-        shown = self.tray.against.currentData() == "opposed" and acting is not None
+        shown = self.form.against.currentData() == "opposed" and acting is not None
         self.opponent.setVisible(shown)
         if shown:
             self.opponent.set_state(self._document.session.state, acting)
@@ -351,26 +347,12 @@ class CheckPanel(QWidget):
     def _sync_opponent_pool(self) -> None:
         """The tray's reaction pool is the opponent's own (so the odds shown are right)."""
         pool = self.opponent.pool() if self.opponent.isVisibleTo(self) else None
-        for box in (self.tray.reaction_dice, self.tray.reaction_rerolls):
+        form = self.form
+        for box in (form.reaction_dice, form.reaction_rerolls):
             box.setEnabled(pool is None)
         if pool is not None:
-            self.tray.reaction_dice.setValue(max(pool[0], self.tray.reaction_dice.minimum()))
-            self.tray.reaction_rerolls.setValue(pool[1])
-
-    def _roll_for(self, combatant_id: str, spec: RollKeepSpec | SumSpec) -> None:
-        """Typed roll-and-keep dice or a sum for a combatant: kept in the journal and shown."""
-        if not self.do(RollDice(combatant_id, format_spec(spec))):
-            return
-        session = self._document.session
-        rolled = session.entries[session.cursor - 1].events[-1]
-        if not isinstance(rolled, DiceRolled):
-            return
-        self._shown = None
-        self._local = False
-        if rolled.roll.kind is DiceKind.KEEP:
-            self.tray.show_keep_roll(rolled.roll.keep())
-        else:
-            self.tray.show_sum_roll(rolled.roll.sum())
+            form.reaction_dice.setValue(max(pool[0], form.reaction_dice.minimum()))
+            form.reaction_rerolls.setValue(pool[1])
 
     def _on_reroll_requested(self, indices: Sequence[int]) -> None:
         if self._local:
@@ -380,8 +362,8 @@ class CheckPanel(QWidget):
                     self.tray.show_reroll(self._roller.reroll(roll, indices), indices)
                 except DiceError as error:
                     self.show_message(str(error))
-            return
-        self.do(Reroll(tuple(indices), of_reaction=False))
+        elif self._shown is not None:
+            self.do(Reroll(tuple(indices), of_reaction=False))
 
     def _on_reaction_die_clicked(self, index: int) -> None:
         shown = self._shown
@@ -392,19 +374,16 @@ class CheckPanel(QWidget):
             self.do(Reroll((index,), of_reaction=True))
 
     def _roll_locally(self, request: RollRequest) -> None:
+        """A check for nobody rolls here: it is not part of the fight."""
         self._shown = None
-        self._local = True
         spec = request.spec
-        if isinstance(spec, PoolSpec):
-            action = self._roller.roll_pool(spec)
-            reaction = None
-            if request.reaction is not None:
-                reaction = self._roller.reroll_all(self._roller.roll_pool(request.reaction))
-            self.tray.show_pool_roll(action, reaction)
-        elif isinstance(spec, RollKeepSpec):
-            self.tray.show_keep_roll(self._roller.roll_keep(spec))
-        else:
-            self.tray.show_sum_roll(self._roller.roll_sum(spec))
+        assert isinstance(spec, PoolSpec)  # the form builds d6 pools
+        action = self._roller.roll_pool(spec)
+        reaction = None
+        if request.reaction is not None:
+            reaction = self._roller.reroll_all(self._roller.roll_pool(request.reaction))
+        self.tray.show_pool_roll(action, reaction)
+        self._local = True
 
     # ---- following the session --------------------------------------------------------------
 
@@ -418,6 +397,20 @@ class CheckPanel(QWidget):
         self._show_journal()
         self._refresh_attack()
 
+    def present(self, change: Change) -> bool:
+        """Show the check a change made, rerolled or resolved (or, after an undo or redo, the
+        check the journal holds now); ``False`` when it concerns no check (the tray shows what
+        else it rolled)."""
+        if change.kind == "do":
+            found = self._check_of(self._document.session.cursor - 1)
+            if found is not None:
+                self._present(found)
+                return True
+            self._shown = None
+            self._local = False
+            return False
+        return self._show_journal()
+
     def _on_changed(self, change: Change) -> None:
         self.show_message("")
         state = self._document.session.state
@@ -426,12 +419,6 @@ class CheckPanel(QWidget):
             self._update_sources(state.rows)
         elif change.changed:
             self._update_sources(change.changed)
-        if change.kind == "do":
-            found = self._check_of(self._document.session.cursor - 1)
-            if found is not None:
-                self._present(found)
-        else:
-            self._show_journal()
         self._refresh_attack()
 
     def _update_sources(self, touched: Iterable[str]) -> None:
@@ -441,20 +428,14 @@ class CheckPanel(QWidget):
             if cid in state.combatants:
                 self._sources[cid] = check_source(state.combatants[cid])
         after = self._source_list(state)
-        if after != before or len(after) != self.tray.combatant.count() - 1:
-            self.tray.set_sources(after)
+        if after != before or not after:
+            self.form.set_sources(after)
 
     def _source_list(self, state: EncounterState) -> list[CheckSource]:
         return [self._sources[cid] for cid in state.rows if cid in self._sources]
 
     def _refresh_attack(self) -> None:
         state = self._document.session.state
-        turn = (state.round, state.current)
-        if turn != self._turn:
-            self._turn = turn
-            found = self.tray.combatant.findData(state.current) if state.current else -1
-            if found >= 0:
-                self.tray.combatant.setCurrentIndex(found)
         self.attack.refresh(state, self._document.session.ruleset, state.current)
         self.result.set_pending(state, part_of(state).pending)
         if self.opponent.isVisibleTo(self):
@@ -537,8 +518,9 @@ class CheckPanel(QWidget):
             found = ShownCheck(pending, resolved, position, entry, motion, tuple(indices))
         return found
 
-    def _show_journal(self) -> None:
-        """Show what the journal holds at the cursor, with the dice at rest."""
+    def _show_journal(self) -> bool:
+        """Show the check the journal holds at the cursor, with the dice at rest; ``False``
+        when it holds none."""
         session = self._document.session
         cursor = session.cursor
         latest = self._check_of(cursor - 1)
@@ -548,14 +530,17 @@ class CheckPanel(QWidget):
             position = latest.position if latest is not None else cursor - 1
             entry = session.entries[position]
             self._present(ShownCheck(pending, None, position, entry))
-        elif latest is not None:
+            return True
+        if latest is not None:
             self._present(
                 ShownCheck(latest.pending, latest.resolved, latest.position, latest.entry)
             )
-        elif shown is not None and not (
+            return True
+        if shown is not None and not (
             shown.position < cursor and session.entries[shown.position] is shown.entry
         ):
             self._clear()
+        return False
 
     def _present(self, shown: ShownCheck) -> None:
         previous = self._shown
@@ -585,8 +570,7 @@ class CheckPanel(QWidget):
     def _clear(self) -> None:
         self._shown = None
         self._local = False
-        self.tray.show_pool_roll(PoolRoll.from_faces(PoolSpec(0), ()))
-        self.tray.banner.clear()
+        self.tray.clear_roll()
 
     def _apply_banner(self) -> None:
         shown = self._shown
