@@ -89,7 +89,7 @@ def test_a_duel_is_chosen_set_up_and_played_through_the_window(window, qtbot, tm
     scores = {cid: c.sheet.initiative for cid, c in state.combatants.items()}
     assert all(isinstance(score, int) for score in scores.values())
     axis = window.document.session.ruleset.timeline_axis(state)
-    assert axis.kind is AxisKind.SCORE
+    assert axis.kind is AxisKind.RULER
     slots = window.timeline.slots()
     assert [slot.position for slot in slots] == sorted(scores.values(), reverse=True)
     assert slots[0].status is SlotStatus.CURRENT

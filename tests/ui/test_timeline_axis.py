@@ -9,7 +9,7 @@ from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
-COUNT = TimelineAxis(AxisKind.COUNT, "Initiative count")
+COUNT = TimelineAxis(AxisKind.RULER, "Initiative count")
 
 
 def _slot(key: str, position: int, side: Side = Side.PLAYER, **kwargs) -> TimelineSlot:
@@ -34,7 +34,7 @@ def _gap(widget: InitiativeTimeline, left: str, right: str) -> float:
     return widget.card_rect(right).left() - widget.card_rect(left).right()
 
 
-@pytest.mark.parametrize("kind", [AxisKind.COUNT, AxisKind.SCORE, AxisKind.READY_POINTS])
+@pytest.mark.parametrize("kind", [AxisKind.RULER])
 def test_a_numeric_axis_sets_cards_apart_by_their_positions(qtbot, kind):
     slots = [_slot("a", 40), _slot("b", 39), _slot("c", 25)]
     widget = _shown(qtbot, slots, TimelineAxis(kind, "Axis"))
@@ -144,7 +144,7 @@ def test_without_an_answerer_a_drag_shows_no_words(qtbot):
 
 def test_a_long_axis_title_uses_the_width_in_view_and_is_elided_not_cut(qtbot):
     title = "Initiative Score (Insight Rank + Reflexes k Reflexes) " * 4
-    widget = _shown(qtbot, [_slot("a", 30), _slot("b", 20)], TimelineAxis(AxisKind.SCORE, title))
+    widget = _shown(qtbot, [_slot("a", 30), _slot("b", 20)], TimelineAxis(AxisKind.RULER, title))
     widget.resize(500, widget.sizeHint().height())
     image = widget.grab().toImage()
     background = image.pixel(1, 1)

@@ -17,7 +17,7 @@ from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import TURN, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 
 UNKNOWN = "?"
 """Shown in a label in place of a hidden combatant's name."""
@@ -170,7 +170,7 @@ def _now_and_next(
     after_current = current is None
     waiting = ""
     for slot in slots:
-        if slot.kind is not SlotKind.TURN:
+        if slot.kind != TURN:
             continue
         if slot.status is SlotStatus.CURRENT or slot.combatant_id == state.current:
             after_current = True

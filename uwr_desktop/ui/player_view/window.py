@@ -30,7 +30,7 @@ from uwr_desktop import APP_NAME
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.session import Change
-from uwr_desktop.core.timeline import SlotKind, SlotStatus
+from uwr_desktop.core.timeline import TURN, SlotStatus
 from uwr_desktop.ui.dice.tray import keep_dice, pool_dice, sum_dice
 from uwr_desktop.ui.dice.view import DIE_SIZE, DiceView, ShownDie
 from uwr_desktop.ui.document import EncounterDocument
@@ -186,7 +186,7 @@ class OrderBoard(QWidget):
             band_style = _Style(ink, unit * 0.7, right_aligned)
             self._text(painter, _column(rect, right, BAND_UNITS * unit), band, band_style)
         right -= unit * 0.6
-        label = row.label if row.kind is SlotKind.TURN else f"{row.label} · declared"
+        label = row.label if row.kind == TURN else f"{row.label} · {row.kind.words.lower()}"
         name = _column(rect, left, max(unit, right - left))
         bold = _Style(ink, unit, bold=True)
         if not row.conditions:

@@ -14,7 +14,7 @@ import msgspec
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import ThemeColors
 
 MAX_ROWS = 6
@@ -72,11 +72,6 @@ class ColumnLayout(msgspec.Struct, frozen=True):
     columns: tuple[Column, ...]
     width: float
     rows_height: float
-
-
-def in_columns(slots: tuple[TimelineSlot, ...]) -> bool:
-    """Whether ``slots`` are laid out in columns (any has a heading)."""
-    return any(slot.column for slot in slots)
 
 
 def _pips_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
@@ -247,7 +242,7 @@ def paint_row(
     accent = QColor(colors.accent)
     if current:
         painter.setPen(QPen(accent, 2))
-    elif slot.kind == SlotKind.CARRY_OVER:
+    elif slot.kind.set_apart:
         painter.setPen(QPen(QColor(colors.border), 1, Qt.PenStyle.DashLine))
     else:
         painter.setPen(QPen(QColor(colors.border), 1))

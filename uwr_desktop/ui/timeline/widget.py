@@ -1,16 +1,16 @@
 """The initiative timeline: the round's slots drawn as cards, left to right.
 
 The widget draws whatever ``TimelineSlot`` list it is given, on the ``TimelineAxis`` it is
-given, and knows nothing of any ruleset. The axis title heads the cards; on a numeric axis
-(count, score, ready points) the cards stand apart by how far their positions are apart, a
-ruler under them names each position, and a slot with a span end gets an arrow on the ruler
-from where it is declared to where it resolves. It never reorders itself: a drag or
+given, and knows nothing of any ruleset. The axis title heads the cards; on a ruler (a numeric
+axis) the cards stand apart by how far their positions are apart, a ruler under them names each
+position, and a slot with a span end gets an arrow on the ruler from where it is declared to
+where it resolves. It never reorders itself: a drag or
 Alt+Left/Right asks for a move with ``slotMoveRequested`` and the owner answers with
 ``set_slots``; cards that changed place then glide to it. While a card is dragged, the owner's
 answerer (``set_drag_answerer``) words what the drop would do, shown beside the drop line.
 
-Slots that carry a column heading are laid out in columns instead (one per turn, each slot a
-row with its points as pips; see :mod:`uwr_desktop.ui.timeline.columns`): a drag then moves a
+On an axis of columns, or when slots carry a column heading, they are laid out in columns
+instead (one per turn, each slot a row with its points as pips; see :mod:`uwr_desktop.ui.timeline.columns`): a drag then moves a
 row within its column, and a click on a pip the slot lets be clicked asks for it with
 ``slotPipClicked``.
 """
@@ -47,7 +47,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QScrollBar, QSizePolicy, QToolTip, QWidget
 
-from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot, drawn_as
 from uwr_desktop.ui.theme import ThemeColors, scheme_for_palette, theme_colors
 from uwr_desktop.ui.timeline import columns
 
@@ -87,11 +87,6 @@ _STATUS_WORDS = {
     SlotStatus.CURRENT: "Acting now",
     SlotStatus.PENDING: "Waiting",
     SlotStatus.DELAYED: "Delayed",
-}
-_KIND_WORDS = {
-    SlotKind.TURN: "Turn",
-    SlotKind.DECLARED: "Declared action",
-    SlotKind.CARRY_OVER: "Carry-over turn",
 }
 
 
@@ -429,7 +424,7 @@ class InitiativeTimeline(QWidget):
         )
 
     def _numeric(self) -> bool:
-        return self._axis.kind is not AxisKind.ORDER and self._columns is None
+        return self._axis.kind is AxisKind.RULER and self._columns is None
 
     def _card_top(self) -> float:
         return _MARGIN + self._metrics.header_height
@@ -479,7 +474,7 @@ class InitiativeTimeline(QWidget):
         return high_x + share * (low_x - high_x)
 
     def _relayout(self) -> None:
-        if columns.in_columns(self._slots):
+        if drawn_as(self._axis, self._slots) is AxisKind.COLUMNS:
             self._relayout_columns()
             return
         self._columns = None
@@ -496,7 +491,7 @@ class InitiativeTimeline(QWidget):
                 apart = max(0, previous - slot.position)
                 x += min(unit, apart * _POINT_PX)
             previous = slot.position
-            width = double if slot.kind == SlotKind.DECLARED else unit
+            width = double if slot.kind.bar else unit
             targets[slot.key] = QRectF(x, top, width, height)
             anchors.append((slot.position, x + width / 2))
             x += width + _GAP
@@ -778,7 +773,7 @@ class InitiativeTimeline(QWidget):
         lines = [
             f"<b>{escape(slot.label)}</b>",
             escape(f"{slot.side.value.capitalize()} · {slot.value_text}"),
-            escape(f"{_KIND_WORDS[slot.kind]} · {_STATUS_WORDS[slot.status]}"),
+            escape(f"{slot.kind.words} · {_STATUS_WORDS[slot.status]}"),
         ]
         if slot.detail:
             lines.append(escape(slot.detail))
@@ -806,8 +801,8 @@ class InitiativeTimeline(QWidget):
         parts: list[str] = []
         if slot.status != SlotStatus.PENDING:
             parts.append(_STATUS_WORDS[slot.status])
-        if slot.kind == SlotKind.CARRY_OVER:
-            parts.append("Carry-over")
+        if slot.kind.set_apart:
+            parts.append(slot.kind.words)
         if slot.detail:
             parts.append(slot.detail)
         return " · ".join(parts)
@@ -1004,7 +999,7 @@ class InitiativeTimeline(QWidget):
         card = QPainterPath()
         card.addRoundedRect(rect, _RADIUS, _RADIUS)
         painter.fillPath(card, QColor(colors.card_current if current else colors.card))
-        if slot.kind == SlotKind.CARRY_OVER:
+        if slot.kind.set_apart:
             self._paint_hatching(painter, card, rect, QColor(colors.border))
         painter.save()
         painter.setClipPath(card)
@@ -1056,7 +1051,7 @@ class InitiativeTimeline(QWidget):
         value = value_metrics.elidedText(slot.value_text, elide, width)
         painter.setFont(value_font)
         painter.drawText(QRectF(left, y, width, metrics.value_height), align, value)
-        if slot.kind == SlotKind.DECLARED:
+        if slot.kind.bar:
             span_left = left + value_metrics.horizontalAdvance(value) + 14
             span_right = rect.right() - _PADDING - 2
             if span_right - span_left > 30:
@@ -1133,7 +1128,7 @@ class InitiativeTimeline(QWidget):
         elif slot.status == SlotStatus.DELAYED:
             painter.drawLine(QLineF(left + size * 0.3, top, left + size * 0.3, top + size))
             painter.drawLine(QLineF(left + size * 0.75, top, left + size * 0.75, top + size))
-        elif slot.kind == SlotKind.CARRY_OVER:
+        elif slot.kind.set_apart:
             arrow = QPainterPath(QPointF(left, top))
             arrow.lineTo(left, top + size * 0.7)
             arrow.lineTo(left + size, top + size * 0.7)
