@@ -15,7 +15,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import TURN, SlotKind, SlotStatus, TimelineSlot
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 SIZES = (10, 40, 160)
@@ -25,7 +25,9 @@ ROUNDS = 15
 def make_slots(count: int, shift: int = 0) -> list[TimelineSlot]:
     sides = list(Side)
     statuses = list(SlotStatus)
-    kinds = [SlotKind.TURN, SlotKind.TURN, SlotKind.DECLARED, SlotKind.CARRY_OVER]
+    bar = SlotKind("Declared action", bar=True)
+    set_apart = SlotKind("Carry-over turn", set_apart=True)
+    kinds = [TURN, TURN, bar, set_apart]
     slots = [
         TimelineSlot(
             key=f"s{i}",

@@ -4,13 +4,14 @@
 from hands_fighters import fighter, session
 
 from uwr_desktop.core.intents import NextTurn, StartFight
+from uwr_desktop.core.rulesets.hands.columns import CARRY_OVER_TURN
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsMove,
     HandsSetSurprise,
     HandsSpend,
 )
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
-from uwr_desktop.core.timeline import SlotKind, SlotStatus
+from uwr_desktop.core.timeline import SlotStatus
 
 
 def columns(fight):
@@ -37,7 +38,7 @@ def test_the_carry_over_turn_is_a_column_before_the_first_turn():
     fight = three_turns()
     assert columns(fight) == {"Carry-over · now": [("ana", 1, 0)]}
     (slot,) = fight.ruleset.timeline(fight.state)
-    assert slot.kind is SlotKind.CARRY_OVER
+    assert slot.kind is CARRY_OVER_TURN
     assert slot.pip_action
     fight.do(HandsMove("ana", 1))
     fight.do(NextTurn())

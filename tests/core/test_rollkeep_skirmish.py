@@ -180,7 +180,7 @@ def test_the_skirmish_of_an_ambush_with_delays_stances_and_wounds():
     assert table.scores() == [("hida", 26), ("kakita", 20), ("bandit", 18), ("archer", 15)]
     assert table.state.current == "hida"
     axis = table.session.ruleset.timeline_axis(table.state)
-    assert axis.kind is AxisKind.SCORE
+    assert axis.kind is AxisKind.RULER
     slots = table.session.ruleset.timeline(table.state)
     assert [slot.position for slot in slots] == [26, 20, 18, 15]
     assert slots[0].value_text == "◎ 26 (26+10-10)"

@@ -7,8 +7,9 @@ from tactical_fights import fighter, sheet, tactical_session
 from uwr_desktop.core.intents import NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
+from uwr_desktop.core.rulesets.tactical.view import DECLARED_ACTION
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
+from uwr_desktop.core.timeline import AxisKind, SlotStatus
 
 
 def test_hauser_declares_on_35_resolves_on_20_and_declares_again_on_20():
@@ -36,9 +37,9 @@ def test_hauser_declares_on_35_resolves_on_20_and_declares_again_on_20():
     assert action.shortening_penalty == -25
     assert sheet(session, "hauser").now.ap == 1
     declared = ruleset.timeline(session.state)[0]
-    assert declared.kind == SlotKind.DECLARED
+    assert declared.kind == DECLARED_ACTION
     assert (declared.position, declared.span_end, declared.value_text) == (35, 20, "35 → 20")
-    assert ruleset.timeline_axis(session.state).kind == AxisKind.COUNT
+    assert ruleset.timeline_axis(session.state).kind == AxisKind.RULER
 
     session.do(NextTurn())
     assert part_of(session.state).count == 20

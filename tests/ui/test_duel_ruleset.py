@@ -89,7 +89,7 @@ def test_a_duel_is_chosen_set_up_and_played_through_the_window(window, qtbot, tm
     scores = {cid: c.sheet.initiative for cid, c in state.combatants.items()}
     assert all(isinstance(score, int) for score in scores.values())
     axis = window.document.session.ruleset.timeline_axis(state)
-    assert axis.kind is AxisKind.SCORE
+    assert axis.kind is AxisKind.RULER
     slots = window.timeline.slots()
     assert [slot.position for slot in slots] == sorted(scores.values(), reverse=True)
     assert slots[0].status is SlotStatus.CURRENT
@@ -153,3 +153,26 @@ def test_the_window_attack_key_strikes_with_the_duel_panel(window, qtbot):
     entries = window.document.session.entries
     assert len(entries) == before + 1
     assert "Strike" in type(entries[-1].events[0]).__name__
+
+
+def test_the_duels_own_axis_is_drawn_as_it_describes_it(window):
+    """The duel describes a ruler of initiative: the timeline draws it with no word of duel."""
+    when_modal(NewFightDialog, choose_duel)
+    window.actions_by_key["new"].trigger()
+    add(window, "Ana", 12, 9, 14)
+    add(window, "Brute", 20, 0, 11)
+    add(window, "Cole", 9, 4, 10)
+    window.actions_by_key["start_fight"].trigger()
+    timeline = window.timeline
+    slots = timeline.slots()
+    high, middle, low = (slot.position for slot in slots)
+    assert timeline.axis().unit == "Initiative"
+    first, second, third = (timeline.card_rect(slot.key) for slot in slots)
+    gaps = (second.left() - first.right(), third.left() - second.right())
+    if high - middle != middle - low:
+        wider = 0 if high - middle > middle - low else 1
+        assert gaps[wider] > gaps[1 - wider], "cards stand apart by their initiatives"
+    assert timeline.position_x(middle) == pytest.approx(second.center().x())
+    described = timeline.accessibleDescription()
+    assert f"Initiative {high} to {low}, highest first." in described
+    assert timeline.height() > first.bottom() + 40, "a ruler runs under the cards"

@@ -180,11 +180,50 @@ def test_a_long_column_goes_on_in_a_second_block_under_one_heading(qtbot):
     assert widget.sizeHint().height() < 2 * MAX_ROWS * first.height()
 
 
-def test_the_players_see_only_the_column_of_the_turn_under_way(window, qtbot):
+def test_the_players_see_every_column_of_the_round(window, qtbot):
     ids = start_hands_fight(window)
-    click_pip(qtbot, window.timeline, ids["Ana"], 1)
+    ana, brute = ids["Ana"], ids["Brute"]
+    click_pip(qtbot, window.timeline, ana, 1)
     window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
     session = window.document.session
     slots = session.ruleset.timeline(session.state)
     picture = player_picture(session.state, slots, session.ruleset.timeline_axis(session.state))
-    assert [row.key for row in picture.rows] == [ids["Ana"], ids["Brute"]]
+    assert [(c.heading, c.under_way) for c in picture.columns()] == [
+        ("Turn 1", False),
+        ("Turn 2 · now", True),
+    ]
+    turn_1, turn_2 = picture.columns()
+    assert [(row.key, row.pips, row.spent_pips) for row in turn_1.rows] == [
+        (f"turn1:{ana}", 3, 1),
+        (f"turn1:{brute}", 2, 1),
+    ]
+    assert [row.key for row in turn_2.rows] == [ana, brute]
+    assert (picture.now, picture.next) == ("Ana", "Brute")
+
+
+def test_the_player_view_draws_every_column_but_never_a_hidden_combatant(window, qtbot):
+    ids = start_hands_fight(window)
+    click_pip(qtbot, window.timeline, ids["Ana"], 1)
+    click_pip(qtbot, window.timeline, ids["Brute"], 1)
+    window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
+    window.player_view.open_action.trigger()
+    view = window.player_view.view
+    view.resize(1280, 720)
+    view.board.grab()
+    painted = view.board.painted_texts()
+    assert {"Turn 1", "Turn 2 · now", "Ana", "Brute"} <= set(painted)
+    window.do(window.document.session.ruleset.edit_intent(ids["Brute"], "hidden", True))
+    view.board.grab()
+    painted = view.board.painted_texts()
+    assert {"Turn 1", "Turn 2 · now", "Ana"} <= set(painted)
+    assert not any("Brute" in text for text in painted)
+    assert "Brute" not in view.board.accessibleDescription()
+    assert [row.key for row in view.picture().rows] == [f"turn1:{ids['Ana']}", ids["Ana"]]
+    window.do(window.document.session.ruleset.edit_intent(ids["Ana"], "alias", "Lady"))
+    for size in ((1280, 720), (3840, 2160)):
+        view.resize(*size)
+        view.board.grab()
+        painted = view.board.painted_texts()
+        assert {"Turn 1", "Turn 2 · now", "Lady"} <= set(painted)
+        assert not any("Ana" in text or "Brute" in text for text in painted)
+    view.close()

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
+from uwr_desktop.core.rulesets.hands.columns import CARRY_OVER_TURN
 from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
 from uwr_desktop.core.rulesets.hands.state import Phase, part_of
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
-from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
+from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
@@ -103,9 +104,9 @@ def test_a_hands_round_is_played_by_clicking_pips(window, qtbot, tmp_path):
     state = window.document.session.state
     # Ana keeps 1 of her 4 points in place: the carry-over turn comes first.
     assert state.phase == Phase.CARRY_OVER
-    assert window.timeline.axis().kind is AxisKind.READY_POINTS
+    assert window.timeline.axis().kind is AxisKind.COLUMNS
     (slot,) = turn_now(window)
-    assert slot.kind is SlotKind.CARRY_OVER and slot.combatant_id == ana
+    assert slot.kind is CARRY_OVER_TURN and slot.combatant_id == ana
     click(qtbot, window, QToolButton, f"pip:{ana}:carry-over:1")
     assert window.document.session.state.combatants[ana].sheet.used == 1
     click(qtbot, window, QPushButton, "handsNextTurn")

@@ -39,8 +39,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.player_view.board import place_columns
 from uwr_desktop.ui.player_view.control import screen_id
-from uwr_desktop.ui.player_view.picture import Band, HealthShown, health_band
+from uwr_desktop.ui.player_view.picture import Band, HealthShown, PlayerColumn, health_band
 from uwr_desktop.ui.player_view.window import NO_ROLL, PlayerView, shown_dice
 from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -588,3 +589,20 @@ def test_the_stored_health_choices_are_the_pictures_own():
     from uwr_desktop.ui.player_view.picture import HealthShown
 
     assert (HealthShown.BAND.value, HealthShown.NONE.value) == (HEALTH_BAND, HEALTH_NONE)
+
+
+def test_columns_that_do_not_fit_leave_out_the_earliest_and_keep_the_one_under_way():
+    columns = [PlayerColumn(f"Turn {turn}", (), under_way=turn == 5) for turn in range(1, 7)]
+    unit = 24.0
+    placed, left_out = place_columns(columns, 32 * unit, unit)
+    headings = [column.heading for column, _, _ in placed]
+    assert "Turn 5" in headings and left_out == 4 - headings.index("Turn 5")
+    assert headings == sorted(headings), "left to right in turn order"
+    widths = {column.heading: width for column, _, width in placed}
+    assert widths["Turn 5"] > 2 * max(w for h, w in widths.items() if h != "Turn 5")
+    lefts = [x for _, x, _ in placed]
+    rights = [x + width for _, x, width in placed]
+    assert all(right <= left for right, left in zip(rights, lefts[1:], strict=False))
+    assert rights[-1] <= 32 * unit
+    everything, none_out = place_columns(columns, 80 * unit, unit)
+    assert len(everything) == 6 and none_out == 0

@@ -105,7 +105,7 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     window.actions_by_key["start_fight"].trigger()
     state = session().state
     assert state.phase == "turns" and state.round == 1
-    assert session().ruleset.timeline_axis(state).kind is AxisKind.SCORE
+    assert session().ruleset.timeline_axis(state).kind is AxisKind.RULER
     order = list(state.order)
     slots = window.timeline.slots()
     assert [s.combatant_id for s in slots] == order

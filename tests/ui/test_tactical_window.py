@@ -12,8 +12,9 @@ from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
 from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
+from uwr_desktop.core.rulesets.tactical.view import DECLARED_ACTION
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus
+from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.tactical import make_ui
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
@@ -75,7 +76,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     session.do(EditCell(hauser, "initiative", 15))
     session.do(EditCell(orc, "initiative", 10))
     assert cell(window, hauser, "initiative") == "15"
-    assert window.timeline.axis().kind is AxisKind.COUNT
+    assert window.timeline.axis().kind is AxisKind.RULER
 
     panel = window.findChild(CountdownPanel)
     assert panel is not None
@@ -96,7 +97,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     declare(panel, qtbot, "Melee attack", 2)
     slots = {slot.key: slot for slot in window.timeline.slots()}
     bar = slots[f"{hauser}@action"]
-    assert (bar.kind, bar.position, bar.span_end) == (SlotKind.DECLARED, 35, 15)
+    assert (bar.kind, bar.position, bar.span_end) == (DECLARED_ACTION, 35, 15)
     assert slots[f"{orc}@action"].value_text == "30 → 20"
 
     # Drag Hauser's bar so that its resolve end moves from 15 to 25.

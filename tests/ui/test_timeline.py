@@ -10,6 +10,8 @@ from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
+DECLARED = SlotKind("Declared action", bar=True)
+
 
 def _slot(key: str, side: Side = Side.PLAYER, **kwargs) -> TimelineSlot:
     return TimelineSlot(key, f"id-{key}", f"Fighter {key.upper()}", side, f"{ord(key)}", **kwargs)
@@ -235,9 +237,7 @@ def test_the_current_card_is_kept_in_view_when_cards_overflow(qtbot):
 
 def test_declared_actions_span_wider_cards(timeline):
     timeline.set_animation_duration(0)
-    timeline.set_slots(
-        [_slot("a"), _slot("b", kind=SlotKind.DECLARED, detail="Melee attack · 3 AP")]
-    )
+    timeline.set_slots([_slot("a"), _slot("b", kind=DECLARED, detail="Melee attack · 3 AP")])
     assert timeline.card_rect("b").width() > 1.8 * timeline.card_rect("a").width()
 
 
@@ -252,7 +252,7 @@ def test_the_tooltip_tells_the_whole_slot(qtbot, timeline):
                 "Orc <Chief>",
                 Side.ENEMY,
                 "35 → 20",
-                kind=SlotKind.DECLARED,
+                kind=DECLARED,
                 status=SlotStatus.DELAYED,
                 detail="Charge · 4 AP",
             ),

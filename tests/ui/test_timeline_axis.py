@@ -1,15 +1,18 @@
-"""The timeline's axis: title, numeric placement, ruler, spans, and a drag's answer in words."""
+"""The timeline's axis: how each kind is drawn, title, numeric placement, ruler, spans, the
+words of a ruler and of a kind of slot, and a drag's answer in words."""
 
+import msgspec
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QColor, QHelpEvent
+from PySide6.QtWidgets import QToolTip
 
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import AxisKind, SlotKind, SlotStatus, TimelineAxis, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
-COUNT = TimelineAxis(AxisKind.COUNT, "Initiative count")
+COUNT = TimelineAxis(AxisKind.RULER, "Initiative count")
 
 
 def _slot(key: str, position: int, side: Side = Side.PLAYER, **kwargs) -> TimelineSlot:
@@ -34,7 +37,7 @@ def _gap(widget: InitiativeTimeline, left: str, right: str) -> float:
     return widget.card_rect(right).left() - widget.card_rect(left).right()
 
 
-@pytest.mark.parametrize("kind", [AxisKind.COUNT, AxisKind.SCORE, AxisKind.READY_POINTS])
+@pytest.mark.parametrize("kind", [AxisKind.RULER])
 def test_a_numeric_axis_sets_cards_apart_by_their_positions(qtbot, kind):
     slots = [_slot("a", 40), _slot("b", 39), _slot("c", 25)]
     widget = _shown(qtbot, slots, TimelineAxis(kind, "Axis"))
@@ -144,7 +147,7 @@ def test_without_an_answerer_a_drag_shows_no_words(qtbot):
 
 def test_a_long_axis_title_uses_the_width_in_view_and_is_elided_not_cut(qtbot):
     title = "Initiative Score (Insight Rank + Reflexes k Reflexes) " * 4
-    widget = _shown(qtbot, [_slot("a", 30), _slot("b", 20)], TimelineAxis(AxisKind.SCORE, title))
+    widget = _shown(qtbot, [_slot("a", 30), _slot("b", 20)], TimelineAxis(AxisKind.RULER, title))
     widget.resize(500, widget.sizeHint().height())
     image = widget.grab().toImage()
     background = image.pixel(1, 1)
@@ -156,3 +159,61 @@ def test_a_long_axis_title_uses_the_width_in_view_and_is_elided_not_cut(qtbot):
     ]
     assert max(inked) > widget.width() * 0.8, "the title runs on past the left half"
     assert max(inked) < widget.width() - 4, "and ends, elided, inside the widget"
+
+
+def test_the_axis_kind_alone_decides_how_the_same_slots_are_drawn(qtbot):
+    slots = [_slot("a", 40), _slot("b", 39), _slot("c", 25)]
+    ordered = _shown(qtbot, slots, TimelineAxis(AxisKind.ORDER, "Order"))
+    ruled = _shown(qtbot, slots, TimelineAxis(AxisKind.RULER, "Ruler"))
+    columned = _shown(qtbot, slots, TimelineAxis(AxisKind.COLUMNS, "Columns"))
+    for widget in (ordered, ruled):
+        assert len({widget.card_rect(key).top() for key in "abc"}) == 1, "one row of cards"
+    assert _gap(ordered, "a", "b") == pytest.approx(_gap(ordered, "b", "c"))
+    assert _gap(ruled, "b", "c") > _gap(ruled, "a", "b")
+    rows = [columned.card_rect(key) for key in "abc"]
+    assert len({rect.left() for rect in rows}) == 1, "one column of rows"
+    assert rows[0].bottom() < rows[1].top() < rows[2].top()
+    assert ruled.height() > ordered.height(), "only the ruler has a ruler"
+
+
+def test_a_ruler_tells_a_screen_reader_its_unit_its_span_and_where_it_stands_now(qtbot):
+    axis = TimelineAxis(AxisKind.RULER, "Ticks of the round", now=30, unit="Tick")
+    widget = _shown(qtbot, [_slot("a", 40), _slot("b", 25, status=SlotStatus.CURRENT)], axis)
+    described = widget.accessibleDescription()
+    assert "Tick 40 to 25, highest first. Now at 30." in described
+    assert "Acting now: B (25)." in described
+    accent = QColor(theme_colors(Scheme.LIGHT).accent).rgb()
+    image = widget.grab().toImage()
+    x = round(widget.position_x(30))
+    below_cards = range(int(widget.card_rect("a").bottom()) + 2, image.height() - 2)
+    assert any(image.pixel(x, y) == accent for y in below_cards), "the value now is marked"
+
+
+def test_a_new_kind_of_slot_is_drawn_and_worded_from_its_description(qtbot):
+    readied = SlotKind("Readied action", bar=True, set_apart=True)
+    plain_bar = SlotKind("Readied action", bar=True)
+    axis = TimelineAxis(AxisKind.RULER, "Ticks", unit="Tick")
+    slots = [_slot("a", 40), _slot("b", 35, Side.ENEMY, kind=readied, span_end=20)]
+    widget = _shown(qtbot, slots, axis)
+    assert widget.card_rect("b").width() > 1.8 * widget.card_rect("a").width()
+    assert widget.position_x(20) > widget.card_rect("b").center().x()
+    pos = widget.card_rect("b").center().toPoint()
+    widget.event(QHelpEvent(QEvent.Type.ToolTip, pos, widget.mapToGlobal(pos)))
+    assert "Readied action · Waiting" in QToolTip.text()
+    QToolTip.hideText()
+    hatched = widget.grab(widget.card_rect("b").toRect()).toImage()
+    widget.set_slots([slots[0], msgspec.structs.replace(slots[1], kind=plain_bar)])
+    plain = widget.grab(widget.card_rect("b").toRect()).toImage()
+    assert hatched != plain, "a set-apart slot is drawn apart"
+
+
+def test_rows_word_their_points_with_the_axis_unit(qtbot):
+    axis = TimelineAxis(AxisKind.COLUMNS, "Round 1", unit="Ready points")
+    rows = [_slot("a", 3, column="Turn 1", pips=2, spent_pips=1), _slot("b", 1, column="Turn 1")]
+    widget = _shown(qtbot, rows, axis)
+    widget.select("a")
+    assert "Selected: A, 3, Waiting, Ready points: 2, 1 spent." in widget.accessibleDescription()
+    pos = widget.card_rect("a").center().toPoint()
+    widget.event(QHelpEvent(QEvent.Type.ToolTip, pos, widget.mapToGlobal(pos)))
+    assert "Ready points: 2, 1 spent" in QToolTip.text()
+    QToolTip.hideText()

@@ -1,14 +1,17 @@
 """Timeline slots and axis: what a ruleset shows on the initiative timeline.
 
-The timeline widget draws these and knows nothing of any ruleset's rules. A ruleset names its
-axis (:class:`TimelineAxis`) and gives its slots in axis order, each with a ``position`` on that
-axis; a numeric axis runs from the highest position (acting first, on the left) to the lowest.
+The timeline widget draws these and knows nothing of any ruleset's rules. A ruleset describes
+its axis (:class:`TimelineAxis`: how it is drawn, its title, the word for its unit and the value
+it stands at now) and gives its slots in axis order, each with a ``position`` on that axis and a
+:class:`SlotKind` saying in generic terms how the slot looks and what it is called. On a ruler
+the axis runs from the highest position (acting first, on the left) to the lowest.
 
-A ruleset whose round is a run of turns may instead group its slots in columns (``column``:
-one per turn, left to right, each slot a row in it, in the turn's order); slots may carry
-points drawn as pips, which a click can spend (see ``PipClicks`` in ``core.rulesets.base``).
+Slots may instead stand in columns (``column``: one per turn, left to right, each slot a row in
+it, in the turn's order); slots may carry points drawn as pips, which a click can spend (see
+``PipClicks`` in ``core.rulesets.base``).
 """
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 import msgspec
@@ -16,31 +19,48 @@ import msgspec
 from uwr_desktop.core.sides import Side
 
 
-class SlotKind(StrEnum):
-    """What a slot stands for."""
+class SlotKind(msgspec.Struct, frozen=True):
+    """What a slot stands for, described so that any view can draw and word it.
 
-    TURN = "turn"
-    DECLARED = "declared"  # an action spanning declare -> resolve (tactical)
-    CARRY_OVER = "carry_over"  # a movement-only carry-over turn (hands)
+    ``words`` name the kind wherever a slot is told in full (its tooltip, the player view):
+    ``"Turn"``, ``"Declared action"``, ``"Carry-over turn"``. A ``bar`` is drawn twice as wide
+    with an arrow across it, and on a ruler from its ``position`` to its ``span_end``. A slot
+    ``set_apart`` is secondary to the turns around it: hatched, its border dashed, its words
+    on its note line.
+    """
+
+    words: str = "Turn"
+    bar: bool = False
+    set_apart: bool = False
+
+
+TURN = SlotKind()
+"""A combatant's turn: the plain kind, drawn as one card."""
 
 
 class AxisKind(StrEnum):
-    """What a slot's ``position`` measures."""
+    """How the timeline draws its slots, and so what a slot's ``position`` measures."""
 
-    ORDER = "order"  # a place in the turn order, 0 first (uwr)
-    COUNT = "count"  # an initiative count that runs down through the round (tactical)
-    SCORE = "score"  # an initiative score, highest first (rollkeep)
-    READY_POINTS = "ready_points"  # ready points, most first (hands)
+    ORDER = "order"
+    """Cards evenly spaced in slot order; positions are places in it (0 first); no ruler."""
+    RULER = "ruler"
+    """A numeric axis: cards set apart by how far their positions are apart, highest first,
+    over a ruler naming each position; bars span to their ``span_end``; ``now`` is marked."""
+    COLUMNS = "columns"
+    """Slots grouped by their ``column`` heading, one column per heading left to right, each
+    slot a row with its points as pips."""
 
 
 class TimelineAxis(msgspec.Struct, frozen=True):
-    """The axis the timeline's slots stand on: its kind, the title shown above the cards and,
-    on a numeric axis, the value it stands at now (``now``: a countdown's count), marked on the
-    ruler."""
+    """The axis the timeline's slots stand on: its kind, the title shown above the slots, on
+    a ruler the value it stands at now (``now``: a countdown's count, marked), and ``unit``,
+    the word for what positions (on a ruler) or pips (in columns) count, as a heading would
+    name it (``"Count"``, ``"Ready points"``; ``""``: not worded)."""
 
     kind: AxisKind = AxisKind.ORDER
     title: str = "Turn order"
     now: int | None = None
+    unit: str = ""
 
 
 class SlotStatus(StrEnum):
@@ -58,7 +78,7 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     ``key`` identifies the slot across updates (so a moved card can animate); ``value_text`` is
     the axis value as the GM reads it (``"17"``, ``"17 · manual #2"``, ``"35 → 20"``).
     ``position`` is where the slot stands on the axis (an order index, a count, a score, ready
-    points); ``span_end``, when set, is where a declared action resolves (declare → resolve).
+    points); ``span_end``, when set, is where a bar ends on a ruler (declare → resolve).
 
     ``column``, when set, is the heading of the column the slot stands in: consecutive slots
     with the same heading form one column, drawn as rows top to bottom, the columns left to
@@ -72,7 +92,7 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     label: str
     side: Side
     value_text: str
-    kind: SlotKind = SlotKind.TURN
+    kind: SlotKind = TURN
     status: SlotStatus = SlotStatus.PENDING
     detail: str = ""
     position: int = 0
@@ -81,3 +101,11 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     pips: int = 0
     spent_pips: int = 0
     pip_action: bool = False
+
+
+def drawn_as(axis: TimelineAxis, slots: Sequence[TimelineSlot]) -> AxisKind:
+    """How ``slots`` on ``axis`` are drawn: the axis's kind, except that slots naming a column
+    stand in columns on any axis (a heading has no place on a ruler)."""
+    if axis.kind is not AxisKind.COLUMNS and any(slot.column for slot in slots):
+        return AxisKind.COLUMNS
+    return axis.kind

@@ -363,7 +363,7 @@ class DuelRuleset(FirstShape):
         return tuple(slots)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
-        return TimelineAxis(AxisKind.SCORE, "Initiative (d20 + modifier)")
+        return TimelineAxis(AxisKind.RULER, "Initiative (d20 + modifier)", unit="Initiative")
 
     def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
         sheet = sheet_of(state.combatants[combatant_id])

@@ -3,13 +3,16 @@
 Nothing here knows a round system: it reads the timeline slots and axis the ruleset gives, the
 generic combatant (``hidden``, ``alias``, conditions) and its sheet's ``health()``. Hidden
 combatants are left out of everything, names are replaced by aliases, health is only ever a
-band, and a slot's tooltip text (``detail``, the GM's words) is never shown. Pure Python: the
-player view paints what this module returns.
+band, and a slot's tooltip text (``detail``, the GM's words) is never shown. The picture is
+drawn as the main window draws the timeline (``core.timeline.drawn_as``): a list in axis order,
+or every column of a columned timeline, the column under way marked. Pure Python: the player
+view paints what this module returns.
 """
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
+from itertools import groupby
 
 import msgspec
 
@@ -17,7 +20,15 @@ from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import (
+    TURN,
+    AxisKind,
+    SlotKind,
+    SlotStatus,
+    TimelineAxis,
+    TimelineSlot,
+    drawn_as,
+)
 
 UNKNOWN = "?"
 """Shown in a label in place of a hidden combatant's name."""
@@ -56,7 +67,8 @@ def health_band(combatant: Combatant) -> Band | None:
 
 
 class PlayerRow(msgspec.Struct, frozen=True):
-    """One line of the order of battle as the players see it."""
+    """One line of the order of battle as the players see it: in a columned timeline, one row
+    of the column headed ``column``, with its points as ``pips`` and ``spent_pips``."""
 
     key: str
     label: str
@@ -66,22 +78,50 @@ class PlayerRow(msgspec.Struct, frozen=True):
     status: SlotStatus
     band: Band | None = None
     conditions: tuple[str, ...] = ()
+    column: str = ""
+    pips: int = 0
+    spent_pips: int = 0
+
+    @property
+    def kind_words(self) -> str:
+        """What the row stands for, in words, when it is not a plain turn (``""``)."""
+        return "" if self.kind == TURN else self.kind.words
+
+
+class PlayerColumn(msgspec.Struct, frozen=True):
+    """One column of a columned timeline: its heading, its rows and whether it is the one
+    under way (it holds whoever acts now)."""
+
+    heading: str
+    rows: tuple[PlayerRow, ...]
+    under_way: bool
 
 
 class PlayerPicture(msgspec.Struct, frozen=True):
-    """The whole player screen: the round, who acts and who is next, the order of battle."""
+    """The whole player screen: the round, who acts and who is next, the order of battle
+    (``rows`` in axis order, drawn as ``drawn``: a list, or columns by the rows' headings)."""
 
     round_text: str
     now: str
     next: str
     axis_title: str
     rows: tuple[PlayerRow, ...]
+    drawn: AxisKind = AxisKind.ORDER
+    under_way: str = ""
+
+    def columns(self) -> tuple[PlayerColumn, ...]:
+        """The rows grouped in columns, left to right (consecutive rows with one heading)."""
+        return tuple(
+            PlayerColumn(heading, tuple(rows), heading == self.under_way)
+            for heading, rows in groupby(self.rows, key=lambda row: row.column)
+        )
 
     def texts(self) -> Iterable[str]:
         """Every piece of text the picture holds (what the leak tests search)."""
         yield from (self.round_text, self.now, self.next, self.axis_title)
         for row in self.rows:
             yield from (row.label, row.value_text, row.band or "", *row.conditions)
+            yield from (row.column, row.kind_words)
 
 
 class Renamer:
@@ -128,9 +168,7 @@ def player_picture(
     enemy_health: HealthShown = HealthShown.BAND,
 ) -> PlayerPicture:
     """What the players see of ``state`` with the ruleset's ``slots`` on ``axis``; of slots in
-    columns (one per turn), only the last column, the turn under way."""
-    if slots and slots[-1].column:
-        slots = [slot for slot in slots if slot.column == slots[-1].column]
+    columns (one per turn), every column, the one holding whoever acts now under way."""
     combatants = state.combatants
     renamer = Renamer(c for c in combatants.values() if c.hidden or c.alias)
     rows: list[PlayerRow] = []
@@ -152,11 +190,24 @@ def player_picture(
                 slot.status,
                 band,
                 _conditions(combatant),
+                renamer(slot.column) if slot.column else "",
+                slot.pips,
+                slot.spent_pips,
             )
         )
-    now, upcoming = _now_and_next(state, rows, slots)
+    drawn = drawn_as(axis, slots)
+    under_way = ""
+    if drawn is AxisKind.COLUMNS:
+        acting = next((slot for slot in slots if slot.status is SlotStatus.CURRENT), None)
+        under_way = "" if acting is None else renamer(acting.column)
+    turn = slots
+    if slots and slots[-1].column:
+        turn = [slot for slot in slots if slot.column == slots[-1].column]
+    now, upcoming = _now_and_next(state, rows, turn)
     round_text = "Getting ready" if state.phase == SETUP_PHASE else f"Round {state.round}"
-    return PlayerPicture(round_text, now, upcoming, renamer(axis.title), tuple(rows))
+    return PlayerPicture(
+        round_text, now, upcoming, renamer(axis.title), tuple(rows), drawn, under_way
+    )
 
 
 def _now_and_next(
@@ -170,7 +221,7 @@ def _now_and_next(
     after_current = current is None
     waiting = ""
     for slot in slots:
-        if slot.kind is not SlotKind.TURN:
+        if slot.kind != TURN:
             continue
         if slot.status is SlotStatus.CURRENT or slot.combatant_id == state.current:
             after_current = True

@@ -2,81 +2,49 @@
 
 It follows the open fight through the document's signals (no polling) and shows what
 :mod:`uwr_desktop.ui.player_view.picture` lets the players see: the round, who acts now and who is
-next, the order of battle on the ruleset's axis with conditions and health bands, and the last
-roll with its dice, tumbling like the tray's unless motion is reduced. Everything is sized from
-the window's height, so it reads the same from 1280x720 to 4K. Closing it never touches the
-fight.
+next, the order of battle (:mod:`.board`) on the ruleset's axis, every column of a columned one,
+with conditions and health bands, and the last roll with its dice, tumbling like the tray's
+unless motion is reduced. Everything is sized from the window's height, so it reads the same
+from 1280x720 to 4K. Closing it never touches the fight.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import msgspec
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (
-    QCloseEvent,
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QKeyEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-    QResizeEvent,
-)
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.session import Change
-from uwr_desktop.core.timeline import SlotKind, SlotStatus
 from uwr_desktop.ui.dice.shown import keep_dice, pool_dice, sum_dice
 from uwr_desktop.ui.dice.view import DIE_SIZE, DiceView, ShownDie
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.player_view.board import (
+    HIGH_CONTRAST_LOOK,
+    MIN_UNIT,
+    NORMAL_LOOK,
+    Look,
+    OrderBoard,
+)
 from uwr_desktop.ui.player_view.picture import (
     HealthShown,
     PlayerPicture,
-    PlayerRow,
     ShownRoll,
     last_roll,
     player_picture,
     rerolled,
 )
-from uwr_desktop.ui.theme import side_color
 
 UNIT_SHARE = 1 / 30
 """The type's unit is this share of the window's height (24 px at 720p, 72 px at 4K)."""
-MIN_UNIT = 14.0
-ROW_HEIGHT = 2.1
-"""A row of the order of battle, in units."""
 NO_ROLL = "No roll yet"
 CLOSE_KEYS = frozenset({Qt.Key.Key_Escape, Qt.Key.Key_F10})
 """Keys that close the view from the view itself (full screen, it may cover the GM's window)."""
 LATEST_ROLL_ENTRIES = 50
 """How far back in the journal an opening view looks for the roll to show."""
-LEAD_ROWS = 2
-"""Rows kept above whoever acts now, so the players see who came before."""
-
-
-class Look(msgspec.Struct, frozen=True):
-    """The player view's colours."""
-
-    background: str
-    card: str
-    text: str
-    dim: str
-    accent: str
-    accent_text: str
-    border: str
-
-
-NORMAL_LOOK = Look("#14181f", "#232a35", "#eef1f5", "#98a2b3", "#f2c14e", "#14181f", "#3a4352")
-HIGH_CONTRAST_LOOK = Look(
-    "#000000", "#000000", "#ffffff", "#e0e0e0", "#ffff00", "#000000", "#ffffff"
-)
-
-BAND_GLYPHS = {"unhurt": "●●●", "hurt": "●●○", "badly hurt": "●○○", "down": "○○○"}
 
 
 def shown_dice(roll: ShownRoll) -> list[ShownDie]:
@@ -89,142 +57,6 @@ def shown_dice(roll: ShownRoll) -> list[ShownDie]:
     else:
         dice = sum_dice(record.sum())
     return [msgspec.structs.replace(die, rerollable=False) for die in dice]
-
-
-class OrderBoard(QWidget):
-    """The order of battle, painted as large rows; whoever acts now is kept in view."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        """An empty board."""
-        super().__init__(parent)
-        self.setObjectName("playerOrder")
-        self.setAccessibleName("Order of battle")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self._rows: tuple[PlayerRow, ...] = ()
-        self._look = NORMAL_LOOK
-        self._unit = MIN_UNIT
-        self._painted: list[str] = []
-
-    def set_rows(self, rows: Sequence[PlayerRow]) -> None:
-        """Show ``rows`` (in axis order)."""
-        self._rows = tuple(rows)
-        self.setAccessibleDescription(
-            "; ".join(f"{row.label} {row.value_text}" for row in self._rows[:40])
-        )
-        self.update()
-
-    def rows(self) -> tuple[PlayerRow, ...]:
-        """The rows shown."""
-        return self._rows
-
-    def set_look(self, look: Look, unit: float) -> None:
-        """Paint in ``look`` with type of ``unit`` pixels."""
-        self._look, self._unit = look, unit
-        self.update()
-
-    def painted_texts(self) -> tuple[str, ...]:
-        """Every text the last paint drew."""
-        return tuple(self._painted)
-
-    def first_row(self) -> int:
-        """The row at the top: a little above whoever acts now."""
-        rows_shown = max(1, int(self.height() // (self._unit * ROW_HEIGHT)))
-        current = next(
-            (i for i, row in enumerate(self._rows) if row.status is SlotStatus.CURRENT), 0
-        )
-        last_start = max(0, len(self._rows) - rows_shown)
-        return min(max(0, current - LEAD_ROWS), last_start)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        """Room for a dozen rows."""
-        return QSize(int(self._unit * 30), int(self._unit * ROW_HEIGHT * 12))
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
-        """Draw the rows in view."""
-        self._painted = []
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor(self._look.background))
-        unit = self._unit
-        if not self._rows:
-            style = _Style(self._look.dim, unit, Qt.AlignmentFlag.AlignCenter)
-            self._text(painter, QRectF(self.rect()), "Nobody in the fight yet", style)
-            painter.end()
-            return
-        height = unit * ROW_HEIGHT
-        y = 0.0
-        for row in self._rows[self.first_row() :]:
-            if y > self.height():
-                break
-            self._paint_row(painter, row, QRectF(0, y, self.width(), height - unit * 0.2))
-            y += height
-        painter.end()
-
-    def _paint_row(self, painter: QPainter, row: PlayerRow, rect: QRectF) -> None:
-        look, unit = self._look, self._unit
-        current = row.status is SlotStatus.CURRENT
-        painter.setPen(QPen(QColor(look.accent if current else look.border), max(1.0, unit / 10)))
-        painter.setBrush(QColor(look.accent if current else look.card))
-        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), unit * 0.3, unit * 0.3)
-        stripe = QRectF(rect.left() + 1, rect.top() + unit * 0.2, unit * 0.3, rect.height())
-        painter.fillRect(stripe.adjusted(0, 0, 0, -unit * 0.4), side_color(row.side))
-        if current:
-            ink = look.accent_text
-        else:
-            ink = look.dim if row.status is SlotStatus.DONE else look.text
-        right_aligned = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-        left = rect.left() + unit
-        glyph = _GLYPHS.get(row.status, "")
-        self._text(painter, _column(rect, left, unit * 1.4), glyph, _Style(ink, unit))
-        left += unit * 1.6
-        right = rect.right() - unit * 0.6 - VALUE_UNITS * unit
-        value_style = _Style(ink, unit * 0.9, right_aligned)
-        self._text(painter, _column(rect, right, VALUE_UNITS * unit), row.value_text, value_style)
-        right -= (BAND_UNITS + 0.6) * unit
-        if row.band is not None:
-            band = f"{BAND_GLYPHS[row.band]} {row.band}"
-            band_style = _Style(ink, unit * 0.7, right_aligned)
-            self._text(painter, _column(rect, right, BAND_UNITS * unit), band, band_style)
-        right -= unit * 0.6
-        label = row.label if row.kind is SlotKind.TURN else f"{row.label} · declared"
-        name = _column(rect, left, max(unit, right - left))
-        bold = _Style(ink, unit, bold=True)
-        if not row.conditions:
-            self._text(painter, name, label, bold)
-            return
-        self._text(painter, name.adjusted(0, unit * 0.1, 0, -rect.height() * 0.4), label, bold)
-        below = name.adjusted(0, rect.height() * 0.58, 0, 0)
-        self._text(painter, below, " · ".join(row.conditions), _Style(ink, unit * 0.6))
-
-    def _text(self, painter: QPainter, rect: QRectF, text: str, style: "_Style") -> None:
-        if not text:
-            return
-        font = QFont(self.font())
-        font.setPixelSize(max(8, round(style.size)))
-        font.setBold(style.bold)
-        painter.setFont(font)
-        painter.setPen(QColor(style.color))
-        elided = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-        painter.drawText(rect, style.align, elided)
-        self._painted.append(elided)
-
-
-class _Style(msgspec.Struct, frozen=True):
-    color: str
-    size: float
-    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignVCenter
-    bold: bool = False
-
-
-_GLYPHS = {SlotStatus.CURRENT: "▶", SlotStatus.DONE: "✓", SlotStatus.DELAYED: "⏸"}
-VALUE_UNITS = 8.0
-"""Width of the axis value, in units."""
-BAND_UNITS = 4.5
-"""Width of the health band, in units."""
-
-
-def _column(row: QRectF, left: float, width: float) -> QRectF:
-    return QRectF(left, row.top(), width, row.height())
 
 
 class PlayerView(QWidget):
@@ -361,7 +193,7 @@ class PlayerView(QWidget):
         self.now_label.setText(f"Now: {picture.now}" if picture.now else "")
         self.next_label.setText(f"Next: {picture.next}" if picture.next else "")
         self.axis_label.setText(picture.axis_title)
-        self.board.set_rows(picture.rows)
+        self.board.set_picture(picture)
         if self._roll is not None:
             who = self._roll.who(state)
             if who is None:

@@ -1,11 +1,13 @@
-"""The timeline's column layout: slots grouped in columns (one per turn), each slot a row.
+"""The columns layout: slots grouped in columns (one per turn), each slot a row.
 
-When a ruleset gives its slots a ``column`` heading (``TimelineSlot.column``), the timeline
-lays them out here instead of as cards on an axis: consecutive slots with the same heading form
-a column, its rows top to bottom in slot order (a column longer than :data:`MAX_ROWS` goes on in
-a second block beside the first), the columns left to right under their headings. A row shows
-the side stripe, the name and the slot's points as pips: ``pips`` filled, then ``spent_pips``
-hollow. Everything here is geometry and painting; the widget keeps the state and the events.
+On an axis of the columns kind, or when a ruleset gives its slots a ``column`` heading
+(``TimelineSlot.column``), the timeline lays them out here instead of as cards: consecutive
+slots with the same heading form a column, its rows top to bottom in slot order (a column longer
+than :data:`MAX_ROWS` goes on in a second block beside the first), the columns left to right
+under their headings. A row shows the side stripe, the name and the slot's points as pips:
+``pips`` filled, then ``spent_pips`` hollow; a set-apart slot's border is dashed. A drag moves a
+row within its column. Everything here is geometry and painting; the widget keeps the state and
+the events.
 """
 
 from itertools import groupby
@@ -14,8 +16,10 @@ import msgspec
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import ThemeColors
+from uwr_desktop.ui.timeline.cards import DONE_OPACITY, MARGIN, CardMetrics, PaintState, pen
+from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
 
 MAX_ROWS = 6
 """Rows in one block of a column; more go on in a block beside it."""
@@ -29,7 +33,7 @@ _STRIPE = 4.0
 _RADIUS = 5.0
 _PIP_GAP = 3.0
 _NAME_CHARS = 9
-_DONE_OPACITY = 0.6
+_DONE_ROW_OPACITY = 0.6
 
 
 class RowFonts(msgspec.Struct, frozen=True):
@@ -72,11 +76,6 @@ class ColumnLayout(msgspec.Struct, frozen=True):
     columns: tuple[Column, ...]
     width: float
     rows_height: float
-
-
-def in_columns(slots: tuple[TimelineSlot, ...]) -> bool:
-    """Whether ``slots`` are laid out in columns (any has a heading)."""
-    return any(slot.column for slot in slots)
 
 
 def _pips_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
@@ -236,7 +235,7 @@ def paint_row(
     current = slot.status == SlotStatus.CURRENT
     painter.save()
     if slot.status == SlotStatus.DONE:
-        painter.setOpacity(painter.opacity() * _DONE_OPACITY)
+        painter.setOpacity(painter.opacity() * _DONE_ROW_OPACITY)
     shape = QPainterPath()
     shape.addRoundedRect(rect, _RADIUS, _RADIUS)
     painter.fillPath(shape, QColor(colors.card_current if current else colors.card))
@@ -247,7 +246,7 @@ def paint_row(
     accent = QColor(colors.accent)
     if current:
         painter.setPen(QPen(accent, 2))
-    elif slot.kind == SlotKind.CARRY_OVER:
+    elif slot.kind.set_apart:
         painter.setPen(QPen(QColor(colors.border), 1, Qt.PenStyle.DashLine))
     else:
         painter.setPen(QPen(QColor(colors.border), 1))
@@ -291,3 +290,76 @@ def _paint_pips(
         painter.drawText(
             area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, f"+{hidden}"
         )
+
+
+class ColumnsLayout(TimelineLayout):
+    """Slots as rows in columns, headings above them."""
+
+    def __init__(self, metrics: CardMetrics) -> None:
+        """No columns yet."""
+        super().__init__(metrics)
+        self.fonts = RowFonts(metrics.name_font, metrics.note_font)
+        self.columns: tuple[Column, ...] = ()
+        self.rows_height = 0.0
+
+    def arrange(self) -> None:
+        """The columns under the title row."""
+        laid = layout(self.slots, self.fonts, MARGIN, self.metrics.card_top)
+        self.targets = laid.targets
+        self.columns = laid.columns
+        self.rows_height = laid.rows_height
+        self.width = laid.width + 2 * MARGIN
+
+    def height(self, bar_height: int) -> int:
+        """Tall enough for the headings and the longest column (at least one card's height)."""
+        rows = self.fonts.heading_height + self.rows_height
+        body = max(rows, self.metrics.card_height)
+        return int(self.metrics.card_top + body + max(MARGIN, bar_height + 4) + 4.5)
+
+    def paint_backdrop(
+        self, painter: QPainter, state: PaintState, *, left: float, right: float
+    ) -> None:
+        """Each column's heading and frame."""
+        paint_headings(painter, self.columns, self.fonts, state.colors)
+
+    def paint_slot(
+        self, painter: QPainter, slot: TimelineSlot, rect: QRectF, state: PaintState
+    ) -> None:
+        """A row, faded when its combatant is out of the fight."""
+        painter.save()
+        if state.down(slot.combatant_id):
+            painter.setOpacity(painter.opacity() * DONE_OPACITY)
+        selected = slot.key == state.selected
+        paint_row(painter, slot, rect, self.fonts, state.colors, selected=selected)
+        painter.restore()
+
+    def paint_lifted(self, painter: QPainter, drag: Drag, state: PaintState) -> None:
+        """The row lifted at the pointer's height."""
+        rect = QRectF(self.targets[drag.key])
+        rect.moveTop(drag.pointer_y - rect.height() / 2)
+        slot = self.slot(drag.key)
+        paint_row(painter, slot, rect, self.fonts, state.colors, selected=True)
+
+    def drop_index(self, drag: Drag) -> int:
+        """A place in the dragged row's own column."""
+        point = QPointF(drag.pointer_x, drag.pointer_y)
+        return drop_index(self.slots, self.targets, drag.key, point)
+
+    def paint_drop(
+        self, painter: QPainter, drag: Drag, color: QColor, *, place: int | None, value: int | None
+    ) -> float:
+        """A line above or under the row where the dragged row would land."""
+        if place is None:
+            return self.targets[drag.key].left()
+        line = drop_line(self.slots, self.targets, drag.key, place)
+        painter.setPen(pen(color, 3))
+        painter.drawLine(line)
+        return line.x2()
+
+    def pip_rects(self, slot: TimelineSlot, rect: QRectF) -> list[QRectF]:
+        """Where the row's pips are drawn."""
+        return pip_rects(self.fonts, slot, rect)
+
+    def pip_at(self, slot: TimelineSlot, rect: QRectF, point: QPointF) -> int | None:
+        """The filled pip a click at ``point`` hits, when the slot's pips may be clicked."""
+        return pip_at(self.fonts, slot, rect, point)

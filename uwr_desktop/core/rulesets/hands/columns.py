@@ -18,7 +18,7 @@ from uwr_desktop.core.rulesets.hands.state import (
     TurnRecord,
     part_of,
 )
-from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import TURN, SlotKind, SlotStatus, TimelineSlot
 
 REASON_WORDS = {
     Reason.SURPRISE: "surprise",
@@ -31,6 +31,9 @@ REASON_WORDS = {
     Reason.ALONE: "alone",
 }
 """How a place's reason reads on the timeline."""
+
+CARRY_OVER_TURN = SlotKind("Carry-over turn", set_apart=True)
+"""A movement-only turn with the points kept from the round before, before turn 1."""
 
 OUTREACHED_MARK = "⚠"
 """Added to the name of a combatant outreached this turn."""
@@ -65,7 +68,7 @@ def past_column(state: EncounterState, record: TurnRecord) -> list[TimelineSlot]
     """A finished turn: who declared first, what each did and the points left after it."""
     start = dict(record.start_points)
     title = heading(record.turn, now=False)
-    kind = SlotKind.CARRY_OVER if record.turn == 0 else SlotKind.TURN
+    kind = CARRY_OVER_TURN if record.turn == 0 else TURN
     places = [p for p in record.places if p.combatant_id in state.combatants]
     slots = []
     for index, place in enumerate(places, 1):
@@ -127,7 +130,7 @@ def _current_slot(state: EncounterState, index: int, place: Place) -> TimelineSl
         _label(state, part, cid),
         combatant.side,
         f"{points} · {REASON_WORDS[place.reason]}",
-        kind=SlotKind.CARRY_OVER if carry else SlotKind.TURN,
+        kind=CARRY_OVER_TURN if carry else TURN,
         status=status,
         detail="\n".join(details),
         position=points,

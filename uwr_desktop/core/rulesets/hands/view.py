@@ -140,12 +140,15 @@ def turn_title(state: EncounterState) -> str:
 
 
 def timeline_axis(state: EncounterState) -> TimelineAxis:
-    """Ready points (carry-over points in the carry-over turn), most first; during a round the
-    slots stand in one column per turn, so the title names the round."""
+    """Before the fight a ruler of hit points, most first; during a round one column per turn,
+    its pips ready points (carry-over points in the carry-over turn), the title naming the
+    round."""
     if state.phase == Phase.SETUP:
-        return TimelineAxis(AxisKind.READY_POINTS, "Hit points (split at each round start)")
+        title = "Hit points (split at each round start)"
+        return TimelineAxis(AxisKind.RULER, title, unit="Hit points")
+    unit = "Carry-over points" if state.phase == Phase.CARRY_OVER else "Ready points"
     title = f"Round {state.round} · who declares first"
-    return TimelineAxis(AxisKind.READY_POINTS, title)
+    return TimelineAxis(AxisKind.COLUMNS, title, unit=unit)
 
 
 def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:

@@ -222,8 +222,12 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
 
 
 def timeline_axis(state: EncounterState) -> TimelineAxis:
-    """The score axis."""
-    return TimelineAxis(AxisKind.SCORE, "Initiative Score (Insight Rank + Reflexes k Reflexes)")
+    """The score axis: a ruler, highest first."""
+    return TimelineAxis(
+        AxisKind.RULER,
+        "Initiative Score (Insight Rank + Reflexes k Reflexes)",
+        unit="Initiative Score",
+    )
 
 
 def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:

@@ -164,6 +164,9 @@ def describe(event: Event, state: EncounterState) -> str:
 
 # --- the timeline ---------------------------------------------------------------------------
 
+DECLARED_ACTION = SlotKind("Declared action", bar=True)
+"""An action from the count it is declared on to the count it resolves on."""
+
 
 def axis(state: EncounterState) -> TimelineAxis:
     """The count axis and its title: the round, the phase and the count now."""
@@ -174,9 +177,8 @@ def axis(state: EncounterState) -> TimelineAxis:
         title = "Countdown (before the fight)"
     else:
         title = f"Round {state.round} · {state.phase}"
-    return TimelineAxis(
-        AxisKind.COUNT, title, now=count if state.phase == Phase.RESOLUTION else None
-    )
+    now = count if state.phase == Phase.RESOLUTION else None
+    return TimelineAxis(AxisKind.RULER, title, now=now, unit="Count")
 
 
 def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[TimelineSlot, ...]:
@@ -223,7 +225,7 @@ def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[Timelin
                 f"{combatant.name}: {action.name}",
                 combatant.side,
                 f"{action.declared_at} → {end}",
-                kind=SlotKind.DECLARED,
+                kind=DECLARED_ACTION,
                 status=SlotStatus.DONE if sheet.down else status,
                 detail=detail,
                 position=action.declared_at,

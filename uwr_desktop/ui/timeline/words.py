@@ -1,0 +1,82 @@
+"""The timeline in words: a slot's note line and tooltip, and the accessible description.
+
+Every word about a slot's kind comes from the slot (``SlotKind.words``) and every word about
+the axis from the axis (``TimelineAxis.unit``): nothing here knows a round system.
+"""
+
+from collections.abc import Sequence
+
+from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
+
+STATUS_WORDS = {
+    SlotStatus.DONE: "Done",
+    SlotStatus.CURRENT: "Acting now",
+    SlotStatus.PENDING: "Waiting",
+    SlotStatus.DELAYED: "Delayed",
+}
+
+
+def note(slot: TimelineSlot) -> str:
+    """A card's note line: its status unless waiting, a set-apart slot's words, its detail."""
+    parts: list[str] = []
+    if slot.status != SlotStatus.PENDING:
+        parts.append(STATUS_WORDS[slot.status])
+    if slot.kind.set_apart:
+        parts.append(slot.kind.words)
+    if slot.detail:
+        parts.append(slot.detail)
+    return " · ".join(parts)
+
+
+def points(slot: TimelineSlot, axis: TimelineAxis) -> str:
+    """A slot's pips in words (``"Ready points: 1, 3 spent"``; ``""`` without pips)."""
+    if not slot.pips and not slot.spent_pips:
+        return ""
+    spent = f", {slot.spent_pips} spent" if slot.spent_pips else ""
+    return f"{axis.unit or 'Points'}: {slot.pips}{spent}"
+
+
+def tooltip(slot: TimelineSlot, axis: TimelineAxis, *, down: bool) -> str:
+    """The whole slot as rich text: name, side and value, kind and status, pips, detail."""
+    from html import escape  # on the first hover: html's entity table costs start-up time
+
+    lines = [
+        f"<b>{escape(slot.label)}</b>",
+        escape(f"{slot.side.value.capitalize()} · {slot.value_text}"),
+        escape(f"{slot.kind.words} · {STATUS_WORDS[slot.status]}"),
+    ]
+    counted = points(slot, axis)
+    if counted:
+        lines.append(escape(counted))
+    if slot.detail:
+        lines.append(escape(slot.detail))
+    if slot.pip_action:
+        lines.append(escape("Click a filled pip to spend the points up to it"))
+    if down:
+        lines.append("Out of the fight: skipped by the turn")
+    return "<br>".join(lines)
+
+
+def description(
+    slots: Sequence[TimelineSlot], axis: TimelineAxis, drawn: AxisKind, selected_key: str | None
+) -> str:
+    """What a screen reader says of the timeline: how many slots, the ruler's span and the
+    value it stands at now, who acts now and the selected slot."""
+    current = next((slot for slot in slots if slot.status == SlotStatus.CURRENT), None)
+    selected = next((slot for slot in slots if slot.key == selected_key), None)
+    parts = [f"{len(slots)} cards."]
+    if drawn is AxisKind.RULER and slots:
+        unit = axis.unit or "Positions"
+        parts.append(f"{unit} {slots[0].position} to {slots[-1].position}, highest first.")
+        if axis.now is not None:
+            parts.append(f"Now at {axis.now}.")
+    if current is not None:
+        parts.append(f"Acting now: {current.label} ({current.value_text}).")
+    if selected is not None:
+        counted = points(selected, axis)
+        extra = f", {counted}" if counted else ""
+        parts.append(
+            f"Selected: {selected.label}, {selected.value_text}, "
+            f"{STATUS_WORDS[selected.status]}{extra}."
+        )
+    return " ".join(parts)
