@@ -15,7 +15,16 @@ from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Count, Ids, Name, Sheet, Text, sheet_type
+from uwr_desktop.core.encounter import (
+    Combatant,
+    CombatantId,
+    Count,
+    Ids,
+    Name,
+    Sheet,
+    Text,
+    sheet_type,
+)
 from uwr_desktop.core.limits import MAX_COMBATANTS
 from uwr_desktop.core.rolls import RollRecord
 
@@ -159,7 +168,7 @@ def convert(value: object, kind: Any) -> Any:
 class ConditionRef(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A named condition on one combatant."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     name: Name
 
 
@@ -191,13 +200,13 @@ class CombatantsUpdated(Event, frozen=True):
 class TurnStarted(Event, frozen=True):
     """A combatant's turn starts."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
 
 
 class TurnEnded(Event, frozen=True):
     """A combatant's turn ends."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
 
 
 class RoundEnded(Event, frozen=True):
@@ -210,7 +219,7 @@ class RoundEnded(Event, frozen=True):
 class DiceRolled(Event, frozen=True):
     """Typed dice were rolled for a combatant (``notation`` as the app writes it)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     notation: Text
     roll: RollRecord
     title: Text = ""

@@ -106,6 +106,11 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
     chains: Annotated[tuple[Chain, ...], msgspec.Meta(max_length=MAX_DICE)] = ()
     leftover_die_counts: bool = False
 
+    def __post_init__(self) -> None:
+        """Refuse a record whose faces break the rules of its dice, where it is made or read:
+        a file or the autosave holding one is refused with the field's path."""
+        self.check()
+
     @classmethod
     def of_pool(cls, roll: PoolRoll) -> "RollRecord":
         """Record a pool roll as first rolled (its rerolls are recorded as they are taken)."""

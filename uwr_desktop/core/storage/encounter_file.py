@@ -14,6 +14,7 @@ See ``docs/file-format.md``.
 """
 
 import os
+import re
 import stat
 from functools import cache
 from pathlib import Path
@@ -118,9 +119,16 @@ class EncounterData(msgspec.Struct, frozen=True):
         return self.checked
 
 
-def _validation_message(error: msgspec.ValidationError) -> str:
+def _bad_field(name: str, error: msgspec.ValidationError) -> str:
+    """A field the typed decoder refused, named by its path; in the journal, by its entry
+    (``"in entry 4: events[0].roll: ..."``, counted from 1 as the log counts them)."""
     path, message = error_path(error)
-    return f"{path}: {message}" if path else message
+    entry = re.match(r"\$\.journal\[(\d+)\]\.?", path)
+    where = ""
+    if entry is not None:
+        where = f" in entry {int(entry[1]) + 1}"
+        path = path[entry.end() :]
+    return f"{name} has a bad field{where}: " + (f"{path}: {message}" if path else message)
 
 
 def _compacted(data: bytes, name: str) -> bytes:
@@ -181,7 +189,7 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
     try:
         document = _file_decoder().decode(data)
     except msgspec.ValidationError as error:
-        raise EncounterFileError(f"{name} has a bad field: {_validation_message(error)}") from None
+        raise EncounterFileError(_bad_field(name, error)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as error:
         raise EncounterFileError(f"{name} cannot be read: {error}") from None
     except RecursionError:

@@ -9,6 +9,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
+from uwr_desktop.core.references import check_references
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
@@ -69,6 +70,7 @@ def replayable_length(
     for done, entry in enumerate(entries):
         try:
             for event in entry.events:
+                check_references(state, event)
                 state = ruleset.apply(state, event)
         except (RulesError, LookupError, ValueError, TypeError, ArithmeticError):
             return done
