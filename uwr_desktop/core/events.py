@@ -9,6 +9,7 @@ registry loads that package.
 """
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Annotated, Any
@@ -90,13 +91,16 @@ def _fraction_text(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _sheet(value: object) -> Sheet:
-    """Decode a combatant's sheet as the type its ``ruleset`` tag names."""
+def _sheet(value: object, ruleset_id: str | None = None) -> Sheet:
+    """Decode a combatant's sheet as the type its ``ruleset`` tag names; with ``ruleset_id``,
+    only a sheet of that round system."""
     if isinstance(value, Sheet):
         return value
     if not isinstance(value, dict):
         raise TypeError("expected a sheet (a record naming its ruleset)")
     tag = value.get("ruleset")
+    if ruleset_id is not None and tag != ruleset_id:
+        raise ValueError(f"the sheet is for the round system {tag!r}, not {ruleset_id!r}")
     found = sheet_type(tag) if isinstance(tag, str) else None
     if found is None:
         raise ValueError(f"the sheet is for an unknown round system {tag!r}")
@@ -149,6 +153,17 @@ def dec_hook(kind: type, value: object) -> object:
                 raise ValueError(f"expected a number or fraction, got {value!r}") from None
         raise TypeError("expected a number")
     raise NotImplementedError(f"cannot decode {kind.__name__}")
+
+
+@cache
+def dec_hook_for(ruleset_id: str) -> Callable[[type, object], object]:
+    """:func:`dec_hook` for the records of a fight following ``ruleset_id``: a sheet of any
+    other round system is refused, in the same words whichever round systems are loaded."""
+
+    def hook(kind: type, value: object) -> object:
+        return _sheet(value, ruleset_id) if kind is Sheet else dec_hook(kind, value)
+
+    return hook
 
 
 ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)

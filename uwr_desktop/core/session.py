@@ -179,6 +179,12 @@ class Session:
         return self._roster
 
     @property
+    def saved_size(self) -> int:
+        """The bytes a file of the fight takes written without spaces, every entry included:
+        what ``MAX_FIGHT_BYTES`` bounds."""
+        return self._budget.bytes_before(len(self._entries))
+
+    @property
     def state(self) -> EncounterState:
         """The state at the cursor."""
         return self._state

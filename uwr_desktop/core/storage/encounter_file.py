@@ -25,7 +25,14 @@ import msgspec
 import uwr_desktop
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ENCODER, dec_hook, error_path, to_builtins
+from uwr_desktop.core.events import (
+    ENCODER,
+    dec_hook,
+    dec_hook_for,
+    error_path,
+    event_union,
+    to_builtins,
+)
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire, entry_wire_type
 from uwr_desktop.core.limits import (
@@ -36,7 +43,7 @@ from uwr_desktop.core.limits import (
     MAX_JOURNAL_ENTRIES,
     MAX_JSON_DEPTH,
 )
-from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
+from uwr_desktop.core.rulesets import load_rulesets, make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
@@ -67,13 +74,14 @@ class _Header(msgspec.Struct):
     ruleset: Any = None
 
 
-def _file_decoder() -> msgspec.json.Decoder[Any]:
-    """The decoder for a file holding entries of every event type known now."""
-    return _file_decoder_for(entry_wire_type())
+def _file_decoder(ruleset_id: str | None) -> msgspec.json.Decoder[Any]:
+    """The decoder for a file of a ``ruleset_id`` fight holding entries of every event type
+    known now (a combatant's sheet must be of that round system)."""
+    return _file_decoder_for(entry_wire_type(), ruleset_id)
 
 
 @cache
-def _file_decoder_for(entry_type: Any) -> msgspec.json.Decoder[Any]:
+def _file_decoder_for(entry_type: Any, ruleset_id: str | None) -> msgspec.json.Decoder[Any]:
     file_type = msgspec.defstruct(
         "EncounterFileV1",
         [
@@ -94,7 +102,8 @@ def _file_decoder_for(entry_type: Any) -> msgspec.json.Decoder[Any]:
         ],
         forbid_unknown_fields=True,
     )
-    return msgspec.json.Decoder(file_type, dec_hook=dec_hook)
+    hook = dec_hook if ruleset_id is None else dec_hook_for(ruleset_id)
+    return msgspec.json.Decoder(file_type, dec_hook=hook)
 
 
 class EncounterData(msgspec.Struct, frozen=True):
@@ -147,11 +156,15 @@ def _compacted(data: bytes, name: str) -> bytes:
             f"{name} is not a UWR Desktop encounter (it is not JSON)"
         ) from None
     if len(data) > MAX_FIGHT_BYTES:
-        raise EncounterFileError(
-            f"{name} holds too much ({len(data) / 2**20:.1f} MiB without its spaces); "
-            f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
-        )
+        raise EncounterFileError(_holds_too_much(name, len(data)))
     return data
+
+
+def _holds_too_much(name: str, size: int) -> str:
+    return (
+        f"{name} holds too much ({size / 2**20:.1f} MiB without its spaces); "
+        f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
+    )
 
 
 def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
@@ -182,12 +195,30 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             f"{name} was made by a newer version of UWR Desktop (schema {version}); "
             f"this version reads up to {SCHEMA_VERSION}"
         )
-    if isinstance(header.ruleset, str):
-        load_ruleset(header.ruleset)  # its events and sheets, before they are decoded
+    ruleset_id = header.ruleset if isinstance(header.ruleset, str) else None
+    if ruleset_id is not None:
+        try:
+            make_ruleset(ruleset_id)  # loads its events and sheets, before they are decoded
+        except RulesError as error:
+            raise EncounterFileError(f"{name}: {error}") from None
     if version < SCHEMA_VERSION:
         data = _upgraded(data)
     try:
-        document = _file_decoder().decode(data)
+        return _fight(data, name, ruleset_id)
+    except EncounterFileError:
+        # Whether another round system's record in the file is known depends on the systems
+        # used before in this run: a refusal is given in the words it has with all of them.
+        known = event_union()
+        load_rulesets()
+        if event_union() is known:
+            raise
+        return _fight(data, name, ruleset_id)
+
+
+def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
+    """The fight of a file in today's shape: its typed records, replayed under its rules."""
+    try:
+        document = _file_decoder(ruleset_id).decode(data)
     except msgspec.ValidationError as error:
         raise EncounterFileError(_bad_field(name, error)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as error:
@@ -212,6 +243,10 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         checked = Session(ruleset, document.roster, entries=entries, cursor=document.cursor)
     except RulesError as error:
         raise EncounterFileError(f"{name}: the journal does not replay: {error}") from None
+    # Fields left at their defaults, and records an earlier schema wrote, take room again when
+    # the fight is saved: what is opened must fit the limits as it will be written.
+    if checked.saved_size > MAX_FIGHT_BYTES:
+        raise EncounterFileError(_holds_too_much(name, checked.saved_size))
     return EncounterData(ruleset, document.roster, entries, document.cursor, checked)
 
 

@@ -6,7 +6,7 @@ import msgspec
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import convert
+from uwr_desktop.core.events import dec_hook_for
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
 from uwr_desktop.core.references import check_references
@@ -20,7 +20,9 @@ from uwr_desktop.core.upgrade import upgrade_roster
 def read_roster(roster_json: bytes, ruleset: Ruleset) -> tuple[Combatant, ...]:
     """The stored starting roster, read in today's shape whichever version stored it."""
     raw = upgrade_roster(msgspec.json.decode(roster_json), ruleset)
-    roster: tuple[Combatant, ...] = convert(raw, tuple[Combatant, ...])
+    roster: tuple[Combatant, ...] = msgspec.convert(
+        raw, tuple[Combatant, ...], dec_hook=dec_hook_for(ruleset.id), strict=False
+    )
     return roster
 
 
