@@ -17,13 +17,11 @@ from typing import Any
 import msgspec
 
 from uwr_desktop.core.journal import JournalError, decode_entry
-from uwr_desktop.core.storage.journal_db import StoredFight, is_json
+from uwr_desktop.core.storage.journal_db import UNKNOWN_RULESET, StoredFight, is_json
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_BYTES = 100
 _DEFAULT_PAGE = 4096
-UNKNOWN_RULESET = ""
-"""The ruleset of a salvaged fight whose own row was lost."""
 
 
 class SalvagedFight(msgspec.Struct, frozen=True):
