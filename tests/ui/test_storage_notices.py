@@ -431,3 +431,29 @@ def test_save_as_at_the_question_keeps_the_other_file(qtbot, open_file, monkeypa
     assert window.save()
     assert path.read_bytes() == theirs
     assert window.document.path == elsewhere and elsewhere.is_file()
+
+
+def test_a_change_made_while_saving_is_not_written_over(qtbot, open_file, monkeypatch):
+    """Another program writes the file while this save is under way (after the question
+    would have been asked): the save is refused, and the next one asks."""
+    window, path = open_file
+    theirs = []
+    real_fsync = os.fsync
+
+    def someone_else_writes_meanwhile(handle):
+        monkeypatch.setattr(os, "fsync", real_fsync)
+        theirs.append(_someone_else_writes(path))
+        return real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", someone_else_writes_meanwhile)
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _title, text: told.append(text))
+    assert not window.save()
+    assert "fight.uwr was changed on disk" in told[0] and "Save again" in told[0]
+    assert path.read_bytes() == theirs[0]
+
+    asked = []
+    _answer_overwrite(qtbot, "Overwrite", asked)
+    assert window.save()
+    assert "fight.uwr was changed on disk" in asked[0]
+    assert read_encounter(path).session().entries == window.document.session.entries

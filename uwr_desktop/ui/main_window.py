@@ -724,6 +724,7 @@ class MainWindow(QMainWindow):
         return self._save_to(target)
 
     def _save_to(self, path: Path) -> bool:
+        overwrite = False
         if path == self._document.path and self._document.changed_on_disk():
             answer = ask_overwrite_changed(
                 self,
@@ -736,8 +737,9 @@ class MainWindow(QMainWindow):
                 return self.save_as()
             if answer == "cancel":
                 return False
+            overwrite = True
         try:
-            self._document.save(path)
+            self._document.save(path, overwrite=overwrite)
         except (EncounterFileError, StoreError) as error:
             warn(self, APP_NAME, f"Could not save {display_name(path)}:\n{error}")
             return False

@@ -46,7 +46,7 @@ from uwr_desktop.core.limits import (
 from uwr_desktop.core.rulesets import load_rulesets, make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
-from uwr_desktop.core.storage.atomic_file import write_atomically
+from uwr_desktop.core.storage.atomic_file import FileChangedError, FileStamp, write_atomically
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.names import display_name
 from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster
@@ -110,7 +110,8 @@ class EncounterData(msgspec.Struct, frozen=True):
     """A validated encounter file: its ruleset, starting roster and journal.
 
     ``checked`` is the session built while the journal was replayed to check it, so the file is
-    replayed once, not again when it is opened.
+    replayed once, not again when it is opened. ``stamp`` is the version of the file that was
+    read (``None`` for bytes not read from a file), to save over it later only if unchanged.
     """
 
     ruleset: Ruleset
@@ -118,6 +119,7 @@ class EncounterData(msgspec.Struct, frozen=True):
     entries: tuple[JournalEntry, ...]
     cursor: int
     checked: Session
+    stamp: FileStamp | None = None
 
     def session(self, *, roller: Roller | None = None, sink: JournalSink | None = None) -> Session:
         """The file's session, rolling with ``roller`` and journaling to ``sink`` from now on.
@@ -289,8 +291,9 @@ def _not_a_file(name: str, mode: int) -> str | None:
     return f"{name} is not a fight file (it is a device, pipe or socket, not a regular file)"
 
 
-def _read_bytes(path: Path, name: str) -> bytes:
-    """The file's bytes, refusing anything but a regular file of at most the size limit.
+def _read_bytes(path: Path, name: str) -> tuple[bytes, FileStamp]:
+    """The file's bytes and version, refusing anything but a regular file of at most the size
+    limit.
 
     Opened without blocking, so a pipe or device chosen by mistake cannot hang the app.
     """
@@ -307,7 +310,8 @@ def _read_bytes(path: Path, name: str) -> bytes:
                 raise EncounterFileError(problem)
             if status.st_size > MAX_FILE_BYTES:
                 raise EncounterFileError(_too_large(name, status.st_size))
-            return stream.read(MAX_FILE_BYTES + 1)
+            stamp = status.st_mtime_ns, status.st_size, status.st_ino
+            return stream.read(MAX_FILE_BYTES + 1), stamp
     except OSError as error:
         raise EncounterFileError(f"cannot read {name}: {error.strerror or error}") from None
 
@@ -320,7 +324,8 @@ def read_encounter(path: Path | str) -> EncounterData:
     """
     path = Path(path)
     name = display_name(path)
-    return decode_encounter(_read_bytes(path, name), name=name)
+    data, stamp = _read_bytes(path, name)
+    return msgspec.structs.replace(decode_encounter(data, name=name), stamp=stamp)
 
 
 def load_encounter(
@@ -348,12 +353,25 @@ def encode_encounter(session: Session) -> bytes:
     return indented if len(indented) <= MAX_FILE_BYTES else data
 
 
-def save_encounter(session: Session, path: Path | str) -> None:
-    """Write ``session`` to ``path`` atomically: the old file stays intact if anything fails."""
+def save_encounter(
+    session: Session, path: Path | str, *, known: FileStamp | None = None
+) -> FileStamp:
+    """Write ``session`` to ``path`` atomically: the old file stays intact if anything fails.
+
+    With ``known``, the file is written over only if it is still that version when the new one
+    is swapped in (another program or copy of the app may have saved it meanwhile). Returns
+    the saved file's stamp.
+    """
     path = Path(path)
     data = encode_encounter(session)
     try:
-        write_atomically(path, data)
+        return write_atomically(path, data, known=known)
+    except FileChangedError:
+        raise EncounterFileError(
+            f"{display_name(path)} was changed on disk by another program or another copy of "
+            "UWR Desktop while this fight was being saved, so it was left as they wrote it. "
+            "Save again to choose whether to overwrite it."
+        ) from None
     except OSError as error:
         raise EncounterFileError(
             f"cannot save {display_name(path)}: {error.strerror or error}"
