@@ -1,6 +1,7 @@
 """What a fight file holds must make sense and fit the limits as the app writes it.
 
-The records are checked where they are read, the same way in every round system: a roll's
+The records are checked where they are read, the same way in every round system and in files
+as in the autosave journal: a roll's
 faces must fit its dice, every combatant an event names must be in the fight at that point, a
 sheet must be of the fight's round system, and the fight must fit ``MAX_FIGHT_BYTES`` as it will
 be saved, not only as the file happens to be written. Each refusal is one ``EncounterFileError``
@@ -21,11 +22,13 @@ from uwr_desktop.core.intents import AddCondition, EndRound, StartFight
 from uwr_desktop.core.rulesets import load_rulesets, make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.autosave import autosave, recover_session
 from uwr_desktop.core.storage.encounter_file import (
     EncounterFileError,
     decode_encounter,
     encode_encounter,
 )
+from uwr_desktop.core.storage.journal_db import JournalCorruptError, JournalStore
 
 SYSTEMS = ("uwr", "tactical", "rollkeep", "hands")
 
@@ -192,3 +195,53 @@ def test_a_sheet_of_another_round_system_is_refused_in_the_same_words_every_run(
 def test_deep_nesting_cut_short_is_called_deep_not_unreadable(cut):
     with pytest.raises(EncounterFileError, match="nested more than 64 levels deep"):
         decode_encounter(cut, name="fight.uwr")
+
+
+def _stored(tmp_path, document):
+    """``document``'s fight stored in an autosave journal; the store and the fight's id."""
+    store = JournalStore(tmp_path / "journal.sqlite3")
+    journal = autosave(store, opened(document).session(), title="Ambush")
+    journal.release_lock()
+    return store, journal.encounter_id
+
+
+def _tamper_entry(store, fight, index, change):
+    (data,) = store.connection.execute(
+        "SELECT data FROM journal_entries WHERE encounter_id = ? AND idx = ?", (fight, index)
+    ).fetchone()
+    entry = json.loads(data)
+    change(entry)
+    store.connection.execute(
+        "UPDATE journal_entries SET data = ? WHERE encounter_id = ? AND idx = ?",
+        (json.dumps(entry).encode(), fight, index),
+    )
+
+
+def test_the_autosave_journal_is_held_to_the_same_sense(tmp_path):
+    document = played("rollkeep")
+    number, _rolled = event_of(document, "RollkeepInitiativeRolled")
+    store, fight = _stored(tmp_path, document)
+
+    def no_dice_kept(entry):
+        entry["events"][1]["rolls"][0]["roll"]["kept"] = 0
+
+    _tamper_entry(store, fight, number - 1, no_dice_kept)
+    with pytest.raises(JournalCorruptError, match=f"Entry {number - 1} of encounter {fight}.*3k0"):
+        store.recover(fight)
+    store.close()
+
+
+def test_a_stored_entry_naming_nobody_does_not_replay(tmp_path):
+    document = played("uwr")
+    number, _ended = event_of(document, "RoundEnded")
+    store, fight = _stored(tmp_path, document)
+
+    def expired_for_nobody(entry):
+        for event in entry["events"]:
+            if event["type"] == "RoundEnded":
+                event["expired"][0]["combatant_id"] = "ghost"
+
+    _tamper_entry(store, fight, number - 1, expired_for_nobody)
+    with pytest.raises(JournalCorruptError, match="there is no combatant with id 'ghost'"):
+        recover_session(store, fight)
+    store.close()
