@@ -8,12 +8,11 @@ other is refused, saying the file was changed on disk, and the file holds the fi
 """
 
 import random
-import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
+from together import run_together
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
@@ -77,24 +76,10 @@ def test_two_copies_saving_at_once_never_overwrite_each_other_silently(tmp_path)
     for round_number in range(ROUNDS):
         path = tmp_path / f"fight-{round_number}.uwr"
         _fight_file(path)
-        copies = [
-            subprocess.Popen(
-                [sys.executable, "-c", COPY, str(path), name],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-            )
-            for name in ("Left", "Right")
-        ]
-        for copy in copies:
-            assert copy.stdout is not None and copy.stdout.readline().strip() == "ready"
-        start = f"{time.time() + 0.2}\n"
-        for copy in copies:
-            assert copy.stdin is not None
-            copy.stdin.write(start)
-            copy.stdin.flush()
-        said = sorted(copy.communicate(timeout=60)[0].strip() for copy in copies)
+        results = run_together(
+            [[sys.executable, "-c", COPY, str(path), name] for name in ("Left", "Right")]
+        )
+        said = sorted(output.strip() for _code, output in results)
         assert [line.split()[0] for line in said] == ["REFUSED", "SAVED"], said
         assert "was changed on disk by another program or another copy" in said[0]
         saved_name = said[1].split()[1]

@@ -23,6 +23,7 @@ import pytest
 from duel import install
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from json_paths import json_paths
 from PySide6.QtCore import Qt
 
 from uwr_desktop.core.dice import Roller
@@ -162,23 +163,13 @@ def _played(ruleset_id: str) -> Session:
     return session
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    yield prefix, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*prefix, index))
-
-
 class Fight:
     """A played fight of one round system as its file holds it, and what a mutation may aim at."""
 
     def __init__(self, ruleset_id: str) -> None:
         self.session = _played(ruleset_id)
         self.document = json.loads(encode_encounter(self.session))
-        found = list(_paths(self.document))
+        found = list(json_paths(self.document))
         ids = {
             cid for _path, value in found if isinstance(value, dict) for cid in [value.get("id")]
         }
