@@ -29,7 +29,7 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.autosave import autosave, recover_session
-from uwr_desktop.core.storage.journal_db import JournalStore
+from uwr_desktop.core.storage.journal_db import JournalCorruptError, JournalStore
 from uwr_desktop.core.storage.startup import open_journal
 
 ENTRIES = 9
@@ -179,4 +179,18 @@ def test_a_left_open_fight_marked_closed_by_another_program_is_offered(tmp_path)
     opening = open_journal(db, keep_closed=0)  # pruning closed fights spares it
     (summary,) = opening.store.recoverable()
     assert (summary.title, summary.entry_count) == ("Ambush", len(entries))
+    opening.store.close()
+
+
+def test_a_fight_whose_row_was_deleted_and_start_spoiled_is_still_listed(tmp_path):
+    db = tmp_path / "data" / "journal.sqlite3"
+    crashed(db)
+    _edit_rows(db, "DELETE FROM journal_encounters")
+    _edit_rows(db, "UPDATE journal_starts SET settings = x'00'")
+    opening = open_journal(db, keep_closed=20)
+    assert opening.damage is None and not list(db.parent.glob("*damaged*"))
+    (summary,) = opening.store.recoverable()
+    assert summary.title == "Encounter 1"
+    with pytest.raises(JournalCorruptError, match="stored details of encounter 1 are damaged"):
+        recover_session(opening.store, summary.encounter_id)
     opening.store.close()

@@ -558,14 +558,14 @@ class JournalStore:
         return [row[0] for row in rows if isinstance(row[0], int)]
 
     def stored_start(self, encounter_id: int) -> "StoredFight":
-        """What is stored of a fight without its own row: its start and its entries from the
-        first, up to the first one missing or not stored as bytes (the ruleset unknown)."""
+        """What is stored of a fight without its own row: its start (``""`` where it is not
+        text) and its entries from the first, up to the first one missing or not stored as
+        bytes; the ruleset unknown."""
         rows = self._read(
             "SELECT settings, roster FROM journal_starts WHERE encounter_id = ?", (encounter_id,)
         )
-        if not rows or not all(isinstance(text, str) for text in rows[0]):
-            raise JournalCorruptError(f"The start of encounter {encounter_id} is damaged.")
-        settings, roster = rows[0]
+        start = rows[0] if rows else ("", "")
+        settings, roster = (text if isinstance(text, str) else "" for text in start)
         entries: list[bytes] = []
         for index, data in self._read(
             "SELECT idx, data FROM journal_entries WHERE encounter_id = ? ORDER BY idx",

@@ -125,9 +125,11 @@ def open_database(path: Path, *, power_safe: bool = False) -> sqlite3.Connection
     :class:`StoreDamagedError` when the file is not a usable database and
     :class:`StoreUnavailableError` when it cannot be opened or created.
     """
-    if path.is_dir():
-        raise StoreDamagedError(f"The data file {path} is a folder, not a UWR Desktop data file.")
     try:
+        if path.is_dir():
+            raise StoreDamagedError(
+                f"The data file {path} is a folder, not a UWR Desktop data file."
+            )
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(path, isolation_level=None)
     except (OSError, sqlite3.Error) as error:
