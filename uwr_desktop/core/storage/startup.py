@@ -133,7 +133,7 @@ class _Locks(msgspec.Struct, frozen=True):
     """Another copy of the app has fights open (then the file is in use, not left behind)."""
 
 
-_LOCK_NAME = re.compile(r"fight-(.*)\.lock")
+_LOCK_NAME = r"fight-(.*)\.lock"
 
 
 def _read_locks(folder: Path) -> _Locks:
@@ -149,7 +149,7 @@ def _read_locks(folder: Path) -> _Locks:
     left_open: set[int] = set()
     others_running = False
     for name in names:
-        lock = _LOCK_NAME.fullmatch(name)
+        lock = re.fullmatch(_LOCK_NAME, name)
         if lock is None:
             continue
         if held_elsewhere(folder / name):
