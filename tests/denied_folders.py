@@ -57,8 +57,8 @@ def refuse_as_root(folder: Path, mode: int, patch: Patch) -> None:
         return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
 
     def guard(real: Callable[..., object], refused: Callable[..., bool]) -> Callable[..., object]:
-        def call(path: object, *args: object, **kwargs: object) -> object:
-            if refused(path, *args):
+        def call(path: object = ".", *args: object, **kwargs: object) -> object:
+            if not isinstance(path, int) and refused(path, *args):
                 raise denied(path)
             return real(path, *args, **kwargs)
 

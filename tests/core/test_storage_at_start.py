@@ -102,6 +102,20 @@ def test_a_folder_that_cannot_be_used_turns_the_autosave_off(tmp_path, monkeypat
     opening.store.close()
 
 
+def test_a_data_folder_that_cannot_be_listed_is_used_as_it_is(tmp_path, monkeypatch):
+    """The app never lists the data folder: it opens its files by name."""
+    db = tmp_path / "data" / "journal.sqlite3"
+    entries = crashed(db)
+    give_back = deny(db.parent, 0o300, monkeypatch.setattr)
+    try:
+        opening = open_journal(db, keep_closed=20)
+        (summary,) = opening.store.recoverable()
+        assert summary.entry_count == len(entries) and opening.damage is None
+        opening.store.close()
+    finally:
+        give_back()
+
+
 @pytest.mark.parametrize(
     ("copied", "code"),
     [("journal.sqlite3", errno.ENOSPC), ("journal.sqlite3-wal", errno.EACCES)],
