@@ -15,6 +15,7 @@ import sys
 import textwrap
 
 import pytest
+from json_paths import json_paths
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition, sheet_type
@@ -98,25 +99,15 @@ def test_a_round_end_naming_a_missing_combatant_is_refused(ruleset_id):
     )
 
 
-def _point_at_nobody(value, ids):
-    if isinstance(value, dict):
-        return {
-            key: "ghost" if key != "id" and _names(item, ids) else _point_at_nobody(item, ids)
-            for key, item in value.items()
-        }
-    if isinstance(value, list):
-        return ["ghost" if _names(item, ids) else _point_at_nobody(item, ids) for item in value]
-    return value
-
-
-def _names(value, ids):
-    return isinstance(value, str) and value in ids
-
-
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_every_reference_pointed_at_nobody_is_refused(ruleset_id):
     document = played(ruleset_id)
-    document["journal"] = _point_at_nobody(document["journal"], {"ana", "bo"})
+    for path, value in list(json_paths(document["journal"])):
+        if path and path[-1] != "id" and value in ("ana", "bo"):
+            named = document["journal"]
+            for key in path[:-1]:
+                named = named[key]
+            named[path[-1]] = "ghost"
     assert "there is no combatant with id 'ghost'" in refusal(document)
 
 

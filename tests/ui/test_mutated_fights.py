@@ -101,7 +101,7 @@ def _sheet(ruleset_id: str) -> Sheet:
         return HandsSheet(max_points=5, weapons=(HandsWeapon(name="Blade", reach=1),))
     made = sheet_type(ruleset_id)
     assert made is not None
-    return made()  # type: ignore[call-arg]
+    return made()
 
 
 def _fighter(ruleset_id: str, number: int, side: Side) -> Combatant:
@@ -170,9 +170,7 @@ class Fight:
         self.session = _played(ruleset_id)
         self.document = json.loads(encode_encounter(self.session))
         found = list(json_paths(self.document))
-        ids = {
-            cid for _path, value in found if isinstance(value, dict) for cid in [value.get("id")]
-        }
+        ids = {value.get("id") for _path, value in found if isinstance(value, dict)}
         self.ids = sorted(cid for cid in ids if isinstance(cid, str))
         self.values = [path for path, _value in found if path]
         self.lists = [path for path, value in found if isinstance(value, list) and value]
