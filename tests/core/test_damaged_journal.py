@@ -300,6 +300,7 @@ def test_a_damaged_journal_gives_back_what_can_be_read_and_is_kept_aside(
     # The GM is told how much came back and how much was lost ...
     report = opening.damage
     assert report is not None
+    assert "uwr-check" not in report.problem  # names the GM's file, not the copy checked
     assert [(fight.recovered, fight.lost) for fight in report.fights] == [
         (recovered, TOTAL - recovered)
     ]

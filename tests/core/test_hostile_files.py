@@ -217,7 +217,12 @@ def test_a_pipe_or_device_is_refused_without_waiting(outcomes, name):
         (b'["]",["]",["]",[]]]]', 4, False),
         (b'["]",["]",["]",[]]]]', 3, True),
         (b'"\\\\"', 0, False),
-        (b"[[[", 1, False),
+        (b"[[[", 3, False),
+        (b"[[[", 2, True),
+        (b'[{"a":[1,"]"', 3, False),
+        (b'[{"a":[1,"]"', 2, True),
+        (b"[[]]]", 1, True),
+        (b"[]]", 1, False),
     ],
 )
 def test_nesting_is_measured_outside_strings(text, limit, deeper):

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from json_paths import json_paths
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
@@ -75,17 +76,7 @@ json_values = st.recursive(
 )
 
 
-def paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from paths(item, (*prefix, index))
-
-
-ALL_PATHS = [path for path in paths(DOCUMENT) if path]
+ALL_PATHS = [path for path, _value in json_paths(DOCUMENT) if path]
 
 
 def replaced(document, path, value):

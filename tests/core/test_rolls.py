@@ -1,5 +1,6 @@
 """The generic roll record: what each kind of roll reads as, its marks and its outcome."""
 
+import msgspec
 import pytest
 
 from uwr_desktop.core.dice import (
@@ -85,17 +86,21 @@ def test_the_outcome_meets_a_target_or_beats_an_opposed_total(target, opposed, e
 
 
 @pytest.mark.parametrize(
-    "record",
+    ("fields", "problem"),
     [
-        RollRecord(2, faces=(7, 1)),
-        RollRecord(3, faces=(1, 2)),
-        RollRecord(1, kind=DiceKind.KEEP, sides=10, kept=1, explode=True, chains=((10,),)),
-        RollRecord(2, faces=(11, 1), kind=DiceKind.SUM, sides=10),
+        ({"dice": 2, "faces": (7, 1)}, "a d6 shows 1 to 6, got 7"),
+        ({"dice": 3, "faces": (1, 2)}, "needs 3 faces, got 2"),
+        (
+            {"dice": 1, "kind": DiceKind.KEEP, "kept": 1, "explode": True, "chains": ((10,),)},
+            "rolled again exactly when it shows 10",
+        ),
+        ({"dice": 4, "kind": DiceKind.KEEP, "sides": 10, "chains": ((1,),) * 4}, "4k0"),
+        ({"dice": 2, "faces": (11, 1), "kind": DiceKind.SUM, "sides": 10}, "a d10 shows 1 to 10"),
     ],
-    ids=["pool face 7", "pool short", "keep ends on a 10", "sum face 11"],
+    ids=["pool face 7", "pool short", "keep ends on a 10", "keep none kept", "sum face 11"],
 )
-def test_a_record_that_breaks_the_dice_rules_is_refused_when_read(record):
-    with pytest.raises(DiceError):
-        record.check()
-    with pytest.raises(DiceError):
-        record.marks  # noqa: B018 (reading the marks reads the record)
+def test_a_record_that_breaks_the_dice_rules_is_refused_when_made_or_read(fields, problem):
+    with pytest.raises(DiceError, match=problem):
+        RollRecord(**fields)
+    with pytest.raises(msgspec.ValidationError, match=rf"{problem}.* - at `\$\[1\]`"):
+        msgspec.json.decode(msgspec.json.encode([{"dice": 0}, fields]), type=list[RollRecord])

@@ -1,5 +1,6 @@
 """A journal edited by hand is refused on load, entry named, whatever event was changed."""
 
+import json
 import random
 from fractions import Fraction
 
@@ -7,7 +8,7 @@ import pytest
 from msgspec.structs import replace
 from uwr_sheets import changed
 
-from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -68,6 +69,11 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.encounter_file import (
+    EncounterFileError,
+    decode_encounter,
+    encode_encounter,
+)
 
 ROSTER = (
     Combatant(
@@ -227,12 +233,17 @@ def test_an_override_and_a_roll_off_replay():
 
 def test_a_manual_order_must_list_everyone_once():
     session = played(MoveInOrder("duel", 1))
-    for order in (("duel",), ("duel", "duel"), ("duel", "vex", "ghost")):
+    for order in (("duel",), ("duel", "duel")):
         refused(
             session,
             tampered(session, ManualOrderSet, order=order),
             "a hand-made turn order must list every combatant once",
         )
+    refused(
+        session,
+        tampered(session, ManualOrderSet, order=("duel", "vex", "ghost")),
+        "there is no combatant with id 'ghost'",
+    )
 
 
 # --- turns and rounds -------------------------------------------------------------------------
@@ -384,11 +395,16 @@ def test_direct_and_free_checks_need_a_sensible_difficulty():
 def test_a_recorded_roll_must_fit_the_dice_rules():
     session = played(FreeRoll("vex", 3, rerolls=5))
     record = session.entries[-1].events[0].roll
-    refused(
-        session,
-        tampered(session, CheckRolled, roll=replace(record, faces=record.faces[:2])),
-        "a recorded roll does not fit the dice rules",
-    )
+    with pytest.raises(DiceError, match="a pool of 3 dice needs 3 faces, got 2"):
+        replace(record, faces=record.faces[:2])
+    document = json.loads(encode_encounter(session))
+    document["journal"][-1]["events"][0]["roll"]["faces"] = list(record.faces[:2])
+    with pytest.raises(
+        EncounterFileError,
+        match=r"^fight\.uwr has a bad field in entry 2: events\[0\]\.roll: a pool of 3 dice "
+        "needs 3 faces, got 2$",
+    ):
+        decode_encounter(json.dumps(document).encode(), name="fight.uwr")
 
 
 def test_a_reaction_needs_an_attack_waiting_for_one():
@@ -400,7 +416,6 @@ def test_a_reaction_needs_an_attack_waiting_for_one():
         ({"reaction": "block"}, "unknown reaction 'block'"),
         ({"weapon": 3}, "Duelist has no weapon number 3"),
         ({"weapon": None}, "Duelist has no weapon number None"),
-        ({"roll": replace(reaction.roll, faces=())}, "a recorded roll does not fit"),
     ):
         refused(session, tampered(session, ReactionRolled, **changes), message)
     free = played(FreeRoll("vex", 3, rerolls=5))

@@ -5,10 +5,10 @@ combatant library on the same file). Once all have loaded the app's code they ar
 start time to wait for, so that they really race to create the file.
 """
 
-import subprocess
 import sys
 import textwrap
-import time
+
+from together import run_together
 
 ROUNDS = 8
 COPIES = 3
@@ -43,26 +43,8 @@ def test_copies_started_together_on_a_fresh_profile_all_start(tmp_path):
     failures = []
     for round_number in range(ROUNDS):
         home = tmp_path / f"profile-{round_number}"
-        children = [
-            subprocess.Popen(
-                [sys.executable, "-c", CHILD, str(home)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-            )
-            for _ in range(COPIES)
-        ]
-        for child in children:
-            assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-        start = f"{time.time() + 0.2}\n"
-        for child in children:
-            assert child.stdin is not None
-            child.stdin.write(start)
-            child.stdin.flush()
-        for child in children:
-            output, _ = child.communicate(timeout=60)
-            if child.returncode != 0:
-                failures.append(output)
+        command = [sys.executable, "-c", CHILD, str(home)]
+        results = run_together([command] * COPIES)
+        failures += [output for code, output in results if code != 0]
         assert not list((home / "data").glob("*damaged*"))
     assert not failures, failures[0]

@@ -4,11 +4,14 @@ on disk. Faults are made as in ``tests/core/test_storage_faults.py``."""
 
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
+from denied_folders import deny
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 
@@ -191,9 +194,27 @@ def test_a_damaged_autosave_file_is_explained_at_start(qtbot, tmp_path, monkeypa
 
 START_AND_DISMISS = textwrap.dedent(
     """
+    import os
     import sys
+    from pathlib import Path
+
+    denied = os.environ.get("UWR_TEST_DENIED_AS_ROOT")
+    if denied:
+        sys.path.insert(0, os.environ["UWR_TEST_HELPERS"])
+        from denied_folders import refuse_as_root
+
+        folder, mode = denied.rsplit("|", 1)
+        refuse_as_root(Path(folder), int(mode, 8), setattr)
+    size_limit = os.environ.get("UWR_TEST_FILE_SIZE_LIMIT")
+    if size_limit:
+        import resource
+        import signal
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (int(size_limit), int(size_limit)))
+
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMainWindow
+    from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow
     from uwr_desktop.cli import LaunchOptions
     from uwr_desktop.ui import app
 
@@ -204,10 +225,15 @@ START_AND_DISMISS = textwrap.dedent(
         modal = QApplication.activeModalWidget()
         if modal is not None:
             text = getattr(modal, "text", str)().replace(chr(10), " ")
+            for listed in modal.findChildren(QListWidget):
+                items = (listed.item(row).text() for row in range(listed.count()))
+                text += " ".join(item.replace(chr(10), " ") for item in items)
             print("DIALOG", modal.windowTitle(), "|", text, flush=True)
             modal.done(0)
         elif any(isinstance(w, QMainWindow) and w.isVisible() for w in tops()):
             for window in QApplication.topLevelWidgets():
+                if isinstance(window, QMainWindow) and window.autosave_bar.isVisible():
+                    print("BAR", window.autosave_bar.message(), flush=True)
                 window.close()
             QApplication.quit()
 
@@ -224,13 +250,16 @@ START_AND_DISMISS = textwrap.dedent(
 )
 
 
-def test_the_app_starts_on_a_damaged_autosave_file(tmp_path):
-    """The real start-up path, in its own process: the notice is shown and the app runs."""
-    home = tmp_path / "home"
-    db = home / "data" / "journal.sqlite3"
-    _crashed_store(db)
-    db.with_name(f"{db.name}-wal").write_bytes(b"garbage" * 1000)
-    env = {**os.environ, "UWR_DESKTOP_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
+def _start_the_app(home, **env_vars):
+    """Start the app on ``home`` in its own process, dismissing every dialog; the dialogs and
+    the autosave bar it showed, one line each."""
+    env = {
+        **os.environ,
+        **env_vars,
+        "UWR_DESKTOP_HOME": str(home),
+        "QT_QPA_PLATFORM": "offscreen",
+        "UWR_TEST_HELPERS": str(Path(__file__).parents[1]),
+    }
     env.pop("UWR_DESKTOP_TEMP_CONFIG", None)
     done = subprocess.run(
         [sys.executable, "-c", START_AND_DISMISS],
@@ -241,13 +270,103 @@ def test_the_app_starts_on_a_damaged_autosave_file(tmp_path):
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    dialogs = [line for line in done.stdout.splitlines() if line.startswith("DIALOG")]
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_the_app_starts_on_a_damaged_autosave_file(tmp_path):
+    """The real start-up path, in its own process: the notice is shown and the app runs."""
+    home = tmp_path / "home"
+    db = home / "data" / "journal.sqlite3"
+    _crashed_store(db)
+    db.with_name(f"{db.name}-wal").write_bytes(b"garbage" * 1000)
+    shown = _start_the_app(home)
+    dialogs = [line for line in shown if line.startswith("DIALOG")]
     assert "The autosave file was damaged" in dialogs[0]
     assert "“Ambush”: 5 entries recovered, 7 lost." in dialogs[0]
     assert "Reopen a fight?" in dialogs[1]  # then the recovered part is offered
     (aside,) = db.parent.glob("journal-damaged-*.sqlite3-wal")
     assert aside.read_bytes() == b"garbage" * 1000
     assert db.is_file()
+
+
+def _in_place_of_the_lock_folder(db, _patch):
+    folder = db.with_name(f"{db.name}-open")
+    shutil.rmtree(folder)
+    folder.write_text("someone's notes")
+    return {}, lambda: None
+
+
+def _denied(where, mode):
+    def make(db, patch):
+        folder = db.with_name(f"{db.name}{where}") if where else db.parent
+        if os.geteuid() == 0:  # chmod does not stop root: the child refuses the calls itself
+            return {"UWR_TEST_DENIED_AS_ROOT": f"{folder}|{mode:o}"}, lambda: None
+        return {}, deny(folder, mode, patch)
+
+    return make
+
+
+def _file_size_limit(_db, _patch):
+    return {"UWR_TEST_FILE_SIZE_LIMIT": "8192"}, lambda: None
+
+
+STORAGE_FAULTS = {
+    "lock folder is a file": (_in_place_of_the_lock_folder, "is a file, but UWR Desktop"),
+    "lock folder of another user": (_denied("-open", 0o555), "(Permission denied)"),
+    "data folder without access": (_denied("", 0o000), "(Permission denied)"),
+    "copy beyond the file size limit": (_file_size_limit, "could not be checked (File too large)"),
+    "data folder not listable": (_denied("", 0o300), None),
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions and file size limits")
+@pytest.mark.parametrize("fault", STORAGE_FAULTS)
+def test_the_app_starts_with_the_autosave_off_on_a_storage_fault(tmp_path, monkeypatch, fault):
+    """The real start-up path, in its own process: the bar says why and what to do, nothing
+    is moved aside, and the fight left open is offered once the fault is gone."""
+    home = tmp_path / "home"
+    db = home / "data" / "journal.sqlite3"
+    _crashed_store(db)
+    make, reason = STORAGE_FAULTS[fault]
+    env, give_back = make(db, monkeypatch.setattr)
+    try:
+        shown = _start_the_app(home, **env)
+    finally:
+        give_back()
+    assert not list(db.parent.glob("*damaged*"))
+    if reason is None:  # a fault the app does not meet: it opens its files by name
+        (offered,) = shown
+        assert offered.startswith("DIALOG Reopen a fight?") and "Ambush" in offered
+        return
+    (bar,) = shown
+    assert bar.startswith("BAR Autosave is off:") and reason in bar and "restart" in bar
+    if fault != "lock folder is a file":
+        (offered,) = _start_the_app(home)
+        assert offered.startswith("DIALOG Reopen a fight?") and "Ambush" in offered
+
+
+@pytest.mark.parametrize(
+    ("statement", "title"),
+    [
+        ("DELETE FROM journal_encounters", "Encounter 1"),
+        ("UPDATE journal_encounters SET closed_cleanly = 1", "Ambush"),
+    ],
+    ids=["its row deleted", "marked closed"],
+)
+def test_the_app_offers_a_left_open_fight_whose_rows_another_program_changed(
+    tmp_path, statement, title
+):
+    home = tmp_path / "home"
+    db = home / "data" / "journal.sqlite3"
+    _crashed_store(db)
+    connection = sqlite3.connect(db)
+    connection.execute(statement)
+    connection.commit()
+    connection.close()
+    (offered,) = _start_the_app(home)
+    assert offered.startswith("DIALOG Reopen a fight?") and f"{title} " in offered
+    assert "12 entries" in offered
 
 
 # ---- a fight file changed on disk ---------------------------------------------------------------
@@ -317,3 +436,29 @@ def test_save_as_at_the_question_keeps_the_other_file(qtbot, open_file, monkeypa
     assert window.files.save()
     assert path.read_bytes() == theirs
     assert window.document.path == elsewhere and elsewhere.is_file()
+
+
+def test_a_change_made_while_saving_is_not_written_over(qtbot, open_file, monkeypatch):
+    """Another program writes the file while this save is under way (after the question
+    would have been asked): the save is refused, and the next one asks."""
+    window, path = open_file
+    theirs = []
+    real_fsync = os.fsync
+
+    def someone_else_writes_meanwhile(handle):
+        monkeypatch.setattr(os, "fsync", real_fsync)
+        theirs.append(_someone_else_writes(path))
+        return real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", someone_else_writes_meanwhile)
+    told = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _title, text: told.append(text))
+    assert not window.files.save()
+    assert "fight.uwr was changed on disk" in told[0] and "Save again" in told[0]
+    assert path.read_bytes() == theirs[0]
+
+    asked = []
+    _answer_overwrite(qtbot, "Overwrite", asked)
+    assert window.files.save()
+    assert "fight.uwr was changed on disk" in asked[0]
+    assert read_encounter(path).session().entries == window.document.session.entries

@@ -8,7 +8,7 @@ changed by identity (``old.combatants[id] is not new.combatants[id]``).
 """
 
 from abc import abstractmethod
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Final
 
 import msgspec
 
@@ -42,7 +42,18 @@ InitiativeValue = Annotated[int, msgspec.Meta(ge=-MAX_INITIATIVE, le=MAX_INITIAT
 """An initiative value typed over the roll."""
 Rounds = Annotated[int, msgspec.Meta(ge=1, le=MAX_CONDITION_ROUNDS)]
 """Rounds a condition lasts."""
-Ids = Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+COMBATANT_REFERENCE: Final = {"refers_to": "combatant"}
+"""The annotation's mark on a field holding the id of a combatant in the fight
+(:mod:`uwr_desktop.core.references` finds such fields in every event)."""
+CombatantId = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH, extra=COMBATANT_REFERENCE)
+]
+"""The id of a combatant in the fight: an event naming one who is not is refused on replay."""
+OptionalCombatantId = Annotated[
+    str, msgspec.Meta(max_length=MAX_NAME_LENGTH, extra=COMBATANT_REFERENCE)
+]
+"""The id of a combatant in the fight, or ``""`` for nobody."""
+Ids = Annotated[tuple[CombatantId, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 """Combatant ids, as many as a fight may hold."""
 
 

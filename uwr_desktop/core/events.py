@@ -9,13 +9,23 @@ registry loads that package.
 """
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Count, Ids, Name, Sheet, Text, sheet_type
+from uwr_desktop.core.encounter import (
+    Combatant,
+    CombatantId,
+    Count,
+    Ids,
+    Name,
+    Sheet,
+    Text,
+    sheet_type,
+)
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
 
@@ -81,13 +91,16 @@ def _fraction_text(text: str) -> Fraction:
     return Fraction(text)
 
 
-def _sheet(value: object) -> Sheet:
-    """Decode a combatant's sheet as the type its ``ruleset`` tag names."""
+def _sheet(value: object, ruleset_id: str | None = None) -> Sheet:
+    """Decode a combatant's sheet as the type its ``ruleset`` tag names; with ``ruleset_id``,
+    only a sheet of that round system."""
     if isinstance(value, Sheet):
         return value
     if not isinstance(value, dict):
         raise TypeError("expected a sheet (a record naming its ruleset)")
     tag = value.get("ruleset")
+    if ruleset_id is not None and tag != ruleset_id:
+        raise ValueError(f"the sheet is for the round system {tag!r}, not {ruleset_id!r}")
     found = sheet_type(tag) if isinstance(tag, str) else None
     if found is None:
         raise ValueError(f"the sheet is for an unknown round system {tag!r}")
@@ -142,6 +155,17 @@ def dec_hook(kind: type, value: object) -> object:
     raise NotImplementedError(f"cannot decode {kind.__name__}")
 
 
+@cache
+def dec_hook_for(ruleset_id: str) -> Callable[[type, object], object]:
+    """:func:`dec_hook` for the records of a fight following ``ruleset_id``: a sheet of any
+    other round system is refused, in the same words whichever round systems are loaded."""
+
+    def hook(kind: type, value: object) -> object:
+        return _sheet(value, ruleset_id) if kind is Sheet else dec_hook(kind, value)
+
+    return hook
+
+
 ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 """The JSON encoder for events, combatants and files."""
 
@@ -159,7 +183,7 @@ def convert(value: object, kind: Any) -> Any:
 class ConditionRef(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A named condition on one combatant."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     name: Name
 
 
@@ -191,13 +215,13 @@ class CombatantsUpdated(Event, frozen=True):
 class TurnStarted(Event, frozen=True):
     """A combatant's turn starts."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
 
 
 class TurnEnded(Event, frozen=True):
     """A combatant's turn ends."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
 
 
 class RoundEnded(Event, frozen=True):
@@ -211,7 +235,7 @@ class DiceRolled(Event, frozen=True):
     """Typed dice were rolled for a combatant, or for nobody (``combatant_id`` ``None``: the
     GM's own roll), ``notation`` as the app writes it."""
 
-    combatant_id: Name | None
+    combatant_id: CombatantId | None
     notation: Text
     roll: RollRecord
     title: Text = ""

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from uwr_desktop.core.events import ENCODER, Event, dec_hook, event_union
+from uwr_desktop.core.events import ENCODER, Event, dec_hook, dec_hook_for, event_union
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.registry import (
     load_ruleset,
@@ -31,21 +31,23 @@ class JournalError(ValueError):
     """Bytes that are not a journal entry; the message says what is wrong."""
 
 
-def _entry_decoder() -> msgspec.json.Decoder[Any]:
+def _entry_decoder(ruleset_id: str | None = None) -> msgspec.json.Decoder[Any]:
     """The decoder for every event type known now: the shared ones and those of every ruleset
-    loaded so far (a ruleset loaded later adds its own)."""
-    return _decoder_for(event_union())
+    loaded so far (a ruleset loaded later adds its own); with ``ruleset_id``, for a fight
+    following that ruleset (a sheet of another is refused)."""
+    return _decoder_for(event_union(), ruleset_id)
 
 
 @cache
-def _decoder_for(events: Any) -> msgspec.json.Decoder[Any]:
+def _decoder_for(events: Any, ruleset_id: str | None) -> msgspec.json.Decoder[Any]:
     wire = msgspec.defstruct(
         "JournalEntryWire",
         [("label", str), ("events", tuple[events, ...])],
         frozen=True,
         forbid_unknown_fields=True,
     )
-    return msgspec.json.Decoder(wire, dec_hook=dec_hook)
+    hook = dec_hook if ruleset_id is None else dec_hook_for(ruleset_id)
+    return msgspec.json.Decoder(wire, dec_hook=hook)
 
 
 def entry_wire_type() -> Any:
@@ -90,7 +92,7 @@ def decode_entry(data: bytes, ruleset_id: str | None = None) -> JournalEntry:
     else:
         load_ruleset(ruleset_id)
     try:
-        wire = _entry_decoder().decode(data)
+        wire = _entry_decoder(ruleset_id).decode(data)
     except msgspec.DecodeError as error:
         wire = _upgraded(data, ruleset_id)
         if wire is None:
@@ -112,7 +114,7 @@ def _upgraded(data: bytes, ruleset_id: str | None) -> Any:
         if upgraded == raw:
             continue
         try:
-            return _entry_decoder().decode(ENCODER.encode(upgraded))
+            return _entry_decoder(ruleset_id).decode(ENCODER.encode(upgraded))
         except (msgspec.DecodeError, TypeError, ValueError):
             continue
     return None

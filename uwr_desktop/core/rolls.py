@@ -106,6 +106,11 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
     chains: Annotated[tuple[Chain, ...], msgspec.Meta(max_length=MAX_DICE)] = ()
     leftover_die_counts: bool = False
 
+    def __post_init__(self) -> None:
+        """Refuse a record whose faces break the rules of its dice, where it is made or read:
+        a file or the autosave holding one is refused with the field's path."""
+        self.check()
+
     @classmethod
     def of_pool(cls, roll: PoolRoll) -> "RollRecord":
         """Record a pool roll as first rolled (its rerolls are recorded as they are taken)."""
@@ -162,11 +167,24 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
     def check(self) -> None:
         """Refuse (``DiceError``) a record whose faces break the rules of its dice kind."""
         if self.kind is DiceKind.POOL:
-            self.pool()
+            if not self._plain_pool_fits():
+                self.pool()
         elif self.kind is DiceKind.KEEP:
             self.keep()
         else:
             self.sum()
+
+    def _plain_pool_fits(self) -> bool:
+        """Whether this is a pool with no reroll taken and a face of 1 to 6 for each die: what
+        most records are, known to fit without building the roll (its spec is still checked).
+        ``False`` leaves the answer to the roll itself."""
+        PoolSpec(self.dice, self.favor, self.rerolls, self.lowest_threshold)
+        faces = self.faces
+        return (
+            not self.rerolls_taken
+            and len(faces) == self.dice
+            and (not faces or (min(faces) >= 1 and max(faces) <= POOL_SIDES))
+        )
 
     @property
     def total(self) -> int:

@@ -32,6 +32,7 @@ from uwr_desktop.core.record_check import (
     checked_roster,
     recorded,
 )
+from uwr_desktop.core.references import check_references
 from uwr_desktop.core.rulesets.base import RollShown, Ruleset
 
 SNAPSHOT_EVERY = 32
@@ -191,6 +192,12 @@ class Session:
         return self._roster
 
     @property
+    def saved_size(self) -> int:
+        """The bytes a file of the fight takes written without spaces, every entry included:
+        what ``MAX_FIGHT_BYTES`` bounds."""
+        return self._budget.bytes_before(len(self._entries))
+
+    @property
     def state(self) -> EncounterState:
         """The state at the cursor."""
         return self._state
@@ -346,11 +353,16 @@ class Session:
     def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
         """Apply ``entry``, which lands at ``position``; a slow one gets its state kept.
 
-        More combatants at once than a fight may hold are refused with ``RulesError``.
+        An event naming a combatant not in the fight, a roll that breaks its dice rules, or
+        more combatants at once than a fight may hold, are refused with ``RulesError``.
         """
         started = time.perf_counter()
-        for event in entry.events:
-            state = self._ruleset.apply(state, event)
+        try:
+            for event in entry.events:
+                check_references(state, event)
+                state = self._ruleset.apply(state, event)
+        except DiceError as error:
+            raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
         if len(state.combatants) > MAX_COMBATANTS:
             raise RulesError(
                 f"a fight holds at most {MAX_COMBATANTS:,} combatants at once, "

@@ -6,7 +6,6 @@ fight's file and autosave through this module alone: what it needs of the storag
 suffix, the errors an open or save may meet, how a file's name is shown) is named here.
 """
 
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
 from uwr_desktop.core.session import Change, Session
+from uwr_desktop.core.storage.atomic_file import FileStamp, file_stamp
 from uwr_desktop.core.storage.autosave import follow_progress, recover_session
 from uwr_desktop.core.storage.encounter_file import (
     FILE_SUFFIX,
@@ -86,7 +86,7 @@ class EncounterDocument(QObject):
         self._journal: GuardedAutosave | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._path: Path | None = None
-        self._file_stamp: tuple[int, int, int] | None = None
+        self._file_stamp: FileStamp | None = None
         self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
@@ -136,8 +136,8 @@ class EncounterDocument(QObject):
 
         Raises ``EncounterFileError`` with a message naming the problem.
         """
-        session = read_encounter(path).session(roller=self._roller)
-        self._replace(session, path=path, saved=True)
+        read = read_encounter(path)
+        self._replace(read.session(roller=self._roller), path=path, saved=True, stamp=read.stamp)
 
     def open_copy(self, path: Path, title: str) -> None:
         """Open the fight in ``path`` as a new, untitled fight called ``title``.
@@ -148,14 +148,21 @@ class EncounterDocument(QObject):
         session = read_encounter(path).session(roller=self._roller)
         self._replace(session, path=None, saved=True, untitled=title)
 
-    def save(self, path: Path | None = None) -> None:
-        """Save to ``path`` (default: the current file); ``EncounterFileError`` on failure."""
+    def save(self, path: Path | None = None, *, overwrite: bool = False) -> None:
+        """Save to ``path`` (default: the current file); ``EncounterFileError`` on failure.
+
+        The fight's own file is written over only if nobody changed it since it was opened or
+        saved here, checked at the swap itself; ``overwrite`` (the GM chose to) writes over the
+        version there now. Another file is written over only if unchanged while saving.
+        """
         target = path if path is not None else self._path
         if target is None:
             raise ValueError("the fight has no file yet: choose one with Save As")
-        save_encounter(self._session, target)
+        mine = target == self._path and not overwrite
+        known = self._file_stamp if mine else file_stamp(target)
+        stamp = save_encounter(self._session, target, known=known)
         self._path = target
-        self._file_stamp = _stamp(target)
+        self._file_stamp = stamp
         self._saved_marker = self._marker()
         if self._journal is not None:
             self._journal.update_details(
@@ -169,7 +176,7 @@ class EncounterDocument(QObject):
         here (a file that is gone counts as unchanged: saving makes it again)."""
         if self._path is None:
             return False
-        now = _stamp(self._path)
+        now = file_stamp(self._path)
         return now is not None and now != self._file_stamp
 
     def recover(self, encounter_id: int) -> None:
@@ -215,10 +222,13 @@ class EncounterDocument(QObject):
         saved: bool,
         journal: EncounterJournal | None = None,
         untitled: str = UNTITLED,
+        stamp: FileStamp | None = None,
     ) -> None:
         self._close_journal()
         self._untitled = untitled
         self._session = self._adopt(session, path=path, saved=saved, journal=journal)
+        if stamp is not None:
+            self._file_stamp = stamp
         self.sessionReplaced.emit()
         self.pathChanged.emit()
         self._notify_modified()
@@ -234,7 +244,7 @@ class EncounterDocument(QObject):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._path = path
-        self._file_stamp = _stamp(path) if path is not None else None
+        self._file_stamp = file_stamp(path) if path is not None else None
         self._journal = None
         if self._store is not None:
             guard = GuardedAutosave(
@@ -270,12 +280,3 @@ class EncounterDocument(QObject):
         if modified != self._was_modified:
             self._was_modified = modified
             self.modifiedChanged.emit(modified)
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """What tells one version of a file from another: change time, size, file identity."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_mtime_ns, found.st_size, found.st_ino

@@ -6,6 +6,11 @@ is written through to the file it points to (the link stays), and the file keeps
 permissions (a new file gets the usual ones, the process's umask applied). While it is written
 the temporary file is locked (``flock`` on POSIX); a temporary file a crash left behind has no
 lock, and the next save beside it removes it.
+
+A save can be told which version of the file it may replace (its :func:`file_stamp`): the file
+is compared with it at the swap itself, immediately before the rename, while the folder is
+locked (``flock`` on POSIX) so that saves by other copies of the app take turns; a file changed
+since is left alone (:class:`FileChangedError`).
 """
 
 import contextlib
@@ -13,7 +18,17 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+FileStamp = tuple[int, int, int]
+"""What tells one version of a file from another: change time (ns), size and identity."""
+
+
+class FileChangedError(Exception):
+    """The file was changed by someone else since the version a save was told it replaces; the
+    save wrote nothing over it."""
+
 
 if sys.platform == "win32":
 
@@ -23,11 +38,30 @@ if sys.platform == "win32":
     def _in_use(path: Path) -> bool:
         return False
 
+    @contextlib.contextmanager
+    def _swap_turn(folder: Path) -> Iterator[None]:
+        """Windows refuses to replace a file open elsewhere: the comparison is all there is."""
+        yield
+
 else:
     import fcntl
 
     def _lock(handle: int) -> None:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    @contextlib.contextmanager
+    def _swap_turn(folder: Path) -> Iterator[None]:
+        """Hold the folder's lock (waiting for it): saves into it take turns at their swaps."""
+        try:
+            handle = os.open(folder, os.O_RDONLY)
+        except OSError:
+            yield  # a folder that cannot be opened for reading is written without turns
+            return
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)
 
     def _in_use(path: Path) -> bool:
         """Whether a running writer holds the temporary file's lock."""
@@ -102,12 +136,30 @@ def _copy_permissions(existing: os.stat_result, temporary: Path) -> None:
             chown(temporary, -1, existing.st_gid)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file beside it, flushed to disk and then
-    renamed over the file (through any symbolic link ``path`` is).
+def file_stamp(path: Path) -> FileStamp | None:
+    """The version of the file at ``path`` (``None`` when there is none to be read)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size, found.st_ino
 
-    The file keeps its permissions. Raises ``OSError`` when anything fails; the file is then
-    as it was and no temporary file is left behind.
+
+def _unchanged(target: Path, known: FileStamp | None) -> None:
+    now = file_stamp(target)
+    if known is not None and now is not None and now != known:
+        raise FileChangedError(f"{target} was changed since it was read")
+
+
+def write_atomically(path: Path, data: bytes, *, known: FileStamp | None = None) -> FileStamp:
+    """Write ``data`` to ``path`` through a temporary file beside it, flushed to disk and then
+    renamed over the file (through any symbolic link ``path`` is); return the written file's
+    stamp.
+
+    With ``known``, the file is replaced only if it is still that version at the swap (or gone:
+    it is made again); otherwise :class:`FileChangedError`. The file keeps its permissions.
+    Raises ``OSError`` when anything fails; the file is then as it was and no temporary file is
+    left behind.
     """
     target = resolve_target(path)
     remove_stale_temporaries(target)
@@ -125,13 +177,19 @@ def write_atomically(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+            written = os.fstat(stream.fileno())
             if _RENAME_OPEN:
                 # Renamed while still locked, so no cleaner takes it for a crash's leftover.
-                os.replace(temporary, target)
+                with _swap_turn(target.parent):
+                    _unchanged(target, known)
+                    os.replace(temporary, target)
                 done = True
         if not done:
-            os.replace(temporary, target)
+            with _swap_turn(target.parent):
+                _unchanged(target, known)
+                os.replace(temporary, target)
             done = True
     finally:
         if not done:
             temporary.unlink(missing_ok=True)
+    return written.st_mtime_ns, written.st_size, written.st_ino

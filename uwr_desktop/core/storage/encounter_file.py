@@ -14,6 +14,7 @@ See ``docs/file-format.md``.
 """
 
 import os
+import re
 import stat
 from functools import cache
 from pathlib import Path
@@ -24,7 +25,14 @@ import msgspec
 import uwr_desktop
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import ENCODER, dec_hook, error_path, to_builtins
+from uwr_desktop.core.events import (
+    ENCODER,
+    dec_hook,
+    dec_hook_for,
+    error_path,
+    event_union,
+    to_builtins,
+)
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire, entry_wire_type
 from uwr_desktop.core.limits import (
@@ -35,10 +43,10 @@ from uwr_desktop.core.limits import (
     MAX_JOURNAL_ENTRIES,
     MAX_JSON_DEPTH,
 )
-from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
+from uwr_desktop.core.rulesets import load_rulesets, make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
-from uwr_desktop.core.storage.atomic_file import write_atomically
+from uwr_desktop.core.storage.atomic_file import FileChangedError, FileStamp, write_atomically
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.names import display_name
 from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster
@@ -66,13 +74,14 @@ class _Header(msgspec.Struct):
     ruleset: Any = None
 
 
-def _file_decoder() -> msgspec.json.Decoder[Any]:
-    """The decoder for a file holding entries of every event type known now."""
-    return _file_decoder_for(entry_wire_type())
+def _file_decoder(ruleset_id: str | None) -> msgspec.json.Decoder[Any]:
+    """The decoder for a file of a ``ruleset_id`` fight holding entries of every event type
+    known now (a combatant's sheet must be of that round system)."""
+    return _file_decoder_for(entry_wire_type(), ruleset_id)
 
 
 @cache
-def _file_decoder_for(entry_type: Any) -> msgspec.json.Decoder[Any]:
+def _file_decoder_for(entry_type: Any, ruleset_id: str | None) -> msgspec.json.Decoder[Any]:
     file_type = msgspec.defstruct(
         "EncounterFileV1",
         [
@@ -93,14 +102,16 @@ def _file_decoder_for(entry_type: Any) -> msgspec.json.Decoder[Any]:
         ],
         forbid_unknown_fields=True,
     )
-    return msgspec.json.Decoder(file_type, dec_hook=dec_hook)
+    hook = dec_hook if ruleset_id is None else dec_hook_for(ruleset_id)
+    return msgspec.json.Decoder(file_type, dec_hook=hook)
 
 
 class EncounterData(msgspec.Struct, frozen=True):
     """A validated encounter file: its ruleset, starting roster and journal.
 
     ``checked`` is the session built while the journal was replayed to check it, so the file is
-    replayed once, not again when it is opened.
+    replayed once, not again when it is opened. ``stamp`` is the version of the file that was
+    read (``None`` for bytes not read from a file), to save over it later only if unchanged.
     """
 
     ruleset: Ruleset
@@ -108,6 +119,7 @@ class EncounterData(msgspec.Struct, frozen=True):
     entries: tuple[JournalEntry, ...]
     cursor: int
     checked: Session
+    stamp: FileStamp | None = None
 
     def session(self, *, roller: Roller | None = None, sink: JournalSink | None = None) -> Session:
         """The file's session, rolling with ``roller`` and journaling to ``sink`` from now on.
@@ -118,9 +130,16 @@ class EncounterData(msgspec.Struct, frozen=True):
         return self.checked
 
 
-def _validation_message(error: msgspec.ValidationError) -> str:
+def _bad_field(name: str, error: msgspec.ValidationError) -> str:
+    """A field the typed decoder refused, named by its path; in the journal, by its entry
+    (``"in entry 4: events[0].roll: ..."``, counted from 1 as the log counts them)."""
     path, message = error_path(error)
-    return f"{path}: {message}" if path else message
+    entry = re.match(r"\$\.journal\[(\d+)\]\.?", path)
+    where = ""
+    if entry is not None:
+        where = f" in entry {int(entry[1]) + 1}"
+        path = path[entry.end() :]
+    return f"{name} has a bad field{where}: " + (f"{path}: {message}" if path else message)
 
 
 def _compacted(data: bytes, name: str) -> bytes:
@@ -139,11 +158,15 @@ def _compacted(data: bytes, name: str) -> bytes:
             f"{name} is not a UWR Desktop encounter (it is not JSON)"
         ) from None
     if len(data) > MAX_FIGHT_BYTES:
-        raise EncounterFileError(
-            f"{name} holds too much ({len(data) / 2**20:.1f} MiB without its spaces); "
-            f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
-        )
+        raise EncounterFileError(_holds_too_much(name, len(data)))
     return data
+
+
+def _holds_too_much(name: str, size: int) -> str:
+    return (
+        f"{name} holds too much ({size / 2**20:.1f} MiB without its spaces); "
+        f"a fight holds at most {MAX_FIGHT_BYTES // 2**20} MiB"
+    )
 
 
 def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
@@ -174,14 +197,32 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             f"{name} was made by a newer version of UWR Desktop (schema {version}); "
             f"this version reads up to {SCHEMA_VERSION}"
         )
-    if isinstance(header.ruleset, str):
-        load_ruleset(header.ruleset)  # its events and sheets, before they are decoded
+    ruleset_id = header.ruleset if isinstance(header.ruleset, str) else None
+    if ruleset_id is not None:
+        try:
+            make_ruleset(ruleset_id)  # loads its events and sheets, before they are decoded
+        except RulesError as error:
+            raise EncounterFileError(f"{name}: {error}") from None
     if version < SCHEMA_VERSION:
         data = _upgraded(data)
     try:
-        document = _file_decoder().decode(data)
+        return _fight(data, name, ruleset_id)
+    except EncounterFileError:
+        # Whether another round system's record in the file is known depends on the systems
+        # used before in this run: a refusal is given in the words it has with all of them.
+        known = event_union()
+        load_rulesets()
+        if event_union() is known:
+            raise
+        return _fight(data, name, ruleset_id)
+
+
+def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
+    """The fight of a file in today's shape: its typed records, replayed under its rules."""
+    try:
+        document = _file_decoder(ruleset_id).decode(data)
     except msgspec.ValidationError as error:
-        raise EncounterFileError(f"{name} has a bad field: {_validation_message(error)}") from None
+        raise EncounterFileError(_bad_field(name, error)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as error:
         raise EncounterFileError(f"{name} cannot be read: {error}") from None
     except RecursionError:
@@ -204,6 +245,10 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         checked = Session(ruleset, document.roster, entries=entries, cursor=document.cursor)
     except RulesError as error:
         raise EncounterFileError(f"{name}: the journal does not replay: {error}") from None
+    # Fields left at their defaults, and records an earlier schema wrote, take room again when
+    # the fight is saved: what is opened must fit the limits as it will be written.
+    if checked.saved_size > MAX_FIGHT_BYTES:
+        raise EncounterFileError(_holds_too_much(name, checked.saved_size))
     return EncounterData(ruleset, document.roster, entries, document.cursor, checked)
 
 
@@ -246,8 +291,9 @@ def _not_a_file(name: str, mode: int) -> str | None:
     return f"{name} is not a fight file (it is a device, pipe or socket, not a regular file)"
 
 
-def _read_bytes(path: Path, name: str) -> bytes:
-    """The file's bytes, refusing anything but a regular file of at most the size limit.
+def _read_bytes(path: Path, name: str) -> tuple[bytes, FileStamp]:
+    """The file's bytes and version, refusing anything but a regular file of at most the size
+    limit.
 
     Opened without blocking, so a pipe or device chosen by mistake cannot hang the app.
     """
@@ -264,7 +310,8 @@ def _read_bytes(path: Path, name: str) -> bytes:
                 raise EncounterFileError(problem)
             if status.st_size > MAX_FILE_BYTES:
                 raise EncounterFileError(_too_large(name, status.st_size))
-            return stream.read(MAX_FILE_BYTES + 1)
+            stamp = status.st_mtime_ns, status.st_size, status.st_ino
+            return stream.read(MAX_FILE_BYTES + 1), stamp
     except OSError as error:
         raise EncounterFileError(f"cannot read {name}: {error.strerror or error}") from None
 
@@ -277,7 +324,8 @@ def read_encounter(path: Path | str) -> EncounterData:
     """
     path = Path(path)
     name = display_name(path)
-    return decode_encounter(_read_bytes(path, name), name=name)
+    data, stamp = _read_bytes(path, name)
+    return msgspec.structs.replace(decode_encounter(data, name=name), stamp=stamp)
 
 
 def load_encounter(
@@ -305,12 +353,25 @@ def encode_encounter(session: Session) -> bytes:
     return indented if len(indented) <= MAX_FILE_BYTES else data
 
 
-def save_encounter(session: Session, path: Path | str) -> None:
-    """Write ``session`` to ``path`` atomically: the old file stays intact if anything fails."""
+def save_encounter(
+    session: Session, path: Path | str, *, known: FileStamp | None = None
+) -> FileStamp:
+    """Write ``session`` to ``path`` atomically: the old file stays intact if anything fails.
+
+    With ``known``, the file is written over only if it is still that version when the new one
+    is swapped in (another program or copy of the app may have saved it meanwhile). Returns
+    the saved file's stamp.
+    """
     path = Path(path)
     data = encode_encounter(session)
     try:
-        write_atomically(path, data)
+        return write_atomically(path, data, known=known)
+    except FileChangedError:
+        raise EncounterFileError(
+            f"{display_name(path)} was changed on disk by another program or another copy of "
+            "UWR Desktop while this fight was being saved, so it was left as they wrote it. "
+            "Save again to choose whether to overwrite it."
+        ) from None
     except OSError as error:
         raise EncounterFileError(
             f"cannot save {display_name(path)}: {error.strerror or error}"

@@ -18,6 +18,8 @@ import os
 import sys
 from pathlib import Path
 
+from uwr_desktop.core.storage.sqlite_db import StoreUnavailableError
+
 if sys.platform == "win32":
     import msvcrt
 
@@ -41,6 +43,21 @@ else:
 _WITNESS_AT = 8
 
 
+def lock_problem(folder: Path, error: OSError) -> str:
+    """Why the fights' lock files in ``folder`` cannot be used, and what to do about it."""
+    if os.path.isfile(folder):
+        return (
+            f"{folder} is a file, but UWR Desktop marks the fights it has open in a folder of "
+            "that name. Move the file elsewhere, then restart UWR Desktop."
+        )
+    where = error.filename if isinstance(error.filename, str) else str(folder)
+    return (
+        f"UWR Desktop cannot use {where} ({error.strerror or error}), where it marks the "
+        "fights it has open. Give your user read and write access to it (another user may "
+        "have left it behind), then restart UWR Desktop."
+    )
+
+
 class FightLock:
     """A held lock on one fight; :meth:`release` lets it go (so does the process ending)."""
 
@@ -53,10 +70,15 @@ class FightLock:
     def acquire(cls, path: Path) -> "FightLock | None":
         """Take the lock at ``path`` without waiting; ``None`` while someone else holds it.
 
-        Another lock object on the same file counts as someone else, even in this process.
+        Another lock object on the same file counts as someone else, even in this process. A
+        lock file that cannot be made or opened (its folder is a file, or belongs to another
+        user) raises :class:`StoreUnavailableError`.
         """
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise StoreUnavailableError(lock_problem(path.parent, error)) from error
         try:
             _try_lock(handle)
         except OSError:
@@ -111,9 +133,14 @@ def recorded_entries(path: Path) -> int | None:
 
 
 def held_elsewhere(path: Path) -> bool:
-    """Whether someone else holds the lock at ``path`` right now."""
-    if not path.exists():
+    """Whether someone else holds the lock at ``path`` right now (``StoreUnavailableError``
+    when it cannot be told)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
         return False
+    except OSError as error:
+        raise StoreUnavailableError(lock_problem(path.parent, error)) from error
     lock = FightLock.acquire(path)
     if lock is None:
         return True

@@ -11,7 +11,7 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -61,6 +61,16 @@ _TABLES = (
     """CREATE INDEX IF NOT EXISTS journal_encounters_open
         ON journal_encounters (closed_cleanly, updated)""",
 )
+
+_NEXT_ID = """(SELECT 1 + MAX(
+    (SELECT IFNULL(MAX(id), 0) FROM journal_encounters),
+    (SELECT IFNULL(MAX(encounter_id), 0) FROM journal_starts),
+    (SELECT IFNULL(MAX(encounter_id), 0) FROM journal_entries)))"""
+"""The id of a new fight: above every id a row of any table names, so rows another program
+left behind (a fight's own row deleted, say) are never taken for the new fight's."""
+
+UNKNOWN_RULESET = ""
+"""The ruleset of a stored fight whose own row was lost, until its entries tell it."""
 
 _SUMMARY_QUERY = """
     SELECT e.id, e.title, e.ruleset, e.file_path, e.round, e.cursor, e.created, e.updated,
@@ -453,9 +463,9 @@ class JournalStore:
         stamp = self.now()
         with transaction(self._connection) as connection:
             encounter_id = connection.execute(
-                """INSERT INTO journal_encounters
-                   (ruleset, title, file_path, cursor, created, updated)
-                   VALUES (?, ?, ?, ?, ?, ?)""",
+                f"""INSERT INTO journal_encounters
+                   (id, ruleset, title, file_path, cursor, created, updated)
+                   VALUES ({_NEXT_ID}, ?, ?, ?, ?, ?, ?)""",
                 (
                     ruleset,
                     title,
@@ -480,20 +490,7 @@ class JournalStore:
     def restore(self, fight: "StoredFight") -> int:
         """Store a fight read back from a damaged file, as a fight to recover; return its id."""
         with transaction(self._connection) as connection:
-            encounter_id = connection.execute(
-                """INSERT INTO journal_encounters
-                   (ruleset, title, file_path, round, cursor, created, updated)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
-                (
-                    fight.ruleset,
-                    fight.title,
-                    fight.file_path,
-                    fight.round,
-                    min(fight.cursor, len(fight.entries)),
-                    fight.created,
-                    fight.updated,
-                ),
-            ).lastrowid
+            encounter_id = self._insert_row(connection, _NEXT_ID, fight)
             connection.execute(
                 "INSERT INTO journal_starts (encounter_id, settings, roster) VALUES (?, ?, ?)",
                 (encounter_id, fight.settings, fight.roster),
@@ -502,9 +499,94 @@ class JournalStore:
                 "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
                 [(encounter_id, index, data) for index, data in enumerate(fight.entries)],
             )
+        return encounter_id
+
+    def restore_row(self, encounter_id: int, fight: "StoredFight") -> None:
+        """Give a fight whose own row was lost (its start and entries are stored) its row
+        again, as a fight to recover."""
+        with transaction(self._connection) as connection:
+            self._insert_row(connection, str(encounter_id), fight)
+
+    def _insert_row(self, connection: sqlite3.Connection, key: str, fight: "StoredFight") -> int:
+        encounter_id = connection.execute(
+            f"""INSERT INTO journal_encounters
+               (id, ruleset, title, file_path, round, cursor, created, updated)
+               VALUES ({key}, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                fight.ruleset,
+                fight.title,
+                fight.file_path,
+                fight.round,
+                min(fight.cursor, len(fight.entries)),
+                fight.created,
+                fight.updated,
+            ),
+        ).lastrowid
         if encounter_id is None:
             raise StoreError("The data file did not give the restored fight an id.")
         return encounter_id
+
+    def mark_left_open(self, encounter_ids: Iterable[int]) -> list[int]:
+        """Record that these fights were not closed cleanly (their lock files were left
+        behind), whatever their rows say; return those whose rows said closed."""
+        wanted = sorted(set(encounter_ids))
+        if not wanted:
+            return []
+        marks = ", ".join("?" * len(wanted))
+        closed = [
+            row[0]
+            for row in self._read(
+                f"SELECT id FROM journal_encounters WHERE closed_cleanly != 0 AND id IN ({marks})",
+                tuple(wanted),
+            )
+        ]
+        if closed:
+            with transaction(self._connection) as connection:
+                connection.executemany(
+                    "UPDATE journal_encounters SET closed_cleanly = 0 WHERE id = ?",
+                    [(fight,) for fight in closed],
+                )
+        return closed
+
+    def rowless_fights(self) -> list[int]:
+        """Fights whose start is stored but whose own row is not (deleted by another program)."""
+        rows = self._read(
+            """SELECT encounter_id FROM journal_starts WHERE encounter_id NOT IN
+               (SELECT id FROM journal_encounters) ORDER BY encounter_id""",
+            (),
+        )
+        return [row[0] for row in rows if isinstance(row[0], int)]
+
+    def stored_start(self, encounter_id: int) -> "StoredFight":
+        """What is stored of a fight without its own row: its start (``""`` where it is not
+        text) and its entries from the first, up to the first one missing or not stored as
+        bytes; the ruleset unknown."""
+        rows = self._read(
+            "SELECT settings, roster FROM journal_starts WHERE encounter_id = ?", (encounter_id,)
+        )
+        start = rows[0] if rows else ("", "")
+        settings, roster = (text if isinstance(text, str) else "" for text in start)
+        entries: list[bytes] = []
+        for index, data in self._read(
+            "SELECT idx, data FROM journal_entries WHERE encounter_id = ? ORDER BY idx",
+            (encounter_id,),
+        ):
+            if index != len(entries) or not isinstance(data, bytes):
+                break
+            entries.append(data)
+        now = self.now()
+        return StoredFight(
+            ruleset=UNKNOWN_RULESET,
+            title=f"Encounter {encounter_id}",
+            file_path=None,
+            round=None,
+            cursor=len(entries),
+            created=now,
+            updated=now,
+            settings=settings,
+            roster=roster,
+            entries=tuple(entries),
+        )
 
     def integrity_problem(self) -> str | None:
         """What SQLite's quick check finds wrong with the file, or ``None`` when it is sound."""
@@ -674,7 +756,7 @@ def _add_turn_column(connection: sqlite3.Connection) -> None:
         try:
             rows = connection.execute("PRAGMA table_info(journal_encounters)").fetchall()
         except sqlite3.Error as error:
-            raise StoreError(f"Cannot read the data file: {error}") from error
+            raise store_error(error, "Cannot read the data file") from error
         return any(row[1] == "turn" for row in rows)
 
     if has_turn():

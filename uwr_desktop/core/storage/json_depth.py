@@ -15,8 +15,8 @@ _NOT_BRACKET = bytes(code for code in range(256) if code not in b"[]{}")
 
 
 def _depth_over(brackets: bytes, limit: int) -> bool | None:
-    """Whether balanced ``brackets`` (only ``[`` and ``]``) nest deeper than ``limit``;
-    ``None`` when they are not balanced."""
+    """Whether ``brackets`` (only ``[`` and ``]``) hold a pair nested deeper than ``limit``;
+    ``None`` when they do not but some close nothing or are never closed."""
     for _ in range(limit):
         if not brackets:
             return False
@@ -25,13 +25,28 @@ def _depth_over(brackets: bytes, limit: int) -> bool | None:
         if len(shorter) == len(brackets):
             return None
         brackets = shorter
-    return bool(brackets)
+    if not brackets:
+        return False
+    opening = brackets.find(b"[")
+    return True if opening != -1 and brackets.rfind(b"]") > opening else None
+
+
+def _unclosed_deeper(brackets: bytes, limit: int) -> bool:
+    """Whether ``brackets`` nest deeper than ``limit``, those left open counted as closed at the
+    end (where closing adds no depth)."""
+    over = _depth_over(brackets, limit)
+    if over is not None:
+        return over
+    unclosed = brackets.count(b"[") - brackets.count(b"]")
+    return unclosed > 0 and _depth_over(brackets + b"]" * unclosed, limit) is True
 
 
 def nested_deeper_than(data: bytes, limit: int) -> bool:
     """Whether the JSON text ``data`` has arrays or objects nested more than ``limit`` deep.
 
-    Text that is not balanced JSON gives ``False``: the decoder then names its problem.
+    Text cut short (a file truncated inside its nesting) is measured as far as it goes, so a
+    deep document is called deep however it ends; anything else that is not JSON is left to the
+    decoder to name.
 
     First every bracket is counted, strings' included: when those nest no deeper than
     ``limit`` the answer is ``False`` at once. Only then are strings set aside, which is exact
@@ -46,4 +61,4 @@ def nested_deeper_than(data: bytes, limit: int) -> bool:
     # brackets are kept, and every other piece between quotes is a string's inside.
     structure = _ESCAPE.sub(b"", data).translate(None, _NOT_STRUCTURE)
     outside_strings = b"".join(structure.split(b'"')[::2]).translate(_SQUARE)
-    return _depth_over(outside_strings, limit) is True
+    return _unclosed_deeper(outside_strings, limit)

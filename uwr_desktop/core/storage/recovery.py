@@ -6,9 +6,10 @@ import msgspec
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.events import convert
+from uwr_desktop.core.events import dec_hook_for
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
+from uwr_desktop.core.references import check_references
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
@@ -19,7 +20,9 @@ from uwr_desktop.core.upgrade import upgrade_roster
 def read_roster(roster_json: bytes, ruleset: Ruleset) -> tuple[Combatant, ...]:
     """The stored starting roster, read in today's shape whichever version stored it."""
     raw = upgrade_roster(msgspec.json.decode(roster_json), ruleset)
-    roster: tuple[Combatant, ...] = convert(raw, tuple[Combatant, ...])
+    roster: tuple[Combatant, ...] = msgspec.convert(
+        raw, tuple[Combatant, ...], dec_hook=dec_hook_for(ruleset.id), strict=False
+    )
     return roster
 
 
@@ -69,6 +72,7 @@ def replayable_length(
     for done, entry in enumerate(entries):
         try:
             for event in entry.events:
+                check_references(state, event)
                 state = ruleset.apply(state, event)
         except (RulesError, LookupError, ValueError, TypeError, ArithmeticError):
             return done

@@ -17,13 +17,11 @@ from typing import Any
 import msgspec
 
 from uwr_desktop.core.journal import JournalError, decode_entry
-from uwr_desktop.core.storage.journal_db import StoredFight, is_json
+from uwr_desktop.core.storage.journal_db import UNKNOWN_RULESET, StoredFight, is_json
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_BYTES = 100
 _DEFAULT_PAGE = 4096
-UNKNOWN_RULESET = ""
-"""The ruleset of a salvaged fight whose own row was lost."""
 
 
 class SalvagedFight(msgspec.Struct, frozen=True):
@@ -47,14 +45,17 @@ def salvage(path: Path, witnessed: dict[int, int]) -> list[SalvagedFight]:
     """
     import tempfile  # only for a damaged file: tempfile is not needed at start-up otherwise
 
-    with tempfile.TemporaryDirectory(prefix="uwr-salvage-") as folder:
-        copy = Path(folder) / "journal.sqlite3"
-        if not _copy_files(path, copy):
-            return _all_lost(witnessed)
-        with _readable(copy) as connection:
-            if connection is None:
+    try:
+        with tempfile.TemporaryDirectory(prefix="uwr-salvage-") as folder:
+            copy = Path(folder) / "journal.sqlite3"
+            if not _copy_files(path, copy):
                 return _all_lost(witnessed)
-            return _read_fights(connection, witnessed)
+            with _readable(copy) as connection:
+                if connection is None:
+                    return _all_lost(witnessed)
+                return _read_fights(connection, witnessed)
+    except OSError:  # no room for the copy: the file aside still holds everything
+        return _all_lost(witnessed)
 
 
 def _all_lost(witnessed: dict[int, int]) -> list[SalvagedFight]:

@@ -10,9 +10,12 @@ milliseconds on many laptops and on Windows), which would be paid on every click
 ``power_safe=True`` to choose it anyway.
 
 Failures come out as :class:`StoreError`, sorted by what the GM can do about them: a damaged
-file (:class:`StoreDamagedError`: move it aside and salvage what it holds) or a file that cannot
-be written now (:class:`StoreUnavailableError`: a full disk, a read-only or vanished folder).
-A file busy in another copy of the app is neither: it is waited for.
+file (:class:`StoreDamagedError`: SQLite calls it corrupt or not a database; move it aside and
+salvage what it holds) or a file that cannot be read or written now
+(:class:`StoreUnavailableError`: a full disk, a file or folder without access, a read error, a
+size limit; keep playing, try again). A file busy in another copy of the app is neither: it is
+waited for. Any other error SQLite gives (a header it cannot make sense of, say) is a plain
+:class:`StoreError`.
 """
 
 import contextlib
@@ -32,6 +35,21 @@ BUSY_TIMEOUT_MS = 10_000
 
 _DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_FORMAT})
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+_FAULT_CODES = frozenset(
+    {
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_TOOBIG,
+        sqlite3.SQLITE_NOLFS,
+        sqlite3.SQLITE_AUTH,
+        sqlite3.SQLITE_PROTOCOL,
+        sqlite3.SQLITE_INTERRUPT,
+    }
+)
+"""Errors of the machine, not of the file: it cannot be read or written now."""
 _RETRY_PAUSE_S = 0.02
 _T = TypeVar("_T")
 _CREATED = re.compile(r"IF NOT EXISTS\s+(\w+)")
@@ -83,7 +101,9 @@ def store_error(error: sqlite3.Error, what: str) -> StoreError:
         return StoreUnavailableError(f"{what}: the disk is full ({error}).", disk_full=True)
     if code in _BUSY_CODES:
         return StoreBusyError(f"{what}: another copy of UWR Desktop kept it busy.")
-    return StoreUnavailableError(f"{what}: {error}.")
+    if code in _FAULT_CODES:
+        return StoreUnavailableError(f"{what}: {error}.")
+    return StoreError(f"{what}: {error}.")
 
 
 def _retry_busy(step: Callable[[], _T]) -> _T:
@@ -105,9 +125,11 @@ def open_database(path: Path, *, power_safe: bool = False) -> sqlite3.Connection
     :class:`StoreDamagedError` when the file is not a usable database and
     :class:`StoreUnavailableError` when it cannot be opened or created.
     """
-    if path.is_dir():
-        raise StoreDamagedError(f"The data file {path} is a folder, not a UWR Desktop data file.")
     try:
+        if path.is_dir():
+            raise StoreDamagedError(
+                f"The data file {path} is a folder, not a UWR Desktop data file."
+            )
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(path, isolation_level=None)
     except (OSError, sqlite3.Error) as error:

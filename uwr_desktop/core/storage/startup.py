@@ -1,13 +1,18 @@
 """Opening the autosave journal when the app starts, whatever state the file is in.
 
 :func:`open_journal` never fails. A sound file is opened as it is. A damaged one (truncated,
-overwritten, a folder or an unreadable file in its place, commits lost with its write-ahead
-log) is moved aside under a new name, never deleted; every unfinished fight is read back from it
-up to its first unreadable entry and stored in a fresh file at the usual place, to be offered
-for recovery. When no file can be used at all, the app runs without autosave and says why.
+overwritten, a folder in its place, commits lost with its write-ahead log: what SQLite calls
+corrupt, or what the fights' lock files prove missing) is moved aside under a new name, never
+deleted; every unfinished fight is read back from it up to its first unreadable entry and stored
+in a fresh file at the usual place, to be offered for recovery. A file that cannot be used now
+(it cannot be read or copied, the disk is full, the lock folder cannot be written) is left as it
+is and the app runs without autosave, saying why and what to do. The lock files are reconciled
+with the store's rows, so a fight left open is offered even when its rows say otherwise.
 """
 
 import contextlib
+import os
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -17,16 +22,21 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from uwr_desktop.core.journal import decode_entry
+from uwr_desktop.core.journal import JournalEntry, JournalError, decode_entry
 from uwr_desktop.core.rulesets import ruleset_ids
-from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere, recorded_entries
-from uwr_desktop.core.storage.journal_db import JournalStore, StoredFight
+from uwr_desktop.core.storage.fight_lock import (
+    FightLock,
+    held_elsewhere,
+    lock_problem,
+    recorded_entries,
+)
+from uwr_desktop.core.storage.journal_db import UNKNOWN_RULESET, JournalStore, StoredFight
 from uwr_desktop.core.storage.recovery import replayable_length
 from uwr_desktop.core.storage.sqlite_db import (
     StoreBusyError,
-    StoreDamagedError,
     StoreError,
     StoreNewerError,
+    StoreUnavailableError,
 )
 
 if TYPE_CHECKING:
@@ -75,46 +85,106 @@ def open_journal(
     from it, so that a damaged file is moved aside exactly as the crash left it. ``clock``
     names the moved-aside file.
     """
-    witnessed, others_running = _witnessed(path)
-    if witnessed and not others_running:
+    folder = path.with_name(f"{path.name}-open")
+    try:
+        locks = _read_locks(folder)
+    except StoreError as error:
+        return JournalOpening(store=None, unavailable=str(error))
+    except OSError as error:
+        return JournalOpening(store=None, unavailable=lock_problem(folder, error))
+    witnessed = locks.witnessed
+    if witnessed and not locks.others_running:
         if not _has_content(path):
             lost = sum(witnessed.values())
             missing = f"The file is missing or empty: {lost} saved entries are gone."
             return _start_over(path, missing, witnessed, clock)
         problem = _check_copy(path, witnessed)
+        if isinstance(problem, _Unchecked):
+            return JournalOpening(store=None, unavailable=problem.reason)
         if problem is not None:
             return _start_over(path, problem, witnessed, clock)
-        _settle(path, witnessed)
+        _settle(folder, witnessed)
     try:
         store = JournalStore(path)
-    except (StoreNewerError, StoreBusyError) as error:
+    except StoreUnavailableError as error:
         return JournalOpening(store=None, unavailable=str(error))
-    except StoreDamagedError as error:
-        return _start_over(path, str(error), witnessed, clock)
     except StoreError as error:
-        if path.exists() or path.is_symlink():
-            return _start_over(path, str(error), witnessed, clock)
-        return JournalOpening(store=None, unavailable=str(error))
+        return _start_over(path, str(error), witnessed, clock)
     try:
+        _reconcile(store, locks.left_open)
         store.prune_closed(keep_closed)
-    except StoreDamagedError as error:
-        store.close()
-        return _start_over(path, str(error), witnessed, clock)
-    except StoreError as error:
+    except StoreUnavailableError as error:
         store.close()
         return JournalOpening(store=None, unavailable=str(error))
+    except StoreError as error:
+        store.close()
+        return _start_over(path, str(error), witnessed, clock)
     return JournalOpening(store=store)
 
 
-def _settle(path: Path, witnessed: dict[int, int]) -> None:
+class _Locks(msgspec.Struct, frozen=True):
+    """What the fights' lock files say at start."""
+
+    witnessed: dict[int, int]
+    """Entry counts the lock files of fights left behind recorded (not yet checked)."""
+    left_open: frozenset[int]
+    """Every fight whose lock file was left behind: it was not closed cleanly."""
+    others_running: bool
+    """Another copy of the app has fights open (then the file is in use, not left behind)."""
+
+
+_LOCK_NAME = r"fight-(.*)\.lock"
+
+
+def _read_locks(folder: Path) -> _Locks:
+    """Read the lock folder, making sure this copy of the app can use it: ``OSError`` or
+    ``StoreUnavailableError`` when it cannot."""
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / f".probe-{os.getpid()}"
+    os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    probe.unlink()
+    with os.scandir(folder) as found:
+        names = [entry.name for entry in found]
+    witnessed: dict[int, int] = {}
+    left_open: set[int] = set()
+    others_running = False
+    for name in names:
+        lock = re.fullmatch(_LOCK_NAME, name)
+        if lock is None:
+            continue
+        if held_elsewhere(folder / name):
+            others_running = True
+            continue
+        if not lock[1].isdigit():
+            continue
+        fight = int(lock[1])
+        left_open.add(fight)
+        count = recorded_entries(folder / name)
+        if count is not None:
+            witnessed[fight] = count
+    return _Locks(witnessed, frozenset(left_open), others_running)
+
+
+def _settle(folder: Path, witnessed: dict[int, int]) -> None:
     """Forget the counts the file was found to hold, so that the next start does not check
     them again (the GM may keep a fight for recovery across many starts)."""
-    folder = path.with_name(f"{path.name}-open")
     for fight in witnessed:
-        lock = FightLock.acquire(folder / f"fight-{fight}.lock")
-        if lock is not None:
-            lock.record(None)
-            lock.release()
+        with contextlib.suppress(StoreError):
+            lock = FightLock.acquire(folder / f"fight-{fight}.lock")
+            if lock is not None:
+                lock.record(None)
+                lock.release()
+
+
+def _reconcile(store: JournalStore, left_open: frozenset[int]) -> None:
+    """Make the store's rows agree with the lock files: a fight whose lock file was left
+    behind was not closed cleanly, whatever its row says, and a fight whose row is lost but
+    whose start is stored gets a row again (under the ruleset its entries replay with, if
+    any); both are then offered for recovery, or said to be beyond it."""
+    store.mark_left_open(left_open)
+    for fight in store.rowless_fights():
+        start = store.stored_start(fight)
+        store.restore_row(fight, _replayable(start) or start)
 
 
 def _has_content(path: Path) -> bool:
@@ -124,26 +194,38 @@ def _has_content(path: Path) -> bool:
         return False
 
 
-def _check_copy(path: Path, witnessed: dict[int, int]) -> str | None:
-    """What is wrong with the fights a crash left behind, checked on a copy of the files."""
+class _Unchecked(msgspec.Struct, frozen=True):
+    """The file could not be checked (a fault, not damage): why, and what to do."""
+
+    reason: str
+
+
+def _check_copy(path: Path, witnessed: dict[int, int]) -> "str | _Unchecked | None":
+    """What is wrong with the fights a crash left behind, checked on a copy of the files;
+    :class:`_Unchecked` when the copy cannot be made or read (the file is left as it is)."""
     import tempfile  # only after a crash: tempfile is not needed at start-up otherwise
 
-    with tempfile.TemporaryDirectory(prefix="uwr-check-") as folder:
-        copy = Path(folder) / path.name
-        try:
-            shutil.copyfile(path, copy)
-            wal = Path(f"{path}-wal")
-            if wal.is_file():
-                shutil.copyfile(wal, Path(f"{copy}-wal"))
-        except OSError as error:
-            return f"The file cannot be read ({error.strerror or error})."
-        try:
-            with JournalStore(copy) as store:
-                return _crash_problem(store, witnessed)
-        except (StoreNewerError, StoreBusyError):
-            return None  # not damaged: opening it says what is wrong
-        except StoreError as error:
-            return str(error)
+    try:
+        with tempfile.TemporaryDirectory(prefix="uwr-check-") as folder:
+            copy = Path(folder) / path.name
+            try:
+                shutil.copyfile(path, copy)
+                wal = Path(f"{path}-wal")
+                if wal.is_file():
+                    shutil.copyfile(wal, Path(f"{copy}-wal"))
+            except OSError as error:
+                return _unchecked(path, error.strerror or str(error))
+            try:
+                with JournalStore(copy) as store:
+                    return _crash_problem(store, witnessed)
+            except (StoreNewerError, StoreBusyError):
+                return None  # not damaged: opening it says what is wrong
+            except StoreUnavailableError as error:
+                return _unchecked(path, str(error).replace(str(copy), str(path)))
+            except StoreError as error:
+                return str(error).replace(str(copy), str(path))
+    except OSError as error:
+        return _unchecked(path, error.strerror or str(error))
 
 
 def _crash_problem(store: JournalStore, witnessed: dict[int, int]) -> str | None:
@@ -167,6 +249,15 @@ def _crash_problem(store: JournalStore, witnessed: dict[int, int]) -> str | None
         if length < len(fight.entries):
             return f"Entry {length + 1} of “{fight.title}” is damaged: it no longer replays."
     return None
+
+
+def _unchecked(path: Path, why: str) -> _Unchecked:
+    return _Unchecked(
+        f"After UWR Desktop last stopped without closing its fights, the autosave file {path} "
+        f"could not be checked ({why}). It was left as it is, with those fights in it. Free "
+        "some disk space or give your user read access to the file, then restart UWR Desktop "
+        "to have them offered again."
+    )
 
 
 def _start_over(
@@ -210,10 +301,13 @@ def _replayable(fight: StoredFight) -> StoredFight | None:
 
     A fight whose ruleset was lost gets the ruleset under which most of its entries replay.
     """
-    entries = [decode_entry(data) for data in fight.entries]
+    entries: list[JournalEntry] = []
+    for data in fight.entries:
+        try:
+            entries.append(decode_entry(data))
+        except (JournalError, msgspec.MsgspecError, ValueError, TypeError):
+            break
     settings, roster = fight.settings.encode(), fight.roster.encode()
-    from uwr_desktop.core.storage.salvage import UNKNOWN_RULESET
-
     choices = ruleset_ids() if fight.ruleset == UNKNOWN_RULESET else (fight.ruleset,)
     best: tuple[int, str] | None = None
     for ruleset in choices:
@@ -226,23 +320,6 @@ def _replayable(fight: StoredFight) -> StoredFight | None:
     return msgspec.structs.replace(
         fight, ruleset=ruleset, entries=fight.entries[:length], cursor=min(fight.cursor, length)
     )
-
-
-def _witnessed(path: Path) -> tuple[dict[int, int], bool]:
-    """Entry counts the lock files of fights left behind recorded, and whether another copy of
-    the app has fights open (then the file is in use, not left behind)."""
-    folder = path.with_name(f"{path.name}-open")
-    found: dict[int, int] = {}
-    others_running = False
-    for lock in folder.glob("fight-*.lock") if folder.is_dir() else ():
-        number = lock.stem.removeprefix("fight-")
-        if held_elsewhere(lock):
-            others_running = True
-            continue
-        count = recorded_entries(lock)
-        if number.isdigit() and count is not None:
-            found[int(number)] = count
-    return found, others_running
 
 
 def _move_aside(path: Path, clock: Callable[[], float]) -> Path:

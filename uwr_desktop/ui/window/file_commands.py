@@ -149,6 +149,7 @@ class FileCommands:
         return self._save_to(target)
 
     def _save_to(self, path: Path) -> bool:
+        overwrite = False
         if path == self._document.path and self._document.changed_on_disk():
             answer = ask_overwrite_changed(
                 self._parent,
@@ -161,8 +162,9 @@ class FileCommands:
                 return self.save_as()
             if answer == "cancel":
                 return False
+            overwrite = True
         try:
-            self._document.save(path)
+            self._document.save(path, overwrite=overwrite)
         except FILE_PROBLEMS as error:
             warn(self._parent, APP_NAME, f"Could not save {shown_file_name(path)}:\n{error}")
             return False

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from uwr_desktop.core.encounter import Count, Ids, Name, Text
+from uwr_desktop.core.encounter import CombatantId, Count, Ids, Text
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_DICE
 from uwr_desktop.core.rulesets.hands.sheet import WeaponIndex
@@ -18,7 +18,7 @@ ActionIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_COMBATANTS * MAX_DICE)]
 class Pools(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A combatant's points made ready and kept in place as carry-over."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     ready: Count
     carry_over: Count = 0
 
@@ -29,7 +29,7 @@ PoolList = Annotated[tuple[Pools, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 class RollOffRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One tied combatant's d6 faces, rerolled until no tie."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     faces: Annotated[tuple[D6Face, ...], msgspec.Meta(min_length=1, max_length=MAX_DICE)]
 
 
@@ -62,15 +62,15 @@ class HandsRollOff(Event, frozen=True):
 class HandsSurpriseSet(Event, frozen=True):
     """The GM set (or cleared) a combatant's surprise for this turn."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     surprising: bool
 
 
 class HandsCloseSet(Event, frozen=True):
     """The GM marked two combatants as in close quarters (or no longer)."""
 
-    first: Name
-    second: Name
+    first: CombatantId
+    second: CombatantId
     close: bool
 
 
@@ -78,18 +78,18 @@ class HandsActed(Event, frozen=True):
     """A combatant spent ready points on an action (``opposes``: the action it interferes
     with, by its place among the turn's actions; ``target``: whom it attacks)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     points: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
     weapon: WeaponIndex | None = None
     opposes: ActionIndex | None = None
     note: Text = ""
-    target: Name | None = None
+    target: CombatantId | None = None
 
 
 class HandsMoved(Event, frozen=True):
     """A combatant's carry-over turn: movement paid from carry-over points (0: none)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     points: Count
 
 

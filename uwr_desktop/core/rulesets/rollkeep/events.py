@@ -4,7 +4,7 @@ from typing import Annotated
 
 import msgspec
 
-from uwr_desktop.core.encounter import Count, Ids, Name
+from uwr_desktop.core.encounter import CombatantId, Count, Ids
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_MODIFIER, MAX_SKILL_RANK, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
@@ -20,7 +20,7 @@ WeaponIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPONS - 1)]
 class CombatantRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's roll."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     roll: RollRecord
 
 
@@ -39,7 +39,7 @@ class RollkeepStageBegan(Event, frozen=True):
 class RollkeepStanceChosen(Event, frozen=True):
     """A combatant takes a stance (before initiative in round 1, at the start of its turn)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     stance: Stance
 
 
@@ -68,20 +68,20 @@ class RollkeepTiesRolled(Event, frozen=True):
 class RollkeepInitiativeSet(Event, frozen=True):
     """The GM typed an Initiative Score over the roll (``None``: back to the roll)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     score: Score | None
 
 
 class RollkeepDelayed(Event, frozen=True):
     """A combatant delays its turn (or passes on the delayed turn offered to it)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
 
 
 class RollkeepReturned(Event, frozen=True):
     """A delayer takes the turn offered to it: it acts now."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
 
 
 class RollkeepForfeited(Event, frozen=True):
@@ -94,7 +94,7 @@ class RollkeepFullDefenseRolled(Event, frozen=True):
     """The Full Defense roll: half its total, rounded up, is added to Armor TN until the
     combatant's next turn."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     roll: RollRecord
 
 
@@ -102,8 +102,8 @@ class RollkeepAttacked(Event, frozen=True):
     """An attack roll against ``tn`` (the target's Armor TN plus raises and wound penalty);
     ``damage`` is the damage roll of a hit. The wounds follow as ``CombatantsUpdated``."""
 
-    attacker: Name
-    target: Name
+    attacker: CombatantId
+    target: CombatantId
     weapon: WeaponIndex
     roll: RollRecord
     tn: Annotated[int, msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]

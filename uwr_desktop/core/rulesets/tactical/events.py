@@ -4,7 +4,14 @@ from typing import Annotated
 
 import msgspec
 
-from uwr_desktop.core.encounter import Count, Ids, InitiativeValue, Name, OptionalName
+from uwr_desktop.core.encounter import (
+    CombatantId,
+    Count,
+    Ids,
+    InitiativeValue,
+    Name,
+    OptionalCombatantId,
+)
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
 from uwr_desktop.core.rolls import RollRecord
@@ -18,7 +25,7 @@ class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's base initiative roll: 2d10 + Quickness bonus - 1 per full 10 of
     penalty."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     roll: RollRecord
 
 
@@ -31,7 +38,7 @@ class TacticalInitiativeRolled(Event, frozen=True):
 class TacticalInitiativeSet(Event, frozen=True):
     """The GM typed a base initiative over the roll (``None``: back to the roll)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     base: InitiativeValue | None
 
 
@@ -51,7 +58,7 @@ class TacticalCountReached(Event, frozen=True):
 class TacticalDeclared(Event, frozen=True):
     """An action is declared on ``count``; ``waited`` AP went by before it was."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     count: CountValue
     action: TacticalAction
     waited: AP = 0
@@ -61,7 +68,7 @@ class TacticalInstantTaken(Event, frozen=True):
     """An instantaneous action on ``count``, costing ``cost`` AP (the first of a round is
     free)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     name: Name
     count: CountValue
     cost: Annotated[int, msgspec.Meta(ge=0, le=1)]
@@ -72,7 +79,7 @@ class TacticalConcentrating(Event, frozen=True):
     """A concentration action: the combatant concentrates for the round (``penalty`` as the
     GM entered it)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     name: Name
     penalty: Penalty = 0
 
@@ -81,7 +88,7 @@ class TacticalMoved(Event, frozen=True):
     """The combatant moved at ``pace`` (``mode``: forward, backwards or prone) for
     ``penalty``; ``fastest`` says it is now the round's fastest pace."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     pace: Name
     mode: Name
     penalty: Penalty
@@ -91,15 +98,15 @@ class TacticalMoved(Event, frozen=True):
 class TacticalParryDeclared(Event, frozen=True):
     """A parry of ``amount`` against ``against`` (an id; empty: whoever attacks)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     amount: Count
-    against: OptionalName = ""
+    against: OptionalCombatantId = ""
 
 
 class TacticalShortened(Event, frozen=True):
     """The action under way now costs ``ap`` and resolves on ``resolves_at``."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     ap: AP
     resolves_at: CountValue
 
@@ -115,7 +122,7 @@ class TacticalInterrupted(Event, frozen=True):
     """The action under way stops on ``count`` after ``spent`` AP of this round; ``kept`` is
     the progress kept for later (``None``: lost or nothing to keep)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     count: CountValue
     spent: AP
     kept: KeptProgress | None = None
@@ -124,7 +131,7 @@ class TacticalInterrupted(Event, frozen=True):
 class TacticalStunMarked(Event, frozen=True):
     """A stun (or ``staggered``) hit the combatant after ``spent`` AP of this round."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     staggered: bool
     spent: AP
 

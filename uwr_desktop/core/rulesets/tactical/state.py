@@ -6,7 +6,7 @@ from typing import Annotated
 
 import msgspec
 
-from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState, Name, RulesetPart
+from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, EncounterState, Name, RulesetPart
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_COUNT, MAX_SKILLS
 from uwr_desktop.core.rulesets.tactical.catalog import (
     ActionType,
@@ -41,7 +41,7 @@ class Counter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class TieRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A d10 rolled to order combatants tied on a count."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     face: Annotated[int, msgspec.Meta(ge=1, le=10)]
 
 

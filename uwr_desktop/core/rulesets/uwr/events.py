@@ -6,11 +6,11 @@ from typing import Annotated, Literal
 import msgspec
 
 from uwr_desktop.core.encounter import (
+    CombatantId,
     Count,
     Difficulty,
     Ids,
     InitiativeValue,
-    Name,
     OptionalName,
     Successes,
     Text,
@@ -24,7 +24,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import D6Face, D6Faces, WeaponIndex
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's rolled initiative faces."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     faces: D6Faces
 
 
@@ -41,7 +41,7 @@ class InitiativeRolled(Event, frozen=True):
 class InitiativeOverridden(Event, frozen=True):
     """The GM typed an initiative value (``None``: back to the roll)."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     value: InitiativeValue | None
 
 
@@ -54,14 +54,14 @@ class ManualOrderSet(Event, frozen=True):
 class StaminaRefilled(Event, frozen=True):
     """A combatant's Stamina refills at the start of its turn, to ``stamina``."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     stamina: Count
 
 
 class UwrStaminaSpent(Event, frozen=True):
     """A combat action (an attack, a dodge or a parry) spent Stamina: ``stamina`` is left."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     stamina: Count
 
 
@@ -74,7 +74,7 @@ class RollOff(Event, frozen=True):
 class WeaponUses(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A weapon's UPR value and uses for the round."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     weapon: WeaponIndex
     value: Fraction
     uses: Count
@@ -97,9 +97,9 @@ class CheckRolled(Event, frozen=True):
     """
 
     kind: Literal["attack", "direct", "free", "opposed"]
-    actor: Name
+    actor: CombatantId
     roll: RollRecord
-    target: Name | None = None
+    target: CombatantId | None = None
     weapon: WeaponIndex | None = None
     title: Text = ""
     difficulty: Difficulty | None = None
@@ -145,7 +145,7 @@ class CheckResolved(Event, frozen=True):
 class WeaponRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One weapon of one combatant."""
 
-    combatant_id: Name
+    combatant_id: CombatantId
     weapon: WeaponIndex
 
 

@@ -1,0 +1,324 @@
+"""Damaged or hand-edited fight files of every round system: refused, or shown and saved.
+
+A fight of each registered round system (and of ``duel``, the tests' own, joined as a system
+from elsewhere would be) is played with seeded dice and saved. Hypothesis then changes the saved
+file the ways an edited or damaged file differs: a field's value, an entry removed, doubled or
+moved, a combatant reference pointed at someone else or at nobody, a roll record broken. Every
+mutated file is either refused with the one file error, naming the file, or it opens: then
+every journal position is shown by every view the window reads (table cells, health,
+resources, legal intents, timeline, log lines, the player view and its last roll), the table
+and log models read every cell and line, and the fight saves and reopens equal. The fight open
+meanwhile stays as it was.
+
+``--hypothesis-show-statistics`` prints how many mutated files of each kind were refused or
+opened.
+"""
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from duel import install
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from json_paths import json_paths
+from PySide6.QtCore import Qt
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant, Condition, Sheet, sheet_type
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    EditCell,
+    EndRound,
+    Heal,
+    NextTurn,
+    RemoveCombatants,
+    RollDice,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.rulesets import load_ruleset, make_ruleset, registry, ruleset_ids
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.encounter_file import (
+    EncounterFileError,
+    decode_encounter,
+    encode_encounter,
+)
+from uwr_desktop.ui.log.model import LogModel
+from uwr_desktop.ui.player_view.picture import last_roll, player_picture, rerolled
+from uwr_desktop.ui.rulesets import registry as ui_registry
+from uwr_desktop.ui.table.model import CombatantTableModel
+
+ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole + 1)
+"""What the table and the log are asked for: the text, the tooltip, the row's combatant."""
+
+SYSTEMS = (*ruleset_ids(), "duel")
+"""Every round system this version offers, and the tests' own."""
+
+NAME = "fight.uwr"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def duel_installed() -> Iterator[None]:
+    """``duel`` joins the registries for this module only."""
+    registry.load_rulesets()
+    ui_registry.load_uis()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+        patch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
+        install()
+        yield
+
+
+def _sheet(ruleset_id: str) -> Sheet:
+    """A sheet of ``ruleset_id`` that can attack (the defaults, for a system from elsewhere)."""
+    load_ruleset(ruleset_id)
+    if ruleset_id == "uwr":
+        from uwr_desktop.core.rulesets.uwr.sheet import Skill, UwrSheet, Weapon, WeaponPool
+
+        return UwrSheet(
+            skills=(Skill("Archery", 1, 1),),
+            weapons=(
+                Weapon(name="Sword", upr_type="Swift"),
+                Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED, skill="Archery"),
+            ),
+        )
+    if ruleset_id == "rollkeep":
+        from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon
+
+        return RollkeepSheet(
+            skills=(Skill("Kenjutsu", 2),),
+            weapons=(Weapon(name="Katana", skill="Kenjutsu", damage_rolled=3, damage_kept=2),),
+        )
+    if ruleset_id == "hands":
+        from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
+
+        return HandsSheet(max_points=5, weapons=(HandsWeapon(name="Blade", reach=1),))
+    made = sheet_type(ruleset_id)
+    assert made is not None
+    return made()
+
+
+def _fighter(ruleset_id: str, number: int, side: Side) -> Combatant:
+    return Combatant(
+        id=f"f{number}",
+        name=f"Fighter {number}",
+        side=side,
+        sheet=_sheet(ruleset_id),
+        alias="Shadow" if number == 2 else "",
+    )
+
+
+def _played(ruleset_id: str) -> Session:
+    """A fight of ``ruleset_id`` with joins, a leave, conditions running out, typed rolls,
+    attacks and a redo tail, rolled with seeded dice."""
+    roster = [_fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(4)]
+    session = Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(11)))
+    choices = random.Random(5)
+    session.do(AddCondition(["f1"], Condition("Dazed", rounds=1)))
+    session.do(EditCell("f3", "hidden", True))
+    session.do(StartFight())
+    steps: list[Callable[[], object]] = [
+        lambda: session.do(NextTurn()),
+        lambda: session.do(ApplyDamage([choices.choice(session.state.rows)], 2)),
+        lambda: session.do(Heal([choices.choice(session.state.rows)], 1)),
+        lambda: session.do(
+            RollDice(
+                choices.choice(session.state.rows), choices.choice(["4d6 r1", "4k2+1", "2d10"])
+            )
+        ),
+        lambda: session.do(
+            AddCondition([choices.choice(session.state.rows)], Condition("Slow", 2))
+        ),
+    ]
+    planned = {
+        12: AddCombatants([_fighter(ruleset_id, 4, Side.ENEMY)]),
+        24: RemoveCombatants(["f0"]),
+    }
+    for step in range(40):
+        state = session.state
+        options = [
+            option for cid in state.rows for option in session.ruleset.legal_intents(state, cid)
+        ]
+        try:
+            if planned and step >= min(planned):
+                session.do(planned[min(planned)])
+                del planned[min(planned)]
+            elif step % 9 == 8:
+                session.do(EndRound())
+            elif options and choices.random() < 0.6:
+                session.do(choices.choice(options).intent)
+            else:
+                choices.choice(steps)()
+        except RulesError:
+            continue
+    assert not planned
+    session.undo()
+    session.undo()
+    return session
+
+
+class Fight:
+    """A played fight of one round system as its file holds it, and what a mutation may aim at."""
+
+    def __init__(self, ruleset_id: str) -> None:
+        self.session = _played(ruleset_id)
+        self.document = json.loads(encode_encounter(self.session))
+        found = list(json_paths(self.document))
+        ids = {value.get("id") for _path, value in found if isinstance(value, dict)}
+        self.ids = sorted(cid for cid in ids if isinstance(cid, str))
+        self.values = [path for path, _value in found if path]
+        self.lists = [path for path, value in found if isinstance(value, list) and value]
+        self.references = [
+            path for path, value in found if path and path[-1] != "id" and value in self.ids
+        ]
+        self.rolls = [
+            path
+            for path, value in found
+            if isinstance(value, dict) and "dice" in value and path[:1] == ("journal",)
+        ]
+
+
+_FIGHTS: dict[str, Fight] = {}
+
+
+def fight_of(ruleset_id: str) -> Fight:
+    """The played fight of ``ruleset_id`` (played once per run)."""
+    if ruleset_id not in _FIGHTS:
+        _FIGHTS[ruleset_id] = Fight(ruleset_id)
+    return _FIGHTS[ruleset_id]
+
+
+def _at(document: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+def _set(document: Any, path: tuple[Any, ...], value: Any) -> None:
+    _at(document, path[:-1])[path[-1]] = value
+
+
+numbers = st.integers(-3, 12) | st.sampled_from([0, -1, 10**6, 2**63, 1.5])
+json_values = st.recursive(
+    st.none() | st.booleans() | numbers | st.text(max_size=6) | st.sampled_from(["f0", "f4"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=2)
+    ),
+    max_leaves=5,
+)
+roll_fields = st.sampled_from(
+    ["dice", "kept", "faces", "chains", "sides", "kind", "rerolls_taken", "modifier", "explode"]
+)
+roll_values = (
+    numbers
+    | st.sampled_from(["pool", "keep", "sum", True, False])
+    | st.lists(st.integers(0, 12), max_size=4)
+    | st.lists(st.lists(st.integers(0, 12), min_size=1, max_size=3), max_size=4)
+)
+
+
+@st.composite
+def mutations(draw: st.DrawFn, fight: Fight) -> tuple[str, Any]:
+    """A copy of ``fight``'s file changed one way, and the name of the way."""
+    document = json.loads(json.dumps(fight.document))
+    kind = draw(
+        st.sampled_from(["value", "removed", "doubled", "swapped", "reference", "nobody", "roll"])
+    )
+    if kind == "value":
+        _set(document, draw(st.sampled_from(fight.values)), draw(json_values))
+    elif kind in ("removed", "doubled", "swapped"):
+        items = _at(document, draw(st.sampled_from(fight.lists)))
+        index = draw(st.integers(0, len(items) - 1))
+        if kind == "removed":
+            del items[index]
+        elif kind == "doubled":
+            items.insert(index, json.loads(json.dumps(items[index])))
+        else:
+            items.insert(draw(st.integers(0, len(items) - 1)), items.pop(index))
+    elif kind == "reference":
+        path = draw(st.sampled_from(fight.references))
+        _set(document, path, draw(st.sampled_from([*fight.ids, "ghost"])))
+    elif kind == "nobody":
+        for path in fight.references:
+            _set(document, path, "ghost")
+    else:
+        record = _at(document, draw(st.sampled_from(fight.rolls)))
+        record[draw(roll_fields)] = draw(roll_values)
+    return kind, document
+
+
+def shown(session: Session) -> None:
+    """Read every view of every journal position as the window does."""
+    ruleset = session.ruleset
+    for position in range(len(session.entries) + 1):
+        state = session.state_at(position)
+        columns = ruleset.columns(state)
+        for cid in state.rows:
+            combatant = state.combatants[cid]
+            _ = combatant.down, combatant.sheet.health(), combatant.shown_name
+            for column in columns:
+                ruleset.cell_value(state, cid, column.key)
+            ruleset.resources(state, cid)
+            ruleset.legal_intents(state, cid)
+        slots = ruleset.timeline(state)
+        list(player_picture(state, slots, ruleset.timeline_axis(state)).texts())
+        if position:
+            session.describe_entry(position - 1)
+            roll = last_roll(session.entries[position - 1].events, state)
+            if roll is not None:
+                _ = roll.who(state), roll.outcome_text(), rerolled(roll, state)
+    table = CombatantTableModel(session)
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            for role in ROLES:
+                table.data(table.index(row, column), role)
+    log = LogModel(session)
+    _ = log.to_markdown(), log.names()
+    for row in range(log.rowCount()):
+        for role in ROLES:
+            log.data(log.index(row, 0), role)
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_the_played_fight_opens_shows_and_saves(ruleset_id):
+    fight = fight_of(ruleset_id)
+    assert fight.references and fight.rolls and len(fight.ids) == 5
+    opened = decode_encounter(json.dumps(fight.document).encode()).session()
+    shown(opened)
+    assert (opened.entries, opened.cursor) == (fight.session.entries, fight.session.cursor)
+    assert opened.cursor < len(opened.entries)
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+@settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_a_mutated_file_is_refused_or_opens_shows_and_saves_again(ruleset_id, data):
+    fight = fight_of(ruleset_id)
+    playing = fight_of("uwr").session
+    before = (playing.state, playing.entries, playing.cursor)
+    kind, document = data.draw(mutations(fight))
+    try:
+        opened = decode_encounter(json.dumps(document).encode(), name=NAME).session()
+    except EncounterFileError as error:
+        event(f"{kind}: refused")
+        assert str(error).startswith(NAME)
+    else:
+        event(f"{kind}: opened")
+        shown(opened)
+        again = decode_encounter(encode_encounter(opened), name=NAME).session()
+        assert (again.roster, again.entries, again.cursor) == (
+            opened.roster,
+            opened.entries,
+            opened.cursor,
+        )
+        assert again.state == opened.state
+    assert (playing.state, playing.entries, playing.cursor) == before
