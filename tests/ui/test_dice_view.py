@@ -4,7 +4,8 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPalette
 
-from uwr_desktop.ui.dice.view import DIE_SIZE, MARGIN, DiceView, ShownDie
+from uwr_desktop.ui.dice.shown_die import DIE_SIZE, MARGIN, ShownDie
+from uwr_desktop.ui.dice.view import DiceView
 
 
 def _pool(*faces: int, threshold: int = 5) -> list[ShownDie]:

@@ -33,7 +33,8 @@ from uwr_desktop.ui.dice.shown import (
     sum_dice,
     total_banner,
 )
-from uwr_desktop.ui.dice.view import DiceView, ShownDie
+from uwr_desktop.ui.dice.shown_die import ShownDie
+from uwr_desktop.ui.dice.view import DiceView
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 

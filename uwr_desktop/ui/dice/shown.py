@@ -2,7 +2,7 @@
 
 from uwr_desktop.core.dice import PoolRoll, RollKeepRoll, SumRoll, direct_check, opposed_check
 from uwr_desktop.core.rolls import DiceKind, RollRecord
-from uwr_desktop.ui.dice.view import ShownDie
+from uwr_desktop.ui.dice.shown_die import ShownDie
 
 
 def pool_dice(roll: PoolRoll) -> list[ShownDie]:

@@ -23,75 +23,33 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QColor,
-    QFont,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPalette,
     QPen,
-    QPolygonF,
     QRegion,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from uwr_desktop.ui.dice.die_painter import (
+    colours,
+    outline,
+    paint_caption,
+    paint_number,
+    paint_pips,
+)
+from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, DIE_SIZE, GAP, MARGIN, ShownDie
+
 BASE_DURATION_MS = 600.0
 FRAME_MS = 1000.0 / 60.0
-DIE_SIZE = 46
-GAP = 14
-MARGIN = 12
-CAPTION_HEIGHT = 16
 # The share of the animation, at its end, during which a tumbling die already shows its final face.
 SETTLE_SHARE = 0.2
 FACE_CHANGE_MS = 55.0
 # How far beyond its resting rect a tumbling die can reach (rotated corners, hop, ring).
 TUMBLE_PAD = 30
-
-_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((1, 1),),
-    2: ((0, 0), (2, 2)),
-    3: ((0, 0), (1, 1), (2, 2)),
-    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
-    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
-}
-
-
-class ShownDie(msgspec.Struct, frozen=True):
-    """One die as the canvas shows it once settled.
-
-    ``success`` is None for dice that are not counted as successes (roll-and-keep, sums);
-    ``kept`` is None unless the roll keeps some of its dice.
-    """
-
-    sides: int
-    label: str
-    value: int
-    success: bool | None = None
-    rerolled: bool = False
-    first_face: int | None = None
-    rerollable: bool = False
-    kept: bool | None = None
-
-    def describe(self) -> str:
-        """A short spoken description of the die, for tooltips and screen readers."""
-        parts = [f"d{self.sides} showing {self.label}"]
-        if self.success is True:
-            parts.append("success")
-        elif self.success is False:
-            parts.append("failed")
-        if self.kept is True:
-            parts.append("kept")
-        elif self.kept is False:
-            parts.append("not kept")
-        if self.rerolled:
-            parts.append(f"rerolled from {self.first_face}")
-        if self.rerollable:
-            parts.append("click to reroll")
-        return ", ".join(parts)
 
 
 class _Tumble(msgspec.Struct):
@@ -443,17 +401,17 @@ class DiceView(QWidget):
             rest = 1.0 - self._progress
             angle = tumble.spin * rest * rest
             lift = tumble.hop * abs(math.sin(math.pi * tumble.bounces * self._progress)) * rest
-        body, ink, ring = self._colours(palette, die, settled)
+        body, ink, ring = colours(palette, die, settled)
         painter.save()
         painter.translate(rect.center() + QPointF(0.0, -lift))
         painter.rotate(angle)
         half = DIE_SIZE / 2.0
         local = QRectF(-half, -half, DIE_SIZE, DIE_SIZE)
-        outline = self._outline(die.sides, local)
+        shape = outline(die.sides, local)
         if ring is not None:
             painter.setPen(QPen(ring, 3.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self._outline(die.sides, local.adjusted(-4, -4, 4, 4)))
+            painter.drawPath(outline(die.sides, local.adjusted(-4, -4, 4, 4)))
         border = palette.color(QPalette.ColorRole.Mid)
         if settled and die.success is False:
             border.setAlpha(120)
@@ -462,116 +420,11 @@ class DiceView(QWidget):
             pen = QPen(palette.color(QPalette.ColorRole.Highlight), 1.5, Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.setBrush(body)
-        painter.drawPath(outline)
+        painter.drawPath(shape)
         if die.sides == 6 and label.isdigit() and 1 <= int(label) <= 6:
-            self._paint_pips(painter, ink, int(label), local)
+            paint_pips(painter, ink, int(label), local)
         else:
-            self._paint_number(painter, ink, label, die.sides, local)
+            paint_number(painter, ink, label, die.sides, local, base_font=self.font())
         painter.restore()
         if settled:
-            self._paint_caption(painter, palette, die, rect)
-
-    @staticmethod
-    def _colours(
-        palette: QPalette, die: ShownDie, settled: bool
-    ) -> tuple[QColor, QColor, QColor | None]:
-        button = palette.color(QPalette.ColorRole.Button)
-        button_text = palette.color(QPalette.ColorRole.ButtonText)
-        highlight = palette.color(QPalette.ColorRole.Highlight)
-        highlighted_text = palette.color(QPalette.ColorRole.HighlightedText)
-        if not settled:
-            return button, button_text, None
-        if die.success is True or die.kept is True:
-            return highlight, highlighted_text, highlight
-        if die.success is False or die.kept is False:
-            dim_body = QColor(button)
-            dim_body.setAlpha(110)
-            dim_ink = QColor(button_text)
-            dim_ink.setAlpha(120)
-            return dim_body, dim_ink, None
-        return button, button_text, None
-
-    @staticmethod
-    def _outline(sides: int, rect: QRectF) -> QPainterPath:
-        path = QPainterPath()
-        if sides == 6:
-            path.addRoundedRect(rect, rect.width() * 0.18, rect.width() * 0.18)
-            return path
-        cx = rect.center().x()
-        if sides == 10:
-            waist = rect.top() + rect.height() * 0.58
-            path.addPolygon(
-                QPolygonF(
-                    [
-                        QPointF(cx, rect.top()),
-                        QPointF(rect.right(), waist),
-                        QPointF(cx, rect.bottom()),
-                        QPointF(rect.left(), waist),
-                        QPointF(cx, rect.top()),
-                    ]
-                )
-            )
-            return path
-        cy = rect.center().y()
-        radius = rect.width() / 2.0
-        corners = [
-            QPointF(
-                cx + radius * math.cos(math.radians(60 * k - 90)),
-                cy + radius * math.sin(math.radians(60 * k - 90)),
-            )
-            for k in range(7)
-        ]
-        path.addPolygon(QPolygonF(corners))
-        return path
-
-    @staticmethod
-    def _paint_pips(painter: QPainter, ink: QColor, face: int, rect: QRectF) -> None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(ink)
-        step = rect.width() * 0.27
-        radius = rect.width() * 0.085
-        origin = rect.center() - QPointF(step, step)
-        for column, row in _PIPS[face]:
-            painter.drawEllipse(origin + QPointF(column * step, row * step), radius, radius)
-
-    def _paint_number(
-        self, painter: QPainter, ink: QColor, label: str, sides: int, rect: QRectF
-    ) -> None:
-        font = QFont(self.font())
-        font.setBold(True)
-        size = 15.0 if len(label) <= 2 else max(7.0, 15.0 * 3.0 / len(label))
-        font.setPointSizeF(size)
-        painter.setFont(font)
-        painter.setPen(ink)
-        text_rect = QRectF(rect)
-        if sides == 10:
-            text_rect.setTop(rect.top() + rect.height() * 0.2)
-        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, label)
-        if sides not in (6, 10):
-            small = QFont(self.font())
-            small.setPointSizeF(6.5)
-            painter.setFont(small)
-            painter.drawText(
-                rect.adjusted(0, 0, 0, -4),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                f"d{sides}",
-            )
-
-    def _paint_caption(
-        self, painter: QPainter, palette: QPalette, die: ShownDie, rect: QRectF
-    ) -> None:
-        words: list[str] = []
-        if die.rerolled:
-            words.append(f"↻ was {die.first_face}")
-        if die.kept is True:
-            words.append("kept")
-        if not words:
-            return
-        font = QFont(self.font())
-        font.setPointSizeF(max(6.5, font.pointSizeF() * 0.8))
-        painter.setFont(font)
-        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
-        caption = QRectF(
-            rect.left() - GAP / 2, rect.bottom() + 3, rect.width() + GAP, CAPTION_HEIGHT
-        )
-        painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, " ".join(words))
+            paint_caption(painter, palette, die, rect, self.font())

@@ -20,7 +20,8 @@ from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.shown import keep_dice, pool_dice, sum_dice
-from uwr_desktop.ui.dice.view import DIE_SIZE, DiceView, ShownDie
+from uwr_desktop.ui.dice.shown_die import DIE_SIZE, ShownDie
+from uwr_desktop.ui.dice.view import DiceView
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.player_view.board import (
     HIGH_CONTRAST_LOOK,

@@ -1,0 +1,129 @@
+"""How one die is painted: its outline by number of sides, its colours by what it counts for,
+its pips or number, and the caption under it once it settles."""
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPolygonF
+
+from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, GAP, ShownDie
+
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def colours(
+    palette: QPalette, die: ShownDie, settled: bool
+) -> tuple[QColor, QColor, QColor | None]:
+    """A die's body, ink and ring: highlighted when it counts (a success, kept), dimmed when
+    it does not, plain while it tumbles."""
+    button = palette.color(QPalette.ColorRole.Button)
+    button_text = palette.color(QPalette.ColorRole.ButtonText)
+    highlight = palette.color(QPalette.ColorRole.Highlight)
+    highlighted_text = palette.color(QPalette.ColorRole.HighlightedText)
+    if not settled:
+        return button, button_text, None
+    if die.success is True or die.kept is True:
+        return highlight, highlighted_text, highlight
+    if die.success is False or die.kept is False:
+        dim_body = QColor(button)
+        dim_body.setAlpha(110)
+        dim_ink = QColor(button_text)
+        dim_ink.setAlpha(120)
+        return dim_body, dim_ink, None
+    return button, button_text, None
+
+
+def outline(sides: int, rect: QRectF) -> QPainterPath:
+    """A die's shape in ``rect``: a rounded square (d6), a kite (d10), a hexagon (others)."""
+    path = QPainterPath()
+    if sides == 6:
+        path.addRoundedRect(rect, rect.width() * 0.18, rect.width() * 0.18)
+        return path
+    cx = rect.center().x()
+    if sides == 10:
+        waist = rect.top() + rect.height() * 0.58
+        path.addPolygon(
+            QPolygonF(
+                [
+                    QPointF(cx, rect.top()),
+                    QPointF(rect.right(), waist),
+                    QPointF(cx, rect.bottom()),
+                    QPointF(rect.left(), waist),
+                    QPointF(cx, rect.top()),
+                ]
+            )
+        )
+        return path
+    cy = rect.center().y()
+    radius = rect.width() / 2.0
+    corners = [
+        QPointF(
+            cx + radius * math.cos(math.radians(60 * k - 90)),
+            cy + radius * math.sin(math.radians(60 * k - 90)),
+        )
+        for k in range(7)
+    ]
+    path.addPolygon(QPolygonF(corners))
+    return path
+
+
+def paint_pips(painter: QPainter, ink: QColor, face: int, rect: QRectF) -> None:
+    """A d6's face as pips."""
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(ink)
+    step = rect.width() * 0.27
+    radius = rect.width() * 0.085
+    origin = rect.center() - QPointF(step, step)
+    for column, row in _PIPS[face]:
+        painter.drawEllipse(origin + QPointF(column * step, row * step), radius, radius)
+
+
+def paint_number(
+    painter: QPainter, ink: QColor, label: str, sides: int, rect: QRectF, *, base_font: QFont
+) -> None:
+    """A die's face as a number (a d10's chain, any die but a d6), with its kind under it."""
+    font = QFont(base_font)
+    font.setBold(True)
+    size = 15.0 if len(label) <= 2 else max(7.0, 15.0 * 3.0 / len(label))
+    font.setPointSizeF(size)
+    painter.setFont(font)
+    painter.setPen(ink)
+    text_rect = QRectF(rect)
+    if sides == 10:
+        text_rect.setTop(rect.top() + rect.height() * 0.2)
+    painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, label)
+    if sides not in (6, 10):
+        small = QFont(base_font)
+        small.setPointSizeF(6.5)
+        painter.setFont(small)
+        painter.drawText(
+            rect.adjusted(0, 0, 0, -4),
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+            f"d{sides}",
+        )
+
+
+def paint_caption(
+    painter: QPainter, palette: QPalette, die: ShownDie, rect: QRectF, base_font: QFont
+) -> None:
+    """What happened to a settled die, under it: rerolled from a face, kept."""
+    words: list[str] = []
+    if die.rerolled:
+        words.append(f"↻ was {die.first_face}")
+    if die.kept is True:
+        words.append("kept")
+    if not words:
+        return
+    font = QFont(base_font)
+    font.setPointSizeF(max(6.5, font.pointSizeF() * 0.8))
+    painter.setFont(font)
+    painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+    caption = QRectF(rect.left() - GAP / 2, rect.bottom() + 3, rect.width() + GAP, CAPTION_HEIGHT)
+    painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, " ".join(words))
