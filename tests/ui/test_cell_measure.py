@@ -67,6 +67,7 @@ def _fitted_widths(model, delegate, font):
 def test_columns_fit_as_wide_as_the_style_alone_makes_them(qapp, ruleset_id, point_size):
     document = _document(ruleset_id)
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     font = QFont(qapp.font())
     font.setPointSize(point_size)
 
@@ -80,6 +81,7 @@ def test_columns_fit_as_wide_as_the_style_alone_makes_them(qapp, ruleset_id, poi
 def test_every_cell_is_given_the_room_the_style_gives_it(qapp, ruleset_id):
     document = _document(ruleset_id)
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     view = QTableView()
     view.setModel(model)
     option = QStyleOptionViewItem()
@@ -96,6 +98,7 @@ def test_every_cell_is_given_the_room_the_style_gives_it(qapp, ruleset_id):
 def test_the_acting_row_is_measured_bold_and_the_name_with_its_swatch(qapp):
     document = _document("uwr")
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     acting = model.row_of(document.session.state.current)
     other = next(row for row in range(model.rowCount()) if row != acting)
     name = model.column_of("name")
@@ -112,6 +115,7 @@ def test_the_acting_row_is_measured_bold_and_the_name_with_its_swatch(qapp):
 def test_the_style_measures_one_cell_per_look_not_every_cell(qapp, monkeypatch):
     document = _document("uwr")
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     measured = []
     original = QStyledItemDelegate.sizeHint
 

@@ -193,6 +193,7 @@ def test_the_condition_dialog_stops_at_the_limits(qtbot):
 
 def test_table_editors_stop_at_the_limits(qtbot, document):
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     delegate = CombatantDelegate()
     parent = QWidget()
     qtbot.addWidget(parent)

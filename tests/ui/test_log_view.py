@@ -69,6 +69,7 @@ def _faces(record):
 
 def test_log_words_each_event_with_its_round_and_dice(session):
     model = LogModel(session)
+    session.subscribe(model.apply)
     _fight(session)
     texts = _texts(model)
     assert texts[0].startswith("Initiative: ") and "Vex" in texts[0]
@@ -94,6 +95,7 @@ def test_log_words_each_event_with_its_round_and_dice(session):
 
 def test_undo_drops_rows_and_redo_adds_them_back(qtbot, session):
     model = LogModel(session)
+    session.subscribe(model.apply)
     _fight(session)
     before = _texts(model)
     with (
@@ -114,6 +116,7 @@ def test_undo_drops_rows_and_redo_adds_them_back(qtbot, session):
 
 def test_the_log_follows_a_new_branch_after_undo_like_a_fresh_log(session):
     model = LogModel(session)
+    session.subscribe(model.apply)
     _fight(session)
     session.undo()
     session.undo()
@@ -126,6 +129,7 @@ def test_the_log_follows_a_new_branch_after_undo_like_a_fresh_log(session):
 
 def test_log_model_passes_the_model_tester(qtmodeltester, session):
     model = LogModel(session)
+    session.subscribe(model.apply)
     qtmodeltester.check(model)
     _fight(session)
     session.undo()
@@ -134,12 +138,14 @@ def test_log_model_passes_the_model_tester(qtmodeltester, session):
     session.do(NextTurn())
     qtmodeltester.check(model)
     log = EventLog(session)
+    session.subscribe(log.apply)
     log.set_combatant_filter("mira")
     qtmodeltester.check(log.proxy)
 
 
 def test_filter_by_combatant_keeps_their_events_and_round_boundaries(qtbot, session):
     log = EventLog(session)
+    session.subscribe(log.apply)
     qtbot.addWidget(log)
     _fight(session)
     combo = log.filter_combo
@@ -165,6 +171,7 @@ def test_filter_by_combatant_keeps_their_events_and_round_boundaries(qtbot, sess
 
 def test_filter_lists_newcomers_and_keeps_the_choice(qtbot, session):
     log = EventLog(session)
+    session.subscribe(log.apply)
     qtbot.addWidget(log)
     log.set_combatant_filter("vex")
     session.do(AddCombatants([_fighter("b3", "Bandit 3", Side.ENEMY)]))
@@ -179,6 +186,7 @@ def test_filter_lists_newcomers_and_keeps_the_choice(qtbot, session):
 
 def test_the_list_scrolls_to_the_newest_event(qtbot, session):
     log = EventLog(session)
+    session.subscribe(log.apply)
     qtbot.addWidget(log)
     log.resize(300, 120)
     log.show()
@@ -193,6 +201,7 @@ def test_the_list_scrolls_to_the_newest_event(qtbot, session):
 
 def test_markdown_export_groups_events_by_round(qtbot, session, tmp_path):
     log = EventLog(session)
+    session.subscribe(log.apply)
     qtbot.addWidget(log)
     _fight(session)
     session.do(EditCell("b2", "name", "Bandit *boss*"))
@@ -218,6 +227,7 @@ def test_markdown_export_groups_events_by_round(qtbot, session, tmp_path):
 
 def test_export_button_writes_the_chosen_file(qtbot, session, tmp_path, monkeypatch):
     log = EventLog(session)
+    session.subscribe(log.apply)
     qtbot.addWidget(log)
     session.do(StartFight())
     path = tmp_path / "log.md"
@@ -231,6 +241,7 @@ def test_export_button_writes_the_chosen_file(qtbot, session, tmp_path, monkeypa
 
 def test_export_to_a_missing_folder_says_why(session, tmp_path):
     log = EventLog(session)
+    session.subscribe(log.apply)
     with pytest.raises(OSError, match="Cannot write"):
         log.export_markdown(tmp_path / "missing" / "log.md")
 
@@ -241,6 +252,7 @@ def test_an_empty_log_exports_a_readable_file(session):
 
 def test_set_session_shows_the_new_fight(qtbot, session):
     log = EventLog(session)
+    followed = session.subscribe(log.apply)
     qtbot.addWidget(log)
     _fight(session)
     other = Session(
@@ -248,6 +260,8 @@ def test_set_session_shows_the_new_fight(qtbot, session):
     )
     with qtbot.waitSignal(log.model.modelReset):
         log.set_session(other)
+    followed()
+    other.subscribe(log.apply)
     assert log.visible_lines() == []
     assert log.filter_combo.count() == 2
     other.do(StartFight())
@@ -258,6 +272,7 @@ def test_set_session_shows_the_new_fight(qtbot, session):
 
 def test_names_list_those_present_then_those_who_left_latest_first(session):
     model = LogModel(session)
+    session.subscribe(model.apply)
     session.do(RemoveCombatants(["mira"]))
     session.do(EditCell("b2", "name", "Bandit Chief"))
     session.do(RemoveCombatants(["b2"]))

@@ -274,11 +274,13 @@ def shown(session: Session) -> None:
             if roll is not None:
                 _ = roll.who(state), roll.outcome_text(), rerolled(roll, state)
     table = CombatantTableModel(session)
+    session.subscribe(table.apply)
     for row in range(table.rowCount()):
         for column in range(table.columnCount()):
             for role in ROLES:
                 table.data(table.index(row, column), role)
     log = LogModel(session)
+    session.subscribe(log.apply)
     _ = log.to_markdown(), log.names()
     for row in range(log.rowCount()):
         for role in ROLES:

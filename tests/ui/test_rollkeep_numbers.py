@@ -86,6 +86,7 @@ def test_raises_beyond_void_are_refused_not_clamped(qtbot, panel, document):
 
 def test_a_negative_score_typed_in_the_table_is_taken_with_its_sign(qtbot, document):
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     delegate = CombatantDelegate()
     index = model.index(model.row_of("hida"), model.column_of("initiative"))
     parent = QWidget()

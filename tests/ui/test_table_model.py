@@ -79,7 +79,9 @@ def session():
 
 @pytest.fixture
 def model(session):
-    return CombatantTableModel(session)
+    model = CombatantTableModel(session)
+    session.subscribe(model.apply)
+    return model
 
 
 def _ids(model):
@@ -273,6 +275,7 @@ def test_set_session_resets_once(qtbot, model):
     other = Session(make_ruleset("uwr"), _roster()[:2], roller=Roller(random.Random(1)))
     with qtbot.waitSignal(model.modelReset):
         model.set_session(other)
+    other.subscribe(model.apply)
     assert model.rowCount() == 2
     with qtbot.waitSignal(model.dataChanged):
         other.do(ApplyDamage(["vex"], 1))

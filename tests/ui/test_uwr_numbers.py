@@ -191,6 +191,7 @@ def test_dice_typed_for_a_combatant_are_journaled_and_logged(
 
 def _table(qtbot, document):
     model = CombatantTableModel(document.session)
+    document.session.subscribe(model.apply)
     delegate = CombatantDelegate()
     return model, delegate
 

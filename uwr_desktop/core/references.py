@@ -11,6 +11,7 @@ ruleset applies it; so no log line, table cell or timeline slot ever looks up so
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+import msgspec
 import msgspec.inspect as info
 
 from uwr_desktop.core.encounter import COMBATANT_REFERENCE, EncounterState
@@ -66,7 +67,7 @@ def _struct_finder(kind: info.StructType, seen: frozenset[type]) -> _Finder | No
 _FINDERS: dict[type, _Finder] = {}
 
 
-def _event_finder(event_type: type[Event]) -> _Finder:
+def _event_finder(event_type: type[msgspec.Struct]) -> _Finder:
     finder = _FINDERS.get(event_type)
     if finder is None:
         found = _finder(info.type_info(event_type), frozenset())
@@ -74,9 +75,10 @@ def _event_finder(event_type: type[Event]) -> _Finder:
     return finder
 
 
-def named_combatants(event: Event) -> Iterator[str]:
-    """The ids of the combatants ``event`` names, in field order (a name may come twice)."""
-    yield from _event_finder(type(event))(event)
+def named_combatants(record: msgspec.Struct) -> Iterator[str]:
+    """The ids of the combatants ``record`` (an event, or a ruleset's part of the state) names,
+    in field order (a name may come twice)."""
+    yield from _event_finder(type(record))(record)
 
 
 def check_references(state: EncounterState, event: Event) -> None:

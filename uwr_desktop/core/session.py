@@ -22,6 +22,7 @@ import msgspec
 
 from uwr_desktop.core.dice import DiceError, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.entry_view import EntryView, view_entry
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry, JournalSink
 from uwr_desktop.core.journal_budget import JournalBudget, fight_bytes
@@ -33,7 +34,7 @@ from uwr_desktop.core.record_check import (
     recorded,
 )
 from uwr_desktop.core.references import check_references
-from uwr_desktop.core.rulesets.base import RollShown, Ruleset
+from uwr_desktop.core.rulesets.base import Ruleset
 
 SNAPSHOT_EVERY = 32
 """Keep the state after every this many entries for good (while the grid is not full)."""
@@ -54,14 +55,6 @@ fight), so undo never has to replay it again."""
 
 MAX_ENTRY_VIEWS = 256
 """At most this many entries' log lines and rolls are kept once worked out."""
-
-
-class EntryView(msgspec.Struct, frozen=True):
-    """What one journal entry shows: its log lines (one per event that says something) and
-    the rolls its events made, in order."""
-
-    lines: tuple[str, ...]
-    rolls: tuple[RollShown, ...]
 
 
 class Change(msgspec.Struct, frozen=True):
@@ -326,29 +319,33 @@ class Session:
 
     def describe_entry(self, index: int) -> tuple[str, ...]:
         """The log lines of entry ``index`` (0-based), one per event that says something."""
-        return self.entry_view(index).lines
+        return tuple(line.text for line in self.entry_view(index).lines)
 
     def entry_view(self, index: int) -> EntryView:
         """What entry ``index`` (0-based) shows: its log lines and its rolls, worked out once
         for every view that asks (the log, the dice tray, the player view)."""
-        entry = self._entries[index]
-        known = self._views.get(index)
-        if known is not None and known[0] is entry:
-            return known[1]
-        state = self.state_at(index)
-        lines: list[str] = []
-        rolls: list[RollShown] = []
-        for event in entry.events:
-            line = self._ruleset.describe(event, state)
-            if line:
-                lines.append(line)
-            rolls.extend(self._ruleset.rolls(event, state))
-            state = self._ruleset.apply(state, event)
-        view = EntryView(tuple(lines), tuple(rolls))
-        if len(self._views) >= MAX_ENTRY_VIEWS:
-            del self._views[next(iter(self._views))]
-        self._views[index] = (entry, view)
+        (view,) = self.entry_views(index, index + 1)
         return view
+
+    def entry_views(self, first: int, last: int) -> list[EntryView]:
+        """The views of entries ``first`` to ``last`` (excluded), walking the states once."""
+        views: list[EntryView] = []
+        state: EncounterState | None = None
+        for index in range(first, last):
+            entry = self._entries[index]
+            known = self._views.get(index)
+            if known is not None and known[0] is entry:
+                views.append(known[1])
+                state = None
+                continue
+            if state is None:
+                state = self.state_at(index)
+            view, state = view_entry(self._ruleset, state, entry)
+            if len(self._views) >= MAX_ENTRY_VIEWS:
+                del self._views[next(iter(self._views))]
+            self._views[index] = (entry, view)
+            views.append(view)
+        return views
 
     def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
         """Apply ``entry``, which lands at ``position``; a slow one gets its state kept.

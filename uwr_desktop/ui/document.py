@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
 from uwr_desktop.core.session import Change, Session
@@ -29,6 +29,7 @@ from uwr_desktop.core.storage.guarded_autosave import AutosaveState, GuardedAuto
 from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
 from uwr_desktop.core.storage.names import display_name, readable, storable_path
 from uwr_desktop.core.storage.sqlite_db import StoreError
+from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 __all__ = [
     "FIGHT_FILE_SUFFIX",
@@ -90,12 +91,23 @@ class EncounterDocument(QObject):
         self._untitled = UNTITLED
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
+        self._timeline: tuple[EncounterState, tuple[TimelineSlot, ...], TimelineAxis] | None = None
         self._session = self._adopt(self._new_session(DEFAULT_RULESET, ()), path=None, saved=True)
 
     @property
     def session(self) -> Session:
         """The open fight's session."""
         return self._session
+
+    def timeline(self) -> tuple[tuple[TimelineSlot, ...], TimelineAxis]:
+        """The fight's timeline slots and axis as it stands, worked out once per change for
+        every view that shows them (the window's timeline, the player view)."""
+        state = self._session.state
+        known = self._timeline
+        if known is None or known[0] is not state:
+            ruleset = self._session.ruleset
+            known = self._timeline = (state, ruleset.timeline(state), ruleset.timeline_axis(state))
+        return known[1], known[2]
 
     @property
     def path(self) -> Path | None:

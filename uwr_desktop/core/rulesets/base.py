@@ -39,7 +39,10 @@ class Column(msgspec.Struct, frozen=True):
     """A table column a ruleset wants: key, header, kind, editability and bounds.
 
     ``minimum``/``maximum``/``step`` bound numeric columns; ``max_length`` a text column's
-    characters; ``choices`` lists a choice column's values.
+    characters; ``choices`` lists a choice column's values. ``per_round`` says a cell shows more
+    than its combatant: it follows the round, the phase or the ruleset's part of the fight (AP
+    left on a countdown, uses this round), so the table repaints the column for every row when
+    those change.
     """
 
     key: str
@@ -51,6 +54,7 @@ class Column(msgspec.Struct, frozen=True):
     step: Fraction | None = None
     max_length: int | None = None
     choices: tuple[str, ...] = ()
+    per_round: bool = False
 
 
 class Resource(msgspec.Struct, frozen=True):

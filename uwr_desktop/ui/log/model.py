@@ -13,11 +13,8 @@ from collections.abc import Iterable, Sequence
 import msgspec
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import Event, RoundEnded
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.session import Change, Session
-from uwr_desktop.ui.session_link import SessionSubscription
 
 _ROLE = Qt.ItemDataRole
 COMBATANT_IDS_ROLE = int(_ROLE.UserRole) + 1
@@ -27,8 +24,6 @@ ROUND_ROLE = int(_ROLE.UserRole) + 2
 ENTRY_ROLE = int(_ROLE.UserRole) + 3
 """Data role giving the 0-based journal entry an event is part of."""
 
-_ID_FIELDS = frozenset({"combatant_id", "actor", "target"})
-_ID_LIST_FIELDS = frozenset({"combatant_ids", "order"})
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -66,42 +61,6 @@ class LogLine(msgspec.Struct, frozen=True):
         return not self.combatant_ids or combatant_id in self.combatant_ids
 
 
-def _collect_ids(value: object, found: set[str]) -> None:
-    if isinstance(value, Combatant):
-        found.add(value.id)
-    elif isinstance(value, msgspec.Struct):
-        for field in value.__struct_fields__:
-            item = getattr(value, field)
-            if field in _ID_FIELDS and isinstance(item, str):
-                found.add(item)
-            elif field in _ID_LIST_FIELDS and isinstance(item, tuple):
-                found.update(cid for cid in item if isinstance(cid, str))
-            else:
-                _collect_ids(item, found)
-    elif isinstance(value, tuple | list):
-        for item in value:
-            _collect_ids(item, found)
-
-
-def mentioned_ids(event: Event, before: EncounterState, after: EncounterState) -> frozenset[str]:
-    """The combatants ``event`` concerns: the ids it carries, else those the ruleset's part of
-    the state names (the combatants of a pending check, say).
-
-    A round boundary (the round or phase changes, or the round ends) concerns everyone and
-    gives an empty set.
-    """
-    if isinstance(event, RoundEnded) or (before.round, before.phase) != (
-        after.round,
-        after.phase,
-    ):
-        return frozenset()
-    found: set[str] = set()
-    _collect_ids(event, found)
-    if not found:
-        _collect_ids(before.part, found)
-    return frozenset(found)
-
-
 def _escape(text: str) -> str:
     for special in ("\\", "*", "_", "`", "<"):
         text = text.replace(special, "\\" + special)
@@ -136,7 +95,6 @@ class LogModel(QAbstractListModel):
         self._departures: list[tuple[int, str, str]] = []
         self._row_counts: list[int] = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
-        self._subscription = SessionSubscription(self, session, self._on_change)
 
     @property
     def session(self) -> Session:
@@ -151,7 +109,6 @@ class LogModel(QAbstractListModel):
         self._departures = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
         self.endResetModel()
-        self._subscription.follow(session)
 
     def lines(self) -> tuple[LogLine, ...]:
         """Every line, oldest first."""
@@ -211,41 +168,29 @@ class LogModel(QAbstractListModel):
         departures."""
         lines: list[LogLine] = []
         counts: list[int] = []
-        if not entries:
-            return lines, counts
-        ruleset = self._session.ruleset
-        state = self._session.state_at(first)
-        for number, entry in enumerate(entries, first):
-            before_entry = len(lines)
-            for event in entry.events:
-                after = ruleset.apply(state, event)
-                text = ruleset.describe(event, state)
-                if text:
-                    prefix = f"Round {state.round} · "
-                    lines.append(
-                        LogLine(
-                            text=text.removeprefix(prefix) if state.round else text,
-                            round=state.round,
-                            heading_round=after.round,
-                            combatant_ids=mentioned_ids(event, state, after),
-                            entry=number,
-                            label=entry.label,
-                        )
-                    )
-                if after.rows is not state.rows:
-                    self._note_departures(number, state, after)
-                state = after
-            counts.append(len(lines) - before_entry)
+        views = self._session.entry_views(first, first + len(entries))
+        for number, (entry, view) in enumerate(zip(entries, views, strict=True), first):
+            lines += [
+                LogLine(
+                    text=line.text.removeprefix(f"Round {line.round} · ")
+                    if line.round
+                    else line.text,
+                    round=line.round,
+                    heading_round=line.heading_round,
+                    combatant_ids=line.combatant_ids,
+                    entry=number,
+                    label=entry.label,
+                )
+                for line in view.lines
+            ]
+            self._departures += [(number, cid, name) for cid, name in view.departures]
+            counts.append(len(view.lines))
             self._entries.append(entry)
         return lines, counts
 
-    def _note_departures(self, number: int, before: EncounterState, after: EncounterState) -> None:
-        staying = set(after.rows)
-        self._departures += [
-            (number, cid, before.combatants[cid].name) for cid in before.rows if cid not in staying
-        ]
-
-    def _on_change(self, _change: Change) -> None:
+    def apply(self, _change: Change) -> None:
+        """Follow one change of the session: drop the lines of entries undone or replaced,
+        word the new ones."""
         cursor = self._session.cursor
         entries = self._session.entries
         keep = min(len(self._entries), cursor)

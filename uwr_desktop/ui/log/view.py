@@ -73,7 +73,7 @@ class EventLog(QWidget):
     exported = Signal(str)
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
-        """Show ``session``'s events."""
+        """Show ``session``'s events; :meth:`apply` follows each of its changes."""
         super().__init__(parent)
         self.setObjectName("eventLog")
         self._model = LogModel(session, self)
@@ -107,11 +107,6 @@ class EventLog(QWidget):
         self._filter.currentIndexChanged.connect(self._filter_chosen)
         self._export.clicked.connect(self._export_clicked)
         self._proxy.rowsInserted.connect(self._list.scrollToBottom)
-        self._unsubscribe = session.subscribe(self._session_changed)
-        # Stop listening when Qt deletes this object; the slot must not hold on to self.
-        holder = [self._unsubscribe]
-        self.destroyed.connect(lambda *_: holder[0]())
-        self._holder = holder
         self._refresh_filter()
         self._list.scrollToBottom()
 
@@ -142,10 +137,7 @@ class EventLog(QWidget):
 
     def set_session(self, session: Session) -> None:
         """Show another session's events (a whole new fight)."""
-        self._unsubscribe()
         self._model.set_session(session)
-        self._unsubscribe = session.subscribe(self._session_changed)
-        self._holder[0] = self._unsubscribe
         self._proxy.set_combatant(None)
         self._refresh_filter()
         self._list.scrollToBottom()
@@ -186,7 +178,9 @@ class EventLog(QWidget):
         self._proxy.set_combatant(chosen if isinstance(chosen, str) else None)
         self._list.scrollToBottom()
 
-    def _session_changed(self, _change: Change) -> None:
+    def apply(self, change: Change) -> None:
+        """Follow one change of the session: its lines, and whom the filter offers."""
+        self._model.apply(change)
         self._refresh_filter()
 
     def _refresh_filter(self) -> None:

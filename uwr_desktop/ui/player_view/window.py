@@ -183,12 +183,8 @@ class PlayerView(QWidget):
 
     def refresh(self) -> None:
         """Show the fight as it is now."""
-        session = self._document.session
-        state = session.state
-        ruleset = session.ruleset
-        picture = player_picture(
-            state, ruleset.timeline(state), ruleset.timeline_axis(state), self._enemy_health
-        )
+        state = self._document.session.state
+        picture = player_picture(state, *self._document.timeline(), self._enemy_health)
         self._picture = picture
         self.round_label.setText(picture.round_text)
         self.now_label.setText(f"Now: {picture.now}" if picture.now else "")

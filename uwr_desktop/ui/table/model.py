@@ -28,7 +28,6 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, Resource, Ruleset
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.session_link import SessionSubscription
 from uwr_desktop.ui.table.health_column import HEALTH, health_now, health_text, measures_health
 from uwr_desktop.ui.theme import Scheme, active_scheme, side_color, theme_colors
 
@@ -55,7 +54,7 @@ NAME_COLUMN = "name"
 RESOURCES_COLUMN = "_resources"
 """The key of the table's own "This round" column (a ruleset's column keys never start with
 ``_``)."""
-_RESOURCES = Column(RESOURCES_COLUMN, "This round", ColumnKind.TEXT)
+_RESOURCES = Column(RESOURCES_COLUMN, "This round", ColumnKind.TEXT, per_round=True)
 
 _NUMERIC = {ColumnKind.INT, ColumnKind.FRACTION}
 # Combined once: Qt asks for a cell's flags and alignment each time it measures or paints it,
@@ -193,14 +192,13 @@ class CombatantTableModel(QAbstractTableModel):
     editRefused = Signal(str)  # noqa: N815 (Qt signal naming)
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
-        """Show ``session``'s combatants and follow its changes."""
+        """Show ``session``'s combatants; :meth:`apply` follows each of its changes."""
         super().__init__(parent)
         self._session = session
         self._state = session.state
         self._columns = table_columns(session.ruleset, self._state)
         self._ids = list(self._row_order(self._state))
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
-        self._subscription = SessionSubscription(self, session, self._on_change)
         self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
         self._resource_texts: dict[str, tuple[tuple[object, ...], str]] = {}
 
@@ -218,7 +216,6 @@ class CombatantTableModel(QAbstractTableModel):
         self._columns = table_columns(session.ruleset, self._state)
         self._set_ids(self._row_order(self._state))
         self.endResetModel()
-        self._subscription.follow(session)
 
     def columns(self) -> tuple[Column, ...]:
         """The columns shown, left to right."""
@@ -448,7 +445,9 @@ class CombatantTableModel(QAbstractTableModel):
         self._ids = list(ids)
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
 
-    def _on_change(self, change: Change) -> None:
+    def apply(self, change: Change) -> None:
+        """Follow one change of the session: rows in, out and moved, and the cells it touched
+        repainted (a new round, phase or part of the fight repaints the per-round columns)."""
         old, new = self._state, self._session.state
         columns = table_columns(self._session.ruleset, new)
         if columns != self._columns:
@@ -464,7 +463,8 @@ class CombatantTableModel(QAbstractTableModel):
         present = set(self._ids)
         self._reorder([cid for cid in target if cid in present])
         self._insert_rows(target)
-        self._emit_changes(old, new, change.changed)
+        fight_wide = change.round_changed or change.phase_changed or change.part_changed
+        self._emit_changes(old, new, change.changed, fight_wide=fight_wide)
 
     def _remove_rows(self, gone: set[str]) -> None:
         rows = sorted((self._rows[cid] for cid in gone if cid in self._rows), reverse=True)
@@ -506,10 +506,17 @@ class CombatantTableModel(QAbstractTableModel):
             position += 1
 
     def _emit_changes(
-        self, old: EncounterState, new: EncounterState, changed: frozenset[str]
+        self,
+        old: EncounterState,
+        new: EncounterState,
+        changed: frozenset[str],
+        *,
+        fight_wide: bool,
     ) -> None:
         whole = {cid for cid in (old.current, new.current) if cid is not None}
         spans: dict[int, list[tuple[int, int]]] = {}
+        if fight_wide:
+            self._emit_per_round()
         for cid in changed | whole:
             row = self._rows.get(cid, -1)
             if row < 0 or cid not in old.combatants:
@@ -531,6 +538,16 @@ class CombatantTableModel(QAbstractTableModel):
         for row in sorted(spans):
             for first, last in spans[row]:
                 self.dataChanged.emit(self.index(row, first), self.index(row, last), [])
+
+    def _emit_per_round(self) -> None:
+        """Repaint the per-round cells of every row (one signal a column: the views repaint
+        what they show)."""
+        if not self._ids:
+            return
+        last = len(self._ids) - 1
+        for section, column in enumerate(self._columns):
+            if column.per_round:
+                self.dataChanged.emit(self.index(0, section), self.index(last, section), [])
 
     def _cell_differs(
         self, old: EncounterState, new: EncounterState, cid: str, column: Column

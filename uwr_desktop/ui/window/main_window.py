@@ -275,6 +275,8 @@ class MainWindow(QMainWindow):
     # ---- keeping the view in step -------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
+        self.table_model.apply(change)
+        self.event_log.apply(change)
         if change.added:
             self.table.fit_columns()
         if change.timeline_changed or change.round_changed or change.phase_changed:
@@ -303,13 +305,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
 
     def _refresh_timeline(self) -> None:
-        session = self._document.session
-        state = session.state
-        combatants = state.combatants
+        combatants = self._document.session.state.combatants
         self.timeline.set_down(lambda cid: cid in combatants and combatants[cid].down)
-        self.timeline.set_slots(
-            session.ruleset.timeline(state), session.ruleset.timeline_axis(state)
-        )
+        self.timeline.set_slots(*self._document.timeline())
 
     def _on_selection_changed(self) -> None:
         ids = self.selected_ids()

@@ -5,7 +5,7 @@ from enum import StrEnum
 
 import msgspec
 
-from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState, RulesetPart
+from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, EncounterState, RulesetPart
 from uwr_desktop.core.rolls import RollRecord
 
 
@@ -25,9 +25,9 @@ class PendingCheck(msgspec.Struct, frozen=True):
     """
 
     kind: str
-    actor: str
+    actor: CombatantId
     action: RollRecord
-    target: str | None = None
+    target: CombatantId | None = None
     weapon: int | None = None
     title: str = ""
     difficulty: int | None = None
