@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uwr_desktop.core.upr import (
+from uwr_desktop.core.rulesets.uwr.upr import (
     UprError,
     UprTable,
     UprType,

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from uwr_desktop.core.upr import (
+from uwr_desktop.core.rulesets.uwr.upr import (
     UprError,
     UprTable,
     format_upr,

@@ -29,8 +29,8 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     Weapon,
     WeaponPool,
 )
+from uwr_desktop.core.rulesets.uwr.upr import uses_per_round
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.upr import uses_per_round
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog, edit_combatant
 
 RULESET = make_ruleset("uwr")

@@ -64,7 +64,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     with_sheet,
 )
 from uwr_desktop.core.rulesets.uwr.state import Phase, part_of
-from uwr_desktop.core.upr import UprError, UprTable, format_upr, preparation_rounds
+from uwr_desktop.core.rulesets.uwr.upr import UprError, UprTable, format_upr, preparation_rounds
 
 POOL_SIDES = 6
 

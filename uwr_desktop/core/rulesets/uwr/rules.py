@@ -13,7 +13,13 @@ from uwr_desktop.core.limits import MAX_UPR_ADJUSTMENT, MAX_UPR_DIVISOR, MAX_UPR
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import part_of
-from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table, uses_per_round
+from uwr_desktop.core.rulesets.uwr.upr import (
+    UprError,
+    UprTable,
+    UprType,
+    default_upr_table,
+    uses_per_round,
+)
 
 
 class UprTypeSetting(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -72,8 +72,8 @@ from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_o
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
+from uwr_desktop.core.rulesets.uwr.upr import UprError
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
-from uwr_desktop.core.upr import UprError
 
 
 class UwrRuleset:

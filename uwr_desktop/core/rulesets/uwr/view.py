@@ -60,9 +60,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
+from uwr_desktop.core.rulesets.uwr.upr import format_upr
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
-from uwr_desktop.core.upr import format_upr
 
 _COUNT = Fraction(MAX_COUNT)
 

@@ -60,8 +60,13 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     WeaponPool,
     sheet_of,
 )
+from uwr_desktop.core.rulesets.uwr.upr import (
+    UprTable,
+    default_upr_table,
+    format_upr,
+    preparation_rounds,
+)
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.upr import UprTable, default_upr_table, format_upr, preparation_rounds
 from uwr_desktop.ui.icons import icon
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
