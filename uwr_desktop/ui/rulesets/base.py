@@ -7,7 +7,7 @@ by :mod:`.registry`.
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import msgspec
 from PySide6.QtGui import QIcon
@@ -53,6 +53,19 @@ class DicePanel(msgspec.Struct, frozen=True):
     focus_combatant: Callable[[str | None], None]
     commands: Mapping[PanelCommand, QAbstractButton] = msgspec.field(default_factory=dict)
     keep_in_view: Callable[[], QWidget | None] | None = None
+
+
+class RoundSystemUi:
+    """What every round system's UI shares (a ruleset UI may derive from it): its
+    ``ruleset_id`` as a class attribute, and its templates shown with their side's swatch."""
+
+    ruleset_id: ClassVar[str]
+
+    def template_icon(self, combatant: Combatant) -> QIcon:
+        """A swatch in the template's side colour."""
+        from uwr_desktop.ui.widgets.swatch import side_swatch
+
+        return side_swatch(combatant.side)
 
 
 class RulesetUi(Protocol):

@@ -1,6 +1,5 @@
 """The ``hands`` answers to the window's :class:`~uwr_desktop.ui.rulesets.base.RulesetUi`."""
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.encounter import Combatant
@@ -8,23 +7,13 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.view import weapon_text
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel
+from uwr_desktop.ui.rulesets.base import DicePanel, RoundSystemUi
 
 
-def template_summary(combatant: Combatant) -> str:
-    """One line about a template: side, hit points, reach and weapons."""
-    sheet = sheet_of(combatant)
-    weapons = ", ".join(weapon_text(w) for w in sheet.weapons) or "no weapons"
-    return f"{combatant.side.value.capitalize()} · {sheet.points_max} hit points · {weapons}"
-
-
-class HandsUi:
+class HandsUi(RoundSystemUi):
     """The ``hands`` panels and dialogs."""
 
-    @property
-    def ruleset_id(self) -> str:
-        """``"hands"``."""
-        return "hands"
+    ruleset_id = "hands"
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The ready-points panel above the dice tray."""
@@ -42,9 +31,7 @@ class HandsUi:
         return edit_combatant(parent, combatant)
 
     def template_summary(self, combatant: Combatant) -> str:
-        """Side, hit points and weapons."""
-        return template_summary(combatant)
-
-    def template_icon(self, combatant: Combatant) -> QIcon:
-        """No icon of its own."""
-        return QIcon()
+        """One line about a template: side, hit points, reach and weapons."""
+        sheet = sheet_of(combatant)
+        weapons = ", ".join(weapon_text(w) for w in sheet.weapons) or "no weapons"
+        return f"{combatant.side.value.capitalize()} · {sheet.points_max} hit points · {weapons}"

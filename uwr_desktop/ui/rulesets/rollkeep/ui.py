@@ -1,33 +1,18 @@
 """The ``rollkeep`` answers to the window's :class:`~uwr_desktop.ui.rulesets.base.RulesetUi`."""
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QDialog, QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import armor_tn, sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundSystemUi
 
 
-def template_summary(combatant: Combatant) -> str:
-    """Side, Reflexes, Earth, Void, Insight Rank, Armor TN and weapons."""
-    sheet = sheet_of(combatant)
-    weapons = ", ".join(w.name for w in sheet.weapons) or "no weapons"
-    return (
-        f"{combatant.side.value.capitalize()} · Reflexes {sheet.reflexes} · Earth {sheet.earth}"
-        f" · Void {sheet.void} · Insight {sheet.insight_rank} · Armor TN {armor_tn(sheet)}"
-        f" · {weapons}"
-    )
-
-
-class RollkeepUi:
+class RollkeepUi(RoundSystemUi):
     """The ``rollkeep`` panel and dialogs."""
 
-    @property
-    def ruleset_id(self) -> str:
-        """``"rollkeep"``."""
-        return "rollkeep"
+    ruleset_id = "rollkeep"
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The skirmish panel: turn, waiting delayers, attack with odds, the dice tray."""
@@ -48,9 +33,11 @@ class RollkeepUi:
         return dialog.result_combatant()
 
     def template_summary(self, combatant: Combatant) -> str:
-        """One line about the template."""
-        return template_summary(combatant)
-
-    def template_icon(self, combatant: Combatant) -> QIcon:
-        """No icon of its own."""
-        return QIcon()
+        """Side, Reflexes, Earth, Void, Insight Rank, Armor TN and weapons."""
+        sheet = sheet_of(combatant)
+        weapons = ", ".join(w.name for w in sheet.weapons) or "no weapons"
+        return (
+            f"{combatant.side.value.capitalize()} · Reflexes {sheet.reflexes} · Earth {sheet.earth}"
+            f" · Void {sheet.void} · Insight {sheet.insight_rank} · Armor TN {armor_tn(sheet)}"
+            f" · {weapons}"
+        )

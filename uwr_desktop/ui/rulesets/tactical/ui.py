@@ -1,30 +1,18 @@
 """The ``tactical`` answers to the window's :class:`~uwr_desktop.ui.rulesets.base.RulesetUi`."""
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundSystemUi
 
 
-def template_summary(combatant: Combatant) -> str:
-    """One line about a template: Quickness bonus, penalty and hits."""
-    sheet = sheet_of(combatant)
-    penalty = f" · penalty {sheet.penalty}" if sheet.penalty else ""
-    side = combatant.side.value.capitalize()
-    return f"{side} · Qu {sheet.quickness:+}{penalty} · {sheet.hits_max} hits"
-
-
-class TacticalUi:
+class TacticalUi(RoundSystemUi):
     """The ``tactical`` panels and dialogs."""
 
-    @property
-    def ruleset_id(self) -> str:
-        """``"tactical"``."""
-        return "tactical"
+    ruleset_id = "tactical"
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The countdown panel above the dice tray."""
@@ -42,11 +30,8 @@ class TacticalUi:
         return edit_combatant(parent, combatant)
 
     def template_summary(self, combatant: Combatant) -> str:
-        """Side, Quickness bonus, penalty and hits."""
-        return template_summary(combatant)
-
-    def template_icon(self, combatant: Combatant) -> QIcon:
-        """A swatch in the template's side colour."""
-        from uwr_desktop.ui.rulesets.tactical.combatant_dialog import side_swatch
-
-        return side_swatch(combatant.side)
+        """One line about a template: Quickness bonus, penalty and hits."""
+        sheet = sheet_of(combatant)
+        penalty = f" · penalty {sheet.penalty}" if sheet.penalty else ""
+        side = combatant.side.value.capitalize()
+        return f"{side} · Qu {sheet.quickness:+}{penalty} · {sheet.hits_max} hits"

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import msgspec
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -68,8 +67,8 @@ from uwr_desktop.core.rulesets.uwr.upr import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.icons import icon
-from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
+from uwr_desktop.ui.widgets.swatch import side_swatch
 
 NAME_LIMIT = MAX_NAME_LENGTH
 """Longest name the core accepts for a combatant, skill or weapon."""
@@ -91,19 +90,6 @@ class SheetError(ValueError):
 def side_label(side: Side) -> str:
     """The side's name as shown to the GM: ``"Enemy"``."""
     return side.value.capitalize()
-
-
-def side_swatch(side: Side, size: int = 12) -> QIcon:
-    """A small round swatch in the side's colour, for combo boxes and lists."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(QColor(0, 0, 0, 0))
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(side_color(side))
-    painter.drawEllipse(1, 1, size - 2, size - 2)
-    painter.end()
-    return QIcon(pixmap)
 
 
 def ruleset_upr_table(ruleset: Ruleset) -> UprTable:

@@ -1,37 +1,18 @@
 """The ``uwr`` answers to the window's :class:`~uwr_desktop.ui.rulesets.base.RulesetUi`."""
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, format_half, sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundSystemUi
 
 
-def template_summary(combatant: Combatant) -> str:
-    """One line about a template: side, attributes, health and weapons."""
-    from uwr_desktop.ui.rulesets.uwr.combatant_dialog import side_label
-
-    sheet = sheet_of(combatant)
-    attributes = " ".join(
-        f"{name[0].upper()}{format_half(getattr(sheet.attributes, name))}"
-        for name in ATTRIBUTE_NAMES
-    )
-    weapons = ", ".join(f"{w.name} ({w.upr_type})" for w in sheet.weapons) or "no weapons"
-    return (
-        f"{side_label(combatant.side)} · {attributes} · Vitality {sheet.vitality_max} · {weapons}"
-    )
-
-
-class UwrUi:
+class UwrUi(RoundSystemUi):
     """The ``uwr`` panels and dialogs."""
 
-    @property
-    def ruleset_id(self) -> str:
-        """``"uwr"``."""
-        return "uwr"
+    ruleset_id = "uwr"
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The check panel: the attack panel above the dice tray."""
@@ -56,11 +37,14 @@ class UwrUi:
         return edit_combatant(parent, ruleset, combatant)
 
     def template_summary(self, combatant: Combatant) -> str:
-        """Side, attributes, health and weapons."""
-        return template_summary(combatant)
+        """One line about a template: side, attributes, health and weapons."""
+        from uwr_desktop.ui.rulesets.uwr.combatant_dialog import side_label
 
-    def template_icon(self, combatant: Combatant) -> QIcon:
-        """A swatch in the template's side colour."""
-        from uwr_desktop.ui.rulesets.uwr.combatant_dialog import side_swatch
-
-        return side_swatch(combatant.side)
+        sheet = sheet_of(combatant)
+        attributes = " ".join(
+            f"{name[0].upper()}{format_half(getattr(sheet.attributes, name))}"
+            for name in ATTRIBUTE_NAMES
+        )
+        weapons = ", ".join(f"{w.name} ({w.upr_type})" for w in sheet.weapons) or "no weapons"
+        health = f"Vitality {sheet.vitality_max}"
+        return f"{side_label(combatant.side)} · {attributes} · {health} · {weapons}"
