@@ -20,14 +20,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from duel import install
+from every_system import SYSTEMS, duel_installed, fighter, shown
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from json_paths import json_paths
-from PySide6.QtCore import Qt
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, Condition, Sheet, sheet_type
+from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -41,7 +40,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets import load_ruleset, make_ruleset, registry, ruleset_ids
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import (
@@ -49,75 +48,20 @@ from uwr_desktop.core.storage.encounter_file import (
     decode_encounter,
     encode_encounter,
 )
-from uwr_desktop.ui.log.model import LogModel
-from uwr_desktop.ui.player_view.picture import last_roll, player_picture, rerolled
-from uwr_desktop.ui.rulesets import registry as ui_registry
-from uwr_desktop.ui.table.model import CombatantTableModel
-
-ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole + 1)
-"""What the table and the log are asked for: the text, the tooltip, the row's combatant."""
-
-SYSTEMS = (*ruleset_ids(), "duel")
-"""Every round system this version offers, and the tests' own."""
 
 NAME = "fight.uwr"
 
 
 @pytest.fixture(scope="module", autouse=True)
-def duel_installed() -> Iterator[None]:
+def duel_joins() -> Iterator[None]:
     """``duel`` joins the registries for this module only."""
-    registry.load_rulesets()
-    ui_registry.load_uis()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-        patch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
-        install()
-        yield
-
-
-def _sheet(ruleset_id: str) -> Sheet:
-    """A sheet of ``ruleset_id`` that can attack (the defaults, for a system from elsewhere)."""
-    load_ruleset(ruleset_id)
-    if ruleset_id == "uwr":
-        from uwr_desktop.core.rulesets.uwr.sheet import Skill, UwrSheet, Weapon, WeaponPool
-
-        return UwrSheet(
-            skills=(Skill("Archery", 1, 1),),
-            weapons=(
-                Weapon(name="Sword", upr_type="Swift"),
-                Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED, skill="Archery"),
-            ),
-        )
-    if ruleset_id == "rollkeep":
-        from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon
-
-        return RollkeepSheet(
-            skills=(Skill("Kenjutsu", 2),),
-            weapons=(Weapon(name="Katana", skill="Kenjutsu", damage_rolled=3, damage_kept=2),),
-        )
-    if ruleset_id == "hands":
-        from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
-
-        return HandsSheet(max_points=5, weapons=(HandsWeapon(name="Blade", reach=1),))
-    made = sheet_type(ruleset_id)
-    assert made is not None
-    return made()
-
-
-def _fighter(ruleset_id: str, number: int, side: Side) -> Combatant:
-    return Combatant(
-        id=f"f{number}",
-        name=f"Fighter {number}",
-        side=side,
-        sheet=_sheet(ruleset_id),
-        alias="Shadow" if number == 2 else "",
-    )
+    yield from duel_installed()
 
 
 def _played(ruleset_id: str) -> Session:
     """A fight of ``ruleset_id`` with joins, a leave, conditions running out, typed rolls,
     attacks and a redo tail, rolled with seeded dice."""
-    roster = [_fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(4)]
+    roster = [fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(4)]
     session = Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(11)))
     choices = random.Random(5)
     session.do(AddCondition(["f1"], Condition("Dazed", rounds=1)))
@@ -137,7 +81,7 @@ def _played(ruleset_id: str) -> Session:
         ),
     ]
     planned = {
-        12: AddCombatants([_fighter(ruleset_id, 4, Side.ENEMY)]),
+        12: AddCombatants([fighter(ruleset_id, 4, Side.ENEMY)]),
         24: RemoveCombatants(["f0"]),
     }
     for step in range(40):
@@ -251,40 +195,6 @@ def mutations(draw: st.DrawFn, fight: Fight) -> tuple[str, Any]:
         record = _at(document, draw(st.sampled_from(fight.rolls)))
         record[draw(roll_fields)] = draw(roll_values)
     return kind, document
-
-
-def shown(session: Session) -> None:
-    """Read every view of every journal position as the window does."""
-    ruleset = session.ruleset
-    for position in range(len(session.entries) + 1):
-        state = session.state_at(position)
-        columns = ruleset.columns(state)
-        for cid in state.rows:
-            combatant = state.combatants[cid]
-            _ = combatant.down, combatant.sheet.health(), combatant.shown_name
-            for column in columns:
-                ruleset.cell_value(state, cid, column.key)
-            ruleset.resources(state, cid)
-            ruleset.legal_intents(state, cid)
-        slots = ruleset.timeline(state)
-        list(player_picture(state, slots, ruleset.timeline_axis(state)).texts())
-        if position:
-            session.describe_entry(position - 1)
-            roll = last_roll(session.entries[position - 1].events, state)
-            if roll is not None:
-                _ = roll.who(state), roll.outcome_text(), rerolled(roll, state)
-    table = CombatantTableModel(session)
-    session.subscribe(table.apply)
-    for row in range(table.rowCount()):
-        for column in range(table.columnCount()):
-            for role in ROLES:
-                table.data(table.index(row, column), role)
-    log = LogModel(session)
-    session.subscribe(log.apply)
-    _ = log.to_markdown(), log.names()
-    for row in range(log.rowCount()):
-        for role in ROLES:
-            log.data(log.index(row, 0), role)
 
 
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)

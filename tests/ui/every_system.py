@@ -1,0 +1,108 @@
+"""Helpers for tests that run over every round system, ``duel`` (the tests' own, joined as a
+system from elsewhere would be) included: the systems, a fighter of each, and every view the
+window reads of a fight."""
+
+from collections.abc import Iterator
+
+import pytest
+from duel import install
+from PySide6.QtCore import Qt
+
+from uwr_desktop.core.encounter import Combatant, Sheet, sheet_type
+from uwr_desktop.core.rulesets import load_ruleset, registry, ruleset_ids
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.log.model import LogModel
+from uwr_desktop.ui.player_view.picture import last_roll, player_picture, rerolled
+from uwr_desktop.ui.rulesets import registry as ui_registry
+from uwr_desktop.ui.table.model import CombatantTableModel
+
+ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole + 1)
+"""What the table and the log are asked for: the text, the tooltip, the row's combatant."""
+
+SYSTEMS = (*ruleset_ids(), "duel")
+"""Every round system this version offers, and the tests' own."""
+
+
+def duel_installed() -> Iterator[None]:
+    """``duel`` joins the registries until the generator is closed (for a module's fixture)."""
+    registry.load_rulesets()
+    ui_registry.load_uis()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+        patch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
+        install()
+        yield
+
+
+def sheet_for(ruleset_id: str) -> Sheet:
+    """A sheet of ``ruleset_id`` that can attack (the defaults, for a system from elsewhere)."""
+    load_ruleset(ruleset_id)
+    if ruleset_id == "uwr":
+        from uwr_desktop.core.rulesets.uwr.sheet import Skill, UwrSheet, Weapon, WeaponPool
+
+        return UwrSheet(
+            skills=(Skill("Archery", 1, 1),),
+            weapons=(
+                Weapon(name="Sword", upr_type="Swift"),
+                Weapon(name="Bow", upr_type="Quick", pool=WeaponPool.RANGED, skill="Archery"),
+            ),
+        )
+    if ruleset_id == "rollkeep":
+        from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon
+
+        return RollkeepSheet(
+            skills=(Skill("Kenjutsu", 2),),
+            weapons=(Weapon(name="Katana", skill="Kenjutsu", damage_rolled=3, damage_kept=2),),
+        )
+    if ruleset_id == "hands":
+        from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
+
+        return HandsSheet(max_points=5, weapons=(HandsWeapon(name="Blade", reach=1),))
+    made = sheet_type(ruleset_id)
+    assert made is not None
+    return made()
+
+
+def fighter(ruleset_id: str, number: int, side: Side) -> Combatant:
+    return Combatant(
+        id=f"f{number}",
+        name=f"Fighter {number}",
+        side=side,
+        sheet=sheet_for(ruleset_id),
+        alias="Shadow" if number == 2 else "",
+    )
+
+
+def shown(session: Session) -> None:
+    """Read every view of every journal position as the window does."""
+    ruleset = session.ruleset
+    for position in range(len(session.entries) + 1):
+        state = session.state_at(position)
+        columns = ruleset.columns(state)
+        for cid in state.rows:
+            combatant = state.combatants[cid]
+            _ = combatant.down, combatant.sheet.health(), combatant.shown_name
+            for column in columns:
+                ruleset.cell_value(state, cid, column.key)
+            ruleset.resources(state, cid)
+            ruleset.legal_intents(state, cid)
+        slots = ruleset.timeline(state)
+        list(player_picture(state, slots, ruleset.timeline_axis(state)).texts())
+        if position:
+            session.describe_entry(position - 1)
+            roll = last_roll(session.entries[position - 1].events, state)
+            if roll is not None:
+                _ = roll.who(state), roll.outcome_text(), rerolled(roll, state)
+    table = CombatantTableModel(session)
+    session.subscribe(table.apply)
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            for role in ROLES:
+                table.data(table.index(row, column), role)
+    log = LogModel(session)
+    session.subscribe(log.apply)
+    _ = log.to_markdown(), log.names()
+    for row in range(log.rowCount()):
+        for role in ROLES:
+            log.data(log.index(row, 0), role)

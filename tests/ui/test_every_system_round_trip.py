@@ -1,0 +1,138 @@
+"""Whatever any round system accepts reads back equal: random play of every registered round
+system, ``duel`` included, from its own legal intents and the intents every system shares
+(damage, healing, conditions, typed dice and their rerolls, joining, leaving, turns, undo and
+redo), then saved to a file and recovered from the autosave, is the same fight, and every
+view the window reads shows it."""
+
+import random
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from every_system import SYSTEMS, duel_installed, fighter, shown
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    EndRound,
+    Heal,
+    NextTurn,
+    RemoveCombatants,
+    RemoveCondition,
+    RerollDice,
+    RollDice,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.autosave import autosave, rebuild_session
+from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
+from uwr_desktop.core.storage.journal_db import JournalStore
+
+KINDS = (
+    "legal",
+    "legal",
+    "legal",
+    "next",
+    "end_round",
+    "damage",
+    "heal",
+    "condition",
+    "uncondition",
+    "dice",
+    "reroll",
+    "join",
+    "leave",
+    "undo",
+    "redo",
+)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def duel_joins() -> Iterator[None]:
+    """``duel`` joins the registries for this module only."""
+    yield from duel_installed()
+
+
+def _step(session: Session, kind: str, pick: int, joined: list[int]) -> None:
+    """Do one step of ``kind``; ``pick`` chooses among what the step can take."""
+    state = session.state
+    rows = state.rows
+    someone = [rows[pick % len(rows)]] if rows else []
+    match kind:
+        case "legal":
+            options = [o for cid in rows for o in session.ruleset.legal_intents(state, cid)]
+            if options:
+                session.do(options[pick % len(options)].intent)
+        case "next":
+            session.do(NextTurn() if state.round else StartFight())
+        case "end_round":
+            session.do(EndRound())
+        case "damage":
+            session.do(ApplyDamage(someone, 1 + pick % 4))
+        case "heal":
+            session.do(Heal(someone, 1 + pick % 3))
+        case "condition":
+            session.do(AddCondition(someone, Condition("Slowed", rounds=1 + pick % 2)))
+        case "uncondition":
+            session.do(RemoveCondition(someone, "Slowed"))
+        case "dice":
+            who = someone[0] if someone and pick % 3 else None
+            session.do(RollDice(who, ["6d6 r2", "4k2+1", "2d10+3"][pick % 3]))
+        case "reroll":
+            session.do(RerollDice([pick % 6]))
+        case "join":
+            number = 10 + len(joined)
+            joined.append(number)
+            session.do(AddCombatants([fighter(session.ruleset.id, number, Side.ENEMY)]))
+        case "leave":
+            session.do(RemoveCombatants(someone))
+        case "undo":
+            session.undo()
+        case "redo":
+            session.redo()
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    seed=st.integers(0, 2**16),
+    steps=st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 99)), min_size=10, max_size=40),
+)
+def test_random_play_reads_back_equal(ruleset_id, seed, steps):
+    roster = [fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(3)]
+    session = Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(seed)))
+    with (
+        tempfile.TemporaryDirectory(prefix="uwr-every-system-") as folder,
+        JournalStore(Path(folder) / "journal.sqlite3") as store,
+    ):
+        journal = autosave(store, session, title=ruleset_id)
+        joined: list[int] = []
+        for kind, pick in steps:
+            try:
+                _step(session, kind, pick, joined)
+            except RulesError:
+                continue
+        recovered = rebuild_session(store.recover(journal.encounter_id))
+    event(f"{len(session.entries)} entries" if len(session.entries) < 10 else "10+ entries")
+    reopened = decode_encounter(encode_encounter(session)).session()
+    for again in (reopened, recovered):
+        assert (again.roster, again.entries, again.cursor) == (
+            session.roster,
+            session.entries,
+            session.cursor,
+        )
+        assert again.state == session.state
+    shown(reopened)
