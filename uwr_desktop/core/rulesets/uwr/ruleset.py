@@ -279,3 +279,7 @@ class UwrRuleset:
     def upgrade_event(self, raw: Any) -> list[Any]:
         """A release 0.1.0 event as today's (a turn start becomes the start and the refill)."""
         return upgrade.upgrade_event(raw)
+
+    def upgrade_settings(self, raw: Any, schema: int) -> Any:
+        """No uwr setting changed its default: the settings as written."""
+        return raw
