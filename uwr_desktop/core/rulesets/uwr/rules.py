@@ -33,6 +33,8 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     earlier row wins). ``upr_recompute``: ``"next_round"`` (pool changes count from the next
     round) or ``"at_once"``. ``parry_spends_use``: a parry spends a use of the parrying weapon.
     ``uncontested_zero_wins``: an uncontested action with 0 successes still wins.
+    ``penalty_below_one``: a die penalty may take any pool below 1 die (off: only when the GM
+    says so for the roll).
     ``extra_upr_types``: UPR types added to the shipped table.
     """
 
@@ -78,6 +80,14 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
             "of its melee weapon this round.",
         ),
     ] = True
+    penalty_below_one: Annotated[
+        bool,
+        msgspec.Meta(
+            title="A penalty may take a pool below 1 die",
+            description="Off (rules): a die penalty leaves a pool at least 1 die unless the GM "
+            "says so for that roll. On: every penalty counts in full, down to no dice.",
+        ),
+    ] = False
     extra_upr_types: Annotated[
         tuple[UprTypeSetting, ...],
         msgspec.Meta(
@@ -153,11 +163,22 @@ def check_types(combatant: Combatant, table: UprTable) -> None:
 
 
 def pool_spec(
-    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, extra_dice: int = 0
+    dice: int,
+    favor: int,
+    rerolls: int,
+    settings: UwrSettings,
+    *,
+    extra_dice: int = 0,
+    below_one: bool = False,
 ) -> PoolSpec:
     """A pool spec for ``dice`` plus ``extra_dice``; a die penalty never takes a pool below 1
-    die (and never gives a die to a pool of none)."""
-    total = max(dice + extra_dice, min(dice, 1), 0)
+    die (and never gives a die to a pool of none) unless the GM says so for this roll
+    (``below_one``) or always (the ``penalty_below_one`` setting): then it counts in full,
+    down to no dice."""
+    if below_one or settings.penalty_below_one:
+        total = max(dice + extra_dice, 0)
+    else:
+        total = max(dice + extra_dice, min(dice, 1), 0)
     try:
         return PoolSpec(total, favor, rerolls, settings.lowest_threshold)
     except DiceError as error:

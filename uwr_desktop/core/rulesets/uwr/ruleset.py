@@ -174,6 +174,7 @@ class UwrRuleset:
                     index=intent.weapon,
                     target_id=intent.target_id,
                     modifiers=modifiers,
+                    below_one=intent.below_one,
                 )
             case React():
                 modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
@@ -184,6 +185,7 @@ class UwrRuleset:
                     weapon_index=intent.weapon,
                     skill_name=intent.skill,
                     modifiers=modifiers,
+                    below_one=intent.below_one,
                 )
             case Reroll(indices=indices, of_reaction=of_reaction):
                 return rules.reroll(b, roller, indices, of_reaction)
@@ -200,6 +202,7 @@ class UwrRuleset:
                     skill_name=intent.skill,
                     modifiers=modifiers,
                     title=intent.title,
+                    below_one=intent.below_one,
                 )
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
@@ -225,7 +228,7 @@ class UwrRuleset:
                         ),
                     ),
                 )
-                return rules.opposed(b, roller, sides, intent.title)
+                return rules.opposed(b, roller, sides, intent.title, below_one=intent.below_one)
             case TypeResult(successes=successes, of_reaction=of_reaction):
                 return rules.type_result(b, successes, of_reaction)
             case PrepareWeapon(combatant_id=cid, weapon=index):

@@ -38,7 +38,7 @@ from uwr_desktop.ui.dice_tray import CheckSource, DiceTray, RollRequest, pool_di
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
-from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
+from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow, below_one_box
 from uwr_desktop.ui.rulesets.uwr.hit_offer import hit_on_offer
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
 
@@ -190,6 +190,7 @@ class CheckPanel(QWidget):
         self.result = ResultRow()
         self.opponent = OpponentRow()
         self.opponent.hide()
+        self.below_one = below_one_box("checkBelowOne", "Check")
         layout = QVBoxLayout(self)
         layout.addWidget(self.attack)
         layout.addWidget(self.prepare)
@@ -197,6 +198,7 @@ class CheckPanel(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.result)
         layout.addWidget(self.opponent)
+        layout.addWidget(self.below_one)
         layout.addWidget(self.tray, 1)
         self._connect()
         document.changed.connect(self._on_changed)
@@ -242,6 +244,8 @@ class CheckPanel(QWidget):
         except RulesError as error:
             self.show_message(str(error))
             return False
+        if isinstance(intent, DirectCheck | OpposedCheck):
+            self.below_one.setChecked(False)  # the GM's say is for one roll
         return True
 
     def show_message(self, text: str) -> None:
@@ -299,6 +303,7 @@ class CheckPanel(QWidget):
                     extra_dice=self.tray.extra_dice.value(),
                     extra_rerolls=self.tray.rerolls.value(),
                     title=f"{attribute} + {skill} check" if skill else "",
+                    below_one=self.below_one.isChecked(),
                 )
             )
             return
@@ -335,6 +340,7 @@ class CheckPanel(QWidget):
                 target_favor=reaction.favor,
                 extra_dice=self.tray.extra_dice.value(),
                 extra_rerolls=self.tray.rerolls.value(),
+                below_one=self.below_one.isChecked(),
             )
         )
 
