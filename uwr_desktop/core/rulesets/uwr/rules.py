@@ -12,7 +12,6 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_UPR_ADJUSTMENT, MAX_UPR_DIVISOR, MAX_UPR_USES
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
-from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.upr import UprError, UprTable, UprType, default_upr_table, uses_per_round
 
 
@@ -194,37 +193,6 @@ def roll_of(record: RollRecord) -> PoolRoll:
     except DiceError as error:
         raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
     return roll
-
-
-def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
-    """The turn order: the rolled order, or the GM's manual order with newcomers slotted in."""
-    rows = {cid: index for index, cid in enumerate(state.rows)}
-
-    def key(cid: str) -> tuple[int, int, int, tuple[int, ...], int]:
-        combatant = state.combatants[cid]
-        initiative = sheet_of(combatant).initiative
-        if initiative is None:
-            return (1, 0, 0, (), rows[cid])
-        tiebreak = (
-            tuple(-face for face in initiative.tiebreak)
-            if settings.initiative_tie == "roll_off"
-            else ()
-        )
-        return (0, -initiative.value, combatant.side.tie_rank, tiebreak, rows[cid])
-
-    rolled = sorted(state.combatants, key=key)
-    manual_order = part_of(state).manual_order
-    if manual_order is None:
-        return tuple(rolled)
-    manual = [cid for cid in manual_order if cid in state.combatants]
-    placed = set(manual)
-    for cid in rolled:
-        if cid in placed:
-            continue
-        mine = key(cid)
-        at = next((i for i, other in enumerate(manual) if key(other) > mine), len(manual))
-        manual.insert(at, cid)
-    return tuple(manual)
 
 
 def tied_groups(state: EncounterState, settings: UwrSettings) -> list[list[str]]:

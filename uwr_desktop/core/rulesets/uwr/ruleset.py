@@ -66,7 +66,8 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     SetPrepared,
     TypeResult,
 )
-from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
+from uwr_desktop.core.rulesets.uwr.order import turn_order
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, upr_table
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
