@@ -40,16 +40,16 @@ def events_since(session: Session, start: int, kind: type) -> list:
     return [e for entry in session.entries[start:] for e in entry.events if isinstance(e, kind)]
 
 
+def scored(**scores: int):
+    """Samurai named after their ids, each with the score typed over the roll."""
+    return [samurai(cid, cid.upper(), initiative_override=score) for cid, score in scores.items()]
+
+
 def round_two_with_c_centered(*c_faces: int) -> tuple[Session, int]:
     """A and B score 20 and roll off (A 4, B 7); C has 10 and takes Center in round 1; round 2
     starts, C's 20 tying A and B on score, Reflexes and Insight Rank."""
-    roster = [
-        samurai("a", "A", initiative_override=20),
-        samurai("b", "B", initiative_override=20),
-        samurai("c", "C", initiative_override=10),
-    ]
     roller, faces = scripted(4, 7)
-    session = Session(make_ruleset("rollkeep"), roster, roller=roller)
+    session = Session(make_ruleset("rollkeep"), scored(a=20, b=20, c=10), roller=roller)
     session.do(RollkeepChooseStance("c", Stance.CENTER))
     session.do(StartFight())
     assert session.state.order == ("b", "a", "c")
@@ -100,13 +100,8 @@ def test_once_placed_the_newcomer_keeps_its_place_whenever_the_tie_comes_back():
 
 
 def test_an_old_roll_off_never_decides_a_tie_it_was_not_rolled_for():
-    roster = [
-        samurai("a", "A", initiative_override=20),
-        samurai("b", "B", initiative_override=20),
-        samurai("d", "D", initiative_override=25),
-    ]
     roller, faces = scripted(4, 7)
-    session = Session(make_ruleset("rollkeep"), roster, roller=roller)
+    session = Session(make_ruleset("rollkeep"), scored(a=20, b=20, d=25), roller=roller)
     session.do(StartFight())
     assert session.state.order == ("d", "b", "a")
     # A's score changes to tie D, whom no roll-off ever set against A: both roll.
@@ -127,12 +122,8 @@ def test_an_old_roll_off_never_decides_a_tie_it_was_not_rolled_for():
 
 
 def test_a_newcomer_joining_mid_skirmish_rolls_alone_against_the_group():
-    roster = [
-        samurai("a", "A", initiative_override=20),
-        samurai("b", "B", initiative_override=20),
-    ]
     roller, faces = scripted(6, 6, 4, 7)  # A and B tie 6-6, then 4-7
-    session = Session(make_ruleset("rollkeep"), roster, roller=roller)
+    session = Session(make_ruleset("rollkeep"), scored(a=20, b=20), roller=roller)
     session.do(StartFight())
     assert (faces_of(session, "a"), faces_of(session, "b")) == ({1: (6, 4)}, {1: (6, 7)})
     # E's first face matches the shared 6: a second face places E against 4 and 7.
@@ -152,11 +143,7 @@ def test_a_newcomer_joining_mid_skirmish_rolls_alone_against_the_group():
 
 
 def test_table_order_ties_roll_nothing_later_either():
-    roster = [
-        samurai("a", "A", initiative_override=20),
-        samurai("b", "B", initiative_override=20),
-        samurai("c", "C", initiative_override=10),
-    ]
+    roster = scored(a=20, b=20, c=10)
     session = Session(make_ruleset("rollkeep", {"initiative_tie": "table_order"}), roster)
     session.do(RollkeepChooseStance("c", Stance.CENTER))
     session.do(StartFight())

@@ -9,7 +9,7 @@ count only AP paid for actions). The countdown stops on every count where someon
 or resolve, a busy combatant's own count (base + 5 x AP left) included.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from msgspec.structs import replace
 
@@ -67,17 +67,20 @@ def wait_losses(state: EncounterState, count: int | None) -> list[tuple[str, int
     """Who loses AP by waiting when the countdown reaches ``count`` (``None``: when it ends,
     taking every AP left of those who declared nothing), in table order, with the AP lost."""
     losses = []
+    for cid, sheet in _in_countdown(state):
+        if sheet.now.action is None:
+            lost = sheet.now.ap if count is None else waited(sheet, count)
+            if lost:
+                losses.append((cid, lost))
+    return losses
+
+
+def _in_countdown(state: EncounterState) -> Iterator[tuple[str, TacticalSheet]]:
+    """Each combatant taking part in the countdown, in table order, with its sheet."""
     for cid in state.rows:
         combatant = state.combatants[cid]
-        if not able(combatant):
-            continue
-        sheet = sheet_of(combatant)
-        if sheet.now.action is not None:
-            continue
-        lost = sheet.now.ap if count is None else waited(sheet, count)
-        if lost:
-            losses.append((cid, lost))
-    return losses
+        if able(combatant):
+            yield cid, sheet_of(combatant)
 
 
 def carried(action: TacticalAction, base: int, ap_left: int) -> TacticalAction:
@@ -119,15 +122,13 @@ def declaring(state: EncounterState, order: TieOrder) -> list[str]:
     count = part_of(state).count
     if count is None:
         return []
-    due = []
-    for cid in state.rows:
-        combatant = state.combatants[cid]
-        if not able(combatant):
-            continue
-        sheet = sheet_of(combatant)
-        idle = sheet.now.action is None and actual(sheet) >= count
-        if idle and sheet.now.ap - waited(sheet, count) > 0:
-            due.append(cid)
+    due = [
+        cid
+        for cid, sheet in _in_countdown(state)
+        if sheet.now.action is None
+        and actual(sheet) >= count
+        and sheet.now.ap - waited(sheet, count) > 0
+    ]
     return sorted(due, key=tie_key(state, order))
 
 

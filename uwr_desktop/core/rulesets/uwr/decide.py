@@ -756,21 +756,19 @@ def opposed(
         raise RulesError(f"{actor.name} cannot oppose themself")
     key, dice, rerolls = _check_pool(actor, attribute, skill)
     target_key, target_dice, target_rerolls = _check_pool(target, target_attribute, target_skill)
-    spec = pool_spec(
-        dice,
-        mods[0],
-        rerolls + mods[2],
-        builder.settings,
-        extra_dice=mods[1],
-        below_one=below_one,
-    )
-    target_spec = pool_spec(
-        target_dice,
-        target_mods[0],
-        target_rerolls + target_mods[2],
-        builder.settings,
-        extra_dice=target_mods[1],
-        below_one=below_one,
+    spec, target_spec = (
+        pool_spec(
+            pool,
+            favor,
+            pool_rerolls + extra_rerolls,
+            builder.settings,
+            extra_dice=extra_dice,
+            below_one=below_one,
+        )
+        for pool, pool_rerolls, (favor, extra_dice, extra_rerolls) in (
+            (dice, rerolls, mods),
+            (target_dice, target_rerolls, target_mods),
+        )
     )
     name = title or f"{_pool_words(key, skill)} vs {_pool_words(target_key, target_skill)}"
     record = RollRecord.of_pool(roller.roll_pool(spec))
