@@ -73,6 +73,7 @@ def test_a_load_alone_stops_the_countdown_on_its_own_count_every_round():
         # Base 12 + 5 x 0 AP left: nothing resolves, but the load may be interrupted here.
         assert (session.state.phase, count(session)) == (Phase.RESOLUTION, 12)
         assert rules.resolving(session.state, session.ruleset.settings.tie_order) == []
+        assert rules.on_own_count(session.state) == ["a"]
         assert cell(session, "a", "ap") == "0/4"
     assert labels == ["Count 12", "Round 2: count 12", "Round 3: count 12"]
     session.do(NextTurn())
@@ -80,6 +81,7 @@ def test_a_load_alone_stops_the_countdown_on_its_own_count_every_round():
     session.do(NextTurn())  # round 4: the last 4 AP resolve it on 12
     assert count(session) == 12
     assert rules.resolving(session.state, session.ruleset.settings.tie_order) == ["a"]
+    assert rules.on_own_count(session.state) == []  # it resolves here
 
 
 def interrupted_in_round_three(**settings: object) -> Session:

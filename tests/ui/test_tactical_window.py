@@ -219,6 +219,7 @@ def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(wind
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     assert part_of(session.state).count == 10  # his own count: the load may be interrupted
     assert panel.interrupt.isEnabled()
+    assert panel.status.text() == "Round 1 · count 10 — may be interrupted: Bran"
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     assert session.state.phase == "upkeep"
     assert not panel.interrupt.isEnabled()

@@ -132,6 +132,19 @@ def declaring(state: EncounterState, order: TieOrder) -> list[str]:
     return sorted(due, key=tie_key(state, order))
 
 
+def on_own_count(state: EncounterState) -> list[str]:
+    """Who is busy with an action that goes on past the count now, which is its own count
+    (base + 5 x AP left): its action may be interrupted here."""
+    count = part_of(state).count
+    return [
+        cid
+        for cid, sheet in _in_countdown(state)
+        if (action := sheet.now.action) is not None
+        and action.resolves_at != count
+        and actual(sheet) == count
+    ]
+
+
 def top_count(state: EncounterState) -> int | None:
     """Where a round's countdown starts: the highest actual initiative (a busy combatant's
     own count included), or a round-to-round action's resolve count above it (``None``:
