@@ -18,7 +18,8 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets.hands.intents import HandsRecordOutcome, HandsSpend
+from uwr_desktop.core.rulesets.hands.events import HandsRollOff
+from uwr_desktop.core.rulesets.hands.intents import HandsHesitate, HandsRecordOutcome, HandsSpend
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
@@ -171,3 +172,25 @@ def test_outcomes_are_refused_for_what_is_not_an_interference():
     fresh = session(fighter("ana", 2))
     with pytest.raises(RulesError, match="in the turns of a round"):
         fresh.do(HandsRecordOutcome(0, succeeded=True))
+
+
+# --- the carry-over turn's roll-off and hesitation among others -------------------------------
+
+
+def test_a_tie_in_carry_over_points_rolls_off_on_those_points_not_the_ready_ones():
+    # Carry-over 2 each (ready 6 and 3): tied on carry-over points, not on ready points.
+    fight = session(fighter("ana", 8, keep=2), fighter("bo", 5, keep=2), dice=[3, 5])
+    fight.do(StartFight())
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    assert {r.combatant_id: r.faces for r in roll_off.rolls} == {"ana": (3,), "bo": (5,)}
+    assert fight.state.order == ("bo", "ana")
+
+
+def test_one_who_hesitates_joins_those_who_acted_and_the_next_declares():
+    fight = session(fighter("ana", 6), fighter("bo", 4), fighter("cy", 2))
+    fight.do(StartFight())
+    fight.do(HandsSpend("ana", 1))
+    assert fight.state.current == "bo"
+    fight.do(HandsHesitate("bo"))
+    assert fight.state.acted == {"ana", "bo"}
+    assert fight.state.current == "cy"

@@ -6,15 +6,30 @@ words."""
 
 import json
 
+import msgspec
 import pytest
 from tactical_fights import fighter, sheet, tactical_session
 
 from uwr_desktop.core.encounter import Condition
-from uwr_desktop.core.intents import AddCondition, EditCell, NextTurn, RulesError, StartFight
+from uwr_desktop.core.intents import (
+    AddCondition,
+    EditCell,
+    EndRound,
+    NextTurn,
+    RemoveCondition,
+    RulesError,
+    StartFight,
+)
+from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import Pace, shipped_actions
+from uwr_desktop.core.rulesets.tactical.events import (
+    TacticalCountReached,
+    TacticalDeclared,
+    TacticalInstantTaken,
+)
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -22,6 +37,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalInterrupt,
     TacticalMove,
     TacticalResolve,
+    TacticalShorten,
 )
 from uwr_desktop.core.rulesets.tactical.settings import Interruption
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
@@ -353,3 +369,76 @@ def test_a_number_typed_beyond_its_bound_is_refused_in_the_forms_words(key, valu
         session.do(EditCell("a", key, value))
     assert str(refused.value) == words
     assert session.state is before
+
+
+# --- a fight recorded before the AP lost by waiting were recorded as lost ---------------------
+
+
+def as_recorded_before(entries, who: str, lost: int) -> list[JournalEntry]:
+    """``entries`` as an earlier version recorded them: no AP lost when a count is reached;
+    all of them counted by ``who``'s first instantaneous action or declaration after."""
+    recorded, owed = [], lost
+    for entry in entries:
+        events = []
+        for event in entry.events:
+            if isinstance(event, TacticalCountReached):
+                events.append(TacticalCountReached(event.count, event.ties))
+            elif (
+                isinstance(event, TacticalInstantTaken | TacticalDeclared)
+                and event.combatant_id == who
+                and owed
+            ):
+                events.append(msgspec.structs.replace(event, waited=owed))
+                owed = 0
+            else:
+                events.append(event)
+        recorded.append(JournalEntry(entry.label, tuple(events)))
+    return recorded
+
+
+@pytest.mark.parametrize("first", [["Drop item"], []])
+def test_a_fight_recorded_before_waiting_was_recorded_opens_to_the_same_state(first):
+    session = waiting_vex()
+    while count(session) != 20:
+        session.do(NextTurn())
+    for action in first:
+        session.do(TacticalDeclare("v", action))
+    session.do(TacticalDeclare("v", "Melee attack", ap=2))
+    old_entries = as_recorded_before(session.entries, "v", 2)
+    assert old_entries != list(session.entries)
+    old = Session(session.ruleset, session.roster, entries=old_entries, cursor=len(old_entries))
+    assert sheet(old, "v").now == sheet(session, "v").now
+    assert (sheet(old, "v").now.ap, sheet(old, "v").now.waited) == (0, 2)
+    assert sheet(old, "v").now.spent == 0
+
+
+def test_upkeep_ticks_what_follows_a_staggered_that_ends_and_names_no_stun_it_has_not():
+    session = tactical_session([fighter("a"), fighter("b")], [9, 9, 1, 1])
+    session.do(StartFight())
+    session.do(AddCondition(["a"], Condition("Staggered")))
+    session.do(AddCondition(["a"], Condition("Blessed", 2)))
+    session.do(NextTurn())
+    session.do(TacticalDeclare("a", "Melee attack", ap=4))
+    while count(session) != 18:
+        session.do(NextTurn())
+    session.do(AddCondition(["b"], Condition("Dazed", 1)))  # b idle: no AP paid
+    session.do(AddCondition(["a"], Condition("Dazed", 1)))  # a paid 4 AP by then
+    session.do(TacticalResolve())
+    session.do(AddCondition(["a"], Condition("Burning", 2)))
+    session.do(RemoveCondition(["a"], "Dazed"))
+    session.do(EndRound())
+    line = session.describe_entry(len(session.entries) - 1)[1]
+    assert line == "A Staggered ends; Blessed: 1 round left; Burning: 1 round left; B Dazed ends"
+
+
+def test_a_drag_that_lengthens_an_action_says_so():
+    session = tactical_session([fighter("hauser", quickness=1)], [6, 8])
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("hauser", "Melee attack", ap=2))
+    assert (
+        session.do(TacticalShorten("hauser", 3)).label == "Hauser: Melee attack lengthened to 3 AP"
+    )
+    assert (
+        session.do(TacticalShorten("hauser", 2)).label == "Hauser: Melee attack shortened to 2 AP"
+    )

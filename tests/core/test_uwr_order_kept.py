@@ -21,6 +21,7 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr import order
+from uwr_desktop.core.rulesets.uwr.events import InitiativeOverridden
 from uwr_desktop.core.rulesets.uwr.intents import OverrideInitiative, RollInitiative
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, UwrSheet, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import part_of
@@ -115,3 +116,35 @@ def test_a_forgotten_key_is_worked_out_again():
     session.do(OverrideInitiative("n3", 9))
     assert session.state.order[0] == "n3"
     assert session.state.order == plain_order(session.state, True)
+
+
+def test_a_typed_initiative_works_out_the_key_of_the_one_it_moves_only(monkeypatch):
+    rng = random.Random(5)
+    session = Session(make_ruleset("uwr"), [newcomer(rng, n) for n in range(40)])
+    session.do(StartFight())
+    session.do(OverrideInitiative("n7", 1))  # the order's keys are kept from here
+    worked_out = []
+    key = order.order_key
+    monkeypatch.setattr(order, "order_key", lambda c, s: worked_out.append(c.id) or key(c, s))
+    before = session.state
+    moved = session.ruleset.apply(before, InitiativeOverridden("n9", 3))
+    assert worked_out == ["n9", "n9"]  # where it was, where it goes
+    assert moved.order == plain_order(moved, True)
+    order._keys.clear()
+    worked_out.clear()
+    session.ruleset.apply(before, InitiativeOverridden("n9", 3))
+    assert len(worked_out) == 40 + 2  # nothing kept: every key again
+
+
+def test_the_rows_and_the_keys_of_the_latest_orders_are_kept_aside():
+    rng = random.Random(6)
+    session = Session(make_ruleset("uwr"), [newcomer(rng, n) for n in range(4)])
+    session.do(StartFight())
+    state = session.state
+    assert order._row_of(state) is order._row_of(state)
+    for number in range(4, 4 + 2 * order.KEPT_ORDERS):
+        session.do(AddCombatants([newcomer(rng, number)]))
+        assert order._row_of(session.state)["n0"] == 0
+    assert len(order._rows) == order.KEPT_ORDERS
+    assert len(order._keys) == order.KEPT_ORDERS
+    assert order._keys[id(session.state.order)][0] is session.state.order

@@ -6,6 +6,7 @@ Off Guard (preparing, or the condition) costs 1 favor on attacks and dodges."""
 import random
 from fractions import Fraction
 
+import msgspec
 import pytest
 
 from uwr_desktop.core.dice import Roller
@@ -30,6 +31,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reaction,
     Reroll,
     ResolveCheck,
+    SetPrepared,
     TypeResult,
 )
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
@@ -453,3 +455,37 @@ def test_the_attackers_rerolls_survive_the_targets_reaction():
     assert all(not event.of_reaction for event in entry.events)
     assert part_of(session.state).pending.action.pool().rerolls_used >= 1
     assert part_of(session.state).pending.reaction == pending.reaction
+
+
+def test_marking_a_weapon_prepared_by_hand_or_on_the_sheet_stops_its_preparation():
+    for mark in ("intent", "sheet"):
+        session = fight(
+            fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+            fighter("orc", Side.ENEMY),
+        )
+        session.do(PrepareWeapon("ana", 0))
+        assert weapon(session, "ana").preparing_since == 1
+        if mark == "intent":
+            session.do(SetPrepared("ana", 0, True))
+        else:
+            edited = session.state.combatants["ana"]
+            prepared = msgspec.structs.replace(edited.sheet.weapons[0], prepared=True)
+            sheet_now = msgspec.structs.replace(edited.sheet, weapons=(prepared,))
+            session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
+        crossbow_now = weapon(session, "ana")
+        assert (crossbow_now.prepared, crossbow_now.preparing_left) == (True, 0)
+        assert crossbow_now.preparing_since == 0
+        assert (crossbow_now.uses_max, crossbow_now.uses_left) == (1, 1)
+
+
+def test_a_weapon_of_no_use_a_round_gets_none_when_marked_prepared_on_the_sheet():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=0, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    assert weapon(session, "ana").upr == 0
+    edited = session.state.combatants["ana"]
+    prepared = msgspec.structs.replace(edited.sheet.weapons[0], prepared=True)
+    sheet_now = msgspec.structs.replace(edited.sheet, weapons=(prepared,))
+    session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
+    assert (weapon(session, "ana").uses_max, weapon(session, "ana").uses_left) == (0, 0)

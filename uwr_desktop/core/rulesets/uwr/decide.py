@@ -497,7 +497,7 @@ def attack(
     index: int,
     target_id: str,
     modifiers: tuple[int, int, int],
-    below_one: bool = False,
+    below_one: bool,
 ) -> str:
     """Roll an attack with a weapon's pool; it spends a use. ``modifiers``: favor, dice,
     rerolls."""
@@ -585,7 +585,7 @@ def react(
     weapon_index: int | None,
     skill_name: str,
     modifiers: tuple[int, int, int],
-    below_one: bool = False,
+    below_one: bool,
 ) -> str:
     """The target of the pending attack dodges or parries."""
     pending = part_of(builder.state).pending
@@ -742,7 +742,7 @@ def opposed(
     sides: tuple[OpposedSide, OpposedSide],
     title: str,
     *,
-    below_one: bool = False,
+    below_one: bool,
 ) -> str:
     """An opposed check between two combatants: the first acts, the second rolls against it
     (``below_one``: die penalties may take either pool below 1 die)."""
@@ -789,7 +789,7 @@ def direct(
     skill_name: str,
     modifiers: tuple[int, int, int],
     title: str,
-    below_one: bool = False,
+    below_one: bool,
 ) -> str:
     """A direct check (resolved at once when no reroll is possible)."""
     no_pending(builder.state)

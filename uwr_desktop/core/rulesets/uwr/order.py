@@ -132,10 +132,9 @@ def reordered(
     before: EncounterState, state: EncounterState, moved: Collection[str], settings: UwrSettings
 ) -> tuple[str, ...]:
     """The turn order of ``state``, kept from ``before``'s when only the combatants ``moved``
-    (their roll or side changed, or they joined) may have changed places."""
+    (their roll or side changed, or they joined) may have changed places; the hand-made order,
+    if any, is the same in both."""
     manual = part_of(state).manual_order
-    if state.part is not before.part and manual != part_of(before).manual_order:
-        return turn_order(state, settings)
     if manual is not None:
         # Everyone placed by hand stays; anyone slotted in by roll may move: work it out.
         return before.order if len(manual) == len(state.combatants) else turn_order(state, settings)
@@ -145,22 +144,25 @@ def reordered(
             return turn_order(state, settings)
     order = list(before.order)
     keys = _keys_of(before.order, before, settings)
+    row = _row_of(state)
     for cid in moved:
         combatant = before.combatants.get(cid)
         if combatant is not None:
-            at = bisect_left(keys, order_key(combatant, settings))
-            if order[at] != cid:  # among equal keys: found by name
-                at = order.index(cid, at)
+            at = _spot(order, keys, order_key(combatant, settings), row, cid)
             del order[at], keys[at]
     for cid in moved:
         key = order_key(state.combatants[cid], settings)
-        at = bisect_left(keys, key)
-        tied = bisect_right(keys, key, at)
-        if tied > at:  # among equal keys, by the table's order
-            row = _row_of(state)
-            at = bisect_left(order, row[cid], at, tied, key=row.__getitem__)
+        at = _spot(order, keys, key, row, cid)
         order.insert(at, cid)
         keys.insert(at, key)
     kept = tuple(order)
     _remember(kept, settings, keys)
     return kept
+
+
+def _spot(order: list[str], keys: list[Key], key: Key, row: dict[str, int], cid: str) -> int:
+    """Where ``cid`` with ``key`` stands (or would stand) in a rolled order: by its key, and
+    among equal keys by its row in the table."""
+    at = bisect_left(keys, key)
+    tied = bisect_right(keys, key, at)
+    return at if tied == at else bisect_left(order, row[cid], at, tied, key=row.__getitem__)
