@@ -194,3 +194,18 @@ def test_one_who_hesitates_joins_those_who_acted_and_the_next_declares():
     fight.do(HandsHesitate("bo"))
     assert fight.state.acted == {"ana", "bo"}
     assert fight.state.current == "cy"
+
+
+def test_the_log_says_which_interference_made_the_action_fail():
+    fight = interfered()
+    fight.do(HandsRecordOutcome(1, succeeded=True))
+    fight.do(HandsRecordOutcome(2, succeeded=False))
+    assert lines(fight)[-1] == "Round 1 · Cy's interference with Ana's action fails"
+    assert "action failed" in slot(fight, "ana").value_text
+    fight.do(HandsRecordOutcome(2, succeeded=True, roll=3))
+    assert lines(fight)[-1].endswith(
+        "Cy's interference with Ana's action succeeds (roll 3): Ana's action fails"
+    )
+    fight.do(HandsRecordOutcome(1, succeeded=False))
+    assert lines(fight)[-1] == "Round 1 · Bo's interference with Ana's action fails"
+    assert "action failed" in slot(fight, "ana").value_text  # Cy's still stands

@@ -291,11 +291,11 @@ def _outcome_text(state: EncounterState, event: HandsOutcomeRecorded) -> str:
     verdict = {True: "succeeds", False: "fails", None: "is rolled"}[event.succeeded]
     roll = f" (roll {event.roll})" if event.roll is not None else ""
     text = f"{_name(state, interfering.actor)}'s interference with {actor}'s action {verdict}{roll}"
+    if event.succeeded:
+        return f"{text}: {actor}'s action fails"
     recorded = replace(interfering, succeeded=event.succeeded, roll=event.roll)
     after = (*actions[: event.action], recorded, *actions[event.action + 1 :])
-    if foiled_by(after, index) is not None:
-        return f"{text}: {actor}'s action fails"
-    if foiled_by(actions, index) is not None:
+    if foiled_by(actions, index) is not None and foiled_by(after, index) is None:
         return f"{text}: {actor}'s action stands"
     return text
 

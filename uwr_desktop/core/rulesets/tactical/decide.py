@@ -45,7 +45,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     MODE_FACTOR,
     MoveMode,
     TacticalDeclare,
-    pace_name,
+    pace_of,
     pace_text,
 )
 from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, INSTANT_REACH
@@ -385,7 +385,7 @@ def _short(name: str) -> str:
 def _pace_rank(table: tuple[Pace, ...], sheet: TacticalSheet) -> tuple[int, int]:
     if not sheet.now.pace:
         return (-1, 0)
-    return (find(table, pace_name(sheet.now.pace)) or 0, -sheet.now.pace_penalty)
+    return (find(table, pace_of(sheet.now.pace)) or 0, -sheet.now.pace_penalty)
 
 
 def parry(b: Builder, cid: str, amount: int, against: str) -> str:

@@ -25,7 +25,7 @@ def pace_text(pace: str, mode: str) -> str:
     return pace if mode == MoveMode.FORWARD else f"{pace}, {mode}"
 
 
-def pace_name(text: str) -> str:
+def pace_of(text: str) -> str:
     """The pace's name in what :func:`pace_text` recorded."""
     for mode in (MoveMode.BACKWARDS, MoveMode.PRONE):
         text = text.removesuffix(f", {mode}")
