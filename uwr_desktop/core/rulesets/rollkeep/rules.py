@@ -2,6 +2,7 @@
 and damage rolls. Pure functions of sheets and settings."""
 
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 
 import msgspec
 
@@ -98,19 +99,9 @@ def ordering_roll_off(combatants: Mapping[str, Combatant], group: Sequence[str])
 def _ties(combatants: Mapping[str, Combatant], order: Sequence[str]) -> list[list[str]]:
     """The combatants of ``order`` with a score, in runs of the same score, Reflexes and
     Insight Rank (one run each; ``order`` keeps equal ones together)."""
-    runs: list[list[str]] = []
-    last: tuple[int, int, int] | None = None
-    for cid in order:
-        sheet = sheet_of(combatants[cid])
-        if score(sheet) is None:
-            continue
-        key = tie_key(sheet)
-        if runs and key == last:
-            runs[-1].append(cid)
-        else:
-            runs.append([cid])
-        last = key
-    return runs
+    scored = [cid for cid in order if score(sheet_of(combatants[cid])) is not None]
+    runs = groupby(scored, key=lambda cid: tie_key(sheet_of(combatants[cid])))
+    return [list(run) for _, run in runs]
 
 
 def turn_order(
