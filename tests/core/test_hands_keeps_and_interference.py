@@ -19,7 +19,12 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets.hands.events import HandsRollOff
-from uwr_desktop.core.rulesets.hands.intents import HandsHesitate, HandsRecordOutcome, HandsSpend
+from uwr_desktop.core.rulesets.hands.intents import (
+    HandsHesitate,
+    HandsMove,
+    HandsRecordOutcome,
+    HandsSpend,
+)
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
@@ -209,3 +214,39 @@ def test_the_log_says_which_interference_made_the_action_fail():
     fight.do(HandsRecordOutcome(1, succeeded=False))
     assert lines(fight)[-1] == "Round 1 · Bo's interference with Ana's action fails"
     assert "action failed" in slot(fight, "ana").value_text  # Cy's still stands
+
+
+def test_the_entries_say_how_each_interference_was_recorded():
+    fight = interfered()
+    assert fight.do(HandsRecordOutcome(1, succeeded=False)).label == (
+        "Bo's interference with Ana fails"
+    )
+    assert fight.do(HandsRecordOutcome(2, roll=4)).label == "Cy's interference with Ana rolled"
+
+
+def test_a_finished_turn_keeps_what_each_did_in_full():
+    fight = session(
+        fighter("ana", 6, keep=2), fighter("bo", 4, keep=1), fighter("cy", 2), dice=[6, 1]
+    )
+    fight.do(StartFight())  # the carry-over turn: Ana 2, Bo 1
+    fight.do(HandsMove("ana", 0))
+    fight.do(NextTurn())  # Bo does not move either
+    assert slot(fight, "turn0:ana").value_text == "did not move"
+    fight.do(HandsSpend("ana", 2, weapon=0, target="bo"))
+    fight.do(NextTurn())
+    assert slot(fight, "turn1:ana").value_text == "2 with Blade at Bo"
+
+
+def test_a_round_that_ends_into_a_tie_rolls_it_off():
+    fight = session(fighter("ana", 2), fighter("bo", 2), dice=[5, 2, 1, 4])
+    fight.do(StartFight())
+    assert fight.state.order == ("ana", "bo")
+    fight.do(HandsSpend("ana", 2))
+    fight.do(HandsSpend("bo", 2))
+    fight.do(NextTurn())
+    assert fight.state.round == 2
+    rolled = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    assert [{r.combatant_id: r.faces for r in e.rolls} for e in rolled] == [
+        {"ana": (1,), "bo": (4,)}
+    ]
+    assert fight.state.order == ("bo", "ana")

@@ -226,7 +226,7 @@ def _deed_text(state: EncounterState, event: HandsActed) -> str:
 
 def _outcome(state: EncounterState, event: HandsOutcomeRecorded) -> EncounterState:
     part = part_of(state)
-    if state.phase != Phase.TURNS or event.action >= len(part.actions):
+    if event.action >= len(part.actions):  # actions are declared in the turns only
         raise RulesError(f"there is no action number {event.action + 1} this turn")
     action = part.actions[event.action]
     if action.opposes is None:
