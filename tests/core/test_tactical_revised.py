@@ -29,6 +29,7 @@ from uwr_desktop.core.rulesets.tactical.events import (
     TacticalCountReached,
     TacticalDeclared,
     TacticalInstantTaken,
+    TacticalInterrupted,
 )
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
@@ -442,3 +443,65 @@ def test_a_drag_that_lengthens_an_action_says_so():
     assert (
         session.do(TacticalShorten("hauser", 2)).label == "Hauser: Melee attack shortened to 2 AP"
     )
+
+
+@pytest.mark.parametrize(("action", "ap_left"), [("Drop item", 2), ("Dodge", 0)])
+def test_a_fight_an_earlier_version_left_mid_count_goes_on_counting_the_ap_waited(action, ap_left):
+    session = tactical_session([fighter("v"), fighter("b")], [5, 5, 9, 9], tie_order="roll_off")
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("b", "Dodge"))
+    while count(session) != 20:
+        session.do(NextTurn())
+    old_entries = as_recorded_before(session.entries, "v", 0)
+    old = Session(session.ruleset, session.roster, entries=old_entries, cursor=len(old_entries))
+    assert sheet(old, "v").now.ap == 4  # nothing lost yet, as that version left it
+    if action == "Dodge":
+        with pytest.raises(RulesError, match="V has 2 left this round"):
+            old.do(TacticalDeclare("v", action))
+        old.do(TacticalDeclare("v", "Melee attack", ap=2))
+    else:
+        old.do(TacticalDeclare("v", action))
+    now = sheet(old, "v").now
+    assert (now.ap, now.waited, now.spent) == (ap_left, 2, 0)
+
+
+def test_an_idle_combatants_total_penalty_is_its_own_and_its_pace():
+    session = tactical_session([fighter("a", penalty=-10)], [5, 5])
+    session.do(StartFight())
+    assert cell(session, "a", "action_penalty") == "-10"
+    session.do(TacticalMove("a", "Walk"))
+    assert cell(session, "a", "action_penalty") == "-20"
+
+
+def test_a_count_still_to_resolve_names_its_actions_in_tie_order():
+    roster = [fighter("ann", quickness=1), fighter("ben", quickness=3)]
+    session = tactical_session(roster, [5, 4, 4, 3], tie_order="table_order")
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("ann", "Melee attack", ap=2))
+    session.do(TacticalDeclare("ben", "Melee attack", ap=2))
+    session.do(NextTurn())
+    assert count(session) == 20
+    with pytest.raises(RulesError) as refused:
+        session.do(NextTurn())
+    assert str(refused.value) == ("Resolve Ann's Melee attack, Ben's Melee attack first (count 20)")
+    with pytest.raises(RulesError, match="there is no combatant with id 'nobody'"):
+        session.do(TacticalResolve(["ann", "nobody"]))
+    session.do(TacticalResolve(["ann"]))
+    with pytest.raises(RulesError) as refused:
+        session.do(TacticalResolve(["ann"]))
+    assert str(refused.value) == "Ann has no action completing on count 20"
+    session.do(TacticalDeclare("ann", "Ranged attack", ap=1))
+    with pytest.raises(RulesError) as refused:
+        session.do(TacticalResolve(["ann"]))
+    assert str(refused.value) == "Ann has no action completing on count 20 (it completes on 15)"
+
+
+def test_a_recorded_interruption_of_no_action_is_refused():
+    session = tactical_session([fighter("a")], [5, 5])
+    session.do(StartFight())
+    session.do(NextTurn())
+    entries = [*session.entries, JournalEntry("x", (TacticalInterrupted("a", 30, 0),))]
+    with pytest.raises(RulesError, match="A has no action to interrupt"):
+        Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))
