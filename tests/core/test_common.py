@@ -88,3 +88,14 @@ def test_a_fight_near_its_capacity_says_how_many_more_can_join():
         f"A fight holds at most {MAX_COMBATANTS} combatants; {MAX_COMBATANTS - 3} more can join, "
         f"not {MAX_COMBATANTS}"
     )
+
+
+def test_a_roll_without_a_modifier_shows_none():
+    keep = RollRecord.of_keep(RollKeepRoll.from_chains(RollKeepSpec(2, 1), ((7,), (3,))))
+    assert common.roll_text(keep) == "[7 (3)] = 7"
+
+
+def test_a_number_column_takes_its_bounds_from_the_field():
+    column = common.number_column("qu", "Qu", common.Bounded("The Quickness bonus", -5, 7))
+    assert (column.editable, column.minimum, column.maximum) == (True, -5, 7)
+    assert column.kind.value == "int"

@@ -13,6 +13,7 @@ from uwr_desktop.core.intents import (
     AddCombatants,
     ApplyDamage,
     EditCell,
+    Heal,
     NextTurn,
     ReplaceCombatant,
     RulesError,
@@ -250,3 +251,9 @@ def test_a_round_that_ends_into_a_tie_rolls_it_off():
         {"ana": (1,), "bo": (4,)}
     ]
     assert fight.state.order == ("bo", "ana")
+
+
+def test_a_heal_is_labelled_with_what_it_heals_on_a_sheet_that_keeps_no_band():
+    fight = session(fighter("ana", 6))
+    fight.do(ApplyDamage(["ana"], 3))
+    assert fight.do(Heal(["ana"], 2)).label == "Heal 2: Ana"

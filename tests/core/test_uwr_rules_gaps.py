@@ -489,3 +489,23 @@ def test_a_weapon_of_no_use_a_round_gets_none_when_marked_prepared_on_the_sheet(
     sheet_now = msgspec.structs.replace(edited.sheet, weapons=(prepared,))
     session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
     assert (weapon(session, "ana").uses_max, weapon(session, "ana").uses_left) == (0, 0)
+
+
+def test_an_opposed_check_keeps_the_title_the_gm_gave_it():
+    session = two_dice()
+    session.do(OpposedCheck("ana", "brawn", "orc", "brawn", title="Arm wrestling"))
+    rolled = next(e for e in session.entries[-1].events if isinstance(e, CheckRolled))
+    assert rolled.title == "Arm wrestling"
+
+
+def test_a_weapon_of_one_use_a_round_keeps_it_when_its_prepared_mark_changes():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=3, weapons=(Weapon(name="Axe", upr_type="Swift"),)),
+        fighter("orc", Side.ENEMY),
+    )
+    assert (weapon(session, "ana").upr, weapon(session, "ana").uses_left) == (1, 1)
+    edited = session.state.combatants["ana"]
+    unprepared = msgspec.structs.replace(edited.sheet.weapons[0], prepared=False)
+    sheet_now = msgspec.structs.replace(edited.sheet, weapons=(unprepared,))
+    session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
+    assert (weapon(session, "ana").uses_max, weapon(session, "ana").uses_left) == (1, 1)

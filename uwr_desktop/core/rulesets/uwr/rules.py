@@ -177,7 +177,7 @@ def pool_spec(
     if below_one or settings.penalty_below_one:
         total = max(dice + extra_dice, 0)
     else:
-        total = max(dice + extra_dice, min(dice, 1), 0)
+        total = max(dice + extra_dice, min(dice, 1))
     try:
         return PoolSpec(total, favor, rerolls, settings.lowest_threshold)
     except DiceError as error:
