@@ -16,12 +16,17 @@ Usage (from the project root)::
 
     uv run python .ci/mutation.py                    # every rules module, every mutant
     uv run python .ci/mutation.py upr notation       # some modules (names as in the table)
-    uv run python .ci/mutation.py --sample 40        # seeded sample of behaviour mutants
+    uv run python .ci/mutation.py --sample 40        # a sample of behaviour mutants, its seed
+                                                     # drawn from the commit checked out
+    uv run python .ci/mutation.py --sample 40 --seed 7   # the same sample again
     uv run python .ci/mutation.py upr --survivors    # also show each surviving mutant
 
 It exits 1 when a module catches less than ``--threshold`` percent (default 90) of its
 behaviour-changing mutants. With ``--sample`` a module fails only when its sample is clearly
 below (the 95 % one-sided Wilson bound), and all the samples together must reach the threshold.
+The sample's seed is ``--seed``, or else one drawn from the commit checked out (``git
+rev-parse HEAD``), so each commit is checked on another sample; it is printed, and ``--seed``
+with it draws the same sample again.
 ``--jobs`` (default 2) bounds the parallel test runs.
 """
 
@@ -183,6 +188,25 @@ def exit_codes(path: str) -> dict[str, int | None]:
     return data["exit_code_by_key"]
 
 
+FALLBACK_SEED = 18
+"""The seed when no commit can be read (no git, or not a checkout)."""
+
+
+def commit_seed() -> int:
+    """A seed drawn from the commit checked out: the first 8 hex digits of ``HEAD``."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        return int(head[:8], 16)
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        return FALLBACK_SEED
+
+
 def upper_bound(caught: int, total: int, z: float = 1.645) -> float:
     """The Wilson score bound a sampled rate stays under with 95 % confidence (one-sided)."""
     rate = caught / total
@@ -200,7 +224,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="short module names; default: all")
     parser.add_argument("--sample", type=int, default=0, help="behaviour mutants per module")
-    parser.add_argument("--seed", type=int, default=18, help="seed of the sample")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the sample (default: from the commit)"
+    )
     parser.add_argument("--threshold", type=float, default=90.0, help="percent to reach")
     parser.add_argument("--jobs", type=int, default=2, help="parallel test runs")
     parser.add_argument("--survivors", action="store_true", help="show surviving mutants")
@@ -216,6 +242,10 @@ def main() -> int:
         parser.error(f"unknown modules {sorted(unknown)}; known: {sorted(paths)}")
     modules = [collect(path) for label, path in paths.items() if label in (args.modules or paths)]
 
+    if args.sample and args.seed is None:
+        args.seed = commit_seed()
+    if args.sample:
+        print(f"sample seed {args.seed}: rerun this sample with --seed {args.seed}", flush=True)
     chosen: dict[str, list[Mutant]] = {}
     for module in modules:
         if args.sample:

@@ -7,7 +7,7 @@ from uwr_desktop.core.dice import RollKeepRoll, RollKeepSpec, SumRoll, SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import CombatantsLeft, DiceRolled, RoundEnded
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
@@ -78,3 +78,24 @@ def test_typed_dice_read_in_the_log_die_by_die():
     one = RollRecord(1, faces=(5,))
     assert common.roll_text(one) == "[5] 1 success"
     assert common.roll_text(RollRecord(0)) == "[no dice] 0 successes"
+
+
+def test_a_fight_near_its_capacity_says_how_many_more_can_join():
+    joining = [Combatant(id=f"n{n}", name=f"N{n}", sheet=UwrSheet()) for n in range(MAX_COMBATANTS)]
+    with pytest.raises(RulesError) as refused:
+        common.check_room(state(), joining)
+    assert str(refused.value) == (
+        f"A fight holds at most {MAX_COMBATANTS} combatants; {MAX_COMBATANTS - 3} more can join, "
+        f"not {MAX_COMBATANTS}"
+    )
+
+
+def test_a_roll_without_a_modifier_shows_none():
+    keep = RollRecord.of_keep(RollKeepRoll.from_chains(RollKeepSpec(2, 1), ((7,), (3,))))
+    assert common.roll_text(keep) == "[7 (3)] = 7"
+
+
+def test_a_number_column_takes_its_bounds_from_the_field():
+    column = common.number_column("qu", "Qu", common.Bounded("The Quickness bonus", -5, 7))
+    assert (column.editable, column.minimum, column.maximum) == (True, -5, 7)
+    assert column.kind.value == "int"

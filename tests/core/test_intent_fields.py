@@ -96,6 +96,7 @@ GOOD = {
     "target_extra_rerolls": 0,
     "successes": 2,
     "of_reaction": False,
+    "below_one": True,
 }
 
 HUGE = 10**5000

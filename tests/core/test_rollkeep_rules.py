@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import (
     RollkeepForfeited,
     RollkeepFullDefenseRolled,
-    RollkeepTiesRolled,
+    RollkeepRollOff,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
@@ -161,7 +161,7 @@ def test_ties_go_to_reflexes_then_insight_rank_then_a_d10_roll_off():
     session = Session(make_ruleset("rollkeep"), roster, roller=roller)
     session.do(StartFight())
     assert session.state.order == ("quick", "wise", "twin", "low")
-    rolled = events_of(session, RollkeepTiesRolled)
+    rolled = events_of(session, RollkeepRollOff)
     assert [[r.roll.total for r in e.rolls] for e in rolled] == [[4, 4], [3, 8]]
     assert faces.faces == []
     by_table = Session(make_ruleset("rollkeep", {"initiative_tie": "table_order"}), roster)

@@ -138,12 +138,15 @@ def test_a_drag_among_the_cards_sets_the_resolve_count_between_them():
 
 
 def test_interrupting_a_round_to_round_action_keeps_or_loses_its_progress():
-    session = started([fighter("bran"), fighter("orc")], [5, 5, 1, 1])  # bran 10, orc 2
+    # bran 10, orc 2; the GM is asked each time whether the progress is kept.
+    session = started([fighter("bran"), fighter("orc")], [5, 5, 1, 1], interruption="ask")
     session.do(TacticalDeclare("bran", "Load light crossbow"))  # 30: 4 AP this round
     with pytest.raises(RulesError, match="Load light crossbow takes a fixed 8 AP"):
         session.do(TacticalShorten("bran", 6))
     session.do(NextTurn())
     session.do(TacticalDeclare("orc", "Dodge"))  # 22 -> 2
+    session.do(NextTurn())
+    assert part_of(session.state).count == 10  # Bran's own count
     session.do(NextTurn())
     session.do(TacticalResolve())
     session.do(NextTurn())
@@ -200,11 +203,13 @@ def test_waiting_past_the_actual_initiative_costs_one_ap_per_five_counts():
     assert rules.declaring(session.state, session.ruleset.settings.tie_order) == ["ann", "ben"]
     with pytest.raises(RulesError, match="Ann has 2 AP left this round: shorten Ranged attack"):
         session.do(TacticalDeclare("ann", "Ranged attack"))
-    session.do(TacticalDeclare("ann", "Ranged attack", ap=2))  # waited 13 counts: 2 AP gone
+    # Waited 13 counts: 2 AP gone, lost (not spent) as each count was reached.
     ann = sheet(session, "ann")
-    assert (ann.now.ap, ann.now.spent, ann.now.action.this_round) == (0, 2, 2)
+    assert (ann.now.ap, ann.now.waited, ann.now.spent) == (2, 2, 0)
+    session.do(TacticalDeclare("ann", "Ranged attack", ap=2))
+    ann = sheet(session, "ann")
+    assert (ann.now.ap, ann.now.waited, ann.now.spent, ann.now.action.this_round) == (0, 2, 0, 2)
     assert ann.now.action.ap == 2 and ann.now.action.resolves_at == 18
-    assert "after waiting 2 AP" in session.describe_entry(len(session.entries) - 1)[0]
 
 
 def test_instantaneous_actions_from_base_plus_20_first_free_then_one_ap():
@@ -354,12 +359,12 @@ def test_stun_marks_count_the_ap_spent_by_then_idle_or_busy():
     assert sheet(session, "ben").now.stun_spent == 0
     session.do(NextTurn())  # 23: ann, waiting since 28, lets an AP go by
     assert part_of(session.state).count == 23
-    session.do(NextTurn())  # 20: ben let 5 counts go by, 1 AP
+    session.do(NextTurn())  # 20: ben let 5 counts go by, 1 AP lost (not spent)
     assert part_of(session.state).count == 20
     session.do(AddCondition(["ben"], Condition("Staggered")))
-    assert sheet(session, "ben").now.stagger_spent == 1
+    assert sheet(session, "ben").now.stagger_spent == 0
     session.do(AddCondition(["ann"], Condition("Stunned", 1)))
-    assert sheet(session, "ann").now.stun_spent == 2 + 1  # the attack, then 8 counts waited
+    assert sheet(session, "ann").now.stun_spent == 2  # the attack; 8 counts waited do not count
 
 
 def test_a_down_combatant_neither_declares_nor_starts_the_countdown():
@@ -385,6 +390,8 @@ def test_a_down_combatant_neither_declares_nor_starts_the_countdown():
 def test_a_lone_crossbow_load_starts_round_two_on_its_resolve_count():
     session = started([fighter("bran")], [5, 5])  # base 10
     session.do(TacticalDeclare("bran", "Load light crossbow"))
+    session.do(NextTurn())
+    assert part_of(session.state).count == 10  # his own count: base 10 + 5 x 0 AP left
     session.do(NextTurn())
     assert session.state.phase == Phase.UPKEEP  # nothing more in round 1
     session.do(NextTurn())

@@ -112,6 +112,10 @@ def play_round_one(session: Session) -> None:
     assert due(session) == (13, [], ["cole"])
     session.do(TacticalDeclare("cole", "Shift item to other hand"))
 
+    # Bran's own count (base 10 + 5 x 0 AP left): his load could be interrupted here.
+    session.do(NextTurn())
+    assert due(session) == (10, [], [])
+
     session.do(NextTurn())
     assert due(session) == (8, ["cole"], [])
     session.do(TacticalResolve())

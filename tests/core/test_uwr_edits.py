@@ -182,6 +182,8 @@ def test_an_attribute_edit_reworks_uses_at_once_with_that_setting():
         ("alias", "x" * 201, "The alias is too long"),
         ("notes", "x" * (HUGE // 10**4), "Notes is too long"),
         ("weapons", "Axe", "The column 'weapons' cannot be edited"),
+        ("initiative", 1001, r"^Initiative can be at most 1000 \(got 1001\)$"),
+        ("initiative", "-1001", r"^Initiative cannot be below -1000 \(got -1001\)$"),
         ("vitality", 9, "Knight: nothing changed"),
         ("name", "Knight", "Knight: nothing changed"),
     ],

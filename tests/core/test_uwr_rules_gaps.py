@@ -1,10 +1,12 @@
 """Rules gaps of uwr closed (RULES.md sections 1 and 2): a penalty never gives a die to a pool
-of none, a preparation ends when the weapon's value reaches 1 and counts from the round it was
-made in, Off Guard (preparing, or the condition) costs 1 favor on attacks and dodges."""
+of none, and takes one below 1 die only as the GM says (for a roll, or as a house rule); a
+preparation ends when the weapon's value reaches 1 and counts from the round it was made in;
+Off Guard (preparing, or the condition) costs 1 favor on attacks and dodges."""
 
 import random
 from fractions import Fraction
 
+import msgspec
 import pytest
 
 from uwr_desktop.core.dice import Roller
@@ -29,6 +31,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reaction,
     Reroll,
     ResolveCheck,
+    SetPrepared,
     TypeResult,
 )
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
@@ -89,6 +92,80 @@ def test_a_dodge_from_a_pool_of_none_with_a_penalty_rolls_nothing():
     session.do(Attack("ana", 0, "orc"))
     session.do(React(Reaction.DODGE, extra_dice=-1))
     assert part_of(session.state).pending.reaction.dice == 0
+
+
+# --- a penalty below 1 die, as the GM says (RULES.md section 1) -------------------------------
+
+
+def two_dice(**settings):
+    """Ana (Brawn 2) and an orc (Grace 2): pools of 2 dice."""
+    return fight(
+        fighter("ana", Side.PLAYER, brawn=2, grace=2),
+        fighter("orc", Side.ENEMY, brawn=2, grace=2),
+        **settings,
+    )
+
+
+def test_by_default_a_penalty_leaves_two_dice_at_one():
+    session = two_dice()
+    assert session.ruleset.settings.penalty_below_one is False
+    entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=-3))
+    assert entry.events[0].roll.dice == 1
+
+
+@pytest.mark.parametrize("penalty", [-2, -3, -100])
+def test_the_gm_says_so_for_one_direct_check(penalty):
+    session = two_dice()
+    entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=penalty, below_one=True))
+    roll = entry.events[0].roll
+    assert (roll.dice, roll.faces) == (0, ())
+    assert session.describe_entry(len(session.entries) - 1)[-1].endswith("fails")
+
+
+def test_a_penalty_the_pool_can_take_is_the_same_either_way():
+    for below_one in (False, True):
+        session = two_dice()
+        entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=-1, below_one=below_one))
+        assert entry.events[0].roll.dice == 1
+
+
+def test_the_gm_says_so_for_an_attack_and_for_the_reaction_apart():
+    session = two_dice()
+    session.do(Attack("ana", 0, "orc", extra_dice=-2, below_one=True))
+    assert part_of(session.state).pending.action.dice == 0
+    session.do(React(Reaction.DODGE, extra_dice=-2))
+    assert part_of(session.state).pending.reaction.dice == 1
+    session = two_dice()
+    session.do(Attack("ana", 0, "orc", extra_dice=-2))
+    assert part_of(session.state).pending.action.dice == 1
+    session.do(React(Reaction.DODGE, extra_dice=-2, below_one=True))
+    assert part_of(session.state).pending.reaction.dice == 0
+
+
+def test_the_gm_says_so_for_both_pools_of_an_opposed_check():
+    session = two_dice()
+    intent = OpposedCheck(
+        "ana", "brawn", "orc", "grace", extra_dice=-3, target_extra_dice=-2, below_one=True
+    )
+    assert pools_rolled(session.do(intent)) == [0, 0]
+    session = two_dice()
+    plain = OpposedCheck("ana", "brawn", "orc", "grace", extra_dice=-3, target_extra_dice=-2)
+    assert pools_rolled(session.do(plain)) == [1, 1]
+
+
+def pools_rolled(entry) -> list[int]:
+    return [e.roll.dice for e in entry.events if isinstance(e, CheckRolled | ReactionRolled)]
+
+
+def test_the_house_rule_lets_every_penalty_count_in_full():
+    session = two_dice(penalty_below_one=True)
+    entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=-2))
+    assert entry.events[0].roll.dice == 0
+    session.do(Attack("ana", 0, "orc", extra_dice=-5))
+    assert part_of(session.state).pending.action.dice == 0
+    # Bonus dice still count as always.
+    session = two_dice(penalty_below_one=True)
+    assert session.do(DirectCheck("ana", "brawn", 1, extra_dice=2)).events[0].roll.dice == 4
 
 
 # --- preparation ------------------------------------------------------------------------------
@@ -378,3 +455,57 @@ def test_the_attackers_rerolls_survive_the_targets_reaction():
     assert all(not event.of_reaction for event in entry.events)
     assert part_of(session.state).pending.action.pool().rerolls_used >= 1
     assert part_of(session.state).pending.reaction == pending.reaction
+
+
+def test_marking_a_weapon_prepared_by_hand_or_on_the_sheet_stops_its_preparation():
+    for mark in ("intent", "sheet"):
+        session = fight(
+            fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+            fighter("orc", Side.ENEMY),
+        )
+        session.do(PrepareWeapon("ana", 0))
+        assert weapon(session, "ana").preparing_since == 1
+        if mark == "intent":
+            session.do(SetPrepared("ana", 0, True))
+        else:
+            edited = session.state.combatants["ana"]
+            prepared = msgspec.structs.replace(edited.sheet.weapons[0], prepared=True)
+            sheet_now = msgspec.structs.replace(edited.sheet, weapons=(prepared,))
+            session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
+        crossbow_now = weapon(session, "ana")
+        assert (crossbow_now.prepared, crossbow_now.preparing_left) == (True, 0)
+        assert crossbow_now.preparing_since == 0
+        assert (crossbow_now.uses_max, crossbow_now.uses_left) == (1, 1)
+
+
+def test_a_weapon_of_no_use_a_round_gets_none_when_marked_prepared_on_the_sheet():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=0, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    assert weapon(session, "ana").upr == 0
+    edited = session.state.combatants["ana"]
+    prepared = msgspec.structs.replace(edited.sheet.weapons[0], prepared=True)
+    sheet_now = msgspec.structs.replace(edited.sheet, weapons=(prepared,))
+    session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
+    assert (weapon(session, "ana").uses_max, weapon(session, "ana").uses_left) == (0, 0)
+
+
+def test_an_opposed_check_keeps_the_title_the_gm_gave_it():
+    session = two_dice()
+    session.do(OpposedCheck("ana", "brawn", "orc", "brawn", title="Arm wrestling"))
+    rolled = next(e for e in session.entries[-1].events if isinstance(e, CheckRolled))
+    assert rolled.title == "Arm wrestling"
+
+
+def test_a_weapon_of_one_use_a_round_keeps_it_when_its_prepared_mark_changes():
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=3, weapons=(Weapon(name="Axe", upr_type="Swift"),)),
+        fighter("orc", Side.ENEMY),
+    )
+    assert (weapon(session, "ana").upr, weapon(session, "ana").uses_left) == (1, 1)
+    edited = session.state.combatants["ana"]
+    unprepared = msgspec.structs.replace(edited.sheet.weapons[0], prepared=False)
+    sheet_now = msgspec.structs.replace(edited.sheet, weapons=(unprepared,))
+    session.do(ReplaceCombatant(msgspec.structs.replace(edited, sheet=sheet_now)))
+    assert (weapon(session, "ana").uses_max, weapon(session, "ana").uses_left) == (1, 1)

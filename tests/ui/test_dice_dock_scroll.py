@@ -65,7 +65,8 @@ def _nothing_cut(window: MainWindow) -> None:
         inner = widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
         if widget.isVisible() and not any(child.isVisible() for child in inner):
             y = widget.mapTo(panel, QPoint()).y()
-            assert not y < top < y + widget.height(), f"{widget.objectName()} cut at the top"
+            name = widget.objectName() or getattr(widget, "text", lambda: "")()
+            assert not y < top < y + widget.height(), f"{name} cut at the top"
     assert scroller.horizontalScrollBar().maximum() == 0, "the panel scrolls sideways"
     for label in window.dice_panel.widget.findChildren(QLabel):
         if label.isVisible() and label.text() and not label.wordWrap():

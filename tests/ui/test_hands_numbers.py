@@ -101,3 +101,23 @@ def test_the_dialog_takes_a_negative_bonus_and_refuses_a_negative_strength(qtbot
     assert ok.isEnabled()
     sheet = dialog.combatant().sheet
     assert (sheet.strength_bonus, sheet.bonus, sheet.weapons[0].reach) == (2, -2, 3)
+
+
+def test_the_dialog_refuses_keeping_more_than_half_where_it_is_typed(qtbot):
+    dialog = HandsCombatantDialog(None, None)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Ana")
+    dialog.strength.setValue(6)
+    dialog.keep.setValue(4)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled()
+    assert dialog.problem.text() == (
+        "Ana may keep at most 3 points in place, not 4: of 7 undamaged, at least half "
+        "(rounded up) become ready"
+    )
+    dialog.keep.setValue(3)
+    assert ok.isEnabled()
+    assert dialog.combatant().sheet.carry_plan == 3
+    retype(qtbot, dialog.strength, "1000000")
+    assert not ok.isEnabled()
+    assert dialog.problem.text() == "The strength bonus can be at most 999999 (got 1000000)."

@@ -10,12 +10,15 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialogButtonBox,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QToolButton,
 )
 
+from uwr_desktop.core.intents import StartFight
 from uwr_desktop.core.rulesets.hands.columns import CARRY_OVER_TURN
+from uwr_desktop.core.rulesets.hands.intents import HandsSpend
 from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
 from uwr_desktop.core.rulesets.hands.state import Phase, part_of
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
@@ -208,3 +211,38 @@ def test_switching_between_hands_and_uwr_fights_swaps_the_panel(window, qtbot, m
     when_modal(NewFightDialog, choose("hands"))
     window.actions_by_key["new"].trigger()
     assert panel(window).title.text() == "Before the fight"
+
+
+def test_interference_is_recorded_from_the_panel_and_the_players_see_the_failed_action(
+    window, qtbot
+):
+    window.document.new("hands")
+    session = window.document.session
+    for name, strength in (("Ana", 5), ("Bo", 3)):
+        add(window, name, strength=strength, reach=1)
+    ids = ids_by_name(window)
+    session.do(StartFight())
+    session.do(HandsSpend(ids["Ana"], 3, weapon=0))
+    session.do(HandsSpend(ids["Bo"], 2, opposes=0))
+    line = panel(window).findChild(QLabel, "handsInterference:1")
+    assert line.text() == "Bo: 2 against Ana's action: not recorded"
+    roll = panel(window).findChild(QLineEdit, "handsRoll:1")
+    roll.setText("twelve")
+    click(qtbot, window, QPushButton, "handsOutcome:1:Succeeded")
+    assert panel(window).message.text() == "The roll must be a whole number, got 'twelve'"
+    assert part_of(session.state).actions[1].succeeded is None
+    panel(window).findChild(QLineEdit, "handsRoll:1").setText("14")
+    click(qtbot, window, QPushButton, "handsOutcome:1:Succeeded")
+    line = panel(window).findChild(QLabel, "handsInterference:1")
+    assert line.text() == "Bo: 2 against Ana's action: succeeded, roll 14 — Ana's action fails"
+    window.player_view.open_action.trigger()
+    rows = window.player_view.view.picture().rows
+    assert [row.value_text for row in rows if row.key == ids["Ana"]] == [
+        "3 · most points · action failed"
+    ]
+    click(qtbot, window, QPushButton, "handsOutcome:1:Failed")
+    assert "action failed" not in slot_text(window, ids["Ana"])
+
+
+def slot_text(window, cid):
+    return next(s.value_text for s in turn_now(window) if s.key == cid)

@@ -178,6 +178,7 @@ def test_the_uwr_settings_read_as_the_rules_name_them(qtbot):
         "upr_recompute",
         "uncontested_zero_wins",
         "parry_spends_use",
+        "penalty_below_one",
     ], "the extra UPR types (a list of records) are kept, not shown"
     threshold = form.editor("lowest_threshold")
     assert (threshold.minimum(), threshold.maximum(), threshold.value()) == (2, 6, 2)

@@ -207,6 +207,8 @@ def test_the_dialog_edits_a_combatant_and_the_library_summarises_it(qtbot):
 
 def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(window, qtbot):
     window.document.new("tactical")
+    assert not window.findChild(CountdownPanel).keep.isVisibleTo(window.findChild(CountdownPanel))
+    window.document.new("tactical", settings={"interruption": "ask"})
     session = window.document.session
     bran = Combatant(id="bran", name="Bran", sheet=TacticalSheet(initiative_override=10))
     session.do(AddCombatants([bran]))
@@ -215,6 +217,10 @@ def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(wind
     assert panel.keep.isVisibleTo(panel)
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     declare(panel, qtbot, "Load light crossbow")
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 10  # his own count: the load may be interrupted
+    assert panel.interrupt.isEnabled()
+    assert panel.status.text() == "Round 1 · count 10 — may be interrupted: Bran"
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     assert session.state.phase == "upkeep"
     assert not panel.interrupt.isEnabled()

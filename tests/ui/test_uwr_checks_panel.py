@@ -179,3 +179,29 @@ def test_the_rerolls_left_are_shown_on_both_pools_and_survive_the_reaction(qtbot
     qtbot.mouseClick(panel.attack.resolve_button, Qt.MouseButton.LeftButton)
     assert tray.rerolls_left_text() == "Action: no rerolls left · Reaction: no rerolls left"
     document.close()
+
+
+def test_the_gm_says_a_penalty_may_take_a_check_or_an_attack_below_one_die(qtbot, panel, document):
+    tray = panel.tray
+    _pick(tray.combatant, "ana")
+    _pick(panel.form.attribute, "Brawn")
+    panel.form.extra_dice.setValue(-9)
+    qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
+    assert _last(document).events[0].roll.dice == 1  # the rules keep 1 die
+    panel.form.below_one.setChecked(True)
+    qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
+    assert _last(document).events[0].roll.dice == 0
+    assert not panel.form.below_one.isChecked()  # said for that roll only
+    attack = panel.attack
+    _pick(attack.attacker, "ana")
+    _pick(attack.target, "orc")
+    attack.extra_dice.setValue(-9)
+    attack.below_one.setChecked(True)
+    qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
+    assert part_of(document.session.state).pending.action.dice == 0
+    assert not attack.below_one.isChecked()
+    attack.reaction_dice.setValue(-9)
+    attack.reaction_below_one.setChecked(True)
+    qtbot.mouseClick(attack.dodge_button, Qt.MouseButton.LeftButton)
+    reaction = next(e for e in _last(document).events if isinstance(e, ReactionRolled))
+    assert reaction.roll.dice == 0

@@ -14,4 +14,7 @@ class Side(StrEnum):
     @property
     def tie_rank(self) -> int:
         """Position in the tie order: players first, enemies last."""
-        return list(Side).index(self)
+        return _TIE_RANKS[self]
+
+
+_TIE_RANKS = {side: rank for rank, side in enumerate(Side)}

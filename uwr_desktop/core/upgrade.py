@@ -3,9 +3,11 @@
 Release 0.1.0 (file schema 1) kept a combatant's sheet fields beside its name and refilled
 Stamina inside ``TurnStarted``. Such records still open: the parts every ruleset shares are
 walked here, and each combatant and event is handed to its ruleset's
-``upgrade_combatant``/``upgrade_event``, which know their own old shapes. Records already in
-today's shape pass unchanged; anything malformed is left as it is, for the typed decoder to
-name the problem.
+``upgrade_combatant``/``upgrade_event``, which know their own old shapes. A file's settings go
+to its ruleset's ``upgrade_settings`` with the file's schema: a setting whose default changed
+(``tactical``'s interruption in schema 3) keeps what an older file meant by leaving it out.
+Records already in today's shape pass unchanged; anything malformed is left as it is, for the
+typed decoder to name the problem.
 """
 
 from typing import Any
@@ -39,6 +41,13 @@ def _upgrade_event(raw: Any, ruleset: Ruleset) -> list[Any]:
                 ],
             }
     return ruleset.upgrade_event(raw)
+
+
+def upgrade_settings(raw: Any, ruleset: Ruleset, schema: int) -> Any:
+    """A file's settings as schema ``schema`` wrote them, in today's shape."""
+    if not isinstance(raw, dict):
+        return raw
+    return ruleset.upgrade_settings(raw, schema)
 
 
 def upgrade_entry(raw: Any, ruleset: Ruleset) -> Any:

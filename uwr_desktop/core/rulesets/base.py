@@ -176,6 +176,11 @@ class Ruleset(Protocol):
         """An event as an earlier version wrote it (JSON data), as today's events (one old
         event may become several); an event already in today's shape comes back alone."""
 
+    def upgrade_settings(self, raw: Any, schema: int) -> Any:
+        """Settings as a file of schema ``schema`` wrote them (JSON data), in today's shape: a
+        setting whose default changed since gets the value that file meant by leaving it
+        out; anything else comes back unchanged."""
+
 
 @runtime_checkable
 class AxisDrops(Protocol):
@@ -211,3 +216,7 @@ class FirstShape:
     def upgrade_event(self, raw: Any) -> list[Any]:
         """An event in today's shape already: unchanged."""
         return [raw]
+
+    def upgrade_settings(self, raw: Any, schema: int) -> Any:
+        """Settings in today's shape already: unchanged."""
+        return raw

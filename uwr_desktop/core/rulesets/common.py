@@ -8,8 +8,9 @@ combatant's :class:`~uwr_desktop.core.encounter.Sheet`, so they work for any she
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
+import msgspec
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
@@ -105,6 +106,32 @@ def parse_int(label: str, value: object) -> int:
         except ValueError:
             pass
     raise RulesError(f"{label} must be a whole number, got {value!r}")
+
+
+class Bounded(NamedTuple):
+    """A whole number the GM types, as the forms name it (``"The Quickness bonus"``) with its
+    bounds from :mod:`uwr_desktop.core.limits`: the form's range, the intent's check and the
+    decoder's annotation all read them from here."""
+
+    label: str
+    low: int
+    high: int
+
+    @property
+    def meta(self) -> msgspec.Meta:
+        """The decoder's bounds, for ``Annotated[int, field.meta]``."""
+        return msgspec.Meta(ge=self.low, le=self.high)
+
+    def read(self, value: object) -> int:
+        """The number typed (an int or its text) when within the bounds; a refusal in the
+        form's words otherwise (``"The Quickness bonus can be at most 1000 (got 1001)"``)."""
+        number = parse_int(self.label, value)
+        if number > self.high:
+            raise RulesError(f"{self.label} can be at most {self.high} (got {number})")
+        if number < self.low:
+            below = "cannot be negative" if self.low == 0 else f"cannot be below {self.low}"
+            raise RulesError(f"{self.label} {below} (got {number})")
+        return number
 
 
 def parse_text(label: str, value: object, *, required: bool) -> str:
@@ -342,6 +369,18 @@ HIDDEN_COLUMN = Column("hidden", "Hidden", ColumnKind.BOOL, editable=True)
 """The table's Hidden column (hidden from the players)."""
 NOTES_COLUMN = Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_length=MAX_TEXT_LENGTH)
 """The table's Notes column."""
+
+
+def number_column(key: str, title: str, field: Bounded) -> Column:
+    """An editable whole-number column whose editor takes ``field``'s bounds."""
+    return Column(
+        key,
+        title,
+        ColumnKind.INT,
+        editable=True,
+        minimum=Fraction(field.low),
+        maximum=Fraction(field.high),
+    )
 
 
 GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias"})

@@ -2,7 +2,7 @@
 
 ::
 
-    {"format": "uwr-desktop-encounter", "schema_version": 2, "ruleset": "uwr",
+    {"format": "uwr-desktop-encounter", "schema_version": 3, "ruleset": "uwr",
      "settings": {...}, "roster": [combatants the fight started from],
      "journal": [{"label": ..., "events": [...]}, ...], "cursor": N}
 
@@ -49,16 +49,17 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import FileChangedError, FileStamp, write_atomically
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.names import display_name
-from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster
+from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster, upgrade_settings
 
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The newest schema this version reads and the one it writes.
 
-Schema 1 (release 0.1.0) kept each combatant's sheet fields beside its name; it is read
-through the ruleset's upgrade (:mod:`uwr_desktop.core.upgrade`)."""
+Schema 1 (release 0.1.0) kept each combatant's sheet fields beside its name; schema 2 files
+may leave out settings whose default changed in schema 3. Both are read through the ruleset's
+upgrade (:mod:`uwr_desktop.core.upgrade`)."""
 
 FILE_SUFFIX = ".uwr"
 """The usual file name suffix."""
@@ -204,7 +205,7 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
         except RulesError as error:
             raise EncounterFileError(f"{name}: {error}") from None
     if version < SCHEMA_VERSION:
-        data = _upgraded(data)
+        data = _upgraded(data, version)
     try:
         return _fight(data, name, ruleset_id)
     except EncounterFileError:
@@ -252,7 +253,7 @@ def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
     return EncounterData(ruleset, document.roster, entries, document.cursor, checked)
 
 
-def _upgraded(data: bytes) -> bytes:
+def _upgraded(data: bytes, schema: int) -> bytes:
     """An earlier schema's document in today's shape; what cannot be upgraded is left for the
     typed decoder to name."""
     raw = msgspec.json.decode(data)
@@ -262,6 +263,7 @@ def _upgraded(data: bytes) -> bytes:
         ruleset = make_ruleset(raw["ruleset"])
     except RulesError:
         return data
+    raw["settings"] = upgrade_settings(raw.get("settings"), ruleset, schema)
     raw["roster"] = upgrade_roster(raw.get("roster"), ruleset)
     journal = raw.get("journal")
     if isinstance(journal, list):

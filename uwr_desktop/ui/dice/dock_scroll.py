@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtWidgets import QScrollArea, QWidget
 
 
@@ -29,9 +29,12 @@ def bring_into_view(scroller: QScrollArea, widget: QWidget, keep: QWidget | None
     top = keep.mapTo(content, QPoint(0, 0)).y()
     placed = QRect(widget.mapTo(content, QPoint(0, 0)), widget.size())
     shown = QRect(0, bar.value(), content.width(), scroller.viewport().height())
-    if bar.value() > top or not shown.contains(placed):
-        # Short of the end the dock cannot scroll as far as ``top``: stop between two rows.
-        bar.setValue(top if top <= bar.maximum() else _between_rows(content, bar.maximum()))
+    target = bar.value()
+    if target > top or not shown.contains(placed):
+        target = min(top, bar.maximum())
+    # Stop between two rows: a widget beside ``keep``, or above where the dock can scroll to
+    # short of its end, is never cut at the top.
+    bar.setValue(_between_rows(content, target))
 
 
 def _between_rows(content: QWidget, limit: int) -> int:
@@ -50,10 +53,38 @@ def _between_rows(content: QWidget, limit: int) -> int:
     return max(uncut, default=0)
 
 
+SETTLING_MS = 250
+"""How long after bringing the dice into view the dock still follows the panel's rows settling:
+a box shown with the dice may take its final height only once the panel is laid out again."""
+
+
+class _Settler(QObject):
+    """Brings ``widget`` into view again while the dock's range changes; a child of
+    ``widget``, so it and its connection go with it."""
+
+    def __init__(
+        self, scroller: QScrollArea, widget: QWidget, keep: Callable[[], QWidget | None]
+    ) -> None:
+        super().__init__(widget)
+        self._scroller = scroller
+        self._widget = widget
+        self._keep = keep
+        scroller.verticalScrollBar().rangeChanged.connect(self._again)
+        QTimer.singleShot(SETTLING_MS, self, self.deleteLater)
+
+    def bring(self) -> None:
+        """Bring the widget into view as the panel is laid out now."""
+        bring_into_view(self._scroller, self._widget, self._keep())
+
+    def _again(self) -> None:
+        QTimer.singleShot(0, self, self.bring)
+
+
 def bring_into_view_soon(
     scroller: QScrollArea, widget: QWidget, keep: Callable[[], QWidget | None]
 ) -> None:
     """:func:`bring_into_view` once the events under way are handled: the panel shows the rows
     of the check it rolled (a reaction box, a hit offer) only after its dice. ``keep`` is asked
-    then; nothing happens if ``widget`` is gone by then."""
-    QTimer.singleShot(0, widget, lambda: bring_into_view(scroller, widget, keep()))
+    then; nothing happens if ``widget`` is gone by then. While the panel's rows settle (the
+    dock's range changes within ``SETTLING_MS``), the dock follows them."""
+    QTimer.singleShot(0, widget, lambda: _Settler(scroller, widget, keep).bring())

@@ -27,6 +27,7 @@ from uwr_desktop.core.rulesets.hands.events import (
     HandsCloseSet,
     HandsHesitated,
     HandsMoved,
+    HandsOutcomeRecorded,
     HandsPointsReadied,
     HandsRollOff,
     HandsRoundStarted,
@@ -202,8 +203,8 @@ def _acted(state: EncounterState, event: HandsActed) -> EncounterState:
     if event.target is not None and need(state, event.target).id == combatant.id:
         raise RulesError(f"{combatant.name} cannot attack itself")
     spent = replace(sheet, ready=sheet.ready - event.points, used=sheet.used + event.points)
-    action = Action(combatant.id, event.points, event.weapon, event.target)
-    deed = Deed(combatant.id, event.points, _deed_text(state, event))
+    action = Action(combatant.id, event.points, event.weapon, event.target, event.opposes)
+    deed = Deed(combatant.id, event.points, _deed_text(state, event), len(part.actions))
     state = with_combatants(state, {combatant.id: with_sheet(combatant, spent)})
     part = replace(part, actions=(*part.actions, action), deeds=(*part.deeds, deed))
     return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
@@ -221,6 +222,19 @@ def _deed_text(state: EncounterState, event: HandsActed) -> str:
     if event.target is not None:
         text += f" at {state.combatants[event.target].name}"
     return text
+
+
+def _outcome(state: EncounterState, event: HandsOutcomeRecorded) -> EncounterState:
+    part = part_of(state)
+    if event.action >= len(part.actions):  # actions are declared in the turns only
+        raise RulesError(f"there is no action number {event.action + 1} this turn")
+    action = part.actions[event.action]
+    if action.opposes is None:
+        name = state.combatants[action.actor].name
+        raise RulesError(f"{name}'s action number {event.action + 1} interferes with nothing")
+    recorded = replace(action, succeeded=event.succeeded, roll=event.roll)
+    actions = (*part.actions[: event.action], recorded, *part.actions[event.action + 1 :])
+    return _with_part(state, replace(part, actions=actions))
 
 
 def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
@@ -268,7 +282,7 @@ def _turn_ended(state: EncounterState, event: HandsTurnEnded) -> EncounterState:
     if not in_turn(state) or event.turn != part_of(state).turn:
         raise RulesError(f"turn {event.turn} is not the turn under way")
     part = part_of(state)
-    record = TurnRecord(part.turn, part.start_points, part.places, part.deeds)
+    record = TurnRecord(part.turn, part.start_points, part.places, part.deeds, part.actions)
     part = replace(part, history=(*part.history, record))
     return replace(state, part=part, current=None)
 
@@ -330,6 +344,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object], EncounterState]] = 
     HandsCloseSet: _close,  # type: ignore[dict-item]
     HandsActed: _acted,  # type: ignore[dict-item]
     HandsMoved: _moved,  # type: ignore[dict-item]
+    HandsOutcomeRecorded: _outcome,  # type: ignore[dict-item]
     HandsHesitated: _hesitated,  # type: ignore[dict-item]
     HandsTurnEnded: _turn_ended,  # type: ignore[dict-item]
 }

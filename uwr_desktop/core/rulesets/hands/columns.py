@@ -11,11 +11,14 @@ from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.rulesets.hands.intents import HandsMove, HandsSpend
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.state import (
+    Action,
+    Deed,
     HandsPart,
     Phase,
     Place,
     Reason,
     TurnRecord,
+    foiled_by,
     part_of,
 )
 from uwr_desktop.core.timeline import TURN, SlotKind, SlotStatus, TimelineSlot
@@ -59,6 +62,23 @@ def _outreach_lines(state: EncounterState, part: HandsPart, cid: str) -> list[st
     ]
 
 
+def deed_words(state: EncounterState, deed: Deed, actions: tuple[Action, ...]) -> str:
+    """What a combatant did, with what came of it: ``"1 against Ana's action: succeeded
+    (roll 14)"``, ``"3 with Halberd: failed, Bo interfered"``."""
+    if deed.action is None or deed.action >= len(actions):
+        return deed.text
+    action = actions[deed.action]
+    text = deed.text
+    if action.succeeded is not None:
+        text += ": succeeded" if action.succeeded else ": failed"
+    if action.roll is not None:
+        text += f" (roll {action.roll})"
+    foiled = foiled_by(actions, deed.action)
+    if foiled is not None and foiled.actor in state.combatants:
+        text += f": failed, {state.combatants[foiled.actor].name} interfered"
+    return text
+
+
 def _label(state: EncounterState, part: HandsPart, cid: str) -> str:
     name = state.combatants[cid].name
     return f"{name} {OUTREACHED_MARK}" if any(who == cid for who, _ in part.outreached) else name
@@ -76,7 +96,7 @@ def past_column(state: EncounterState, record: TurnRecord) -> list[TimelineSlot]
         combatant = state.combatants[cid]
         deeds = [d for d in record.deeds if d.combatant_id == cid]
         spent = sum(d.points for d in deeds)
-        did = "; ".join(d.text for d in deeds) or "nothing"
+        did = "; ".join(deed_words(state, d, record.actions) for d in deeds) or "nothing"
         left = max(start.get(cid, 0) - spent, 0)
         details = [
             f"{title}, #{index}: {place.text}",
@@ -120,16 +140,20 @@ def _current_slot(state: EncounterState, index: int, place: Place) -> TimelineSl
         f"#{index}: {place.text}",
         f"{dict(part.start_points).get(cid, 0)} points at the turn start",
     ]
-    details += [d.text for d in part.deeds if d.combatant_id == cid]
+    details += [deed_words(state, d, part.actions) for d in part.deeds if d.combatant_id == cid]
     details += _outreach_lines(state, part, cid)
     details += [c.name for c in combatant.conditions]
     clickable = points > 0 and not (carry and cid in state.acted)
+    foiled = any(
+        action.actor == cid and foiled_by(part.actions, index) is not None
+        for index, action in enumerate(part.actions)
+    )
     return TimelineSlot(
         cid,
         cid,
         _label(state, part, cid),
         combatant.side,
-        f"{points} · {REASON_WORDS[place.reason]}",
+        f"{points} · {REASON_WORDS[place.reason]}" + (" · action failed" if foiled else ""),
         kind=CARRY_OVER_TURN if carry else TURN,
         status=status,
         detail="\n".join(details),

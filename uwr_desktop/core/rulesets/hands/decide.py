@@ -17,6 +17,7 @@ from uwr_desktop.core.rulesets.hands.events import (
     HandsCloseSet,
     HandsHesitated,
     HandsMoved,
+    HandsOutcomeRecorded,
     HandsPointsReadied,
     HandsRollOff,
     HandsRoundStarted,
@@ -26,7 +27,7 @@ from uwr_desktop.core.rulesets.hands.events import (
     Pools,
     RollOffRoll,
 )
-from uwr_desktop.core.rulesets.hands.rules import HandsSettings, split
+from uwr_desktop.core.rulesets.hands.rules import HandsSettings, check_carry_plan, split
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, take_damage, with_sheet
 from uwr_desktop.core.rulesets.hands.state import Action, Phase, part_of
 
@@ -219,6 +220,28 @@ def spend(  # noqa: PLR0917 (the intent's fields, in its order)
     return f"{combatant.name} spends {plural(points, 'point')}{what}"
 
 
+def record_outcome(builder: Builder, action: int, succeeded: bool | None, roll: int | None) -> str:
+    """The GM records how an interfering action of this turn went."""
+    state = builder.state
+    if state.phase != Phase.TURNS:
+        raise RulesError("Interference is recorded in the turns of a round")
+    actions = part_of(state).actions
+    if action >= len(actions):
+        raise RulesError(f"There is no action number {action + 1} this turn")
+    interfering = actions[action]
+    name = state.combatants[interfering.actor].name
+    if interfering.opposes is None:
+        raise RulesError(f"{name}'s action interferes with nothing: there is no outcome to record")
+    if succeeded is None and roll is None:
+        raise RulesError(f"Say whether {name}'s interference succeeded, or give its roll")
+    if (interfering.succeeded, interfering.roll) == (succeeded, roll):
+        raise RulesError(f"{name}'s interference is already recorded so")
+    builder.add(HandsOutcomeRecorded(action, succeeded, roll))
+    opposed = state.combatants[actions[interfering.opposes].actor].name
+    verdict = {True: "succeeds", False: "fails", None: "rolled"}[succeeded]
+    return f"{name}'s interference with {opposed} {verdict}"
+
+
 def move(builder: Builder, combatant_id: str, points: int) -> str:
     """The combatant's carry-over turn."""
     combatant = need(builder.state, combatant_id)
@@ -283,7 +306,7 @@ def damage(builder: Builder, ids: Sequence[str], amount: int) -> str:
 def join(builder: Builder, combatants: Sequence[Combatant]) -> str:
     """Add combatants; mid-round their undamaged points are all made ready."""
     for combatant in combatants:
-        sheet_of(combatant)
+        check_carry_plan(combatant.name, sheet_of(combatant))
     fresh = [
         replace(c, sheet=replace(sheet_of(c), ready=0, carry_over=0, used=0)) for c in combatants
     ]

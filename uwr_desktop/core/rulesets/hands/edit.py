@@ -5,26 +5,34 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER
 from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.hands.decide import Builder
-from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, keep_pools, sheet_of, with_sheet
+from uwr_desktop.core.rulesets.hands.rules import check_carry_plan
+from uwr_desktop.core.rulesets.hands.sheet import (
+    ACTION_BONUS,
+    CARRY_PLAN,
+    DAMAGE,
+    MAX_POINTS,
+    STRENGTH_BONUS,
+    HandsSheet,
+    keep_pools,
+    sheet_of,
+    with_sheet,
+)
 
-NUMBER_CELLS = {
-    "strength_bonus": ("Strength bonus", 0, MAX_COUNT),
-    "max_points": ("Maximum hit points", 1, MAX_COUNT),
-    "damage": ("Damage", 0, MAX_COUNT),
-    "carry_plan": ("Carry-over kept", 0, MAX_COUNT),
-    "bonus": ("Action bonus", -MAX_MODIFIER, MAX_MODIFIER),
+NUMBER_CELLS: dict[str, tuple[str, Bounded]] = {
+    "strength_bonus": ("Strength bonus", STRENGTH_BONUS),
+    "max_points": ("Maximum hit points", MAX_POINTS),
+    "damage": ("Damage", DAMAGE),
+    "carry_plan": ("Carry-over kept", CARRY_PLAN),
+    "bonus": ("Action bonus", ACTION_BONUS),
 }
-"""The sheet's editable numbers: label and bounds."""
+"""The sheet's editable numbers: their name in the log and their bounds."""
 
 
 def edited_sheet(sheet: HandsSheet, key: str, number: int) -> HandsSheet:
     """``sheet`` with one number set; the pools shrink to fit what is left undamaged."""
-    label, low, high = NUMBER_CELLS[key]
-    if not low <= number <= high:
-        raise RulesError(f"{label} must be {low} to {high}, got {number}")
     empty = replace(sheet, damage=0, ready=0, carry_over=0, used=0)
     if key == "damage":
         if number > sheet.points_max:
@@ -39,13 +47,16 @@ def edit_cell(builder: Builder, combatant_id: str, key: str, value: object) -> s
     if key in common.GENERIC_CELLS:
         updated, text = common.edited_cell(combatant, key, value)
     elif key in NUMBER_CELLS:
-        label = NUMBER_CELLS[key][0]
-        number = common.parse_int(label, value)
+        label, bounds = NUMBER_CELLS[key]
+        number = bounds.read(value)
         sheet = sheet_of(combatant)
         before = sheet.points_max if key == "max_points" else getattr(sheet, key)
         if number == before:
             raise RulesError(f"{combatant.name}'s {label.lower()} is already {number}")
-        updated = with_sheet(combatant, edited_sheet(sheet, key, number))
+        edited = edited_sheet(sheet, key, number)
+        if key == "carry_plan":
+            check_carry_plan(combatant.name, edited)
+        updated = with_sheet(combatant, edited)
         text = f"{label.lower()} {before} → {number}"
     else:
         raise RulesError(f"The column {key!r} cannot be edited")
@@ -57,6 +68,8 @@ def replace_sheet(builder: Builder, combatant: Combatant) -> str:
     """A sheet edited in the dialog mid-fight keeps its damage and pools (trimmed to fit)."""
     old = common.need(builder.state, combatant.id)
     sheet = keep_pools(sheet_of(combatant), sheet_of(old))
+    if sheet.carry_plan != sheet_of(old).carry_plan:
+        check_carry_plan(combatant.name, sheet)
     updated = with_sheet(combatant, sheet)
     builder.add(CombatantsUpdated((CombatantUpdate(updated, "sheet edited"),)))
     return f"Edit {combatant.name}"

@@ -7,7 +7,7 @@ import msgspec
 from uwr_desktop.core.encounter import CombatantId, Count, Ids, Text
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_DICE
-from uwr_desktop.core.rulesets.hands.sheet import WeaponIndex
+from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, WeaponIndex
 
 D6Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
 """The face of a d6."""
@@ -84,6 +84,16 @@ class HandsActed(Event, frozen=True):
     opposes: ActionIndex | None = None
     note: Text = ""
     target: CombatantId | None = None
+
+
+class HandsOutcomeRecorded(Event, frozen=True):
+    """The GM recorded how an interfering action (``action``, its place among the turn's
+    actions) went: ``succeeded`` (``None``: not said yet) and its ``roll`` (``None``: none
+    given). The action it opposes fails as soon as one interfering action succeeds."""
+
+    action: ActionIndex
+    succeeded: bool | None = None
+    roll: Annotated[int, INTERFERENCE_ROLL.meta] | None = None
 
 
 class HandsMoved(Event, frozen=True):

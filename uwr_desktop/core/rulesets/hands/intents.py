@@ -1,9 +1,11 @@
 """Intents of the ``hands`` ruleset (besides the shared ones in ``core.intents``)."""
 
+from typing import Annotated
+
 from uwr_desktop.core.encounter import Count, Name, Text
 from uwr_desktop.core.intents import Amount, Intent
 from uwr_desktop.core.rulesets.hands.events import ActionIndex
-from uwr_desktop.core.rulesets.hands.sheet import WeaponIndex
+from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, WeaponIndex
 
 
 class HandsSpend(Intent, frozen=True):
@@ -17,6 +19,15 @@ class HandsSpend(Intent, frozen=True):
     opposes: ActionIndex | None = None
     note: Text = ""
     target: Name | None = None
+
+
+class HandsRecordOutcome(Intent, frozen=True):
+    """Record how an interfering action of this turn went (``action``: its place among the
+    turn's actions): whether it ``succeeded`` (``None``: not said yet) and its ``roll``."""
+
+    action: ActionIndex
+    succeeded: bool | None = None
+    roll: Annotated[int, INTERFERENCE_ROLL.meta] | None = None
 
 
 class HandsMove(Intent, frozen=True):

@@ -4,6 +4,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.common import plural
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
 
 
@@ -34,9 +36,27 @@ class HandsSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_
     ] = True
 
 
+def most_kept(sheet: HandsSheet) -> int:
+    """The most points the combatant may keep in place as carry-over: at least half of its
+    undamaged points, rounded up, become ready."""
+    return sheet.undamaged // 2
+
+
 def split(sheet: HandsSheet) -> tuple[int, int]:
     """The round-start split of the undamaged points: (ready, carry-over). At least half,
-    rounded up, become ready; the carry-over the combatant wants stays in place."""
+    rounded up, become ready; the carry-over the combatant asked for stays in place, or the
+    most allowed when damage has lowered that since."""
     undamaged = sheet.undamaged
-    carry = min(sheet.carry_plan, undamaged // 2)
+    carry = min(sheet.carry_plan, most_kept(sheet))
     return undamaged - carry, carry
+
+
+def check_carry_plan(name: str, sheet: HandsSheet) -> None:
+    """Refuse a request to keep more points in place than the rules allow, naming the most."""
+    most = most_kept(sheet)
+    if sheet.carry_plan > most:
+        raise RulesError(
+            f"{name} may keep at most {plural(most, 'point')} in place, not "
+            f"{sheet.carry_plan}: of {sheet.undamaged} undamaged, at least half (rounded up) "
+            "become ready"
+        )

@@ -60,6 +60,7 @@ from uwr_desktop.core.rulesets.hands.edit import edit_cell, replace_sheet
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
+    HandsRecordOutcome,
     HandsSetClose,
     HandsSetSurprise,
     HandsSpend,
@@ -158,6 +159,8 @@ class HandsRuleset(FirstShape):
                 return rules.move(b, cid, points)
             case HandsHesitate(combatant_id=cid):
                 return rules.hesitate(b, cid)
+            case HandsRecordOutcome(action=action, succeeded=succeeded, roll=roll):
+                return rules.record_outcome(b, action, succeeded, roll)
             case HandsSetSurprise(combatant_id=cid, surprising=surprising):
                 return rules.set_surprise(b, cid, surprising)
             case HandsSetClose(first=first, second=second, close=close):

@@ -8,8 +8,8 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Combatant, Count, Name, Sheet, register_sheet
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_WEAPONS
-from uwr_desktop.core.rolls import Modifier
+from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_WEAPONS
+from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.sides import Side
 
 RULESET_TAG = "hands"
@@ -18,13 +18,29 @@ RULESET_TAG = "hands"
 WeaponIndex = Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPONS - 1)]
 """The position of a weapon on a combatant (0-based)."""
 
+STRENGTH_BONUS = Bounded("The strength bonus", 0, MAX_COUNT - 1)
+"""The strength bonus: hit points are the bonus + 1 (unless set by hand), at most MAX_COUNT."""
+MAX_POINTS = Bounded("Maximum hit points", 1, MAX_COUNT)
+"""Hit points set by hand."""
+DAMAGE = Bounded("Damage", 0, MAX_COUNT)
+"""Damage taken."""
+CARRY_PLAN = Bounded("The carry-over kept", 0, MAX_COUNT)
+"""Points a combatant asks to keep in place at each round start (the rules allow at most half
+its undamaged points, rounded down, when the round starts)."""
+ACTION_BONUS = Bounded("The action bonus", -MAX_MODIFIER, MAX_MODIFIER)
+"""The bonus for the intended action."""
+REACH = Bounded("The reach", 0, MAX_COUNT)
+"""A weapon's reach (a missile weapon's range)."""
+INTERFERENCE_ROLL = Bounded("The roll", -MAX_MODIFIER, MAX_MODIFIER)
+"""The roll the GM records for an interfering action."""
+
 
 class HandsWeapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A weapon: its total reach (the wielder's reach with it; a missile weapon's range) and
     whether it is a missile weapon."""
 
     name: Name
-    reach: Count = 1
+    reach: Annotated[int, REACH.meta] = 1
     missile: bool = False
 
 
@@ -49,14 +65,14 @@ class HandsSheet(
 
     health_name = "hit points"
 
-    strength_bonus: Count = 0
+    strength_bonus: Annotated[int, STRENGTH_BONUS.meta] = 0
     max_points: Count | None = None
     damage: Count = 0
     ready: Count = 0
     carry_over: Count = 0
     used: Count = 0
-    carry_plan: Count = 0
-    bonus: Modifier = 0
+    carry_plan: Annotated[int, CARRY_PLAN.meta] = 0
+    bonus: Annotated[int, ACTION_BONUS.meta] = 0
     weapons: Annotated[tuple[HandsWeapon, ...], msgspec.Meta(max_length=MAX_WEAPONS)] = ()
 
     def __post_init__(self) -> None:

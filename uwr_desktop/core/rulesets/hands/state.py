@@ -40,32 +40,46 @@ class Place(msgspec.Struct, frozen=True):
 class Action(msgspec.Struct, frozen=True):
     """An action declared this turn: who, how many points, with which weapon (each weapon
     once a turn; an interfering action is capped at the points of the one it opposes) and at
-    whom (``None``: not said)."""
+    whom (``None``: not said). An interfering action names the action it ``opposes`` (its
+    place among the turn's actions) and, once the GM records it, whether it ``succeeded``
+    and its ``roll``."""
 
     actor: str
     points: int
     weapon: int | None = None
     target: str | None = None
+    opposes: int | None = None
+    succeeded: bool | None = None
+    roll: int | None = None
+
+
+def foiled_by(actions: tuple[Action, ...], index: int) -> Action | None:
+    """The first interfering action against action ``index`` that succeeded (``None``: none
+    did; the action stands)."""
+    return next((a for a in actions if a.opposes == index and a.succeeded), None)
 
 
 class Deed(msgspec.Struct, frozen=True):
     """What a combatant did with its points in a turn: the points it spent (moved with,
-    hesitated) and the words shown on the timeline (``"2 with Halberd"``, ``"hesitated"``)."""
+    hesitated), the words shown on the timeline (``"2 with Halberd"``, ``"hesitated"``) and
+    the action they went to (its place among the turn's actions; ``None``: no action)."""
 
     combatant_id: str
     points: int
     text: str
+    action: int | None = None
 
 
 class TurnRecord(msgspec.Struct, frozen=True):
     """A finished turn of the round under way, as the timeline shows it: its number (0: the
-    carry-over turn), the points each participant had at its start, its declare-first order
-    and what each did."""
+    carry-over turn), the points each participant had at its start, its declare-first order,
+    what each did and the actions declared."""
 
     turn: int
     start_points: tuple[tuple[str, int], ...]
     places: tuple[Place, ...]
     deeds: tuple[Deed, ...]
+    actions: tuple[Action, ...] = ()
 
 
 class HandsPart(RulesetPart, frozen=True):

@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+from msgspec.structs import replace
+
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -28,12 +30,14 @@ from uwr_desktop.core.rulesets.hands.events import (
     HandsCloseSet,
     HandsHesitated,
     HandsMoved,
+    HandsOutcomeRecorded,
     HandsPointsReadied,
     HandsRollOff,
     HandsRoundStarted,
     HandsSurpriseSet,
     HandsTurnEnded,
     HandsTurnStarted,
+    Pools,
 )
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
@@ -42,7 +46,7 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsSpend,
 )
 from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon, sheet_of
-from uwr_desktop.core.rulesets.hands.state import Phase, part_of
+from uwr_desktop.core.rulesets.hands.state import Phase, foiled_by, part_of
 from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 
 _COUNT = Fraction(MAX_COUNT)
@@ -262,6 +266,43 @@ def _outreach_text(state: EncounterState, event: HandsActed) -> str:
     return ""
 
 
+def _split_text(state: EncounterState, pools: Pools) -> str:
+    """``"Ana 4 ready + 2 carry-over"``, and when damage cut the carry-over asked for since,
+    what was kept: ``"(2 kept in place, not the 3 asked: at most half of 5 undamaged)"``."""
+    text = f"{_name(state, pools.combatant_id)} {pools.ready} ready"
+    if pools.carry_over:
+        text += f" + {pools.carry_over} carry-over"
+    combatant = state.combatants.get(pools.combatant_id)
+    asked = sheet_of(combatant).carry_plan if combatant is not None else 0
+    if asked > pools.carry_over:
+        undamaged = pools.ready + pools.carry_over
+        text += (
+            f" ({pools.carry_over} kept in place, not the {asked} asked: at most half of "
+            f"{undamaged} undamaged)"
+        )
+    return text
+
+
+def _outcome_text(state: EncounterState, event: HandsOutcomeRecorded) -> str:
+    """``"Bo's interference with Ana's action succeeds (roll 14): Ana's action fails"``."""
+    actions = part_of(state).actions
+    interfering = actions[event.action] if event.action < len(actions) else None
+    index = interfering.opposes if interfering is not None else None
+    if interfering is None or index is None:
+        return "Interference recorded"
+    actor = _name(state, actions[index].actor)
+    verdict = {True: "succeeds", False: "fails", None: "is rolled"}[event.succeeded]
+    roll = f" (roll {event.roll})" if event.roll is not None else ""
+    text = f"{_name(state, interfering.actor)}'s interference with {actor}'s action {verdict}{roll}"
+    if event.succeeded:
+        return f"{text}: {actor}'s action fails"
+    recorded = replace(interfering, succeeded=event.succeeded, roll=event.roll)
+    after = (*actions[: event.action], recorded, *actions[event.action + 1 :])
+    if foiled_by(actions, index) is not None and foiled_by(after, index) is None:
+        return f"{text}: {actor}'s action stands"
+    return text
+
+
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     text = common.describe_shared(event, state) or _describe(event, state)
@@ -285,12 +326,10 @@ def _describe(event: Event, state: EncounterState) -> str:
             )
             return f"Round {number} ends{ended}"
         case HandsRoundStarted(round=number, pools=pools):
-            split = ", ".join(
-                f"{_name(state, p.combatant_id)} {p.ready} ready"
-                + (f" + {p.carry_over} carry-over" if p.carry_over else "")
-                for p in pools
-            )
+            split = ", ".join(_split_text(state, p) for p in pools)
             return f"Round {number} starts: {split or 'nobody has points'}"
+        case HandsOutcomeRecorded():
+            return _outcome_text(state, event)
         case HandsPointsReadied(pools=pools):
             return ", ".join(f"{_name(state, p.combatant_id)} readies {p.ready}" for p in pools)
         case HandsTurnStarted(turn=0):

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.events import Event, TurnEnded, TurnStarted
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_DICE
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.rollkeep.events import (
@@ -19,12 +20,21 @@ from uwr_desktop.core.rulesets.rollkeep.events import (
     RollkeepInitiativeRolled,
     RollkeepInitiativeSet,
     RollkeepReturned,
+    RollkeepRollOff,
+    RollkeepRollOffJoined,
     RollkeepStageBegan,
     RollkeepStanceChosen,
     RollkeepTiesRolled,
 )
-from uwr_desktop.core.rulesets.rollkeep.rules import full_defense_bonus, sheet_of, turn_order
-from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Stance
+from uwr_desktop.core.rulesets.rollkeep.rules import (
+    D10,
+    full_defense_bonus,
+    placed_faces,
+    settled_faces,
+    sheet_of,
+    turn_order,
+)
+from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, SettledFaces, Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepPart, RollkeepSettings
 
 
@@ -89,15 +99,57 @@ def _rolled(state: EncounterState, event: RollkeepInitiativeRolled) -> Encounter
 
 def _ties(state: EncounterState, event: RollkeepTiesRolled) -> EncounterState:
     for rolled in event.rolls:
-        if rolled.roll.kind is not DiceKind.SUM or rolled.roll.sides != 10 or rolled.roll.dice != 1:
-            raise RulesError("an initiative roll-off is one d10")
-        face = rolled.roll.total
+        face = _d10(rolled.roll)
 
         def with_face(sheet: RollkeepSheet, face: int = face) -> RollkeepSheet:
             return replace(sheet, tie_faces=(*sheet.tie_faces, face))
 
         state = _edit(state, rolled.combatant_id, with_face)
     return state
+
+
+def _d10(roll: RollRecord) -> int:
+    if roll.kind is not DiceKind.SUM or roll.sides != D10 or roll.dice != 1:
+        raise RulesError("an initiative roll-off is one d10")
+    return roll.total
+
+
+def _with_faces(sheet: RollkeepSheet, number: int, faces: tuple[int, ...]) -> RollkeepSheet:
+    """``sheet`` with its faces in roll-off ``number``; past the most a sheet keeps, its
+    oldest roll-off goes."""
+    others = tuple(s for s in sheet.roll_offs if s.roll_off != number)
+    kept = (*others, SettledFaces(number, faces))
+    return replace(sheet, roll_offs=kept[-MAX_DICE:])
+
+
+def _roll_off(state: EncounterState, event: RollkeepRollOff) -> EncounterState:
+    for rolled in event.rolls:
+        face = _d10(rolled.roll)
+
+        def with_face(sheet: RollkeepSheet, face: int = face) -> RollkeepSheet:
+            faces = settled_faces(sheet).get(event.roll_off, ())
+            return _with_faces(sheet, event.roll_off, (*faces, face))
+
+        state = _edit(state, rolled.combatant_id, with_face)
+    part = part_of(state)
+    return replace(state, part=replace(part, roll_offs=max(part.roll_offs, event.roll_off)))
+
+
+def _joined(state: EncounterState, event: RollkeepRollOffJoined) -> EncounterState:
+    cid, number = event.combatant_id, event.roll_off
+    name = common.need(state, cid).name
+    others = [
+        faces
+        for other, combatant in state.combatants.items()
+        if other != cid and (faces := settled_faces(sheet_of(combatant)).get(number))
+    ]
+    if not others or number in settled_faces(sheet_of(state.combatants[cid])):
+        raise RulesError(f"{name} cannot take a place in initiative roll-off {number}")
+    rolled = [_d10(roll) for roll in event.rolls]
+    faces = placed_faces(others, rolled)
+    if faces is None or placed_faces(others, rolled[:-1]) is not None:
+        raise RulesError(f"{name}'s d10s do not give a place in initiative roll-off {number}")
+    return _edit(state, cid, lambda sheet: _with_faces(sheet, number, faces))
 
 
 def _ambush(state: EncounterState, event: RollkeepAmbushRolled) -> EncounterState:
@@ -171,6 +223,10 @@ def apply_event(state: EncounterState, event: Event, settings: RollkeepSettings)
             state = _rolled(state, event)
         case RollkeepTiesRolled():
             state = _ties(state, event)
+        case RollkeepRollOff():
+            state = _roll_off(state, event)
+        case RollkeepRollOffJoined():
+            state = _joined(state, event)
         case RollkeepInitiativeSet(combatant_id=cid, score=value):
             state = _edit(state, cid, lambda s: replace(s, initiative_override=value))
         case RollkeepDelayed(combatant_id=cid):

@@ -36,7 +36,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import Decision
@@ -51,9 +51,10 @@ from uwr_desktop.core.rulesets.rollkeep.events import (
     RollkeepInitiativeRolled,
     RollkeepInitiativeSet,
     RollkeepReturned,
+    RollkeepRollOff,
+    RollkeepRollOffJoined,
     RollkeepStageBegan,
     RollkeepStanceChosen,
-    RollkeepTiesRolled,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
@@ -64,13 +65,17 @@ from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepForfeit,
 )
 from uwr_desktop.core.rulesets.rollkeep.rules import (
+    D10,
     contest_spec,
     damage_spec,
     full_defense_spec,
     initiative_spec,
+    ordering_roll_off,
+    placed_faces,
     plan_attack,
+    settled_faces,
     sheet_of,
-    tied_groups,
+    unsettled,
     weapon_of,
 )
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
@@ -165,18 +170,61 @@ def _end_round(sink: Builder) -> str:
 
 
 def _break_ties(sink: Builder) -> None:
+    """Settle every tie on score, Reflexes and Insight Rank: those who rolled a roll-off keep
+    their faces, and whoever ties with them rolls alone to take its place among them; a tie
+    nobody rolled for yet gets a roll-off of its own."""
     if sink.settings.initiative_tie is not TieRule.ROLL_OFF:
         return
     for _ in range(_MOST_ROLL_OFFS):
-        groups = tied_groups(sink.state.combatants, sink.state.order)
+        groups = unsettled(sink.state.combatants, sink.state.order)
         if not groups:
             return
-        rolls = tuple(
-            CombatantRoll(cid, RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, 10))))
-            for group in groups
-            for cid in group
-        )
-        sink.add(RollkeepTiesRolled(rolls))
+        group = groups[0]
+        number = ordering_roll_off(sink.state.combatants, group)
+        if number is None:
+            _roll_off(sink, group)
+            continue
+        for cid in group:
+            if number not in settled_faces(sheet_of(sink.state.combatants[cid])):
+                _take_place(sink, cid, number)
+
+
+def _d10(sink: Builder) -> RollRecord:
+    return RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, D10)))
+
+
+def _roll_off(sink: Builder, group: list[str]) -> None:
+    """A new roll-off for ``group``: each rolls a d10, and those still tied roll again."""
+    number = part_of(sink.state).roll_offs + 1
+    faces: dict[str, tuple[int, ...]] = {cid: () for cid in group}
+    rolling = [group]
+    for _ in range(_MOST_ROLL_OFFS):
+        if not rolling:
+            return
+        rolls = tuple(CombatantRoll(cid, _d10(sink)) for members in rolling for cid in members)
+        sink.add(RollkeepRollOff(number, rolls))
+        for roll in rolls:
+            faces[roll.combatant_id] = (*faces[roll.combatant_id], roll.roll.total)
+        split: dict[tuple[int, ...], list[str]] = {}
+        for members in rolling:
+            for cid in members:
+                split.setdefault(faces[cid], []).append(cid)
+        rolling = [members for members in split.values() if len(members) > 1]
+
+
+def _take_place(sink: Builder, cid: str, number: int) -> None:
+    """``cid`` rolls d10s alone until its faces place it among those of roll-off ``number``."""
+    others = [
+        faces
+        for other, combatant in sink.state.combatants.items()
+        if other != cid and (faces := settled_faces(sheet_of(combatant)).get(number))
+    ]
+    rolls: list[RollRecord] = []
+    while placed_faces(others, [roll.total for roll in rolls]) is None:
+        if len(rolls) == MAX_DICE:
+            raise RulesError(f"{_name(sink.state, cid)}'s roll-off does not settle: roll again")
+        rolls.append(_d10(sink))
+    sink.add(RollkeepRollOffJoined(cid, number, tuple(rolls)))
 
 
 def _roll_initiative(sink: Builder, ids: list[str]) -> None:
@@ -447,6 +495,7 @@ def _replace(sink: Builder, combatant: Combatant) -> str:
         initiative=old.initiative,
         initiative_override=old.initiative_override,
         tie_faces=old.tie_faces,
+        roll_offs=old.roll_offs,
         delaying=old.delaying,
         full_defense_bonus=old.full_defense_bonus,
         center_initiative=old.center_initiative,
@@ -455,13 +504,14 @@ def _replace(sink: Builder, combatant: Combatant) -> str:
     )
     update = CombatantUpdate(replace(combatant, sheet=kept), "sheet edited")
     sink.add(CombatantsUpdated((update,)))
+    _break_ties(sink)
     return f"Edit {combatant.name}"
 
 
 def _join(sink: Builder, joining: list[Combatant]) -> str:
-    for combatant in joining:
-        sheet_of(combatant)
-    label = common.join(sink, joining)
+    # A newcomer has rolled no roll-off of this skirmish.
+    fresh = [replace(c, sheet=replace(sheet_of(c), tie_faces=(), roll_offs=())) for c in joining]
+    label = common.join(sink, fresh)
     if sink.state.phase != Phase.SETUP:
         _roll_initiative(sink, [c.id for c in joining])
     return label

@@ -6,9 +6,16 @@ import msgspec
 
 from uwr_desktop.core.encounter import CombatantId, Count, Ids
 from uwr_desktop.core.events import Event
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_MODIFIER, MAX_SKILL_RANK, MAX_WEAPONS
+from uwr_desktop.core.limits import (
+    MAX_COMBATANTS,
+    MAX_COUNT,
+    MAX_DICE,
+    MAX_MODIFIER,
+    MAX_SKILL_RANK,
+    MAX_WEAPONS,
+)
 from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets.rollkeep.sheet import Score, Stance
+from uwr_desktop.core.rulesets.rollkeep.sheet import RollOffNumber, Score, Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
 
 Raises = Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)]
@@ -60,9 +67,30 @@ class RollkeepInitiativeRolled(Event, frozen=True):
 
 
 class RollkeepTiesRolled(Event, frozen=True):
-    """A d10 roll-off among combatants tied on score, Reflexes and Insight Rank."""
+    """A d10 roll-off among combatants tied on score, Reflexes and Insight Rank, as an earlier
+    version recorded it: each face joins its roller's faces of no roll-off in particular."""
 
     rolls: Rolls
+
+
+class RollkeepRollOff(Event, frozen=True):
+    """Roll-off ``roll_off`` among combatants tied on score, Reflexes and Insight Rank whom no
+    roll-off settled yet: each rolls a d10, added to its faces in that roll-off (those whose
+    faces still tie roll again, in a further event)."""
+
+    roll_off: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+    rolls: Rolls
+
+
+class RollkeepRollOffJoined(Event, frozen=True):
+    """A combatant newly tied with those who rolled roll-off ``roll_off`` (a newcomer, or a
+    changed score) rolls d10s alone and takes its place among them: a face matching one of
+    theirs rolls again; a face shared by several of them, whom later faces told apart, is
+    followed by one against those later faces. Their faces are never rolled again."""
+
+    combatant_id: CombatantId
+    roll_off: RollOffNumber
+    rolls: Annotated[tuple[RollRecord, ...], msgspec.Meta(min_length=1, max_length=MAX_DICE)]
 
 
 class RollkeepInitiativeSet(Event, frozen=True):

@@ -2,6 +2,7 @@
 and damage rolls. Pure functions of sheets and settings."""
 
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 
 import msgspec
 
@@ -69,41 +70,111 @@ def tie_key(sheet: RollkeepSheet) -> tuple[int, int, int]:
     return (score(sheet) or 0, sheet.reflexes, sheet.insight_rank)
 
 
+OLD_FACES = 0
+"""The roll-off number of the faces an earlier version kept without telling its roll-offs
+apart (``RollkeepSheet.tie_faces``)."""
+
+D10 = 10
+"""The die of an initiative roll-off."""
+
+
+def settled_faces(sheet: RollkeepSheet) -> dict[int, tuple[int, ...]]:
+    """The combatant's faces in each roll-off it took part in, by roll-off number."""
+    faces = {OLD_FACES: sheet.tie_faces} if sheet.tie_faces else {}
+    faces.update((settled.roll_off, settled.faces) for settled in sheet.roll_offs)
+    return faces
+
+
+def ordering_roll_off(combatants: Mapping[str, Combatant], group: Sequence[str]) -> int | None:
+    """The roll-off that orders a group tied on score, Reflexes and Insight Rank: the one most
+    of them rolled, at least two (the earlier of two as good); ``None`` when none did."""
+    held: dict[int, int] = {}
+    for cid in group:
+        for number in settled_faces(sheet_of(combatants[cid])):
+            held[number] = held.get(number, 0) + 1
+    best = max(held.items(), key=lambda item: (item[1], -item[0]), default=None)
+    return best[0] if best is not None and best[1] > 1 else None
+
+
+def _ties(combatants: Mapping[str, Combatant], order: Sequence[str]) -> list[list[str]]:
+    """The combatants of ``order`` with a score, in runs of the same score, Reflexes and
+    Insight Rank (one run each; ``order`` keeps equal ones together)."""
+    scored = [cid for cid in order if score(sheet_of(combatants[cid])) is not None]
+    runs = groupby(scored, key=lambda cid: tie_key(sheet_of(combatants[cid])))
+    return [list(run) for _, run in runs]
+
+
 def turn_order(
     combatants: Mapping[str, Combatant], rows: Sequence[str], settings: RollkeepSettings
 ) -> tuple[str, ...]:
-    """Highest score first; ties by Reflexes, Insight Rank, then the roll-off's d10s (or the
-    table's order); combatants without a score come last, in table order."""
+    """Highest score first; ties by Reflexes, Insight Rank, then the faces of the roll-off that
+    settles them (or the table's order); combatants without a score come last, in table order.
+
+    A tie no roll-off settles yet keeps the order an earlier version gave it: faces it kept
+    first, the table's order after.
+    """
     row = {cid: index for index, cid in enumerate(rows)}
 
-    def key(cid: str) -> tuple[bool, int, int, int, tuple[int, ...], int]:
+    def key(cid: str) -> tuple[bool, int, int, int, int]:
         sheet = sheet_of(combatants[cid])
         rolled = score(sheet)
-        faces: tuple[int, ...] = ()
-        if settings.initiative_tie is TieRule.ROLL_OFF:
-            faces = tuple(-face for face in sheet.tie_faces)
-        return (
-            rolled is None,
-            -(rolled or 0),
-            -sheet.reflexes,
-            -sheet.insight_rank,
-            faces,
-            row[cid],
-        )
+        return (rolled is None, -(rolled or 0), -sheet.reflexes, -sheet.insight_rank, row[cid])
 
-    return tuple(sorted(combatants, key=key))
-
-
-def tied_groups(combatants: Mapping[str, Combatant], order: Sequence[str]) -> list[tuple[str, ...]]:
-    """Groups of combatants (in order) that score, Reflexes, Insight Rank and any roll-off so
-    far leave tied."""
-    groups: dict[tuple[int, int, int, tuple[int, ...]], list[str]] = {}
-    for cid in order:
-        sheet = sheet_of(combatants[cid])
-        if score(sheet) is None:
+    order = sorted(combatants, key=key)
+    if settings.initiative_tie is not TieRule.ROLL_OFF:
+        return tuple(order)
+    at = {cid: index for index, cid in enumerate(order)}
+    for run in _ties(combatants, order):
+        if len(run) < 2:
             continue
-        groups.setdefault((*tie_key(sheet), sheet.tie_faces), []).append(cid)
-    return [tuple(group) for group in groups.values() if len(group) > 1]
+        number = ordering_roll_off(combatants, run)
+
+        def faces(cid: str, number: int | None = number) -> tuple[tuple[int, ...], int]:
+            sheet = sheet_of(combatants[cid])
+            shown = sheet.tie_faces if number is None else settled_faces(sheet).get(number, ())
+            return tuple(-face for face in shown), row[cid]
+
+        start = at[run[0]]
+        order[start : start + len(run)] = sorted(run, key=faces)
+    return tuple(order)
+
+
+def unsettled(combatants: Mapping[str, Combatant], order: Sequence[str]) -> list[list[str]]:
+    """Groups of combatants (in order) tied on score, Reflexes and Insight Rank that no single
+    roll-off settles: a roll-off for them all, or a place among those who rolled one, is due."""
+    due = []
+    for run in _ties(combatants, order):
+        if len(run) < 2:
+            continue
+        number = ordering_roll_off(combatants, run)
+        if number is None or any(
+            number not in settled_faces(sheet_of(combatants[cid])) for cid in run
+        ):
+            due.append(run)
+    return due
+
+
+def placed_faces(
+    others: Sequence[tuple[int, ...]], rolled: Sequence[int]
+) -> tuple[int, ...] | None:
+    """The faces a combatant keeps in a roll-off after rolling ``rolled`` alone against the
+    ``others``' faces in it; ``None`` while it must roll again.
+
+    A face matching one of theirs is rolled again; a face that several of them share (their
+    later faces told them apart) is followed by a face against those later ones. When every
+    face of a d10 is taken there, the match stands and the table's order decides.
+    """
+    kept: tuple[int, ...] = ()
+    for face in rolled:
+        level = len(kept)
+        tied = [faces for faces in others if faces[:level] == kept and len(faces) > level]
+        ending = {faces[level] for faces in tied if len(faces) == level + 1}
+        if face in ending and len(ending) < D10:
+            continue
+        kept = (*kept, face)
+        if not any(faces[: level + 1] == kept and len(faces) > level + 1 for faces in tied):
+            return kept
+    return None
 
 
 def initiative_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollKeepSpec:

@@ -8,7 +8,7 @@ import msgspec
 from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Count, InitiativeValue, Name, Sheet, register_sheet
-from uwr_desktop.core.limits import MAX_DICE, MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
+from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.rollkeep.wounds import WoundState, wound_state
 from uwr_desktop.core.sides import Side
@@ -90,6 +90,22 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     bow_strength: Rank = 0
 
 
+RollOffNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+"""Which roll-off of the skirmish (1, 2, ... in the order they were first rolled; 0: the faces
+an earlier version kept without saying which roll-off they came from)."""
+
+TieFaces = Annotated[tuple[TieFace, ...], msgspec.Meta(min_length=1, max_length=MAX_DICE)]
+"""The d10s one combatant rolled in one roll-off, in order (the later ones break ties left by
+the earlier)."""
+
+
+class SettledFaces(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A combatant's faces in roll-off ``roll_off``: its place among the others who rolled it."""
+
+    roll_off: RollOffNumber
+    faces: TieFaces
+
+
 class RollkeepSheet(
     msgspec.Struct,
     Sheet,
@@ -103,7 +119,9 @@ class RollkeepSheet(
 
     Air is the lower of Reflexes and Awareness. ``wounds`` are wounds taken; ``initiative`` is
     the Initiative Score roll (``initiative_override`` a value the GM typed over it);
-    ``tie_faces`` the d10s of roll-offs it took part in. ``delaying``: waiting with a delayed
+    ``roll_offs`` its faces in each initiative roll-off it took part in (``tie_faces``: the
+    faces an earlier version kept, of roll-offs it did not tell apart). ``delaying``: waiting
+    with a delayed
     turn. ``full_defense_bonus`` lasts until its next turn; ``center_initiative`` (+10 this
     round) and ``center_roll`` (+1k1 and +Void on one roll) come from Center last round;
     ``ambushed`` is -10 initiative for the skirmish.
@@ -127,6 +145,7 @@ class RollkeepSheet(
     initiative: RollRecord | None = None
     initiative_override: Score | None = None
     tie_faces: Annotated[tuple[TieFace, ...], msgspec.Meta(max_length=MAX_DICE)] = ()
+    roll_offs: Annotated[tuple[SettledFaces, ...], msgspec.Meta(max_length=MAX_DICE)] = ()
     delaying: bool = False
     full_defense_bonus: Count = 0
     center_initiative: bool = False
@@ -193,6 +212,7 @@ class RollkeepSheet(
             initiative=None,
             initiative_override=None,
             tie_faces=(),
+            roll_offs=(),
             delaying=False,
             full_defense_bonus=0,
             center_initiative=False,

@@ -73,9 +73,11 @@ class RollkeepPart(RulesetPart, frozen=True, forbid_unknown_fields=True):
 
     ``declined``: who delayed since the last turn taken (a delayer is offered its turn once
     after every turn taken). ``ambush_rolled``: the ambush roll-off was made. ``acting``: the
-    combatant on turn has acted, so its stance can no longer change this turn.
+    combatant on turn has acted, so its stance can no longer change this turn. ``roll_offs``:
+    the number of the latest initiative roll-off (the next one is numbered after it).
     """
 
     declined: frozenset[str] = frozenset()
     ambush_rolled: bool = False
     acting: bool = False
+    roll_offs: int = 0

@@ -36,6 +36,8 @@ from uwr_desktop.core.rulesets.rollkeep.events import (
     RollkeepInitiativeRolled,
     RollkeepInitiativeSet,
     RollkeepReturned,
+    RollkeepRollOff,
+    RollkeepRollOffJoined,
     RollkeepStageBegan,
     RollkeepStanceChosen,
     RollkeepTiesRolled,
@@ -50,9 +52,11 @@ from uwr_desktop.core.rulesets.rollkeep.intents import (
 from uwr_desktop.core.rulesets.rollkeep.rules import (
     armor_tn,
     full_defense_bonus,
+    placed_faces,
     score,
     score_changes,
     score_parts,
+    settled_faces,
     sheet_of,
 )
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
@@ -105,6 +109,21 @@ def _describe_attack(event: RollkeepAttacked, state: EncounterState) -> str:
     )
 
 
+def _joined_text(state: EncounterState, name: str, number: int, rolled: list[int]) -> str:
+    """``"Initiative roll-off: C rolls alone against B 7, A 4: 7, 5 → 5"``."""
+    members = [
+        (state.combatants[cid].name, faces)
+        for cid in state.order
+        if (faces := settled_faces(sheet_of(state.combatants[cid])).get(number))
+    ]
+    theirs = ", ".join(f"{who} {'-'.join(map(str, faces))}" for who, faces in members)
+    kept = placed_faces([faces for _, faces in members], rolled) or ()
+    return (
+        f"Initiative roll-off: {name} rolls alone against {theirs}: "
+        f"{', '.join(map(str, rolled))} → {'-'.join(map(str, kept))}"
+    )
+
+
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     shared = common.describe_shared(event, state)
@@ -129,10 +148,12 @@ def describe(event: Event, state: EncounterState) -> str:
             return "Initiative: " + "; ".join(
                 f"{name[r.combatant_id]} {roll_text(r.roll)}" for r in rolls
             )
-        case RollkeepTiesRolled(rolls=rolls):
+        case RollkeepTiesRolled(rolls=rolls) | RollkeepRollOff(rolls=rolls):
             return "Initiative roll-off: " + ", ".join(
                 f"{name[r.combatant_id]} {r.roll.total}" for r in rolls
             )
+        case RollkeepRollOffJoined(combatant_id=cid, roll_off=number, rolls=rolls):
+            return _joined_text(state, name[cid], number, [roll.total for roll in rolls])
         case RollkeepInitiativeSet(combatant_id=cid, score=value):
             shown = "back to the roll" if value is None else f"typed as {value}"
             return f"{name[cid]}'s Initiative Score {shown}"

@@ -9,6 +9,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.tactical.events import (
     TacticalCatalogChanged,
@@ -27,8 +28,10 @@ from uwr_desktop.core.rulesets.tactical.events import (
     TacticalShortened,
     TacticalStunMarked,
     TacticalUpkeepStarted,
+    WaitLoss,
 )
-from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP
+from uwr_desktop.core.rulesets.tactical.intents import pace_text
+from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, carried
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
     RoundState,
@@ -54,9 +57,13 @@ def _initiative_rolled(state: EncounterState, event: TacticalInitiativeRolled) -
 
 def _initiative_set(state: EncounterState, event: TacticalInitiativeSet) -> EncounterState:
     cid = event.combatant_id
-    base = event.base
     combatant = common.need(state, cid)
-    sheet = replace(sheet_of(combatant), initiative_override=base)
+    sheet = replace(sheet_of(combatant), initiative_override=event.base)
+    if event.action is not None:
+        carried = sheet.now.action
+        if carried is None or carried.name != event.action.name:
+            raise RulesError(f"{combatant.name} carries no {event.action.name} into the round")
+        sheet = replace(sheet, now=replace(sheet.now, action=event.action))
     return common.with_combatants(state, {cid: with_sheet(combatant, sheet)})
 
 
@@ -78,7 +85,21 @@ def _count_reached(state: EncounterState, event: TacticalCountReached) -> Encoun
     if now is not None and count >= now:
         raise RulesError(f"count {count} cannot follow count {now}")
     part = replace(part_of(state), count=count, ties=ties)
-    return replace(state, phase=Phase.RESOLUTION, part=part)
+    return _waited(replace(state, phase=Phase.RESOLUTION, part=part), event.waited)
+
+
+def _waited(state: EncounterState, losses: tuple[WaitLoss, ...]) -> EncounterState:
+    """AP lost by waiting leave the AP left (they are not spent)."""
+    changed = {}
+    for loss in losses:
+        combatant = common.need(state, loss.combatant_id)
+        now = sheet_of(combatant).now
+        if now.action is not None or loss.ap > now.ap or loss.combatant_id in changed:
+            raise RulesError(f"{combatant.name} cannot lose {loss.ap} AP by waiting")
+        changed[loss.combatant_id] = with_now(
+            combatant, ap=now.ap - loss.ap, waited=now.waited + loss.ap
+        )
+    return common.with_combatants(state, changed)
 
 
 def _declared(state: EncounterState, event: TacticalDeclared) -> EncounterState:
@@ -93,7 +114,7 @@ def _declared(state: EncounterState, event: TacticalDeclared) -> EncounterState:
     updated = with_now(
         combatant,
         ap=now.ap - lost - action.this_round,
-        spent=now.spent + lost,
+        waited=now.waited + lost,
         action=action,
     )
     if keep is not None and keep.name == action.name and action.paid:
@@ -117,7 +138,8 @@ def _instant_taken(state: EncounterState, event: TacticalInstantTaken) -> Encoun
     updated = with_now(
         combatant,
         ap=now.ap - lost - cost,
-        spent=now.spent + lost + cost,
+        spent=now.spent + cost,
+        waited=now.waited + lost,
         instants=now.instants + 1,
         action=action,
     )
@@ -141,7 +163,11 @@ def _moved(state: EncounterState, event: TacticalMoved) -> EncounterState:
     combatant = common.need(state, cid)
     if not fastest:
         return state
-    text = pace if mode == "forward" else f"{pace}, {mode}"
+    text = pace_text(pace, mode)
+    if len(text) > MAX_NAME_LENGTH:
+        raise RulesError(
+            f"{combatant.name}'s pace would be longer than {MAX_NAME_LENGTH} characters"
+        )
     updated = with_now(combatant, pace=text, pace_penalty=penalty)
     return common.with_combatants(state, {cid: updated})
 
@@ -216,7 +242,7 @@ def _upkeep_started(state: EncounterState, event: TacticalUpkeepStarted) -> Enco
     if state.phase == Phase.SETUP or number != state.round:
         raise RulesError(f"round {number} is not the round under way")
     part = replace(part_of(state), count=None, ties=())
-    return replace(state, phase=Phase.UPKEEP, part=part)
+    return _waited(replace(state, phase=Phase.UPKEEP, part=part), event.waited)
 
 
 def _counters_changed(state: EncounterState, event: TacticalCountersChanged) -> EncounterState:
@@ -276,13 +302,5 @@ def _new_round(sheet: TacticalSheet) -> TacticalSheet:
     paid = action.paid + action.this_round
     this_round = min(action.ap - paid, AP_PER_ROUND)
     left = AP_PER_ROUND - this_round
-    base = sheet.base or 0
-    fits = action.ap - paid <= AP_PER_ROUND
-    action = replace(
-        action,
-        paid=paid,
-        this_round=this_round,
-        declared_at=base + COUNTS_PER_AP * AP_PER_ROUND,
-        resolves_at=base + COUNTS_PER_AP * left if fits else None,
-    )
+    action = carried(replace(action, paid=paid, this_round=this_round), sheet.base or 0, left)
     return replace(sheet, now=RoundState(ap=left, action=action))

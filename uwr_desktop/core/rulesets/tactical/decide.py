@@ -14,10 +14,10 @@ from uwr_desktop.core.events import (
     to_builtins,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_INITIATIVE, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.common import need
+from uwr_desktop.core.rulesets.common import Bounded, need
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
@@ -39,16 +39,25 @@ from uwr_desktop.core.rulesets.tactical.events import (
     TacticalShortened,
     TacticalStunMarked,
     TacticalUpkeepStarted,
+    WaitLoss,
 )
 from uwr_desktop.core.rulesets.tactical.intents import (
     MODE_FACTOR,
     MoveMode,
     TacticalDeclare,
+    pace_of,
+    pace_text,
 )
 from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, INSTANT_REACH
 from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
+    BASE_INITIATIVE,
+    BLEEDING,
+    CURRENT_PENALTY,
+    HITS,
+    MAX_HITS,
+    QUICKNESS,
     KeptProgress,
     TacticalAction,
     TacticalSheet,
@@ -141,7 +150,11 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
         for group in rules.tied_groups(probe, acting, order)
         for cid in group
     )
-    b.add(TacticalCountReached(count, ties))
+    b.add(TacticalCountReached(count, ties, _losses(probe, count)))
+
+
+def _losses(state: EncounterState, count: int | None) -> tuple[WaitLoss, ...]:
+    return tuple(WaitLoss(cid, ap) for cid, ap in rules.wait_losses(state, count))
 
 
 def _acts_on(state: EncounterState, cid: str, count: int) -> bool:
@@ -192,7 +205,7 @@ def _unfinished(b: Builder) -> None:
 
 def _upkeep(b: Builder) -> str:
     number = b.state.round
-    b.add(TacticalUpkeepStarted(number))
+    b.add(TacticalUpkeepStarted(number, _losses(b.state, None)))
     updates = upkeep_updates(b.state)
     if updates:
         b.add(CombatantsUpdated(updates))
@@ -347,18 +360,32 @@ def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
         raise RulesError(f"The pace table has no {pace_name!r}")
     pace = table[index]
     penalty = pace.penalty * MODE_FACTOR[mode]
+    if penalty < -MAX_INITIATIVE:
+        raise RulesError(
+            f"Moving {mode.value} at {_short(pace.name)} would give {pace.penalty} x "
+            f"{MODE_FACTOR[mode]} = {penalty}; a penalty goes down to -{MAX_INITIATIVE} at most"
+        )
+    shown = pace_text(pace.name, mode)
+    if len(shown) > MAX_NAME_LENGTH:
+        raise RulesError(
+            f"Moving {mode.value} is recorded as the pace's name and ', {mode.value}': "
+            f"{len(shown)} characters, and a pace shows at most {MAX_NAME_LENGTH}; give "
+            f"{_short(pace.name)} a shorter name in the catalog"
+        )
     fastest = _pace_rank(table, sheet_of(combatant)) < (index, -penalty)
-    b.add(
-        TacticalMoved(combatant.id, pace.name, mode.value, max(penalty, -MAX_INITIATIVE), fastest)
-    )
+    b.add(TacticalMoved(combatant.id, pace.name, mode.value, penalty, fastest))
     return f"{combatant.name} moves: {pace.name}"
+
+
+def _short(name: str) -> str:
+    """A name for a message: at most 40 characters."""
+    return name if len(name) <= 40 else f"{name[:39]}…"
 
 
 def _pace_rank(table: tuple[Pace, ...], sheet: TacticalSheet) -> tuple[int, int]:
     if not sheet.now.pace:
         return (-1, 0)
-    name = sheet.now.pace.split(",")[0]
-    return (find(table, name) or 0, -sheet.now.pace_penalty)
+    return (find(table, pace_of(sheet.now.pace)) or 0, -sheet.now.pace_penalty)
 
 
 def parry(b: Builder, cid: str, amount: int, against: str) -> str:
@@ -428,7 +455,8 @@ def interrupt(b: Builder, cid: str, keep_progress: bool) -> str:
     combatant, _, count = _actor(b, cid)
     action = _action(b.state, cid)
     spent = rules.action_done(action, count)
-    keeps = b.settings.interruption is Interruption.KEEP or keep_progress
+    setting = b.settings.interruption
+    keeps = setting is Interruption.KEEP or (setting is Interruption.ASK and keep_progress)
     paid = action.paid + spent
     kept = (
         KeptProgress(action.name, action.ap, paid)
@@ -492,8 +520,14 @@ def remove_counter(b: Builder, name: str) -> str:
     return f"Remove counter {name.strip()}"
 
 
-SHEET_CELLS = {"hits": "Hits", "hits_max": "Max hits", "quickness": "Quickness bonus"}
-SHEET_CELLS |= {"penalty": "Penalty", "bleeding": "Bleeding"}
+SHEET_CELLS: dict[str, tuple[str, Bounded]] = {
+    "hits": ("Hits", HITS),
+    "hits_max": ("Max hits", MAX_HITS),
+    "quickness": ("Quickness bonus", QUICKNESS),
+    "penalty": ("Penalty", CURRENT_PENALTY),
+    "bleeding": ("Bleeding", BLEEDING),
+}
+"""The sheet's numbers a table cell sets: their name in the log and their bounds."""
 
 
 def edit_cell(b: Builder, cid: str, key: str, value: object) -> str:
@@ -505,11 +539,10 @@ def edit_cell(b: Builder, cid: str, key: str, value: object) -> str:
     elif key == "initiative":
         return _set_initiative(b, combatant, value)
     elif key in SHEET_CELLS:
-        label = SHEET_CELLS[key]
-        number = common.parse_int(label, value)
+        label, bounds = SHEET_CELLS[key]
+        number = bounds.read(value)
         try:
-            new_sheet = replace(sheet, **{key: number})
-            new_sheet = _checked(new_sheet)
+            new_sheet = _checked(replace(sheet, **{key: number}))
         except ValueError as error:
             raise RulesError(f"{label}: {error}") from None
         updated = replace(combatant, sheet=new_sheet)
@@ -529,8 +562,15 @@ def _checked(sheet: TacticalSheet) -> TacticalSheet:
 def _set_initiative(b: Builder, combatant: Combatant, value: object) -> str:
     if b.state.phase == Phase.RESOLUTION:
         raise RulesError("Base initiative changes between rounds, not during the countdown")
-    base = None if value in (None, "") else common.parse_int("Base initiative", value)
-    b.add(TacticalInitiativeSet(combatant.id, base))
+    base = None if value in (None, "") else BASE_INITIATIVE.read(value)
+    sheet = sheet_of(combatant)
+    action = sheet.now.action
+    moved = None
+    if action is not None and b.state.phase == Phase.INITIATIVE:
+        # An action carried into the round resolves from the base the round starts with.
+        new_base = replace(sheet, initiative_override=base).base or 0
+        moved = rules.carried(action, new_base, sheet.now.ap)
+    b.add(TacticalInitiativeSet(combatant.id, base, moved))
     words = "back to the roll" if base is None else f"base initiative {base}"
     return f"{combatant.name}: {words}"
 

@@ -17,7 +17,13 @@ from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.tactical import sheet as _sheet  # noqa: F401  (registers it)
 from uwr_desktop.core.rulesets.tactical.catalog import Penalty
-from uwr_desktop.core.rulesets.tactical.sheet import AP, CountValue, KeptProgress, TacticalAction
+from uwr_desktop.core.rulesets.tactical.sheet import (
+    AP,
+    AP_PER_ROUND,
+    CountValue,
+    KeptProgress,
+    TacticalAction,
+)
 from uwr_desktop.core.rulesets.tactical.state import Actions, Counter, Paces, TieRoll
 
 
@@ -36,10 +42,12 @@ class TacticalInitiativeRolled(Event, frozen=True):
 
 
 class TacticalInitiativeSet(Event, frozen=True):
-    """The GM typed a base initiative over the roll (``None``: back to the roll)."""
+    """The GM typed a base initiative over the roll (``None``: back to the roll); ``action`` is
+    the action carried into the round under way, moved to resolve from the new base."""
 
     combatant_id: CombatantId
     base: InitiativeValue | None
+    action: TacticalAction | None = None
 
 
 class TacticalRoundStarted(Event, frozen=True):
@@ -48,11 +56,24 @@ class TacticalRoundStarted(Event, frozen=True):
     round: Count
 
 
+class WaitLoss(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """AP a combatant declaring nothing has let go by."""
+
+    combatant_id: CombatantId
+    ap: Annotated[int, msgspec.Meta(ge=1, le=AP_PER_ROUND)]
+
+
+WaitLosses = Annotated[tuple[WaitLoss, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
+"""The AP lost by waiting when the countdown moves on."""
+
+
 class TacticalCountReached(Event, frozen=True):
-    """The countdown reaches ``count``; ``ties`` are the d10 roll-offs for those tied on it."""
+    """The countdown reaches ``count``; ``ties`` are the d10 roll-offs for those tied on it and
+    ``waited`` the AP lost by waiting by then."""
 
     count: CountValue
     ties: Annotated[tuple[TieRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)] = ()
+    waited: WaitLosses = ()
 
 
 class TacticalDeclared(Event, frozen=True):
@@ -137,9 +158,11 @@ class TacticalStunMarked(Event, frozen=True):
 
 
 class TacticalUpkeepStarted(Event, frozen=True):
-    """The round's upkeep: bleeding, timed effects and stuns follow as combatant updates."""
+    """The round's upkeep: bleeding, timed effects and stuns follow as combatant updates;
+    ``waited`` are the AP the countdown's end took from those who declared nothing."""
 
     round: Count
+    waited: WaitLosses = ()
 
 
 class TacticalCountersChanged(Event, frozen=True):

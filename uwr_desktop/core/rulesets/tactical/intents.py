@@ -20,6 +20,18 @@ MODE_FACTOR = {MoveMode.FORWARD: 1, MoveMode.BACKWARDS: 2, MoveMode.PRONE: 4}
 """What each way of moving multiplies the pace penalty by."""
 
 
+def pace_text(pace: str, mode: str) -> str:
+    """The round's pace as the sheet records it: ``"Walk"``, ``"Walk, backwards"``."""
+    return pace if mode == MoveMode.FORWARD else f"{pace}, {mode}"
+
+
+def pace_of(text: str) -> str:
+    """The pace's name in what :func:`pace_text` recorded."""
+    for mode in (MoveMode.BACKWARDS, MoveMode.PRONE):
+        text = text.removesuffix(f", {mode}")
+    return text
+
+
 class TacticalDeclare(Intent, frozen=True):
     """Declare an action of the catalog on the count now, for ``ap`` AP (``None``: its
     maximum). An instantaneous action resolves at once; a concentration action takes

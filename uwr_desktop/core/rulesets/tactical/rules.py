@@ -4,15 +4,24 @@ declares or resolves now, the next count where something happens, penalties and 
 Actual initiative = base + 5 x AP left; an action declared with ``ap`` AP left and costing
 ``n`` resolves on base + 5 x (ap - n). By a count, an action under way has spent one AP for
 every full 5 counts since it was declared; a combatant who lets counts go by without declaring
-loses one AP for every full 5 counts past its actual initiative.
+loses one AP for every full 5 counts past its actual initiative (lost, not spent: the stun rules
+count only AP paid for actions). The countdown stops on every count where someone may declare
+or resolve, a busy combatant's own count (base + 5 x AP left) included.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+
+from msgspec.structs import replace
 
 from uwr_desktop.core.dice import SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.rulesets.tactical.settings import TieOrder
-from uwr_desktop.core.rulesets.tactical.sheet import TacticalAction, TacticalSheet, sheet_of
+from uwr_desktop.core.rulesets.tactical.sheet import (
+    AP_PER_ROUND,
+    TacticalAction,
+    TacticalSheet,
+    sheet_of,
+)
 from uwr_desktop.core.rulesets.tactical.state import part_of
 
 COUNTS_PER_AP = 5
@@ -47,12 +56,43 @@ def action_done(action: TacticalAction, count: int) -> int:
 
 
 def spent_at(sheet: TacticalSheet, count: int | None) -> int:
-    """AP the combatant has spent this round by ``count`` (``None``: before the countdown)."""
-    if count is None:
-        return sheet.now.spent
+    """AP the combatant has paid for actions this round by ``count`` (``None``: before the
+    countdown); AP lost by waiting are not spent."""
     action = sheet.now.action
-    running = action_done(action, count) if action is not None else 0
-    return sheet.now.spent + waited(sheet, count) + running
+    running = action_done(action, count) if action is not None and count is not None else 0
+    return sheet.now.spent + running
+
+
+def wait_losses(state: EncounterState, count: int | None) -> list[tuple[str, int]]:
+    """Who loses AP by waiting when the countdown reaches ``count`` (``None``: when it ends,
+    taking every AP left of those who declared nothing), in table order, with the AP lost."""
+    losses = []
+    for cid, sheet in _in_countdown(state):
+        if sheet.now.action is None:
+            lost = sheet.now.ap if count is None else waited(sheet, count)
+            if lost:
+                losses.append((cid, lost))
+    return losses
+
+
+def _in_countdown(state: EncounterState) -> Iterator[tuple[str, TacticalSheet]]:
+    """Each combatant taking part in the countdown, in table order, with its sheet."""
+    for cid in state.rows:
+        combatant = state.combatants[cid]
+        if able(combatant):
+            yield cid, sheet_of(combatant)
+
+
+def carried(action: TacticalAction, base: int, ap_left: int) -> TacticalAction:
+    """A round-to-round action carried into a round, counted from ``base``: the round's AP go
+    to it from the count of all 4 AP, and it resolves on base + 5 x ``ap_left`` once what is
+    left of it fits the round (``resolves_at`` ``None``: it goes on next round)."""
+    fits = action.paid + action.this_round >= action.ap
+    return replace(
+        action,
+        declared_at=base + COUNTS_PER_AP * AP_PER_ROUND,
+        resolves_at=base + COUNTS_PER_AP * ap_left if fits else None,
+    )
 
 
 def able(combatant: Combatant) -> bool:
@@ -82,26 +122,34 @@ def declaring(state: EncounterState, order: TieOrder) -> list[str]:
     count = part_of(state).count
     if count is None:
         return []
-    due = []
-    for cid in state.rows:
-        combatant = state.combatants[cid]
-        if not able(combatant):
-            continue
-        sheet = sheet_of(combatant)
-        idle = sheet.now.action is None and actual(sheet) >= count
-        if idle and sheet.now.ap - waited(sheet, count) > 0:
-            due.append(cid)
+    due = [
+        cid
+        for cid, sheet in _in_countdown(state)
+        if sheet.now.action is None
+        and actual(sheet) >= count
+        and sheet.now.ap - waited(sheet, count) > 0
+    ]
     return sorted(due, key=tie_key(state, order))
 
 
-def top_count(state: EncounterState) -> int | None:
-    """Where a round's countdown starts: the highest actual initiative, or a round-to-round
-    action's resolve count above it (``None``: nobody acts)."""
-    counts = [
-        actual(sheet_of(c))
-        for c in state.combatants.values()
-        if able(c) and sheet_of(c).now.action is None
+def on_own_count(state: EncounterState) -> list[str]:
+    """Who is busy with an action that goes on past the count now, which is its own count
+    (base + 5 x AP left): its action may be interrupted here."""
+    count = part_of(state).count
+    return [
+        cid
+        for cid, sheet in _in_countdown(state)
+        if (action := sheet.now.action) is not None
+        and action.resolves_at != count
+        and actual(sheet) == count
     ]
+
+
+def top_count(state: EncounterState) -> int | None:
+    """Where a round's countdown starts: the highest actual initiative (a busy combatant's
+    own count included), or a round-to-round action's resolve count above it (``None``:
+    nobody acts)."""
+    counts = [actual(sheet_of(c)) for c in state.combatants.values() if able(c)]
     counts += [
         action.resolves_at
         for c in state.combatants.values()
@@ -114,7 +162,8 @@ def top_count(state: EncounterState) -> int | None:
 
 def next_count(state: EncounterState, count: int) -> int | None:
     """The next count below ``count`` where an action resolves, someone's actual initiative
-    comes, or someone waiting lets another AP go by (``None``: nothing more this round)."""
+    comes (a busy combatant's own count too: its action may be interrupted there), or someone
+    waiting lets another AP go by (``None``: nothing more this round)."""
     later: list[int] = []
     for combatant in state.combatants.values():
         if not able(combatant):
@@ -124,6 +173,8 @@ def next_count(state: EncounterState, count: int) -> int | None:
         if action is not None:
             if action.resolves_at is not None and action.resolves_at < count:
                 later.append(action.resolves_at)
+            if actual(sheet) < count:
+                later.append(actual(sheet))
         elif sheet.now.ap == 0:
             continue
         elif actual(sheet) < count:

@@ -65,7 +65,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalSetCounter,
     TacticalShorten,
 )
-from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings
+from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings, upgrade_settings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.tactical.state import NO_PART
@@ -206,3 +206,7 @@ class TacticalRuleset(FirstShape):
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent setting a cell (the base initiative cell types over the roll)."""
         return EditCell(combatant_id, column_key, value)
+
+    def upgrade_settings(self, raw: Any, schema: int) -> Any:
+        """Settings of an earlier schema: a missing interruption setting meant "ask"."""
+        return upgrade_settings(raw, schema) if isinstance(raw, dict) else raw

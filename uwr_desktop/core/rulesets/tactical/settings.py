@@ -1,7 +1,7 @@
 """The ``tactical`` house rules: one field per "(setting)" of the rules, plus the catalog."""
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 
@@ -9,6 +9,7 @@ import msgspec
 class Interruption(StrEnum):
     """What happens to a round-to-round action's progress when it is interrupted."""
 
+    LOSE = "lose"  # the progress is always lost (the rules)
     ASK = "ask"  # the GM says, each time, whether the progress is kept or lost
     KEEP = "keep"  # the progress is always kept
 
@@ -37,10 +38,11 @@ class TacticalSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
         Interruption,
         msgspec.Meta(
             title="Interrupted round-to-round action",
-            description="Ask (rules): the GM says each time whether the AP already paid are "
-            "lost. Keep: the progress is always kept for when the action is taken up again.",
+            description="Lose (rules): the AP already paid are lost. Ask: the GM says each "
+            "time whether they are lost. Keep: the progress is always kept for when the action "
+            "is taken up again.",
         ),
-    ] = Interruption.ASK
+    ] = Interruption.LOSE
     tie_order: Annotated[
         TieOrder,
         msgspec.Meta(
@@ -49,3 +51,15 @@ class TacticalSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
             "bonus first, then a d10 roll-off (rules); a d10 roll-off alone; or table order.",
         ),
     ] = TieOrder.QUICKNESS_ROLL_OFF
+
+
+LOSE_SINCE_SCHEMA = 3
+"""Files of an earlier schema that leave out ``interruption`` meant "ask", its default then."""
+
+
+def upgrade_settings(raw: dict[str, Any], schema: int) -> dict[str, Any]:
+    """Settings a file of schema ``schema`` wrote: one that leaves out the interruption setting
+    keeps the default it was written under."""
+    if schema < LOSE_SINCE_SCHEMA and "interruption" not in raw:
+        return {**raw, "interruption": Interruption.ASK.value}
+    return raw

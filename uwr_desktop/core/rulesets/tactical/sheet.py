@@ -21,6 +21,7 @@ from uwr_desktop.core.encounter import (
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.tactical.catalog import ActionPoints, Penalty
 from uwr_desktop.core.sides import Side
 
@@ -33,7 +34,20 @@ AP = Annotated[int, msgspec.Meta(ge=0, le=AP_PER_ROUND)]
 CountValue = Annotated[int, msgspec.Meta(ge=-MAX_COUNT, le=MAX_COUNT)]
 """A count of the countdown (it may run below zero)."""
 
-Bonus = Annotated[int, msgspec.Meta(ge=-MAX_INITIATIVE, le=MAX_INITIATIVE)]
+QUICKNESS = Bounded("The Quickness bonus", -MAX_INITIATIVE, MAX_INITIATIVE)
+"""The Quickness bonus, as the forms name it, and its bounds."""
+CURRENT_PENALTY = Bounded("The current penalty", -MAX_INITIATIVE, 0)
+"""The current penalty (wounds, fatigue): 0 or below."""
+HITS = Bounded("Hits", 0, MAX_COUNT)
+"""Hits now."""
+MAX_HITS = Bounded("Maximum hits", 0, MAX_COUNT)
+"""Hits when whole."""
+BLEEDING = Bounded("Bleeding", 0, MAX_COUNT)
+"""Hits lost at each upkeep."""
+BASE_INITIATIVE = Bounded("Base initiative", -MAX_INITIATIVE, MAX_INITIATIVE)
+"""A base initiative the GM types over the roll."""
+
+Bonus = Annotated[int, QUICKNESS.meta]
 """A Quickness bonus."""
 
 
@@ -77,8 +91,9 @@ class KeptProgress(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What a combatant has done this round.
 
-    ``ap``: AP not yet given to an action. ``spent``: AP spent on what is over (actions
-    resolved or interrupted, instantaneous actions paid, counts waited). ``instants``:
+    ``ap``: AP not yet given to an action. ``spent``: AP paid for what is over (actions
+    resolved or interrupted, instantaneous actions paid). ``waited``: AP lost by waiting (not
+    spent: the stun and Staggered rules count only AP paid for actions). ``instants``:
     instantaneous actions taken. ``pace``/``pace_penalty``: the fastest pace used and its
     penalty (doubled backwards, times 4 prone). ``parry``/``parry_against``: the parry
     declared. ``stun_spent``/``stagger_spent``: AP spent when the latest stun or stagger hit
@@ -87,6 +102,7 @@ class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 
     ap: AP = AP_PER_ROUND
     spent: AP = 0
+    waited: AP = 0
     action: TacticalAction | None = None
     instants: Count = 0
     pace: OptionalName = ""
@@ -117,10 +133,10 @@ class TacticalSheet(
     health_name = "hits"
 
     quickness: Bonus = 0
-    penalty: Penalty = 0
-    hits: Count = 50
-    hits_max: Count = 50
-    bleeding: Count = 0
+    penalty: Annotated[int, CURRENT_PENALTY.meta] = 0
+    hits: Annotated[int, HITS.meta] = 50
+    hits_max: Annotated[int, MAX_HITS.meta] = 50
+    bleeding: Annotated[int, BLEEDING.meta] = 0
     initiative: RollRecord | None = None
     initiative_override: InitiativeValue | None = None
     now: RoundState = RoundState()

@@ -1,8 +1,6 @@
 """How the ``tactical`` ruleset shows an encounter: log lines, the count axis and its slots,
 drag answers, resources, the table and the intents on offer."""
 
-from fractions import Fraction
-
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -11,7 +9,7 @@ from uwr_desktop.core.events import (
     Event,
 )
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_COUNT
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
@@ -42,6 +40,7 @@ from uwr_desktop.core.rulesets.tactical.events import (
     TacticalShortened,
     TacticalStunMarked,
     TacticalUpkeepStarted,
+    WaitLoss,
 )
 from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalDeclare,
@@ -52,6 +51,11 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
+    BASE_INITIATIVE,
+    BLEEDING,
+    CURRENT_PENALTY,
+    HITS,
+    QUICKNESS,
     TacticalAction,
     TacticalSheet,
     sheet_of,
@@ -98,15 +102,16 @@ def describe(event: Event, state: EncounterState) -> str:
                 f"{_signed(r.roll.modifier) if r.roll.modifier else ''})"
                 for r in rolls
             )
-        case TacticalInitiativeSet(combatant_id=cid, base=base):
-            if base is None:
-                return f"{name[cid]}'s base initiative goes back to the roll"
-            return f"{name[cid]}'s base initiative set to {base}"
+        case TacticalInitiativeSet(combatant_id=cid, base=base, action=moved):
+            words = "goes back to the roll" if base is None else f"set to {base}"
+            carried = f"; {action_text(moved)}" if moved is not None else ""
+            return f"{name[cid]}'s base initiative {words}{carried}"
         case TacticalRoundStarted(round=number):
             return f"Round {number} starts: 4 AP each"
-        case TacticalCountReached(count=count, ties=ties):
+        case TacticalCountReached(count=count, ties=ties, waited=lost):
             rolled = ", ".join(f"{name[t.combatant_id]} {t.face}" for t in ties)
-            return f"Count {count}" + (f" (ties: d10 {rolled})" if rolled else "")
+            text = f"Count {count}" + (f" (ties: d10 {rolled})" if rolled else "")
+            return text + _lost_text(lost, name)
         case TacticalDeclared(combatant_id=cid, count=count, action=action, waited=lost):
             waited = f" after waiting {lost} AP" if lost else ""
             return f"{name[cid]} declares {action_text(action)} on {count}{waited}"
@@ -149,17 +154,24 @@ def describe(event: Event, state: EncounterState) -> str:
             what = "staggered" if staggered else "stunned"
             ticks = "ticks" if spent < 2 else "does not tick"
             return f"{name[cid]} {what} after {spent} AP this round ({ticks} at upkeep)"
-        case TacticalUpkeepStarted(round=number):
-            return f"Upkeep, round {number}"
+        case TacticalUpkeepStarted(round=number, waited=lost):
+            return f"Upkeep, round {number}" + _lost_text(lost, name)
         case TacticalCatalogChanged(actions=actions, paces=paces):
-            words = [
+            tables = [
                 f"{len(actions)} actions" if actions else "the shipped actions",
                 f"{len(paces)} paces" if paces else "the shipped paces",
             ]
-            return f"Action catalog and pace table edited: {' and '.join(words)}"
+            return f"Action catalog and pace table edited: {' and '.join(tables)}"
         case TacticalCountersChanged(text=text):
             return f"Counters: {text}" if text else "Counters changed"
     return type(event).__name__
+
+
+def _lost_text(losses: tuple[WaitLoss, ...], name: dict[str, str]) -> str:
+    """``"; lost by waiting: Vex 1 AP, Orc 2 AP"`` (empty: nobody lost any)."""
+    if not losses:
+        return ""
+    return "; lost by waiting: " + ", ".join(f"{name[w.combatant_id]} {w.ap} AP" for w in losses)
 
 
 # --- the timeline ---------------------------------------------------------------------------
@@ -355,8 +367,6 @@ def drag_answer(
 
 # --- the table ------------------------------------------------------------------------------
 
-_SIGNED = Fraction(MAX_INITIATIVE)
-_COUNT = Fraction(MAX_COUNT)
 
 COLUMNS: tuple[Column, ...] = (
     common.NAME_COLUMN,
@@ -364,17 +374,11 @@ COLUMNS: tuple[Column, ...] = (
     Column("action", "Action under way", ColumnKind.TEXT),
     Column("action_penalty", "Total penalty", ColumnKind.TEXT),
     Column("pace", "Pace", ColumnKind.TEXT),
-    Column(
-        "initiative", "Base init", ColumnKind.INT, editable=True, minimum=-_SIGNED, maximum=_SIGNED
-    ),
-    Column("hits", "Hits", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT),
-    Column("quickness", "Qu", ColumnKind.INT, editable=True, minimum=-_SIGNED, maximum=_SIGNED),
-    Column(
-        "penalty", "Penalty", ColumnKind.INT, editable=True, minimum=-_SIGNED, maximum=Fraction(0)
-    ),
-    Column(
-        "bleeding", "Bleeding", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
-    ),
+    common.number_column("initiative", "Base init", BASE_INITIATIVE),
+    common.number_column("hits", "Hits", HITS),
+    common.number_column("quickness", "Qu", QUICKNESS),
+    common.number_column("penalty", "Penalty", CURRENT_PENALTY),
+    common.number_column("bleeding", "Bleeding", BLEEDING),
     common.SIDE_COLUMN,
     common.HIDDEN_COLUMN,
     common.NOTES_COLUMN,
@@ -418,10 +422,11 @@ def cell_value(state: EncounterState, cid: str, key: str) -> CellValue:
 
 
 def _ap_text(sheet: TacticalSheet) -> str:
-    action = sheet.now.action
-    if action is None:
-        return f"{sheet.now.ap}/{AP_PER_ROUND}"
-    return f"{sheet.now.ap}/{AP_PER_ROUND} (+{action.this_round} on {action.name})"
+    now = sheet.now
+    notes = [] if now.action is None else [f"+{now.action.this_round} on {now.action.name}"]
+    if now.waited:
+        notes.append(f"{now.waited} lost waiting")
+    return f"{now.ap}/{AP_PER_ROUND}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
 # --- resources and intents on offer ---------------------------------------------------------

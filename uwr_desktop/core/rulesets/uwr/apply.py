@@ -38,7 +38,8 @@ from uwr_desktop.core.rulesets.uwr.events import (
     StaminaRefilled,
     UwrStaminaSpent,
 )
-from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of, turn_order
+from uwr_desktop.core.rulesets.uwr.order import reordered, turn_order
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, sheet_of, with_sheet
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 
@@ -70,12 +71,20 @@ def _ordered(state: EncounterState, settings: UwrSettings) -> EncounterState:
     return replace(state, order=turn_order(state, settings))
 
 
+def _moved(
+    before: EncounterState, state: EncounterState, moved: list[str], settings: UwrSettings
+) -> EncounterState:
+    """``state`` with its turn order kept from ``before``'s, ``moved`` put back in place."""
+    return replace(state, order=reordered(before, state, moved, settings))
+
+
 def _joined(
     state: EncounterState, event: CombatantsJoined, settings: UwrSettings
 ) -> EncounterState:
     for combatant in event.combatants:
         sheet_of(combatant)
-    return _ordered(_shared(state, event), settings)
+    joined = [combatant.id for combatant in event.combatants]
+    return _moved(state, _shared(state, event), joined, settings)
 
 
 def _shared(state: EncounterState, event: Event) -> EncounterState:
@@ -101,15 +110,16 @@ def _left(state: EncounterState, event: CombatantsLeft, settings: UwrSettings) -
 def _updated(
     state: EncounterState, event: CombatantsUpdated, settings: UwrSettings
 ) -> EncounterState:
-    reorder = False
+    moved = []
     for update in event.updates:
         old = need(state, update.combatant.id)
-        reorder = reorder or (
+        if (
             sheet_of(old).initiative != sheet_of(update.combatant).initiative
             or old.side != update.combatant.side
-        )
+        ):
+            moved.append(old.id)
     new = _shared(state, event)
-    return _ordered(new, settings) if reorder else new
+    return _moved(state, new, moved, settings) if moved else new
 
 
 def _with_initiative(combatant: Combatant, sheet: UwrSheet, initiative: Initiative) -> Combatant:
@@ -129,7 +139,7 @@ def _initiative(
         else:
             initiative = Initiative(faces=roll.faces, override=initiative.override)
         changed[combatant.id] = _with_initiative(combatant, sheet, initiative)
-    return _ordered(with_combatants(state, changed), settings)
+    return _moved(state, with_combatants(state, changed), list(changed), settings)
 
 
 def _overridden(
@@ -139,7 +149,7 @@ def _overridden(
     sheet = sheet_of(combatant)
     initiative = replace(sheet.initiative or Initiative(), override=event.value, tiebreak=())
     changed = {combatant.id: _with_initiative(combatant, sheet, initiative)}
-    return _ordered(with_combatants(state, changed), settings)
+    return _moved(state, with_combatants(state, changed), [combatant.id], settings)
 
 
 def _manual(state: EncounterState, event: ManualOrderSet, settings: UwrSettings) -> EncounterState:

@@ -497,6 +497,7 @@ def attack(
     index: int,
     target_id: str,
     modifiers: tuple[int, int, int],
+    below_one: bool,
 ) -> str:
     """Roll an attack with a weapon's pool; it spends a use. ``modifiers``: favor, dice,
     rerolls."""
@@ -535,6 +536,7 @@ def attack(
         rerolls,
         builder.settings,
         extra_dice=extra_dice,
+        below_one=below_one,
     )
     roll = roller.roll_pool(spec)
     spend_stamina(builder, attacker)
@@ -583,6 +585,7 @@ def react(
     weapon_index: int | None,
     skill_name: str,
     modifiers: tuple[int, int, int],
+    below_one: bool,
 ) -> str:
     """The target of the pending attack dodges or parries."""
     pending = part_of(builder.state).pending
@@ -608,7 +611,14 @@ def react(
         dice = attribute_dice(attribute) + (skill.rank if skill else 0)
         off_guard = is_off_guard(target)
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
-    spec = pool_spec(dice, favor - off_guard, rerolls, builder.settings, extra_dice=extra_dice)
+    spec = pool_spec(
+        dice,
+        favor - off_guard,
+        rerolls,
+        builder.settings,
+        extra_dice=extra_dice,
+        below_one=below_one,
+    )
     roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
     spend_stamina(builder, target)
@@ -727,9 +737,15 @@ OpposedSide = tuple[str, str, str, tuple[int, int, int]]
 
 
 def opposed(
-    builder: Builder, roller: Roller, sides: tuple[OpposedSide, OpposedSide], title: str
+    builder: Builder,
+    roller: Roller,
+    sides: tuple[OpposedSide, OpposedSide],
+    title: str,
+    *,
+    below_one: bool,
 ) -> str:
-    """An opposed check between two combatants: the first acts, the second rolls against it."""
+    """An opposed check between two combatants: the first acts, the second rolls against it
+    (``below_one``: die penalties may take either pool below 1 die)."""
     no_pending(builder.state)
     (actor_id, attribute, skill, mods), (target_id, target_attribute, target_skill, target_mods) = (
         sides
@@ -740,13 +756,19 @@ def opposed(
         raise RulesError(f"{actor.name} cannot oppose themself")
     key, dice, rerolls = _check_pool(actor, attribute, skill)
     target_key, target_dice, target_rerolls = _check_pool(target, target_attribute, target_skill)
-    spec = pool_spec(dice, mods[0], rerolls + mods[2], builder.settings, extra_dice=mods[1])
-    target_spec = pool_spec(
-        target_dice,
-        target_mods[0],
-        target_rerolls + target_mods[2],
-        builder.settings,
-        extra_dice=target_mods[1],
+    spec, target_spec = (
+        pool_spec(
+            pool,
+            favor,
+            pool_rerolls + extra_rerolls,
+            builder.settings,
+            extra_dice=extra_dice,
+            below_one=below_one,
+        )
+        for pool, pool_rerolls, (favor, extra_dice, extra_rerolls) in (
+            (dice, rerolls, mods),
+            (target_dice, target_rerolls, target_mods),
+        )
     )
     name = title or f"{_pool_words(key, skill)} vs {_pool_words(target_key, target_skill)}"
     record = RollRecord.of_pool(roller.roll_pool(spec))
@@ -767,13 +789,21 @@ def direct(
     skill_name: str,
     modifiers: tuple[int, int, int],
     title: str,
+    below_one: bool,
 ) -> str:
     """A direct check (resolved at once when no reroll is possible)."""
     no_pending(builder.state)
     combatant = need(builder.state, combatant_id)
     key, dice, rerolls = _check_pool(combatant, attribute, skill_name)
     favor, extra_dice, extra_rerolls = modifiers
-    spec = pool_spec(dice, favor, rerolls + extra_rerolls, builder.settings, extra_dice=extra_dice)
+    spec = pool_spec(
+        dice,
+        favor,
+        rerolls + extra_rerolls,
+        builder.settings,
+        extra_dice=extra_dice,
+        below_one=below_one,
+    )
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec)
     builder.add(

@@ -8,8 +8,14 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_COUNT
-from uwr_desktop.core.rulesets.common import GENERIC_CELLS, edited_cell, need, parse_int
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.rulesets.common import (
+    GENERIC_CELLS,
+    Bounded,
+    edited_cell,
+    need,
+    parse_int,
+)
 from uwr_desktop.core.rulesets.uwr.decide import Builder, override_initiative, recompute_now
 from uwr_desktop.core.rulesets.uwr.rules import weapon_uses
 from uwr_desktop.core.rulesets.uwr.sheet import (
@@ -20,6 +26,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     with_sheet,
 )
 from uwr_desktop.core.rulesets.uwr.state import Phase
+
+TYPED_INITIATIVE = Bounded("Initiative", -MAX_INITIATIVE, MAX_INITIATIVE)
+"""An initiative the GM types over the roll (the intent's ``InitiativeValue`` bounds)."""
 
 
 def parse_half(label: str, value: object) -> Fraction:
@@ -78,7 +87,7 @@ def edit_cell(builder: Builder, roller: Roller, combatant_id: str, key: str, val
     combatant = need(builder.state, combatant_id)
     if key == "initiative":
         blank = value is None or (isinstance(value, str) and not value.strip())
-        number = None if blank else parse_int("Initiative", value)
+        number = None if blank else TYPED_INITIATIVE.read(value)
         return override_initiative(builder, combatant_id, number, roller)
     updated, text = _edited(combatant, key, value)
     if updated == combatant:

@@ -65,7 +65,8 @@ class Attack(Intent, frozen=True):
     """Attack ``target_id`` with the attacker's weapon ``weapon`` (its index).
 
     ``favor``, ``extra_dice`` and ``extra_rerolls`` are situational modifiers on top of the
-    weapon's pool; the attack spends one use of the weapon.
+    weapon's pool; the attack spends one use of the weapon. ``below_one``: the GM says a die
+    penalty may take the pool below 1 die (so may each check's).
     """
 
     attacker_id: Name
@@ -74,6 +75,7 @@ class Attack(Intent, frozen=True):
     favor: Favor = 0
     extra_dice: ExtraDice = 0
     extra_rerolls: ExtraRerolls = 0
+    below_one: bool = False
 
 
 class Reroll(Intent, frozen=True):
@@ -98,6 +100,7 @@ class React(Intent, frozen=True):
     favor: Favor = 0
     extra_dice: ExtraDice = 0
     extra_rerolls: ExtraRerolls = 0
+    below_one: bool = False
 
 
 class ResolveCheck(Intent, frozen=True):
@@ -115,6 +118,7 @@ class DirectCheck(Intent, frozen=True):
     extra_dice: ExtraDice = 0
     extra_rerolls: ExtraRerolls = 0
     title: Text = ""
+    below_one: bool = False
 
 
 class OpposedCheck(Intent, frozen=True):
@@ -122,7 +126,8 @@ class OpposedCheck(Intent, frozen=True):
     skill), ``target_id`` rolls ``target_attribute`` (plus a skill) against it.
 
     Each side's successes cancel the other's; a tie goes to the target (the roll made second).
-    Both rolls may be rerolled until the check is resolved.
+    Both rolls may be rerolled until the check is resolved. ``below_one``: die penalties may
+    take either pool below 1 die.
     """
 
     combatant_id: Name
@@ -138,6 +143,7 @@ class OpposedCheck(Intent, frozen=True):
     extra_rerolls: ExtraRerolls = 0
     target_extra_rerolls: ExtraRerolls = 0
     title: Text = ""
+    below_one: bool = False
 
 
 class TypeResult(Intent, frozen=True):

@@ -12,7 +12,6 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_UPR_ADJUSTMENT, MAX_UPR_DIVISOR, MAX_UPR_USES
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
-from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.rulesets.uwr.upr import (
     UprError,
     UprTable,
@@ -39,6 +38,8 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     earlier row wins). ``upr_recompute``: ``"next_round"`` (pool changes count from the next
     round) or ``"at_once"``. ``parry_spends_use``: a parry spends a use of the parrying weapon.
     ``uncontested_zero_wins``: an uncontested action with 0 successes still wins.
+    ``penalty_below_one``: a die penalty may take any pool below 1 die (off: only when the GM
+    says so for the roll).
     ``extra_upr_types``: UPR types added to the shipped table.
     """
 
@@ -84,6 +85,14 @@ class UwrSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
             "of its melee weapon this round.",
         ),
     ] = True
+    penalty_below_one: Annotated[
+        bool,
+        msgspec.Meta(
+            title="A penalty may take a pool below 1 die",
+            description="Off (rules): a die penalty leaves a pool at least 1 die unless the GM "
+            "says so for that roll. On: every penalty counts in full, down to no dice.",
+        ),
+    ] = False
     extra_upr_types: Annotated[
         tuple[UprTypeSetting, ...],
         msgspec.Meta(
@@ -159,11 +168,22 @@ def check_types(combatant: Combatant, table: UprTable) -> None:
 
 
 def pool_spec(
-    dice: int, favor: int, rerolls: int, settings: UwrSettings, *, extra_dice: int = 0
+    dice: int,
+    favor: int,
+    rerolls: int,
+    settings: UwrSettings,
+    *,
+    extra_dice: int = 0,
+    below_one: bool = False,
 ) -> PoolSpec:
     """A pool spec for ``dice`` plus ``extra_dice``; a die penalty never takes a pool below 1
-    die (and never gives a die to a pool of none)."""
-    total = max(dice + extra_dice, min(dice, 1), 0)
+    die (and never gives a die to a pool of none) unless the GM says so for this roll
+    (``below_one``) or always (the ``penalty_below_one`` setting): then it counts in full,
+    down to no dice."""
+    if below_one or settings.penalty_below_one:
+        total = max(dice + extra_dice, 0)
+    else:
+        total = max(dice + extra_dice, min(dice, 1))
     try:
         return PoolSpec(total, favor, rerolls, settings.lowest_threshold)
     except DiceError as error:
@@ -179,37 +199,6 @@ def roll_of(record: RollRecord) -> PoolRoll:
     except DiceError as error:
         raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
     return roll
-
-
-def turn_order(state: EncounterState, settings: UwrSettings) -> tuple[str, ...]:
-    """The turn order: the rolled order, or the GM's manual order with newcomers slotted in."""
-    rows = {cid: index for index, cid in enumerate(state.rows)}
-
-    def key(cid: str) -> tuple[int, int, int, tuple[int, ...], int]:
-        combatant = state.combatants[cid]
-        initiative = sheet_of(combatant).initiative
-        if initiative is None:
-            return (1, 0, 0, (), rows[cid])
-        tiebreak = (
-            tuple(-face for face in initiative.tiebreak)
-            if settings.initiative_tie == "roll_off"
-            else ()
-        )
-        return (0, -initiative.value, combatant.side.tie_rank, tiebreak, rows[cid])
-
-    rolled = sorted(state.combatants, key=key)
-    manual_order = part_of(state).manual_order
-    if manual_order is None:
-        return tuple(rolled)
-    manual = [cid for cid in manual_order if cid in state.combatants]
-    placed = set(manual)
-    for cid in rolled:
-        if cid in placed:
-            continue
-        mine = key(cid)
-        at = next((i for i, other in enumerate(manual) if key(other) > mine), len(manual))
-        manual.insert(at, cid)
-    return tuple(manual)
 
 
 def tied_groups(state: EncounterState, settings: UwrSettings) -> list[list[str]]:

@@ -68,7 +68,8 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     SetPrepared,
     TypeResult,
 )
-from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, turn_order, upr_table
+from uwr_desktop.core.rulesets.uwr.order import turn_order
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, upr_table
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
@@ -179,6 +180,7 @@ class UwrRuleset:
                     index=intent.weapon,
                     target_id=intent.target_id,
                     modifiers=modifiers,
+                    below_one=intent.below_one,
                 )
             case React():
                 modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
@@ -189,6 +191,7 @@ class UwrRuleset:
                     weapon_index=intent.weapon,
                     skill_name=intent.skill,
                     modifiers=modifiers,
+                    below_one=intent.below_one,
                 )
             case Reroll(indices=indices, of_reaction=of_reaction):
                 return rules.reroll(b, roller, indices, of_reaction)
@@ -205,6 +208,7 @@ class UwrRuleset:
                     skill_name=intent.skill,
                     modifiers=modifiers,
                     title=intent.title,
+                    below_one=intent.below_one,
                 )
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
@@ -230,7 +234,7 @@ class UwrRuleset:
                         ),
                     ),
                 )
-                return rules.opposed(b, roller, sides, intent.title)
+                return rules.opposed(b, roller, sides, intent.title, below_one=intent.below_one)
             case TypeResult(successes=successes, of_reaction=of_reaction):
                 return rules.type_result(b, successes, of_reaction)
             case PrepareWeapon(combatant_id=cid, weapon=index):
@@ -288,3 +292,7 @@ class UwrRuleset:
     def upgrade_event(self, raw: Any) -> list[Any]:
         """A release 0.1.0 event as today's (a turn start becomes the start and the refill)."""
         return upgrade.upgrade_event(raw)
+
+    def upgrade_settings(self, raw: Any, schema: int) -> Any:
+        """No uwr setting changed its default: the settings as written."""
+        return raw

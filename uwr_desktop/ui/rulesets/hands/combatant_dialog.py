@@ -26,16 +26,27 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import convert
-from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_NAME_LENGTH, MAX_WEAPONS
-from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon, sheet_of
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_WEAPONS
+from uwr_desktop.core.rulesets.common import Bounded
+from uwr_desktop.core.rulesets.hands.rules import check_carry_plan
+from uwr_desktop.core.rulesets.hands.sheet import (
+    ACTION_BONUS,
+    CARRY_PLAN,
+    MAX_POINTS,
+    REACH,
+    STRENGTH_BONUS,
+    HandsSheet,
+    HandsWeapon,
+    sheet_of,
+)
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
-_SPIN_MAX = min(MAX_COUNT, 999_999)
 
-
-def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:
-    spin = NumberBox(low, high, what=what, below=below)
+def _spin(name: str, field: Bounded, value: int, *, what: str = "", below: str = "") -> NumberBox:
+    """A box with ``field``'s bounds, named as the rules name it (or ``what``)."""
+    spin = NumberBox(field.low, field.high, what=what or field.label, below=below)
     spin.setObjectName(name)
     spin.setValue(value)
     return spin
@@ -62,24 +73,20 @@ class HandsCombatantDialog(QDialog):
         )
         self.strength = _spin(
             "strengthBonus",
-            0,
-            _SPIN_MAX,
+            STRENGTH_BONUS,
             sheet.strength_bonus,
-            what="The strength bonus",
             below=": hit points are the bonus + 1, so set the maximum by hand",
         )
         self.own_maximum = QCheckBox("Set by hand")
         self.own_maximum.setObjectName("ownMaximum")
         self.own_maximum.setChecked(sheet.max_points is not None)
-        self.maximum = _spin("maxPoints", 1, _SPIN_MAX, sheet.points_max, what="Maximum hit points")
-        self.keep = _spin("carryPlan", 0, _SPIN_MAX, sheet.carry_plan, what="The carry-over kept")
+        self.maximum = _spin("maxPoints", MAX_POINTS, sheet.points_max)
+        self.keep = _spin("carryPlan", CARRY_PLAN, sheet.carry_plan)
         self.keep.setToolTip(
             "Points kept in place as carry-over at each round start (at most half, rounded "
             "down, of the undamaged points)"
         )
-        self.bonus = _spin(
-            "bonus", -MAX_MODIFIER, MAX_MODIFIER, sheet.bonus, what="The action bonus"
-        )
+        self.bonus = _spin("bonus", ACTION_BONUS, sheet.bonus)
         self.bonus.setToolTip("Bonus for the intended action: breaks ties in who declares first")
         self.weapons = QTableWidget(0, 3)
         self.weapons.setObjectName("weapons")
@@ -140,8 +147,7 @@ class HandsCombatantDialog(QDialog):
         name.setMaxLength(MAX_NAME_LENGTH)
         reach = _spin(
             f"reach{row}",
-            0,
-            _SPIN_MAX,
+            REACH,
             weapon.reach if weapon else 1,
             what=f"The reach of weapon {row + 1}",
         )
@@ -216,6 +222,12 @@ class HandsCombatantDialog(QDialog):
         side = Side(self.side.currentData())
         if self._combatant is not None:
             sheet = replace(sheet, damage=min(old.damage, sheet.points_max))
+        if self._combatant is None or sheet.carry_plan != old.carry_plan:
+            try:
+                check_carry_plan(name, sheet)
+            except RulesError as error:
+                raise ValueError(str(error)) from None
+        if self._combatant is not None:
             return replace(self._combatant, name=name, side=side, sheet=sheet)
         return Combatant(id=uuid.uuid4().hex[:12], name=name, side=side, sheet=sheet)
 

@@ -4,8 +4,10 @@ One row per combatant taking part in the turn, in declare-first order, with the 
 place and the opponents that outreach it. A click on a ready pip spends the points up to it
 (in the carry-over turn, a carry-over pip moves with them); the number field and Spend do the
 same for a typed number, with a weapon (each once a turn) or against an earlier action of the
-turn. Hesitate books one point as used; Next turn ends the turn. Every click is an intent for
-the session; a refusal shows its reason under the rows.
+turn. Each interfering action gets a line recording how it went (succeeded, failed, or only
+its roll) and saying when the action it opposes fails. Hesitate books one point as used; Next
+turn ends the turn. Every click is an intent for the session; a refusal shows its reason under
+the rows.
 """
 
 from collections.abc import Callable
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QToolButton,
     QVBoxLayout,
@@ -27,9 +30,14 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
 from uwr_desktop.core.rulesets.hands.columns import REASON_WORDS
-from uwr_desktop.core.rulesets.hands.intents import HandsHesitate, HandsMove, HandsSpend
-from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
-from uwr_desktop.core.rulesets.hands.state import Phase, Place, part_of
+from uwr_desktop.core.rulesets.hands.intents import (
+    HandsHesitate,
+    HandsMove,
+    HandsRecordOutcome,
+    HandsSpend,
+)
+from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, HandsSheet, sheet_of
+from uwr_desktop.core.rulesets.hands.state import Phase, Place, foiled_by, part_of
 from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
@@ -177,6 +185,7 @@ class PointsPanel(QWidget):
         places = part_of(state).places
         for index, place in enumerate(places):
             self._add_row(state, index, place, carry=carry)
+        self._add_interference(state, 3 * len(places))
         taking_part = {place.combatant_id for place in places}
         idle = [state.combatants[cid].name for cid in state.rows if cid not in taking_part]
         self.idle.setText(f"Not in this turn: {', '.join(idle)}" if idle else "")
@@ -237,6 +246,53 @@ class PointsPanel(QWidget):
         self._grid.addWidget(against, top_row, 4)
         self._grid.addWidget(spend, top_row + 1, 3)
         self._grid.addWidget(hesitate, top_row + 1, 4)
+
+    def _add_interference(self, state: EncounterState, first_row: int) -> None:
+        """One grid row per interfering action of the turn: what it opposes, how it went
+        (and whether that action fails), a roll and the buttons recording its outcome."""
+        actions = part_of(state).actions
+        row = first_row
+        for index, action in enumerate(actions):
+            if action.opposes is None:
+                continue
+            said = {True: "succeeded", False: "failed", None: "not recorded"}[action.succeeded]
+            if action.roll is not None:
+                said += f", roll {action.roll}"
+            opposed = state.combatants[actions[action.opposes].actor].name
+            name = state.combatants[action.actor].name
+            text = f"{name}: {action.points} against {opposed}'s action: {said}"
+            if foiled_by(actions, action.opposes) is action:
+                text += f" — {opposed}'s action fails"
+            label = _named(QLabel(text), f"handsInterference:{index}")
+            label.setWordWrap(True)
+            roll = _named(QLineEdit(), f"handsRoll:{index}")
+            roll.setPlaceholderText("roll")
+            roll.setToolTip("The interfering action's roll (optional)")
+            if action.roll is not None:
+                roll.setText(str(action.roll))
+            self._grid.addWidget(label, row, 0, 1, 2)
+            self._grid.addWidget(roll, row, 2)
+            for column, (word, succeeded) in enumerate(
+                (("Succeeded", True), ("Failed", False), ("Roll", None)), 3
+            ):
+                button = _named(QPushButton(word), f"handsOutcome:{index}:{word}")
+                button.clicked.connect(self._outcome_action(index, succeeded, roll))
+                self._grid.addWidget(button, row, column)
+            row += 1
+
+    def _outcome_action(
+        self, index: int, succeeded: bool | None, roll: QLineEdit
+    ) -> Callable[[], None]:
+        def record() -> None:
+            text = roll.text().strip()
+            try:
+                number = INTERFERENCE_ROLL.read(text) if text else None
+            except RulesError as error:
+                self.message.setText(str(error))
+                return
+            self._do(HandsRecordOutcome(index, succeeded, number))
+
+        return record
 
     def _outreach(self, state: EncounterState, cid: str) -> QLabel:
         by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]

@@ -19,8 +19,17 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE, MAX_NAME_LENGTH
-from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.rulesets.common import Bounded
+from uwr_desktop.core.rulesets.tactical.sheet import (
+    BLEEDING,
+    CURRENT_PENALTY,
+    HITS,
+    MAX_HITS,
+    QUICKNESS,
+    TacticalSheet,
+    sheet_of,
+)
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.theme import side_color
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
@@ -53,6 +62,11 @@ def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str =
     return box
 
 
+def _bounded(name: str, field: Bounded, value: int, *, below: str = "") -> NumberBox:
+    """A box with the bounds and the name the rules give ``field``."""
+    return _spin(name, field.low, field.high, value, what=field.label, below=below)
+
+
 class TacticalDialog(QDialog):
     """Name, side and the numbers of a tactical sheet."""
 
@@ -68,27 +82,14 @@ class TacticalDialog(QDialog):
         for side in Side:
             self.side.addItem(side_swatch(side), side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
-        self.quickness = _spin(
-            "tacticalQuickness",
-            -MAX_INITIATIVE,
-            MAX_INITIATIVE,
-            sheet.quickness,
-            what="The Quickness bonus",
-        )
-        self.penalty = _spin(
-            "tacticalPenalty", -MAX_INITIATIVE, 0, sheet.penalty, what="The current penalty"
-        )
+        self.quickness = _bounded("tacticalQuickness", QUICKNESS, sheet.quickness)
+        self.penalty = _bounded("tacticalPenalty", CURRENT_PENALTY, sheet.penalty)
         self.penalty.setToolTip(
             "Current penalty (wounds, fatigue), 0 or below: -1 to base initiative per 10"
         )
-        self.hits = _spin("tacticalHits", 1, MAX_COUNT, sheet.hits_max, what="Hits")
-        self.bleeding = _spin(
-            "tacticalBleeding",
-            0,
-            MAX_COUNT,
-            sheet.bleeding,
-            what="Bleeding",
-            below=": it is the hits lost each round",
+        self.hits = _spin("tacticalHits", 1, MAX_HITS.high, sheet.hits_max, what=HITS.label)
+        self.bleeding = _bounded(
+            "tacticalBleeding", BLEEDING, sheet.bleeding, below=": it is the hits lost each round"
         )
         self.bleeding.setToolTip("Hits lost at each upkeep")
         self.message = named(QLabel(), "tacticalDialogMessage")

@@ -207,7 +207,10 @@ class CountdownPanel(QWidget):
                 parts.append("resolving: " + _listed([name[cid] for cid in resolving]))
             if declaring:
                 parts.append("declaring: " + _listed([name[cid] for cid in declaring]))
-            if not resolving and not declaring:
+            busy = rules.on_own_count(state)
+            if busy:
+                parts.append("may be interrupted: " + _listed([name[cid] for cid in busy]))
+            if not resolving and not declaring and not busy:
                 parts.append("nothing more on this count")
             words = " — ".join(parts)
         elif state.phase == Phase.UPKEEP:

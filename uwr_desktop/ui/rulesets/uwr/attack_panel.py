@@ -25,6 +25,7 @@ from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.rulesets.uwr.targets import default_target, targets
+from uwr_desktop.ui.rulesets.uwr.check_extras import below_one_box
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 FAVOR_RANGE = (-3, 3)
@@ -159,6 +160,7 @@ class AttackPanel(QWidget):
         self.extra_dice = _spin(
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
+        self.below_one = below_one_box("attackBelowOne", "Attack")
         self.attack_button = _button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
         self.attacker_info = QLabel()
         self.attacker_info.setObjectName("attackerInfo")
@@ -192,6 +194,7 @@ class AttackPanel(QWidget):
             "Reaction extra dice",
             "Dice added to the reaction's pool (negative: a penalty)",
         )
+        self.reaction_below_one = below_one_box("reactionBelowOne", "Reaction")
         self.reaction_note = QLabel()
         self.reaction_note.setObjectName("reactionNote")
         self.reaction_note.setWordWrap(True)
@@ -219,6 +222,7 @@ class AttackPanel(QWidget):
             label.setBuddy(widget)
             form.addWidget(label, row, column)
             form.addWidget(widget, row, column + 1)
+        form.addWidget(self.below_one, 2, 2)
         form.addWidget(self.attack_button, 2, 3)
         form.addWidget(self.attacker_info, 3, 0, 1, 3)
         form.addWidget(self.resolve_button, 3, 3)
@@ -238,6 +242,7 @@ class AttackPanel(QWidget):
             label.setBuddy(widget)
             modifiers.addWidget(label)
             modifiers.addWidget(widget)
+        modifiers.addWidget(self.reaction_below_one)
         box = QVBoxLayout(self.reaction_box)
         box.addLayout(reactions)
         box.addLayout(modifiers)
@@ -299,6 +304,7 @@ class AttackPanel(QWidget):
         """Favor and extra dice belong to one attack: a new one starts from 0."""
         self.favor.setValue(0)
         self.extra_dice.setValue(0)
+        self.below_one.setChecked(False)
 
     def _show_attacker_info(self) -> None:
         attacker = self._attacker()
@@ -402,6 +408,7 @@ class AttackPanel(QWidget):
         if awaiting and not self._awaiting_reaction:
             self.reaction_favor.setValue(0)
             self.reaction_dice.setValue(0)
+            self.reaction_below_one.setChecked(False)
         attack = pending if pending is not None and pending.kind == "attack" else None
         if attack is not None and attack != self._attack_shown:
             self._clear_modifiers()
@@ -482,6 +489,7 @@ class AttackPanel(QWidget):
                 target_id=self.target.currentData(),
                 favor=self.favor.value(),
                 extra_dice=self.extra_dice.value(),
+                below_one=self.below_one.isChecked(),
             )
         )
 
@@ -516,6 +524,7 @@ class AttackPanel(QWidget):
                 skill=skill,
                 favor=self.reaction_favor.value(),
                 extra_dice=self.reaction_dice.value(),
+                below_one=self.reaction_below_one.isChecked(),
             )
         )
 

@@ -1,12 +1,21 @@
-"""Two rows of the check panel: the combatant opposing a check, and a result the GM types.
+"""Rows of the check panel: the combatant opposing a check, a result the GM types, and the
+GM's say that a penalty may take a pool below 1 die.
 
 :class:`OpponentRow` names who rolls against a check "opposed by a reaction" (an attribute and a
 skill of theirs); :class:`ResultRow` types a number of successes over the pending action or
-reaction. Neither changes the fight: the check panel turns them into intents.
+reaction; :func:`below_one_box` is the per-roll choice the attack and check panels offer. None
+changes the fight: the panels turn them into intents.
 """
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QWidget,
+)
 
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.limits import MAX_DICE
@@ -17,6 +26,20 @@ from uwr_desktop.core.rulesets.uwr.state import PendingCheck
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 NOBODY = "Nobody: raw reaction dice"
+
+BELOW_ONE_TIP = (
+    "The GM says so: a die penalty may take this pool below 1 die (the rules keep at least 1; "
+    "the house rule lets every penalty count in full)"
+)
+
+
+def below_one_box(name: str, whose: str) -> QCheckBox:
+    """A per-roll choice: a die penalty may take ``whose`` pool below 1 die."""
+    box = QCheckBox("Below 1 die")
+    box.setObjectName(name)
+    box.setAccessibleName(f"{whose}: a penalty may go below 1 die")
+    box.setToolTip(BELOW_ONE_TIP)
+    return box
 
 
 def _combo(name: str, tip: str) -> QComboBox:

@@ -15,6 +15,7 @@ from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec
 from uwr_desktop.ui.dice.tray import NothingToRollError, RollRequest
+from uwr_desktop.ui.rulesets.uwr.check_extras import below_one_box
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
@@ -107,6 +108,7 @@ class CheckForm(QWidget):
         self._lay_out()
         for combo in (self.attribute, self.skill, self.against):
             combo.currentIndexChanged.connect(self._on_change)
+        self.below_one.toggled.connect(self._on_change)
         for spin in self._boxes():
             spin.valueChanged.connect(self._on_change)
             spin.problemChanged.connect(self._on_change)
@@ -138,6 +140,7 @@ class CheckForm(QWidget):
         self.rerolls = _spin(
             0, MAX_REROLLS, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
         )
+        self.below_one = below_one_box("checkBelowOne", "Check")
         self.against = QComboBox()
         self.against.setAccessibleName("Against")
         self.against.setToolTip("The difficulty of a direct check, or an opposed reaction")
@@ -165,7 +168,12 @@ class CheckForm(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         rows: tuple[tuple[tuple[str, QWidget], ...], ...] = (
             (("Attribute", self.attribute), ("Skill", self.skill)),
-            (("Dice", self.extra_dice), ("Favor", self.favor), ("Rerolls", self.rerolls)),
+            (
+                ("Dice", self.extra_dice),
+                ("Favor", self.favor),
+                ("Rerolls", self.rerolls),
+                ("", self.below_one),
+            ),
             (("Against", self.against), ("", self.difficulty_number)),
             (
                 ("Reaction dice", self.reaction_dice),
@@ -348,9 +356,11 @@ class CheckForm(QWidget):
             parts.append(f"{sign} {abs(extra)} {'die' if abs(extra) == 1 else 'dice'}")
         floored = ""
         if dice < 1 <= base:
-            dice = 1
-            floored = " (a penalty leaves at least 1 die)"
-        if dice < 1:
+            if self.below_one.isChecked():
+                dice, floored = 0, " (the GM lets the penalty go below 1 die)"
+            else:
+                dice, floored = 1, " (a penalty leaves at least 1 die)"
+        elif dice < 1:
             raise NothingToRollError(
                 "Pick an attribute or raise Dice to build a roll, or type dice."
             )

@@ -239,6 +239,8 @@ class CheckPanel(QWidget):
         except RulesError as error:
             self.show_message(str(error))
             return False
+        if isinstance(intent, DirectCheck | OpposedCheck):
+            self.form.below_one.setChecked(False)  # the GM's say is for one roll
         return True
 
     def show_message(self, text: str) -> None:
@@ -295,6 +297,7 @@ class CheckPanel(QWidget):
                     extra_dice=self.form.extra_dice.value(),
                     extra_rerolls=self.form.rerolls.value(),
                     title=f"{attribute} + {skill} check" if skill else "",
+                    below_one=self.form.below_one.isChecked(),
                 )
             )
             return
@@ -331,6 +334,7 @@ class CheckPanel(QWidget):
                 target_favor=reaction.favor,
                 extra_dice=self.form.extra_dice.value(),
                 extra_rerolls=self.form.rerolls.value(),
+                below_one=self.form.below_one.isChecked(),
             )
         )
 

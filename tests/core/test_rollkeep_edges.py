@@ -1,0 +1,81 @@
+"""Roll-and-keep at its edges: an attack that reaches its TN exactly hits, a weapon the sheet
+does not have, a typed score taken back, the ambush only before the skirmish, and the wounds
+that kill."""
+
+import pytest
+from rollkeep_sheets import KATANA, samurai, scripted
+
+from uwr_desktop.core.intents import EditCell, RulesError, StartFight
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAmbushRolled, RollkeepAttacked
+from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
+from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
+from uwr_desktop.core.rulesets.rollkeep.sheet import Skill
+from uwr_desktop.core.rulesets.rollkeep.wounds import death_at, wound_ranks, wound_state
+from uwr_desktop.core.session import Session
+
+
+def duel(*faces: int) -> tuple[Session, object]:
+    """Kakita (Agility 2, Kenjutsu 1, a katana; score 30) against Hida (Reflexes 2: TN 15)."""
+    roster = [
+        samurai(
+            "kakita",
+            "Kakita",
+            initiative_override=30,
+            skills=(Skill("Kenjutsu", 1),),
+            weapons=(KATANA,),
+        ),
+        samurai("hida", "Hida", initiative_override=20),
+    ]
+    roller, script = scripted(*faces)
+    session = Session(make_ruleset("rollkeep"), roster, roller=roller)
+    return session, script
+
+
+def test_an_attack_that_reaches_its_tn_exactly_hits():
+    session, script = duel()
+    session.do(StartFight())
+    script.add(8, 7, 1, 2, 2, 2, 1, 1)  # 3k2: 8 + 7 = 15, TN 15; damage 5k2 = 4
+    entry = session.do(RollkeepAttack("kakita", 0, "hida"))
+    (attack,) = [e for e in entry.events if isinstance(e, RollkeepAttacked)]
+    assert (attack.tn, attack.roll.total) == (15, 15)
+    assert attack.damage is not None and attack.damage.total == 4
+    assert sheet_of(session.state.combatants["hida"]).wounds == 4
+
+
+def test_a_weapon_the_sheet_does_not_have_is_refused():
+    session, _ = duel()
+    session.do(StartFight())
+    with pytest.raises(RulesError, match="Kakita has no weapon number 2"):
+        session.do(RollkeepAttack("kakita", 1, "hida"))
+
+
+def test_a_typed_score_taken_back_goes_back_to_the_roll():
+    session, _ = duel()
+    session.do(EditCell("hida", "initiative", 40))
+    assert sheet_of(session.state.combatants["hida"]).base_score == 40
+    session.do(EditCell("hida", "initiative", "  "))
+    assert sheet_of(session.state.combatants["hida"]).initiative_override is None
+    assert session.entries[-1].label == "Hida: Initiative Score rolled"
+
+
+def test_an_ambush_is_rolled_before_the_skirmish_only():
+    session, script = duel(3, 3, 1, 1)
+    entry = session.do(RollkeepAmbush(("kakita",), ("hida",)))
+    assert entry.label == "Ambush"
+    (ambush,) = entry.events
+    assert isinstance(ambush, RollkeepAmbushRolled)
+    later, _ = duel()
+    later.do(StartFight())
+    entries = [*later.entries, JournalEntry("Ambush", (ambush,))]
+    with pytest.raises(RulesError, match="the ambush is rolled once, before the skirmish"):
+        Session(later.ruleset, later.roster, entries=entries, cursor=len(entries))
+    assert script.faces == []
+
+
+def test_wounds_past_out_kill_with_outs_penalty():
+    out = wound_ranks()[-1]
+    dead = wound_state(death_at(2), 2)
+    assert (dead.dead, dead.rank, dead.penalty) == (True, None, out.penalty)
+    assert wound_state(death_at(2) - 1, 2).rank == out
