@@ -5,11 +5,12 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
-from uwr_desktop.core.storage.atomic_file import temporary_name, write_atomically
+from uwr_desktop.core.storage.atomic_file import STALE_SECONDS, temporary_name, write_atomically
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions and locks")
 
@@ -77,9 +78,19 @@ def test_the_next_save_removes_temporary_files_a_crash_left(tmp_path):
     other = tmp_path / ".other.uwr.k3x9_a0q.tmp"  # another file's: not ours to remove
     other.write_bytes(b"x")
     write_atomically(path, b"new")
+    assert stale.exists(), "a temporary file just made may be a save just begun"
+    _age(stale, other)
+    write_atomically(path, b"newer")
     assert not stale.exists()
     assert other.exists()
-    assert path.read_bytes() == b"new"
+    assert path.read_bytes() == b"newer"
+
+
+def _age(*paths):
+    """Make ``paths`` look as old as a crash's leftovers."""
+    long_ago = time.time() - STALE_SECONDS - 1
+    for path in paths:
+        os.utime(path, (long_ago, long_ago))
 
 
 @posix_only
@@ -90,6 +101,7 @@ def test_a_temporary_file_being_written_by_someone_else_is_left_alone(tmp_path):
     busy = tmp_path / ".fight.uwr.abcdefgh.tmp"
     with busy.open("wb") as stream:
         fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
+        _age(busy)
         write_atomically(path, b"new")
         assert busy.exists()
     write_atomically(path, b"newer")
@@ -121,6 +133,7 @@ def test_a_save_killed_mid_write_leaves_a_temporary_file_the_next_save_removes(t
     left = leftovers(tmp_path)
     assert len(left) == 1 and temporary_name("fight.uwr").fullmatch(left[0])
     assert path.read_bytes() == b"before the crash"
+    _age(*(tmp_path / name for name in left))
     write_atomically(path, b"after")
     assert leftovers(tmp_path) == []
     assert path.read_bytes() == b"after"

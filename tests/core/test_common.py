@@ -73,7 +73,7 @@ def test_typed_dice_read_in_the_log_die_by_die():
         "A rolls 3d6: [6 2 5] 2 successes",
         "B rolls Jump (3k2+2): [14! (3) 8] +2 = 24",
         "C rolls 2d10+5: [7 3] +5 = 15",
-        None,
+        "Round 1 ends",
     ]
     one = RollRecord(1, faces=(5,))
     assert common.roll_text(one) == "[5] 1 success"

@@ -69,7 +69,7 @@ def event_of(document, kind):
 
 def test_an_initiative_score_keeping_no_dice_is_refused_naming_its_entry():
     document = played("rollkeep")
-    number, rolled = event_of(document, "RollkeepInitiativeRolled")
+    number, rolled = event_of(document, "rollkeep.InitiativeRolled")
     rolled["rolls"][0]["roll"]["kept"] = 0
     assert refusal(document) == (
         f"fight.uwr has a bad field in entry {number}: events[1].rolls[0].roll: "
@@ -79,7 +79,7 @@ def test_an_initiative_score_keeping_no_dice_is_refused_naming_its_entry():
 
 def test_an_initiative_sum_with_a_face_too_many_is_refused_naming_its_entry():
     document = played("tactical")
-    number, rolled = event_of(document, "TacticalInitiativeRolled")
+    number, rolled = event_of(document, "tactical.InitiativeRolled")
     rolled["rolls"][0]["roll"]["faces"].append(3)
     assert refusal(document) == (
         f"fight.uwr has a bad field in entry {number}: events[0].rolls[0].roll: "
@@ -160,7 +160,7 @@ def test_a_sheet_of_another_round_system_is_refused_in_the_same_words_every_run(
     uwr = played("uwr")
     with_sheet = {**uwr, "roster": [{**uwr["roster"][0], "sheet": {"ruleset": "rollkeep"}}]}
     with_event = json.loads(json.dumps(uwr))
-    with_event["journal"][0]["events"].append({"type": "RollkeepDelayed", "combatant_id": "ana"})
+    with_event["journal"][0]["events"].append({"type": "rollkeep.Delayed", "combatant_id": "ana"})
     for document, expected in (
         (
             with_sheet,
@@ -170,7 +170,7 @@ def test_a_sheet_of_another_round_system_is_refused_in_the_same_words_every_run(
         (
             with_event,
             "fight.uwr: the journal does not replay: entry 1 ('Dazed: Ana') does not replay: "
-            "the uwr rules have no event RollkeepDelayed",
+            "the uwr rules have no event Delayed",
         ),
     ):
         done = subprocess.run(
@@ -210,7 +210,7 @@ def _tamper_entry(store, fight, index, change):
 
 def test_the_autosave_journal_is_held_to_the_same_sense(tmp_path):
     document = played("rollkeep")
-    number, _rolled = event_of(document, "RollkeepInitiativeRolled")
+    number, _rolled = event_of(document, "rollkeep.InitiativeRolled")
     store, fight = _stored(tmp_path, document)
 
     def no_dice_kept(entry):

@@ -17,7 +17,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.journal import JournalEntry
-from uwr_desktop.core.rulesets.hands.events import HandsActed, HandsRoundStarted, Pools
+from uwr_desktop.core.rulesets.hands.events import Acted, Pools, RoundStarted
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsSetClose,
@@ -142,12 +142,12 @@ def test_journals_that_do_not_fit_the_rules_are_refused():
     fight = session(fighter("ana", 4), fighter("bo", 2))
     fight.do(StartFight())
     ruleset, roster = fight.ruleset, fight.roster
-    too_much = JournalEntry("Spend", (HandsActed("ana", 9),))
+    too_much = JournalEntry("Spend", (Acted("ana", 9),))
     with pytest.raises(RulesError, match="4 ready points, not 9"):
         Session(ruleset, roster, entries=(*fight.entries, too_much))
-    bad_split = JournalEntry("Start", (HandsRoundStarted(1, (Pools("ana", 1, 3), Pools("bo", 2))),))
+    bad_split = JournalEntry("Start", (RoundStarted(1, (Pools("ana", 1, 3), Pools("bo", 2))),))
     with pytest.raises(RulesError, match="cannot split 4 points as 1 ready and 3 carry-over"):
         Session(ruleset, roster, entries=(bad_split,))
-    left_out = JournalEntry("Start", (HandsRoundStarted(1, (Pools("ana", 4),)),))
+    left_out = JournalEntry("Start", (RoundStarted(1, (Pools("ana", 4),)),))
     with pytest.raises(RulesError, match="Bo's points were not split"):
         Session(ruleset, roster, entries=(left_out,))

@@ -19,7 +19,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets.hands.events import HandsRollOff
+from uwr_desktop.core.rulesets.hands.events import RollOff
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
@@ -187,7 +187,7 @@ def test_a_tie_in_carry_over_points_rolls_off_on_those_points_not_the_ready_ones
     # Carry-over 2 each (ready 6 and 3): tied on carry-over points, not on ready points.
     fight = session(fighter("ana", 8, keep=2), fighter("bo", 5, keep=2), dice=[3, 5])
     fight.do(StartFight())
-    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
     assert {r.combatant_id: r.faces for r in roll_off.rolls} == {"ana": (3,), "bo": (5,)}
     assert fight.state.order == ("bo", "ana")
 
@@ -246,7 +246,7 @@ def test_a_round_that_ends_into_a_tie_rolls_it_off():
     fight.do(HandsSpend("bo", 2))
     fight.do(NextTurn())
     assert fight.state.round == 2
-    rolled = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    rolled = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
     assert [{r.combatant_id: r.faces for r in e.rolls} for e in rolled] == [
         {"ana": (1,), "bo": (4,)}
     ]

@@ -14,7 +14,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets.hands.events import HandsRollOff
+from uwr_desktop.core.rulesets.hands.events import RollOff
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsSetClose,
     HandsSetSurprise,
@@ -120,7 +120,7 @@ def test_a_full_tie_is_broken_by_a_d6_roll_off_rerolled_until_no_tie():
     # Both roll 4, then 2 against 5: Bo declares first.
     fight = session(fighter("ana", 4), fighter("bo", 4), dice=[4, 4, 2, 5])
     fight.do(StartFight())
-    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
     assert {r.combatant_id: r.faces for r in roll_off.rolls} == {"ana": (4, 2), "bo": (4, 5)}
     assert declare_order(fight) == ["bo", "ana"]
     assert reasons(fight)["bo"] == Reason.ROLL_OFF
@@ -132,7 +132,7 @@ def test_a_full_tie_is_broken_by_a_d6_roll_off_rerolled_until_no_tie():
 def test_a_seeded_roll_off_among_three_leaves_no_tie_and_replays_without_rolling():
     fight = session(fighter("ana", 3), fighter("bo", 3), fighter("cy", 3), seed=7)
     fight.do(StartFight())
-    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
     faces = [r.faces for r in roll_off.rolls]
     assert len(set(faces)) == 3
     assert declare_order(fight) == [
@@ -146,7 +146,7 @@ def test_a_seeded_roll_off_among_three_leaves_no_tie_and_replays_without_rolling
 def test_only_the_tied_roll_off():
     fight = session(fighter("ana", 5), fighter("bo", 4), fighter("cy", 4), dice=[1, 6])
     fight.do(StartFight())
-    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
     assert [r.combatant_id for r in roll_off.rolls] == ["bo", "cy"]
     assert declare_order(fight) == ["ana", "cy", "bo"]
 
@@ -233,7 +233,7 @@ def test_a_tie_below_the_first_place_rolls_off_only_among_the_tied():
     dice = ScriptedDice([2, 5])
     fight = session(fighter("ana", 4), fighter("bo", 4), fighter("cy", 3), dice=dice)
     fight.do(StartFight())
-    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, HandsRollOff)]
+    (roll_off,) = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
     assert [r.combatant_id for r in roll_off.rolls] == ["ana", "bo"]
     assert dice.dice == [(1, 6), (1, 6)]
     assert declare_order(fight) == ["bo", "ana", "cy"]

@@ -8,7 +8,7 @@ from rollkeep_sheets import KATANA, samurai, scripted
 from uwr_desktop.core.intents import EditCell, RulesError, StartFight
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAmbushRolled, RollkeepAttacked
+from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill
@@ -38,7 +38,7 @@ def test_an_attack_that_reaches_its_tn_exactly_hits():
     session.do(StartFight())
     script.add(8, 7, 1, 2, 2, 2, 1, 1)  # 3k2: 8 + 7 = 15, TN 15; damage 5k2 = 4
     entry = session.do(RollkeepAttack("kakita", 0, "hida"))
-    (attack,) = [e for e in entry.events if isinstance(e, RollkeepAttacked)]
+    (attack,) = [e for e in entry.events if isinstance(e, Attacked)]
     assert (attack.tn, attack.roll.total) == (15, 15)
     assert attack.damage is not None and attack.damage.total == 4
     assert sheet_of(session.state.combatants["hida"]).wounds == 4
@@ -65,7 +65,7 @@ def test_an_ambush_is_rolled_before_the_skirmish_only():
     entry = session.do(RollkeepAmbush(("kakita",), ("hida",)))
     assert entry.label == "Ambush"
     (ambush,) = entry.events
-    assert isinstance(ambush, RollkeepAmbushRolled)
+    assert isinstance(ambush, AmbushRolled)
     later, _ = duel()
     later.do(StartFight())
     entries = [*later.entries, JournalEntry("Ambush", (ambush,))]

@@ -18,9 +18,9 @@ from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import (
     CombatantRoll,
-    RollkeepRollOff,
-    RollkeepRollOffJoined,
-    RollkeepTiesRolled,
+    RollOff,
+    RollOffJoined,
+    TiesRolled,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepChooseStance
 from uwr_desktop.core.rulesets.rollkeep.rules import placed_faces, settled_faces, sheet_of
@@ -53,9 +53,7 @@ def round_two_with_c_centered(*c_faces: int) -> tuple[Session, int]:
     session.do(RollkeepChooseStance("c", Stance.CENTER))
     session.do(StartFight())
     assert session.state.order == ("b", "a", "c")
-    assert [[r.roll.total for r in e.rolls] for e in events_since(session, 0, RollkeepRollOff)] == [
-        [4, 7]
-    ]
+    assert [[r.roll.total for r in e.rolls] for e in events_since(session, 0, RollOff)] == [[4, 7]]
     start = len(session.entries)
     faces.add(*c_faces)
     session.do(EndRound())
@@ -67,8 +65,8 @@ def round_two_with_c_centered(*c_faces: int) -> tuple[Session, int]:
 def test_a_newcomer_to_the_tie_rolls_alone_and_takes_its_place_among_the_settled_faces():
     session, start = round_two_with_c_centered(5)
     assert session.state.order == ("b", "c", "a")
-    assert events_since(session, start, RollkeepRollOff) == []
-    joined = events_since(session, start, RollkeepRollOffJoined)
+    assert events_since(session, start, RollOff) == []
+    joined = events_since(session, start, RollOffJoined)
     assert [(e.combatant_id, e.roll_off, [r.total for r in e.rolls]) for e in joined] == [
         ("c", 1, [5])
     ]
@@ -95,8 +93,8 @@ def test_once_placed_the_newcomer_keeps_its_place_whenever_the_tie_comes_back():
     start = len(session.entries)
     session.do(EditCell("c", "initiative", 10))  # 20 again: the tie comes back
     assert session.state.order == ("b", "a", "c")
-    assert events_since(session, start, RollkeepRollOff) == []
-    assert events_since(session, start, RollkeepRollOffJoined) == []
+    assert events_since(session, start, RollOff) == []
+    assert events_since(session, start, RollOffJoined) == []
 
 
 def test_an_old_roll_off_never_decides_a_tie_it_was_not_rolled_for():
@@ -108,7 +106,7 @@ def test_an_old_roll_off_never_decides_a_tie_it_was_not_rolled_for():
     faces.add(8, 3)
     start = len(session.entries)
     session.do(EditCell("a", "initiative", 25))
-    rolled = events_since(session, start, RollkeepRollOff)
+    rolled = events_since(session, start, RollOff)
     assert [(e.roll_off, [(r.combatant_id, r.roll.total) for r in e.rolls]) for e in rolled] == [
         (2, [("a", 8), ("d", 3)])
     ]
@@ -162,10 +160,8 @@ def test_a_fight_an_earlier_version_recorded_replays_the_same_and_goes_on_by_the
     probe.do(StartFight())
     start = probe.entries[0]
     old_rolls = tuple(CombatantRoll(cid, d10(face)) for cid, face in (("a", 4), ("b", 7)))
-    # As an earlier version recorded it: RollkeepTiesRolled, faces of no roll-off in particular.
-    events = [
-        RollkeepTiesRolled(old_rolls) if isinstance(e, RollkeepRollOff) else e for e in start.events
-    ]
+    # As an earlier version recorded it: TiesRolled, faces of no roll-off in particular.
+    events = [TiesRolled(old_rolls) if isinstance(e, RollOff) else e for e in start.events]
     old = Session(ruleset, roster, entries=[JournalEntry(start.label, tuple(events))], cursor=1)
     assert old.state.order == ("b", "a", "c")
     assert faces_of(old, "a") == {0: (4,)}
@@ -196,14 +192,14 @@ def test_placed_faces_against_settled_ones(others, rolled, kept):
 def test_a_recorded_place_that_does_not_fit_the_roll_off_is_refused():
     session, _ = round_two_with_c_centered(5)
     entry = session.entries[-1]
-    joined = next(e for e in entry.events if isinstance(e, RollkeepRollOffJoined))
+    joined = next(e for e in entry.events if isinstance(e, RollOffJoined))
     for rolls in ((7,), (5, 2), (12,)):
-        bad = RollkeepRollOffJoined("c", 1, tuple(d10(face, max(10, face)) for face in rolls))
+        bad = RollOffJoined("c", 1, tuple(d10(face, max(10, face)) for face in rolls))
         events = tuple(bad if e is joined else e for e in entry.events)
         entries = [*session.entries[:-1], JournalEntry(entry.label, events)]
         with pytest.raises(Exception, match="roll-off"):
             Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))
-    twice = RollkeepRollOffJoined("a", 1, (d10(5),))
+    twice = RollOffJoined("a", 1, (d10(5),))
     entries = [*session.entries, JournalEntry("x", (twice,))]
     with pytest.raises(Exception, match="cannot take a place"):
         Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))

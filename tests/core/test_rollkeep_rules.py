@@ -20,9 +20,9 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import (
-    RollkeepForfeited,
-    RollkeepFullDefenseRolled,
-    RollkeepRollOff,
+    Forfeited,
+    FullDefenseRolled,
+    RollOff,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
@@ -63,7 +63,7 @@ def test_when_everyone_delays_the_lowest_acts_and_the_round_ends():
     with pytest.raises(RulesError, match="lowest left and cannot delay"):
         session.do(RollkeepDelay("c"))
     session.do(NextTurn())
-    assert events_of(session, RollkeepForfeited)[0].combatant_ids == ("a", "b")
+    assert events_of(session, Forfeited)[0].combatant_ids == ("a", "b")
     # The delayers lost their turns; the scores stand for round 2.
     assert session.state.round == 2
     assert session.state.order == ("a", "b", "c")
@@ -110,7 +110,7 @@ def test_end_round_takes_their_turns_from_the_delayers():
     session, _ = trio()
     session.do(RollkeepDelay("a"))
     session.do(EndRound())
-    assert events_of(session, RollkeepForfeited)[0].combatant_ids == ("a",)
+    assert events_of(session, Forfeited)[0].combatant_ids == ("a",)
     assert session.state.round == 2 and session.state.current == "a"
 
 
@@ -161,7 +161,7 @@ def test_ties_go_to_reflexes_then_insight_rank_then_a_d10_roll_off():
     session = Session(make_ruleset("rollkeep"), roster, roller=roller)
     session.do(StartFight())
     assert session.state.order == ("quick", "wise", "twin", "low")
-    rolled = events_of(session, RollkeepRollOff)
+    rolled = events_of(session, RollOff)
     assert [[r.roll.total for r in e.rolls] for e in rolled] == [[4, 4], [3, 8]]
     assert faces.faces == []
     by_table = Session(make_ruleset("rollkeep", {"initiative_tie": "table_order"}), roster)
@@ -190,7 +190,7 @@ def test_full_defense_adds_half_its_roll_rounded_up_until_the_next_turn():
         session.do(RollkeepAttack("wall", 0, "foe"))
     faces.add(9, 8, 4, 1, 1)  # Defense / Reflexes: 5k3 = 21, half rounded up 11
     session.do(NextTurn())
-    assert events_of(session, RollkeepFullDefenseRolled)[0].roll.total == 21
+    assert events_of(session, FullDefenseRolled)[0].roll.total == 21
     assert wall().full_defense_bonus == 11 and armor_tn(wall()) == 31
     session.do(NextTurn())  # the foe's turn ends; round 2: the wall's next turn
     assert session.state.current == "wall"

@@ -19,7 +19,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.odds import roll_keep_probability
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.rollkeep.events import RollkeepStageBegan
+from uwr_desktop.core.rulesets.rollkeep.events import StageBegan
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepDelay
 from uwr_desktop.core.rulesets.rollkeep.rules import (
     contest_spec,
@@ -181,10 +181,10 @@ def test_the_shared_intents_work_on_rollkeep_sheets():
 @pytest.mark.parametrize(
     "event",
     [
-        RollkeepStageBegan(1, Phase.TURNS),
-        RollkeepStageBegan(3, Phase.TURNS),
-        RollkeepStageBegan(1, Phase.INITIATIVE),
-        RollkeepStageBegan(2, Phase.REACTIONS),
+        StageBegan(1, Phase.TURNS),
+        StageBegan(3, Phase.TURNS),
+        StageBegan(1, Phase.INITIATIVE),
+        StageBegan(2, Phase.REACTIONS),
     ],
 )
 def test_a_stage_out_of_place_is_refused_on_replay(event):

@@ -7,7 +7,7 @@ from rollkeep_sheets import archer, bandit, hida, kakita, scripted
 
 from uwr_desktop.core.intents import NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAttacked
+from uwr_desktop.core.rulesets.rollkeep.events import Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
     RollkeepAmbush,
@@ -58,8 +58,8 @@ class Table:
         return {slot.key: slot.status for slot in ruleset.timeline(self.state)}
 
 
-def attack_of(entry) -> RollkeepAttacked:
-    (attack,) = [event for event in entry.events if isinstance(event, RollkeepAttacked)]
+def attack_of(entry) -> Attacked:
+    (attack,) = [event for event in entry.events if isinstance(event, Attacked)]
     return attack
 
 

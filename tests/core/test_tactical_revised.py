@@ -26,10 +26,10 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import Pace, shipped_actions
 from uwr_desktop.core.rulesets.tactical.events import (
-    TacticalCountReached,
-    TacticalDeclared,
-    TacticalInstantTaken,
-    TacticalInterrupted,
+    CountReached,
+    Declared,
+    InstantTaken,
+    Interrupted,
 )
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
@@ -290,7 +290,7 @@ def test_new_fights_lose_the_progress_and_old_files_keep_what_they_chose():
     assert make_ruleset("tactical").settings.interruption is Interruption.LOSE
     session = tactical_session([fighter("a")], [6, 6], interruption="ask")
     document = json.loads(encode_encounter(session))
-    assert document["schema_version"] == 3
+    assert document["schema_version"] == 4
     assert document["settings"]["interruption"] == "ask"
 
     def opened(schema: int, settings: dict[str, object]) -> str:
@@ -382,13 +382,9 @@ def as_recorded_before(entries, who: str, lost: int) -> list[JournalEntry]:
     for entry in entries:
         events = []
         for event in entry.events:
-            if isinstance(event, TacticalCountReached):
-                events.append(TacticalCountReached(event.count, event.ties))
-            elif (
-                isinstance(event, TacticalInstantTaken | TacticalDeclared)
-                and event.combatant_id == who
-                and owed
-            ):
+            if isinstance(event, CountReached):
+                events.append(CountReached(event.count, event.ties))
+            elif isinstance(event, InstantTaken | Declared) and event.combatant_id == who and owed:
                 events.append(msgspec.structs.replace(event, waited=owed))
                 owed = 0
             else:
@@ -502,6 +498,6 @@ def test_a_recorded_interruption_of_no_action_is_refused():
     session = tactical_session([fighter("a")], [5, 5])
     session.do(StartFight())
     session.do(NextTurn())
-    entries = [*session.entries, JournalEntry("x", (TacticalInterrupted("a", 30, 0),))]
+    entries = [*session.entries, JournalEntry("x", (Interrupted("a", 30, 0),))]
     with pytest.raises(RulesError, match="A has no action to interrupt"):
         Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))

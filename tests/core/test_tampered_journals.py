@@ -42,7 +42,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
-    UwrStaminaSpent,
+    StaminaSpent,
     WeaponRef,
     WeaponUses,
 )
@@ -275,12 +275,12 @@ def test_stamina_spent_must_go_down_and_stay_at_or_above_0():
     for stamina in (3, 4, -1):
         refused(
             session,
-            tampered(session, UwrStaminaSpent, stamina=stamina),
+            tampered(session, StaminaSpent, stamina=stamina),
             f"Vex cannot spend Stamina down to {stamina}",
         )
     refused(
         session,
-        tampered(session, UwrStaminaSpent, combatant_id="ghost"),
+        tampered(session, StaminaSpent, combatant_id="ghost"),
         "there is no combatant with id 'ghost'",
     )
 

@@ -20,7 +20,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr.events import UwrStaminaSpent
+from uwr_desktop.core.rulesets.uwr.events import StaminaSpent
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Weapon
 from uwr_desktop.core.session import Session
@@ -116,7 +116,7 @@ def test_when_everyone_is_down_a_round_starts_with_no_turn():
 def test_an_attack_and_its_reaction_each_spend_one_stamina():
     session = fight()
     entry = session.do(Attack("ana", 0, "bo"))
-    assert isinstance(entry.events[0], UwrStaminaSpent)
+    assert isinstance(entry.events[0], StaminaSpent)
     assert session.state.combatants["ana"].sheet.stamina == 1
     session.do(React(Reaction.DODGE))
     assert session.state.combatants["bo"].sheet.stamina == 1
@@ -138,7 +138,7 @@ def test_with_no_stamina_left_an_attack_still_goes_and_spends_nothing():
     session.do(ResolveCheck())
     assert session.state.combatants["ana"].sheet.stamina == 0
     entry = session.do(Attack("ana", 0, "bo"))  # Brawn 3, Rapid: 3 uses
-    assert not any(isinstance(event, UwrStaminaSpent) for event in entry.events)
+    assert not any(isinstance(event, StaminaSpent) for event in entry.events)
     assert session.state.combatants["ana"].sheet.stamina == 0
 
 

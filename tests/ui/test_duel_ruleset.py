@@ -124,7 +124,7 @@ def test_a_duel_is_chosen_set_up_and_played_through_the_window(window, qtbot, tm
     window.actions_by_key["redo"].trigger()
 
     answer = window.document.session.ruleset.drag_answer(window.document.session.state, first, 1)
-    assert answer.intent is None and "initiative roll decides" in answer.text
+    assert answer.intent is None and "not changed by hand" in answer.text
 
     path = tmp_path / "duel.uwr"
     save_encounter(window.document.session, path)
@@ -152,7 +152,7 @@ def test_the_window_attack_key_strikes_with_the_duel_panel(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_F6)
     entries = window.document.session.entries
     assert len(entries) == before + 1
-    assert "Strike" in type(entries[-1].events[0]).__name__
+    assert type(entries[-1].events[0]).__name__ == "Struck"
 
 
 def test_the_duels_own_axis_is_drawn_as_it_describes_it(window):

@@ -13,7 +13,7 @@ from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import NextTurn, StartFight
-from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAttacked
+from uwr_desktop.core.rulesets.rollkeep.events import Attacked
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon, WeaponKind
 from uwr_desktop.core.sides import Side
@@ -78,9 +78,7 @@ def test_raises_beyond_void_are_refused_not_clamped(qtbot, panel, document):
     assert "to hit" in panel.odds.text()
     qtbot.mouseClick(panel.attack, Qt.MouseButton.LeftButton)
     session = document.session
-    (attacked,) = [
-        e for e in session.entries[session.cursor - 1].events if isinstance(e, RollkeepAttacked)
-    ]
+    (attacked,) = [e for e in session.entries[session.cursor - 1].events if isinstance(e, Attacked)]
     assert attacked.raises == 2
 
 

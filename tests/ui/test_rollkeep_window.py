@@ -7,7 +7,7 @@ from fight_window import pick_round_system, shown_window, when_modal
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 
-from uwr_desktop.core.rulesets.rollkeep.events import RollkeepAmbushRolled, RollkeepAttacked
+from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance, WeaponKind
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
@@ -93,7 +93,7 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     assert panel is not None and panel.ambush_box.isVisible()
     qtbot.mouseClick(panel.ambush, Qt.MouseButton.LeftButton)
     ambush = session().entries[session().cursor - 1].events[0]
-    assert isinstance(ambush, RollkeepAmbushRolled)
+    assert isinstance(ambush, AmbushRolled)
     assert [r.combatant_id for r in ambush.ambushers] == [archer.id]
     assert len(ambush.unaware) == 1
     won = ambush.ambushers[0].roll.total > ambush.unaware[0].roll.total
@@ -145,7 +145,7 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     assert "1 raise TN +5" in panel.odds.text()
     qtbot.mouseClick(panel.attack, Qt.MouseButton.LeftButton)
     entry = session().entries[session().cursor - 1]
-    attack = next(e for e in entry.events if isinstance(e, RollkeepAttacked))
+    attack = next(e for e in entry.events if isinstance(e, Attacked))
     assert attack.raises == 1
     shown = panel.tray.current_roll()
     assert shown is not None and shown.total == attack.roll.total

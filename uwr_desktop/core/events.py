@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
@@ -29,13 +29,15 @@ from uwr_desktop.core.encounter import (
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
 
-_REGISTRY: dict[str, type["Event"]] = {}
+_REGISTRY: list[type["Event"]] = []
 
 
 class Event(
     msgspec.Struct, frozen=True, gc=False, tag_field="type", tag=True, forbid_unknown_fields=True
 ):
-    """Base class of all events; the class name is the ``type`` tag in JSON.
+    """Base class of all events; the ``type`` tag in JSON is the class name for the events every
+    ruleset shares, and ``"<ruleset id>.<class name>"`` for a ruleset's own (derive them from a
+    base made with :func:`in_ruleset`), so two rulesets may name their events alike.
 
     Events, like combatants, sheets and rolls, are ``gc=False``: the garbage collector does not
     walk them. A frozen record of tuples, text and numbers can never be part of a reference
@@ -45,13 +47,23 @@ class Event(
     out of their fields.
     """
 
+    events_base: ClassVar[bool] = False
+    """Set in the body of a ruleset's base of events (made with :func:`in_ruleset`): the base
+    is no event of its own and is never decoded."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Register every concrete event type so journals can be decoded."""
+        """Register every event type so journals can be decoded."""
         super().__init_subclass__(**kwargs)
-        if cls.__name__ in _REGISTRY and _REGISTRY[cls.__name__] is not cls:
-            raise TypeError(f"two event types are called {cls.__name__}")
-        _REGISTRY[cls.__name__] = cls
-        event_union.cache_clear()
+        if not cls.__dict__.get("events_base", False):
+            _REGISTRY.append(cls)
+            event_union.cache_clear()
+
+
+def in_ruleset(ruleset_id: str) -> Callable[[str], str]:
+    """The tag of a ruleset's events: ``"<ruleset_id>.<class name>"``. A ruleset derives its
+    events from one base, ``class DuelEvent(Event, frozen=True, tag=in_ruleset("duel"))``
+    whose body says ``events_base = True``."""
+    return lambda name: f"{ruleset_id}.{name}"
 
 
 @cache
@@ -61,7 +73,13 @@ def event_union() -> Any:
     A ruleset's events are registered when its package is imported: decoders call
     ``uwr_desktop.core.rulesets.load_ruleset(id)`` first (this module imports no ruleset).
     """
-    types = tuple(_REGISTRY.values())
+    types = tuple(_REGISTRY)
+    tagged: dict[object, type[Event]] = {}
+    for kind in types:
+        tag = kind.__struct_config__.tag
+        if tag in tagged:
+            raise TypeError(f"two event types are tagged {tag}: {tagged[tag]} and {kind}")
+        tagged[tag] = kind
     union: Any = types[0]
     for event_type in types[1:]:
         union = union | event_type

@@ -15,8 +15,8 @@ RULESET_ID = "duel"
 
 def install() -> None:
     """Register the ruleset and its UI (again is harmless)."""
-    from duel.ruleset import make_duel
+    from duel.ruleset import DuelRuleset
     from duel.ui import make_duel_ui
 
-    register(RULESET_ID, make_duel)
+    register(RULESET_ID, DuelRuleset)
     register_ui(RULESET_ID, make_duel_ui)

@@ -6,9 +6,9 @@ them (an initiative roll for a newcomer, a new turn order). Damage and healing a
 combatant's :class:`~uwr_desktop.core.encounter.Sheet`, so they work for any sheet.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple, Protocol
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 from msgspec.structs import replace
@@ -44,8 +44,11 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
-from uwr_desktop.core.rulesets.base import Column, ColumnKind, RollShown
+from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, RollShown
 from uwr_desktop.core.sides import Side
+
+S = TypeVar("S")
+"""A round system's settings."""
 
 
 class EventSink(Protocol):
@@ -57,6 +60,30 @@ class EventSink(Protocol):
 
     def add(self, event: Event) -> None:
         """Apply ``event`` and record it."""
+
+
+class Builder(Generic[S]):
+    """The events of one intent, each applied as it is added so later checks see its effect:
+    the :class:`EventSink` every round system decides into, with its ``settings`` and the
+    ``roller`` the intent's dice come from."""
+
+    def __init__(
+        self,
+        apply: Callable[[EncounterState, Event], EncounterState],
+        state: EncounterState,
+        settings: S,
+        roller: Roller,
+    ) -> None:
+        self._apply = apply
+        self.state = state
+        self.settings = settings
+        self.roller = roller
+        self.events: list[Event] = []
+
+    def add(self, event: Event) -> None:
+        """Apply ``event`` and record it."""
+        self.state = self._apply(self.state, event)
+        self.events.append(event)
 
 
 # --- reading the state ----------------------------------------------------------------------
@@ -325,8 +352,26 @@ def _roller_name(state: EncounterState, combatant_id: str | None) -> str:
     return state.combatants[combatant_id].name if combatant_id is not None else "The GM"
 
 
-def describe_shared(event: Event, state: EncounterState) -> str | None:
-    """The log line of an event only the common module decides (``None``: not one of them)."""
+def describe_shared(event: Event, state: EncounterState, fight: str = "the fight") -> str | None:
+    """The log line of an event every ruleset shares, as the common module words it (``None``:
+    not one of them); ``fight`` is what the ruleset calls a fight ("the skirmish")."""
+    match event:
+        case CombatantsJoined(combatants=joined):
+            listed = ", ".join(combatant.name for combatant in joined)
+            return f"{listed} {'joins' if len(joined) == 1 else 'join'} {fight}"
+        case CombatantsLeft(combatant_ids=ids):
+            return f"{names(state, ids)} {'leaves' if len(ids) == 1 else 'leave'} {fight}"
+        case CombatantsUpdated(updates=updates):
+            return "; ".join(f"{state.combatants[u.combatant.id].name} {u.text}" for u in updates)
+        case TurnStarted(combatant_id=cid):
+            return f"{state.combatants[cid].name}'s turn"
+        case TurnEnded(combatant_id=cid):
+            return f"{state.combatants[cid].name}'s turn ends"
+        case RoundEnded(round=number, expired=expired):
+            ended = "".join(
+                f"; {ref.name} ends on {state.combatants[ref.combatant_id].name}" for ref in expired
+            )
+            return f"Round {number} ends{ended}"
     if isinstance(event, DiceRolled):
         name = _roller_name(state, event.combatant_id)
         what = f"{event.title} ({event.notation})" if event.title else event.notation
@@ -384,6 +429,24 @@ def number_column(key: str, title: str, field: Bounded) -> Column:
 
 
 GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias"})
+
+
+def generic_cell(combatant: Combatant, key: str) -> CellValue | None:
+    """The value of one of the :data:`GENERIC_CELLS` (``None``: not one of them)."""
+    match key:
+        case "name":
+            return combatant.name
+        case "side":
+            return combatant.side.value
+        case "hidden":
+            return combatant.hidden
+        case "notes":
+            return combatant.notes
+        case "alias":
+            return combatant.alias
+    return None
+
+
 """The cells every ruleset's table has and edits the same way."""
 
 

@@ -18,6 +18,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,9 +100,14 @@ def resolve_target(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
+STALE_SECONDS = 60
+"""A temporary file younger than this may belong to a save just begun (made, not yet locked):
+it is never taken for a crash's leftover."""
+
+
 def remove_stale_temporaries(target: Path) -> int:
-    """Delete the temporary files of earlier saves of ``target`` that no writer holds (a crash
-    left them behind); return how many went."""
+    """Delete the temporary files of earlier saves of ``target`` that no writer holds and that
+    are older than ``STALE_SECONDS`` (a crash left them behind); return how many went."""
     folder = target.parent if str(target.parent) else Path(".")
     pattern = temporary_name(target.name)
     removed = 0
@@ -109,9 +115,13 @@ def remove_stale_temporaries(target: Path) -> int:
         candidates = [entry for entry in folder.iterdir() if pattern.fullmatch(entry.name)]
     except OSError:
         return 0
+    oldest = time.time() - STALE_SECONDS
     for candidate in candidates:
         if candidate.is_symlink() or not candidate.is_file() or _in_use(candidate):
             continue
+        with contextlib.suppress(OSError):
+            if candidate.stat().st_mtime > oldest:
+                continue
         with contextlib.suppress(OSError):
             candidate.unlink()
             removed += 1

@@ -23,18 +23,18 @@ from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
 from uwr_desktop.core.rulesets.hands import order
 from uwr_desktop.core.rulesets.hands.events import (
-    HandsActed,
-    HandsCloseSet,
-    HandsHesitated,
-    HandsMoved,
-    HandsOutcomeRecorded,
-    HandsPointsReadied,
-    HandsRollOff,
-    HandsRoundStarted,
-    HandsSurpriseSet,
-    HandsTurnEnded,
-    HandsTurnStarted,
+    Acted,
+    CloseSet,
+    Hesitated,
+    Moved,
+    OutcomeRecorded,
+    PointsReadied,
     Pools,
+    RollOff,
+    RoundStarted,
+    SurpriseSet,
+    TurnBegan,
+    TurnOver,
 )
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, with_sheet
 from uwr_desktop.core.rulesets.hands.state import (
@@ -100,7 +100,7 @@ def _set_pools(state: EncounterState, pools: tuple[Pools, ...], *, whole: bool) 
     return with_combatants(state, changed)
 
 
-def _round_started(state: EncounterState, event: HandsRoundStarted) -> EncounterState:
+def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState:
     if event.round != state.round + 1:
         raise RulesError(f"round {event.round} cannot follow round {state.round}")
     state = _set_pools(state, event.pools, whole=True)
@@ -109,13 +109,13 @@ def _round_started(state: EncounterState, event: HandsRoundStarted) -> Encounter
     return replace(state, part=part, round=event.round, phase=Phase.TURNS)
 
 
-def _readied(state: EncounterState, event: HandsPointsReadied) -> EncounterState:
+def _readied(state: EncounterState, event: PointsReadied) -> EncounterState:
     if not in_turn(state):
         raise RulesError("points are readied only during a round")
     return _set_pools(state, event.pools, whole=False)
 
 
-def _turn_started(state: EncounterState, event: HandsTurnStarted) -> EncounterState:
+def _turn_started(state: EncounterState, event: TurnBegan) -> EncounterState:
     if state.phase == Phase.SETUP:
         raise RulesError("a turn cannot start before the fight")
     part = part_of(state)
@@ -141,7 +141,7 @@ def _turn_started(state: EncounterState, event: HandsTurnStarted) -> EncounterSt
     return refresh(replace(state, part=part, phase=phase, acted=frozenset()))
 
 
-def _roll_off(state: EncounterState, event: HandsRollOff) -> EncounterState:
+def _roll_off(state: EncounterState, event: RollOff) -> EncounterState:
     part = part_of(state)
     if not in_turn(state):
         raise RulesError("a roll-off needs a turn under way")
@@ -155,7 +155,7 @@ def _roll_off(state: EncounterState, event: HandsRollOff) -> EncounterState:
     return refresh(_with_part(state, replace(part, roll_offs=tuple(rolled.items()))))
 
 
-def _surprise(state: EncounterState, event: HandsSurpriseSet) -> EncounterState:
+def _surprise(state: EncounterState, event: SurpriseSet) -> EncounterState:
     part = part_of(state)
     combatant = need(state, event.combatant_id)
     if not in_turn(state) or combatant.id not in dict(part.start_points):
@@ -165,7 +165,7 @@ def _surprise(state: EncounterState, event: HandsSurpriseSet) -> EncounterState:
     return refresh(_with_part(state, replace(part, surprise=surprise)))
 
 
-def _close(state: EncounterState, event: HandsCloseSet) -> EncounterState:
+def _close(state: EncounterState, event: CloseSet) -> EncounterState:
     first, second = need(state, event.first), need(state, event.second)
     if first.id == second.id:
         raise RulesError("close quarters needs two combatants")
@@ -175,7 +175,7 @@ def _close(state: EncounterState, event: HandsCloseSet) -> EncounterState:
     return refresh(_with_part(state, replace(part, close=close)))
 
 
-def _acted(state: EncounterState, event: HandsActed) -> EncounterState:
+def _acted(state: EncounterState, event: Acted) -> EncounterState:
     if state.phase != Phase.TURNS:
         raise RulesError("actions are declared in the turns of a round")
     combatant = need(state, event.combatant_id)
@@ -210,7 +210,7 @@ def _acted(state: EncounterState, event: HandsActed) -> EncounterState:
     return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
 
 
-def _deed_text(state: EncounterState, event: HandsActed) -> str:
+def _deed_text(state: EncounterState, event: Acted) -> str:
     """``"2 with Halberd at Ana"``, ``"1 against Brute's action"``."""
     sheet = sheet_of(state.combatants[event.combatant_id])
     text = str(event.points)
@@ -224,7 +224,7 @@ def _deed_text(state: EncounterState, event: HandsActed) -> str:
     return text
 
 
-def _outcome(state: EncounterState, event: HandsOutcomeRecorded) -> EncounterState:
+def _outcome(state: EncounterState, event: OutcomeRecorded) -> EncounterState:
     part = part_of(state)
     if event.action >= len(part.actions):  # actions are declared in the turns only
         raise RulesError(f"there is no action number {event.action + 1} this turn")
@@ -237,7 +237,7 @@ def _outcome(state: EncounterState, event: HandsOutcomeRecorded) -> EncounterSta
     return _with_part(state, replace(part, actions=actions))
 
 
-def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
+def _moved(state: EncounterState, event: Moved) -> EncounterState:
     combatant = need(state, event.combatant_id)
     if state.phase != Phase.CARRY_OVER:
         raise RulesError("carry-over movement comes before the turns of a round")
@@ -260,7 +260,7 @@ def _moved(state: EncounterState, event: HandsMoved) -> EncounterState:
     return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
 
 
-def _hesitated(state: EncounterState, event: HandsHesitated) -> EncounterState:
+def _hesitated(state: EncounterState, event: Hesitated) -> EncounterState:
     if state.phase != Phase.TURNS:
         raise RulesError("hesitation happens in the turns of a round")
     changed: dict[str, Combatant] = {}
@@ -278,7 +278,7 @@ def _hesitated(state: EncounterState, event: HandsHesitated) -> EncounterState:
     return refresh(replace(state, acted=state.acted | set(changed)))
 
 
-def _turn_ended(state: EncounterState, event: HandsTurnEnded) -> EncounterState:
+def _turn_ended(state: EncounterState, event: TurnOver) -> EncounterState:
     if not in_turn(state) or event.turn != part_of(state).turn:
         raise RulesError(f"turn {event.turn} is not the turn under way")
     part = part_of(state)
@@ -336,17 +336,17 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object], EncounterState]] = 
     CombatantsLeft: _left,  # type: ignore[dict-item]
     CombatantsUpdated: _updated,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
-    HandsRoundStarted: _round_started,  # type: ignore[dict-item]
-    HandsPointsReadied: _readied,  # type: ignore[dict-item]
-    HandsTurnStarted: _turn_started,  # type: ignore[dict-item]
-    HandsRollOff: _roll_off,  # type: ignore[dict-item]
-    HandsSurpriseSet: _surprise,  # type: ignore[dict-item]
-    HandsCloseSet: _close,  # type: ignore[dict-item]
-    HandsActed: _acted,  # type: ignore[dict-item]
-    HandsMoved: _moved,  # type: ignore[dict-item]
-    HandsOutcomeRecorded: _outcome,  # type: ignore[dict-item]
-    HandsHesitated: _hesitated,  # type: ignore[dict-item]
-    HandsTurnEnded: _turn_ended,  # type: ignore[dict-item]
+    RoundStarted: _round_started,  # type: ignore[dict-item]
+    PointsReadied: _readied,  # type: ignore[dict-item]
+    TurnBegan: _turn_started,  # type: ignore[dict-item]
+    RollOff: _roll_off,  # type: ignore[dict-item]
+    SurpriseSet: _surprise,  # type: ignore[dict-item]
+    CloseSet: _close,  # type: ignore[dict-item]
+    Acted: _acted,  # type: ignore[dict-item]
+    Moved: _moved,  # type: ignore[dict-item]
+    OutcomeRecorded: _outcome,  # type: ignore[dict-item]
+    Hesitated: _hesitated,  # type: ignore[dict-item]
+    TurnOver: _turn_ended,  # type: ignore[dict-item]
 }
 
 

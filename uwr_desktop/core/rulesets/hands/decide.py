@@ -6,26 +6,26 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate, Event
+from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need, plural
 from uwr_desktop.core.rulesets.hands import order
-from uwr_desktop.core.rulesets.hands.apply import apply_event, in_turn
+from uwr_desktop.core.rulesets.hands.apply import in_turn
 from uwr_desktop.core.rulesets.hands.events import (
-    HandsActed,
-    HandsCloseSet,
-    HandsHesitated,
-    HandsMoved,
-    HandsOutcomeRecorded,
-    HandsPointsReadied,
-    HandsRollOff,
-    HandsRoundStarted,
-    HandsSurpriseSet,
-    HandsTurnEnded,
-    HandsTurnStarted,
+    Acted,
+    CloseSet,
+    Hesitated,
+    Moved,
+    OutcomeRecorded,
+    PointsReadied,
     Pools,
+    RollOff,
     RollOffRoll,
+    RoundStarted,
+    SurpriseSet,
+    TurnBegan,
+    TurnOver,
 )
 from uwr_desktop.core.rulesets.hands.rules import HandsSettings, check_carry_plan, split
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, take_damage, with_sheet
@@ -34,19 +34,8 @@ from uwr_desktop.core.rulesets.hands.state import Action, Phase, part_of
 ROLL_OFF_SIDES = 6
 
 
-class Builder:
-    """Collects the events of one intent, applying each so later checks see its effect."""
-
-    def __init__(self, state: EncounterState, settings: HandsSettings) -> None:
-        """Start from ``state``."""
-        self.state = state
-        self.settings = settings
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        """Apply ``event`` and record it."""
-        self.state = apply_event(self.state, event)
-        self.events.append(event)
+Builder = common.Builder[HandsSettings]
+"""The events of one ``hands`` intent, each applied as it is added."""
 
 
 def in_round(state: EncounterState) -> None:
@@ -90,12 +79,12 @@ def roll_off(builder: Builder, roller: Roller) -> None:
             open_groups.extend(sub for sub in split_up.values() if len(sub) > 1)
         rolls.extend(RollOffRoll(cid, tuple(faces[cid])) for cid in members)
     if rolls:
-        builder.add(HandsRollOff(tuple(rolls)))
+        builder.add(RollOff(tuple(rolls)))
 
 
 def start_turn(builder: Builder, turn: int, roller: Roller) -> None:
     """Start a turn and settle its ties."""
-    builder.add(HandsTurnStarted(turn))
+    builder.add(TurnBegan(turn))
     roll_off(builder, roller)
 
 
@@ -103,7 +92,7 @@ def start_round(builder: Builder, number: int, roller: Roller) -> None:
     """Split everyone's points, then the carry-over turn (if anyone kept points in place) or
     the first turn."""
     pools = round_pools(builder.state)
-    builder.add(HandsRoundStarted(number, pools))
+    builder.add(RoundStarted(number, pools))
     carry = any(p.carry_over for p in pools)
     start_turn(builder, 0 if carry else 1, roller)
 
@@ -133,13 +122,13 @@ def next_turn(builder: Builder, roller: Roller, *, end_round: bool) -> str:
                 if cid not in state.acted and sheet_of(state.combatants[cid]).ready > 0
             )
             if idle:
-                builder.add(HandsHesitated(idle))
-        builder.add(HandsTurnEnded(part.turn))
+                builder.add(Hesitated(idle))
+        builder.add(TurnOver(part.turn))
         if order.participants(builder.state, carry=False):
             start_turn(builder, part.turn + 1, roller)
             return f"Round {state.round}, turn {part.turn + 1}"
     else:
-        builder.add(HandsTurnEnded(part.turn))
+        builder.add(TurnOver(part.turn))
     common.end_round(builder)
     start_round(builder, state.round + 1, roller)
     return f"Round {builder.state.round}"
@@ -215,7 +204,7 @@ def spend(  # noqa: PLR0917 (the intent's fields, in its order)
     if target is not None:
         target = need(state, target).id
     check_outreach(state, combatant.id, target, opposes)
-    builder.add(HandsActed(combatant.id, points, weapon, opposes, note, target))
+    builder.add(Acted(combatant.id, points, weapon, opposes, note, target))
     what = f" with {sheet.weapons[weapon].name}" if weapon is not None else ""
     return f"{combatant.name} spends {plural(points, 'point')}{what}"
 
@@ -236,7 +225,7 @@ def record_outcome(builder: Builder, action: int, succeeded: bool | None, roll: 
         raise RulesError(f"Say whether {name}'s interference succeeded, or give its roll")
     if (interfering.succeeded, interfering.roll) == (succeeded, roll):
         raise RulesError(f"{name}'s interference is already recorded so")
-    builder.add(HandsOutcomeRecorded(action, succeeded, roll))
+    builder.add(OutcomeRecorded(action, succeeded, roll))
     opposed = state.combatants[actions[interfering.opposes].actor].name
     verdict = {True: "succeeds", False: "fails", None: "rolled"}[succeeded]
     return f"{name}'s interference with {opposed} {verdict}"
@@ -247,7 +236,7 @@ def move(builder: Builder, combatant_id: str, points: int) -> str:
     combatant = need(builder.state, combatant_id)
     if builder.state.phase != Phase.CARRY_OVER:
         raise RulesError("Carry-over movement comes before the turns of a round")
-    builder.add(HandsMoved(combatant.id, points))
+    builder.add(Moved(combatant.id, points))
     if points == 0:
         return f"{combatant.name} does not move"
     return f"{combatant.name} moves with {plural(points, 'carry-over point')}"
@@ -260,7 +249,7 @@ def hesitate(builder: Builder, combatant_id: str) -> str:
         raise RulesError("Hesitation happens in the turns of a round")
     if sheet_of(combatant).ready == 0:
         raise RulesError(f"{combatant.name} has no ready points left this round")
-    builder.add(HandsHesitated((combatant.id,)))
+    builder.add(Hesitated((combatant.id,)))
     return f"{combatant.name} hesitates"
 
 
@@ -274,7 +263,7 @@ def set_surprise(builder: Builder, combatant_id: str, surprising: bool) -> str:
     if (combatant.id in part_of(state).surprise) == surprising:
         word = "already" if surprising else "not"
         raise RulesError(f"{combatant.name} is {word} surprising this turn")
-    builder.add(HandsSurpriseSet(combatant.id, surprising))
+    builder.add(SurpriseSet(combatant.id, surprising))
     return f"{'Surprise' if surprising else 'No surprise'}: {combatant.name}"
 
 
@@ -287,7 +276,7 @@ def set_close(builder: Builder, first: str, second: str, close: bool) -> str:
     if part_of(state).is_close(one.id, other.id) == close:
         word = "already" if close else "not"
         raise RulesError(f"{one.name} and {other.name} are {word} in close quarters")
-    builder.add(HandsCloseSet(one.id, other.id, close))
+    builder.add(CloseSet(one.id, other.id, close))
     return f"{one.name} and {other.name} {'in' if close else 'out of'} close quarters"
 
 
@@ -314,5 +303,5 @@ def join(builder: Builder, combatants: Sequence[Combatant]) -> str:
     if in_turn(builder.state):
         pools = tuple(Pools(c.id, sheet_of(c).undamaged) for c in fresh if sheet_of(c).undamaged)
         if pools:
-            builder.add(HandsPointsReadied(pools))
+            builder.add(PointsReadied(pools))
     return label

@@ -5,7 +5,6 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.hands.decide import Builder
 from uwr_desktop.core.rulesets.hands.rules import check_carry_plan
@@ -41,12 +40,9 @@ def edited_sheet(sheet: HandsSheet, key: str, number: int) -> HandsSheet:
     return keep_pools(replace(empty, **{key: number}), sheet)
 
 
-def edit_cell(builder: Builder, combatant_id: str, key: str, value: object) -> str:
-    """Set one table cell."""
-    combatant = common.need(builder.state, combatant_id)
-    if key in common.GENERIC_CELLS:
-        updated, text = common.edited_cell(combatant, key, value)
-    elif key in NUMBER_CELLS:
+def edit_own_cell(builder: Builder, combatant: Combatant, key: str, value: object) -> str:
+    """Set one ``hands`` table cell: the sheet's numbers."""
+    if key in NUMBER_CELLS:
         label, bounds = NUMBER_CELLS[key]
         number = bounds.read(value)
         sheet = sheet_of(combatant)
@@ -64,12 +60,9 @@ def edit_cell(builder: Builder, combatant_id: str, key: str, value: object) -> s
     return f"{combatant.name}: {text}"
 
 
-def replace_sheet(builder: Builder, combatant: Combatant) -> str:
+def kept_in_fight(old: Combatant, new: Combatant) -> Combatant:
     """A sheet edited in the dialog mid-fight keeps its damage and pools (trimmed to fit)."""
-    old = common.need(builder.state, combatant.id)
-    sheet = keep_pools(sheet_of(combatant), sheet_of(old))
+    sheet = keep_pools(sheet_of(new), sheet_of(old))
     if sheet.carry_plan != sheet_of(old).carry_plan:
-        check_carry_plan(combatant.name, sheet)
-    updated = with_sheet(combatant, sheet)
-    builder.add(CombatantsUpdated((CombatantUpdate(updated, "sheet edited"),)))
-    return f"Edit {combatant.name}"
+        check_carry_plan(new.name, sheet)
+    return with_sheet(new, sheet)

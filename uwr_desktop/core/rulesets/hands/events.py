@@ -5,9 +5,37 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import CombatantId, Count, Ids, Text
-from uwr_desktop.core.events import Event
+from uwr_desktop.core.events import Event, in_ruleset
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_DICE
 from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, WeaponIndex
+
+
+class HandsEvent(Event, frozen=True, tag=in_ruleset("hands")):
+    """Base of the ``hands`` events: each is tagged ``"hands.<its name>"`` in files and
+    journals."""
+
+    events_base = True
+
+
+EARLIER_TAGS: dict[str, str] = {
+    old: f"hands.{new}"
+    for old, new in {
+        "HandsRoundStarted": "RoundStarted",
+        "HandsPointsReadied": "PointsReadied",
+        "HandsTurnStarted": "TurnBegan",
+        "HandsRollOff": "RollOff",
+        "HandsSurpriseSet": "SurpriseSet",
+        "HandsCloseSet": "CloseSet",
+        "HandsActed": "Acted",
+        "HandsOutcomeRecorded": "OutcomeRecorded",
+        "HandsMoved": "Moved",
+        "HandsHesitated": "Hesitated",
+        "HandsTurnEnded": "TurnOver",
+    }.items()
+}
+"""The tag an earlier version wrote for each ``hands`` event (its class name then), and
+today's."""
+
 
 D6Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
 """The face of a d6."""
@@ -33,7 +61,7 @@ class RollOffRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     faces: Annotated[tuple[D6Face, ...], msgspec.Meta(min_length=1, max_length=MAX_DICE)]
 
 
-class HandsRoundStarted(Event, frozen=True):
+class RoundStarted(HandsEvent, frozen=True):
     """A round starts: every combatant's pools are split anew (used points empty); those not
     listed have no undamaged points."""
 
@@ -41,32 +69,32 @@ class HandsRoundStarted(Event, frozen=True):
     pools: PoolList = ()
 
 
-class HandsPointsReadied(Event, frozen=True):
+class PointsReadied(HandsEvent, frozen=True):
     """Newcomers' points for the round under way."""
 
     pools: PoolList
 
 
-class HandsTurnStarted(Event, frozen=True):
+class TurnBegan(HandsEvent, frozen=True):
     """A turn starts (0: the carry-over turn); who declares first is decided anew."""
 
     turn: Count
 
 
-class HandsRollOff(Event, frozen=True):
+class RollOff(HandsEvent, frozen=True):
     """A d6 roll-off among combatants the chain left tied."""
 
     rolls: Annotated[tuple[RollOffRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
-class HandsSurpriseSet(Event, frozen=True):
+class SurpriseSet(HandsEvent, frozen=True):
     """The GM set (or cleared) a combatant's surprise for this turn."""
 
     combatant_id: CombatantId
     surprising: bool
 
 
-class HandsCloseSet(Event, frozen=True):
+class CloseSet(HandsEvent, frozen=True):
     """The GM marked two combatants as in close quarters (or no longer)."""
 
     first: CombatantId
@@ -74,7 +102,7 @@ class HandsCloseSet(Event, frozen=True):
     close: bool
 
 
-class HandsActed(Event, frozen=True):
+class Acted(HandsEvent, frozen=True):
     """A combatant spent ready points on an action (``opposes``: the action it interferes
     with, by its place among the turn's actions; ``target``: whom it attacks)."""
 
@@ -86,7 +114,7 @@ class HandsActed(Event, frozen=True):
     target: CombatantId | None = None
 
 
-class HandsOutcomeRecorded(Event, frozen=True):
+class OutcomeRecorded(HandsEvent, frozen=True):
     """The GM recorded how an interfering action (``action``, its place among the turn's
     actions) went: ``succeeded`` (``None``: not said yet) and its ``roll`` (``None``: none
     given). The action it opposes fails as soon as one interfering action succeeds."""
@@ -96,20 +124,20 @@ class HandsOutcomeRecorded(Event, frozen=True):
     roll: Annotated[int, INTERFERENCE_ROLL.meta] | None = None
 
 
-class HandsMoved(Event, frozen=True):
+class Moved(HandsEvent, frozen=True):
     """A combatant's carry-over turn: movement paid from carry-over points (0: none)."""
 
     combatant_id: CombatantId
     points: Count
 
 
-class HandsHesitated(Event, frozen=True):
+class Hesitated(HandsEvent, frozen=True):
     """Each combatant listed did nothing this turn: one ready point moves to used."""
 
     combatant_ids: Ids
 
 
-class HandsTurnEnded(Event, frozen=True):
+class TurnOver(HandsEvent, frozen=True):
     """The turn ends (0: the carry-over turn; movement not taken is lost)."""
 
     turn: Count

@@ -14,40 +14,23 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
   healed points wait for the next round start.
 """
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-import msgspec
-
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import Event, convert
+from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import (
     AddCombatants,
-    AddCondition,
     ApplyDamage,
     ClearManualOrder,
-    EditCell,
     EndRound,
-    Heal,
     Intent,
     MoveInOrder,
     NextTurn,
-    RemoveCombatants,
-    RemoveCondition,
-    ReplaceCombatant,
-    RerollDice,
-    RollDice,
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
-    Decision,
     DragAnswer,
-    FirstShape,
     IntentOption,
     Resource,
     RollShown,
@@ -56,7 +39,8 @@ from uwr_desktop.core.rulesets.hands import columns, view
 from uwr_desktop.core.rulesets.hands import decide as rules
 from uwr_desktop.core.rulesets.hands.apply import apply_event
 from uwr_desktop.core.rulesets.hands.decide import Builder
-from uwr_desktop.core.rulesets.hands.edit import edit_cell, replace_sheet
+from uwr_desktop.core.rulesets.hands.edit import edit_own_cell, kept_in_fight
+from uwr_desktop.core.rulesets.hands.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
@@ -69,85 +53,52 @@ from uwr_desktop.core.rulesets.hands.rules import HandsSettings
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.hands.state import NO_PART, part_of
+from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class HandsRuleset(FirstShape):
+class HandsRuleset(RoundSystem[HandsSettings]):
     """The ``hands`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "hands"
     title = "Hack & Slash (ready points, initiative every turn)"
+    settings_type = HandsSettings
+    refusal = "The hands rules"
+    earlier_tags = EARLIER_TAGS
 
-    def __init__(self, settings: HandsSettings | Mapping[str, Any] | None = None) -> None:
-        """Use ``settings`` (a ``HandsSettings`` or a mapping of its fields; default rules)."""
-        if settings is None:
-            chosen = HandsSettings()
-        elif isinstance(settings, HandsSettings):
-            chosen = settings
-        else:
-            try:
-                chosen = convert(dict(settings), HandsSettings)
-            except (msgspec.ValidationError, TypeError, ValueError) as error:
-                raise RulesError(f"Bad hands settings: {error}") from None
-        self._settings: HandsSettings = chosen
+    def check_sheet(self, combatant: Combatant) -> None:
+        """A hands sheet."""
+        sheet_of(combatant)
 
-    @property
-    def settings(self) -> HandsSettings:
-        """The house rules in force."""
-        return self._settings
+    def first_part(self) -> RulesetPart:
+        """No round yet."""
+        return NO_PART
 
-    def initial_state(self, roster: Sequence[Combatant]) -> EncounterState:
-        """The encounter before any entry: the roster in table order."""
-        combatants: dict[str, Combatant] = {}
-        for combatant in roster:
-            if combatant.id in combatants:
-                raise RulesError(f"Two combatants have the id {combatant.id!r}")
-            sheet_of(combatant)
-            combatants[combatant.id] = combatant
-        rows = tuple(combatants)
-        return EncounterState(combatants=combatants, rows=rows, order=rows, part=NO_PART)
+    def first_state(self, state: EncounterState) -> EncounterState:
+        """Everyone in table order."""
+        return EncounterState(state.combatants, state.rows, state.rows, part=state.part)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure)."""
         return apply_event(state, event)
 
-    def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
-        """Check ``intent`` and return its events; ``RulesError`` says why not."""
-        builder = Builder(state, self._settings)
-        label = self._decide(builder, intent, roller)
-        return Decision(label, tuple(builder.events))
-
-    def _decide(self, b: Builder, intent: Intent, roller: Roller) -> str:
+    def decide_own(self, sink: Builder, intent: Intent) -> str | None:
+        """Rounds and turns, spending points, movement, hesitation, interference outcomes,
+        surprise and close quarters; newcomers and damage as the pools take them."""
         match intent:
             case StartFight():
-                return rules.start_fight(b, roller)
+                return rules.start_fight(sink, sink.roller)
             case NextTurn():
-                return rules.next_turn(b, roller, end_round=False)
+                return rules.next_turn(sink, sink.roller, end_round=False)
             case EndRound():
-                return rules.next_turn(b, roller, end_round=True)
+                return rules.next_turn(sink, sink.roller, end_round=True)
             case AddCombatants(combatants=combatants):
-                return rules.join(b, list(combatants))
-            case RemoveCombatants(combatant_ids=ids):
-                return common.leave(b, list(ids))
+                return rules.join(sink, list(combatants))
             case ApplyDamage(combatant_ids=ids, amount=amount):
-                return rules.damage(b, list(ids), amount)
-            case Heal(combatant_ids=ids, amount=amount):
-                return common.change_health(b, list(ids), amount, heal=True)
-            case AddCondition(combatant_ids=ids, condition=condition):
-                return common.add_condition(b, list(ids), condition)
-            case RemoveCondition(combatant_ids=ids, name=name):
-                return common.remove_condition(b, list(ids), name)
-            case EditCell(combatant_id=cid, column_key=key, value=value):
-                return edit_cell(b, cid, key, value)
-            case ReplaceCombatant(combatant=combatant):
-                return replace_sheet(b, combatant)
-            case RollDice(combatant_id=cid, notation=notation, title=title):
-                return common.roll_dice(b, cid, notation, title, roller)
-            case RerollDice(indices=indices):
-                return common.reroll_dice(b, indices, roller)
+                return rules.damage(sink, list(ids), amount)
             case HandsSpend():
                 return rules.spend(
-                    b,
+                    sink,
                     intent.combatant_id,
                     intent.points,
                     intent.weapon,
@@ -156,35 +107,43 @@ class HandsRuleset(FirstShape):
                     intent.target,
                 )
             case HandsMove(combatant_id=cid, points=points):
-                return rules.move(b, cid, points)
+                return rules.move(sink, cid, points)
             case HandsHesitate(combatant_id=cid):
-                return rules.hesitate(b, cid)
+                return rules.hesitate(sink, cid)
             case HandsRecordOutcome(action=action, succeeded=succeeded, roll=roll):
-                return rules.record_outcome(b, action, succeeded, roll)
+                return rules.record_outcome(sink, action, succeeded, roll)
             case HandsSetSurprise(combatant_id=cid, surprising=surprising):
-                return rules.set_surprise(b, cid, surprising)
+                return rules.set_surprise(sink, cid, surprising)
             case HandsSetClose(first=first, second=second, close=close):
-                return rules.set_close(b, first, second, close)
+                return rules.set_close(sink, first, second, close)
             case MoveInOrder(combatant_id=cid, index=index):
-                answer = view.drag_answer(b.state, cid, index)
+                answer = view.drag_answer(sink.state, cid, index)
                 if answer.intent is None:
                     raise RulesError(answer.text)
-                return self._decide(b, answer.intent, roller)
+                return self.decide_own(sink, answer.intent)
             case ClearManualOrder():
-                if not part_of(b.state).surprise:
+                if not part_of(sink.state).surprise:
                     raise RulesError("Nobody is surprising this turn")
-                for cid in part_of(b.state).surprise:
-                    rules.set_surprise(b, cid, False)
+                for cid in part_of(sink.state).surprise:
+                    rules.set_surprise(sink, cid, False)
                 return "No surprise this turn"
-        raise RulesError(f"The hands rules cannot do {type(intent).__name__}")
+        return None
 
-    def describe(self, event: Event, state: EncounterState) -> str:
-        """One log line for ``event``; ``state`` is the state just before it."""
+    def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
+        """An edited sheet keeps its damage and pools (trimmed to fit)."""
+        return kept_in_fight(old, new)
+
+    def edit_own_cell(self, sink: Builder, combatant: Combatant, key: str, value: object) -> str:
+        """The sheet's numbers."""
+        return edit_own_cell(sink, combatant, key, value)
+
+    def describe_own(self, event: Event, state: EncounterState) -> str:
+        """The round first once the fight is under way, then the event."""
         return view.describe(event, state)
 
-    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """The rolls ``event`` made; ``state`` is the state just before it."""
-        return common.shared_rolls(event, state) or shown_rolls(event, state)
+    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The declare-first roll-offs."""
+        return shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """The turn's participants in declare-first order."""
@@ -214,10 +173,6 @@ class HandsRuleset(FirstShape):
         """The table columns: pools, reach and weapons."""
         return view.COLUMNS
 
-    def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
-        """One table cell."""
-        return view.cell_value(state, combatant_id, column_key)
-
-    def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
-        """The intent setting a cell."""
-        return EditCell(combatant_id, column_key, value)
+    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+        """Hit points, pools, reach and weapons."""
+        return view.own_cell(combatant, key)

@@ -5,13 +5,13 @@ from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.base import RollShown
-from uwr_desktop.core.rulesets.hands.events import HandsRollOff
+from uwr_desktop.core.rulesets.hands.events import RollOff
 
 
 def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
     """The rolls ``event`` made (``state``: just before it): the d6 roll-offs of a tie, each
     combatant's faces rolled until no tie."""
-    if isinstance(event, HandsRollOff):
+    if isinstance(event, RollOff):
         return tuple(
             RollShown(
                 roll.combatant_id,

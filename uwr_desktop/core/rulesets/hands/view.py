@@ -6,9 +6,6 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
-    CombatantsJoined,
-    CombatantsLeft,
-    CombatantsUpdated,
     Event,
     RoundEnded,
 )
@@ -26,18 +23,18 @@ from uwr_desktop.core.rulesets.base import (
 from uwr_desktop.core.rulesets.common import names, plural
 from uwr_desktop.core.rulesets.hands.columns import round_columns
 from uwr_desktop.core.rulesets.hands.events import (
-    HandsActed,
-    HandsCloseSet,
-    HandsHesitated,
-    HandsMoved,
-    HandsOutcomeRecorded,
-    HandsPointsReadied,
-    HandsRollOff,
-    HandsRoundStarted,
-    HandsSurpriseSet,
-    HandsTurnEnded,
-    HandsTurnStarted,
+    Acted,
+    CloseSet,
+    Hesitated,
+    Moved,
+    OutcomeRecorded,
+    PointsReadied,
     Pools,
+    RollOff,
+    RoundStarted,
+    SurpriseSet,
+    TurnBegan,
+    TurnOver,
 )
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
@@ -91,15 +88,10 @@ def weapon_text(weapon: HandsWeapon) -> str:
     return f"{weapon.name} (reach {weapon.reach})"
 
 
-def cell_value(state: EncounterState, combatant_id: str, key: str) -> CellValue:
-    """One table cell."""
-    combatant = state.combatants[combatant_id]
+def own_cell(combatant: Combatant, key: str) -> CellValue:
+    """One ``hands`` table cell."""
     sheet = sheet_of(combatant)
     match key:
-        case "name" | "hidden" | "notes":
-            return getattr(combatant, key)  # type: ignore[no-any-return]
-        case "side":
-            return combatant.side.value
         case "hit_points":
             return f"{sheet.undamaged}/{sheet.points_max}"
         case "max_points":
@@ -229,7 +221,7 @@ def _name(state: EncounterState, cid: str) -> str:
     return combatant.name if combatant is not None else cid
 
 
-def _acted_text(state: EncounterState, event: HandsActed) -> str:
+def _acted_text(state: EncounterState, event: Acted) -> str:
     combatant: Combatant = state.combatants[event.combatant_id]
     sheet = sheet_of(combatant)
     text = f"{combatant.name} spends {plural(event.points, 'point')}"
@@ -249,7 +241,7 @@ def _acted_text(state: EncounterState, event: HandsActed) -> str:
     return text + _outreach_text(state, event) + f"; {sheet.ready - event.points} ready left"
 
 
-def _outreach_text(state: EncounterState, event: HandsActed) -> str:
+def _outreach_text(state: EncounterState, event: Acted) -> str:
     """What the outreach rule made of the action, in brackets (empty: nothing to say)."""
     part = part_of(state)
     cid = event.combatant_id
@@ -283,7 +275,7 @@ def _split_text(state: EncounterState, pools: Pools) -> str:
     return text
 
 
-def _outcome_text(state: EncounterState, event: HandsOutcomeRecorded) -> str:
+def _outcome_text(state: EncounterState, event: OutcomeRecorded) -> str:
     """``"Bo's interference with Ana's action succeeds (roll 14): Ana's action fails"``."""
     actions = part_of(state).actions
     interfering = actions[event.action] if event.action < len(actions) else None
@@ -304,62 +296,51 @@ def _outcome_text(state: EncounterState, event: HandsOutcomeRecorded) -> str:
 
 
 def describe(event: Event, state: EncounterState) -> str:
-    """One log line for ``event``; ``state`` is the state just before it."""
-    text = common.describe_shared(event, state) or _describe(event, state)
-    if state.round and not isinstance(event, HandsRoundStarted | RoundEnded):
+    """One log line for ``event``, the round first once the fight is under way; ``state`` is
+    the state just before it."""
+    text = _describe(event, state) or common.describe_shared(event, state) or type(event).__name__
+    if state.round and not isinstance(event, RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text
 
 
-def _describe(event: Event, state: EncounterState) -> str:
+def _describe(event: Event, state: EncounterState) -> str | None:
     match event:
-        case CombatantsJoined(combatants=joined):
-            listed = ", ".join(c.name for c in joined)
-            return f"{listed} {'joins' if len(joined) == 1 else 'join'} the fight"
-        case CombatantsLeft(combatant_ids=ids):
-            return f"{names(state, ids)} {'leaves' if len(ids) == 1 else 'leave'} the fight"
-        case CombatantsUpdated(updates=updates):
-            return "; ".join(f"{_name(state, u.combatant.id)} {u.text}" for u in updates if u.text)
-        case RoundEnded(round=number, expired=expired):
-            ended = "".join(
-                f"; {ref.name} ends on {_name(state, ref.combatant_id)}" for ref in expired
-            )
-            return f"Round {number} ends{ended}"
-        case HandsRoundStarted(round=number, pools=pools):
+        case RoundStarted(round=number, pools=pools):
             split = ", ".join(_split_text(state, p) for p in pools)
             return f"Round {number} starts: {split or 'nobody has points'}"
-        case HandsOutcomeRecorded():
+        case OutcomeRecorded():
             return _outcome_text(state, event)
-        case HandsPointsReadied(pools=pools):
+        case PointsReadied(pools=pools):
             return ", ".join(f"{_name(state, p.combatant_id)} readies {p.ready}" for p in pools)
-        case HandsTurnStarted(turn=0):
+        case TurnBegan(turn=0):
             return "Carry-over turn (movement only, most carry-over points first)"
-        case HandsTurnStarted(turn=turn):
+        case TurnBegan(turn=turn):
             return f"Turn {turn}"
-        case HandsRollOff(rolls=rolls):
+        case RollOff(rolls=rolls):
             return "Declare-first roll-off: " + ", ".join(
                 f"{_name(state, r.combatant_id)} {'/'.join(map(str, r.faces))}" for r in rolls
             )
-        case HandsSurpriseSet(combatant_id=cid, surprising=surprising):
+        case SurpriseSet(combatant_id=cid, surprising=surprising):
             if surprising:
                 return f"Surprise: {_name(state, cid)} declares first this turn"
             return f"{_name(state, cid)} no longer surprising"
-        case HandsCloseSet(first=first, second=second, close=close):
+        case CloseSet(first=first, second=second, close=close):
             where = "in close quarters" if close else "no longer in close quarters"
             return f"{_name(state, first)} and {_name(state, second)} {where}"
-        case HandsActed():
+        case Acted():
             return _acted_text(state, event)
-        case HandsMoved(combatant_id=cid, points=0):
+        case Moved(combatant_id=cid, points=0):
             return f"{_name(state, cid)} does not move; carry-over movement lost"
-        case HandsMoved(combatant_id=cid, points=points):
+        case Moved(combatant_id=cid, points=points):
             return f"{_name(state, cid)} moves with {plural(points, 'carry-over point')}"
-        case HandsHesitated(combatant_ids=ids):
+        case Hesitated(combatant_ids=ids):
             verb = "hesitates" if len(ids) == 1 else "hesitate"
             return f"{names(state, ids)} {verb}: 1 ready point to used"
-        case HandsTurnEnded(turn=0):
+        case TurnOver(turn=0):
             idle = [cid for cid, _ in part_of(state).start_points if cid not in state.acted]
             lost = f"; {names(state, idle)} did not move (movement lost)" if idle else ""
             return f"Carry-over turn ends{lost}"
-        case HandsTurnEnded(turn=turn):
+        case TurnOver(turn=turn):
             return f"Turn {turn} ends"
-    return type(event).__name__
+    return None

@@ -18,6 +18,6 @@ __all__ = ["RULESET_ID", "make"]
 
 def make(settings: Mapping[str, Any] | None = None) -> Ruleset:
     """Build the ``rollkeep`` ruleset with ``settings`` (``RollkeepSettings`` fields)."""
-    from uwr_desktop.core.rulesets.rollkeep.ruleset import make_rollkeep
+    from uwr_desktop.core.rulesets.rollkeep.ruleset import RollkeepRuleset
 
-    return make_rollkeep(settings)
+    return RollkeepRuleset(settings)

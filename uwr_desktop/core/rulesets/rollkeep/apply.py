@@ -12,19 +12,19 @@ from uwr_desktop.core.limits import MAX_DICE
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.rollkeep.events import (
-    RollkeepAmbushRolled,
-    RollkeepAttacked,
-    RollkeepDelayed,
-    RollkeepForfeited,
-    RollkeepFullDefenseRolled,
-    RollkeepInitiativeRolled,
-    RollkeepInitiativeSet,
-    RollkeepReturned,
-    RollkeepRollOff,
-    RollkeepRollOffJoined,
-    RollkeepStageBegan,
-    RollkeepStanceChosen,
-    RollkeepTiesRolled,
+    AmbushRolled,
+    Attacked,
+    Delayed,
+    Forfeited,
+    FullDefenseRolled,
+    InitiativeRolled,
+    InitiativeSet,
+    Returned,
+    RollOff,
+    RollOffJoined,
+    StageBegan,
+    StanceChosen,
+    TiesRolled,
 )
 from uwr_desktop.core.rulesets.rollkeep.rules import (
     D10,
@@ -57,7 +57,7 @@ def _ordered(state: EncounterState, settings: RollkeepSettings) -> EncounterStat
     return state if order == state.order else replace(state, order=order)
 
 
-def _stage(state: EncounterState, event: RollkeepStageBegan) -> EncounterState:
+def _stage(state: EncounterState, event: StageBegan) -> EncounterState:
     phase, part = state.phase, part_of(state)
     if event.stage is Phase.INITIATIVE and phase == Phase.SETUP and event.round == 1:
         return replace(state, round=1, phase=Phase.INITIATIVE)
@@ -84,7 +84,7 @@ def _stage(state: EncounterState, event: RollkeepStageBegan) -> EncounterState:
     raise RulesError(f"the {event.stage} stage of round {event.round} cannot begin now")
 
 
-def _rolled(state: EncounterState, event: RollkeepInitiativeRolled) -> EncounterState:
+def _rolled(state: EncounterState, event: InitiativeRolled) -> EncounterState:
     for rolled in event.rolls:
         if rolled.roll.kind is not DiceKind.KEEP:
             raise RulesError("an Initiative Score is a roll-and-keep roll")
@@ -97,7 +97,7 @@ def _rolled(state: EncounterState, event: RollkeepInitiativeRolled) -> Encounter
     return state
 
 
-def _ties(state: EncounterState, event: RollkeepTiesRolled) -> EncounterState:
+def _ties(state: EncounterState, event: TiesRolled) -> EncounterState:
     for rolled in event.rolls:
         face = _d10(rolled.roll)
 
@@ -122,7 +122,7 @@ def _with_faces(sheet: RollkeepSheet, number: int, faces: tuple[int, ...]) -> Ro
     return replace(sheet, roll_offs=kept[-MAX_DICE:])
 
 
-def _roll_off(state: EncounterState, event: RollkeepRollOff) -> EncounterState:
+def _roll_off(state: EncounterState, event: RollOff) -> EncounterState:
     for rolled in event.rolls:
         face = _d10(rolled.roll)
 
@@ -135,7 +135,7 @@ def _roll_off(state: EncounterState, event: RollkeepRollOff) -> EncounterState:
     return replace(state, part=replace(part, roll_offs=max(part.roll_offs, event.roll_off)))
 
 
-def _joined(state: EncounterState, event: RollkeepRollOffJoined) -> EncounterState:
+def _joined(state: EncounterState, event: RollOffJoined) -> EncounterState:
     cid, number = event.combatant_id, event.roll_off
     name = common.need(state, cid).name
     others = [
@@ -152,7 +152,7 @@ def _joined(state: EncounterState, event: RollkeepRollOffJoined) -> EncounterSta
     return _edit(state, cid, lambda sheet: _with_faces(sheet, number, faces))
 
 
-def _ambush(state: EncounterState, event: RollkeepAmbushRolled) -> EncounterState:
+def _ambush(state: EncounterState, event: AmbushRolled) -> EncounterState:
     part = part_of(state)
     if state.phase != Phase.SETUP or part.ambush_rolled:
         raise RulesError("the ambush is rolled once, before the skirmish")
@@ -205,9 +205,9 @@ def apply_event(state: EncounterState, event: Event, settings: RollkeepSettings)
     if shared is not None:
         return _ordered(_after_shared(shared, event), settings)
     match event:
-        case RollkeepStageBegan():
+        case StageBegan():
             state = _stage(state, event)
-        case RollkeepStanceChosen(combatant_id=cid, stance=stance):
+        case StanceChosen(combatant_id=cid, stance=stance):
             state = _edit(
                 state,
                 cid,
@@ -217,28 +217,28 @@ def apply_event(state: EncounterState, event: Event, settings: RollkeepSettings)
                     full_defense_bonus=s.full_defense_bonus if stance is Stance.FULL_DEFENSE else 0,
                 ),
             )
-        case RollkeepAmbushRolled():
+        case AmbushRolled():
             state = _ambush(state, event)
-        case RollkeepInitiativeRolled():
+        case InitiativeRolled():
             state = _rolled(state, event)
-        case RollkeepTiesRolled():
+        case TiesRolled():
             state = _ties(state, event)
-        case RollkeepRollOff():
+        case RollOff():
             state = _roll_off(state, event)
-        case RollkeepRollOffJoined():
+        case RollOffJoined():
             state = _joined(state, event)
-        case RollkeepInitiativeSet(combatant_id=cid, score=value):
+        case InitiativeSet(combatant_id=cid, score=value):
             state = _edit(state, cid, lambda s: replace(s, initiative_override=value))
-        case RollkeepDelayed(combatant_id=cid):
+        case Delayed(combatant_id=cid):
             state = _delayed(state, cid)
-        case RollkeepReturned(combatant_id=cid):
+        case Returned(combatant_id=cid):
             state = _returned(state, cid)
-        case RollkeepForfeited(combatant_ids=ids):
+        case Forfeited(combatant_ids=ids):
             state = _forfeited(state, tuple(ids))
-        case RollkeepFullDefenseRolled(combatant_id=cid, roll=roll):
+        case FullDefenseRolled(combatant_id=cid, roll=roll):
             bonus = full_defense_bonus(roll.total)
             state = _edit(state, cid, lambda s: replace(s, full_defense_bonus=bonus))
-        case RollkeepAttacked(attacker=attacker, target=target, used_center=used_center):
+        case Attacked(attacker=attacker, target=target, used_center=used_center):
             common.need(state, target)
             if used_center:
                 state = _edit(state, attacker, lambda s: replace(s, center_roll=False))

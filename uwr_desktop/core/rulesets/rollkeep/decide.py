@@ -8,53 +8,43 @@ delay. When nobody is left the round's Reactions stage runs and the next round b
 
 from msgspec.structs import replace
 
-from uwr_desktop.core.dice import DiceError, Roller, SumSpec
+from uwr_desktop.core.dice import DiceError, SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
-    Event,
     TurnEnded,
     TurnStarted,
 )
 from uwr_desktop.core.intents import (
     AddCombatants,
-    AddCondition,
-    ApplyDamage,
     ClearManualOrder,
-    EditCell,
     EndRound,
-    Heal,
     Intent,
     MoveInOrder,
     NextTurn,
-    RemoveCombatants,
-    RemoveCondition,
     ReplaceCombatant,
-    RerollDice,
-    RollDice,
     RulesError,
     StartFight,
 )
 from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import Decision
-from uwr_desktop.core.rulesets.rollkeep.apply import apply_event, part_of
+from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.events import (
+    AmbushRolled,
+    Attacked,
     CombatantRoll,
-    RollkeepAmbushRolled,
-    RollkeepAttacked,
-    RollkeepDelayed,
-    RollkeepForfeited,
-    RollkeepFullDefenseRolled,
-    RollkeepInitiativeRolled,
-    RollkeepInitiativeSet,
-    RollkeepReturned,
-    RollkeepRollOff,
-    RollkeepRollOffJoined,
-    RollkeepStageBegan,
-    RollkeepStanceChosen,
+    Delayed,
+    Forfeited,
+    FullDefenseRolled,
+    InitiativeRolled,
+    InitiativeSet,
+    Returned,
+    RollOff,
+    RollOffJoined,
+    StageBegan,
+    StanceChosen,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
@@ -85,19 +75,8 @@ _MOST_ROLL_OFFS = 100
 """Roll-offs rerolled for one tie before giving up (ten d10s tying a hundred times: never)."""
 
 
-class Builder:
-    """The events of one intent, each applied as it is added (the shared ``EventSink``)."""
-
-    def __init__(self, state: EncounterState, settings: RollkeepSettings, roller: Roller) -> None:
-        self.state = state
-        self.settings = settings
-        self.roller = roller
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        """Apply ``event`` and record it."""
-        self.state = apply_event(self.state, event, self.settings)
-        self.events.append(event)
+Builder = common.Builder[RollkeepSettings]
+"""The events of one ``rollkeep`` intent, each applied as it is added."""
 
 
 # --- who acts ---------------------------------------------------------------------------------
@@ -158,10 +137,10 @@ def _end_round(sink: Builder) -> str:
     number = sink.state.round
     left = waiting(sink.state)
     if left:
-        sink.add(RollkeepForfeited(tuple(left)))
-    sink.add(RollkeepStageBegan(number, Phase.REACTIONS))
+        sink.add(Forfeited(tuple(left)))
+    sink.add(StageBegan(number, Phase.REACTIONS))
     common.end_round(sink)
-    sink.add(RollkeepStageBegan(number + 1, Phase.TURNS))
+    sink.add(StageBegan(number + 1, Phase.TURNS))
     _break_ties(sink)
     rest = remaining(sink.state)
     if rest:
@@ -202,7 +181,7 @@ def _roll_off(sink: Builder, group: list[str]) -> None:
         if not rolling:
             return
         rolls = tuple(CombatantRoll(cid, _d10(sink)) for members in rolling for cid in members)
-        sink.add(RollkeepRollOff(number, rolls))
+        sink.add(RollOff(number, rolls))
         for roll in rolls:
             faces[roll.combatant_id] = (*faces[roll.combatant_id], roll.roll.total)
         split: dict[tuple[int, ...], list[str]] = {}
@@ -224,7 +203,7 @@ def _take_place(sink: Builder, cid: str, number: int) -> None:
         if len(rolls) == MAX_DICE:
             raise RulesError(f"{_name(sink.state, cid)}'s roll-off does not settle: roll again")
         rolls.append(_d10(sink))
-    sink.add(RollkeepRollOffJoined(cid, number, tuple(rolls)))
+    sink.add(RollOffJoined(cid, number, tuple(rolls)))
 
 
 def _roll_initiative(sink: Builder, ids: list[str]) -> None:
@@ -235,7 +214,7 @@ def _roll_initiative(sink: Builder, ids: list[str]) -> None:
             spec = initiative_spec(sheet, sink.settings)
             rolls.append(CombatantRoll(cid, RollRecord.of_keep(sink.roller.roll_keep(spec))))
     if rolls:
-        sink.add(RollkeepInitiativeRolled(tuple(rolls)))
+        sink.add(InitiativeRolled(tuple(rolls)))
     _break_ties(sink)
 
 
@@ -255,9 +234,9 @@ def _start(sink: Builder) -> str:
         raise RulesError("The skirmish has already started")
     if not state.combatants:
         raise RulesError("Add combatants before starting the skirmish")
-    sink.add(RollkeepStageBegan(1, Phase.INITIATIVE))
+    sink.add(StageBegan(1, Phase.INITIATIVE))
     _roll_initiative(sink, list(state.rows))
-    sink.add(RollkeepStageBegan(1, Phase.TURNS))
+    sink.add(StageBegan(1, Phase.TURNS))
     rest = remaining(sink.state)
     if rest:
         sink.add(TurnStarted(rest[0]))
@@ -270,7 +249,7 @@ def _taken(sink: Builder, cid: str) -> None:
     if sheet.stance is Stance.FULL_DEFENSE and not sheet.down:
         spec = full_defense_spec(sheet, sink.settings)
         roll = RollRecord.of_keep(sink.roller.roll_keep(spec))
-        sink.add(RollkeepFullDefenseRolled(cid, roll))
+        sink.add(FullDefenseRolled(cid, roll))
     sink.add(TurnEnded(cid))
 
 
@@ -285,7 +264,7 @@ def _next_turn(sink: Builder) -> str:
             raise RulesError(
                 f"Nobody is left to act: {_name(state, current)} must act now or forfeit the turn"
             )
-        sink.add(RollkeepDelayed(current))
+        sink.add(Delayed(current))
         label = f"{_name(state, current)} keeps waiting"
         _next(sink)
         return label
@@ -293,7 +272,7 @@ def _next_turn(sink: Builder) -> str:
     _taken(sink, current)
     left = waiting(sink.state)
     if alone and left and sink.settings.everyone_delayed is AllDelayed.FORFEIT:
-        sink.add(RollkeepForfeited(tuple(left)))
+        sink.add(Forfeited(tuple(left)))
         return _end_round(sink)
     return _next(sink)
 
@@ -308,7 +287,7 @@ def _delay(sink: Builder, cid: str) -> str:
         raise RulesError(f"{name} has already acted this turn")
     if not can_delay(state, cid):
         raise RulesError(f"{name} is the lowest left and cannot delay: it must take its turn")
-    sink.add(RollkeepDelayed(cid))
+    sink.add(Delayed(cid))
     _next(sink)
     return f"{name} delays"
 
@@ -318,7 +297,7 @@ def _act_now(sink: Builder, cid: str) -> str:
     _need_turns(state)
     name = _name(state, cid)
     if offered(state) == cid:
-        sink.add(RollkeepReturned(cid))
+        sink.add(Returned(cid))
         return f"{name} acts now"
     if sheet_of(state.combatants[cid]).delaying:
         raise RulesError(
@@ -334,14 +313,14 @@ def _forfeit(sink: Builder, cid: str) -> str:
     name = _name(state, cid)
     if offered(state) != cid:
         raise RulesError(f"Only a delayer offered its turn can forfeit it; {name} is not")
-    sink.add(RollkeepForfeited((cid,)))
+    sink.add(Forfeited((cid,)))
     _next(sink)
     return f"{name} forfeits the turn"
 
 
 def _return_if_offered(sink: Builder, cid: str) -> None:
     if offered(sink.state) == cid:
-        sink.add(RollkeepReturned(cid))
+        sink.add(Returned(cid))
 
 
 def _stance(sink: Builder, cid: str, stance: Stance) -> str:
@@ -364,7 +343,7 @@ def _stance(sink: Builder, cid: str, stance: Stance) -> str:
         _return_if_offered(sink, cid)
         if part_of(sink.state).acting:
             raise RulesError(f"{combatant.name} has already acted this turn")
-    sink.add(RollkeepStanceChosen(cid, stance))
+    sink.add(StanceChosen(cid, stance))
     return f"{combatant.name}: {stance.label} stance"
 
 
@@ -400,7 +379,7 @@ def _attack(sink: Builder, intent: RollkeepAttack) -> str:
     hit = roll.total >= plan.tn
     damage = RollRecord.of_keep(sink.roller.roll_keep(damage_dice)) if hit else None
     sink.add(
-        RollkeepAttacked(
+        Attacked(
             attacker.id,
             target.id,
             intent.weapon,
@@ -440,7 +419,7 @@ def _ambush(sink: Builder, intent: RollkeepAmbush) -> str:
         return CombatantRoll(combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec)))
 
     sink.add(
-        RollkeepAmbushRolled(
+        AmbushRolled(
             tuple(roll(c, True) for c in hidden),
             tuple(roll(c, False) for c in aware),
             tuple(c.id for c in surprised),
@@ -449,12 +428,9 @@ def _ambush(sink: Builder, intent: RollkeepAmbush) -> str:
     return "Ambush"
 
 
-def _edit(sink: Builder, cid: str, key: str, value: object) -> str:
-    combatant = common.need(sink.state, cid)
-    if key in common.GENERIC_CELLS:
-        updated, text = common.edited_cell(combatant, key, value)
-        sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
-        return f"{combatant.name}: {text}"
+def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) -> str:
+    """Set a ``rollkeep`` cell: the stance, a typed Initiative Score, the wounds."""
+    cid = combatant.id
     if key == "stance":
         try:
             stance = Stance(str(value).strip().lower().replace(" ", "_"))
@@ -472,7 +448,7 @@ def _edit(sink: Builder, cid: str, key: str, value: object) -> str:
                     f"The Initiative Score must be -{MAX_INITIATIVE} to {MAX_INITIATIVE}, "
                     f"got {score}"
                 )
-        sink.add(RollkeepInitiativeSet(cid, score))
+        sink.add(InitiativeSet(cid, score))
         _break_ties(sink)
         return f"{combatant.name}: Initiative Score {'rolled' if score is None else score}"
     if key == "wounds":
@@ -517,7 +493,9 @@ def _join(sink: Builder, joining: list[Combatant]) -> str:
     return label
 
 
-def _decide(sink: Builder, intent: Intent) -> str:
+def decide_own(sink: Builder, intent: Intent) -> str | None:
+    """Decide a ``rollkeep`` intent (or a shared one the skirmish decides its own way) into
+    ``sink``; ``None``: one the shared rules decide."""
     match intent:
         case StartFight():
             return _start(sink)
@@ -542,36 +520,11 @@ def _decide(sink: Builder, intent: Intent) -> str:
             return _ambush(sink, intent)
         case AddCombatants(combatants=joining):
             return _join(sink, list(joining))
-        case RemoveCombatants(combatant_ids=ids):
-            return common.leave(sink, list(ids))
-        case ApplyDamage(combatant_ids=ids, amount=amount):
-            return common.change_health(sink, list(ids), amount, heal=False)
-        case Heal(combatant_ids=ids, amount=amount):
-            return common.change_health(sink, list(ids), amount, heal=True)
-        case AddCondition(combatant_ids=ids, condition=condition):
-            return common.add_condition(sink, list(ids), condition)
-        case RemoveCondition(combatant_ids=ids, name=name):
-            return common.remove_condition(sink, list(ids), name)
-        case EditCell(combatant_id=cid, column_key=key, value=value):
-            return _edit(sink, cid, key, value)
         case ReplaceCombatant(combatant=combatant):
             return _replace(sink, combatant)
-        case RollDice(combatant_id=cid, notation=notation, title=title):
-            return common.roll_dice(sink, cid, notation, title, sink.roller)
-        case RerollDice(indices=indices):
-            return common.reroll_dice(sink, indices, sink.roller)
         case MoveInOrder() | ClearManualOrder():
             raise RulesError(
                 "In a roll-and-keep skirmish the Initiative Score sets the order: drag the "
                 "combatant on turn later to delay, or type a score over the roll"
             )
-    raise RulesError(f"A roll-and-keep skirmish cannot do {type(intent).__name__}")
-
-
-def decide(
-    state: EncounterState, intent: Intent, roller: Roller, settings: RollkeepSettings
-) -> Decision:
-    """The events ``intent`` leads to, or ``RulesError`` saying why the rules refuse it."""
-    sink = Builder(state, settings, roller)
-    label = _decide(sink, intent)
-    return Decision(label, tuple(sink.events))
+    return None

@@ -5,7 +5,7 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import CombatantId, Count, Ids
-from uwr_desktop.core.events import Event
+from uwr_desktop.core.events import Event, in_ruleset
 from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
     MAX_COUNT,
@@ -17,6 +17,36 @@ from uwr_desktop.core.limits import (
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollOffNumber, Score, Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
+
+
+class RollkeepEvent(Event, frozen=True, tag=in_ruleset("rollkeep")):
+    """Base of the ``rollkeep`` events: each is tagged ``"rollkeep.<its name>"`` in files and
+    journals."""
+
+    events_base = True
+
+
+EARLIER_TAGS: dict[str, str] = {
+    old: f"rollkeep.{new}"
+    for old, new in {
+        "RollkeepStageBegan": "StageBegan",
+        "RollkeepStanceChosen": "StanceChosen",
+        "RollkeepAmbushRolled": "AmbushRolled",
+        "RollkeepInitiativeRolled": "InitiativeRolled",
+        "RollkeepTiesRolled": "TiesRolled",
+        "RollkeepRollOff": "RollOff",
+        "RollkeepRollOffJoined": "RollOffJoined",
+        "RollkeepInitiativeSet": "InitiativeSet",
+        "RollkeepDelayed": "Delayed",
+        "RollkeepReturned": "Returned",
+        "RollkeepForfeited": "Forfeited",
+        "RollkeepFullDefenseRolled": "FullDefenseRolled",
+        "RollkeepAttacked": "Attacked",
+    }.items()
+}
+"""The tag an earlier version wrote for each ``rollkeep`` event (its class name then), and
+today's."""
+
 
 Raises = Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)]
 """Raises called on one roll (at most the roller's Void)."""
@@ -35,7 +65,7 @@ Rolls = Annotated[tuple[CombatantRoll, ...], msgspec.Meta(max_length=MAX_COMBATA
 """One roll per combatant."""
 
 
-class RollkeepStageBegan(Event, frozen=True):
+class StageBegan(RollkeepEvent, frozen=True):
     """A stage of a round begins: Initiative (round 1 only), Turns (a new round when it follows
     Reactions) or Reactions (round-end effects, all at once)."""
 
@@ -43,14 +73,14 @@ class RollkeepStageBegan(Event, frozen=True):
     stage: Phase
 
 
-class RollkeepStanceChosen(Event, frozen=True):
+class StanceChosen(RollkeepEvent, frozen=True):
     """A combatant takes a stance (before initiative in round 1, at the start of its turn)."""
 
     combatant_id: CombatantId
     stance: Stance
 
 
-class RollkeepAmbushRolled(Event, frozen=True):
+class AmbushRolled(RollkeepEvent, frozen=True):
     """The ambush roll-off before stage 1: the hidden side's Stealth / Agility rolls against the
     unaware side's Investigation / Perception rolls, totals summed per side. When the hidden
     side's total is higher, every combatant in ``surprised`` takes -10 initiative."""
@@ -60,20 +90,20 @@ class RollkeepAmbushRolled(Event, frozen=True):
     surprised: Ids
 
 
-class RollkeepInitiativeRolled(Event, frozen=True):
+class InitiativeRolled(RollkeepEvent, frozen=True):
     """Initiative Scores rolled: (Insight Rank + Reflexes)k(Reflexes) each."""
 
     rolls: Rolls
 
 
-class RollkeepTiesRolled(Event, frozen=True):
+class TiesRolled(RollkeepEvent, frozen=True):
     """A d10 roll-off among combatants tied on score, Reflexes and Insight Rank, as an earlier
     version recorded it: each face joins its roller's faces of no roll-off in particular."""
 
     rolls: Rolls
 
 
-class RollkeepRollOff(Event, frozen=True):
+class RollOff(RollkeepEvent, frozen=True):
     """Roll-off ``roll_off`` among combatants tied on score, Reflexes and Insight Rank whom no
     roll-off settled yet: each rolls a d10, added to its faces in that roll-off (those whose
     faces still tie roll again, in a further event)."""
@@ -82,7 +112,7 @@ class RollkeepRollOff(Event, frozen=True):
     rolls: Rolls
 
 
-class RollkeepRollOffJoined(Event, frozen=True):
+class RollOffJoined(RollkeepEvent, frozen=True):
     """A combatant newly tied with those who rolled roll-off ``roll_off`` (a newcomer, or a
     changed score) rolls d10s alone and takes its place among them: a face matching one of
     theirs rolls again; a face shared by several of them, whom later faces told apart, is
@@ -93,32 +123,32 @@ class RollkeepRollOffJoined(Event, frozen=True):
     rolls: Annotated[tuple[RollRecord, ...], msgspec.Meta(min_length=1, max_length=MAX_DICE)]
 
 
-class RollkeepInitiativeSet(Event, frozen=True):
+class InitiativeSet(RollkeepEvent, frozen=True):
     """The GM typed an Initiative Score over the roll (``None``: back to the roll)."""
 
     combatant_id: CombatantId
     score: Score | None
 
 
-class RollkeepDelayed(Event, frozen=True):
+class Delayed(RollkeepEvent, frozen=True):
     """A combatant delays its turn (or passes on the delayed turn offered to it)."""
 
     combatant_id: CombatantId
 
 
-class RollkeepReturned(Event, frozen=True):
+class Returned(RollkeepEvent, frozen=True):
     """A delayer takes the turn offered to it: it acts now."""
 
     combatant_id: CombatantId
 
 
-class RollkeepForfeited(Event, frozen=True):
+class Forfeited(RollkeepEvent, frozen=True):
     """Delayers lose their turns this round."""
 
     combatant_ids: Ids
 
 
-class RollkeepFullDefenseRolled(Event, frozen=True):
+class FullDefenseRolled(RollkeepEvent, frozen=True):
     """The Full Defense roll: half its total, rounded up, is added to Armor TN until the
     combatant's next turn."""
 
@@ -126,7 +156,7 @@ class RollkeepFullDefenseRolled(Event, frozen=True):
     roll: RollRecord
 
 
-class RollkeepAttacked(Event, frozen=True):
+class Attacked(RollkeepEvent, frozen=True):
     """An attack roll against ``tn`` (the target's Armor TN plus raises and wound penalty);
     ``damage`` is the damage roll of a hit. The wounds follow as ``CombatantsUpdated``."""
 

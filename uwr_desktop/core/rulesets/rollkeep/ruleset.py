@@ -1,81 +1,70 @@
-"""The ``rollkeep`` ruleset: the protocol's members, delegating to the modules of the package."""
+"""The ``rollkeep`` ruleset: the round system's rules and views on the shared base."""
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-import msgspec
-
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import Event, convert
-from uwr_desktop.core.intents import Intent, RulesError
-from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
+from uwr_desktop.core.events import Event
+from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
-    Decision,
     DragAnswer,
-    FirstShape,
     IntentOption,
     Resource,
     RollShown,
 )
 from uwr_desktop.core.rulesets.rollkeep import view
 from uwr_desktop.core.rulesets.rollkeep.apply import apply_event
-from uwr_desktop.core.rulesets.rollkeep.decide import decide
+from uwr_desktop.core.rulesets.rollkeep.decide import Builder, decide_own, edit_own_cell
+from uwr_desktop.core.rulesets.rollkeep.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of, turn_order
 from uwr_desktop.core.rulesets.rollkeep.sheet import RULESET_ID
 from uwr_desktop.core.rulesets.rollkeep.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepPart, RollkeepSettings
+from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class RollkeepRuleset(FirstShape):
+class RollkeepRuleset(RoundSystem[RollkeepSettings]):
     """Roll-and-keep skirmishes: stances, one Initiative Score, delays and wound ranks."""
 
     id = RULESET_ID
     title = "Roll and keep (d10 XkY, stances, delay)"
+    settings_type = RollkeepSettings
+    fight = "the skirmish"
+    refusal = "A roll-and-keep skirmish"
+    earlier_tags = EARLIER_TAGS
 
-    def __init__(self, settings: RollkeepSettings) -> None:
-        """A ruleset with ``settings`` in force."""
-        self._settings = settings
+    def check_sheet(self, combatant: Combatant) -> None:
+        """A roll-and-keep sheet."""
+        sheet_of(combatant)
 
-    @property
-    def settings(self) -> RollkeepSettings:
-        """The house rules in force."""
-        return self._settings
+    def first_part(self) -> RulesetPart:
+        """Nobody rolled yet."""
+        return RollkeepPart()
 
-    def initial_state(self, roster: Sequence[Combatant]) -> EncounterState:
-        """Everyone in the table in the order given; nobody rolled yet."""
-        combatants: dict[str, Combatant] = {}
-        for combatant in roster:
-            sheet_of(combatant)
-            if combatant.id in combatants:
-                raise RulesError(f"Two combatants have the id {combatant.id!r}")
-            combatants[combatant.id] = combatant
-        rows = tuple(combatants)
-        return EncounterState(
-            combatants=combatants,
-            rows=rows,
-            order=turn_order(combatants, rows, self._settings),
-            part=RollkeepPart(),
-        )
-
-    def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
-        """Check ``intent`` and roll what it needs."""
-        return decide(state, intent, roller, self._settings)
+    def first_state(self, state: EncounterState) -> EncounterState:
+        """Everyone in the table in the order given."""
+        order = turn_order(state.combatants, state.rows, self.settings)
+        return EncounterState(state.combatants, state.rows, order, part=state.part)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event``."""
-        return apply_event(state, event, self._settings)
+        return apply_event(state, event, self.settings)
 
-    def describe(self, event: Event, state: EncounterState) -> str:
-        """One log line."""
+    def decide_own(self, sink: Builder, intent: Intent) -> str | None:
+        """Stances, turns, delays, attacks, ambushes, and newcomers rolling their score."""
+        return decide_own(sink, intent)
+
+    def edit_own_cell(self, sink: Builder, combatant: Combatant, key: str, value: object) -> str:
+        """The stance, a typed Initiative Score, the wounds."""
+        return edit_own_cell(sink, combatant, key, value)
+
+    def describe_own(self, event: Event, state: EncounterState) -> str | None:
+        """The skirmish's own words."""
         return view.describe(event, state)
 
-    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """The rolls ``event`` made; ``state`` is the state just before it."""
-        return common.shared_rolls(event, state) or shown_rolls(event, state)
+    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """Scores, roll-offs, ambushes, Full Defense, attacks and their damage."""
+        return shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Cards by score."""
@@ -101,19 +90,6 @@ class RollkeepRuleset(FirstShape):
         """The table's columns."""
         return view.columns(state)
 
-    def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
-        """One cell."""
-        return view.cell_value(state, combatant_id, column_key)
-
-    def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
-        """The intent setting one cell."""
-        return view.edit_intent(combatant_id, column_key, value)
-
-
-def make_rollkeep(settings: Mapping[str, Any] | None = None) -> RollkeepRuleset:
-    """The ruleset with ``settings`` (missing ones at their defaults)."""
-    try:
-        chosen = convert(dict(settings or {}), RollkeepSettings)
-    except (msgspec.ValidationError, TypeError, ValueError) as error:
-        raise RulesError(f"Bad rollkeep settings: {error}") from None
-    return RollkeepRuleset(chosen)
+    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+        """Stance, score, Armor TN, wounds and their rank."""
+        return view.own_cell(state, combatant, key)

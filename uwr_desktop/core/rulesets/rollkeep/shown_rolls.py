@@ -4,11 +4,11 @@ from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rulesets.base import RollShown
 from uwr_desktop.core.rulesets.rollkeep.events import (
-    RollkeepAmbushRolled,
-    RollkeepAttacked,
-    RollkeepFullDefenseRolled,
-    RollkeepInitiativeRolled,
-    RollkeepTiesRolled,
+    AmbushRolled,
+    Attacked,
+    FullDefenseRolled,
+    InitiativeRolled,
+    TiesRolled,
 )
 
 
@@ -16,13 +16,13 @@ def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
     """The rolls ``event`` made (``state``: just before it)."""
     names = state.combatants
     match event:
-        case RollkeepInitiativeRolled(rolls=rolls):
+        case InitiativeRolled(rolls=rolls):
             return tuple(RollShown(r.combatant_id, "Initiative", r.roll) for r in rolls)
-        case RollkeepTiesRolled(rolls=rolls):
+        case TiesRolled(rolls=rolls):
             return tuple(RollShown(r.combatant_id, "Tie roll-off", r.roll) for r in rolls)
-        case RollkeepFullDefenseRolled(combatant_id=cid, roll=roll):
+        case FullDefenseRolled(combatant_id=cid, roll=roll):
             return (RollShown(cid, "Full Defense", roll, outcome=f"Full Defense {roll.total}"),)
-        case RollkeepAmbushRolled(ambushers=hidden, unaware=aware):
+        case AmbushRolled(ambushers=hidden, unaware=aware):
             hide = sum(r.roll.total for r in hidden)
             see = sum(r.roll.total for r in aware)
             verdict = "the ambush succeeds" if hide > see else "the ambush is noticed"
@@ -37,7 +37,7 @@ def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
                     for r in aware
                 ),
             )
-        case RollkeepAttacked(attacker=attacker, target=target, roll=roll, tn=tn, damage=damage):
+        case Attacked(attacker=attacker, target=target, roll=roll, tn=tn, damage=damage):
             name = names[target].name if target in names else target
             verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
             attack = RollShown(

@@ -3,17 +3,12 @@ delay, the table's columns and each combatant's resources."""
 
 from fractions import Fraction
 
-from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
-    CombatantsJoined,
-    CombatantsLeft,
-    CombatantsUpdated,
     Event,
     RoundEnded,
-    TurnEnded,
     TurnStarted,
 )
-from uwr_desktop.core.intents import EditCell, Intent
 from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
@@ -28,19 +23,19 @@ from uwr_desktop.core.rulesets.base import (
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, remaining, waiting
 from uwr_desktop.core.rulesets.rollkeep.events import (
-    RollkeepAmbushRolled,
-    RollkeepAttacked,
-    RollkeepDelayed,
-    RollkeepForfeited,
-    RollkeepFullDefenseRolled,
-    RollkeepInitiativeRolled,
-    RollkeepInitiativeSet,
-    RollkeepReturned,
-    RollkeepRollOff,
-    RollkeepRollOffJoined,
-    RollkeepStageBegan,
-    RollkeepStanceChosen,
-    RollkeepTiesRolled,
+    AmbushRolled,
+    Attacked,
+    Delayed,
+    Forfeited,
+    FullDefenseRolled,
+    InitiativeRolled,
+    InitiativeSet,
+    Returned,
+    RollOff,
+    RollOffJoined,
+    StageBegan,
+    StanceChosen,
+    TiesRolled,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
@@ -94,7 +89,7 @@ def score_text(state: EncounterState, cid: str) -> str:
     return f"{now} (typed)" if typed else str(now)
 
 
-def _describe_attack(event: RollkeepAttacked, state: EncounterState) -> str:
+def _describe_attack(event: Attacked, state: EncounterState) -> str:
     name = {cid: c.name for cid, c in state.combatants.items()}
     sheet = sheet_of(state.combatants[event.attacker])
     weapon = sheet.weapons[event.weapon].name if event.weapon < len(sheet.weapons) else "?"
@@ -124,42 +119,34 @@ def _joined_text(state: EncounterState, name: str, number: int, rolled: list[int
     )
 
 
-def describe(event: Event, state: EncounterState) -> str:
-    """One log line for ``event``; ``state`` is the state just before it."""
-    shared = common.describe_shared(event, state)
-    if shared is not None:
-        return shared
+def describe(event: Event, state: EncounterState) -> str | None:
+    """One log line for ``event`` in the skirmish's words (``None``: the shared words);
+    ``state`` is the state just before it."""
     name = {cid: c.name for cid, c in state.combatants.items()}
     match event:
-        case CombatantsJoined(combatants=joined):
-            return f"{', '.join(c.name for c in joined)} joins the skirmish"
-        case CombatantsLeft(combatant_ids=ids):
-            return f"{common.names(state, ids)} leaves the skirmish"
-        case CombatantsUpdated(updates=updates):
-            return "; ".join(f"{name[u.combatant.id]} {u.text}" for u in updates)
-        case RollkeepStageBegan(round=number, stage=stage):
+        case StageBegan(round=number, stage=stage):
             words = {
                 Phase.INITIATIVE: "Stage 1, Initiative",
                 Phase.TURNS: "Stage 2, Turns",
                 Phase.REACTIONS: "Stage 3, Reactions",
             }
             return f"Round {number} · {words.get(stage, stage)}"
-        case RollkeepInitiativeRolled(rolls=rolls):
+        case InitiativeRolled(rolls=rolls):
             return "Initiative: " + "; ".join(
                 f"{name[r.combatant_id]} {roll_text(r.roll)}" for r in rolls
             )
-        case RollkeepTiesRolled(rolls=rolls) | RollkeepRollOff(rolls=rolls):
+        case TiesRolled(rolls=rolls) | RollOff(rolls=rolls):
             return "Initiative roll-off: " + ", ".join(
                 f"{name[r.combatant_id]} {r.roll.total}" for r in rolls
             )
-        case RollkeepRollOffJoined(combatant_id=cid, roll_off=number, rolls=rolls):
+        case RollOffJoined(combatant_id=cid, roll_off=number, rolls=rolls):
             return _joined_text(state, name[cid], number, [roll.total for roll in rolls])
-        case RollkeepInitiativeSet(combatant_id=cid, score=value):
+        case InitiativeSet(combatant_id=cid, score=value):
             shown = "back to the roll" if value is None else f"typed as {value}"
             return f"{name[cid]}'s Initiative Score {shown}"
-        case RollkeepStanceChosen(combatant_id=cid, stance=stance):
+        case StanceChosen(combatant_id=cid, stance=stance):
             return f"{name[cid]} takes the {stance.label} stance"
-        case RollkeepAmbushRolled(ambushers=hidden, unaware=aware, surprised=surprised):
+        case AmbushRolled(ambushers=hidden, unaware=aware, surprised=surprised):
             hide = sum(r.roll.total for r in hidden)
             see = sum(r.roll.total for r in aware)
             verdict = (
@@ -168,29 +155,25 @@ def describe(event: Event, state: EncounterState) -> str:
                 else "the ambush is noticed"
             )
             return f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
-        case RollkeepDelayed(combatant_id=cid):
+        case Delayed(combatant_id=cid):
             return f"{name[cid]} delays"
-        case RollkeepReturned(combatant_id=cid):
+        case Returned(combatant_id=cid):
             return f"{name[cid]} takes the delayed turn"
-        case RollkeepForfeited(combatant_ids=ids):
+        case Forfeited(combatant_ids=ids):
             return f"{common.names(state, ids)} forfeits the turn this round"
-        case RollkeepFullDefenseRolled(combatant_id=cid, roll=roll):
+        case FullDefenseRolled(combatant_id=cid, roll=roll):
             return (
                 f"{name[cid]} Full Defense: {roll_text(roll)}, Armor TN "
                 f"+{full_defense_bonus(roll.total)} until their next turn"
             )
-        case RollkeepAttacked():
+        case Attacked():
             return _describe_attack(event, state)
         case RoundEnded(round=number, expired=expired):
             gone = ", ".join(f"{name[r.combatant_id]}'s {r.name}" for r in expired)
             return f"Round {number} ends" + (f"; {gone} expired" if gone else "")
-        case TurnStarted(combatant_id=cid):
-            if sheet_of(state.combatants[cid]).delaying:
-                return f"{name[cid]} is offered the delayed turn"
-            return f"{name[cid]}'s turn"
-        case TurnEnded(combatant_id=cid):
-            return f"{name[cid]}'s turn ends"
-    return type(event).__name__
+        case TurnStarted(combatant_id=cid) if sheet_of(state.combatants[cid]).delaying:
+            return f"{name[cid]} is offered the delayed turn"
+    return None
 
 
 def _status(state: EncounterState, cid: str) -> SlotStatus:
@@ -364,15 +347,11 @@ def columns(state: EncounterState) -> tuple[Column, ...]:
     )
 
 
-def cell_value(state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
-    """One cell of the table."""
-    combatant = state.combatants[combatant_id]
+def own_cell(state: EncounterState, combatant: Combatant, column_key: str) -> CellValue:
+    """One ``rollkeep`` cell of the table."""
+    combatant_id = combatant.id
     sheet = sheet_of(combatant)
     match column_key:
-        case "name":
-            return combatant.name
-        case "side":
-            return combatant.side.value
         case "stance":
             return sheet.stance.label
         case "initiative":
@@ -386,25 +365,15 @@ def cell_value(state: EncounterState, combatant_id: str, column_key: str) -> Cel
             if wound.penalty and not wound.out:
                 return f"{wound.name} (TN +{wound.penalty})"
             return wound.name
-        case "hidden":
-            return combatant.hidden
-        case "notes":
-            return combatant.notes
     return None
 
 
-def edit_intent(combatant_id: str, column_key: str, value: object) -> Intent:
-    """Every editable cell is an ``EditCell`` the rules check."""
-    return EditCell(combatant_id, column_key, value)
-
-
 __all__ = [
-    "cell_value",
     "columns",
     "describe",
     "drag_answer",
-    "edit_intent",
     "legal_intents",
+    "own_cell",
     "resources",
     "timeline",
     "timeline_axis",

@@ -12,22 +12,22 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.tactical.events import (
-    TacticalCatalogChanged,
-    TacticalConcentrating,
-    TacticalCountersChanged,
-    TacticalCountReached,
-    TacticalDeclared,
-    TacticalInitiativeRolled,
-    TacticalInitiativeSet,
-    TacticalInstantTaken,
-    TacticalInterrupted,
-    TacticalMoved,
-    TacticalParryDeclared,
-    TacticalResolved,
-    TacticalRoundStarted,
-    TacticalShortened,
-    TacticalStunMarked,
-    TacticalUpkeepStarted,
+    CatalogChanged,
+    Concentrating,
+    CountersChanged,
+    CountReached,
+    Declared,
+    InitiativeRolled,
+    InitiativeSet,
+    InstantTaken,
+    Interrupted,
+    Moved,
+    ParryDeclared,
+    Resolved,
+    RoundStarted,
+    Shortened,
+    StunMarked,
+    UpkeepStarted,
     WaitLoss,
 )
 from uwr_desktop.core.rulesets.tactical.intents import pace_text
@@ -43,7 +43,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
 
 
-def _initiative_rolled(state: EncounterState, event: TacticalInitiativeRolled) -> EncounterState:
+def _initiative_rolled(state: EncounterState, event: InitiativeRolled) -> EncounterState:
     rolls = event.rolls
     changed = {}
     for rolled in rolls:
@@ -55,7 +55,7 @@ def _initiative_rolled(state: EncounterState, event: TacticalInitiativeRolled) -
     return common.with_combatants(state, changed)
 
 
-def _initiative_set(state: EncounterState, event: TacticalInitiativeSet) -> EncounterState:
+def _initiative_set(state: EncounterState, event: InitiativeSet) -> EncounterState:
     cid = event.combatant_id
     combatant = common.need(state, cid)
     sheet = replace(sheet_of(combatant), initiative_override=event.base)
@@ -67,7 +67,7 @@ def _initiative_set(state: EncounterState, event: TacticalInitiativeSet) -> Enco
     return common.with_combatants(state, {cid: with_sheet(combatant, sheet)})
 
 
-def _round_started(state: EncounterState, event: TacticalRoundStarted) -> EncounterState:
+def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState:
     number = event.round
     if number != state.round + 1:
         raise RulesError(f"round {number} cannot follow round {state.round}")
@@ -76,7 +76,7 @@ def _round_started(state: EncounterState, event: TacticalRoundStarted) -> Encoun
     return common.with_combatants(state, changed, round=number, phase=Phase.INITIATIVE, part=part)
 
 
-def _count_reached(state: EncounterState, event: TacticalCountReached) -> EncounterState:
+def _count_reached(state: EncounterState, event: CountReached) -> EncounterState:
     count = event.count
     ties = event.ties
     if state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
@@ -102,7 +102,7 @@ def _waited(state: EncounterState, losses: tuple[WaitLoss, ...]) -> EncounterSta
     return common.with_combatants(state, changed)
 
 
-def _declared(state: EncounterState, event: TacticalDeclared) -> EncounterState:
+def _declared(state: EncounterState, event: Declared) -> EncounterState:
     cid = event.combatant_id
     action = event.action
     lost = event.waited
@@ -122,7 +122,7 @@ def _declared(state: EncounterState, event: TacticalDeclared) -> EncounterState:
     return common.with_combatants(state, {cid: updated})
 
 
-def _instant_taken(state: EncounterState, event: TacticalInstantTaken) -> EncounterState:
+def _instant_taken(state: EncounterState, event: InstantTaken) -> EncounterState:
     cid = event.combatant_id
     cost = event.cost
     lost = event.waited
@@ -146,7 +146,7 @@ def _instant_taken(state: EncounterState, event: TacticalInstantTaken) -> Encoun
     return common.with_combatants(state, {cid: updated})
 
 
-def _concentrating(state: EncounterState, event: TacticalConcentrating) -> EncounterState:
+def _concentrating(state: EncounterState, event: Concentrating) -> EncounterState:
     cid = event.combatant_id
     penalty = event.penalty
     combatant = common.need(state, cid)
@@ -154,7 +154,7 @@ def _concentrating(state: EncounterState, event: TacticalConcentrating) -> Encou
     return common.with_combatants(state, {cid: updated})
 
 
-def _moved(state: EncounterState, event: TacticalMoved) -> EncounterState:
+def _moved(state: EncounterState, event: Moved) -> EncounterState:
     cid = event.combatant_id
     pace = event.pace
     mode = event.mode
@@ -172,7 +172,7 @@ def _moved(state: EncounterState, event: TacticalMoved) -> EncounterState:
     return common.with_combatants(state, {cid: updated})
 
 
-def _parry_declared(state: EncounterState, event: TacticalParryDeclared) -> EncounterState:
+def _parry_declared(state: EncounterState, event: ParryDeclared) -> EncounterState:
     cid = event.combatant_id
     amount = event.amount
     against = event.against
@@ -181,7 +181,7 @@ def _parry_declared(state: EncounterState, event: TacticalParryDeclared) -> Enco
     return common.with_combatants(state, {cid: updated})
 
 
-def _shortened(state: EncounterState, event: TacticalShortened) -> EncounterState:
+def _shortened(state: EncounterState, event: Shortened) -> EncounterState:
     cid = event.combatant_id
     ap = event.ap
     resolves_at = event.resolves_at
@@ -197,7 +197,7 @@ def _shortened(state: EncounterState, event: TacticalShortened) -> EncounterStat
     return common.with_combatants(state, {cid: with_now(combatant, ap=left, action=action)})
 
 
-def _resolved(state: EncounterState, event: TacticalResolved) -> EncounterState:
+def _resolved(state: EncounterState, event: Resolved) -> EncounterState:
     ids = event.combatant_ids
     changed = {}
     for cid in ids:
@@ -209,7 +209,7 @@ def _resolved(state: EncounterState, event: TacticalResolved) -> EncounterState:
     return common.with_combatants(state, changed)
 
 
-def _interrupted(state: EncounterState, event: TacticalInterrupted) -> EncounterState:
+def _interrupted(state: EncounterState, event: Interrupted) -> EncounterState:
     cid = event.combatant_id
     spent = event.spent
     kept = event.kept
@@ -228,7 +228,7 @@ def _interrupted(state: EncounterState, event: TacticalInterrupted) -> Encounter
     return common.with_combatants(state, {cid: updated})
 
 
-def _stun_marked(state: EncounterState, event: TacticalStunMarked) -> EncounterState:
+def _stun_marked(state: EncounterState, event: StunMarked) -> EncounterState:
     cid = event.combatant_id
     staggered = event.staggered
     spent = event.spent
@@ -237,7 +237,7 @@ def _stun_marked(state: EncounterState, event: TacticalStunMarked) -> EncounterS
     return common.with_combatants(state, {cid: with_now(combatant, **{field: spent})})
 
 
-def _upkeep_started(state: EncounterState, event: TacticalUpkeepStarted) -> EncounterState:
+def _upkeep_started(state: EncounterState, event: UpkeepStarted) -> EncounterState:
     number = event.round
     if state.phase == Phase.SETUP or number != state.round:
         raise RulesError(f"round {number} is not the round under way")
@@ -245,33 +245,33 @@ def _upkeep_started(state: EncounterState, event: TacticalUpkeepStarted) -> Enco
     return _waited(replace(state, phase=Phase.UPKEEP, part=part), event.waited)
 
 
-def _counters_changed(state: EncounterState, event: TacticalCountersChanged) -> EncounterState:
+def _counters_changed(state: EncounterState, event: CountersChanged) -> EncounterState:
     counters = event.counters
     return replace(state, part=replace(part_of(state), counters=counters))
 
 
-def _catalog_changed(state: EncounterState, event: TacticalCatalogChanged) -> EncounterState:
+def _catalog_changed(state: EncounterState, event: CatalogChanged) -> EncounterState:
     part = replace(part_of(state), actions=event.actions, paces=event.paces)
     return replace(state, part=part)
 
 
 _APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
-    TacticalCatalogChanged: _catalog_changed,
-    TacticalInitiativeRolled: _initiative_rolled,
-    TacticalInitiativeSet: _initiative_set,
-    TacticalRoundStarted: _round_started,
-    TacticalCountReached: _count_reached,
-    TacticalDeclared: _declared,
-    TacticalInstantTaken: _instant_taken,
-    TacticalConcentrating: _concentrating,
-    TacticalMoved: _moved,
-    TacticalParryDeclared: _parry_declared,
-    TacticalShortened: _shortened,
-    TacticalResolved: _resolved,
-    TacticalInterrupted: _interrupted,
-    TacticalStunMarked: _stun_marked,
-    TacticalUpkeepStarted: _upkeep_started,
-    TacticalCountersChanged: _counters_changed,
+    CatalogChanged: _catalog_changed,
+    InitiativeRolled: _initiative_rolled,
+    InitiativeSet: _initiative_set,
+    RoundStarted: _round_started,
+    CountReached: _count_reached,
+    Declared: _declared,
+    InstantTaken: _instant_taken,
+    Concentrating: _concentrating,
+    Moved: _moved,
+    ParryDeclared: _parry_declared,
+    Shortened: _shortened,
+    Resolved: _resolved,
+    Interrupted: _interrupted,
+    StunMarked: _stun_marked,
+    UpkeepStarted: _upkeep_started,
+    CountersChanged: _counters_changed,
 }
 
 

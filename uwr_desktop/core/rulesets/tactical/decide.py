@@ -9,7 +9,6 @@ from uwr_desktop.core.encounter import Combatant, Condition, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
-    Event,
     convert,
     to_builtins,
 )
@@ -19,26 +18,25 @@ from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import Bounded, need
 from uwr_desktop.core.rulesets.tactical import rules
-from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
 from uwr_desktop.core.rulesets.tactical.events import (
+    CatalogChanged,
+    Concentrating,
+    CountersChanged,
+    CountReached,
+    Declared,
     InitiativeRoll,
-    TacticalCatalogChanged,
-    TacticalConcentrating,
-    TacticalCountersChanged,
-    TacticalCountReached,
-    TacticalDeclared,
-    TacticalInitiativeRolled,
-    TacticalInitiativeSet,
-    TacticalInstantTaken,
-    TacticalInterrupted,
-    TacticalMoved,
-    TacticalParryDeclared,
-    TacticalResolved,
-    TacticalRoundStarted,
-    TacticalShortened,
-    TacticalStunMarked,
-    TacticalUpkeepStarted,
+    InitiativeRolled,
+    InitiativeSet,
+    InstantTaken,
+    Interrupted,
+    Moved,
+    ParryDeclared,
+    Resolved,
+    RoundStarted,
+    Shortened,
+    StunMarked,
+    UpkeepStarted,
     WaitLoss,
 )
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -81,19 +79,8 @@ from uwr_desktop.core.rulesets.tactical.upkeep import (
 D10 = 10
 
 
-class Builder:
-    """Collects the events of one intent, applying each so later checks see its effect."""
-
-    def __init__(self, state: EncounterState, settings: TacticalSettings) -> None:
-        """Start from ``state``."""
-        self.state = state
-        self.settings = settings
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        """Apply ``event`` and record it."""
-        self.state = apply_event(self.state, event)
-        self.events.append(event)
+Builder = common.Builder[TacticalSettings]
+"""The events of one ``tactical`` intent, each applied as it is added."""
 
 
 # --- the round's flow -----------------------------------------------------------------------
@@ -111,7 +98,7 @@ def roll_initiative(b: Builder, ids: Sequence[str], roller: Roller) -> None:
         for cid in ids
     )
     if rolls:
-        b.add(TacticalInitiativeRolled(rolls))
+        b.add(InitiativeRolled(rolls))
 
 
 def start_fight(b: Builder, roller: Roller) -> str:
@@ -123,7 +110,7 @@ def start_fight(b: Builder, roller: Roller) -> str:
     roll_initiative(
         b, [cid for cid in b.state.rows if sheet_of(b.state.combatants[cid]).base is None], roller
     )
-    b.add(TacticalRoundStarted(1))
+    b.add(RoundStarted(1))
     return "Start fight: round 1"
 
 
@@ -150,7 +137,7 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
         for group in rules.tied_groups(probe, acting, order)
         for cid in group
     )
-    b.add(TacticalCountReached(count, ties, _losses(probe, count)))
+    b.add(CountReached(count, ties, _losses(probe, count)))
 
 
 def _losses(state: EncounterState, count: int | None) -> tuple[WaitLoss, ...]:
@@ -205,32 +192,28 @@ def _unfinished(b: Builder) -> None:
 
 def _upkeep(b: Builder) -> str:
     number = b.state.round
-    b.add(TacticalUpkeepStarted(number, _losses(b.state, None)))
+    b.add(UpkeepStarted(number, _losses(b.state, None)))
     updates = upkeep_updates(b.state)
     if updates:
         b.add(CombatantsUpdated(updates))
     counters = part_of(b.state).counters
     if counters:
         moved, text = advanced(counters)
-        b.add(TacticalCountersChanged(moved, text))
+        b.add(CountersChanged(moved, text))
     return f"Upkeep, round {number}"
 
 
 def _next_round(b: Builder, roller: Roller) -> str:
     if b.settings.initiative_every_round:
         roll_initiative(b, list(b.state.rows), roller)
-    b.add(TacticalRoundStarted(b.state.round + 1))
+    b.add(RoundStarted(b.state.round + 1))
     return f"Round {b.state.round}"
 
 
-def join(b: Builder, joining: Sequence[Combatant], roller: Roller) -> str:
-    """Newcomers join; during a round they roll their base initiative at once."""
-    for combatant in joining:
-        sheet_of(combatant)
-    label = common.join(b, joining)
-    if b.state.phase != Phase.SETUP:
-        roll_initiative(b, [c.id for c in joining if sheet_of(c).base is None], roller)
-    return label
+def joined(b: Builder, ids: Sequence[str]) -> None:
+    """Newcomers during a fight roll their base initiative at once (unless typed)."""
+    fresh = [cid for cid in ids if sheet_of(b.state.combatants[cid]).base is None]
+    roll_initiative(b, fresh, b.roller)
 
 
 # --- declaring and resolving ----------------------------------------------------------------
@@ -320,7 +303,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
         declared_at=count,
         resolves_at=sheet.base + COUNTS_PER_AP * after if fits and sheet.base is not None else None,
     )
-    b.add(TacticalDeclared(combatant.id, count, action, lost))
+    b.add(Declared(combatant.id, count, action, lost))
     return f"{combatant.name}: {entry.name}"
 
 
@@ -335,7 +318,7 @@ def _instant(b: Builder, cid: str, entry: ActionType) -> str:
         raise RulesError(
             f"{combatant.name} has no AP left for a further instantaneous action (1 AP)"
         )
-    b.add(TacticalInstantTaken(combatant.id, entry.name, count, cost, lost))
+    b.add(InstantTaken(combatant.id, entry.name, count, cost, lost))
     return f"{combatant.name}: {entry.name}"
 
 
@@ -345,7 +328,7 @@ def _concentrate(b: Builder, cid: str, entry: ActionType, penalty: int) -> str:
         raise RulesError("Concentration is declared during a round")
     if sheet_of(combatant).now.concentrating:
         raise RulesError(f"{combatant.name} is already concentrating this round")
-    b.add(TacticalConcentrating(combatant.id, entry.name, penalty))
+    b.add(Concentrating(combatant.id, entry.name, penalty))
     return f"{combatant.name}: {entry.name}"
 
 
@@ -373,7 +356,7 @@ def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
             f"{_short(pace.name)} a shorter name in the catalog"
         )
     fastest = _pace_rank(table, sheet_of(combatant)) < (index, -penalty)
-    b.add(TacticalMoved(combatant.id, pace.name, mode.value, penalty, fastest))
+    b.add(Moved(combatant.id, pace.name, mode.value, penalty, fastest))
     return f"{combatant.name} moves: {pace.name}"
 
 
@@ -397,7 +380,7 @@ def parry(b: Builder, cid: str, amount: int, against: str) -> str:
         opponent = need(b.state, against)
         if opponent.id == combatant.id:
             raise RulesError(f"{combatant.name} cannot parry themself")
-    b.add(TacticalParryDeclared(combatant.id, amount, against))
+    b.add(ParryDeclared(combatant.id, amount, against))
     return f"{combatant.name}: parry {amount}"
 
 
@@ -412,7 +395,7 @@ def shorten(b: Builder, cid: str, ap: int) -> str:
 
 def shortened(
     combatant: Combatant, sheet: TacticalSheet, action: TacticalAction, ap: int, count: int
-) -> TacticalShortened:
+) -> Shortened:
     """The event setting ``action`` to ``ap`` AP on ``count``; ``RulesError`` when it cannot."""
     if not action.ranged:
         raise RulesError(f"{action.name} takes a fixed {action.ap} AP")
@@ -429,7 +412,7 @@ def shortened(
             f"At {ap} AP {action.name} would have resolved on count {resolves_at}; "
             f"the count is {count}"
         )
-    return TacticalShortened(combatant.id, ap, resolves_at)
+    return Shortened(combatant.id, ap, resolves_at)
 
 
 def resolve(b: Builder, ids: Sequence[str]) -> str:
@@ -445,7 +428,7 @@ def resolve(b: Builder, ids: Sequence[str]) -> str:
             action = sheet_of(combatant).now.action
             when = "" if action is None else f" (it completes on {action.resolves_at})"
             raise RulesError(f"{combatant.name} has no action completing on count {count}{when}")
-    b.add(TacticalResolved(tuple(chosen), count))
+    b.add(Resolved(tuple(chosen), count))
     return f"Resolve on {count}: {common.names(b.state, chosen)}"
 
 
@@ -463,7 +446,7 @@ def interrupt(b: Builder, cid: str, keep_progress: bool) -> str:
         if keeps and action.ap > AP_PER_ROUND and paid
         else None
     )
-    b.add(TacticalInterrupted(combatant.id, count, spent, kept))
+    b.add(Interrupted(combatant.id, count, spent, kept))
     return f"{combatant.name}: {action.name} interrupted"
 
 
@@ -479,7 +462,7 @@ def add_condition(b: Builder, ids: Sequence[str], condition: Condition) -> str:
         for cid in ids:
             sheet = sheet_of(b.state.combatants[cid])
             spent = min(rules.spent_at(sheet, count), AP_PER_ROUND)
-            b.add(TacticalStunMarked(cid, staggered, spent))
+            b.add(StunMarked(cid, staggered, spent))
     return label
 
 
@@ -493,7 +476,7 @@ def edit_catalog(b: Builder, actions: Sequence[ActionType], paces: Sequence[Pace
             seen.add(name.strip().casefold())
     if tuple(actions) == part_of(b.state).actions and tuple(paces) == part_of(b.state).paces:
         raise RulesError("The catalog and the pace table are unchanged")
-    b.add(TacticalCatalogChanged(tuple(actions), tuple(paces)))
+    b.add(CatalogChanged(tuple(actions), tuple(paces)))
     return "Edit the action catalog and pace table"
 
 
@@ -506,7 +489,7 @@ def set_counter(b: Builder, name: str, value: int, step: int) -> str:
         changed = (*counters, counter)
     else:
         changed = (*counters[:index], counter, *counters[index + 1 :])
-    b.add(TacticalCountersChanged(changed, f"{counter.name} {value} ({step:+} each round)"))
+    b.add(CountersChanged(changed, f"{counter.name} {value} ({step:+} each round)"))
     return f"Counter {counter.name}: {value}"
 
 
@@ -516,7 +499,7 @@ def remove_counter(b: Builder, name: str) -> str:
     kept = tuple(c for c in counters if c.name.casefold() != name.strip().casefold())
     if len(kept) == len(counters):
         raise RulesError(f"There is no counter called {name!r}")
-    b.add(TacticalCountersChanged(kept, f"{name.strip()} removed"))
+    b.add(CountersChanged(kept, f"{name.strip()} removed"))
     return f"Remove counter {name.strip()}"
 
 
@@ -530,13 +513,10 @@ SHEET_CELLS: dict[str, tuple[str, Bounded]] = {
 """The sheet's numbers a table cell sets: their name in the log and their bounds."""
 
 
-def edit_cell(b: Builder, cid: str, key: str, value: object) -> str:
-    """Set one table cell: the generic ones, the sheet's numbers or the base initiative."""
-    combatant = need(b.state, cid)
+def edit_own_cell(b: Builder, combatant: Combatant, key: str, value: object) -> str:
+    """Set one ``tactical`` cell: the sheet's numbers or the base initiative."""
     sheet = sheet_of(combatant)
-    if key in common.GENERIC_CELLS:
-        updated, text = common.edited_cell(combatant, key, value)
-    elif key == "initiative":
+    if key == "initiative":
         return _set_initiative(b, combatant, value)
     elif key in SHEET_CELLS:
         label, bounds = SHEET_CELLS[key]
@@ -570,21 +550,19 @@ def _set_initiative(b: Builder, combatant: Combatant, value: object) -> str:
         # An action carried into the round resolves from the base the round starts with.
         new_base = replace(sheet, initiative_override=base).base or 0
         moved = rules.carried(action, new_base, sheet.now.ap)
-    b.add(TacticalInitiativeSet(combatant.id, base, moved))
+    b.add(InitiativeSet(combatant.id, base, moved))
     words = "back to the roll" if base is None else f"base initiative {base}"
     return f"{combatant.name}: {words}"
 
 
-def replace_sheet(b: Builder, combatant: Combatant) -> str:
+def kept_in_fight(old: Combatant, new: Combatant) -> Combatant:
     """A sheet edited mid-fight: its statistics change; its rolls and round stay."""
-    old = sheet_of(need(b.state, combatant.id))
-    new = sheet_of(combatant)
+    before = sheet_of(old)
     sheet = replace(
-        new,
-        initiative=old.initiative,
-        initiative_override=old.initiative_override,
-        now=old.now,
-        progress=old.progress,
+        sheet_of(new),
+        initiative=before.initiative,
+        initiative_override=before.initiative_override,
+        now=before.now,
+        progress=before.progress,
     )
-    b.add(CombatantsUpdated((CombatantUpdate(replace(combatant, sheet=sheet), "sheet edited"),)))
-    return f"Edit {combatant.name}"
+    return replace(new, sheet=sheet)

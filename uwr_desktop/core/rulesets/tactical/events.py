@@ -12,7 +12,7 @@ from uwr_desktop.core.encounter import (
     Name,
     OptionalCombatantId,
 )
-from uwr_desktop.core.events import Event
+from uwr_desktop.core.events import Event, in_ruleset
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.tactical import sheet as _sheet  # noqa: F401  (registers it)
@@ -27,6 +27,38 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 from uwr_desktop.core.rulesets.tactical.state import Actions, Counter, Paces, TieRoll
 
 
+class TacticalEvent(Event, frozen=True, tag=in_ruleset("tactical")):
+    """Base of the ``tactical`` events: each is tagged ``"tactical.<its name>"`` in files and
+    journals."""
+
+    events_base = True
+
+
+EARLIER_TAGS: dict[str, str] = {
+    old: f"tactical.{new}"
+    for old, new in {
+        "TacticalInitiativeRolled": "InitiativeRolled",
+        "TacticalInitiativeSet": "InitiativeSet",
+        "TacticalRoundStarted": "RoundStarted",
+        "TacticalCountReached": "CountReached",
+        "TacticalDeclared": "Declared",
+        "TacticalInstantTaken": "InstantTaken",
+        "TacticalConcentrating": "Concentrating",
+        "TacticalMoved": "Moved",
+        "TacticalParryDeclared": "ParryDeclared",
+        "TacticalShortened": "Shortened",
+        "TacticalResolved": "Resolved",
+        "TacticalInterrupted": "Interrupted",
+        "TacticalStunMarked": "StunMarked",
+        "TacticalUpkeepStarted": "UpkeepStarted",
+        "TacticalCountersChanged": "CountersChanged",
+        "TacticalCatalogChanged": "CatalogChanged",
+    }.items()
+}
+"""The tag an earlier version wrote for each ``tactical`` event (its class name then), and
+today's."""
+
+
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's base initiative roll: 2d10 + Quickness bonus - 1 per full 10 of
     penalty."""
@@ -35,13 +67,13 @@ class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     roll: RollRecord
 
 
-class TacticalInitiativeRolled(Event, frozen=True):
+class InitiativeRolled(TacticalEvent, frozen=True):
     """Base initiative was rolled (a roll replaces any value the GM had typed)."""
 
     rolls: Annotated[tuple[InitiativeRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)]
 
 
-class TacticalInitiativeSet(Event, frozen=True):
+class InitiativeSet(TacticalEvent, frozen=True):
     """The GM typed a base initiative over the roll (``None``: back to the roll); ``action`` is
     the action carried into the round under way, moved to resolve from the new base."""
 
@@ -50,7 +82,7 @@ class TacticalInitiativeSet(Event, frozen=True):
     action: TacticalAction | None = None
 
 
-class TacticalRoundStarted(Event, frozen=True):
+class RoundStarted(TacticalEvent, frozen=True):
     """A round starts: everyone has 4 AP; round-to-round actions take this round's AP."""
 
     round: Count
@@ -67,7 +99,7 @@ WaitLosses = Annotated[tuple[WaitLoss, ...], msgspec.Meta(max_length=MAX_COMBATA
 """The AP lost by waiting when the countdown moves on."""
 
 
-class TacticalCountReached(Event, frozen=True):
+class CountReached(TacticalEvent, frozen=True):
     """The countdown reaches ``count``; ``ties`` are the d10 roll-offs for those tied on it and
     ``waited`` the AP lost by waiting by then."""
 
@@ -76,7 +108,7 @@ class TacticalCountReached(Event, frozen=True):
     waited: WaitLosses = ()
 
 
-class TacticalDeclared(Event, frozen=True):
+class Declared(TacticalEvent, frozen=True):
     """An action is declared on ``count``; ``waited`` AP went by before it was."""
 
     combatant_id: CombatantId
@@ -85,7 +117,7 @@ class TacticalDeclared(Event, frozen=True):
     waited: AP = 0
 
 
-class TacticalInstantTaken(Event, frozen=True):
+class InstantTaken(TacticalEvent, frozen=True):
     """An instantaneous action on ``count``, costing ``cost`` AP (the first of a round is
     free)."""
 
@@ -96,7 +128,7 @@ class TacticalInstantTaken(Event, frozen=True):
     waited: AP = 0
 
 
-class TacticalConcentrating(Event, frozen=True):
+class Concentrating(TacticalEvent, frozen=True):
     """A concentration action: the combatant concentrates for the round (``penalty`` as the
     GM entered it)."""
 
@@ -105,7 +137,7 @@ class TacticalConcentrating(Event, frozen=True):
     penalty: Penalty = 0
 
 
-class TacticalMoved(Event, frozen=True):
+class Moved(TacticalEvent, frozen=True):
     """The combatant moved at ``pace`` (``mode``: forward, backwards or prone) for
     ``penalty``; ``fastest`` says it is now the round's fastest pace."""
 
@@ -116,7 +148,7 @@ class TacticalMoved(Event, frozen=True):
     fastest: bool
 
 
-class TacticalParryDeclared(Event, frozen=True):
+class ParryDeclared(TacticalEvent, frozen=True):
     """A parry of ``amount`` against ``against`` (an id; empty: whoever attacks)."""
 
     combatant_id: CombatantId
@@ -124,7 +156,7 @@ class TacticalParryDeclared(Event, frozen=True):
     against: OptionalCombatantId = ""
 
 
-class TacticalShortened(Event, frozen=True):
+class Shortened(TacticalEvent, frozen=True):
     """The action under way now costs ``ap`` and resolves on ``resolves_at``."""
 
     combatant_id: CombatantId
@@ -132,14 +164,14 @@ class TacticalShortened(Event, frozen=True):
     resolves_at: CountValue
 
 
-class TacticalResolved(Event, frozen=True):
+class Resolved(TacticalEvent, frozen=True):
     """Actions complete on ``count``, together."""
 
     combatant_ids: Ids
     count: CountValue
 
 
-class TacticalInterrupted(Event, frozen=True):
+class Interrupted(TacticalEvent, frozen=True):
     """The action under way stops on ``count`` after ``spent`` AP of this round; ``kept`` is
     the progress kept for later (``None``: lost or nothing to keep)."""
 
@@ -149,7 +181,7 @@ class TacticalInterrupted(Event, frozen=True):
     kept: KeptProgress | None = None
 
 
-class TacticalStunMarked(Event, frozen=True):
+class StunMarked(TacticalEvent, frozen=True):
     """A stun (or ``staggered``) hit the combatant after ``spent`` AP of this round."""
 
     combatant_id: CombatantId
@@ -157,7 +189,7 @@ class TacticalStunMarked(Event, frozen=True):
     spent: AP
 
 
-class TacticalUpkeepStarted(Event, frozen=True):
+class UpkeepStarted(TacticalEvent, frozen=True):
     """The round's upkeep: bleeding, timed effects and stuns follow as combatant updates;
     ``waited`` are the AP the countdown's end took from those who declared nothing."""
 
@@ -165,14 +197,14 @@ class TacticalUpkeepStarted(Event, frozen=True):
     waited: WaitLosses = ()
 
 
-class TacticalCountersChanged(Event, frozen=True):
+class CountersChanged(TacticalEvent, frozen=True):
     """The environmental counters as they are now (set, removed, or advanced at upkeep)."""
 
     counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_CONDITIONS)]
     text: str = ""
 
 
-class TacticalCatalogChanged(Event, frozen=True):
+class CatalogChanged(TacticalEvent, frozen=True):
     """The GM edited the fight's action catalog and pace table (empty: the shipped ones)."""
 
     actions: Actions = ()

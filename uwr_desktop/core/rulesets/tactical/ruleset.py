@@ -15,45 +15,31 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
   latest stun this round hit after 2 AP or more had been spent.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import Event, convert
+from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import (
-    AddCombatants,
     AddCondition,
-    ApplyDamage,
-    EditCell,
     EndRound,
-    Heal,
     Intent,
     NextTurn,
-    RemoveCombatants,
-    RemoveCondition,
-    ReplaceCombatant,
-    RerollDice,
-    RollDice,
-    RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
-    Decision,
     DragAnswer,
-    FirstShape,
     IntentOption,
     Resource,
     RollShown,
 )
+from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.tactical import decide as steps
 from uwr_desktop.core.rulesets.tactical import view
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
+from uwr_desktop.core.rulesets.tactical.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalDeclare,
     TacticalEditCatalog,
@@ -72,107 +58,84 @@ from uwr_desktop.core.rulesets.tactical.state import NO_PART
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class TacticalRuleset(FirstShape):
+class TacticalRuleset(RoundSystem[TacticalSettings]):
     """The ``tactical`` ruleset with its settings; see :class:`~.base.Ruleset`."""
 
     id = "tactical"
     title = "Tactical (action points, declare and resolve on a countdown)"
+    settings_type = TacticalSettings
+    refusal = "The tactical rules"
+    earlier_tags = EARLIER_TAGS
 
-    def __init__(self, settings: TacticalSettings | Mapping[str, Any] | None = None) -> None:
-        """Use ``settings`` (a ``TacticalSettings`` or a mapping of its fields)."""
-        if isinstance(settings, TacticalSettings):
-            chosen = settings
-        else:
-            try:
-                chosen = convert(dict(settings or {}), TacticalSettings)
-            except (msgspec.ValidationError, TypeError, ValueError) as error:
-                raise RulesError(f"Bad tactical settings: {error}") from None
-        self._settings: TacticalSettings = chosen
+    def check_sheet(self, combatant: Combatant) -> None:
+        """A tactical sheet."""
+        sheet_of(combatant)
 
-    @property
-    def settings(self) -> TacticalSettings:
-        """The house rules in force."""
-        return self._settings
-
-    def initial_state(self, roster: Sequence[Combatant]) -> EncounterState:
-        """The encounter before any entry: the roster in table order."""
-        combatants: dict[str, Combatant] = {}
-        for combatant in roster:
-            if combatant.id in combatants:
-                raise RulesError(f"Two combatants have the id {combatant.id!r}")
-            sheet_of(combatant)
-            combatants[combatant.id] = combatant
-        return EncounterState(combatants=combatants, rows=tuple(combatants), order=(), part=NO_PART)
+    def first_part(self) -> RulesetPart:
+        """The shipped catalog, no count yet."""
+        return NO_PART
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure)."""
         return apply_event(state, event)
 
-    def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
-        """Check ``intent`` and return its events; ``RulesError`` says why not."""
-        b = steps.Builder(state, self._settings)
-        label = self._decide(b, intent, roller)
-        return Decision(label, tuple(b.events))
-
-    def _decide(self, b: steps.Builder, intent: Intent, roller: Roller) -> str:
+    def decide_own(self, sink: steps.Builder, intent: Intent) -> str | None:
+        """The countdown, declarations and their resolution, movement, parries, the catalog,
+        counters, and conditions with the stun rules."""
         match intent:
             case StartFight():
-                return steps.start_fight(b, roller)
+                return steps.start_fight(sink, sink.roller)
             case NextTurn():
-                return steps.next_step(b, roller, end_round=False)
+                return steps.next_step(sink, sink.roller, end_round=False)
             case EndRound():
-                return steps.next_step(b, roller, end_round=True)
+                return steps.next_step(sink, sink.roller, end_round=True)
             case TacticalDeclare():
-                return steps.declare(b, intent)
+                return steps.declare(sink, intent)
             case TacticalResolve(combatant_ids=ids):
-                return steps.resolve(b, list(ids))
+                return steps.resolve(sink, list(ids))
             case TacticalShorten(combatant_id=cid, ap=ap):
-                return steps.shorten(b, cid, ap)
+                return steps.shorten(sink, cid, ap)
             case TacticalInterrupt(combatant_id=cid, keep_progress=keep):
-                return steps.interrupt(b, cid, keep)
+                return steps.interrupt(sink, cid, keep)
             case TacticalMove(combatant_id=cid, pace=pace, mode=mode):
-                return steps.move(b, cid, pace, mode)
+                return steps.move(sink, cid, pace, mode)
             case TacticalParry(combatant_id=cid, amount=amount, against=against):
-                return steps.parry(b, cid, amount, against)
+                return steps.parry(sink, cid, amount, against)
             case TacticalEditCatalog(actions=actions, paces=paces):
-                return steps.edit_catalog(b, actions, paces)
+                return steps.edit_catalog(sink, actions, paces)
             case TacticalSetCounter(name=name, value=value, step=step):
-                return steps.set_counter(b, name, value, step)
+                return steps.set_counter(sink, name, value, step)
             case TacticalRemoveCounter(name=name):
-                return steps.remove_counter(b, name)
-            case AddCombatants(combatants=combatants):
-                return steps.join(b, list(combatants), roller)
-            case RemoveCombatants(combatant_ids=ids):
-                return common.leave(b, list(ids))
-            case ApplyDamage(combatant_ids=ids, amount=amount):
-                return common.change_health(b, list(ids), amount, heal=False)
-            case Heal(combatant_ids=ids, amount=amount):
-                return common.change_health(b, list(ids), amount, heal=True)
+                return steps.remove_counter(sink, name)
             case AddCondition(combatant_ids=ids, condition=condition):
-                return steps.add_condition(b, list(ids), condition)
-            case RemoveCondition(combatant_ids=ids, name=name):
-                return common.remove_condition(b, list(ids), name)
-            case EditCell(combatant_id=cid, column_key=key, value=value):
-                return steps.edit_cell(b, cid, key, value)
-            case ReplaceCombatant(combatant=combatant):
-                return steps.replace_sheet(b, combatant)
-            case RollDice(combatant_id=cid, notation=notation, title=title):
-                return common.roll_dice(b, cid, notation, title, roller)
-            case RerollDice(indices=indices):
-                return common.reroll_dice(b, indices, roller)
-        raise RulesError(f"The tactical rules cannot do {type(intent).__name__}")
+                return steps.add_condition(sink, list(ids), condition)
+        return None
 
-    def describe(self, event: Event, state: EncounterState) -> str:
-        """One log line for ``event``; ``state`` is the state just before it."""
+    def joined(self, sink: steps.Builder, ids: Sequence[str]) -> None:
+        """Newcomers during a fight roll their base initiative at once."""
+        steps.joined(sink, ids)
+
+    def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
+        """An edited sheet keeps its rolls and its round."""
+        return steps.kept_in_fight(old, new)
+
+    def edit_own_cell(
+        self, sink: steps.Builder, combatant: Combatant, key: str, value: object
+    ) -> str:
+        """The sheet's numbers and the base initiative typed over the roll."""
+        return steps.edit_own_cell(sink, combatant, key, value)
+
+    def describe_own(self, event: Event, state: EncounterState) -> str | None:
+        """The countdown's own words."""
         return view.describe(event, state)
 
-    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """The rolls ``event`` made; ``state`` is the state just before it."""
-        return common.shared_rolls(event, state) or shown_rolls(event, state)
+    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """Base initiative rolls."""
+        return shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Each combatant's next declaration and each declared action, highest count first."""
-        return view.timeline(state, self._settings)
+        return view.timeline(state, self.settings)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
         """The count axis, titled with the round and the count now."""
@@ -184,11 +147,11 @@ class TacticalRuleset(FirstShape):
 
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """Resolve, declare from the catalog or interrupt, as the count allows."""
-        return view.legal_intents(state, combatant_id, self._settings)
+        return view.legal_intents(state, combatant_id, self.settings)
 
     def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
         """A declared action dropped among the cards: its resolve count goes there."""
-        return view.drag_answer(state, slot_key, new_index, self._settings)
+        return view.drag_answer(state, slot_key, new_index, self.settings)
 
     def drag_answer_at(self, state: EncounterState, slot_key: str, value: int) -> DragAnswer | None:
         """A declared action's resolve end dropped on count ``value``: shorten or lengthen it
@@ -199,13 +162,9 @@ class TacticalRuleset(FirstShape):
         """The table columns."""
         return view.COLUMNS
 
-    def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
-        """One table cell."""
-        return view.cell_value(state, combatant_id, column_key)
-
-    def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
-        """The intent setting a cell (the base initiative cell types over the roll)."""
-        return EditCell(combatant_id, column_key, value)
+    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+        """AP left, the action under way, penalties, pace and the sheet's numbers."""
+        return view.own_cell(combatant, key)
 
     def upgrade_settings(self, raw: Any, schema: int) -> Any:
         """Settings of an earlier schema: a missing interruption setting meant "ask"."""

@@ -3,9 +3,6 @@ drag answers, resources, the table and the intents on offer."""
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
-    CombatantsJoined,
-    CombatantsLeft,
-    CombatantsUpdated,
     Event,
 )
 from uwr_desktop.core.intents import Intent, NextTurn, RulesError
@@ -19,27 +16,26 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
-from uwr_desktop.core.rulesets.common import names
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
 from uwr_desktop.core.rulesets.tactical.decide import shortened
 from uwr_desktop.core.rulesets.tactical.events import (
-    TacticalCatalogChanged,
-    TacticalConcentrating,
-    TacticalCountersChanged,
-    TacticalCountReached,
-    TacticalDeclared,
-    TacticalInitiativeRolled,
-    TacticalInitiativeSet,
-    TacticalInstantTaken,
-    TacticalInterrupted,
-    TacticalMoved,
-    TacticalParryDeclared,
-    TacticalResolved,
-    TacticalRoundStarted,
-    TacticalShortened,
-    TacticalStunMarked,
-    TacticalUpkeepStarted,
+    CatalogChanged,
+    Concentrating,
+    CountersChanged,
+    CountReached,
+    Declared,
+    InitiativeRolled,
+    InitiativeSet,
+    InstantTaken,
+    Interrupted,
+    Moved,
+    ParryDeclared,
+    Resolved,
+    RoundStarted,
+    Shortened,
+    StunMarked,
+    UpkeepStarted,
     WaitLoss,
 )
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -83,52 +79,44 @@ def action_text(action: TacticalAction) -> str:
 # --- the log --------------------------------------------------------------------------------
 
 
-def describe(event: Event, state: EncounterState) -> str:
-    """One log line for ``event``; ``state`` is the state just before it."""
-    shared = common.describe_shared(event, state)
-    if shared is not None:
-        return shared
+def describe(event: Event, state: EncounterState) -> str | None:
+    """One log line for ``event`` in the countdown's words (``None``: the shared words);
+    ``state`` is the state just before it."""
     name = {cid: c.name for cid, c in state.combatants.items()}
     match event:
-        case CombatantsJoined(combatants=joined):
-            return f"{', '.join(c.name for c in joined)} joins the fight"
-        case CombatantsLeft(combatant_ids=ids):
-            return f"{names(state, ids)} leaves the fight"
-        case CombatantsUpdated(updates=updates):
-            return "; ".join(f"{name[u.combatant.id]} {u.text}" for u in updates)
-        case TacticalInitiativeRolled(rolls=rolls):
+        case InitiativeRolled(rolls=rolls):
             return "Base initiative: " + ", ".join(
                 f"{name[r.combatant_id]} {r.roll.total} ({'+'.join(map(str, r.roll.faces))}"
                 f"{_signed(r.roll.modifier) if r.roll.modifier else ''})"
                 for r in rolls
             )
-        case TacticalInitiativeSet(combatant_id=cid, base=base, action=moved):
+        case InitiativeSet(combatant_id=cid, base=base, action=moved):
             words = "goes back to the roll" if base is None else f"set to {base}"
             carried = f"; {action_text(moved)}" if moved is not None else ""
             return f"{name[cid]}'s base initiative {words}{carried}"
-        case TacticalRoundStarted(round=number):
+        case RoundStarted(round=number):
             return f"Round {number} starts: 4 AP each"
-        case TacticalCountReached(count=count, ties=ties, waited=lost):
+        case CountReached(count=count, ties=ties, waited=lost):
             rolled = ", ".join(f"{name[t.combatant_id]} {t.face}" for t in ties)
             text = f"Count {count}" + (f" (ties: d10 {rolled})" if rolled else "")
             return text + _lost_text(lost, name)
-        case TacticalDeclared(combatant_id=cid, count=count, action=action, waited=lost):
+        case Declared(combatant_id=cid, count=count, action=action, waited=lost):
             waited = f" after waiting {lost} AP" if lost else ""
             return f"{name[cid]} declares {action_text(action)} on {count}{waited}"
-        case TacticalInstantTaken(combatant_id=cid, name=action, count=count, cost=cost):
+        case InstantTaken(combatant_id=cid, name=action, count=count, cost=cost):
             paid = "free" if cost == 0 else "1 AP"
             return f"{name[cid]}: {action} on {count} (instantaneous, {paid})"
-        case TacticalConcentrating(combatant_id=cid, name=action, penalty=penalty):
+        case Concentrating(combatant_id=cid, name=action, penalty=penalty):
             extra = f", {penalty}" if penalty else ""
             return f"{name[cid]} concentrates this round: {action}{extra}"
-        case TacticalMoved(combatant_id=cid, pace=pace, mode=mode, penalty=penalty, fastest=fast):
+        case Moved(combatant_id=cid, pace=pace, mode=mode, penalty=penalty, fastest=fast):
             how = "" if mode == "forward" else f" {mode}"
             note = "fastest pace this round" if fast else "not faster than before"
             return f"{name[cid]} moves at {pace}{how} ({penalty}; {note})"
-        case TacticalParryDeclared(combatant_id=cid, amount=amount, against=against):
+        case ParryDeclared(combatant_id=cid, amount=amount, against=against):
             whom = f" against {name.get(against, against)}" if against else ""
             return f"{name[cid]} parries with {amount}{whom}"
-        case TacticalShortened(combatant_id=cid, ap=ap, resolves_at=resolves_at):
+        case Shortened(combatant_id=cid, ap=ap, resolves_at=resolves_at):
             current = sheet_of(state.combatants[cid]).now.action
             title = current.name if current is not None else "action"
             penalty = -25 * (current.max_ap - ap) if current is not None else 0
@@ -136,7 +124,7 @@ def describe(event: Event, state: EncounterState) -> str:
                 f"{name[cid]}'s {title} now takes {ap} AP, resolves on {resolves_at}"
                 f" ({_signed(penalty)})"
             )
-        case TacticalResolved(combatant_ids=ids, count=count):
+        case Resolved(combatant_ids=ids, count=count):
             parts = []
             for cid in ids:
                 sheet = sheet_of(state.combatants[cid])
@@ -145,26 +133,26 @@ def describe(event: Event, state: EncounterState) -> str:
                 parts.append(f"{name[cid]}'s {title} ({_signed(rules.action_penalty(sheet))})")
             together = " together" if len(parts) > 1 else ""
             return f"On {count}{together}: " + ", ".join(parts) + " resolve"
-        case TacticalInterrupted(combatant_id=cid, count=count, spent=spent, kept=kept):
+        case Interrupted(combatant_id=cid, count=count, spent=spent, kept=kept):
             current = sheet_of(state.combatants[cid]).now.action
             title = current.name if current is not None else "action"
             progress = f"; {kept.paid} of {kept.ap} AP kept" if kept is not None else ""
             return f"{name[cid]}'s {title} is interrupted on {count} ({spent} AP spent{progress})"
-        case TacticalStunMarked(combatant_id=cid, staggered=staggered, spent=spent):
+        case StunMarked(combatant_id=cid, staggered=staggered, spent=spent):
             what = "staggered" if staggered else "stunned"
             ticks = "ticks" if spent < 2 else "does not tick"
             return f"{name[cid]} {what} after {spent} AP this round ({ticks} at upkeep)"
-        case TacticalUpkeepStarted(round=number, waited=lost):
+        case UpkeepStarted(round=number, waited=lost):
             return f"Upkeep, round {number}" + _lost_text(lost, name)
-        case TacticalCatalogChanged(actions=actions, paces=paces):
+        case CatalogChanged(actions=actions, paces=paces):
             tables = [
                 f"{len(actions)} actions" if actions else "the shipped actions",
                 f"{len(paces)} paces" if paces else "the shipped paces",
             ]
             return f"Action catalog and pace table edited: {' and '.join(tables)}"
-        case TacticalCountersChanged(text=text):
+        case CountersChanged(text=text):
             return f"Counters: {text}" if text else "Counters changed"
-    return type(event).__name__
+    return None
 
 
 def _lost_text(losses: tuple[WaitLoss, ...], name: dict[str, str]) -> str:
@@ -370,10 +358,10 @@ def drag_answer(
 
 COLUMNS: tuple[Column, ...] = (
     common.NAME_COLUMN,
-    Column("ap", "AP left", ColumnKind.TEXT),
-    Column("action", "Action under way", ColumnKind.TEXT),
-    Column("action_penalty", "Total penalty", ColumnKind.TEXT),
-    Column("pace", "Pace", ColumnKind.TEXT),
+    Column("ap", "AP left", ColumnKind.TEXT, per_round=True),
+    Column("action", "Action under way", ColumnKind.TEXT, per_round=True),
+    Column("action_penalty", "Total penalty", ColumnKind.TEXT, per_round=True),
+    Column("pace", "Pace", ColumnKind.TEXT, per_round=True),
     common.number_column("initiative", "Base init", BASE_INITIATIVE),
     common.number_column("hits", "Hits", HITS),
     common.number_column("quickness", "Qu", QUICKNESS),
@@ -385,15 +373,10 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 
-def cell_value(state: EncounterState, cid: str, key: str) -> CellValue:
-    """One table cell."""
-    combatant = state.combatants[cid]
+def own_cell(combatant: Combatant, key: str) -> CellValue:
+    """One ``tactical`` table cell."""
     sheet = sheet_of(combatant)
     match key:
-        case "name":
-            return combatant.name
-        case "side":
-            return combatant.side.value
         case "initiative":
             return sheet.base
         case "hits":
@@ -414,10 +397,6 @@ def cell_value(state: EncounterState, cid: str, key: str) -> CellValue:
             return f"{sheet.now.pace} ({sheet.now.pace_penalty})"
         case "bleeding":
             return sheet.bleeding
-        case "hidden":
-            return combatant.hidden
-        case "notes":
-            return combatant.notes
     raise KeyError(key)
 
 

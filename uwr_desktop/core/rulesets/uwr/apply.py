@@ -36,7 +36,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
-    UwrStaminaSpent,
+    StaminaSpent,
 )
 from uwr_desktop.core.rulesets.uwr.order import reordered, turn_order
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
@@ -180,7 +180,7 @@ def _stamina(state: EncounterState, event: StaminaRefilled, _: UwrSettings) -> E
     return with_combatants(state, changed)
 
 
-def _stamina_spent(state: EncounterState, event: UwrStaminaSpent, _: UwrSettings) -> EncounterState:
+def _stamina_spent(state: EncounterState, event: StaminaSpent, _: UwrSettings) -> EncounterState:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina < sheet.stamina:
@@ -353,7 +353,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     DiceRolled: _dice_rolled,  # type: ignore[dict-item]
     DiceRerolled: _dice_rolled,  # type: ignore[dict-item]
     StaminaRefilled: _stamina,  # type: ignore[dict-item]
-    UwrStaminaSpent: _stamina_spent,  # type: ignore[dict-item]
+    StaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
     PreparationAdvanced: _preparation,  # type: ignore[dict-item]

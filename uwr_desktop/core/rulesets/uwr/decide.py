@@ -18,7 +18,6 @@ from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
-    Event,
     TurnEnded,
     TurnStarted,
 )
@@ -41,7 +40,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
-    UwrStaminaSpent,
+    StaminaSpent,
     WeaponRef,
     WeaponUses,
 )
@@ -69,20 +68,18 @@ from uwr_desktop.core.rulesets.uwr.upr import UprError, UprTable, format_upr, pr
 POOL_SIDES = 6
 
 
-class Builder:
-    """Collects the events of one intent, applying each so later checks see its effect."""
+class Builder(common.Builder[UwrSettings]):
+    """The events of one ``uwr`` intent, each applied as it is added, with the fight's table of
+    Uses Per Round types."""
 
-    def __init__(self, state: EncounterState, settings: UwrSettings, table: UprTable) -> None:
+    def __init__(
+        self, state: EncounterState, settings: UwrSettings, roller: Roller, table: UprTable
+    ) -> None:
         """Start from ``state``."""
-        self.state = state
-        self.settings = settings
+        super().__init__(
+            lambda before, event: apply_event(before, event, settings), state, settings, roller
+        )
         self.table = table
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        """Apply ``event`` and record it."""
-        self.state = apply_event(self.state, event, self.settings)
-        self.events.append(event)
 
 
 def no_pending(state: EncounterState) -> None:
@@ -486,7 +483,7 @@ def spend_stamina(builder: Builder, combatant: Combatant) -> None:
     action still goes ahead (the GM rules on it)."""
     stamina = sheet_of(combatant).stamina
     if stamina > 0:
-        builder.add(UwrStaminaSpent(combatant.id, stamina - 1))
+        builder.add(StaminaSpent(combatant.id, stamina - 1))
 
 
 def attack(

@@ -15,10 +15,39 @@ from uwr_desktop.core.encounter import (
     Successes,
     Text,
 )
-from uwr_desktop.core.events import Event
+from uwr_desktop.core.events import Event, in_ruleset
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_WEAPONS
 from uwr_desktop.core.rolls import DieIndex, RollRecord
 from uwr_desktop.core.rulesets.uwr.sheet import D6Face, D6Faces, WeaponIndex
+
+
+class UwrEvent(Event, frozen=True, tag=in_ruleset("uwr")):
+    """Base of the ``uwr`` events: each is tagged ``"uwr.<its name>"`` in files and
+    journals."""
+
+    events_base = True
+
+
+EARLIER_TAGS: dict[str, str] = {
+    old: f"uwr.{new}"
+    for old, new in {
+        "InitiativeRolled": "InitiativeRolled",
+        "InitiativeOverridden": "InitiativeOverridden",
+        "ManualOrderSet": "ManualOrderSet",
+        "StaminaRefilled": "StaminaRefilled",
+        "UwrStaminaSpent": "StaminaSpent",
+        "RollOff": "RollOff",
+        "RoundStarted": "RoundStarted",
+        "CheckRolled": "CheckRolled",
+        "ReactionRolled": "ReactionRolled",
+        "DieRerolled": "DieRerolled",
+        "ResultTyped": "ResultTyped",
+        "CheckResolved": "CheckResolved",
+        "PreparationAdvanced": "PreparationAdvanced",
+    }.items()
+}
+"""The tag an earlier version wrote for each ``uwr`` event (its class name then), and
+today's."""
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -32,40 +61,40 @@ Rolls = Annotated[tuple[InitiativeRoll, ...], msgspec.Meta(max_length=MAX_COMBAT
 """One initiative roll per combatant."""
 
 
-class InitiativeRolled(Event, frozen=True):
+class InitiativeRolled(UwrEvent, frozen=True):
     """Initiative was rolled; each roll replaces the combatant's faces and clears roll-offs."""
 
     rolls: Rolls
 
 
-class InitiativeOverridden(Event, frozen=True):
+class InitiativeOverridden(UwrEvent, frozen=True):
     """The GM typed an initiative value (``None``: back to the roll)."""
 
     combatant_id: CombatantId
     value: InitiativeValue | None
 
 
-class ManualOrderSet(Event, frozen=True):
+class ManualOrderSet(UwrEvent, frozen=True):
     """The GM set the turn order by hand (``None``: back to the rolled order)."""
 
     order: Ids | None
 
 
-class StaminaRefilled(Event, frozen=True):
+class StaminaRefilled(UwrEvent, frozen=True):
     """A combatant's Stamina refills at the start of its turn, to ``stamina``."""
 
     combatant_id: CombatantId
     stamina: Count
 
 
-class UwrStaminaSpent(Event, frozen=True):
+class StaminaSpent(UwrEvent, frozen=True):
     """A combat action (an attack, a dodge or a parry) spent Stamina: ``stamina`` is left."""
 
     combatant_id: CombatantId
     stamina: Count
 
 
-class RollOff(Event, frozen=True):
+class RollOff(UwrEvent, frozen=True):
     """A d6 roll-off broke a tie; each combatant's roll-off faces are replaced by these."""
 
     rolls: Rolls
@@ -80,7 +109,7 @@ class WeaponUses(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     uses: Count
 
 
-class RoundStarted(Event, frozen=True):
+class RoundStarted(UwrEvent, frozen=True):
     """A round starts; every weapon's uses refill as listed."""
 
     round: Count
@@ -89,7 +118,7 @@ class RoundStarted(Event, frozen=True):
     ] = ()
 
 
-class CheckRolled(Event, frozen=True):
+class CheckRolled(UwrEvent, frozen=True):
     """A check was rolled and awaits rerolls, a reaction or resolution.
 
     ``kind`` is ``"attack"`` (spends a use of ``weapon``), ``"direct"``, ``"free"`` or
@@ -106,7 +135,7 @@ class CheckRolled(Event, frozen=True):
     off_guard: bool = False
 
 
-class ReactionRolled(Event, frozen=True):
+class ReactionRolled(UwrEvent, frozen=True):
     """The target of the pending attack reacted (a parry spends a use of ``weapon``), or the
     target of an opposed check rolled against it (``"opposed"``)."""
 
@@ -118,7 +147,7 @@ class ReactionRolled(Event, frozen=True):
     """The skill a dodge added to the roll (a parry's is its weapon's)."""
 
 
-class DieRerolled(Event, frozen=True):
+class DieRerolled(UwrEvent, frozen=True):
     """One failed die of the pending roll was rerolled to ``face`` (the better face counts)."""
 
     of_reaction: bool
@@ -126,14 +155,14 @@ class DieRerolled(Event, frozen=True):
     face: D6Face
 
 
-class ResultTyped(Event, frozen=True):
+class ResultTyped(UwrEvent, frozen=True):
     """The GM typed the successes of the pending action (or reaction) over its roll."""
 
     of_reaction: bool
     successes: Successes
 
 
-class CheckResolved(Event, frozen=True):
+class CheckResolved(UwrEvent, frozen=True):
     """The pending check is final: the successes of each side and who won."""
 
     action: Successes
@@ -149,7 +178,7 @@ class WeaponRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     weapon: WeaponIndex
 
 
-class PreparationAdvanced(Event, frozen=True):
+class PreparationAdvanced(UwrEvent, frozen=True):
     """A round of preparation was spent on each weapon listed; at 0 left it is prepared."""
 
     weapons: Annotated[tuple[WeaponRef, ...], msgspec.Meta(max_length=MAX_COMBATANTS * MAX_WEAPONS)]

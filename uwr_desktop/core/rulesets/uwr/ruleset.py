@@ -9,31 +9,22 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
   ticks down at each round end and leaves the weapon prepared for the next round.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-import msgspec
-from msgspec.structs import replace
-
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import Event, convert
+from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import (
     AddCombatants,
-    AddCondition,
-    ApplyDamage,
     ClearManualOrder,
     EditCell,
     EndRound,
-    Heal,
     Intent,
     MoveInOrder,
     NextTurn,
     RemoveCombatants,
-    RemoveCondition,
     ReplaceCombatant,
-    RerollDice,
-    RollDice,
     RulesError,
     StartFight,
 )
@@ -47,12 +38,13 @@ from uwr_desktop.core.rulesets.base import (
     Resource,
     RollShown,
 )
+from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.uwr import decide as rules
 from uwr_desktop.core.rulesets.uwr import upgrade, view
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
 from uwr_desktop.core.rulesets.uwr.decide import Builder
 from uwr_desktop.core.rulesets.uwr.edit import edit_cell, replace_sheet
-from uwr_desktop.core.rulesets.uwr.events import ManualOrderSet
+from uwr_desktop.core.rulesets.uwr.events import EARLIER_TAGS, ManualOrderSet
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
@@ -77,60 +69,57 @@ from uwr_desktop.core.rulesets.uwr.upr import UprError
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
-class UwrRuleset:
+class UwrRuleset(RoundSystem[UwrSettings]):
     """The ``uwr`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "uwr"
     title = "Us Who Remain (dice pools, Uses Per Round)"
+    settings_type = UwrSettings
+    refusal = "The uwr rules"
+    earlier_tags = EARLIER_TAGS
 
     def __init__(self, settings: UwrSettings | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (a ``UwrSettings`` or a mapping of its fields; default rules)."""
-        chosen: UwrSettings
-        if settings is None:
-            chosen = UwrSettings()
-        elif isinstance(settings, UwrSettings):
-            chosen = settings
-        else:
-            try:
-                chosen = convert(dict(settings), UwrSettings)
-            except (msgspec.ValidationError, TypeError, ValueError) as error:
-                raise RulesError(f"Bad uwr settings: {error}") from None
-        self._settings = chosen
-        self._table = upr_table(chosen)
+        super().__init__(settings)
+        self._table = upr_table(self.settings)
 
-    @property
-    def settings(self) -> UwrSettings:
-        """The house rules in force."""
-        return self._settings
+    def check_sheet(self, combatant: Combatant) -> None:
+        """A uwr sheet whose weapons' types the fight knows."""
+        sheet_of(combatant)
+        check_types(combatant, self._table)
 
-    def initial_state(self, roster: Sequence[Combatant]) -> EncounterState:
-        """The encounter before any entry: the roster in table order, turns by initiative."""
-        combatants: dict[str, Combatant] = {}
-        for combatant in roster:
-            if combatant.id in combatants:
-                raise RulesError(f"Two combatants have the id {combatant.id!r}")
-            sheet_of(combatant)
-            check_types(combatant, self._table)
-            combatants[combatant.id] = combatant
-        state = EncounterState(
-            combatants=combatants, rows=tuple(combatants), order=(), part=NO_PART
+    def first_part(self) -> RulesetPart:
+        """No manual order, nothing pending."""
+        return NO_PART
+
+    def first_state(self, state: EncounterState) -> EncounterState:
+        """Turns by initiative (nobody rolled yet: table order)."""
+        return EncounterState(
+            state.combatants, state.rows, turn_order(state, self.settings), part=state.part
         )
-        return replace(state, order=turn_order(state, self._settings))
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure)."""
-        return apply_event(state, event, self._settings)
+        return apply_event(state, event, self.settings)
+
+    def builder(self, state: EncounterState, roller: Roller) -> Builder:
+        """A sink knowing the fight's table of Uses Per Round types."""
+        return Builder(state, self.settings, roller, self._table)
 
     def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
         """Check ``intent`` and return its events; ``RulesError`` says why not."""
-        builder = Builder(state, self._settings, self._table)
         try:
-            label = self._decide(builder, intent, roller)
+            return super().decide(state, intent, roller)
         except UprError as error:
             raise RulesError(str(error)) from None
-        return Decision(label, tuple(builder.events))
 
-    def _decide(self, b: Builder, intent: Intent, roller: Roller) -> str:
+    def decide_own(self, sink: common.Builder[UwrSettings], intent: Intent) -> str | None:
+        """Turns, initiative, checks, attacks and reactions, weapons' preparation and types;
+        newcomers, leavers, cells and sheets as Uses Per Round and the turn order need."""
+        assert isinstance(sink, Builder)  # made by :meth:`builder`
+        return self._decide(sink, intent, sink.roller)
+
+    def _decide(self, b: Builder, intent: Intent, roller: Roller) -> str | None:
         match intent:
             case StartFight():
                 return rules.start_fight(b, roller)
@@ -142,18 +131,6 @@ class UwrRuleset:
                 return rules.join(b, list(combatants), roller)
             case RemoveCombatants(combatant_ids=ids):
                 return rules.leave(b, list(ids))
-            case ApplyDamage(combatant_ids=ids, amount=amount):
-                return common.change_health(b, list(ids), amount, heal=False)
-            case Heal(combatant_ids=ids, amount=amount):
-                return common.change_health(b, list(ids), amount, heal=True)
-            case AddCondition(combatant_ids=ids, condition=condition):
-                return common.add_condition(b, list(ids), condition)
-            case RemoveCondition(combatant_ids=ids, name=name):
-                return common.remove_condition(b, list(ids), name)
-            case RollDice(combatant_id=cid, notation=notation, title=title):
-                return common.roll_dice(b, cid, notation, title, roller)
-            case RerollDice(indices=indices):
-                return common.reroll_dice(b, indices, roller)
             case EditCell(combatant_id=cid, column_key=key, value=value):
                 return edit_cell(b, roller, cid, key, value)
             case ReplaceCombatant(combatant=combatant):
@@ -243,15 +220,16 @@ class UwrRuleset:
                 return rules.set_prepared(b, cid, index, prepared)
             case OverrideWeaponType(combatant_id=cid, weapon=index, upr_type=upr_type):
                 return rules.override_type(b, cid, index, upr_type)
-        raise RulesError(f"The uwr rules cannot do {type(intent).__name__}")
+        return None
 
-    def describe(self, event: Event, state: EncounterState) -> str:
-        """One log line for ``event``; ``state`` is the state just before it."""
+    def describe_own(self, event: Event, state: EncounterState) -> str:
+        """The round first once the fight is under way, then the event (a Stamina refill says
+        nothing)."""
         return view.describe(event, state)
 
-    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """The rolls ``event`` made; ``state`` is the state just before it."""
-        return common.shared_rolls(event, state) or shown_rolls(event, state)
+    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """Initiative, roll-offs, checks, reactions and rerolls."""
+        return shown_rolls(event, state)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """One slot per combatant, in turn order."""
@@ -277,22 +255,18 @@ class UwrRuleset:
         """The table columns."""
         return view.COLUMNS
 
-    def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
-        """One table cell."""
-        return view.cell_value(state, combatant_id, column_key)
-
-    def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
-        """The intent setting a cell (the initiative cell types an override)."""
-        return EditCell(combatant_id, column_key, value)
+    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+        """Attributes, initiative, health, weapons and conditions."""
+        return view.own_cell(combatant, key)
 
     def upgrade_combatant(self, raw: Any) -> Any:
         """A release 0.1.0 combatant with its sheet in a tagged record of its own."""
         return upgrade.upgrade_combatant(raw)
 
     def upgrade_event(self, raw: Any) -> list[Any]:
-        """A release 0.1.0 event as today's (a turn start becomes the start and the refill)."""
-        return upgrade.upgrade_event(raw)
-
-    def upgrade_settings(self, raw: Any, schema: int) -> Any:
-        """No uwr setting changed its default: the settings as written."""
-        return raw
+        """An event an earlier version wrote, as today's (a release 0.1.0 turn start becomes
+        the start and the refill), its tag brought to today's."""
+        renamed: list[Any] = []
+        for event in upgrade.upgrade_event(raw):
+            renamed += super().upgrade_event(event)
+        return renamed

@@ -6,13 +6,9 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
-    CombatantsJoined,
-    CombatantsLeft,
     CombatantsUpdated,
     Event,
     RoundEnded,
-    TurnEnded,
-    TurnStarted,
 )
 from uwr_desktop.core.intents import MoveInOrder, NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
@@ -26,7 +22,6 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
-from uwr_desktop.core.rulesets.common import names
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
@@ -40,7 +35,7 @@ from uwr_desktop.core.rulesets.uwr.events import (
     RollOff,
     RoundStarted,
     StaminaRefilled,
-    UwrStaminaSpent,
+    StaminaSpent,
 )
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
@@ -136,13 +131,10 @@ def initiative_text(combatant: Combatant) -> str:
     return f"{initiative.rolled} ({faces})"
 
 
-def cell_value(state: EncounterState, combatant_id: str, key: str) -> CellValue:
-    """One table cell."""
-    combatant = state.combatants[combatant_id]
+def own_cell(combatant: Combatant, key: str) -> CellValue:
+    """One ``uwr`` table cell."""
     if key in ATTRIBUTE_NAMES:
         return getattr(sheet_of(combatant).attributes, key)  # type: ignore[no-any-return]
-    if key == "side":
-        return combatant.side.value
     if key == "initiative":
         initiative = sheet_of(combatant).initiative
         return None if initiative is None else initiative.value
@@ -154,8 +146,6 @@ def cell_value(state: EncounterState, combatant_id: str, key: str) -> CellValue:
         return ", ".join(
             f"{c.name} ({c.rounds})" if c.rounds else c.name for c in combatant.conditions
         )
-    if key in {"name", "hidden", "notes"}:
-        return getattr(combatant, key)  # type: ignore[no-any-return]
     if key in {"vitality", "vitality_max", "stamina", "stamina_max"}:
         return getattr(sheet_of(combatant), key)  # type: ignore[no-any-return]
     raise KeyError(key)
@@ -402,19 +392,15 @@ def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     if isinstance(event, StaminaRefilled):
         return ""
-    text = common.describe_shared(event, state) or _describe(event, state)
+    text = _describe(event, state) or common.describe_shared(event, state)
+    text = text or type(event).__name__
     if state.round and not isinstance(event, RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text
 
 
-def _describe(event: Event, state: EncounterState) -> str:
+def _describe(event: Event, state: EncounterState) -> str | None:
     match event:
-        case CombatantsJoined(combatants=joined):
-            listed = ", ".join(c.name for c in joined)
-            return f"{listed} {'joins' if len(joined) == 1 else 'join'} the fight"
-        case CombatantsLeft(combatant_ids=ids):
-            return f"{names(state, ids)} {'leaves' if len(ids) == 1 else 'leave'} the fight"
         case CombatantsUpdated():
             return _describe_update(state, event)
         case ManualOrderSet(order=None):
@@ -422,15 +408,6 @@ def _describe(event: Event, state: EncounterState) -> str:
         case ManualOrderSet(order=order):
             listed = ", ".join(state.combatants[c].name for c in order or ())
             return f"Turn order set by hand: {listed}"
-        case TurnStarted(combatant_id=cid):
-            return f"{state.combatants[cid].name}'s turn"
-        case TurnEnded(combatant_id=cid):
-            return f"{state.combatants[cid].name}'s turn ends"
-        case RoundEnded(round=number, expired=expired):
-            ended = "".join(
-                f"; {ref.name} ends on {state.combatants[ref.combatant_id].name}" for ref in expired
-            )
-            return f"Round {number} ends{ended}"
         case RoundStarted(round=number):
             return f"Round {number} starts"
         case PreparationAdvanced(weapons=refs):
@@ -463,10 +440,10 @@ def _describe(event: Event, state: EncounterState) -> str:
                 return f"{combatant.name}'s initiative back to the rolled {initiative.rolled}"
             typed = replace(initiative, override=value)
             return f"{combatant.name}'s initiative set to {typed_initiative_text(typed)}"
-        case UwrStaminaSpent(combatant_id=cid, stamina=left):
+        case StaminaSpent(combatant_id=cid, stamina=left):
             combatant = state.combatants[cid]
             before = sheet_of(combatant).stamina
             return f"{combatant.name} spends {before - left} Stamina ({before} → {left})"
         case CheckRolled() | ReactionRolled() | DieRerolled() | ResultTyped() | CheckResolved():
             return _describe_check(event, state)
-    return type(event).__name__
+    return None

@@ -1,0 +1,267 @@
+"""What every round system does the same way, written once: a base a ruleset derives from.
+
+A round system writes its rules (``check_sheet``, ``apply``, ``decide_own``), its views
+(``timeline``, ``timeline_axis``, ``columns``, ``own_cell``, ``describe_own``, ...) and what it
+adds to the shared intents (``joined``, ``kept_in_fight``, ``edit_own_cell``). This base turns
+them into the :class:`~uwr_desktop.core.rulesets.base.Ruleset` protocol: the settings read from a
+mapping with a refusal in the GM's words, the roster checked, the shared intents (joining and
+leaving, damage and healing, conditions, the generic cells, an edited sheet, typed dice and
+their rerolls) decided, the shared events worded, the generic cells shown, the rolls of the
+shared events, and the tags an earlier version wrote read as today's.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import (
+    SETUP_PHASE,
+    Combatant,
+    EncounterState,
+    RulesetPart,
+)
+from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate, Event, convert
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    EditCell,
+    Heal,
+    Intent,
+    RemoveCombatants,
+    RemoveCondition,
+    ReplaceCombatant,
+    RerollDice,
+    RollDice,
+    RulesError,
+)
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Decision,
+    DragAnswer,
+    IntentOption,
+    Resource,
+    RollShown,
+)
+
+S = TypeVar("S", bound=msgspec.Struct)
+"""A round system's settings."""
+
+
+class RoundSystem(ABC, Generic[S]):
+    """A round system with its settings in force; see the module's description.
+
+    ``id``, ``title`` and ``settings_type`` name it; ``fight`` is what it calls a fight in the
+    log ("the skirmish"); ``refusal`` begins the words refusing an intent it has no rule for;
+    ``earlier_tags`` maps the event tags an earlier version wrote to today's.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    settings_type: ClassVar[type[msgspec.Struct]]
+    fight: ClassVar[str] = "the fight"
+    refusal: ClassVar[str] = "These rules"
+    earlier_tags: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, settings: S | Mapping[str, Any] | None = None) -> None:
+        """Use ``settings`` (the settings struct, or a mapping of its fields; ``None``: every
+        setting at its default); a bad one is refused with ``RulesError``."""
+        if isinstance(settings, self.settings_type):
+            chosen: Any = settings
+        elif settings is not None and not isinstance(settings, Mapping):
+            raise RulesError(f"Bad {self.id} settings: {settings!r} is no table of settings")
+        else:
+            try:
+                chosen = convert(dict(settings or {}), self.settings_type)
+            except (msgspec.ValidationError, TypeError, ValueError) as error:
+                raise RulesError(f"Bad {self.id} settings: {error}") from None
+        self._settings: S = chosen
+
+    @property
+    def settings(self) -> S:
+        """The house rules in force."""
+        return self._settings
+
+    # ---- what a round system writes ---------------------------------------------------------
+
+    @abstractmethod
+    def check_sheet(self, combatant: Combatant) -> None:
+        """Refuse (``RulesError``) a combatant whose sheet this round system cannot play."""
+
+    @abstractmethod
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        """The state after ``event`` (pure); an event that does not fit raises ``RulesError``."""
+
+    @abstractmethod
+    def decide_own(self, sink: common.Builder[S], intent: Intent) -> str | None:
+        """Decide an intent of this round system's own (or a shared one it decides its own
+        way) into ``sink`` and return the journal label; ``None``: not one of them."""
+
+    def first_part(self) -> RulesetPart | None:
+        """The round system's part of a fresh fight."""
+        return None
+
+    def first_state(self, state: EncounterState) -> EncounterState:
+        """A fresh fight as the round system starts it (its turn order, say)."""
+        return state
+
+    def joined(self, sink: common.Builder[S], ids: Sequence[str]) -> None:
+        """What the rules add when combatants join a fight under way (their initiative)."""
+
+    def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
+        """``new`` (an edited sheet) with what the fight keeps of ``old`` (its initiative)."""
+        return new
+
+    def edit_own_cell(
+        self, sink: common.Builder[S], combatant: Combatant, key: str, value: object
+    ) -> str:
+        """Set a table cell of the round system's own; return the journal label."""
+        raise RulesError(f"The column {key!r} cannot be edited")
+
+    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+        """The value of a table cell of the round system's own."""
+        raise RulesError(f"There is no column {key!r}")
+
+    def describe_own(self, event: Event, state: EncounterState) -> str | None:
+        """The log line of an event in the round system's own words (``None``: the shared
+        words, or the event's name)."""
+        return None
+
+    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls an event of the round system's own made."""
+        return ()
+
+    # ---- the protocol, written once ---------------------------------------------------------
+
+    def initial_state(self, roster: Sequence[Combatant]) -> EncounterState:
+        """The encounter before any entry: the roster in table order, checked."""
+        combatants: dict[str, Combatant] = {}
+        for combatant in roster:
+            if combatant.id in combatants:
+                raise RulesError(f"Two combatants have the id {combatant.id!r}")
+            self.check_sheet(combatant)
+            combatants[combatant.id] = combatant
+        state = EncounterState(
+            combatants=combatants, rows=tuple(combatants), order=(), part=self.first_part()
+        )
+        return self.first_state(state)
+
+    def builder(self, state: EncounterState, roller: Roller) -> common.Builder[S]:
+        """The sink one intent's events are decided into."""
+        return common.Builder(self.apply, state, self._settings, roller)
+
+    def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
+        """Check ``intent`` and return its events; ``RulesError`` says why not."""
+        sink = self.builder(state, roller)
+        label = self.decide_own(sink, intent)
+        if label is None:
+            label = self._decide_shared(sink, intent)
+        return Decision(label, tuple(sink.events))
+
+    def _decide_shared(self, sink: common.Builder[S], intent: Intent) -> str:
+        match intent:
+            case AddCombatants(combatants=joining):
+                return self.join(sink, list(joining))
+            case RemoveCombatants(combatant_ids=ids):
+                return common.leave(sink, list(ids))
+            case ApplyDamage(combatant_ids=ids, amount=amount):
+                return common.change_health(sink, list(ids), amount, heal=False)
+            case Heal(combatant_ids=ids, amount=amount):
+                return common.change_health(sink, list(ids), amount, heal=True)
+            case AddCondition(combatant_ids=ids, condition=condition):
+                return common.add_condition(sink, list(ids), condition)
+            case RemoveCondition(combatant_ids=ids, name=name):
+                return common.remove_condition(sink, list(ids), name)
+            case EditCell(combatant_id=cid, column_key=key, value=value):
+                return self.edit_cell(sink, cid, key, value)
+            case ReplaceCombatant(combatant=combatant):
+                return self.replace_combatant(sink, combatant)
+            case RollDice(combatant_id=cid, notation=notation, title=title):
+                return common.roll_dice(sink, cid, notation, title, sink.roller)
+            case RerollDice(indices=indices):
+                return common.reroll_dice(sink, indices, sink.roller)
+        raise RulesError(f"{self.refusal} cannot do {type(intent).__name__}")
+
+    def join(self, sink: common.Builder[S], joining: Sequence[Combatant]) -> str:
+        """Newcomers join the table (and, in a fight under way, the rules' order)."""
+        for combatant in joining:
+            self.check_sheet(combatant)
+        label = common.join(sink, joining)
+        if sink.state.phase != SETUP_PHASE:
+            self.joined(sink, [combatant.id for combatant in joining])
+        return label
+
+    def edit_cell(self, sink: common.Builder[S], cid: str, key: str, value: object) -> str:
+        """Set one table cell: a generic one (name, side, hidden, notes, alias) here, the
+        round system's own by :meth:`edit_own_cell`."""
+        combatant = common.need(sink.state, cid)
+        if key not in common.GENERIC_CELLS:
+            return self.edit_own_cell(sink, combatant, key, value)
+        updated, text = common.edited_cell(combatant, key, value)
+        sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+        return f"{combatant.name}: {text}"
+
+    def replace_combatant(self, sink: common.Builder[S], combatant: Combatant) -> str:
+        """A combatant's whole sheet edited; the fight keeps what :meth:`kept_in_fight` says."""
+        old = common.need(sink.state, combatant.id)
+        self.check_sheet(combatant)
+        update = CombatantUpdate(self.kept_in_fight(old, combatant), "sheet edited")
+        sink.add(CombatantsUpdated((update,)))
+        return f"Edit {combatant.name}"
+
+    def describe(self, event: Event, state: EncounterState) -> str:
+        """One log line for ``event``; ``state`` is the state just before it."""
+        text = self.describe_own(event, state)
+        if text is None:
+            text = common.describe_shared(event, state, self.fight)
+        return type(event).__name__ if text is None else text
+
+    def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+        """The rolls ``event`` made; ``state`` is the state just before it."""
+        return common.shared_rolls(event, state) or self.own_rolls(event, state)
+
+    def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
+        """One table cell: a generic one here, the round system's own by :meth:`own_cell`."""
+        combatant = state.combatants[combatant_id]
+        generic = common.generic_cell(combatant, column_key)
+        if generic is not None:
+            return generic
+        return self.own_cell(state, combatant, column_key)
+
+    def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
+        """The intent that sets one cell (checked when done)."""
+        return EditCell(combatant_id, column_key, value)
+
+    def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+        """The combatant's per-round resources (none, unless the rules count some)."""
+        return ()
+
+    def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+        """The intents the combatant may take now (none offered, unless the rules say)."""
+        return ()
+
+    def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+        """A drag on the timeline changes nothing, unless the rules give it a meaning."""
+        return DragAnswer(None, "The rules set this order: it is not changed by hand")
+
+    # ---- what earlier versions wrote ----------------------------------------------------------
+
+    def upgrade_combatant(self, raw: Any) -> Any:
+        """A combatant an earlier version wrote, in today's shape (unchanged by default)."""
+        return raw
+
+    def upgrade_event(self, raw: Any) -> list[Any]:
+        """An event an earlier version wrote, as today's events: its tag brought to today's."""
+        if isinstance(raw, dict):
+            tag = raw.get("type")
+            if isinstance(tag, str) and tag in self.earlier_tags:
+                return [{**raw, "type": self.earlier_tags[tag]}]
+        return [raw]
+
+    def upgrade_settings(self, raw: Any, schema: int) -> Any:
+        """Settings an earlier schema wrote, in today's shape (unchanged by default)."""
+        return raw
