@@ -88,7 +88,8 @@ def shown(session: Session) -> None:
             ruleset.resources(state, cid)
             ruleset.legal_intents(state, cid)
         slots = ruleset.timeline(state)
-        list(player_picture(state, slots, ruleset.timeline_axis(state)).texts())
+        axis, turn = ruleset.timeline_axis(state), ruleset.turn_now(state)
+        list(player_picture(state, slots, axis, turn).texts())
         if position:
             session.describe_entry(position - 1)
             roll = last_roll(session.entries[position - 1].events, state)

@@ -187,7 +187,9 @@ def test_the_players_see_every_column_of_the_round(window, qtbot):
     window.findChild(PointsPanel).findChild(QPushButton, "handsNextTurn").click()
     session = window.document.session
     slots = session.ruleset.timeline(session.state)
-    picture = player_picture(session.state, slots, session.ruleset.timeline_axis(session.state))
+    axis = session.ruleset.timeline_axis(session.state)
+    turn = session.ruleset.turn_now(session.state)
+    picture = player_picture(session.state, slots, axis, turn)
     assert [(c.heading, c.under_way) for c in picture.columns()] == [
         ("Turn 1", False),
         ("Turn 2 · now", True),

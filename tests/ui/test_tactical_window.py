@@ -231,3 +231,31 @@ def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(wind
     qtbot.mouseClick(panel.interrupt, Qt.MouseButton.LeftButton)
     kept = session.state.combatants["bran"].sheet.progress
     assert (kept.name, kept.paid) == ("Load light crossbow", 8)
+
+
+def test_the_player_view_names_who_acts_on_the_count_and_who_arrives_next(window, qtbot):
+    when_modal(NewFightDialog, choose_tactical)
+    window.actions_by_key["new"].trigger()
+    add(window, "Hauser", 1)
+    add(window, "Orc", 0)
+    add(window, "Ghost", 0)
+    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
+    window.actions_by_key["start_fight"].trigger()
+    session = window.document.session
+    for name, base in (("Hauser", 15), ("Orc", 10), ("Ghost", 5)):
+        session.do(EditCell(ids[name], "initiative", base))
+    session.do(EditCell(ids["Ghost"], "hidden", True))
+    window.player_view.open_action.trigger()
+    view = window.player_view.view
+    assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
+
+    panel = window.findChild(CountdownPanel)
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 35: Hauser declares
+    assert (view.now_label.text(), view.next_label.text()) == ("Now: Hauser", "Next: Orc")
+    declare(panel, qtbot, "Melee attack", 4)
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 30: the Orc
+    declare(panel, qtbot, "Melee attack", 4)
+    # The hidden Ghost arrives on 25 and is never named; Hauser's attack resolves on 15.
+    assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 25: the Ghost
+    assert view.now_label.text() == "Now: …"

@@ -104,6 +104,19 @@ class RollShown(msgspec.Struct, frozen=True):
     rerolled: tuple[int, ...] = ()
 
 
+class TurnNow(msgspec.Struct, frozen=True):
+    """Whose turn it is and who comes after, as the rules see it.
+
+    ``acting`` are the combatants acting now, first first (several where the rules let a tie
+    act together; empty before the fight or between turns); ``upcoming`` those still to act
+    this round after them, in the order the rules would call them as things stand (empty: the
+    round ends next).
+    """
+
+    acting: tuple[str, ...] = ()
+    upcoming: tuple[str, ...] = ()
+
+
 class Decision(msgspec.Struct, frozen=True):
     """What a ruleset answers to an intent: the journal label and the events, in order."""
 
@@ -158,6 +171,12 @@ class Ruleset(Protocol):
     def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
         """What dropping the slot ``slot_key`` at ``new_index`` of the timeline (counted after
         taking it out) means, in words for the GM; asked while dragging and again on the drop."""
+
+    def turn_now(self, state: EncounterState) -> TurnNow:
+        """Who acts now and who comes next (the player view's "Now" and "Next")."""
+
+    def table_rows(self, state: EncounterState) -> tuple[str, ...]:
+        """Every combatant's id, in the order the table lists them before the GM sorts it."""
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns, left to right."""

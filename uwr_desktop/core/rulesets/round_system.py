@@ -46,6 +46,7 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
     RollShown,
+    TurnNow,
 )
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -243,6 +244,23 @@ class RoundSystem(ABC, Generic[S]):
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (none offered, unless the rules say)."""
         return ()
+
+    def turn_now(self, state: EncounterState) -> TurnNow:
+        """The combatant whose turn it is, then those of the turn order who have not acted
+        and are not down."""
+        if state.phase == SETUP_PHASE:
+            return TurnNow()
+        current = state.current
+        upcoming = tuple(
+            cid
+            for cid in state.order
+            if cid != current and cid not in state.acted and not state.combatants[cid].down
+        )
+        return TurnNow(() if current is None else (current,), upcoming)
+
+    def table_rows(self, state: EncounterState) -> tuple[str, ...]:
+        """The turn order once everyone has a place in it, else the order they were added."""
+        return state.order if len(state.order) == len(state.combatants) else state.rows
 
     def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
         """A drag on the timeline changes nothing, unless the rules give it a meaning."""

@@ -19,6 +19,7 @@ import msgspec
 from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import DiceKind, RollRecord
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import (
     TURN,
@@ -165,10 +166,12 @@ def player_picture(
     state: EncounterState,
     slots: Sequence[TimelineSlot],
     axis: TimelineAxis,
+    turn: TurnNow,
     enemy_health: HealthShown = HealthShown.BAND,
 ) -> PlayerPicture:
-    """What the players see of ``state`` with the ruleset's ``slots`` on ``axis``; of slots in
-    columns (one per turn), every column, the one holding whoever acts now under way."""
+    """What the players see of ``state`` with the ruleset's ``slots`` on ``axis`` and its
+    ``turn``; of slots in columns (one per turn), every column, the one holding whoever acts
+    now under way."""
     combatants = state.combatants
     renamer = Renamer(c for c in combatants.values() if c.hidden or c.alias)
     rows: list[PlayerRow] = []
@@ -200,36 +203,24 @@ def player_picture(
     if drawn is AxisKind.COLUMNS:
         acting = next((slot for slot in slots if slot.status is SlotStatus.CURRENT), None)
         under_way = "" if acting is None else renamer(acting.column)
-    turn = slots
-    if slots and slots[-1].column:
-        turn = [slot for slot in slots if slot.column == slots[-1].column]
-    now, upcoming = _now_and_next(state, rows, turn)
+    now, upcoming = _now_and_next(state, turn)
     round_text = "Getting ready" if state.phase == SETUP_PHASE else f"Round {state.round}"
     return PlayerPicture(
         round_text, now, upcoming, renamer(axis.title), tuple(rows), drawn, under_way
     )
 
 
-def _now_and_next(
-    state: EncounterState, rows: Sequence[PlayerRow], slots: Sequence[TimelineSlot]
-) -> tuple[str, str]:
-    current = state.combatants.get(state.current) if state.current else None
+def _now_and_next(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
+    """The names the players read beside "Now" and "Next"; a hidden combatant's turn is
+    "…", and nobody hidden is named as next."""
     if state.phase == SETUP_PHASE:
         return "", ""
-    now = current.shown_name if current is not None and not current.hidden else "…"
-    shown = {row.key for row in rows}
-    after_current = current is None
-    waiting = ""
-    for slot in slots:
-        if slot.kind != TURN:
-            continue
-        if slot.status is SlotStatus.CURRENT or slot.combatant_id == state.current:
-            after_current = True
-            continue
-        if after_current and slot.status is not SlotStatus.DONE and slot.key in shown:
-            waiting = state.combatants[slot.combatant_id].shown_name
-            break
-    return now, waiting or "Next round"
+    acting = [state.combatants[cid] for cid in turn.acting]
+    shown = [combatant.shown_name for combatant in acting if not combatant.hidden]
+    now = ", ".join(shown) if shown else ("…" if acting else "")
+    upcoming = (state.combatants[cid] for cid in turn.upcoming)
+    waiting = next((c.shown_name for c in upcoming if not c.hidden), "Next round")
+    return now, waiting
 
 
 class ShownRoll(msgspec.Struct, frozen=True):

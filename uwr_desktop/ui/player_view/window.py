@@ -184,7 +184,8 @@ class PlayerView(QWidget):
     def refresh(self) -> None:
         """Show the fight as it is now."""
         state = self._document.session.state
-        picture = player_picture(state, *self._document.timeline(), self._enemy_health)
+        turn = self._document.session.ruleset.turn_now(state)
+        picture = player_picture(state, *self._document.timeline(), turn, self._enemy_health)
         self._picture = picture
         self.round_label.setText(picture.round_text)
         self.now_label.setText(f"Now: {picture.now}" if picture.now else "")

@@ -197,7 +197,7 @@ class CombatantTableModel(QAbstractTableModel):
         self._session = session
         self._state = session.state
         self._columns = table_columns(session.ruleset, self._state)
-        self._ids = list(self._row_order(self._state))
+        self._ids = list(session.ruleset.table_rows(self._state))
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
         self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
         self._resource_texts: dict[str, tuple[tuple[object, ...], str]] = {}
@@ -214,7 +214,7 @@ class CombatantTableModel(QAbstractTableModel):
         self._state = session.state
         self._resource_texts.clear()
         self._columns = table_columns(session.ruleset, self._state)
-        self._set_ids(self._row_order(self._state))
+        self._set_ids(session.ruleset.table_rows(self._state))
         self.endResetModel()
 
     def columns(self) -> tuple[Column, ...]:
@@ -435,12 +435,6 @@ class CombatantTableModel(QAbstractTableModel):
             self._swatches[key] = icon
         return icon
 
-    @staticmethod
-    def _row_order(state: EncounterState) -> tuple[str, ...]:
-        if len(state.order) == len(state.combatants):
-            return state.order
-        return state.rows
-
     def _set_ids(self, ids: Sequence[str]) -> None:
         self._ids = list(ids)
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
@@ -453,10 +447,10 @@ class CombatantTableModel(QAbstractTableModel):
         if columns != self._columns:
             self.beginResetModel()
             self._state, self._columns = new, columns
-            self._set_ids(self._row_order(new))
+            self._set_ids(self._session.ruleset.table_rows(new))
             self.endResetModel()
             return
-        target = self._row_order(new)
+        target = self._session.ruleset.table_rows(new)
         gone = set(change.removed) | (set(self._ids) - set(new.combatants))
         self._remove_rows(gone)
         self._state = new

@@ -16,8 +16,9 @@ from functools import cmp_to_key
 from itertools import pairwise
 
 from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
-from uwr_desktop.core.rulesets.hands.state import HandsPart, Place, Reason
+from uwr_desktop.core.rulesets.hands.state import HandsPart, Phase, Place, Reason
 from uwr_desktop.core.sides import Side
 
 Faces = Mapping[str, tuple[int, ...]]
@@ -26,6 +27,23 @@ Faces = Mapping[str, tuple[int, ...]]
 def points_of(sheet: HandsSheet, *, carry: bool) -> int:
     """The points that order a turn: carry-over points in the carry-over turn, else ready."""
     return sheet.carry_over if carry else sheet.ready
+
+
+def turn_now(state: EncounterState) -> TurnNow:
+    """Who declares now, then those after in this turn's order with points left; the next
+    turn decides its order again."""
+    if state.phase not in (Phase.CARRY_OVER, Phase.TURNS):
+        return TurnNow()
+    carry = state.phase == Phase.CARRY_OVER
+    current = state.current
+    upcoming = tuple(
+        cid
+        for cid in state.order
+        if cid != current
+        and cid not in state.acted
+        and points_of(sheet_of(state.combatants[cid]), carry=carry) > 0
+    )
+    return TurnNow(() if current is None else (current,), upcoming)
 
 
 def participants(state: EncounterState, *, carry: bool) -> list[str]:

@@ -34,8 +34,9 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
     RollShown,
+    TurnNow,
 )
-from uwr_desktop.core.rulesets.hands import columns, view
+from uwr_desktop.core.rulesets.hands import columns, order, view
 from uwr_desktop.core.rulesets.hands import decide as rules
 from uwr_desktop.core.rulesets.hands.apply import apply_event
 from uwr_desktop.core.rulesets.hands.decide import Builder
@@ -152,6 +153,10 @@ class HandsRuleset(RoundSystem[HandsSettings]):
     def pip_intent(self, state: EncounterState, slot_key: str, pip: int) -> Intent | None:
         """A click on a pip of the turn under way spends (moves with) that many points."""
         return columns.pip_intent(state, slot_key, pip)
+
+    def turn_now(self, state: EncounterState) -> TurnNow:
+        """Who declares now and after, in this turn's order."""
+        return order.turn_now(state)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
         """Ready (or carry-over) points."""

@@ -30,6 +30,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.events import (
     AmbushRolled,
@@ -106,6 +107,28 @@ def offered(state: EncounterState) -> str | None:
     if current is not None and sheet_of(state.combatants[current]).delaying:
         return current
     return None
+
+
+def turn_now(state: EncounterState) -> TurnNow:
+    """Whose turn it is (or whose delayed turn is offered), then the delayers the next turn is
+    offered to, then the rest by score. A turn taken offers every delayer again; a delayer
+    passing an offer is not offered again before the next turn taken."""
+    if state.phase != Phase.TURNS:
+        return TurnNow()
+    current = state.current
+    if current is None:
+        passed = part_of(state).declined
+    elif offered(state) == current:
+        passed = part_of(state).declined | {current}
+    else:
+        passed = frozenset()
+    offers = [
+        cid
+        for cid in waiting(state)
+        if cid != current and cid not in passed and not state.combatants[cid].down
+    ]
+    acting = () if current is None else (current,)
+    return TurnNow(acting, (*offers, *remaining(state)))
 
 
 def can_delay(state: EncounterState, cid: str) -> bool:

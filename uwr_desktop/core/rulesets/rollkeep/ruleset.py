@@ -10,10 +10,11 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
     RollShown,
+    TurnNow,
 )
 from uwr_desktop.core.rulesets.rollkeep import view
 from uwr_desktop.core.rulesets.rollkeep.apply import apply_event
-from uwr_desktop.core.rulesets.rollkeep.decide import Builder, decide_own, edit_own_cell
+from uwr_desktop.core.rulesets.rollkeep.decide import Builder, decide_own, edit_own_cell, turn_now
 from uwr_desktop.core.rulesets.rollkeep.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of, turn_order
 from uwr_desktop.core.rulesets.rollkeep.sheet import RULESET_ID
@@ -69,6 +70,11 @@ class RollkeepRuleset(RoundSystem[RollkeepSettings]):
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Cards by score."""
         return view.timeline(state)
+
+    def turn_now(self, state: EncounterState) -> TurnNow:
+        """Whose turn it is, then the delayers the next turn is offered to, then the rest by
+        score."""
+        return turn_now(state)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
         """The score axis."""

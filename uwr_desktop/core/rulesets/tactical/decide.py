@@ -130,7 +130,7 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
     acting = [
         cid
         for cid in rules.resolving(probe, order) + rules.declaring(probe, order)
-        if _acts_on(probe, cid, count)
+        if rules.acts_on(probe, cid, count)
     ]
     ties = tuple(
         TieRoll(cid, roller.die(D10))
@@ -142,14 +142,6 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
 
 def _losses(state: EncounterState, count: int | None) -> tuple[WaitLoss, ...]:
     return tuple(WaitLoss(cid, ap) for cid, ap in rules.wait_losses(state, count))
-
-
-def _acts_on(state: EncounterState, cid: str, count: int) -> bool:
-    sheet = sheet_of(state.combatants[cid])
-    action = sheet.now.action
-    if action is not None:
-        return action.resolves_at == count
-    return rules.actual(sheet) == count
 
 
 def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:

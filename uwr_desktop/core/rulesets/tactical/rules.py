@@ -15,6 +15,7 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.dice import SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.rulesets.tactical.settings import TieOrder
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
@@ -22,7 +23,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     TacticalSheet,
     sheet_of,
 )
-from uwr_desktop.core.rulesets.tactical.state import part_of
+from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
 
 COUNTS_PER_AP = 5
 """Counts of the countdown one AP lasts."""
@@ -130,6 +131,44 @@ def declaring(state: EncounterState, order: TieOrder) -> list[str]:
         and sheet.now.ap - waited(sheet, count) > 0
     ]
     return sorted(due, key=tie_key(state, order))
+
+
+def acts_on(state: EncounterState, cid: str, count: int) -> bool:
+    """Whether ``count`` is the combatant's own stop: its action resolves there, or, idle, its
+    actual initiative comes."""
+    sheet = sheet_of(state.combatants[cid])
+    action = sheet.now.action
+    if action is not None:
+        return action.resolves_at == count
+    return actual(sheet) == count
+
+
+def acting_at(state: EncounterState, order: TieOrder) -> list[str]:
+    """Who acts on the count now, in tie order: actions completing, then those declaring."""
+    return resolving(state, order) + declaring(state, order)
+
+
+def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
+    """Who acts on the count now, then who acts at each later stop of the countdown as things
+    stand, each named once (before the countdown starts, those of its top count first)."""
+    count = part_of(state).count
+    if state.phase == Phase.RESOLUTION and count is not None:
+        acting, stop = acting_at(state, order), next_count(state, count)
+    elif state.phase == Phase.INITIATIVE:
+        acting, stop = [], top_count(state)
+    else:
+        return TurnNow()
+    named = set(acting)
+    upcoming: list[str] = []
+    while stop is not None:
+        probe = replace(state, part=replace(part_of(state), count=stop, ties=()))
+        arriving = [
+            cid for cid in acting_at(probe, order) if cid not in named and acts_on(probe, cid, stop)
+        ]
+        upcoming += arriving
+        named.update(arriving)
+        stop = next_count(probe, stop)
+    return TurnNow(tuple(acting), tuple(upcoming))
 
 
 def on_own_count(state: EncounterState) -> list[str]:

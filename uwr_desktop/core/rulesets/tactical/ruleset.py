@@ -34,10 +34,11 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
     RollShown,
+    TurnNow,
 )
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.tactical import decide as steps
-from uwr_desktop.core.rulesets.tactical import view
+from uwr_desktop.core.rulesets.tactical import rules, view
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -136,6 +137,10 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Each combatant's next declaration and each declared action, highest count first."""
         return view.timeline(state, self.settings)
+
+    def turn_now(self, state: EncounterState) -> TurnNow:
+        """Who acts on the count now, then at the countdown's later stops."""
+        return rules.turn_now(state, self.settings.tie_order)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
         """The count axis, titled with the round and the count now."""
