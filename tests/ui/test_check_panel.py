@@ -147,10 +147,10 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     assert [i for i in range(len(after.dice)) if after.dice[i] != before.dice[i]] == [index]
     assert _shown_faces(panel.tray.view) == after.faces
 
-    assert panel.attack.reaction_box.isVisibleTo(panel)
-    assert panel.attack.parry_button.isEnabled()
-    assert panel.attack.parry_button.text() == "Parry with Sword"
-    _click(qtbot, panel.attack.dodge_button)
+    assert panel.attack.reaction.isVisibleTo(panel)
+    assert panel.attack.reaction.parry_button.isEnabled()
+    assert panel.attack.reaction.parry_button.text() == "Parry with Sword"
+    _click(qtbot, panel.attack.reaction.dodge_button)
     pending = part_of(session.state).pending
     assert pending.reaction_kind == "dodge"
     _settle(qtbot, panel)
@@ -179,12 +179,12 @@ def test_a_target_out_of_uses_can_only_dodge(qtbot, document, panel):
     _attack_with_bow(qtbot, panel)
 
     attack = panel.attack
-    assert attack.reaction_box.isVisibleTo(panel)
-    assert attack.dodge_button.isEnabled()
-    assert not attack.parry_button.isEnabled()
-    assert "only a dodge is possible" in attack.reaction_note.text()
-    assert attack.reaction_note.isVisibleTo(panel)
-    _click(qtbot, attack.no_reaction_button)
+    assert attack.reaction.isVisibleTo(panel)
+    assert attack.reaction.dodge_button.isEnabled()
+    assert not attack.reaction.parry_button.isEnabled()
+    assert "only a dodge is possible" in attack.reaction.note.text()
+    assert attack.reaction.note.isVisibleTo(panel)
+    _click(qtbot, attack.reaction.no_reaction_button)
     resolved = session.entries[-1].events[-1]
     assert isinstance(resolved, CheckResolved) and resolved.reaction is None
     _settle(qtbot, panel)
@@ -238,7 +238,7 @@ def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
     _select(qtbot, panel.attack.attacker, "Bandit 1")
     _select(qtbot, panel.attack.target, "Vex")
     _click(qtbot, panel.attack.attack_button)
-    _click(qtbot, panel.attack.dodge_button)
+    _click(qtbot, panel.attack.reaction.dodge_button)
     _settle(qtbot, panel)
     reaction = roll_of(part_of(session.state).pending.reaction)
     assert reaction.rerolls_left == 1 and reaction.rerollable_indices, "seed gives a failed die"
@@ -319,12 +319,12 @@ def test_undo_of_the_resolution_reopens_the_check(qtbot, document, panel):
     session = document.session
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
-    _click(qtbot, panel.attack.no_reaction_button)
+    _click(qtbot, panel.attack.reaction.no_reaction_button)
     _settle(qtbot, panel)
     assert panel.tray.banner_text().startswith(("Hits", "Misses"))
     session.undo()
     assert panel.tray.banner_text().startswith("Attack: ")
-    assert panel.attack.reaction_box.isVisibleTo(panel)
+    assert panel.attack.reaction.isVisibleTo(panel)
 
 
 def test_a_pending_check_shows_again_when_its_file_is_opened(qtbot, document, panel, tmp_path):
@@ -340,7 +340,7 @@ def test_a_pending_check_shows_again_when_its_file_is_opened(qtbot, document, pa
     assert panel.tray.combatant.count() == 1
     document.open(path)
     assert _shown_faces(panel.tray.view) == faces
-    assert panel.attack.reaction_box.isVisibleTo(panel)
+    assert panel.attack.reaction.isVisibleTo(panel)
     assert [panel.tray.combatant.itemText(i) for i in range(1, 4)] == [
         "Vex",
         "Bandit 1",
@@ -428,14 +428,14 @@ def test_the_reaction_takes_its_own_favor_and_extra_dice(qtbot, document, panel)
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    _click(qtbot, panel.attack.dodge_button)
+    _click(qtbot, panel.attack.reaction.dodge_button)
     plain = roll_of(part_of(session.state).pending.reaction).spec
     session.undo()
     assert part_of(session.state).pending.reaction is None
 
-    panel.attack.reaction_favor.setValue(1)
-    panel.attack.reaction_dice.setValue(2)
-    _click(qtbot, panel.attack.dodge_button)
+    panel.attack.reaction.favor.setValue(1)
+    panel.attack.reaction.dice.setValue(2)
+    _click(qtbot, panel.attack.reaction.dodge_button)
     helped = roll_of(part_of(session.state).pending.reaction).spec
     assert (helped.favor, helped.dice) == (plain.favor + 1, plain.dice + 2)
     assert helped.threshold == plain.threshold - 1
@@ -447,15 +447,15 @@ def test_a_new_attack_starts_its_reaction_without_modifiers(qtbot, document, pan
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    panel.attack.reaction_favor.setValue(-1)
-    _click(qtbot, panel.attack.dodge_button)
+    panel.attack.reaction.favor.setValue(-1)
+    _click(qtbot, panel.attack.reaction.dodge_button)
     _settle(qtbot, panel)
     _click(qtbot, panel.attack.resolve_button)
     _attack_with_bow(qtbot, panel, target="Bandit 2")
     _settle(qtbot, panel)
-    assert panel.attack.reaction_box.isVisible()
-    assert panel.attack.reaction_favor.value() == 0
-    assert panel.attack.reaction_dice.value() == 0
+    assert panel.attack.reaction.isVisible()
+    assert panel.attack.reaction.favor.value() == 0
+    assert panel.attack.reaction.dice.value() == 0
 
 
 def test_typed_dice_for_a_combatant_against_a_difficulty_pass_or_fail_in_the_log(

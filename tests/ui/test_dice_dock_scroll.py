@@ -84,16 +84,16 @@ def test_an_attack_keeps_the_inputs_in_use_out_of_view(qtbot, tmp_path, size):
     assert attack.attacker.currentText() == "Bandit Captain"
     assert attack.target.currentText() == "Vex"
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(attack.reaction_box.isVisible)
+    qtbot.waitUntil(attack.reaction.isVisible)
     qtbot.wait(20)  # the dock scrolls once the panel has shown the reaction's rows
     assert (
         _out_of_view(
             window,
             attack.status,
-            attack.dodge_button,
-            attack.no_reaction_button,
-            attack.reaction_favor,
-            attack.reaction_dice,
+            attack.reaction.dodge_button,
+            attack.reaction.no_reaction_button,
+            attack.reaction.favor,
+            attack.reaction.dice,
             attack.resolve_button,
         )
         == []
@@ -101,7 +101,7 @@ def test_an_attack_keeps_the_inputs_in_use_out_of_view(qtbot, tmp_path, size):
     _nothing_cut(window)
 
     bar.setValue(bar.maximum())  # the GM scrolled down to look at the dice
-    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(hit.isVisible)
     assert "Vex" in hit.button.text()
     qtbot.waitUntil(lambda: _out_of_view(window, attack.attacker) == [], timeout=1000)
@@ -127,7 +127,7 @@ def test_a_roll_for_nobody_after_a_hit_still_brings_its_dice_into_view(qtbot, tm
     window = _laptop_window(qtbot, tmp_path, QSize(FIRST_START_WINDOW.width(), 480))
     attack = window.dice_panel.widget.attack
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     bar = _scroller(window).verticalScrollBar()
     qtbot.waitUntil(lambda: window.dice_panel.widget.apply_hit.isVisible() and bar.value() < 20)
     tray = window.dice_tray

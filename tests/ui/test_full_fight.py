@@ -145,7 +145,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     assert after.dice[failed[0]].rerolled
     assert tuple(d.value for d in view.dice()) == after.faces
 
-    qtbot.mouseClick(panel.attack.dodge_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.attack.reaction.dodge_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
     qtbot.mouseClick(panel.attack.resolve_button, Qt.MouseButton.LeftButton)
     assert part_of(session().state).pending is None

@@ -154,9 +154,9 @@ def test_the_tray_and_attack_spin_boxes_stop_at_the_limits(qtbot, panel):
     assert tray.notation.maxLength() == MAX_NOTATION_LENGTH
     attack = AttackPanel()
     qtbot.addWidget(attack)
-    for spin in (attack.favor, attack.reaction_favor, form.favor, form.reaction_favor):
+    for spin in (attack.favor, attack.reaction.favor, form.favor, form.reaction_favor):
         assert spin.minimum() >= -MAX_FAVOR and spin.maximum() <= MAX_FAVOR
-    for spin in (attack.extra_dice, attack.reaction_dice):
+    for spin in (attack.extra_dice, attack.reaction.dice):
         assert spin.minimum() >= -MAX_DICE and spin.maximum() <= MAX_DICE
 
 

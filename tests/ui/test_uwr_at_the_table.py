@@ -156,7 +156,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     assert attack.favor.value() == 0, "favor belongs to one attack"
     assert "Stamina 2/3" in attack.attacker_info.text()
     settle(qtbot, window)
-    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)
 
     # The hit is offered; the GM makes it 9 damage and presses Enter: Bandit is down.
@@ -191,7 +191,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     assert panel.tray.combatant.currentData() == "oda"
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)
-    qtbot.mouseClick(attack.dodge_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.reaction.dodge_button, Qt.MouseButton.LeftButton)
     assert state(window).combatants["brute"].sheet.stamina == 2
     settle(qtbot, window)
     qtbot.mouseClick(attack.resolve_button, Qt.MouseButton.LeftButton)
@@ -262,7 +262,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     attack.target.setCurrentIndex(brute)
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)
-    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)
     assert not state(window).combatants["vex"].sheet.weapons[1].prepared
     assert panel.apply_hit.offered()[0] == "brute"
@@ -314,7 +314,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     assert part_of(state(window)).pending.action.favor == -1
     settle(qtbot, window)
-    qtbot.mouseClick(attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)
 
     # The players are saved as a party and join a new fight in one step.

@@ -127,7 +127,7 @@ def test_a_result_typed_over_the_roll_counts_when_resolved(qtbot, panel, documen
     qtbot.mouseClick(row.button, Qt.MouseButton.LeftButton)
     assert isinstance(_last(document).events[0], ResultTyped)
     assert panel.tray.banner_text() == "Attack: 4 successes"
-    qtbot.mouseClick(panel.attack.no_reaction_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     resolved = _last(document).events[-1]
     assert isinstance(resolved, CheckResolved)
     assert (resolved.action, resolved.success, resolved.surviving) == (4, True, 4)
@@ -200,8 +200,8 @@ def test_the_gm_says_a_penalty_may_take_a_check_or_an_attack_below_one_die(qtbot
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     assert part_of(document.session.state).pending.action.dice == 0
     assert not attack.below_one.isChecked()
-    attack.reaction_dice.setValue(-9)
-    attack.reaction_below_one.setChecked(True)
-    qtbot.mouseClick(attack.dodge_button, Qt.MouseButton.LeftButton)
+    attack.reaction.dice.setValue(-9)
+    attack.reaction.below_one.setChecked(True)
+    qtbot.mouseClick(attack.reaction.dodge_button, Qt.MouseButton.LeftButton)
     reaction = next(e for e in _last(document).events if isinstance(e, ReactionRolled))
     assert reaction.roll.dice == 0

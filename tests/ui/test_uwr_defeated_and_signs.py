@@ -138,7 +138,7 @@ def test_negative_rounds_in_the_condition_editor_are_refused(qtbot, document):
 
 def test_a_refused_favor_is_forgotten_when_the_next_turn_resets_it(qtbot, panel, document):
     attack = panel.attack
-    retype(qtbot, attack.favor, "-5")
+    retype(qtbot, attack.favor, "-11")
     assert attack.favor.problem()
     document.session.do(NextTurn())
     assert attack.favor.text() == "0"

@@ -146,12 +146,12 @@ def test_a_negative_favor_typed_in_the_attack_panel_is_rolled_with_its_sign(qtbo
 
 def test_a_favor_beyond_its_range_is_refused_not_clamped(qtbot, panel, document):
     attack = panel.attack
-    retype(qtbot, attack.favor, "-5")
-    assert attack.favor.text() == "-5"
+    retype(qtbot, attack.favor, "-11")
+    assert attack.favor.text() == "-11"
     before = document.session.cursor
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     assert document.session.cursor == before
-    assert panel.message_text() == "Attack favor cannot be below -3 (got -5)."
+    assert panel.message_text() == "Attack favor cannot be below -10 (got -11)."
 
 
 def test_the_tray_keeps_a_penalty_sign_and_refuses_negative_rerolls(qtbot, panel):

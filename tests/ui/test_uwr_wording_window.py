@@ -92,7 +92,7 @@ def _attack_and_wait_for_reaction(qtbot, window):
     panel.attacker.setCurrentIndex(panel.attacker.findData("ana"))
     panel.target.setCurrentIndex(panel.target.findData("orc"))
     qtbot.mouseClick(panel.attack_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(panel.reaction_box.isVisible)
+    qtbot.waitUntil(panel.reaction.isVisible)
     return panel
 
 
@@ -118,8 +118,8 @@ def test_a_parry_reads_parries(qtbot, window):
     session = window.document.session
     session.do(StartFight())
     panel = _attack_and_wait_for_reaction(qtbot, window)
-    assert panel.parry_button.isEnabled()
-    qtbot.mouseClick(panel.parry_button, Qt.MouseButton.LeftButton)
+    assert panel.reaction.parry_button.isEnabled()
+    qtbot.mouseClick(panel.reaction.parry_button, Qt.MouseButton.LeftButton)
     assert "Orc parries:" in panel.status.text()
     assert "parrys" not in panel.status.text()
     log = session.describe_entry(session.cursor - 1)
@@ -130,13 +130,13 @@ def test_the_skill_chosen_for_a_dodge_is_rolled_and_named(qtbot, window):
     session = window.document.session
     session.do(StartFight())
     panel = _attack_and_wait_for_reaction(qtbot, window)
-    assert panel.dodge_skill.isVisible()
-    assert [panel.dodge_skill.itemText(i) for i in range(panel.dodge_skill.count())] == [
+    assert panel.reaction.dodge_skill.isVisible()
+    assert [panel.reaction.dodge_skill.itemText(i) for i in range(panel.reaction.dodge_skill.count())] == [
         "No skill",
         "Acrobatics +2",
     ]
-    panel.dodge_skill.setCurrentIndex(1)
-    qtbot.mouseClick(panel.dodge_button, Qt.MouseButton.LeftButton)
+    panel.reaction.dodge_skill.setCurrentIndex(1)
+    qtbot.mouseClick(panel.reaction.dodge_button, Qt.MouseButton.LeftButton)
     events = session.entries[session.cursor - 1].events
     (reaction,) = [e for e in events if isinstance(e, ReactionRolled)]
     assert isinstance(reaction, ReactionRolled)

@@ -31,7 +31,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
+from uwr_desktop.ui.widgets.build import named, spin, wrapped
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 TRAITS = (

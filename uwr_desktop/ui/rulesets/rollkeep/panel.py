@@ -33,7 +33,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.rollkeep.widgets import named, spin, wrapped
+from uwr_desktop.ui.widgets.build import named, spin, wrapped
 
 
 class SkirmishPanel(QWidget):

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
 from uwr_desktop.core.rulesets.tactical.intents import TacticalEditCatalog
-from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 ACTION_COLUMNS = ("Action", "Kind", "Min AP", "Max AP")

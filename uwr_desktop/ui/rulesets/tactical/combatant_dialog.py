@@ -3,11 +3,8 @@ bleeding. Editing a combatant mid-fight keeps its initiative and its round (the 
 to that)."""
 
 import uuid
-from typing import TypeVar
 
 from msgspec.structs import replace
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,29 +28,9 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.theme import side_color
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
-
-W = TypeVar("W", bound=QWidget)
-
-
-def named(widget: W, name: str) -> W:
-    """``widget`` with its object name set (tests and style sheets find it by name)."""
-    widget.setObjectName(name)
-    return widget
-
-
-def side_swatch(side: Side, size: int = 12) -> QIcon:
-    """A small round swatch in the side's colour."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(QColor(0, 0, 0, 0))
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(side_color(side))
-    painter.drawEllipse(1, 1, size - 2, size - 2)
-    painter.end()
-    return QIcon(pixmap)
+from uwr_desktop.ui.widgets.swatch import side_swatch
 
 
 def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:

@@ -35,7 +35,7 @@ from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table,
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.tactical.combatant_dialog import named
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 SHOWN_NAMES = 4

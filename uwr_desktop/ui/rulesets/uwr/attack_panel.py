@@ -10,26 +10,28 @@ from PySide6.QtGui import QKeyEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, Reroll, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.intents import Attack, Reroll, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
-from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
+from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.rulesets.uwr.targets import default_target, targets
-from uwr_desktop.ui.rulesets.uwr.check_extras import below_one_box
+from uwr_desktop.ui.rulesets.uwr.check_extras import (
+    EXTRA_DICE_RANGE,
+    FAVOR_RANGE,
+    below_one_box,
+    modifier_box,
+)
+from uwr_desktop.ui.rulesets.uwr.reaction_box import ReactionBox
+from uwr_desktop.ui.widgets.build import button, set_items
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
-
-FAVOR_RANGE = (-3, 3)
-EXTRA_DICE_RANGE = (-20, 40)
 
 
 def _rounds(count: int) -> str:
@@ -59,14 +61,6 @@ def weapon_choice(weapon: Weapon) -> tuple[str, str | None]:
     return text, None
 
 
-def no_parry_reason(target: Combatant) -> str:
-    """Why ``target`` can only dodge."""
-    melee = [w for w in sheet_of(target).weapons if w.pool is WeaponPool.MELEE]
-    if not melee:
-        return f"{target.name} has no melee weapon to parry with: only a dodge is possible"
-    return f"{target.name} has no melee weapon with a use left this round: only a dodge is possible"
-
-
 def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     """What the pending check is and what it waits for."""
     actor = state.combatants[pending.actor].name
@@ -87,23 +81,6 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     reaction = pending.reaction_successes() or 0
     verb = "parries" if pending.reaction_kind == "parry" else "dodges"
     return f"{text}; {target} {verb}: {_successes(reaction)}."
-
-
-def _spin(low: int, high: int, name: str, tip: str) -> NumberBox:
-    spin = NumberBox(low, high, what=name.capitalize(), signed=True)
-    spin.setValue(0)
-    spin.setAccessibleName(name)
-    spin.setToolTip(tip)
-    spin.setObjectName(name.replace(" ", "_").lower())
-    return spin
-
-
-def _button(text: str, name: str, tip: str) -> QPushButton:
-    button = QPushButton(text)
-    button.setObjectName(name)
-    button.setAccessibleName(text)
-    button.setToolTip(tip)
-    return button
 
 
 def is_attack_key(event: QKeyEvent) -> bool:
@@ -156,12 +133,12 @@ class AttackPanel(QWidget):
         self.target.setObjectName("target")
         self.target.setAccessibleName("Target")
         self.target.setToolTip("Who is attacked")
-        self.favor = _spin(*FAVOR_RANGE, "Attack favor", "Net favor: +1 lets a 4 succeed")
-        self.extra_dice = _spin(
+        self.favor = modifier_box(*FAVOR_RANGE, "Attack favor", "Net favor: +1 lets a 4 succeed")
+        self.extra_dice = modifier_box(
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
         self.below_one = below_one_box("attackBelowOne", "Attack")
-        self.attack_button = _button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
+        self.attack_button = button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
         self.attacker_info = QLabel()
         self.attacker_info.setObjectName("attackerInfo")
         self.attacker_info.setAccessibleName("Attacker's Stamina and Vitality")
@@ -171,41 +148,13 @@ class AttackPanel(QWidget):
         self.status.setObjectName("pendingStatus")
         self.status.setAccessibleName("Pending check")
         self.status.setWordWrap(True)
-        self.dodge_button = _button("Dodge", "dodgeButton", "The target dodges with Grace")
-        self.dodge_skill = QComboBox()
-        self.dodge_skill.setObjectName("dodgeSkill")
-        self.dodge_skill.setAccessibleName("Dodge skill")
-        self.dodge_skill.setToolTip("A skill of the target's that adds its rank and rerolls")
-        self.parry_button = _button(
-            "Parry", "parryButton", "The target parries with Brawn and a melee weapon"
-        )
-        self.parry_weapon = QComboBox()
-        self.parry_weapon.setObjectName("parryWeapon")
-        self.parry_weapon.setAccessibleName("Parry weapon")
-        self.parry_weapon.setToolTip("The melee weapon the target parries with")
-        self.no_reaction_button = _button(
-            "No reaction", "noReactionButton", "The target does not react: resolve the attack"
-        )
-        self.reaction_favor = _spin(
-            *FAVOR_RANGE, "Reaction favor", "Net favor of the reaction: +1 lets a 4 succeed"
-        )
-        self.reaction_dice = _spin(
-            *EXTRA_DICE_RANGE,
-            "Reaction extra dice",
-            "Dice added to the reaction's pool (negative: a penalty)",
-        )
-        self.reaction_below_one = below_one_box("reactionBelowOne", "Reaction")
-        self.reaction_note = QLabel()
-        self.reaction_note.setObjectName("reactionNote")
-        self.reaction_note.setWordWrap(True)
-        self.reroll_reaction_button = _button(
+        self.reaction = ReactionBox()
+        self.reroll_reaction_button = button(
             "Reroll the reaction's failed dice",
             "rerollReactionButton",
             "Reroll as many failed reaction dice as its rerolls allow (or click one)",
         )
-        self.resolve_button = _button("Resolve", "resolveButton", "Make the pending roll final")
-        self.reaction_box = QGroupBox("Reaction")
-        self.reaction_box.setObjectName("reactionBox")
+        self.resolve_button = button("Resolve", "resolveButton", "Make the pending roll final")
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -228,25 +177,6 @@ class AttackPanel(QWidget):
         form.addWidget(self.resolve_button, 3, 3)
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 1)
-        # Two rows, so that the box is no wider than the attack inputs above it: in one row it
-        # pushed the dock into scrolling sideways and cut the labels at its right.
-        reactions = QHBoxLayout()
-        for widget in (self.dodge_button, self.dodge_skill, self.parry_button, self.parry_weapon):
-            reactions.addWidget(widget)
-        reactions.addStretch(1)
-        modifiers = QHBoxLayout()
-        modifiers.addWidget(self.no_reaction_button)
-        modifiers.addStretch(1)
-        for text, widget in (("Favor", self.reaction_favor), ("Dice", self.reaction_dice)):
-            label = QLabel(text)
-            label.setBuddy(widget)
-            modifiers.addWidget(label)
-            modifiers.addWidget(widget)
-        modifiers.addWidget(self.reaction_below_one)
-        box = QVBoxLayout(self.reaction_box)
-        box.addLayout(reactions)
-        box.addLayout(modifiers)
-        box.addWidget(self.reaction_note)
         finish = QHBoxLayout()
         finish.addWidget(self.reroll_reaction_button)
         finish.addStretch(1)
@@ -254,7 +184,7 @@ class AttackPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addWidget(self.status)
-        layout.addWidget(self.reaction_box)
+        layout.addWidget(self.reaction)
         layout.addLayout(finish)
 
     def _connect(self) -> None:
@@ -262,9 +192,8 @@ class AttackPanel(QWidget):
         self.weapon.currentIndexChanged.connect(self._update_buttons)
         self.target.currentIndexChanged.connect(self._update_buttons)
         self.attack_button.clicked.connect(self.attack)
-        self.dodge_button.clicked.connect(self._dodge)
-        self.parry_button.clicked.connect(self._parry)
-        self.no_reaction_button.clicked.connect(lambda: self.intentChosen.emit(ResolveCheck()))
+        self.reaction.intentChosen.connect(self.intentChosen)
+        self.reaction.problemFound.connect(self.problemFound)
         self.reroll_reaction_button.clicked.connect(
             lambda: self.intentChosen.emit(Reroll(of_reaction=True))
         )
@@ -286,7 +215,7 @@ class AttackPanel(QWidget):
         self._default_attacker = default_attacker
         self.attacker.blockSignals(True)
         # A defeated combatant attacks nobody: it is not offered (the turn skips it too).
-        _set_items(self.attacker, [(c.name, c.id) for c in targets(state)])
+        set_items(self.attacker, [(c.name, c.id) for c in targets(state)])
         found = self.attacker.findData(wanted)
         self.attacker.setCurrentIndex(found if found >= 0 else min(0, self.attacker.count() - 1))
         self.attacker.blockSignals(False)
@@ -356,11 +285,11 @@ class AttackPanel(QWidget):
         previous = self.target.currentData()
         self.target.blockSignals(True)
         if state is None or attacker is None:
-            _set_items(self.target, [])
+            set_items(self.target, [])
             self._targets_for = None
         else:
             listed = targets(state)
-            _set_items(self.target, [(c.name, c.id) for c in listed])
+            set_items(self.target, [(c.name, c.id) for c in listed])
             others = {c.id for c in listed if c.id != attacker.id}
             same_attacker = self._targets_for == attacker.id
             wanted = previous if same_attacker and previous in others else None
@@ -406,49 +335,15 @@ class AttackPanel(QWidget):
             and pending.reaction is None
         )
         if awaiting and not self._awaiting_reaction:
-            self.reaction_favor.setValue(0)
-            self.reaction_dice.setValue(0)
-            self.reaction_below_one.setChecked(False)
+            self.reaction.reset()
         attack = pending if pending is not None and pending.kind == "attack" else None
         if attack is not None and attack != self._attack_shown:
             self._clear_modifiers()
         self._attack_shown = attack
         self._awaiting_reaction = awaiting
-        self.reaction_box.setVisible(awaiting)
-        self.parry_weapon.clear()
+        self.reaction.setVisible(awaiting)
         if awaiting and state is not None and ruleset is not None and pending is not None:
-            target_id = pending.target or ""
-            reacts = [
-                option.intent
-                for option in ruleset.legal_intents(state, target_id)
-                if isinstance(option.intent, React)
-            ]
-            target = state.combatants[target_id]
-            stamina = sheet_of(target)
-            self.reaction_box.setTitle(
-                f"{target.name} reacts (Stamina {stamina.stamina}/{stamina.stamina_max})"
-            )
-            self.dodge_button.setEnabled(any(r.reaction is Reaction.DODGE for r in reacts))
-            self._fill_dodge_skills(target)
-            for react in reacts:
-                if react.reaction is Reaction.PARRY and react.weapon is not None:
-                    self.parry_weapon.addItem(
-                        sheet_of(target).weapons[react.weapon].name, react.weapon
-                    )
-            can_parry = self.parry_weapon.count() > 0
-            self.parry_button.setEnabled(can_parry)
-            self.parry_weapon.setVisible(self.parry_weapon.count() > 1)
-            if can_parry:
-                only = self.parry_weapon.count() == 1
-                self.parry_button.setText(
-                    f"Parry with {self.parry_weapon.itemText(0)}" if only else "Parry with"
-                )
-                self.parry_button.setToolTip("The target parries with Brawn and a melee weapon")
-            else:
-                self.parry_button.setText("Parry")
-                self.parry_button.setToolTip(no_parry_reason(target))
-            self.reaction_note.setText("" if can_parry else no_parry_reason(target))
-            self.reaction_note.setVisible(not can_parry)
+            self.reaction.show_for(state, ruleset, pending.target or "")
         reaction = pending.reaction if pending is not None else None
         rerollable = False
         if reaction is not None:
@@ -493,54 +388,8 @@ class AttackPanel(QWidget):
             )
         )
 
-    def _fill_dodge_skills(self, target: Combatant) -> None:
-        """Offer the target's skills for a dodge (each adds its rank and rerolls)."""
-        items = [("No skill", "")]
-        items.extend(
-            (f"{skill.name} +{skill.rank}", skill.name) for skill in sheet_of(target).skills
-        )
-        _set_items(self.dodge_skill, items)
-        self.dodge_skill.setVisible(len(items) > 1)
-
-    def _dodge(self) -> None:
-        self._react(Reaction.DODGE, skill=self.dodge_skill.currentData() or "")
-
-    def _parry(self) -> None:
-        self._react(Reaction.PARRY, self.parry_weapon.currentData())
-
     def _refused(self, *boxes: NumberBox) -> bool:
         problem = first_problem(boxes)
         if problem:
             self.problemFound.emit(problem)
         return bool(problem)
-
-    def _react(self, reaction: Reaction, weapon: int | None = None, skill: str = "") -> None:
-        if self._refused(self.reaction_favor, self.reaction_dice):
-            return
-        self.intentChosen.emit(
-            React(
-                reaction,
-                weapon=weapon,
-                skill=skill,
-                favor=self.reaction_favor.value(),
-                extra_dice=self.reaction_dice.value(),
-                below_one=self.reaction_below_one.isChecked(),
-            )
-        )
-
-
-_ITEMS_PROPERTY = "uwrItems"
-
-
-def _set_items(combo: QComboBox, items: list[tuple[str, str]]) -> None:
-    """Give ``combo`` these (text, id) items, leaving it alone when it already has them.
-
-    Refilling a combo of a thousand combatants on every turn would cost more than the turn.
-    """
-    wanted = tuple(items)
-    if combo.property(_ITEMS_PROPERTY) == wanted and combo.count() == len(wanted):
-        return
-    combo.setProperty(_ITEMS_PROPERTY, wanted)
-    combo.clear()
-    for text, cid in items:
-        combo.addItem(text, cid)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import EncounterState
-from uwr_desktop.core.limits import MAX_DICE
+from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR
 from uwr_desktop.core.rulesets.uwr.intents import TypeResult
 from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
@@ -27,10 +27,26 @@ from uwr_desktop.ui.widgets.number_box import NumberBox
 
 NOBODY = "Nobody: raw reaction dice"
 
+FAVOR_RANGE = (-MAX_FAVOR, MAX_FAVOR)
+"""The net favor a roll may take, as the intents bound it."""
+
+EXTRA_DICE_RANGE = (-MAX_DICE, MAX_DICE)
+"""The dice a roll may add (negative: a penalty), as the intents bound them."""
+
 BELOW_ONE_TIP = (
     "The GM says so: a die penalty may take this pool below 1 die (the rules keep at least 1; "
     "the house rule lets every penalty count in full)"
 )
+
+
+def modifier_box(low: int, high: int, name: str, tip: str) -> NumberBox:
+    """A signed number box at 0 for a roll's favor or extra dice, read aloud as ``name``."""
+    box = NumberBox(low, high, what=name.capitalize(), signed=True)
+    box.setValue(0)
+    box.setAccessibleName(name)
+    box.setToolTip(tip)
+    box.setObjectName(name.replace(" ", "_").lower())
+    return box
 
 
 def below_one_box(name: str, whose: str) -> QCheckBox:

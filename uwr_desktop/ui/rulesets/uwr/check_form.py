@@ -15,13 +15,12 @@ from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec
 from uwr_desktop.ui.dice.tray import NothingToRollError, RollRequest
-from uwr_desktop.ui.rulesets.uwr.check_extras import below_one_box
+from uwr_desktop.ui.rulesets.uwr.check_extras import FAVOR_RANGE, below_one_box
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
 """The four attributes a uwr check can draw on."""
 
-FAVOR_RANGE = (-3, 3)
 """Favor the spin boxes offer: beyond ±3 the threshold no longer moves (typed notation may
 go to ``MAX_FAVOR``)."""
 

@@ -9,9 +9,7 @@ answered by the panel's own roller and is not part of the fight.
 
 import random
 from collections.abc import Iterable, Sequence
-from enum import Enum
 
-import msgspec
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -20,17 +18,10 @@ from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
-from uwr_desktop.core.rulesets.uwr.events import (
-    CheckResolved,
-    CheckRolled,
-    DieRerolled,
-    ReactionRolled,
-    ResultTyped,
-)
 from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
-from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
+from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.shown import pool_dice
 from uwr_desktop.ui.dice.tray import DiceTray, RollRequest
@@ -41,6 +32,7 @@ from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
 from uwr_desktop.ui.rulesets.uwr.check_form import CheckForm, CheckSource
 from uwr_desktop.ui.rulesets.uwr.hit_offer import hit_on_offer
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
+from uwr_desktop.ui.rulesets.uwr.shown_check import Motion, ShownCheck, shown_check_at
 
 OPPOSED_REFUSAL = (
     "Choose who opposes the check (Opposed by), or no combatant to roll raw dice; "
@@ -60,94 +52,6 @@ def check_source(combatant: Combatant) -> CheckSource:
     }
     skills = {skill.name: (skill.rank, skill.rerolls) for skill in sheet_of(combatant).skills}
     return CheckSource(combatant.id, combatant.name, attributes, skills)
-
-
-def closed(roll: PoolRoll) -> PoolRoll:
-    """The roll with no rerolls left to take (it is final, or the reaction rerolls now)."""
-    spec = roll.spec
-    final = PoolSpec(spec.dice, spec.favor, roll.rerolls_used, spec.lowest_threshold)
-    return PoolRoll(final, roll.dice)
-
-
-def _successes(count: int) -> str:
-    return "1 success" if count == 1 else f"{count} successes"
-
-
-def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
-    """The banner of a resolved check, worded from the core's result."""
-    if pending.kind == "opposed":
-        if resolved.success:
-            return f"Wins with {resolved.surviving}"
-        return f"Target wins ({resolved.action} vs {resolved.reaction})"
-    if pending.kind == "attack":
-        if resolved.success:
-            return f"Hits with {resolved.surviving}"
-        if pending.reaction_kind == "dodge":
-            return "Dodged"
-        if pending.reaction_kind == "parry":
-            return "Parried"
-        return "Misses"
-    if pending.kind == "direct":
-        verdict = "Pass" if resolved.success else "Fail"
-        return f"{verdict}: {_successes(resolved.action)} vs {pending.difficulty}"
-    return _successes(resolved.action)
-
-
-def pending_banner(pending: PendingCheck) -> str:
-    """The banner of a check still open to rerolls or a reaction (typed results count)."""
-    action = pending.action_successes()
-    if pending.reaction is not None:
-        reaction = pending.reaction_successes()
-        if pending.kind == "opposed":
-            return f"{action} vs {reaction}"
-        return f"Attack {action} vs {pending.reaction_kind} {reaction}"
-    if pending.kind == "attack":
-        return f"Attack: {_successes(action)}"
-    if pending.kind == "direct":
-        return f"{_successes(action)} vs {pending.difficulty}"
-    return _successes(action)
-
-
-class Motion(Enum):
-    """Which dice tumble when a check is shown."""
-
-    REST = "rest"
-    ACTION = "action"
-    REACTION = "reaction"
-    ACTION_DICE = "action dice"
-    REACTION_DICE = "reaction dice"
-
-
-class ShownCheck(msgspec.Struct, frozen=True):
-    """A check of the journal as the tray shows it.
-
-    ``pending`` is the check (as it stood when resolved, if ``resolved``); ``position`` and
-    ``entry`` say which journal entry last touched it; ``motion`` and ``indices`` which dice
-    that entry rolled.
-    """
-
-    pending: PendingCheck
-    resolved: CheckResolved | None
-    position: int
-    entry: JournalEntry
-    motion: Motion = Motion.REST
-    indices: tuple[int, ...] = ()
-
-    def rolls(self) -> tuple[PoolRoll, PoolRoll | None]:
-        """The action and reaction rolls; once resolved they are closed (unused rerolls are
-        lost then, not when the target reacts)."""
-        action = roll_of(self.pending.action)
-        reaction = roll_of(self.pending.reaction) if self.pending.reaction else None
-        if self.resolved is not None:
-            action = closed(action)
-            reaction = closed(reaction) if reaction is not None else None
-        return action, reaction
-
-    def banner(self) -> str:
-        """The outcome line for the tray."""
-        if self.resolved is not None:
-            return outcome_text(self.pending, self.resolved)
-        return pending_banner(self.pending)
 
 
 class CheckPanel(QWidget):
@@ -406,7 +310,8 @@ class CheckPanel(QWidget):
         check the journal holds now); ``False`` when it concerns no check (the tray shows what
         else it rolled)."""
         if change.kind == "do":
-            found = self._check_of(self._document.session.cursor - 1)
+            session = self._document.session
+            found = shown_check_at(session, session.cursor - 1)
             if found is not None:
                 self._present(found)
                 return True
@@ -487,47 +392,12 @@ class CheckPanel(QWidget):
             self._applied = session.entries[session.cursor - 1]
             self._offer_hit()
 
-    def _check_of(self, position: int) -> ShownCheck | None:
-        """The check the entry at ``position`` rolled, rerolled or resolved, if any."""
-        session = self._document.session
-        if position < 0:
-            return None
-        entry = session.entries[position]
-        state = session.state_at(position)
-        found: ShownCheck | None = None
-        motion = Motion.REST
-        indices: list[int] = []
-        for event in entry.events:
-            before = state
-            state = session.ruleset.apply(state, event)
-            if isinstance(event, CheckRolled):
-                motion, indices = Motion.ACTION, []
-            elif isinstance(event, ReactionRolled):
-                motion, indices = Motion.REACTION, []
-            elif isinstance(event, DieRerolled):
-                motion = Motion.REACTION_DICE if event.of_reaction else Motion.ACTION_DICE
-                indices.append(event.index)
-            elif isinstance(event, ResultTyped):
-                motion, indices = Motion.REST, []
-            elif not isinstance(event, CheckResolved):
-                continue
-            pending = (
-                part_of(before).pending
-                if isinstance(event, CheckResolved)
-                else part_of(state).pending
-            )
-            if pending is None:
-                continue
-            resolved = event if isinstance(event, CheckResolved) else None
-            found = ShownCheck(pending, resolved, position, entry, motion, tuple(indices))
-        return found
-
     def _show_journal(self) -> bool:
         """Show the check the journal holds at the cursor, with the dice at rest; ``False``
         when it holds none."""
         session = self._document.session
         cursor = session.cursor
-        latest = self._check_of(cursor - 1)
+        latest = shown_check_at(session, cursor - 1)
         pending = part_of(session.state).pending
         shown = self._shown
         if pending is not None:

@@ -1,0 +1,52 @@
+"""Small helpers that build the widgets of panels and dialogs the same way everywhere."""
+
+from typing import TypeVar
+
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+
+from uwr_desktop.ui.widgets.number_box import NumberBox
+
+W = TypeVar("W", bound=QWidget)
+
+_ITEMS_PROPERTY = "filledItems"
+
+
+def named(widget: W, name: str) -> W:
+    """``widget`` with its object name set (tests and style sheets find it by it)."""
+    widget.setObjectName(name)
+    return widget
+
+
+def wrapped(name: str) -> QLabel:
+    """An empty label that wraps its words."""
+    label = named(QLabel(), name)
+    label.setWordWrap(True)
+    return label
+
+
+def spin(name: str, low: int, high: int, *, what: str) -> NumberBox:
+    """A number box from ``low`` to ``high`` that names ``what`` when a number typed is out
+    of range (a minus sign typed stays, and is refused)."""
+    return named(NumberBox(low, high, what=what), name)
+
+
+def button(text: str, name: str, tip: str) -> QPushButton:
+    """A push button read aloud by its text, with a tooltip saying what it does."""
+    made = named(QPushButton(text), name)
+    made.setAccessibleName(text)
+    made.setToolTip(tip)
+    return made
+
+
+def set_items(combo: QComboBox, items: list[tuple[str, str]]) -> None:
+    """Give ``combo`` these (text, data) items, leaving it alone when it already has them.
+
+    Refilling a combo of a thousand combatants on every turn would cost more than the turn.
+    """
+    wanted = tuple(items)
+    if combo.property(_ITEMS_PROPERTY) == wanted and combo.count() == len(wanted):
+        return
+    combo.setProperty(_ITEMS_PROPERTY, wanted)
+    combo.clear()
+    for text, data in items:
+        combo.addItem(text, data)
