@@ -130,8 +130,9 @@ def test_the_skill_chosen_for_a_dodge_is_rolled_and_named(qtbot, window):
     session = window.document.session
     session.do(StartFight())
     panel = _attack_and_wait_for_reaction(qtbot, window)
-    assert panel.reaction.dodge_skill.isVisible()
-    assert [panel.reaction.dodge_skill.itemText(i) for i in range(panel.reaction.dodge_skill.count())] == [
+    skills = panel.reaction.dodge_skill
+    assert skills.isVisible()
+    assert [skills.itemText(i) for i in range(skills.count())] == [
         "No skill",
         "Acrobatics +2",
     ]

@@ -8,6 +8,10 @@ mapping with a refusal in the GM's words, the roster checked, the shared intents
 leaving, damage and healing, conditions, the generic cells, an edited sheet, typed dice and
 their rerolls) decided, the shared events worded, the generic cells shown, the rolls of the
 shared events, and the tags an earlier version wrote read as today's.
+
+A round system keeps its rules and views in modules of its package and names them here; a
+function that takes just what the method takes is bound as it is
+(``timeline = staticmethod(view.timeline)``).
 """
 
 from abc import ABC, abstractmethod

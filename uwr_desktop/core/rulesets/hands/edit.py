@@ -40,7 +40,7 @@ def edited_sheet(sheet: HandsSheet, key: str, number: int) -> HandsSheet:
     return keep_pools(replace(empty, **{key: number}), sheet)
 
 
-def edit_own_cell(builder: Builder, combatant: Combatant, key: str, value: object) -> str:
+def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) -> str:
     """Set one ``hands`` table cell: the sheet's numbers."""
     if key in NUMBER_CELLS:
         label, bounds = NUMBER_CELLS[key]
@@ -56,7 +56,7 @@ def edit_own_cell(builder: Builder, combatant: Combatant, key: str, value: objec
         text = f"{label.lower()} {before} → {number}"
     else:
         raise RulesError(f"The column {key!r} cannot be edited")
-    builder.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
     return f"{combatant.name}: {text}"
 
 

@@ -15,7 +15,6 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
 """
 
 from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
-from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import (
     AddCombatants,
     ApplyDamage,
@@ -30,11 +29,6 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
-    DragAnswer,
-    IntentOption,
-    Resource,
-    RollShown,
-    TurnNow,
 )
 from uwr_desktop.core.rulesets.hands import columns, order, view
 from uwr_desktop.core.rulesets.hands import decide as rules
@@ -55,7 +49,6 @@ from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.hands.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.round_system import RoundSystem
-from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 
 class HandsRuleset(RoundSystem[HandsSettings]):
@@ -79,9 +72,7 @@ class HandsRuleset(RoundSystem[HandsSettings]):
         """Everyone in table order."""
         return EncounterState(state.combatants, state.rows, state.rows, part=state.part)
 
-    def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        """The state after ``event`` (pure)."""
-        return apply_event(state, event)
+    apply = staticmethod(apply_event)
 
     def decide_own(self, sink: Builder, intent: Intent) -> str | None:
         """Rounds and turns, spending points, movement, hesitation, interference outcomes,
@@ -130,49 +121,18 @@ class HandsRuleset(RoundSystem[HandsSettings]):
                 return "No surprise this turn"
         return None
 
-    def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
-        """An edited sheet keeps its damage and pools (trimmed to fit)."""
-        return kept_in_fight(old, new)
-
-    def edit_own_cell(self, sink: Builder, combatant: Combatant, key: str, value: object) -> str:
-        """The sheet's numbers."""
-        return edit_own_cell(sink, combatant, key, value)
-
-    def describe_own(self, event: Event, state: EncounterState) -> str:
-        """The round first once the fight is under way, then the event."""
-        return view.describe(event, state)
-
-    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """The declare-first roll-offs."""
-        return shown_rolls(event, state)
-
-    def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
-        """The turn's participants in declare-first order."""
-        return view.timeline(state)
-
-    def pip_intent(self, state: EncounterState, slot_key: str, pip: int) -> Intent | None:
-        """A click on a pip of the turn under way spends (moves with) that many points."""
-        return columns.pip_intent(state, slot_key, pip)
-
-    def turn_now(self, state: EncounterState) -> TurnNow:
-        """Who declares now and after, in this turn's order."""
-        return order.turn_now(state)
-
-    def timeline_axis(self, state: EncounterState) -> TimelineAxis:
-        """Ready (or carry-over) points."""
-        return view.timeline_axis(state)
-
-    def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-        """Hit points and the three pools."""
-        return view.resources(state, combatant_id)
-
-    def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
-        """What the combatant can do now."""
-        return view.legal_intents(state, combatant_id)
-
-    def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
-        """A drag earlier is a surprise override for this turn; later takes it back."""
-        return view.drag_answer(state, slot_key, new_index)
+    # The rules and views written in the package's modules, as the protocol's methods.
+    kept_in_fight = staticmethod(kept_in_fight)
+    edit_own_cell = staticmethod(edit_own_cell)
+    describe_own = staticmethod(view.describe)
+    own_rolls = staticmethod(shown_rolls)
+    timeline = staticmethod(view.timeline)
+    pip_intent = staticmethod(columns.pip_intent)
+    turn_now = staticmethod(order.turn_now)
+    timeline_axis = staticmethod(view.timeline_axis)
+    resources = staticmethod(view.resources)
+    legal_intents = staticmethod(view.legal_intents)
+    drag_answer = staticmethod(view.drag_answer)
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns: pools, reach and weapons."""

@@ -347,11 +347,11 @@ def columns(state: EncounterState) -> tuple[Column, ...]:
     )
 
 
-def own_cell(state: EncounterState, combatant: Combatant, column_key: str) -> CellValue:
+def own_cell(state: EncounterState, combatant: Combatant, key: str) -> CellValue:
     """One ``rollkeep`` cell of the table."""
     combatant_id = combatant.id
     sheet = sheet_of(combatant)
-    match column_key:
+    match key:
         case "stance":
             return sheet.stance.label
         case "initiative":

@@ -505,11 +505,11 @@ SHEET_CELLS: dict[str, tuple[str, Bounded]] = {
 """The sheet's numbers a table cell sets: their name in the log and their bounds."""
 
 
-def edit_own_cell(b: Builder, combatant: Combatant, key: str, value: object) -> str:
+def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) -> str:
     """Set one ``tactical`` cell: the sheet's numbers or the base initiative."""
     sheet = sheet_of(combatant)
     if key == "initiative":
-        return _set_initiative(b, combatant, value)
+        return _set_initiative(sink, combatant, value)
     elif key in SHEET_CELLS:
         label, bounds = SHEET_CELLS[key]
         number = bounds.read(value)
@@ -521,7 +521,7 @@ def edit_own_cell(b: Builder, combatant: Combatant, key: str, value: object) -> 
         text = f"{label.lower()} {getattr(sheet, key)} → {number}"
     else:
         raise RulesError(f"The column {key!r} cannot be edited")
-    b.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+    sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
     return f"{combatant.name}: {text}"
 
 

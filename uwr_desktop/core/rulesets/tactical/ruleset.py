@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
-from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import (
     AddCondition,
     EndRound,
@@ -32,8 +31,6 @@ from uwr_desktop.core.rulesets.base import (
     Column,
     DragAnswer,
     IntentOption,
-    Resource,
-    RollShown,
     TurnNow,
 )
 from uwr_desktop.core.rulesets.round_system import RoundSystem
@@ -56,7 +53,7 @@ from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings, upgrad
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.tactical.state import NO_PART
-from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import TimelineSlot
 
 
 class TacticalRuleset(RoundSystem[TacticalSettings]):
@@ -76,9 +73,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
         """The shipped catalog, no count yet."""
         return NO_PART
 
-    def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        """The state after ``event`` (pure)."""
-        return apply_event(state, event)
+    apply = staticmethod(apply_event)
 
     def decide_own(self, sink: steps.Builder, intent: Intent) -> str | None:
         """The countdown, declarations and their resolution, movement, parries, the catalog,
@@ -116,23 +111,10 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
         """Newcomers during a fight roll their base initiative at once."""
         steps.joined(sink, ids)
 
-    def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
-        """An edited sheet keeps its rolls and its round."""
-        return steps.kept_in_fight(old, new)
-
-    def edit_own_cell(
-        self, sink: steps.Builder, combatant: Combatant, key: str, value: object
-    ) -> str:
-        """The sheet's numbers and the base initiative typed over the roll."""
-        return steps.edit_own_cell(sink, combatant, key, value)
-
-    def describe_own(self, event: Event, state: EncounterState) -> str | None:
-        """The countdown's own words."""
-        return view.describe(event, state)
-
-    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """Base initiative rolls."""
-        return shown_rolls(event, state)
+    kept_in_fight = staticmethod(steps.kept_in_fight)
+    edit_own_cell = staticmethod(steps.edit_own_cell)
+    describe_own = staticmethod(view.describe)
+    own_rolls = staticmethod(shown_rolls)
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Each combatant's next declaration and each declared action, highest count first."""
@@ -142,13 +124,8 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
         """Who acts on the count now, then at the countdown's later stops."""
         return rules.turn_now(state, self.settings.tie_order)
 
-    def timeline_axis(self, state: EncounterState) -> TimelineAxis:
-        """The count axis, titled with the round and the count now."""
-        return view.axis(state)
-
-    def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-        """AP left, instantaneous actions, hits and the declared parry."""
-        return view.resources(state, combatant_id)
+    timeline_axis = staticmethod(view.axis)
+    resources = staticmethod(view.resources)
 
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """Resolve, declare from the catalog or interrupt, as the count allows."""
@@ -158,10 +135,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
         """A declared action dropped among the cards: its resolve count goes there."""
         return view.drag_answer(state, slot_key, new_index, self.settings)
 
-    def drag_answer_at(self, state: EncounterState, slot_key: str, value: int) -> DragAnswer | None:
-        """A declared action's resolve end dropped on count ``value``: shorten or lengthen it
-        to the AP resolving nearest (``None``: not a declared action)."""
-        return view.drag_to_count(state, slot_key, value)
+    drag_answer_at = staticmethod(view.drag_to_count)
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns."""

@@ -411,9 +411,9 @@ def _ap_text(sheet: TacticalSheet) -> str:
 # --- resources and intents on offer ---------------------------------------------------------
 
 
-def resources(state: EncounterState, cid: str) -> tuple[Resource, ...]:
+def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     """AP left, the instantaneous actions taken and the parry declared this round."""
-    sheet = sheet_of(state.combatants[cid])
+    sheet = sheet_of(state.combatants[combatant_id])
     now = sheet.now
     instants = "first free" if now.instants == 0 else f"{now.instants} taken, next 1 AP"
     found = [

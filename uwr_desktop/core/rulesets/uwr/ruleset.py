@@ -33,10 +33,6 @@ from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
     Decision,
-    DragAnswer,
-    IntentOption,
-    Resource,
-    RollShown,
 )
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.uwr import decide as rules
@@ -66,7 +62,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.uwr.upr import UprError
-from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import TimelineAxis
 
 
 class UwrRuleset(RoundSystem[UwrSettings]):
@@ -222,34 +218,17 @@ class UwrRuleset(RoundSystem[UwrSettings]):
                 return rules.override_type(b, cid, index, upr_type)
         return None
 
-    def describe_own(self, event: Event, state: EncounterState) -> str:
-        """The round first once the fight is under way, then the event (a Stamina refill says
-        nothing)."""
-        return view.describe(event, state)
-
-    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """Initiative, roll-offs, checks, reactions and rerolls."""
-        return shown_rolls(event, state)
-
-    def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
-        """One slot per combatant, in turn order."""
-        return view.timeline(state)
-
-    def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-        """Vitality, Stamina and each weapon's uses this round."""
-        return view.resources(state, combatant_id)
-
-    def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
-        """What the combatant can do now."""
-        return view.legal_intents(state, combatant_id)
+    describe_own = staticmethod(view.describe)
+    own_rolls = staticmethod(shown_rolls)
+    timeline = staticmethod(view.timeline)
+    resources = staticmethod(view.resources)
+    legal_intents = staticmethod(view.legal_intents)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:
         """The turn order: positions are places in it."""
         return view.AXIS
 
-    def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
-        """A drag is a manual order that keeps the rolled value ("No change" if nothing moves)."""
-        return view.drag_answer(state, slot_key, new_index)
+    drag_answer = staticmethod(view.drag_answer)
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns."""
@@ -259,9 +238,7 @@ class UwrRuleset(RoundSystem[UwrSettings]):
         """Attributes, initiative, health, weapons and conditions."""
         return view.own_cell(combatant, key)
 
-    def upgrade_combatant(self, raw: Any) -> Any:
-        """A release 0.1.0 combatant with its sheet in a tagged record of its own."""
-        return upgrade.upgrade_combatant(raw)
+    upgrade_combatant = staticmethod(upgrade.upgrade_combatant)
 
     def upgrade_event(self, raw: Any) -> list[Any]:
         """An event an earlier version wrote, as today's (a release 0.1.0 turn start becomes
