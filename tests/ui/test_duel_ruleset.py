@@ -6,21 +6,28 @@ Fight, adds combatants with its dialog, starts, strikes with its panel, ends tur
 and the generic table, timeline, log and save file follow.
 """
 
+import random
+
 import pytest
 from duel import install
 from duel.ruleset import DuelRuleset
 from duel.sheet import DuelSheet
 from duel.ui import DuelDialog, StrikePanel
 from fight_window import pick_round_system, shown_window, when_modal
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.rulesets import registry
+from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
+from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
+from uwr_desktop.ui.window.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -176,3 +183,52 @@ def test_the_duels_own_axis_is_drawn_as_it_describes_it(window):
     described = timeline.accessibleDescription()
     assert f"Initiative {high} to {low}, highest first." in described
     assert timeline.height() > first.bottom() + 40, "a ruler runs under the cards"
+
+
+def test_a_duel_rolls_typed_dice_shows_on_the_player_view_and_survives_a_crash(qtbot, tmp_path):
+    """The generic pieces serve the duel too: the tray's typed dice for a combatant are
+    journaled and logged, the player view follows the turn, and the autosave brings the fight
+    back after the app died."""
+    path = tmp_path / "journal.sqlite3"
+    store = JournalStore(path)
+    document = EncounterDocument(store, roller=Roller(random.Random(4)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(document, settings)
+    qtbot.addWidget(
+        window, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True)
+    )
+    window.actions_by_key["reduce_motion"].setChecked(True)
+    window.show()
+    qtbot.waitExposed(window)
+    when_modal(NewFightDialog, choose_duel)
+    window.actions_by_key["new"].trigger()
+    add(window, "Ana", 12, 3, 14)
+    add(window, "Brute", 20, 1, 11)
+    window.actions_by_key["start_fight"].trigger()
+
+    tray = window.dice_tray
+    tray.set_combatant("duelist-1")
+    tray.notation.setText("2d10+5")
+    window.actions_by_key["roll"].trigger()
+    (rolled,) = document.session.entries[-1].events
+    assert isinstance(rolled, DiceRolled) and rolled.combatant_id == "duelist-1"
+    assert "Ana rolls 2d10+5: [" in window.event_log.visible_lines()[-1]
+
+    window.player_view.open_action.trigger()
+    view = window.player_view.view
+    state = document.session.state
+    first, second = (state.combatants[cid].name for cid in state.order)
+    assert (view.now_label.text(), view.next_label.text()) == (f"Now: {first}", f"Next: {second}")
+    assert [row.label for row in view.picture().rows] == [first, second]
+    assert view.shown_roll().combatant_id == "duelist-1"
+
+    expected_state, expected_entries = document.session.state, document.session.entries
+    store.close()  # the app dies: the fight is never closed
+    with JournalStore(path) as after_crash:
+        (summary,) = after_crash.recoverable()
+        recovered = EncounterDocument(after_crash)
+        recovered.recover(summary.encounter_id)
+        assert recovered.session.ruleset.id == "duel"
+        assert recovered.session.state == expected_state
+        assert recovered.session.entries == expected_entries
+        recovered.close()

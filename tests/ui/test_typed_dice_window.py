@@ -2,14 +2,23 @@
 what the Dice dock's tray holds for the combatant chosen, it is journaled and logged, Shift+F7
 takes its rerolls, undo takes it back."""
 
+from collections.abc import Iterator
+
 import pytest
+from every_system import SYSTEMS, duel_installed
 from PySide6.QtCore import Qt
 
 from tests.ui.fight_window import shown_window
 from uwr_desktop.core.encounter import Combatant, sheet_type
 from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCombatants
-from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
+from uwr_desktop.core.rulesets import make_ruleset
+
+
+@pytest.fixture(scope="module", autouse=True)
+def duel_joins() -> Iterator[None]:
+    """``duel`` joins the registries for this module only."""
+    yield from duel_installed()
 
 
 @pytest.fixture
@@ -30,7 +39,7 @@ def _activate(qtbot, window):
     qtbot.waitUntil(window.isActiveWindow, timeout=2000)
 
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_f7_rolls_typed_dice_for_the_chosen_combatant_and_logs_them(qtbot, window, ruleset_id):
     _fight(window, ruleset_id)
     tray = window.dice_tray
@@ -49,7 +58,7 @@ def test_f7_rolls_typed_dice_for_the_chosen_combatant_and_logs_them(qtbot, windo
     assert not tray.view.dice()
 
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_shift_f7_takes_a_typed_pools_rerolls(qtbot, window, ruleset_id):
     _fight(window, ruleset_id)
     tray = window.dice_tray

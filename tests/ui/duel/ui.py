@@ -1,7 +1,6 @@
 """The ``duel`` panel and dialog, on the window's ruleset UI protocol."""
 
 from msgspec.structs import replace
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,7 +21,7 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundSystemUi
 
 
 class StrikePanel(QWidget):
@@ -114,15 +113,13 @@ class DuelDialog(QDialog):
         return Combatant(id=new_id, name=self.name.text().strip(), sheet=sheet)
 
 
-class DuelUi:
+class DuelUi(RoundSystemUi):
     """The duel's panel and dialogs."""
+
+    ruleset_id = "duel"
 
     def __init__(self) -> None:
         self._made = 0
-
-    @property
-    def ruleset_id(self) -> str:
-        return "duel"
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         panel = StrikePanel(document, parent)
@@ -141,9 +138,6 @@ class DuelUi:
         sheet = combatant.sheet
         assert isinstance(sheet, DuelSheet)
         return f"{sheet.hp_max} hit points, armor {sheet.armor}"
-
-    def template_icon(self, combatant: Combatant) -> QIcon:
-        return QIcon()
 
 
 def make_duel_ui() -> DuelUi:
