@@ -19,6 +19,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.limits import MAX_DICE
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr import order
 from uwr_desktop.core.rulesets.uwr.events import InitiativeOverridden
@@ -148,3 +149,18 @@ def test_the_rows_and_the_keys_of_the_latest_orders_are_kept_aside():
     assert len(order._rows) == order.KEPT_ORDERS
     assert len(order._keys) == order.KEPT_ORDERS
     assert order._keys[id(session.state.order)][0] is session.state.order
+
+
+def test_a_roll_off_decided_at_its_last_face_still_orders_them():
+    faces = (3,) * (MAX_DICE - 1)
+    low = Initiative(faces=(4,), tiebreak=(*faces, 2))
+    high = Initiative(faces=(4,), tiebreak=(*faces, 5))
+    roster = [
+        Combatant(id=cid, name=cid, sheet=UwrSheet(initiative=initiative))
+        for cid, initiative in (("low", low), ("high", high))
+    ]
+    session = Session(make_ruleset("uwr"), roster)
+    assert session.state.order == ("high", "low")
+    assert order.order_key(roster[1], session.ruleset.settings) < order.order_key(
+        roster[0], session.ruleset.settings
+    )
