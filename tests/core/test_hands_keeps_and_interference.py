@@ -27,7 +27,7 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsRecordOutcome,
     HandsSpend,
 )
-from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
@@ -274,3 +274,15 @@ def test_a_recorded_end_of_a_turn_not_under_way_is_refused():
     entries = [*fight.entries, JournalEntry("x", (HandsTurnEnded(5),))]
     with pytest.raises(RulesError, match="turn 5 is not the turn under way"):
         Session(fight.ruleset, fight.roster, entries=entries, cursor=len(entries))
+
+
+def test_each_weapon_once_a_turn_two_weapons_twice_and_anyone_else_s_too():
+    both = (HandsWeapon(name="Sword", reach=2), HandsWeapon(name="Dagger", reach=1))
+    ana = Combatant(id="ana", name="Ana", sheet=HandsSheet(max_points=6, weapons=both))
+    fight = session(ana, fighter("bo", 3))
+    fight.do(StartFight())
+    fight.do(HandsSpend("ana", 1, weapon=0))
+    fight.do(HandsSpend("ana", 1, weapon=1))
+    fight.do(HandsSpend("bo", 1, weapon=0))
+    with pytest.raises(RulesError, match="Ana already used Sword this turn"):
+        fight.do(HandsSpend("ana", 1, weapon=0))

@@ -122,8 +122,7 @@ def test_a_forgotten_key_is_worked_out_again():
 def test_a_typed_initiative_works_out_the_key_of_the_one_it_moves_only(monkeypatch):
     rng = random.Random(5)
     session = Session(make_ruleset("uwr"), [newcomer(rng, n) for n in range(40)])
-    session.do(StartFight())
-    session.do(OverrideInitiative("n7", 1))  # the order's keys are kept from here
+    session.do(StartFight())  # sorted whole: the order's keys are kept from here
     worked_out = []
     key = order.order_key
     monkeypatch.setattr(order, "order_key", lambda c, s: worked_out.append(c.id) or key(c, s))
@@ -164,3 +163,20 @@ def test_a_roll_off_decided_at_its_last_face_still_orders_them():
     assert order.order_key(roster[1], session.ruleset.settings) < order.order_key(
         roster[0], session.ruleset.settings
     )
+
+
+def test_the_keys_of_an_order_sorted_whole_are_kept_for_the_next_event(monkeypatch):
+    roster = [
+        Combatant(
+            id=f"c{n}",
+            name=f"C{n}",
+            sheet=UwrSheet(initiative=Initiative(faces=(6,) * (n // 6) + (n % 6,) * (n % 6 > 0))),
+        )
+        for n in range(1, 30)
+    ]
+    session = Session(make_ruleset("uwr"), roster)  # sorted whole, nobody tied
+    worked_out = []
+    key = order.order_key
+    monkeypatch.setattr(order, "order_key", lambda c, s: worked_out.append(c.id) or key(c, s))
+    session.ruleset.apply(session.state, InitiativeOverridden("c5", 99))
+    assert worked_out == ["c5", "c5"]
