@@ -20,7 +20,11 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.journal import JournalEntry
-from uwr_desktop.core.rulesets.hands.events import HandsRollOff, HandsTurnEnded
+from uwr_desktop.core.rulesets.hands.events import (
+    HandsOutcomeRecorded,
+    HandsRollOff,
+    HandsTurnEnded,
+)
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
@@ -286,3 +290,10 @@ def test_each_weapon_once_a_turn_two_weapons_twice_and_anyone_else_s_too():
     fight.do(HandsSpend("bo", 1, weapon=0))
     with pytest.raises(RulesError, match="Ana already used Sword this turn"):
         fight.do(HandsSpend("ana", 1, weapon=0))
+
+
+def test_a_recorded_outcome_of_an_action_not_declared_is_refused():
+    fight = interfered()
+    entries = [*fight.entries, JournalEntry("x", (HandsOutcomeRecorded(3, succeeded=True),))]
+    with pytest.raises(RulesError, match="there is no action number 4 this turn"):
+        Session(fight.ruleset, fight.roster, entries=entries, cursor=len(entries))
