@@ -5,7 +5,7 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.dice import RollKeepRoll, RollKeepSpec, SumRoll, SumSpec
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import CombatantsLeft, DiceRolled, RoundEnded
+from uwr_desktop.core.events import CombatantsLeft, DiceRolled, RoundEnded, TurnEnded
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
@@ -99,3 +99,10 @@ def test_a_number_column_takes_its_bounds_from_the_field():
     column = common.number_column("qu", "Qu", common.Bounded("The Quickness bonus", -5, 7))
     assert (column.editable, column.minimum, column.maximum) == (True, -5, 7)
     assert column.kind.value == "int"
+
+
+def test_a_turn_ended_clears_whose_turn_it_is_only_for_its_own():
+    before = state(round=1, phase="round", current="a")
+    assert common.apply_shared(before, TurnEnded("a")).current is None
+    after = common.apply_shared(before, TurnEnded("b"))
+    assert (after.current, after.acted) == ("a", frozenset({"b"}))

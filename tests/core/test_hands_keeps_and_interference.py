@@ -19,15 +19,21 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets.hands.events import RollOff
+from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rulesets.hands.events import (
+    OutcomeRecorded,
+    RollOff,
+    TurnOver,
+)
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
     HandsRecordOutcome,
     HandsSpend,
 )
-from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
 from uwr_desktop.core.rulesets.hands.state import part_of
+from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 
 
@@ -257,3 +263,37 @@ def test_a_heal_is_labelled_with_what_it_heals_on_a_sheet_that_keeps_no_band():
     fight = session(fighter("ana", 6))
     fight.do(ApplyDamage(["ana"], 3))
     assert fight.do(Heal(["ana"], 2)).label == "Heal 2: Ana"
+
+
+def test_a_newcomer_brings_no_points_into_the_pools():
+    fight = session(fighter("ana", 4))
+    carrying = fighter("bo", 6, ready=2, carry_over=1, used=1)
+    fight.do(AddCombatants([carrying]))
+    assert pools(fight, "bo") == (0, 0, 0)
+
+
+def test_a_recorded_end_of_a_turn_not_under_way_is_refused():
+    fight = session(fighter("ana", 4), fighter("bo", 3))
+    fight.do(StartFight())
+    entries = [*fight.entries, JournalEntry("x", (TurnOver(5),))]
+    with pytest.raises(RulesError, match="turn 5 is not the turn under way"):
+        Session(fight.ruleset, fight.roster, entries=entries, cursor=len(entries))
+
+
+def test_each_weapon_once_a_turn_two_weapons_twice_and_anyone_else_s_too():
+    both = (HandsWeapon(name="Sword", reach=2), HandsWeapon(name="Dagger", reach=1))
+    ana = Combatant(id="ana", name="Ana", sheet=HandsSheet(max_points=6, weapons=both))
+    fight = session(ana, fighter("bo", 3))
+    fight.do(StartFight())
+    fight.do(HandsSpend("ana", 1, weapon=0))
+    fight.do(HandsSpend("ana", 1, weapon=1))
+    fight.do(HandsSpend("bo", 1, weapon=0))
+    with pytest.raises(RulesError, match="Ana already used Sword this turn"):
+        fight.do(HandsSpend("ana", 1, weapon=0))
+
+
+def test_a_recorded_outcome_of_an_action_not_declared_is_refused():
+    fight = interfered()
+    entries = [*fight.entries, JournalEntry("x", (OutcomeRecorded(3, succeeded=True),))]
+    with pytest.raises(RulesError, match="there is no action number 4 this turn"):
+        Session(fight.ruleset, fight.roster, entries=entries, cursor=len(entries))

@@ -10,7 +10,7 @@ from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
-from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
+from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of, unsettled
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill
 from uwr_desktop.core.rulesets.rollkeep.wounds import death_at, wound_ranks, wound_state
 from uwr_desktop.core.session import Session
@@ -79,3 +79,20 @@ def test_wounds_past_out_kill_with_outs_penalty():
     dead = wound_state(death_at(2), 2)
     assert (dead.dead, dead.rank, dead.penalty) == (True, None, out.penalty)
     assert wound_state(death_at(2) - 1, 2).rank == out
+
+
+def test_an_attack_plan_says_what_went_into_its_dice():
+    settings = make_ruleset("rollkeep").settings
+    skilled = samurai("k", "K", skills=(Skill("Kenjutsu", 1),), void=3, center_roll=True)
+    target = samurai("t", "T")
+    plan = plan_attack(skilled, KATANA, target, raises=1, into_melee=False, settings=settings)
+    assert plan.notes == ("Kenjutsu 1", "Center +1k1+3", "1 raise TN +5")
+    raw = plan_attack(target, KATANA, skilled, raises=0, into_melee=False, settings=settings)
+    assert raw.notes == ("Kenjutsu unskilled",)
+
+
+def test_a_settled_tie_leaves_nothing_to_roll():
+    session, _ = duel(4, 7)
+    session.do(EditCell("hida", "initiative", 30))
+    session.do(StartFight())
+    assert unsettled(session.state.combatants, session.state.order) == []

@@ -37,7 +37,9 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalEditCatalog,
     TacticalInterrupt,
     TacticalMove,
+    TacticalRemoveCounter,
     TacticalResolve,
+    TacticalSetCounter,
     TacticalShorten,
 )
 from uwr_desktop.core.rulesets.tactical.settings import Interruption
@@ -501,3 +503,17 @@ def test_a_recorded_interruption_of_no_action_is_refused():
     entries = [*session.entries, JournalEntry("x", (Interrupted("a", 30, 0),))]
     with pytest.raises(RulesError, match="A has no action to interrupt"):
         Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))
+
+
+def test_counters_change_and_go_one_at_a_time():
+    session = tactical_session([fighter("a")], [5, 5])
+    for name in ("Tide", "Fire", "Smoke"):
+        session.do(TacticalSetCounter(name, 1, 1))
+    session.do(TacticalSetCounter("fire", 5, 2))
+    assert [(c.name, c.value, c.step) for c in part_of(session.state).counters] == [
+        ("Tide", 1, 1),
+        ("fire", 5, 2),
+        ("Smoke", 1, 1),
+    ]
+    session.do(TacticalRemoveCounter("Tide"))
+    assert [c.name for c in part_of(session.state).counters] == ["fire", "Smoke"]

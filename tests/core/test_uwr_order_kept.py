@@ -19,6 +19,7 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.limits import MAX_DICE
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr import order
 from uwr_desktop.core.rulesets.uwr.events import InitiativeOverridden
@@ -121,8 +122,7 @@ def test_a_forgotten_key_is_worked_out_again():
 def test_a_typed_initiative_works_out_the_key_of_the_one_it_moves_only(monkeypatch):
     rng = random.Random(5)
     session = Session(make_ruleset("uwr"), [newcomer(rng, n) for n in range(40)])
-    session.do(StartFight())
-    session.do(OverrideInitiative("n7", 1))  # the order's keys are kept from here
+    session.do(StartFight())  # sorted whole: the order's keys are kept from here
     worked_out = []
     key = order.order_key
     monkeypatch.setattr(order, "order_key", lambda c, s: worked_out.append(c.id) or key(c, s))
@@ -148,3 +148,35 @@ def test_the_rows_and_the_keys_of_the_latest_orders_are_kept_aside():
     assert len(order._rows) == order.KEPT_ORDERS
     assert len(order._keys) == order.KEPT_ORDERS
     assert order._keys[id(session.state.order)][0] is session.state.order
+
+
+def test_a_roll_off_decided_at_its_last_face_still_orders_them():
+    faces = (3,) * (MAX_DICE - 1)
+    low = Initiative(faces=(4,), tiebreak=(*faces, 2))
+    high = Initiative(faces=(4,), tiebreak=(*faces, 5))
+    roster = [
+        Combatant(id=cid, name=cid, sheet=UwrSheet(initiative=initiative))
+        for cid, initiative in (("low", low), ("high", high))
+    ]
+    session = Session(make_ruleset("uwr"), roster)
+    assert session.state.order == ("high", "low")
+    assert order.order_key(roster[1], session.ruleset.settings) < order.order_key(
+        roster[0], session.ruleset.settings
+    )
+
+
+def test_the_keys_of_an_order_sorted_whole_are_kept_for_the_next_event(monkeypatch):
+    roster = [
+        Combatant(
+            id=f"c{n}",
+            name=f"C{n}",
+            sheet=UwrSheet(initiative=Initiative(faces=(6,) * (n // 6) + (n % 6,) * (n % 6 > 0))),
+        )
+        for n in range(1, 30)
+    ]
+    session = Session(make_ruleset("uwr"), roster)  # sorted whole, nobody tied
+    worked_out = []
+    key = order.order_key
+    monkeypatch.setattr(order, "order_key", lambda c, s: worked_out.append(c.id) or key(c, s))
+    session.ruleset.apply(session.state, InitiativeOverridden("c5", 99))
+    assert worked_out == ["c5", "c5"]

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.rulesets import registry
-from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.document import EncounterDocument

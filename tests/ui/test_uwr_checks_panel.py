@@ -185,7 +185,9 @@ def test_the_gm_says_a_penalty_may_take_a_check_or_an_attack_below_one_die(qtbot
     tray = panel.tray
     _pick(tray.combatant, "ana")
     _pick(panel.form.attribute, "Brawn")
+    assert not panel.form.below_one.isVisibleTo(panel)  # offered only beside a penalty
     panel.form.extra_dice.setValue(-9)
+    assert panel.form.below_one.isVisibleTo(panel)
     qtbot.mouseClick(tray.roll_button, Qt.MouseButton.LeftButton)
     assert _last(document).events[0].roll.dice == 1  # the rules keep 1 die
     panel.form.below_one.setChecked(True)
@@ -205,3 +207,16 @@ def test_the_gm_says_a_penalty_may_take_a_check_or_an_attack_below_one_die(qtbot
     qtbot.mouseClick(attack.reaction.dodge_button, Qt.MouseButton.LeftButton)
     reaction = next(e for e in _last(document).events if isinstance(e, ReactionRolled))
     assert reaction.roll.dice == 0
+
+
+def test_with_the_house_rule_no_roll_asks_for_a_penalty_below_one_die(qtbot):
+    doc = EncounterDocument(None, roller=Roller(random.Random(8)))
+    doc.new("uwr", settings={"penalty_below_one": True})
+    widget = _panel(qtbot, doc)
+    widget.form.extra_dice.setValue(-3)
+    widget.attack.extra_dice.setValue(-3)
+    widget.attack.reaction.dice.setValue(-3)
+    assert not widget.form.below_one.isVisibleTo(widget)
+    assert not widget.attack.below_one.isVisibleTo(widget)
+    assert not widget.attack.reaction.below_one.isVisibleTo(widget)
+    doc.close()

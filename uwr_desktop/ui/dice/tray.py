@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, RollKeepSpec, SumSpec
-from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RerollDice, RollDice, RulesError
 from uwr_desktop.core.limits import MAX_NOTATION_LENGTH
 from uwr_desktop.core.notation import format_spec, parse_notation
@@ -95,6 +95,10 @@ class RollBuilder(Protocol):
 
 Presenter = Callable[[Change], bool]
 """Shows a change's rolls its own way; ``True``: it did (the tray shows nothing of it)."""
+
+
+def _choice_text(combatant: Combatant) -> str:
+    return f"{combatant.name} (defeated)" if combatant.down else combatant.name
 
 
 class DiceTray(RollDisplay):
@@ -244,25 +248,30 @@ class DiceTray(RollDisplay):
             self.combatant.setCurrentIndex(found)
 
     def _fill_combatants(self, state: EncounterState) -> None:
-        wanted = [(NOBODY, None)] + [
-            (f"{c.name} (defeated)" if c.down else c.name, c.id)
-            for c in (state.combatants[cid] for cid in state.rows)
-        ]
-        shown = [
-            (self.combatant.itemText(i), self.combatant.itemData(i))
-            for i in range(self.combatant.count())
-        ]
-        if shown == wanted:
-            return
         chosen = self.combatant.currentData()
         self.combatant.blockSignals(True)
         self.combatant.clear()
-        for text, cid in wanted:
-            self.combatant.addItem(text, cid)
+        self.combatant.addItem(NOBODY, None)
+        for cid in state.rows:
+            self.combatant.addItem(_choice_text(state.combatants[cid]), cid)
         self.combatant.setCurrentIndex(max(self.combatant.findData(chosen), 0))
         self.combatant.blockSignals(False)
         if self.combatant.currentData() != chosen:
             self._on_combatant()
+
+    def _follow_combatants(self, change: Change, state: EncounterState) -> None:
+        """List the combatants again when they came, went or moved; else retitle only those
+        the change touched (a defeat, a new name)."""
+        if change.added or change.removed or change.rows_changed:
+            self._fill_combatants(state)
+            return
+        for cid in change.changed:
+            index = self.combatant.findData(cid)
+            combatant = state.combatants.get(cid)
+            if index >= 0 and combatant is not None:
+                text = _choice_text(combatant)
+                if self.combatant.itemText(index) != text:
+                    self.combatant.setItemText(index, text)
 
     def _on_combatant(self) -> None:
         if self._builder is not None:
@@ -404,8 +413,7 @@ class DiceTray(RollDisplay):
     def _on_changed(self, change: Change) -> None:
         assert self._document is not None
         state = self._document.session.state
-        if change.added or change.removed or change.rows_changed or change.changed:
-            self._fill_combatants(state)
+        self._follow_combatants(change, state)
         turn = (state.round, state.current)
         new_turn = turn != self._turn
         self._turn = turn

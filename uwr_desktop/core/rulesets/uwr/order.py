@@ -163,6 +163,5 @@ def reordered(
 def _spot(order: list[str], keys: list[Key], key: Key, row: dict[str, int], cid: str) -> int:
     """Where ``cid`` with ``key`` stands (or would stand) in a rolled order: by its key, and
     among equal keys by its row in the table."""
-    at = bisect_left(keys, key)
-    tied = bisect_right(keys, key, at)
+    at, tied = bisect_left(keys, key), bisect_right(keys, key)
     return at if tied == at else bisect_left(order, row[cid], at, tied, key=row.__getitem__)

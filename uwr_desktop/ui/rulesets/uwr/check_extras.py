@@ -50,11 +50,13 @@ def modifier_box(low: int, high: int, name: str, tip: str) -> NumberBox:
 
 
 def below_one_box(name: str, whose: str) -> QCheckBox:
-    """A per-roll choice: a die penalty may take ``whose`` pool below 1 die."""
+    """A per-roll choice: a die penalty may take ``whose`` pool below 1 die (hidden until the
+    check panel offers it, beside a penalty typed)."""
     box = QCheckBox("Below 1 die")
     box.setObjectName(name)
     box.setAccessibleName(f"{whose}: a penalty may go below 1 die")
     box.setToolTip(BELOW_ONE_TIP)
+    box.hide()
     return box
 
 

@@ -19,7 +19,7 @@ from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
 from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
-from uwr_desktop.core.rulesets.uwr.rules import roll_of
+from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.session import Change
@@ -122,6 +122,8 @@ class CheckPanel(QWidget):
         self.tray.rerollRequested.connect(self._on_reroll_requested)
         self.tray.reaction_view.dieClicked.connect(self._on_reaction_die_clicked)
         self.tray.settled.connect(self._apply_banner)
+        for dice in (self.form.extra_dice, self.attack.extra_dice, self.attack.reaction.dice):
+            dice.valueChanged.connect(self._offer_below_one)
 
     # ---- what the GM asks -------------------------------------------------------------------
 
@@ -304,6 +306,19 @@ class CheckPanel(QWidget):
         self._update_sources(self._document.session.state.rows)
         self._show_journal()
         self._refresh_attack()
+        self._offer_below_one()
+
+    def _offer_below_one(self) -> None:
+        """Offer the GM's say on a penalty below 1 die beside each pool a penalty is typed for
+        (none with the house rule: every penalty counts in full then)."""
+        settings = self._document.session.ruleset.settings
+        in_full = isinstance(settings, UwrSettings) and settings.penalty_below_one
+        for box, dice in (
+            (self.form.below_one, self.form.extra_dice),
+            (self.attack.below_one, self.attack.extra_dice),
+            (self.attack.reaction.below_one, self.attack.reaction.dice),
+        ):
+            box.setVisible(not in_full and dice.value() < 0)
 
     def present(self, change: Change) -> bool:
         """Show the check a change made, rerolled or resolved (or, after an undo or redo, the
