@@ -233,7 +233,7 @@ def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(wind
     assert (kept.name, kept.paid) == ("Load light crossbow", 8)
 
 
-def test_the_player_view_names_who_acts_on_the_count_and_who_arrives_next(window, qtbot):
+def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_next(window, qtbot):
     when_modal(NewFightDialog, choose_tactical)
     window.actions_by_key["new"].trigger()
     add(window, "Hauser", 1)
@@ -252,6 +252,7 @@ def test_the_player_view_names_who_acts_on_the_count_and_who_arrives_next(window
     panel = window.findChild(CountdownPanel)
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 35: Hauser declares
     assert (view.now_label.text(), view.next_label.text()) == ("Now: Hauser", "Next: Orc")
+    assert window.turn_header.actor_label.text() == "Hauser acts"
     declare(panel, qtbot, "Melee attack", 4)
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 30: the Orc
     declare(panel, qtbot, "Melee attack", 4)
@@ -259,3 +260,4 @@ def test_the_player_view_names_who_acts_on_the_count_and_who_arrives_next(window
     assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 25: the Ghost
     assert view.now_label.text() == "Now: …"
+    assert window.turn_header.actor_label.text() == "Ghost acts"  # the GM sees who

@@ -16,6 +16,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import FileStamp, file_stamp
 from uwr_desktop.core.storage.autosave import follow_progress, recover_session
@@ -92,6 +93,7 @@ class EncounterDocument(QObject):
         self._saved_marker: tuple[int, JournalEntry | None] = (0, None)
         self._was_modified = False
         self._timeline: tuple[EncounterState, tuple[TimelineSlot, ...], TimelineAxis] | None = None
+        self._turn: tuple[EncounterState, TurnNow] | None = None
         self._session = self._adopt(self._new_session(DEFAULT_RULESET, ()), path=None, saved=True)
 
     @property
@@ -108,6 +110,16 @@ class EncounterDocument(QObject):
             ruleset = self._session.ruleset
             known = self._timeline = (state, ruleset.timeline(state), ruleset.timeline_axis(state))
         return known[1], known[2]
+
+    def turn_now(self) -> TurnNow:
+        """Who acts now and who comes next, as the fight's rules say, worked out once per
+        change for every view that shows it (the turn header, the status bar, the player
+        view)."""
+        state = self._session.state
+        known = self._turn
+        if known is None or known[0] is not state:
+            known = self._turn = (state, self._session.ruleset.turn_now(state))
+        return known[1]
 
     @property
     def path(self) -> Path | None:

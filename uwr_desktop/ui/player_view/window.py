@@ -184,7 +184,7 @@ class PlayerView(QWidget):
     def refresh(self) -> None:
         """Show the fight as it is now."""
         state = self._document.session.state
-        turn = self._document.session.ruleset.turn_now(state)
+        turn = self._document.turn_now()
         picture = player_picture(state, *self._document.timeline(), turn, self._enemy_health)
         self._picture = picture
         self.round_label.setText(picture.round_text)

@@ -5,7 +5,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar
 
 from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.base import Ruleset, TurnNow
 
 
 class FightStatus:
@@ -22,14 +22,14 @@ class FightStatus:
         for label in (self.actor, self.round, self.ruleset):
             bar.addPermanentWidget(label)
 
-    def show_state(self, state: EncounterState) -> None:
-        """The round (or setting up) and who acts."""
+    def show_state(self, state: EncounterState, turn: TurnNow) -> None:
+        """The round (or setting up) and who acts now (``turn``, as the rules say)."""
         if state.phase == SETUP_PHASE:
             self.round.setText("Setting up: add combatants, then Start Fight (F5)")
         else:
             self.round.setText(f"Round {state.round}")
-        actor = state.combatants.get(state.current) if state.current else None
-        self.actor.setText(f"Acting: {actor.name}" if actor is not None else "")
+        names = ", ".join(state.combatants[cid].name for cid in turn.acting)
+        self.actor.setText(f"Acting: {names}" if names else "")
 
     def show_ruleset(self, ruleset: Ruleset) -> None:
         """Name the fight's round system; its tooltip lists the settings off the defaults."""

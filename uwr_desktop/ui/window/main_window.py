@@ -281,8 +281,9 @@ class MainWindow(QMainWindow):
             self.table.fit_columns()
         if change.timeline_changed or change.round_changed or change.phase_changed:
             self._refresh_timeline()
-        self.status.show_state(self._document.session.state)
-        self.turn_header.show_state(self._document.session.state)
+        turn = self._document.turn_now()
+        self.status.show_state(self._document.session.state, turn)
+        self.turn_header.show_state(self._document.session.state, turn)
 
     def _on_session_replaced(self) -> None:
         session = self._document.session
@@ -295,8 +296,9 @@ class MainWindow(QMainWindow):
         state = self._document.session.state
         self.table.fit_columns()
         self._refresh_timeline()
-        self.status.show_state(state)
-        self.turn_header.show_state(state)
+        turn = self._document.turn_now()
+        self.status.show_state(state, turn)
+        self.turn_header.show_state(state, turn)
         self.status.show_ruleset(self._document.session.ruleset)
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
         self.setWindowModified(self._document.modified)

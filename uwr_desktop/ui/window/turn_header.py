@@ -3,6 +3,7 @@
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
+from uwr_desktop.core.rulesets.base import TurnNow
 
 SCALE = 1.5
 """How much larger than the window's text the strip's words are."""
@@ -32,14 +33,21 @@ class TurnHeader(QWidget):
         layout.addSpacing(18)
         layout.addWidget(self.actor_label, 1)
 
-    def show_state(self, state: EncounterState) -> None:
-        """Show ``state``'s round and acting combatant."""
+    def show_state(self, state: EncounterState, turn: TurnNow) -> None:
+        """Show ``state``'s round and who acts now (``turn``, as the rules say)."""
         if state.phase == SETUP_PHASE:
             self.round_label.setText("Setting up")
             self.actor_label.setText("")
             self.actor_label.setToolTip("")
             return
         self.round_label.setText(f"Round {state.round}")
-        actor = state.combatants.get(state.current) if state.current else None
-        self.actor_label.setText(f"{actor.name} acts" if actor is not None else "")
+        self.actor_label.setText(acting_text(state, turn))
         self.actor_label.setToolTip(self.actor_label.text())
+
+
+def acting_text(state: EncounterState, turn: TurnNow) -> str:
+    """ "Vex acts", "Vex, Ana act" (a tie acting together), or nothing between turns."""
+    names = [state.combatants[cid].name for cid in turn.acting]
+    if not names:
+        return ""
+    return f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
