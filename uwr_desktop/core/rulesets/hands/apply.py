@@ -21,21 +21,7 @@ from uwr_desktop.core.events import (
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
-from uwr_desktop.core.rulesets.hands import order
-from uwr_desktop.core.rulesets.hands.events import (
-    Acted,
-    CloseSet,
-    Hesitated,
-    Moved,
-    OutcomeRecorded,
-    PointsReadied,
-    Pools,
-    RollOff,
-    RoundStarted,
-    SurpriseSet,
-    TurnBegan,
-    TurnOver,
-)
+from uwr_desktop.core.rulesets.hands import events, order
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, with_sheet
 from uwr_desktop.core.rulesets.hands.state import (
     NO_TURN,
@@ -77,7 +63,9 @@ def refresh(state: EncounterState) -> EncounterState:
     return replace(state, part=part, order=ids, current=current)
 
 
-def _set_pools(state: EncounterState, pools: tuple[Pools, ...], *, whole: bool) -> EncounterState:
+def _set_pools(
+    state: EncounterState, pools: tuple[events.Pools, ...], *, whole: bool
+) -> EncounterState:
     """Pools as listed (used emptied); with ``whole``, everyone not listed gets empty pools."""
     changed: dict[str, Combatant] = {}
     for entry in pools:
@@ -100,7 +88,7 @@ def _set_pools(state: EncounterState, pools: tuple[Pools, ...], *, whole: bool) 
     return with_combatants(state, changed)
 
 
-def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState:
+def _round_started(state: EncounterState, event: events.RoundStarted) -> EncounterState:
     if event.round != state.round + 1:
         raise RulesError(f"round {event.round} cannot follow round {state.round}")
     state = _set_pools(state, event.pools, whole=True)
@@ -109,13 +97,13 @@ def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState
     return replace(state, part=part, round=event.round, phase=Phase.TURNS)
 
 
-def _readied(state: EncounterState, event: PointsReadied) -> EncounterState:
+def _readied(state: EncounterState, event: events.PointsReadied) -> EncounterState:
     if not in_turn(state):
         raise RulesError("points are readied only during a round")
     return _set_pools(state, event.pools, whole=False)
 
 
-def _turn_started(state: EncounterState, event: TurnBegan) -> EncounterState:
+def _turn_started(state: EncounterState, event: events.TurnBegan) -> EncounterState:
     if state.phase == Phase.SETUP:
         raise RulesError("a turn cannot start before the fight")
     part = part_of(state)
@@ -141,7 +129,7 @@ def _turn_started(state: EncounterState, event: TurnBegan) -> EncounterState:
     return refresh(replace(state, part=part, phase=phase, acted=frozenset()))
 
 
-def _roll_off(state: EncounterState, event: RollOff) -> EncounterState:
+def _roll_off(state: EncounterState, event: events.RollOff) -> EncounterState:
     part = part_of(state)
     if not in_turn(state):
         raise RulesError("a roll-off needs a turn under way")
@@ -155,7 +143,7 @@ def _roll_off(state: EncounterState, event: RollOff) -> EncounterState:
     return refresh(_with_part(state, replace(part, roll_offs=tuple(rolled.items()))))
 
 
-def _surprise(state: EncounterState, event: SurpriseSet) -> EncounterState:
+def _surprise(state: EncounterState, event: events.SurpriseSet) -> EncounterState:
     part = part_of(state)
     combatant = need(state, event.combatant_id)
     if not in_turn(state) or combatant.id not in dict(part.start_points):
@@ -165,7 +153,7 @@ def _surprise(state: EncounterState, event: SurpriseSet) -> EncounterState:
     return refresh(_with_part(state, replace(part, surprise=surprise)))
 
 
-def _close(state: EncounterState, event: CloseSet) -> EncounterState:
+def _close(state: EncounterState, event: events.CloseSet) -> EncounterState:
     first, second = need(state, event.first), need(state, event.second)
     if first.id == second.id:
         raise RulesError("close quarters needs two combatants")
@@ -175,7 +163,7 @@ def _close(state: EncounterState, event: CloseSet) -> EncounterState:
     return refresh(_with_part(state, replace(part, close=close)))
 
 
-def _acted(state: EncounterState, event: Acted) -> EncounterState:
+def _acted(state: EncounterState, event: events.Acted) -> EncounterState:
     if state.phase != Phase.TURNS:
         raise RulesError("actions are declared in the turns of a round")
     combatant = need(state, event.combatant_id)
@@ -210,7 +198,7 @@ def _acted(state: EncounterState, event: Acted) -> EncounterState:
     return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
 
 
-def _deed_text(state: EncounterState, event: Acted) -> str:
+def _deed_text(state: EncounterState, event: events.Acted) -> str:
     """``"2 with Halberd at Ana"``, ``"1 against Brute's action"``."""
     sheet = sheet_of(state.combatants[event.combatant_id])
     text = str(event.points)
@@ -224,7 +212,7 @@ def _deed_text(state: EncounterState, event: Acted) -> str:
     return text
 
 
-def _outcome(state: EncounterState, event: OutcomeRecorded) -> EncounterState:
+def _outcome(state: EncounterState, event: events.OutcomeRecorded) -> EncounterState:
     part = part_of(state)
     if event.action >= len(part.actions):  # actions are declared in the turns only
         raise RulesError(f"there is no action number {event.action + 1} this turn")
@@ -237,7 +225,7 @@ def _outcome(state: EncounterState, event: OutcomeRecorded) -> EncounterState:
     return _with_part(state, replace(part, actions=actions))
 
 
-def _moved(state: EncounterState, event: Moved) -> EncounterState:
+def _moved(state: EncounterState, event: events.Moved) -> EncounterState:
     combatant = need(state, event.combatant_id)
     if state.phase != Phase.CARRY_OVER:
         raise RulesError("carry-over movement comes before the turns of a round")
@@ -260,7 +248,7 @@ def _moved(state: EncounterState, event: Moved) -> EncounterState:
     return refresh(replace(_with_part(state, part), acted=state.acted | {combatant.id}))
 
 
-def _hesitated(state: EncounterState, event: Hesitated) -> EncounterState:
+def _hesitated(state: EncounterState, event: events.Hesitated) -> EncounterState:
     if state.phase != Phase.TURNS:
         raise RulesError("hesitation happens in the turns of a round")
     changed: dict[str, Combatant] = {}
@@ -278,7 +266,7 @@ def _hesitated(state: EncounterState, event: Hesitated) -> EncounterState:
     return refresh(replace(state, acted=state.acted | set(changed)))
 
 
-def _turn_ended(state: EncounterState, event: TurnOver) -> EncounterState:
+def _turn_ended(state: EncounterState, event: events.TurnOver) -> EncounterState:
     if not in_turn(state) or event.turn != part_of(state).turn:
         raise RulesError(f"turn {event.turn} is not the turn under way")
     part = part_of(state)
@@ -336,17 +324,17 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object], EncounterState]] = 
     CombatantsLeft: _left,  # type: ignore[dict-item]
     CombatantsUpdated: _updated,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
-    RoundStarted: _round_started,  # type: ignore[dict-item]
-    PointsReadied: _readied,  # type: ignore[dict-item]
-    TurnBegan: _turn_started,  # type: ignore[dict-item]
-    RollOff: _roll_off,  # type: ignore[dict-item]
-    SurpriseSet: _surprise,  # type: ignore[dict-item]
-    CloseSet: _close,  # type: ignore[dict-item]
-    Acted: _acted,  # type: ignore[dict-item]
-    Moved: _moved,  # type: ignore[dict-item]
-    OutcomeRecorded: _outcome,  # type: ignore[dict-item]
-    Hesitated: _hesitated,  # type: ignore[dict-item]
-    TurnOver: _turn_ended,  # type: ignore[dict-item]
+    events.RoundStarted: _round_started,  # type: ignore[dict-item]
+    events.PointsReadied: _readied,  # type: ignore[dict-item]
+    events.TurnBegan: _turn_started,  # type: ignore[dict-item]
+    events.RollOff: _roll_off,  # type: ignore[dict-item]
+    events.SurpriseSet: _surprise,  # type: ignore[dict-item]
+    events.CloseSet: _close,  # type: ignore[dict-item]
+    events.Acted: _acted,  # type: ignore[dict-item]
+    events.Moved: _moved,  # type: ignore[dict-item]
+    events.OutcomeRecorded: _outcome,  # type: ignore[dict-item]
+    events.Hesitated: _hesitated,  # type: ignore[dict-item]
+    events.TurnOver: _turn_ended,  # type: ignore[dict-item]
 }
 
 

@@ -10,23 +10,8 @@ from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need, plural
-from uwr_desktop.core.rulesets.hands import order
+from uwr_desktop.core.rulesets.hands import events, order
 from uwr_desktop.core.rulesets.hands.apply import in_turn
-from uwr_desktop.core.rulesets.hands.events import (
-    Acted,
-    CloseSet,
-    Hesitated,
-    Moved,
-    OutcomeRecorded,
-    PointsReadied,
-    Pools,
-    RollOff,
-    RollOffRoll,
-    RoundStarted,
-    SurpriseSet,
-    TurnBegan,
-    TurnOver,
-)
 from uwr_desktop.core.rulesets.hands.rules import HandsSettings, check_carry_plan, split
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, take_damage, with_sheet
 from uwr_desktop.core.rulesets.hands.state import Action, Phase, part_of
@@ -47,14 +32,14 @@ def in_round(state: EncounterState) -> None:
 # --- rounds and turns -----------------------------------------------------------------------
 
 
-def round_pools(state: EncounterState) -> tuple[Pools, ...]:
+def round_pools(state: EncounterState) -> tuple[events.Pools, ...]:
     """Every standing combatant's split of its undamaged points for a new round."""
     pools = []
     for cid in state.rows:
         sheet = sheet_of(state.combatants[cid])
         if sheet.undamaged:
             ready, carry = split(sheet)
-            pools.append(Pools(cid, ready, carry))
+            pools.append(events.Pools(cid, ready, carry))
     return tuple(pools)
 
 
@@ -65,7 +50,7 @@ def roll_off(builder: Builder, roller: Roller) -> None:
     part = part_of(state)
     carry = state.phase == Phase.CARRY_OVER
     ids = [cid for cid, _ in part.start_points]
-    rolls: list[RollOffRoll] = []
+    rolls: list[events.RollOffRoll] = []
     for members in order.tied_groups(state, part, ids, carry=carry):
         faces: dict[str, list[int]] = {cid: [] for cid in members}
         open_groups = [members]
@@ -77,14 +62,14 @@ def roll_off(builder: Builder, roller: Roller) -> None:
             for cid in group:
                 split_up.setdefault(tuple(faces[cid]), []).append(cid)
             open_groups.extend(sub for sub in split_up.values() if len(sub) > 1)
-        rolls.extend(RollOffRoll(cid, tuple(faces[cid])) for cid in members)
+        rolls.extend(events.RollOffRoll(cid, tuple(faces[cid])) for cid in members)
     if rolls:
-        builder.add(RollOff(tuple(rolls)))
+        builder.add(events.RollOff(tuple(rolls)))
 
 
 def start_turn(builder: Builder, turn: int, roller: Roller) -> None:
     """Start a turn and settle its ties."""
-    builder.add(TurnBegan(turn))
+    builder.add(events.TurnBegan(turn))
     roll_off(builder, roller)
 
 
@@ -92,7 +77,7 @@ def start_round(builder: Builder, number: int, roller: Roller) -> None:
     """Split everyone's points, then the carry-over turn (if anyone kept points in place) or
     the first turn."""
     pools = round_pools(builder.state)
-    builder.add(RoundStarted(number, pools))
+    builder.add(events.RoundStarted(number, pools))
     carry = any(p.carry_over for p in pools)
     start_turn(builder, 0 if carry else 1, roller)
 
@@ -122,13 +107,13 @@ def next_turn(builder: Builder, roller: Roller, *, end_round: bool) -> str:
                 if cid not in state.acted and sheet_of(state.combatants[cid]).ready > 0
             )
             if idle:
-                builder.add(Hesitated(idle))
-        builder.add(TurnOver(part.turn))
+                builder.add(events.Hesitated(idle))
+        builder.add(events.TurnOver(part.turn))
         if order.participants(builder.state, carry=False):
             start_turn(builder, part.turn + 1, roller)
             return f"Round {state.round}, turn {part.turn + 1}"
     else:
-        builder.add(TurnOver(part.turn))
+        builder.add(events.TurnOver(part.turn))
     common.end_round(builder)
     start_round(builder, state.round + 1, roller)
     return f"Round {builder.state.round}"
@@ -204,7 +189,7 @@ def spend(  # noqa: PLR0917 (the intent's fields, in its order)
     if target is not None:
         target = need(state, target).id
     check_outreach(state, combatant.id, target, opposes)
-    builder.add(Acted(combatant.id, points, weapon, opposes, note, target))
+    builder.add(events.Acted(combatant.id, points, weapon, opposes, note, target))
     what = f" with {sheet.weapons[weapon].name}" if weapon is not None else ""
     return f"{combatant.name} spends {plural(points, 'point')}{what}"
 
@@ -225,7 +210,7 @@ def record_outcome(builder: Builder, action: int, succeeded: bool | None, roll: 
         raise RulesError(f"Say whether {name}'s interference succeeded, or give its roll")
     if (interfering.succeeded, interfering.roll) == (succeeded, roll):
         raise RulesError(f"{name}'s interference is already recorded so")
-    builder.add(OutcomeRecorded(action, succeeded, roll))
+    builder.add(events.OutcomeRecorded(action, succeeded, roll))
     opposed = state.combatants[actions[interfering.opposes].actor].name
     verdict = {True: "succeeds", False: "fails", None: "rolled"}[succeeded]
     return f"{name}'s interference with {opposed} {verdict}"
@@ -236,7 +221,7 @@ def move(builder: Builder, combatant_id: str, points: int) -> str:
     combatant = need(builder.state, combatant_id)
     if builder.state.phase != Phase.CARRY_OVER:
         raise RulesError("Carry-over movement comes before the turns of a round")
-    builder.add(Moved(combatant.id, points))
+    builder.add(events.Moved(combatant.id, points))
     if points == 0:
         return f"{combatant.name} does not move"
     return f"{combatant.name} moves with {plural(points, 'carry-over point')}"
@@ -249,7 +234,7 @@ def hesitate(builder: Builder, combatant_id: str) -> str:
         raise RulesError("Hesitation happens in the turns of a round")
     if sheet_of(combatant).ready == 0:
         raise RulesError(f"{combatant.name} has no ready points left this round")
-    builder.add(Hesitated((combatant.id,)))
+    builder.add(events.Hesitated((combatant.id,)))
     return f"{combatant.name} hesitates"
 
 
@@ -263,7 +248,7 @@ def set_surprise(builder: Builder, combatant_id: str, surprising: bool) -> str:
     if (combatant.id in part_of(state).surprise) == surprising:
         word = "already" if surprising else "not"
         raise RulesError(f"{combatant.name} is {word} surprising this turn")
-    builder.add(SurpriseSet(combatant.id, surprising))
+    builder.add(events.SurpriseSet(combatant.id, surprising))
     return f"{'Surprise' if surprising else 'No surprise'}: {combatant.name}"
 
 
@@ -276,7 +261,7 @@ def set_close(builder: Builder, first: str, second: str, close: bool) -> str:
     if part_of(state).is_close(one.id, other.id) == close:
         word = "already" if close else "not"
         raise RulesError(f"{one.name} and {other.name} are {word} in close quarters")
-    builder.add(CloseSet(one.id, other.id, close))
+    builder.add(events.CloseSet(one.id, other.id, close))
     return f"{one.name} and {other.name} {'in' if close else 'out of'} close quarters"
 
 
@@ -301,7 +286,9 @@ def join(builder: Builder, combatants: Sequence[Combatant]) -> str:
     ]
     label = common.join(builder, fresh)
     if in_turn(builder.state):
-        pools = tuple(Pools(c.id, sheet_of(c).undamaged) for c in fresh if sheet_of(c).undamaged)
+        pools = tuple(
+            events.Pools(c.id, sheet_of(c).undamaged) for c in fresh if sheet_of(c).undamaged
+        )
         if pools:
-            builder.add(PointsReadied(pools))
+            builder.add(events.PointsReadied(pools))
     return label

@@ -21,21 +21,8 @@ from uwr_desktop.core.rulesets.base import (
     Resource,
 )
 from uwr_desktop.core.rulesets.common import names, plural
+from uwr_desktop.core.rulesets.hands import events
 from uwr_desktop.core.rulesets.hands.columns import round_columns
-from uwr_desktop.core.rulesets.hands.events import (
-    Acted,
-    CloseSet,
-    Hesitated,
-    Moved,
-    OutcomeRecorded,
-    PointsReadied,
-    Pools,
-    RollOff,
-    RoundStarted,
-    SurpriseSet,
-    TurnBegan,
-    TurnOver,
-)
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
     HandsMove,
@@ -221,7 +208,7 @@ def _name(state: EncounterState, cid: str) -> str:
     return combatant.name if combatant is not None else cid
 
 
-def _acted_text(state: EncounterState, event: Acted) -> str:
+def _acted_text(state: EncounterState, event: events.Acted) -> str:
     combatant: Combatant = state.combatants[event.combatant_id]
     sheet = sheet_of(combatant)
     text = f"{combatant.name} spends {plural(event.points, 'point')}"
@@ -241,7 +228,7 @@ def _acted_text(state: EncounterState, event: Acted) -> str:
     return text + _outreach_text(state, event) + f"; {sheet.ready - event.points} ready left"
 
 
-def _outreach_text(state: EncounterState, event: Acted) -> str:
+def _outreach_text(state: EncounterState, event: events.Acted) -> str:
     """What the outreach rule made of the action, in brackets (empty: nothing to say)."""
     part = part_of(state)
     cid = event.combatant_id
@@ -258,7 +245,7 @@ def _outreach_text(state: EncounterState, event: Acted) -> str:
     return ""
 
 
-def _split_text(state: EncounterState, pools: Pools) -> str:
+def _split_text(state: EncounterState, pools: events.Pools) -> str:
     """``"Ana 4 ready + 2 carry-over"``, and when damage cut the carry-over asked for since,
     what was kept: ``"(2 kept in place, not the 3 asked: at most half of 5 undamaged)"``."""
     text = f"{_name(state, pools.combatant_id)} {pools.ready} ready"
@@ -275,7 +262,7 @@ def _split_text(state: EncounterState, pools: Pools) -> str:
     return text
 
 
-def _outcome_text(state: EncounterState, event: OutcomeRecorded) -> str:
+def _outcome_text(state: EncounterState, event: events.OutcomeRecorded) -> str:
     """``"Bo's interference with Ana's action succeeds (roll 14): Ana's action fails"``."""
     actions = part_of(state).actions
     interfering = actions[event.action] if event.action < len(actions) else None
@@ -299,48 +286,48 @@ def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``, the round first once the fight is under way; ``state`` is
     the state just before it."""
     text = _describe(event, state) or common.describe_shared(event, state) or type(event).__name__
-    if state.round and not isinstance(event, RoundStarted | RoundEnded):
+    if state.round and not isinstance(event, events.RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text
 
 
 def _describe(event: Event, state: EncounterState) -> str | None:
     match event:
-        case RoundStarted(round=number, pools=pools):
+        case events.RoundStarted(round=number, pools=pools):
             split = ", ".join(_split_text(state, p) for p in pools)
             return f"Round {number} starts: {split or 'nobody has points'}"
-        case OutcomeRecorded():
+        case events.OutcomeRecorded():
             return _outcome_text(state, event)
-        case PointsReadied(pools=pools):
+        case events.PointsReadied(pools=pools):
             return ", ".join(f"{_name(state, p.combatant_id)} readies {p.ready}" for p in pools)
-        case TurnBegan(turn=0):
+        case events.TurnBegan(turn=0):
             return "Carry-over turn (movement only, most carry-over points first)"
-        case TurnBegan(turn=turn):
+        case events.TurnBegan(turn=turn):
             return f"Turn {turn}"
-        case RollOff(rolls=rolls):
+        case events.RollOff(rolls=rolls):
             return "Declare-first roll-off: " + ", ".join(
                 f"{_name(state, r.combatant_id)} {'/'.join(map(str, r.faces))}" for r in rolls
             )
-        case SurpriseSet(combatant_id=cid, surprising=surprising):
+        case events.SurpriseSet(combatant_id=cid, surprising=surprising):
             if surprising:
                 return f"Surprise: {_name(state, cid)} declares first this turn"
             return f"{_name(state, cid)} no longer surprising"
-        case CloseSet(first=first, second=second, close=close):
+        case events.CloseSet(first=first, second=second, close=close):
             where = "in close quarters" if close else "no longer in close quarters"
             return f"{_name(state, first)} and {_name(state, second)} {where}"
-        case Acted():
+        case events.Acted():
             return _acted_text(state, event)
-        case Moved(combatant_id=cid, points=0):
+        case events.Moved(combatant_id=cid, points=0):
             return f"{_name(state, cid)} does not move; carry-over movement lost"
-        case Moved(combatant_id=cid, points=points):
+        case events.Moved(combatant_id=cid, points=points):
             return f"{_name(state, cid)} moves with {plural(points, 'carry-over point')}"
-        case Hesitated(combatant_ids=ids):
+        case events.Hesitated(combatant_ids=ids):
             verb = "hesitates" if len(ids) == 1 else "hesitate"
             return f"{names(state, ids)} {verb}: 1 ready point to used"
-        case TurnOver(turn=0):
+        case events.TurnOver(turn=0):
             idle = [cid for cid, _ in part_of(state).start_points if cid not in state.acted]
             lost = f"; {names(state, idle)} did not move (movement lost)" if idle else ""
             return f"Carry-over turn ends{lost}"
-        case TurnOver(turn=turn):
+        case events.TurnOver(turn=turn):
             return f"Turn {turn} ends"
     return None

@@ -11,21 +11,7 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_DICE
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.rollkeep.events import (
-    AmbushRolled,
-    Attacked,
-    Delayed,
-    Forfeited,
-    FullDefenseRolled,
-    InitiativeRolled,
-    InitiativeSet,
-    Returned,
-    RollOff,
-    RollOffJoined,
-    StageBegan,
-    StanceChosen,
-    TiesRolled,
-)
+from uwr_desktop.core.rulesets.rollkeep import events
 from uwr_desktop.core.rulesets.rollkeep.rules import (
     D10,
     full_defense_bonus,
@@ -57,7 +43,7 @@ def _ordered(state: EncounterState, settings: RollkeepSettings) -> EncounterStat
     return state if order == state.order else replace(state, order=order)
 
 
-def _stage(state: EncounterState, event: StageBegan) -> EncounterState:
+def _stage(state: EncounterState, event: events.StageBegan) -> EncounterState:
     phase, part = state.phase, part_of(state)
     if event.stage is Phase.INITIATIVE and phase == Phase.SETUP and event.round == 1:
         return replace(state, round=1, phase=Phase.INITIATIVE)
@@ -84,7 +70,7 @@ def _stage(state: EncounterState, event: StageBegan) -> EncounterState:
     raise RulesError(f"the {event.stage} stage of round {event.round} cannot begin now")
 
 
-def _rolled(state: EncounterState, event: InitiativeRolled) -> EncounterState:
+def _rolled(state: EncounterState, event: events.InitiativeRolled) -> EncounterState:
     for rolled in event.rolls:
         if rolled.roll.kind is not DiceKind.KEEP:
             raise RulesError("an Initiative Score is a roll-and-keep roll")
@@ -97,7 +83,7 @@ def _rolled(state: EncounterState, event: InitiativeRolled) -> EncounterState:
     return state
 
 
-def _ties(state: EncounterState, event: TiesRolled) -> EncounterState:
+def _ties(state: EncounterState, event: events.TiesRolled) -> EncounterState:
     for rolled in event.rolls:
         face = _d10(rolled.roll)
 
@@ -122,7 +108,7 @@ def _with_faces(sheet: RollkeepSheet, number: int, faces: tuple[int, ...]) -> Ro
     return replace(sheet, roll_offs=kept[-MAX_DICE:])
 
 
-def _roll_off(state: EncounterState, event: RollOff) -> EncounterState:
+def _roll_off(state: EncounterState, event: events.RollOff) -> EncounterState:
     for rolled in event.rolls:
         face = _d10(rolled.roll)
 
@@ -135,7 +121,7 @@ def _roll_off(state: EncounterState, event: RollOff) -> EncounterState:
     return replace(state, part=replace(part, roll_offs=max(part.roll_offs, event.roll_off)))
 
 
-def _joined(state: EncounterState, event: RollOffJoined) -> EncounterState:
+def _joined(state: EncounterState, event: events.RollOffJoined) -> EncounterState:
     cid, number = event.combatant_id, event.roll_off
     name = common.need(state, cid).name
     others = [
@@ -152,7 +138,7 @@ def _joined(state: EncounterState, event: RollOffJoined) -> EncounterState:
     return _edit(state, cid, lambda sheet: _with_faces(sheet, number, faces))
 
 
-def _ambush(state: EncounterState, event: AmbushRolled) -> EncounterState:
+def _ambush(state: EncounterState, event: events.AmbushRolled) -> EncounterState:
     part = part_of(state)
     if state.phase != Phase.SETUP or part.ambush_rolled:
         raise RulesError("the ambush is rolled once, before the skirmish")
@@ -205,9 +191,9 @@ def apply_event(state: EncounterState, event: Event, settings: RollkeepSettings)
     if shared is not None:
         return _ordered(_after_shared(shared, event), settings)
     match event:
-        case StageBegan():
+        case events.StageBegan():
             state = _stage(state, event)
-        case StanceChosen(combatant_id=cid, stance=stance):
+        case events.StanceChosen(combatant_id=cid, stance=stance):
             state = _edit(
                 state,
                 cid,
@@ -217,28 +203,28 @@ def apply_event(state: EncounterState, event: Event, settings: RollkeepSettings)
                     full_defense_bonus=s.full_defense_bonus if stance is Stance.FULL_DEFENSE else 0,
                 ),
             )
-        case AmbushRolled():
+        case events.AmbushRolled():
             state = _ambush(state, event)
-        case InitiativeRolled():
+        case events.InitiativeRolled():
             state = _rolled(state, event)
-        case TiesRolled():
+        case events.TiesRolled():
             state = _ties(state, event)
-        case RollOff():
+        case events.RollOff():
             state = _roll_off(state, event)
-        case RollOffJoined():
+        case events.RollOffJoined():
             state = _joined(state, event)
-        case InitiativeSet(combatant_id=cid, score=value):
+        case events.InitiativeSet(combatant_id=cid, score=value):
             state = _edit(state, cid, lambda s: replace(s, initiative_override=value))
-        case Delayed(combatant_id=cid):
+        case events.Delayed(combatant_id=cid):
             state = _delayed(state, cid)
-        case Returned(combatant_id=cid):
+        case events.Returned(combatant_id=cid):
             state = _returned(state, cid)
-        case Forfeited(combatant_ids=ids):
+        case events.Forfeited(combatant_ids=ids):
             state = _forfeited(state, tuple(ids))
-        case FullDefenseRolled(combatant_id=cid, roll=roll):
+        case events.FullDefenseRolled(combatant_id=cid, roll=roll):
             bonus = full_defense_bonus(roll.total)
             state = _edit(state, cid, lambda s: replace(s, full_defense_bonus=bonus))
-        case Attacked(attacker=attacker, target=target, used_center=used_center):
+        case events.Attacked(attacker=attacker, target=target, used_center=used_center):
             common.need(state, target)
             if used_center:
                 state = _edit(state, attacker, lambda s: replace(s, center_roll=False))

@@ -31,22 +31,8 @@ from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import TurnNow
+from uwr_desktop.core.rulesets.rollkeep import events
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
-from uwr_desktop.core.rulesets.rollkeep.events import (
-    AmbushRolled,
-    Attacked,
-    CombatantRoll,
-    Delayed,
-    Forfeited,
-    FullDefenseRolled,
-    InitiativeRolled,
-    InitiativeSet,
-    Returned,
-    RollOff,
-    RollOffJoined,
-    StageBegan,
-    StanceChosen,
-)
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
     RollkeepAmbush,
@@ -160,10 +146,10 @@ def _end_round(sink: Builder) -> str:
     number = sink.state.round
     left = waiting(sink.state)
     if left:
-        sink.add(Forfeited(tuple(left)))
-    sink.add(StageBegan(number, Phase.REACTIONS))
+        sink.add(events.Forfeited(tuple(left)))
+    sink.add(events.StageBegan(number, Phase.REACTIONS))
     common.end_round(sink)
-    sink.add(StageBegan(number + 1, Phase.TURNS))
+    sink.add(events.StageBegan(number + 1, Phase.TURNS))
     _break_ties(sink)
     rest = remaining(sink.state)
     if rest:
@@ -203,8 +189,10 @@ def _roll_off(sink: Builder, group: list[str]) -> None:
     for _ in range(_MOST_ROLL_OFFS):
         if not rolling:
             return
-        rolls = tuple(CombatantRoll(cid, _d10(sink)) for members in rolling for cid in members)
-        sink.add(RollOff(number, rolls))
+        rolls = tuple(
+            events.CombatantRoll(cid, _d10(sink)) for members in rolling for cid in members
+        )
+        sink.add(events.RollOff(number, rolls))
         for roll in rolls:
             faces[roll.combatant_id] = (*faces[roll.combatant_id], roll.roll.total)
         split: dict[tuple[int, ...], list[str]] = {}
@@ -226,7 +214,7 @@ def _take_place(sink: Builder, cid: str, number: int) -> None:
         if len(rolls) == MAX_DICE:
             raise RulesError(f"{_name(sink.state, cid)}'s roll-off does not settle: roll again")
         rolls.append(_d10(sink))
-    sink.add(RollOffJoined(cid, number, tuple(rolls)))
+    sink.add(events.RollOffJoined(cid, number, tuple(rolls)))
 
 
 def _roll_initiative(sink: Builder, ids: list[str]) -> None:
@@ -235,9 +223,9 @@ def _roll_initiative(sink: Builder, ids: list[str]) -> None:
         sheet = sheet_of(sink.state.combatants[cid])
         if sheet.base_score is None:
             spec = initiative_spec(sheet, sink.settings)
-            rolls.append(CombatantRoll(cid, RollRecord.of_keep(sink.roller.roll_keep(spec))))
+            rolls.append(events.CombatantRoll(cid, RollRecord.of_keep(sink.roller.roll_keep(spec))))
     if rolls:
-        sink.add(InitiativeRolled(tuple(rolls)))
+        sink.add(events.InitiativeRolled(tuple(rolls)))
     _break_ties(sink)
 
 
@@ -257,9 +245,9 @@ def _start(sink: Builder) -> str:
         raise RulesError("The skirmish has already started")
     if not state.combatants:
         raise RulesError("Add combatants before starting the skirmish")
-    sink.add(StageBegan(1, Phase.INITIATIVE))
+    sink.add(events.StageBegan(1, Phase.INITIATIVE))
     _roll_initiative(sink, list(state.rows))
-    sink.add(StageBegan(1, Phase.TURNS))
+    sink.add(events.StageBegan(1, Phase.TURNS))
     rest = remaining(sink.state)
     if rest:
         sink.add(TurnStarted(rest[0]))
@@ -272,7 +260,7 @@ def _taken(sink: Builder, cid: str) -> None:
     if sheet.stance is Stance.FULL_DEFENSE and not sheet.down:
         spec = full_defense_spec(sheet, sink.settings)
         roll = RollRecord.of_keep(sink.roller.roll_keep(spec))
-        sink.add(FullDefenseRolled(cid, roll))
+        sink.add(events.FullDefenseRolled(cid, roll))
     sink.add(TurnEnded(cid))
 
 
@@ -287,7 +275,7 @@ def _next_turn(sink: Builder) -> str:
             raise RulesError(
                 f"Nobody is left to act: {_name(state, current)} must act now or forfeit the turn"
             )
-        sink.add(Delayed(current))
+        sink.add(events.Delayed(current))
         label = f"{_name(state, current)} keeps waiting"
         _next(sink)
         return label
@@ -295,7 +283,7 @@ def _next_turn(sink: Builder) -> str:
     _taken(sink, current)
     left = waiting(sink.state)
     if alone and left and sink.settings.everyone_delayed is AllDelayed.FORFEIT:
-        sink.add(Forfeited(tuple(left)))
+        sink.add(events.Forfeited(tuple(left)))
         return _end_round(sink)
     return _next(sink)
 
@@ -310,7 +298,7 @@ def _delay(sink: Builder, cid: str) -> str:
         raise RulesError(f"{name} has already acted this turn")
     if not can_delay(state, cid):
         raise RulesError(f"{name} is the lowest left and cannot delay: it must take its turn")
-    sink.add(Delayed(cid))
+    sink.add(events.Delayed(cid))
     _next(sink)
     return f"{name} delays"
 
@@ -320,7 +308,7 @@ def _act_now(sink: Builder, cid: str) -> str:
     _need_turns(state)
     name = _name(state, cid)
     if offered(state) == cid:
-        sink.add(Returned(cid))
+        sink.add(events.Returned(cid))
         return f"{name} acts now"
     if sheet_of(state.combatants[cid]).delaying:
         raise RulesError(
@@ -336,14 +324,14 @@ def _forfeit(sink: Builder, cid: str) -> str:
     name = _name(state, cid)
     if offered(state) != cid:
         raise RulesError(f"Only a delayer offered its turn can forfeit it; {name} is not")
-    sink.add(Forfeited((cid,)))
+    sink.add(events.Forfeited((cid,)))
     _next(sink)
     return f"{name} forfeits the turn"
 
 
 def _return_if_offered(sink: Builder, cid: str) -> None:
     if offered(sink.state) == cid:
-        sink.add(Returned(cid))
+        sink.add(events.Returned(cid))
 
 
 def _stance(sink: Builder, cid: str, stance: Stance) -> str:
@@ -366,7 +354,7 @@ def _stance(sink: Builder, cid: str, stance: Stance) -> str:
         _return_if_offered(sink, cid)
         if part_of(sink.state).acting:
             raise RulesError(f"{combatant.name} has already acted this turn")
-    sink.add(StanceChosen(cid, stance))
+    sink.add(events.StanceChosen(cid, stance))
     return f"{combatant.name}: {stance.label} stance"
 
 
@@ -402,7 +390,7 @@ def _attack(sink: Builder, intent: RollkeepAttack) -> str:
     hit = roll.total >= plan.tn
     damage = RollRecord.of_keep(sink.roller.roll_keep(damage_dice)) if hit else None
     sink.add(
-        Attacked(
+        events.Attacked(
             attacker.id,
             target.id,
             intent.weapon,
@@ -433,16 +421,16 @@ def _ambush(sink: Builder, intent: RollkeepAmbush) -> str:
     if {c.id for c in hidden} & {c.id for c in (*aware, *surprised)}:
         raise RulesError("A combatant cannot be both hiding and surprised")
 
-    def roll(combatant: Combatant, stealth: bool) -> CombatantRoll:
+    def roll(combatant: Combatant, stealth: bool) -> events.CombatantRoll:
         sheet = sheet_of(combatant)
         if stealth:
             spec = contest_spec(sheet, sheet.agility, "Stealth", sink.settings)
         else:
             spec = contest_spec(sheet, sheet.perception, "Investigation", sink.settings)
-        return CombatantRoll(combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec)))
+        return events.CombatantRoll(combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec)))
 
     sink.add(
-        AmbushRolled(
+        events.AmbushRolled(
             tuple(roll(c, True) for c in hidden),
             tuple(roll(c, False) for c in aware),
             tuple(c.id for c in surprised),
@@ -471,7 +459,7 @@ def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) 
                     f"The Initiative Score must be -{MAX_INITIATIVE} to {MAX_INITIATIVE}, "
                     f"got {score}"
                 )
-        sink.add(InitiativeSet(cid, score))
+        sink.add(events.InitiativeSet(cid, score))
         _break_ties(sink)
         return f"{combatant.name}: Initiative Score {'rolled' if score is None else score}"
     if key == "wounds":

@@ -20,23 +20,9 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
+from uwr_desktop.core.rulesets.rollkeep import events
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, remaining, waiting
-from uwr_desktop.core.rulesets.rollkeep.events import (
-    AmbushRolled,
-    Attacked,
-    Delayed,
-    Forfeited,
-    FullDefenseRolled,
-    InitiativeRolled,
-    InitiativeSet,
-    Returned,
-    RollOff,
-    RollOffJoined,
-    StageBegan,
-    StanceChosen,
-    TiesRolled,
-)
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
     RollkeepAttack,
@@ -89,7 +75,7 @@ def score_text(state: EncounterState, cid: str) -> str:
     return f"{now} (typed)" if typed else str(now)
 
 
-def _describe_attack(event: Attacked, state: EncounterState) -> str:
+def _describe_attack(event: events.Attacked, state: EncounterState) -> str:
     name = {cid: c.name for cid, c in state.combatants.items()}
     sheet = sheet_of(state.combatants[event.attacker])
     weapon = sheet.weapons[event.weapon].name if event.weapon < len(sheet.weapons) else "?"
@@ -124,29 +110,29 @@ def describe(event: Event, state: EncounterState) -> str | None:
     ``state`` is the state just before it."""
     name = {cid: c.name for cid, c in state.combatants.items()}
     match event:
-        case StageBegan(round=number, stage=stage):
+        case events.StageBegan(round=number, stage=stage):
             words = {
                 Phase.INITIATIVE: "Stage 1, Initiative",
                 Phase.TURNS: "Stage 2, Turns",
                 Phase.REACTIONS: "Stage 3, Reactions",
             }
             return f"Round {number} · {words.get(stage, stage)}"
-        case InitiativeRolled(rolls=rolls):
+        case events.InitiativeRolled(rolls=rolls):
             return "Initiative: " + "; ".join(
                 f"{name[r.combatant_id]} {roll_text(r.roll)}" for r in rolls
             )
-        case TiesRolled(rolls=rolls) | RollOff(rolls=rolls):
+        case events.TiesRolled(rolls=rolls) | events.RollOff(rolls=rolls):
             return "Initiative roll-off: " + ", ".join(
                 f"{name[r.combatant_id]} {r.roll.total}" for r in rolls
             )
-        case RollOffJoined(combatant_id=cid, roll_off=number, rolls=rolls):
+        case events.RollOffJoined(combatant_id=cid, roll_off=number, rolls=rolls):
             return _joined_text(state, name[cid], number, [roll.total for roll in rolls])
-        case InitiativeSet(combatant_id=cid, score=value):
+        case events.InitiativeSet(combatant_id=cid, score=value):
             shown = "back to the roll" if value is None else f"typed as {value}"
             return f"{name[cid]}'s Initiative Score {shown}"
-        case StanceChosen(combatant_id=cid, stance=stance):
+        case events.StanceChosen(combatant_id=cid, stance=stance):
             return f"{name[cid]} takes the {stance.label} stance"
-        case AmbushRolled(ambushers=hidden, unaware=aware, surprised=surprised):
+        case events.AmbushRolled(ambushers=hidden, unaware=aware, surprised=surprised):
             hide = sum(r.roll.total for r in hidden)
             see = sum(r.roll.total for r in aware)
             verdict = (
@@ -155,18 +141,18 @@ def describe(event: Event, state: EncounterState) -> str | None:
                 else "the ambush is noticed"
             )
             return f"Ambush: Stealth {hide} vs Investigation {see}, {verdict}"
-        case Delayed(combatant_id=cid):
+        case events.Delayed(combatant_id=cid):
             return f"{name[cid]} delays"
-        case Returned(combatant_id=cid):
+        case events.Returned(combatant_id=cid):
             return f"{name[cid]} takes the delayed turn"
-        case Forfeited(combatant_ids=ids):
+        case events.Forfeited(combatant_ids=ids):
             return f"{common.names(state, ids)} forfeits the turn this round"
-        case FullDefenseRolled(combatant_id=cid, roll=roll):
+        case events.FullDefenseRolled(combatant_id=cid, roll=roll):
             return (
                 f"{name[cid]} Full Defense: {roll_text(roll)}, Armor TN "
                 f"+{full_defense_bonus(roll.total)} until their next turn"
             )
-        case Attacked():
+        case events.Attacked():
             return _describe_attack(event, state)
         case RoundEnded(round=number, expired=expired):
             gone = ", ".join(f"{name[r.combatant_id]}'s {r.name}" for r in expired)

@@ -11,25 +11,7 @@ from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.tactical.events import (
-    CatalogChanged,
-    Concentrating,
-    CountersChanged,
-    CountReached,
-    Declared,
-    InitiativeRolled,
-    InitiativeSet,
-    InstantTaken,
-    Interrupted,
-    Moved,
-    ParryDeclared,
-    Resolved,
-    RoundStarted,
-    Shortened,
-    StunMarked,
-    UpkeepStarted,
-    WaitLoss,
-)
+from uwr_desktop.core.rulesets.tactical import events
 from uwr_desktop.core.rulesets.tactical.intents import pace_text
 from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, carried
 from uwr_desktop.core.rulesets.tactical.sheet import (
@@ -43,7 +25,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
 
 
-def _initiative_rolled(state: EncounterState, event: InitiativeRolled) -> EncounterState:
+def _initiative_rolled(state: EncounterState, event: events.InitiativeRolled) -> EncounterState:
     rolls = event.rolls
     changed = {}
     for rolled in rolls:
@@ -55,7 +37,7 @@ def _initiative_rolled(state: EncounterState, event: InitiativeRolled) -> Encoun
     return common.with_combatants(state, changed)
 
 
-def _initiative_set(state: EncounterState, event: InitiativeSet) -> EncounterState:
+def _initiative_set(state: EncounterState, event: events.InitiativeSet) -> EncounterState:
     cid = event.combatant_id
     combatant = common.need(state, cid)
     sheet = replace(sheet_of(combatant), initiative_override=event.base)
@@ -67,7 +49,7 @@ def _initiative_set(state: EncounterState, event: InitiativeSet) -> EncounterSta
     return common.with_combatants(state, {cid: with_sheet(combatant, sheet)})
 
 
-def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState:
+def _round_started(state: EncounterState, event: events.RoundStarted) -> EncounterState:
     number = event.round
     if number != state.round + 1:
         raise RulesError(f"round {number} cannot follow round {state.round}")
@@ -76,7 +58,7 @@ def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState
     return common.with_combatants(state, changed, round=number, phase=Phase.INITIATIVE, part=part)
 
 
-def _count_reached(state: EncounterState, event: CountReached) -> EncounterState:
+def _count_reached(state: EncounterState, event: events.CountReached) -> EncounterState:
     count = event.count
     ties = event.ties
     if state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
@@ -88,7 +70,7 @@ def _count_reached(state: EncounterState, event: CountReached) -> EncounterState
     return _waited(replace(state, phase=Phase.RESOLUTION, part=part), event.waited)
 
 
-def _waited(state: EncounterState, losses: tuple[WaitLoss, ...]) -> EncounterState:
+def _waited(state: EncounterState, losses: tuple[events.WaitLoss, ...]) -> EncounterState:
     """AP lost by waiting leave the AP left (they are not spent)."""
     changed = {}
     for loss in losses:
@@ -102,7 +84,7 @@ def _waited(state: EncounterState, losses: tuple[WaitLoss, ...]) -> EncounterSta
     return common.with_combatants(state, changed)
 
 
-def _declared(state: EncounterState, event: Declared) -> EncounterState:
+def _declared(state: EncounterState, event: events.Declared) -> EncounterState:
     cid = event.combatant_id
     action = event.action
     lost = event.waited
@@ -122,7 +104,7 @@ def _declared(state: EncounterState, event: Declared) -> EncounterState:
     return common.with_combatants(state, {cid: updated})
 
 
-def _instant_taken(state: EncounterState, event: InstantTaken) -> EncounterState:
+def _instant_taken(state: EncounterState, event: events.InstantTaken) -> EncounterState:
     cid = event.combatant_id
     cost = event.cost
     lost = event.waited
@@ -146,7 +128,7 @@ def _instant_taken(state: EncounterState, event: InstantTaken) -> EncounterState
     return common.with_combatants(state, {cid: updated})
 
 
-def _concentrating(state: EncounterState, event: Concentrating) -> EncounterState:
+def _concentrating(state: EncounterState, event: events.Concentrating) -> EncounterState:
     cid = event.combatant_id
     penalty = event.penalty
     combatant = common.need(state, cid)
@@ -154,7 +136,7 @@ def _concentrating(state: EncounterState, event: Concentrating) -> EncounterStat
     return common.with_combatants(state, {cid: updated})
 
 
-def _moved(state: EncounterState, event: Moved) -> EncounterState:
+def _moved(state: EncounterState, event: events.Moved) -> EncounterState:
     cid = event.combatant_id
     pace = event.pace
     mode = event.mode
@@ -172,7 +154,7 @@ def _moved(state: EncounterState, event: Moved) -> EncounterState:
     return common.with_combatants(state, {cid: updated})
 
 
-def _parry_declared(state: EncounterState, event: ParryDeclared) -> EncounterState:
+def _parry_declared(state: EncounterState, event: events.ParryDeclared) -> EncounterState:
     cid = event.combatant_id
     amount = event.amount
     against = event.against
@@ -181,7 +163,7 @@ def _parry_declared(state: EncounterState, event: ParryDeclared) -> EncounterSta
     return common.with_combatants(state, {cid: updated})
 
 
-def _shortened(state: EncounterState, event: Shortened) -> EncounterState:
+def _shortened(state: EncounterState, event: events.Shortened) -> EncounterState:
     cid = event.combatant_id
     ap = event.ap
     resolves_at = event.resolves_at
@@ -197,7 +179,7 @@ def _shortened(state: EncounterState, event: Shortened) -> EncounterState:
     return common.with_combatants(state, {cid: with_now(combatant, ap=left, action=action)})
 
 
-def _resolved(state: EncounterState, event: Resolved) -> EncounterState:
+def _resolved(state: EncounterState, event: events.Resolved) -> EncounterState:
     ids = event.combatant_ids
     changed = {}
     for cid in ids:
@@ -209,7 +191,7 @@ def _resolved(state: EncounterState, event: Resolved) -> EncounterState:
     return common.with_combatants(state, changed)
 
 
-def _interrupted(state: EncounterState, event: Interrupted) -> EncounterState:
+def _interrupted(state: EncounterState, event: events.Interrupted) -> EncounterState:
     cid = event.combatant_id
     spent = event.spent
     kept = event.kept
@@ -228,7 +210,7 @@ def _interrupted(state: EncounterState, event: Interrupted) -> EncounterState:
     return common.with_combatants(state, {cid: updated})
 
 
-def _stun_marked(state: EncounterState, event: StunMarked) -> EncounterState:
+def _stun_marked(state: EncounterState, event: events.StunMarked) -> EncounterState:
     cid = event.combatant_id
     staggered = event.staggered
     spent = event.spent
@@ -237,7 +219,7 @@ def _stun_marked(state: EncounterState, event: StunMarked) -> EncounterState:
     return common.with_combatants(state, {cid: with_now(combatant, **{field: spent})})
 
 
-def _upkeep_started(state: EncounterState, event: UpkeepStarted) -> EncounterState:
+def _upkeep_started(state: EncounterState, event: events.UpkeepStarted) -> EncounterState:
     number = event.round
     if state.phase == Phase.SETUP or number != state.round:
         raise RulesError(f"round {number} is not the round under way")
@@ -245,33 +227,33 @@ def _upkeep_started(state: EncounterState, event: UpkeepStarted) -> EncounterSta
     return _waited(replace(state, phase=Phase.UPKEEP, part=part), event.waited)
 
 
-def _counters_changed(state: EncounterState, event: CountersChanged) -> EncounterState:
+def _counters_changed(state: EncounterState, event: events.CountersChanged) -> EncounterState:
     counters = event.counters
     return replace(state, part=replace(part_of(state), counters=counters))
 
 
-def _catalog_changed(state: EncounterState, event: CatalogChanged) -> EncounterState:
+def _catalog_changed(state: EncounterState, event: events.CatalogChanged) -> EncounterState:
     part = replace(part_of(state), actions=event.actions, paces=event.paces)
     return replace(state, part=part)
 
 
 _APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
-    CatalogChanged: _catalog_changed,
-    InitiativeRolled: _initiative_rolled,
-    InitiativeSet: _initiative_set,
-    RoundStarted: _round_started,
-    CountReached: _count_reached,
-    Declared: _declared,
-    InstantTaken: _instant_taken,
-    Concentrating: _concentrating,
-    Moved: _moved,
-    ParryDeclared: _parry_declared,
-    Shortened: _shortened,
-    Resolved: _resolved,
-    Interrupted: _interrupted,
-    StunMarked: _stun_marked,
-    UpkeepStarted: _upkeep_started,
-    CountersChanged: _counters_changed,
+    events.CatalogChanged: _catalog_changed,
+    events.InitiativeRolled: _initiative_rolled,
+    events.InitiativeSet: _initiative_set,
+    events.RoundStarted: _round_started,
+    events.CountReached: _count_reached,
+    events.Declared: _declared,
+    events.InstantTaken: _instant_taken,
+    events.Concentrating: _concentrating,
+    events.Moved: _moved,
+    events.ParryDeclared: _parry_declared,
+    events.Shortened: _shortened,
+    events.Resolved: _resolved,
+    events.Interrupted: _interrupted,
+    events.StunMarked: _stun_marked,
+    events.UpkeepStarted: _upkeep_started,
+    events.CountersChanged: _counters_changed,
 }
 
 

@@ -17,28 +17,8 @@ from uwr_desktop.core.limits import MAX_INITIATIVE, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import Bounded, need
-from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical import events, rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
-from uwr_desktop.core.rulesets.tactical.events import (
-    CatalogChanged,
-    Concentrating,
-    CountersChanged,
-    CountReached,
-    Declared,
-    InitiativeRoll,
-    InitiativeRolled,
-    InitiativeSet,
-    InstantTaken,
-    Interrupted,
-    Moved,
-    ParryDeclared,
-    Resolved,
-    RoundStarted,
-    Shortened,
-    StunMarked,
-    UpkeepStarted,
-    WaitLoss,
-)
 from uwr_desktop.core.rulesets.tactical.intents import (
     MODE_FACTOR,
     MoveMode,
@@ -89,7 +69,7 @@ Builder = common.Builder[TacticalSettings]
 def roll_initiative(b: Builder, ids: Sequence[str], roller: Roller) -> None:
     """Roll base initiative for ``ids`` (2d10 + Quickness - 1 per full 10 of penalty)."""
     rolls = tuple(
-        InitiativeRoll(
+        events.InitiativeRoll(
             cid,
             RollRecord.of_sum(
                 roller.roll_sum(rules.initiative_spec(sheet_of(b.state.combatants[cid])))
@@ -98,7 +78,7 @@ def roll_initiative(b: Builder, ids: Sequence[str], roller: Roller) -> None:
         for cid in ids
     )
     if rolls:
-        b.add(InitiativeRolled(rolls))
+        b.add(events.InitiativeRolled(rolls))
 
 
 def start_fight(b: Builder, roller: Roller) -> str:
@@ -110,7 +90,7 @@ def start_fight(b: Builder, roller: Roller) -> str:
     roll_initiative(
         b, [cid for cid in b.state.rows if sheet_of(b.state.combatants[cid]).base is None], roller
     )
-    b.add(RoundStarted(1))
+    b.add(events.RoundStarted(1))
     return "Start fight: round 1"
 
 
@@ -137,11 +117,11 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
         for group in rules.tied_groups(probe, acting, order)
         for cid in group
     )
-    b.add(CountReached(count, ties, _losses(probe, count)))
+    b.add(events.CountReached(count, ties, _losses(probe, count)))
 
 
-def _losses(state: EncounterState, count: int | None) -> tuple[WaitLoss, ...]:
-    return tuple(WaitLoss(cid, ap) for cid, ap in rules.wait_losses(state, count))
+def _losses(state: EncounterState, count: int | None) -> tuple[events.WaitLoss, ...]:
+    return tuple(events.WaitLoss(cid, ap) for cid, ap in rules.wait_losses(state, count))
 
 
 def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:
@@ -184,21 +164,21 @@ def _unfinished(b: Builder) -> None:
 
 def _upkeep(b: Builder) -> str:
     number = b.state.round
-    b.add(UpkeepStarted(number, _losses(b.state, None)))
+    b.add(events.UpkeepStarted(number, _losses(b.state, None)))
     updates = upkeep_updates(b.state)
     if updates:
         b.add(CombatantsUpdated(updates))
     counters = part_of(b.state).counters
     if counters:
         moved, text = advanced(counters)
-        b.add(CountersChanged(moved, text))
+        b.add(events.CountersChanged(moved, text))
     return f"Upkeep, round {number}"
 
 
 def _next_round(b: Builder, roller: Roller) -> str:
     if b.settings.initiative_every_round:
         roll_initiative(b, list(b.state.rows), roller)
-    b.add(RoundStarted(b.state.round + 1))
+    b.add(events.RoundStarted(b.state.round + 1))
     return f"Round {b.state.round}"
 
 
@@ -295,7 +275,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
         declared_at=count,
         resolves_at=sheet.base + COUNTS_PER_AP * after if fits and sheet.base is not None else None,
     )
-    b.add(Declared(combatant.id, count, action, lost))
+    b.add(events.Declared(combatant.id, count, action, lost))
     return f"{combatant.name}: {entry.name}"
 
 
@@ -310,7 +290,7 @@ def _instant(b: Builder, cid: str, entry: ActionType) -> str:
         raise RulesError(
             f"{combatant.name} has no AP left for a further instantaneous action (1 AP)"
         )
-    b.add(InstantTaken(combatant.id, entry.name, count, cost, lost))
+    b.add(events.InstantTaken(combatant.id, entry.name, count, cost, lost))
     return f"{combatant.name}: {entry.name}"
 
 
@@ -320,7 +300,7 @@ def _concentrate(b: Builder, cid: str, entry: ActionType, penalty: int) -> str:
         raise RulesError("Concentration is declared during a round")
     if sheet_of(combatant).now.concentrating:
         raise RulesError(f"{combatant.name} is already concentrating this round")
-    b.add(Concentrating(combatant.id, entry.name, penalty))
+    b.add(events.Concentrating(combatant.id, entry.name, penalty))
     return f"{combatant.name}: {entry.name}"
 
 
@@ -348,7 +328,7 @@ def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
             f"{_short(pace.name)} a shorter name in the catalog"
         )
     fastest = _pace_rank(table, sheet_of(combatant)) < (index, -penalty)
-    b.add(Moved(combatant.id, pace.name, mode.value, penalty, fastest))
+    b.add(events.Moved(combatant.id, pace.name, mode.value, penalty, fastest))
     return f"{combatant.name} moves: {pace.name}"
 
 
@@ -372,7 +352,7 @@ def parry(b: Builder, cid: str, amount: int, against: str) -> str:
         opponent = need(b.state, against)
         if opponent.id == combatant.id:
             raise RulesError(f"{combatant.name} cannot parry themself")
-    b.add(ParryDeclared(combatant.id, amount, against))
+    b.add(events.ParryDeclared(combatant.id, amount, against))
     return f"{combatant.name}: parry {amount}"
 
 
@@ -387,7 +367,7 @@ def shorten(b: Builder, cid: str, ap: int) -> str:
 
 def shortened(
     combatant: Combatant, sheet: TacticalSheet, action: TacticalAction, ap: int, count: int
-) -> Shortened:
+) -> events.Shortened:
     """The event setting ``action`` to ``ap`` AP on ``count``; ``RulesError`` when it cannot."""
     if not action.ranged:
         raise RulesError(f"{action.name} takes a fixed {action.ap} AP")
@@ -404,7 +384,7 @@ def shortened(
             f"At {ap} AP {action.name} would have resolved on count {resolves_at}; "
             f"the count is {count}"
         )
-    return Shortened(combatant.id, ap, resolves_at)
+    return events.Shortened(combatant.id, ap, resolves_at)
 
 
 def resolve(b: Builder, ids: Sequence[str]) -> str:
@@ -420,7 +400,7 @@ def resolve(b: Builder, ids: Sequence[str]) -> str:
             action = sheet_of(combatant).now.action
             when = "" if action is None else f" (it completes on {action.resolves_at})"
             raise RulesError(f"{combatant.name} has no action completing on count {count}{when}")
-    b.add(Resolved(tuple(chosen), count))
+    b.add(events.Resolved(tuple(chosen), count))
     return f"Resolve on {count}: {common.names(b.state, chosen)}"
 
 
@@ -438,7 +418,7 @@ def interrupt(b: Builder, cid: str, keep_progress: bool) -> str:
         if keeps and action.ap > AP_PER_ROUND and paid
         else None
     )
-    b.add(Interrupted(combatant.id, count, spent, kept))
+    b.add(events.Interrupted(combatant.id, count, spent, kept))
     return f"{combatant.name}: {action.name} interrupted"
 
 
@@ -454,7 +434,7 @@ def add_condition(b: Builder, ids: Sequence[str], condition: Condition) -> str:
         for cid in ids:
             sheet = sheet_of(b.state.combatants[cid])
             spent = min(rules.spent_at(sheet, count), AP_PER_ROUND)
-            b.add(StunMarked(cid, staggered, spent))
+            b.add(events.StunMarked(cid, staggered, spent))
     return label
 
 
@@ -468,7 +448,7 @@ def edit_catalog(b: Builder, actions: Sequence[ActionType], paces: Sequence[Pace
             seen.add(name.strip().casefold())
     if tuple(actions) == part_of(b.state).actions and tuple(paces) == part_of(b.state).paces:
         raise RulesError("The catalog and the pace table are unchanged")
-    b.add(CatalogChanged(tuple(actions), tuple(paces)))
+    b.add(events.CatalogChanged(tuple(actions), tuple(paces)))
     return "Edit the action catalog and pace table"
 
 
@@ -481,7 +461,7 @@ def set_counter(b: Builder, name: str, value: int, step: int) -> str:
         changed = (*counters, counter)
     else:
         changed = (*counters[:index], counter, *counters[index + 1 :])
-    b.add(CountersChanged(changed, f"{counter.name} {value} ({step:+} each round)"))
+    b.add(events.CountersChanged(changed, f"{counter.name} {value} ({step:+} each round)"))
     return f"Counter {counter.name}: {value}"
 
 
@@ -491,7 +471,7 @@ def remove_counter(b: Builder, name: str) -> str:
     kept = tuple(c for c in counters if c.name.casefold() != name.strip().casefold())
     if len(kept) == len(counters):
         raise RulesError(f"There is no counter called {name!r}")
-    b.add(CountersChanged(kept, f"{name.strip()} removed"))
+    b.add(events.CountersChanged(kept, f"{name.strip()} removed"))
     return f"Remove counter {name.strip()}"
 
 
@@ -542,7 +522,7 @@ def _set_initiative(b: Builder, combatant: Combatant, value: object) -> str:
         # An action carried into the round resolves from the base the round starts with.
         new_base = replace(sheet, initiative_override=base).base or 0
         moved = rules.carried(action, new_base, sheet.now.ap)
-    b.add(InitiativeSet(combatant.id, base, moved))
+    b.add(events.InitiativeSet(combatant.id, base, moved))
     words = "back to the roll" if base is None else f"base initiative {base}"
     return f"{combatant.name}: {words}"
 

@@ -16,28 +16,9 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
-from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical import events, rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
 from uwr_desktop.core.rulesets.tactical.decide import shortened
-from uwr_desktop.core.rulesets.tactical.events import (
-    CatalogChanged,
-    Concentrating,
-    CountersChanged,
-    CountReached,
-    Declared,
-    InitiativeRolled,
-    InitiativeSet,
-    InstantTaken,
-    Interrupted,
-    Moved,
-    ParryDeclared,
-    Resolved,
-    RoundStarted,
-    Shortened,
-    StunMarked,
-    UpkeepStarted,
-    WaitLoss,
-)
 from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalDeclare,
     TacticalInterrupt,
@@ -84,39 +65,39 @@ def describe(event: Event, state: EncounterState) -> str | None:
     ``state`` is the state just before it."""
     name = {cid: c.name for cid, c in state.combatants.items()}
     match event:
-        case InitiativeRolled(rolls=rolls):
+        case events.InitiativeRolled(rolls=rolls):
             return "Base initiative: " + ", ".join(
                 f"{name[r.combatant_id]} {r.roll.total} ({'+'.join(map(str, r.roll.faces))}"
                 f"{_signed(r.roll.modifier) if r.roll.modifier else ''})"
                 for r in rolls
             )
-        case InitiativeSet(combatant_id=cid, base=base, action=moved):
+        case events.InitiativeSet(combatant_id=cid, base=base, action=moved):
             words = "goes back to the roll" if base is None else f"set to {base}"
             carried = f"; {action_text(moved)}" if moved is not None else ""
             return f"{name[cid]}'s base initiative {words}{carried}"
-        case RoundStarted(round=number):
+        case events.RoundStarted(round=number):
             return f"Round {number} starts: 4 AP each"
-        case CountReached(count=count, ties=ties, waited=lost):
+        case events.CountReached(count=count, ties=ties, waited=lost):
             rolled = ", ".join(f"{name[t.combatant_id]} {t.face}" for t in ties)
             text = f"Count {count}" + (f" (ties: d10 {rolled})" if rolled else "")
             return text + _lost_text(lost, name)
-        case Declared(combatant_id=cid, count=count, action=action, waited=lost):
+        case events.Declared(combatant_id=cid, count=count, action=action, waited=lost):
             waited = f" after waiting {lost} AP" if lost else ""
             return f"{name[cid]} declares {action_text(action)} on {count}{waited}"
-        case InstantTaken(combatant_id=cid, name=action, count=count, cost=cost):
+        case events.InstantTaken(combatant_id=cid, name=action, count=count, cost=cost):
             paid = "free" if cost == 0 else "1 AP"
             return f"{name[cid]}: {action} on {count} (instantaneous, {paid})"
-        case Concentrating(combatant_id=cid, name=action, penalty=penalty):
+        case events.Concentrating(combatant_id=cid, name=action, penalty=penalty):
             extra = f", {penalty}" if penalty else ""
             return f"{name[cid]} concentrates this round: {action}{extra}"
-        case Moved(combatant_id=cid, pace=pace, mode=mode, penalty=penalty, fastest=fast):
+        case events.Moved(combatant_id=cid, pace=pace, mode=mode, penalty=penalty, fastest=fast):
             how = "" if mode == "forward" else f" {mode}"
             note = "fastest pace this round" if fast else "not faster than before"
             return f"{name[cid]} moves at {pace}{how} ({penalty}; {note})"
-        case ParryDeclared(combatant_id=cid, amount=amount, against=against):
+        case events.ParryDeclared(combatant_id=cid, amount=amount, against=against):
             whom = f" against {name.get(against, against)}" if against else ""
             return f"{name[cid]} parries with {amount}{whom}"
-        case Shortened(combatant_id=cid, ap=ap, resolves_at=resolves_at):
+        case events.Shortened(combatant_id=cid, ap=ap, resolves_at=resolves_at):
             current = sheet_of(state.combatants[cid]).now.action
             title = current.name if current is not None else "action"
             penalty = -25 * (current.max_ap - ap) if current is not None else 0
@@ -124,7 +105,7 @@ def describe(event: Event, state: EncounterState) -> str | None:
                 f"{name[cid]}'s {title} now takes {ap} AP, resolves on {resolves_at}"
                 f" ({_signed(penalty)})"
             )
-        case Resolved(combatant_ids=ids, count=count):
+        case events.Resolved(combatant_ids=ids, count=count):
             parts = []
             for cid in ids:
                 sheet = sheet_of(state.combatants[cid])
@@ -133,29 +114,29 @@ def describe(event: Event, state: EncounterState) -> str | None:
                 parts.append(f"{name[cid]}'s {title} ({_signed(rules.action_penalty(sheet))})")
             together = " together" if len(parts) > 1 else ""
             return f"On {count}{together}: " + ", ".join(parts) + " resolve"
-        case Interrupted(combatant_id=cid, count=count, spent=spent, kept=kept):
+        case events.Interrupted(combatant_id=cid, count=count, spent=spent, kept=kept):
             current = sheet_of(state.combatants[cid]).now.action
             title = current.name if current is not None else "action"
             progress = f"; {kept.paid} of {kept.ap} AP kept" if kept is not None else ""
             return f"{name[cid]}'s {title} is interrupted on {count} ({spent} AP spent{progress})"
-        case StunMarked(combatant_id=cid, staggered=staggered, spent=spent):
+        case events.StunMarked(combatant_id=cid, staggered=staggered, spent=spent):
             what = "staggered" if staggered else "stunned"
             ticks = "ticks" if spent < 2 else "does not tick"
             return f"{name[cid]} {what} after {spent} AP this round ({ticks} at upkeep)"
-        case UpkeepStarted(round=number, waited=lost):
+        case events.UpkeepStarted(round=number, waited=lost):
             return f"Upkeep, round {number}" + _lost_text(lost, name)
-        case CatalogChanged(actions=actions, paces=paces):
+        case events.CatalogChanged(actions=actions, paces=paces):
             tables = [
                 f"{len(actions)} actions" if actions else "the shipped actions",
                 f"{len(paces)} paces" if paces else "the shipped paces",
             ]
             return f"Action catalog and pace table edited: {' and '.join(tables)}"
-        case CountersChanged(text=text):
+        case events.CountersChanged(text=text):
             return f"Counters: {text}" if text else "Counters changed"
     return None
 
 
-def _lost_text(losses: tuple[WaitLoss, ...], name: dict[str, str]) -> str:
+def _lost_text(losses: tuple[events.WaitLoss, ...], name: dict[str, str]) -> str:
     """``"; lost by waiting: Vex 1 AP, Orc 2 AP"`` (empty: nobody lost any)."""
     if not losses:
         return ""

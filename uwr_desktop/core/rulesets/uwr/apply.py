@@ -23,21 +23,7 @@ from uwr_desktop.core.events import (
 )
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
-from uwr_desktop.core.rulesets.uwr.events import (
-    CheckResolved,
-    CheckRolled,
-    DieRerolled,
-    InitiativeOverridden,
-    InitiativeRolled,
-    ManualOrderSet,
-    PreparationAdvanced,
-    ReactionRolled,
-    ResultTyped,
-    RollOff,
-    RoundStarted,
-    StaminaRefilled,
-    StaminaSpent,
-)
+from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.order import reordered, turn_order
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, sheet_of, with_sheet
@@ -127,14 +113,14 @@ def _with_initiative(combatant: Combatant, sheet: UwrSheet, initiative: Initiati
 
 
 def _initiative(
-    state: EncounterState, event: InitiativeRolled | RollOff, settings: UwrSettings
+    state: EncounterState, event: events.InitiativeRolled | events.RollOff, settings: UwrSettings
 ) -> EncounterState:
     changed = {}
     for roll in event.rolls:
         combatant = need(state, roll.combatant_id)
         sheet = sheet_of(combatant)
         initiative = sheet.initiative or Initiative()
-        if isinstance(event, RollOff):
+        if isinstance(event, events.RollOff):
             initiative = replace(initiative, tiebreak=roll.faces)
         else:
             initiative = Initiative(faces=roll.faces, override=initiative.override)
@@ -143,7 +129,7 @@ def _initiative(
 
 
 def _overridden(
-    state: EncounterState, event: InitiativeOverridden, settings: UwrSettings
+    state: EncounterState, event: events.InitiativeOverridden, settings: UwrSettings
 ) -> EncounterState:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
@@ -152,7 +138,9 @@ def _overridden(
     return _moved(state, with_combatants(state, changed), [combatant.id], settings)
 
 
-def _manual(state: EncounterState, event: ManualOrderSet, settings: UwrSettings) -> EncounterState:
+def _manual(
+    state: EncounterState, event: events.ManualOrderSet, settings: UwrSettings
+) -> EncounterState:
     if event.order is not None and sorted(event.order) != sorted(state.combatants):
         raise RulesError("a hand-made turn order must list every combatant once")
     return _ordered(_with_part(state, manual_order=event.order), settings)
@@ -171,7 +159,9 @@ def _dice_rolled(
     return _shared(state, event)
 
 
-def _stamina(state: EncounterState, event: StaminaRefilled, _: UwrSettings) -> EncounterState:
+def _stamina(
+    state: EncounterState, event: events.StaminaRefilled, _: UwrSettings
+) -> EncounterState:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina <= sheet.stamina_max:
@@ -180,7 +170,9 @@ def _stamina(state: EncounterState, event: StaminaRefilled, _: UwrSettings) -> E
     return with_combatants(state, changed)
 
 
-def _stamina_spent(state: EncounterState, event: StaminaSpent, _: UwrSettings) -> EncounterState:
+def _stamina_spent(
+    state: EncounterState, event: events.StaminaSpent, _: UwrSettings
+) -> EncounterState:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina < sheet.stamina:
@@ -200,7 +192,7 @@ def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> En
 
 
 def _preparation(
-    state: EncounterState, event: PreparationAdvanced, _: UwrSettings
+    state: EncounterState, event: events.PreparationAdvanced, _: UwrSettings
 ) -> EncounterState:
     changed: dict[str, Combatant] = {}
     for ref in event.weapons:
@@ -222,7 +214,9 @@ def _preparation(
     return with_combatants(state, changed)
 
 
-def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -> EncounterState:
+def _round_started(
+    state: EncounterState, event: events.RoundStarted, _: UwrSettings
+) -> EncounterState:
     if event.round != state.round + 1:
         raise RulesError(f"round {event.round} cannot follow round {state.round}")
     refilled: dict[str, list[Weapon]] = {}
@@ -250,7 +244,9 @@ def _round_started(state: EncounterState, event: RoundStarted, _: UwrSettings) -
     return with_combatants(state, changed, round=event.round, phase=Phase.ROUND, acted=frozenset())
 
 
-def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> EncounterState:
+def _check_rolled(
+    state: EncounterState, event: events.CheckRolled, _: UwrSettings
+) -> EncounterState:
     if part_of(state).pending is not None:
         raise RulesError("another check is still pending")
     actor = need(state, event.actor)
@@ -286,7 +282,7 @@ def _check_rolled(state: EncounterState, event: CheckRolled, _: UwrSettings) -> 
 
 
 def _reaction(
-    state: EncounterState, event: ReactionRolled, settings: UwrSettings
+    state: EncounterState, event: events.ReactionRolled, settings: UwrSettings
 ) -> EncounterState:
     pending = part_of(state).pending
     if pending is None or pending.kind not in ("attack", "opposed") or pending.reaction is not None:
@@ -312,7 +308,7 @@ def _reaction(
     return _with_part(with_combatants(state, changed), pending=pending)
 
 
-def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> EncounterState:
+def _rerolled(state: EncounterState, event: events.DieRerolled, _: UwrSettings) -> EncounterState:
     pending = part_of(state).pending
     if pending is None:
         raise RulesError("there is no pending roll to reroll")
@@ -326,7 +322,7 @@ def _rerolled(state: EncounterState, event: DieRerolled, _: UwrSettings) -> Enco
     return _with_part(state, pending=replace(pending, action=record))
 
 
-def _typed(state: EncounterState, event: ResultTyped, _: UwrSettings) -> EncounterState:
+def _typed(state: EncounterState, event: events.ResultTyped, _: UwrSettings) -> EncounterState:
     pending = part_of(state).pending
     if pending is None or (event.of_reaction and pending.reaction is None):
         raise RulesError("there is no pending roll to type a result over")
@@ -335,7 +331,7 @@ def _typed(state: EncounterState, event: ResultTyped, _: UwrSettings) -> Encount
     return _with_part(state, pending=replace(pending, action_typed=event.successes))
 
 
-def _resolved(state: EncounterState, event: CheckResolved, _: UwrSettings) -> EncounterState:
+def _resolved(state: EncounterState, event: events.CheckResolved, _: UwrSettings) -> EncounterState:
     if part_of(state).pending is None:
         raise RulesError("there is no pending check to resolve")
     return _with_part(state, pending=None)
@@ -345,24 +341,24 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     CombatantsJoined: _joined,  # type: ignore[dict-item]
     CombatantsLeft: _left,  # type: ignore[dict-item]
     CombatantsUpdated: _updated,  # type: ignore[dict-item]
-    InitiativeRolled: _initiative,  # type: ignore[dict-item]
-    RollOff: _initiative,  # type: ignore[dict-item]
-    InitiativeOverridden: _overridden,  # type: ignore[dict-item]
-    ManualOrderSet: _manual,  # type: ignore[dict-item]
+    events.InitiativeRolled: _initiative,  # type: ignore[dict-item]
+    events.RollOff: _initiative,  # type: ignore[dict-item]
+    events.InitiativeOverridden: _overridden,  # type: ignore[dict-item]
+    events.ManualOrderSet: _manual,  # type: ignore[dict-item]
     TurnStarted: _turn_started,  # type: ignore[dict-item]
     DiceRolled: _dice_rolled,  # type: ignore[dict-item]
     DiceRerolled: _dice_rolled,  # type: ignore[dict-item]
-    StaminaRefilled: _stamina,  # type: ignore[dict-item]
-    StaminaSpent: _stamina_spent,  # type: ignore[dict-item]
+    events.StaminaRefilled: _stamina,  # type: ignore[dict-item]
+    events.StaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
-    PreparationAdvanced: _preparation,  # type: ignore[dict-item]
-    RoundStarted: _round_started,  # type: ignore[dict-item]
-    CheckRolled: _check_rolled,  # type: ignore[dict-item]
-    ReactionRolled: _reaction,  # type: ignore[dict-item]
-    DieRerolled: _rerolled,  # type: ignore[dict-item]
-    ResultTyped: _typed,  # type: ignore[dict-item]
-    CheckResolved: _resolved,  # type: ignore[dict-item]
+    events.PreparationAdvanced: _preparation,  # type: ignore[dict-item]
+    events.RoundStarted: _round_started,  # type: ignore[dict-item]
+    events.CheckRolled: _check_rolled,  # type: ignore[dict-item]
+    events.ReactionRolled: _reaction,  # type: ignore[dict-item]
+    events.DieRerolled: _rerolled,  # type: ignore[dict-item]
+    events.ResultTyped: _typed,  # type: ignore[dict-item]
+    events.CheckResolved: _resolved,  # type: ignore[dict-item]
 }
 
 

@@ -25,25 +25,8 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need, plural
+from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
-from uwr_desktop.core.rulesets.uwr.events import (
-    CheckResolved,
-    CheckRolled,
-    DieRerolled,
-    InitiativeOverridden,
-    InitiativeRoll,
-    InitiativeRolled,
-    ManualOrderSet,
-    PreparationAdvanced,
-    ReactionRolled,
-    ResultTyped,
-    RollOff,
-    RoundStarted,
-    StaminaRefilled,
-    StaminaSpent,
-    WeaponRef,
-    WeaponUses,
-)
 from uwr_desktop.core.rulesets.uwr.rules import (
     UwrSettings,
     attribute_dice,
@@ -116,9 +99,9 @@ def roll_initiative(builder: Builder, ids: Sequence[str], roller: Roller) -> Non
     for cid in ids:
         grace = sheet_of(need(builder.state, cid)).attributes.grace
         faces = tuple(roller.die(POOL_SIDES) for _ in range(attribute_dice(grace)))
-        rolls.append(InitiativeRoll(cid, faces))
+        rolls.append(events.InitiativeRoll(cid, faces))
     if rolls:
-        builder.add(InitiativeRolled(tuple(rolls)))
+        builder.add(events.InitiativeRolled(tuple(rolls)))
     settle_ties(builder, roller)
 
 
@@ -138,7 +121,7 @@ def settle_ties(builder: Builder, roller: Roller) -> None:
     groups = tied_groups(builder.state, builder.settings)
     if not groups:
         return
-    rolls: list[InitiativeRoll] = []
+    rolls: list[events.InitiativeRoll] = []
     for members in groups:
         breaks = {cid: _tiebreak(builder.state, cid) for cid in members}
         counts = Counter(breaks.values())
@@ -159,8 +142,8 @@ def settle_ties(builder: Builder, roller: Roller) -> None:
                 if any(len(faces) >= len(other) for other in tied):
                     faces = ()  # the same faces as a settled roll-off: roll again from the start
             placed.append(faces)
-            rolls.append(InitiativeRoll(cid, faces))
-    builder.add(RollOff(tuple(rolls)))
+            rolls.append(events.InitiativeRoll(cid, faces))
+    builder.add(events.RollOff(tuple(rolls)))
 
 
 def _tiebreak(state: EncounterState, combatant_id: str) -> tuple[int, ...]:
@@ -168,7 +151,7 @@ def _tiebreak(state: EncounterState, combatant_id: str) -> tuple[int, ...]:
     return initiative.tiebreak if initiative is not None else ()
 
 
-def _roll_off(members: Sequence[str], roller: Roller) -> list[InitiativeRoll]:
+def _roll_off(members: Sequence[str], roller: Roller) -> list[events.InitiativeRoll]:
     """A fresh roll-off of the whole group: everyone rolls, those still tied roll again."""
     faces: dict[str, list[int]] = {cid: [] for cid in members}
     open_groups = [list(members)]
@@ -180,7 +163,7 @@ def _roll_off(members: Sequence[str], roller: Roller) -> list[InitiativeRoll]:
         for cid in group:
             split.setdefault(tuple(faces[cid]), []).append(cid)
         open_groups.extend(sub for sub in split.values() if len(sub) > 1)
-    return [InitiativeRoll(cid, tuple(faces[cid])) for cid in members]
+    return [events.InitiativeRoll(cid, tuple(faces[cid])) for cid in members]
 
 
 def override_initiative(
@@ -192,34 +175,34 @@ def override_initiative(
     current = initiative.override if initiative else None
     if value == current:
         raise RulesError(f"{combatant.name}'s initiative is already {value}")
-    builder.add(InitiativeOverridden(combatant_id, value))
+    builder.add(events.InitiativeOverridden(combatant_id, value))
     settle_ties(builder, roller)
     if value is None:
         return f"Clear {combatant.name}'s initiative override"
     return f"Set {combatant.name}'s initiative to {value}"
 
 
-def move_in_order(state: EncounterState, combatant_id: str, index: int) -> ManualOrderSet:
+def move_in_order(state: EncounterState, combatant_id: str, index: int) -> events.ManualOrderSet:
     """The event putting a combatant at ``index`` of the turn order."""
     need(state, combatant_id)
     order = [cid for cid in state.order if cid != combatant_id]
     order.insert(max(0, min(index, len(order))), combatant_id)
     if tuple(order) == state.order:
         raise RulesError(f"{state.combatants[combatant_id].name} is already there")
-    return ManualOrderSet(tuple(order))
+    return events.ManualOrderSet(tuple(order))
 
 
 # --- rounds and turns -----------------------------------------------------------------------
 
 
-def round_uses(state: EncounterState, table: UprTable) -> tuple[WeaponUses, ...]:
+def round_uses(state: EncounterState, table: UprTable) -> tuple[events.WeaponUses, ...]:
     """Every weapon's UPR value and uses for a new round, from the current pools."""
     uses = []
     for cid in state.rows:
         combatant = state.combatants[cid]
         for index, weapon in enumerate(sheet_of(combatant).weapons):
             value, count = weapon_uses(combatant, weapon, table)
-            uses.append(WeaponUses(cid, index, value, count))
+            uses.append(events.WeaponUses(cid, index, value, count))
     return tuple(uses)
 
 
@@ -227,7 +210,7 @@ def start_turn(builder: Builder, combatant_id: str) -> None:
     """Start a turn; Stamina refills at the start of the combatant's turn."""
     combatant = builder.state.combatants[combatant_id]
     builder.add(TurnStarted(combatant_id))
-    builder.add(StaminaRefilled(combatant_id, sheet_of(combatant).stamina_max))
+    builder.add(events.StaminaRefilled(combatant_id, sheet_of(combatant).stamina_max))
 
 
 def first_able(state: EncounterState, ids: Sequence[str]) -> str | None:
@@ -249,7 +232,7 @@ def start_fight(builder: Builder, roller: Roller) -> str:
         [cid for cid in state.rows if sheet_of(state.combatants[cid]).initiative is None],
         roller,
     )
-    builder.add(RoundStarted(1, round_uses(builder.state, builder.table)))
+    builder.add(events.RoundStarted(1, round_uses(builder.state, builder.table)))
     first = first_able(builder.state, builder.state.order)
     if first is not None:
         start_turn(builder, first)
@@ -281,14 +264,14 @@ def end_of_round(builder: Builder) -> None:
     common.end_round(builder)
     settle_preparations(builder)
     preparing = tuple(
-        WeaponRef(cid, index)
+        events.WeaponRef(cid, index)
         for cid in builder.state.rows
         for index, weapon in enumerate(sheet_of(builder.state.combatants[cid]).weapons)
         if weapon.preparing_left > 0
     )
     if preparing:
-        builder.add(PreparationAdvanced(preparing))
-    builder.add(RoundStarted(state.round + 1, round_uses(builder.state, builder.table)))
+        builder.add(events.PreparationAdvanced(preparing))
+    builder.add(events.RoundStarted(state.round + 1, round_uses(builder.state, builder.table)))
     first = first_able(builder.state, builder.state.order)
     if first is not None:
         start_turn(builder, first)
@@ -483,7 +466,7 @@ def spend_stamina(builder: Builder, combatant: Combatant) -> None:
     action still goes ahead (the GM rules on it)."""
     stamina = sheet_of(combatant).stamina
     if stamina > 0:
-        builder.add(StaminaSpent(combatant.id, stamina - 1))
+        builder.add(events.StaminaSpent(combatant.id, stamina - 1))
 
 
 def attack(
@@ -538,7 +521,7 @@ def attack(
     roll = roller.roll_pool(spec)
     spend_stamina(builder, attacker)
     builder.add(
-        CheckRolled(
+        events.CheckRolled(
             "attack",
             attacker.id,
             RollRecord.of_pool(roll),
@@ -621,7 +604,7 @@ def react(
     spend_stamina(builder, target)
     dodge_skill = skill.name if skill is not None and kind == "dodge" else ""
     builder.add(
-        ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard, dodge_skill)
+        events.ReactionRolled(kind, RollRecord.of_pool(roll), weapon_index, off_guard, dodge_skill)
     )
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
@@ -664,7 +647,7 @@ def reroll(
     except DiceError as error:
         raise RulesError(str(error).capitalize()) from None
     for index in chosen:
-        builder.add(DieRerolled(of_reaction, index, roller.die(POOL_SIDES)))
+        builder.add(events.DieRerolled(of_reaction, index, roller.die(POOL_SIDES)))
     return f"Reroll {plural(len(chosen), 'die')}".replace("dies", "dice")
 
 
@@ -679,13 +662,13 @@ def resolve(builder: Builder) -> str:
         outcome = opposed_check(
             action, reaction, uncontested_zero_wins=builder.settings.uncontested_zero_wins
         )
-        builder.add(CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
+        builder.add(events.CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
         return "Resolve attack" if pending.kind == "attack" else "Resolve opposed check"
     if pending.difficulty is not None:
         passed = direct_check(action, pending.difficulty).passed
-        builder.add(CheckResolved(action, None, passed, action))
+        builder.add(events.CheckResolved(action, None, passed, action))
         return "Resolve check"
-    builder.add(CheckResolved(action, None, True, action))
+    builder.add(events.CheckResolved(action, None, True, action))
     return "Resolve roll"
 
 
@@ -707,7 +690,7 @@ def type_result(builder: Builder, successes: int, of_reaction: bool) -> str:
     if of_reaction and pending.reaction is None:
         raise RulesError("There is no reaction to type a result over yet")
     who = builder.state.combatants[(pending.target if of_reaction else pending.actor) or ""].name
-    builder.add(ResultTyped(of_reaction, successes))
+    builder.add(events.ResultTyped(of_reaction, successes))
     return f"Type {successes} {'success' if successes == 1 else 'successes'} for {who}"
 
 
@@ -769,9 +752,9 @@ def opposed(
     )
     name = title or f"{_pool_words(key, skill)} vs {_pool_words(target_key, target_skill)}"
     record = RollRecord.of_pool(roller.roll_pool(spec))
-    builder.add(CheckRolled("opposed", actor.id, record, target=target.id, title=name))
+    builder.add(events.CheckRolled("opposed", actor.id, record, target=target.id, title=name))
     target_record = RollRecord.of_pool(roller.roll_pool(target_spec))
-    builder.add(ReactionRolled("opposed", target_record, skill=target_skill))
+    builder.add(events.ReactionRolled("opposed", target_record, skill=target_skill))
     _finish_if_final(builder)
     return f"{actor.name} against {target.name}: {name}"
 
@@ -804,7 +787,7 @@ def direct(
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec)
     builder.add(
-        CheckRolled(
+        events.CheckRolled(
             "direct", combatant.id, RollRecord.of_pool(roll), title=name, difficulty=difficulty
         )
     )
@@ -829,6 +812,6 @@ def free_roll(
     spec = pool_spec(dice, favor, rerolls, builder.settings)
     name = title or f"{plural(dice, 'die')} roll".replace("dies", "dice")
     record = RollRecord.of_pool(roller.roll_pool(spec))
-    builder.add(CheckRolled("free", combatant.id, record, title=name, difficulty=difficulty))
+    builder.add(events.CheckRolled("free", combatant.id, record, title=name, difficulty=difficulty))
     _finish_if_final(builder)
     return f"{combatant.name}: {name}"

@@ -22,21 +22,7 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     Resource,
 )
-from uwr_desktop.core.rulesets.uwr.events import (
-    CheckResolved,
-    CheckRolled,
-    DieRerolled,
-    InitiativeOverridden,
-    InitiativeRolled,
-    ManualOrderSet,
-    PreparationAdvanced,
-    ReactionRolled,
-    ResultTyped,
-    RollOff,
-    RoundStarted,
-    StaminaRefilled,
-    StaminaSpent,
-)
+from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     PrepareWeapon,
@@ -333,7 +319,7 @@ def _describe_update(state: EncounterState, event: CombatantsUpdated) -> str:
 
 def _describe_check(event: Event, state: EncounterState) -> str:
     pending = part_of(state).pending
-    if isinstance(event, CheckRolled):
+    if isinstance(event, events.CheckRolled):
         actor = state.combatants[event.actor].name
         if event.kind == "attack":
             target = state.combatants[event.target or ""].name
@@ -346,19 +332,19 @@ def _describe_check(event: Event, state: EncounterState) -> str:
             text = f"{actor}'s {event.title}{goal}: {_roll_text(event.roll)}"
         return text + (" (Off Guard)" if event.off_guard else "")
     assert pending is not None
-    if isinstance(event, ReactionRolled):
+    if isinstance(event, events.ReactionRolled):
         target = state.combatants[pending.target or ""].name
         verb = {"parry": "parries", "dodge": "dodges"}.get(event.reaction, "opposes")
         guard = " (Off Guard)" if event.off_guard else ""
         skill = f" with {event.skill}" if event.skill else ""
         return f"{target} {verb}{skill}: {_roll_text(event.roll)}{guard}"
-    if isinstance(event, DieRerolled):
+    if isinstance(event, events.DieRerolled):
         record = pending.reaction if event.of_reaction else pending.action
         before = record.faces[event.index] if record and 0 <= event.index < len(record.faces) else 0
         who = pending.target if event.of_reaction else pending.actor
         name = state.combatants[who or ""].name
         return f"{name} rerolls die {event.index + 1}: {before} → {event.face}"
-    if isinstance(event, ResultTyped):
+    if isinstance(event, events.ResultTyped):
         who = pending.target if event.of_reaction else pending.actor
         record = pending.reaction if event.of_reaction else pending.action
         rolled = roll_of(record).successes if record is not None else 0
@@ -366,7 +352,7 @@ def _describe_check(event: Event, state: EncounterState) -> str:
             f"GM types {event.successes} for {state.combatants[who or ''].name}'s "
             f"{'reaction' if event.of_reaction else 'roll'} (rolled {rolled})"
         )
-    assert isinstance(event, CheckResolved)
+    assert isinstance(event, events.CheckResolved)
     title = _check_title(state, pending)
     if pending.kind == "opposed":
         target = state.combatants[pending.target or ""].name
@@ -390,11 +376,11 @@ def _describe_check(event: Event, state: EncounterState) -> str:
 
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
-    if isinstance(event, StaminaRefilled):
+    if isinstance(event, events.StaminaRefilled):
         return ""
     text = _describe(event, state) or common.describe_shared(event, state)
     text = text or type(event).__name__
-    if state.round and not isinstance(event, RoundStarted | RoundEnded):
+    if state.round and not isinstance(event, events.RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text
 
@@ -403,14 +389,14 @@ def _describe(event: Event, state: EncounterState) -> str | None:
     match event:
         case CombatantsUpdated():
             return _describe_update(state, event)
-        case ManualOrderSet(order=None):
+        case events.ManualOrderSet(order=None):
             return "Turn order back to the rolled initiative"
-        case ManualOrderSet(order=order):
+        case events.ManualOrderSet(order=order):
             listed = ", ".join(state.combatants[c].name for c in order or ())
             return f"Turn order set by hand: {listed}"
-        case RoundStarted(round=number):
+        case events.RoundStarted(round=number):
             return f"Round {number} starts"
-        case PreparationAdvanced(weapons=refs):
+        case events.PreparationAdvanced(weapons=refs):
             parts = []
             for ref in refs:
                 combatant = state.combatants[ref.combatant_id]
@@ -422,28 +408,34 @@ def _describe(event: Event, state: EncounterState) -> str | None:
                     else f"{combatant.name} keeps preparing {weapon.name} ({left} more round)"
                 )
             return "; ".join(parts)
-        case InitiativeRolled(rolls=rolls):
+        case events.InitiativeRolled(rolls=rolls):
             return "Initiative: " + ", ".join(
                 f"{state.combatants[r.combatant_id].name} {sum(r.faces)}"
                 f" ({'+'.join(map(str, r.faces)) or 'no dice'})"
                 for r in rolls
             )
-        case RollOff(rolls=rolls):
+        case events.RollOff(rolls=rolls):
             return "Tie roll-off: " + ", ".join(
                 f"{state.combatants[r.combatant_id].name} {'/'.join(map(str, r.faces))}"
                 for r in rolls
             )
-        case InitiativeOverridden(combatant_id=cid, value=value):
+        case events.InitiativeOverridden(combatant_id=cid, value=value):
             combatant = state.combatants[cid]
             initiative = sheet_of(combatant).initiative or Initiative()
             if value is None:
                 return f"{combatant.name}'s initiative back to the rolled {initiative.rolled}"
             typed = replace(initiative, override=value)
             return f"{combatant.name}'s initiative set to {typed_initiative_text(typed)}"
-        case StaminaSpent(combatant_id=cid, stamina=left):
+        case events.StaminaSpent(combatant_id=cid, stamina=left):
             combatant = state.combatants[cid]
             before = sheet_of(combatant).stamina
             return f"{combatant.name} spends {before - left} Stamina ({before} → {left})"
-        case CheckRolled() | ReactionRolled() | DieRerolled() | ResultTyped() | CheckResolved():
+        case (
+            events.CheckRolled()
+            | events.ReactionRolled()
+            | events.DieRerolled()
+            | events.ResultTyped()
+            | events.CheckResolved()
+        ):
             return _describe_check(event, state)
     return None
