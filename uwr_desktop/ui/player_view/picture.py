@@ -16,6 +16,7 @@ from itertools import groupby
 
 import msgspec
 
+from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import DiceKind, RollRecord
@@ -150,18 +151,6 @@ class Renamer:
         return self._pattern.sub(lambda found: self._names[found.group(0)], text)
 
 
-def _conditions(combatant: Combatant) -> tuple[str, ...]:
-    """Each condition with the rounds it has left."""
-    shown = []
-    for condition in combatant.conditions:
-        rounds = condition.rounds
-        if rounds is None:
-            shown.append(condition.name)
-        else:
-            shown.append(f"{condition.name} ({rounds} {'round' if rounds == 1 else 'rounds'})")
-    return tuple(shown)
-
-
 def player_picture(
     state: EncounterState,
     slots: Sequence[TimelineSlot],
@@ -192,7 +181,7 @@ def player_picture(
                 slot.kind,
                 slot.status,
                 band,
-                _conditions(combatant),
+                tuple(condition_text(c) for c in combatant.conditions),
                 renamer(slot.column) if slot.column else "",
                 slot.pips,
                 slot.spent_pips,
