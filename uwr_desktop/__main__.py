@@ -20,6 +20,7 @@ CORE_AT_START = (
     "uwr_desktop.core.notation",
     "uwr_desktop.core.odds",
     "uwr_desktop.core.odds_rollkeep",
+    "uwr_desktop.core.condition_text",
 )
 """The Qt-free modules the window imports at start, loaded by :func:`load_core_first`."""
 

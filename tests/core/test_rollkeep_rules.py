@@ -298,8 +298,9 @@ def test_the_table_types_a_score_a_stance_and_wounds():
     with pytest.raises(RulesError, match="stance must be one of"):
         session.do(EditCell("a", "stance", "Sideways"))
     resources = ruleset.resources(session.state, "a")
-    assert [r.text for r in resources] == ["15 (Full Defense stance)", "11/38 · Nicked, TN +3"]
-    assert [(r.current, r.maximum) for r in resources] == [(15, None), (11, 38)]
+    assert [r.text for r in resources] == ["15 (Full Defense stance)"]
+    assert [(r.current, r.maximum) for r in resources] == [(15, None)]
+    assert session.state.combatants["a"].sheet.health() == (27, 38)
 
 
 def test_every_setting_is_titled_for_the_new_fight_form_and_bad_ones_are_refused():

@@ -333,7 +333,8 @@ def test_resources_cells_and_edit_intents_go_through_the_ruleset():
     session = session_of()
     ruleset, state = session.ruleset, session.state
     resources = {r.key: (r.current, r.maximum, r.text) for r in ruleset.resources(state, "k")}
-    assert resources["vitality"] == (9, 12, "9/12")
+    assert "vitality" not in resources, "Vitality is the table's Health, not a round's resource"
+    assert session.state.combatants["k"].sheet.health() == (9, 12)
     assert resources["stamina"][1] == 5
     assert ruleset.cell_value(state, "k", "name") == "Knight"
     assert ruleset.cell_value(state, "f", "name") == "Foe"

@@ -28,7 +28,7 @@ def _laptop_window(qtbot, tmp_path, size: QSize) -> MainWindow:
     main = MainWindow(document, settings)
     qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
-    main.show()
+    main.showNormal()  # the offscreen screen is small: a first start would fill it
     main.resize(size)
     qtbot.waitExposed(main)
     scroller = _scroller(main)

@@ -16,7 +16,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.table.column_prefs import HIDDEN_KEY
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, step_rects
-from uwr_desktop.ui.table.model import NAME_COLUMN
+from uwr_desktop.ui.table.model import CONDITIONS_COLUMN, NAME_COLUMN
 from uwr_desktop.ui.window.layout import first_dice_dock_width
 from uwr_desktop.ui.window.main_window import MainWindow
 
@@ -32,7 +32,7 @@ def _window(qtbot, tmp_path, size=LAPTOP_WINDOW):
     qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
     main.actions_by_key["reduce_motion"].setChecked(True)
     main.timeline.set_animation_duration(0)
-    main.show()
+    main.showNormal()  # the offscreen screen is small: a first start would fill it
     main.resize(size)
     qtbot.waitExposed(main)
     qtbot.wait(50)
@@ -66,10 +66,14 @@ def test_name_and_health_stay_at_the_left_when_the_table_scrolls(window, qtbot):
     frozen = table.frozen
     keys = table.column_keys()
     shown = [keys[s] for s in range(len(keys)) if not frozen.isColumnHidden(s)]
-    assert shown == [NAME_COLUMN, HEALTH_COLUMN]
+    assert shown == [NAME_COLUMN, HEALTH_COLUMN, CONDITIONS_COLUMN]
     header = table.horizontalHeader()
-    assert [keys[header.logicalIndex(v)] for v in (0, 1)] == [NAME_COLUMN, HEALTH_COLUMN]
-    assert not frozen.isVisible(), "unscrolled, the table's own first columns are Name, Health"
+    assert [keys[header.logicalIndex(v)] for v in (0, 1, 2)] == [
+        NAME_COLUMN,
+        HEALTH_COLUMN,
+        CONDITIONS_COLUMN,
+    ]
+    assert not frozen.isVisible(), "unscrolled, the table's own first columns are the frozen"
     assert table.columnViewportPosition(header.logicalIndex(0)) == 0
     bar = table.horizontalScrollBar()
     assert bar.maximum() > 0, "the laptop table has more columns than fit"
@@ -122,13 +126,14 @@ def test_hidden_and_moved_columns_are_remembered_for_the_round_system(window, qt
     assert window.table.isColumnHidden(keys.index("side"))
     header = window.table.horizontalHeader()
     init = keys.index("initiative") if "initiative" in keys else keys.index("init")
-    header.moveSection(header.visualIndex(init), 2)
+    header.moveSection(header.visualIndex(init), 3)
     order = prefs.shown_order()
-    assert order[:2] == [NAME_COLUMN, HEALTH_COLUMN], "frozen columns stay first"
-    assert order[2] == keys[init]
+    frozen = [NAME_COLUMN, HEALTH_COLUMN, CONDITIONS_COLUMN]
+    assert order[:3] == frozen, "frozen columns stay first"
+    assert order[3] == keys[init]
     # Dragging a column before the frozen ones puts them back first.
     header.moveSection(header.visualIndex(keys.index("notes")), 0)
-    assert prefs.shown_order()[:2] == [NAME_COLUMN, HEALTH_COLUMN]
+    assert prefs.shown_order()[:3] == frozen
     chosen = prefs.shown_order()
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     assert settings.value(HIDDEN_KEY.format(ruleset="uwr")) in (["side"], "side")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox, QToolBar, QToolButton
 
 from uwr_desktop.cli import LaunchOptions
@@ -453,7 +453,7 @@ def test_save_layout_remembers_a_hidden_dice_dock(make_window, no_prompts):
 def test_a_first_start_window_lies_inside_the_screens_free_area(window):
     available = window.screen().availableGeometry()
     assert available.contains(window.geometry())
-    assert window.geometry() == first_start_geometry(available)
+    assert window.normalGeometry() == first_start_geometry(available)
 
 
 def test_on_a_small_laptop_screen_the_first_window_takes_at_most_90_percent_centred():
@@ -706,32 +706,36 @@ def test_the_status_bar_says_whose_turn_it_is_and_the_round(window):
 # ---- table filters ----------------------------------------------------------------------------
 
 
-def test_the_hidden_button_shows_and_hides_hidden_combatants(qtbot, window):
+def test_the_show_menu_shows_and_hides_hidden_combatants(qtbot, window):
     lurker = _combatant("lurker", "Lurker", Side.ENEMY, hidden=True)
     _add(window, _vex(), _bandit(), lurker)
-    button = window.findChild(QToolButton, "showHidden")
-    assert button.isChecked()
+    show = window.findChild(QToolButton, "showFilter")
+    hidden = window.findChild(QAction, "showHidden")
+    assert hidden.isChecked() and show.text() == "Show: all"
     assert _shown_names(window) == ["Vex", "Bandit", "Lurker"]
 
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    assert not button.isChecked()
+    hidden.trigger()
+    assert not hidden.isChecked()
     assert _shown_names(window) == ["Vex", "Bandit"]
+    assert show.text() == "Show: filtered" and "hidden combatants" in show.toolTip()
 
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    hidden.trigger()
     assert _shown_names(window) == ["Vex", "Bandit", "Lurker"]
 
 
-def test_side_buttons_hide_and_show_a_sides_rows(qtbot, window):
+def test_the_show_menu_hides_and_shows_a_sides_rows(qtbot, window):
     _add(window, _vex(), _bandit(), _oda(), _combatant("thug", "Thug", Side.ENEMY))
-    enemies = window.findChild(QToolButton, f"sideFilter_{Side.ENEMY.value}")
-    allies = window.findChild(QToolButton, f"sideFilter_{Side.ALLY.value}")
+    enemies = window.findChild(QAction, f"sideFilter_{Side.ENEMY.value}")
+    allies = window.findChild(QAction, f"sideFilter_{Side.ALLY.value}")
+    menu = window.findChild(QToolButton, "showFilter").menu()
+    assert enemies in menu.actions() and allies in menu.actions()
 
-    qtbot.mouseClick(enemies, Qt.MouseButton.LeftButton)
+    enemies.trigger()
     assert _shown_names(window) == ["Vex", "Oda"]
-    qtbot.mouseClick(allies, Qt.MouseButton.LeftButton)
+    allies.trigger()
     assert _shown_names(window) == ["Vex"]
 
-    qtbot.mouseClick(enemies, Qt.MouseButton.LeftButton)
-    qtbot.mouseClick(allies, Qt.MouseButton.LeftButton)
+    enemies.trigger()
+    allies.trigger()
     assert _shown_names(window) == ["Vex", "Bandit", "Oda", "Thug"]
     assert len(_combatants(window)) == 4

@@ -12,6 +12,7 @@ from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.file_commands import FileCommands
 from uwr_desktop.ui.window.layout import (
     DICE_DOCK_MAX_SHARE,
+    fills_the_screen,
     first_dice_dock_width,
     first_start_geometry,
 )
@@ -45,7 +46,22 @@ def test_the_window_can_shrink_to_a_small_laptop_screen(window):
 def test_the_first_window_fits_the_screen_it_opens_on(window):
     available = window.screen().availableGeometry()
     assert available.contains(window.geometry())
-    assert window.geometry() == first_start_geometry(available)
+    assert window.normalGeometry() == first_start_geometry(available)
+
+
+@pytest.mark.parametrize(
+    ("available", "full"),
+    [(LAPTOP, True), (QRect(0, 0, 1920, 1040), False), (QRect(0, 0, 1600, 860), True)],
+)
+def test_a_first_start_fills_a_screen_smaller_than_the_usual_window(available, full):
+    assert fills_the_screen(available) is full
+
+
+def test_on_the_laptop_the_first_window_is_maximized(window):
+    window.layout_keeper.place_first(LAPTOP)
+    assert window.isMaximized()
+    window.showNormal()
+    assert window.geometry() == first_start_geometry(LAPTOP), "unmaximized: 90% of it, centred"
 
 
 @pytest.mark.parametrize(

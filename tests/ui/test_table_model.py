@@ -38,6 +38,7 @@ from uwr_desktop.ui.table.delegates import CombatantDelegate, decimals_for
 from uwr_desktop.ui.table.filter import CombatantFilterProxy, natural_key
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN
 from uwr_desktop.ui.table.model import (
+    CHIPS_ROLE,
     COMBATANT_ID_ROLE,
     RESOURCES_COLUMN,
     SIDE_ROLE,
@@ -94,7 +95,7 @@ def _cell(model, cid, key, role=Qt.ItemDataRole.DisplayRole):
 
 def test_rows_follow_the_turn_order_and_columns_come_from_the_ruleset(session, model):
     titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert titles[:5] == ["Name", "Health", "This round", "Side", "Init"]
+    assert titles[:6] == ["Name", "Health", "Conditions", "This round", "Side", "Init"]
     assert "Brawn" in titles and "Vitality" in titles
     assert _ids(model) == list(session.state.order)
     assert _cell(model, "vex", "name") == "Vex"
@@ -145,12 +146,10 @@ def test_an_edit_signals_only_that_rows_changed_cells(qtbot, session, model):
         qtbot.assertNotEmitted(model.layoutChanged),
     ):
         assert model.setData(model.index(row, column), 4)
-    # The Vitality cell, and beside the name the Health cell and the "This round" cell that
-    # shows Vitality among the resources (neighbours: one run).
-    resources = model.column_of(RESOURCES_COLUMN)
+    # The Vitality cell, and beside the name the Health cell that shows it ("This round"
+    # holds only what the round spends).
     health = model.column_of(HEALTH_COLUMN)
-    assert resources == health + 1
-    assert sorted(spans) == sorted([(row, row, column, column), (row, row, health, resources)])
+    assert sorted(spans) == sorted([(row, row, column, column), (row, row, health, health)])
     assert (
         _cell(model, "b2", HEALTH_COLUMN)
         == f"4/{session.state.combatants['b2'].sheet.vitality_max}"
@@ -439,8 +438,10 @@ def test_this_round_shows_each_resource_the_ruleset_names(session, model):
     titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert titles.count("This round") == 1
     shown = _resources_cell(model, "vex")
-    assert shown.startswith("Vitality 12/12 · Stamina ")
+    assert shown.startswith("Stamina ") and "Vitality" not in shown, "Health shows Vitality"
     assert "Short Bow " in shown
+    chips = _resources_cell(model, "vex", CHIPS_ROLE)
+    assert " · ".join(chips) == shown and chips[0].startswith("Stamina ")
     tip = _resources_cell(model, "vex", Qt.ItemDataRole.ToolTipRole).splitlines()
     assert tip[0] == "Vex · this round"
     wanted = session.ruleset.resources(session.state, "vex")
@@ -476,7 +477,7 @@ def test_this_round_follows_damage_and_spent_uses_precisely(qtbot, session, mode
     session.undo()
     assert f"Short Bow {bow.uses_left}/{bow.uses_max}" in _resources_cell(model, attacker)
     session.do(ApplyDamage(["vex"], 5))
-    assert _resources_cell(model, "vex").startswith("Vitality 7/12 · ")
+    assert _cell(model, "vex", HEALTH_COLUMN) == "7/12"
 
 
 def test_resources_are_worded_with_and_without_a_maximum():

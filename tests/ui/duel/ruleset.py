@@ -147,6 +147,8 @@ class DuelRuleset(RoundSystem[DuelSettings]):
             case NextTurn() | EndRound():
                 if state.phase != ROUND:
                     raise RulesError("Start the duel first")
+                if not state.combatants:
+                    raise RulesError("Nobody is left in the duel")
                 if state.current is not None:
                     sink.add(TurnEnded(state.current))
                 waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]

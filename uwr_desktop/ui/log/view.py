@@ -95,6 +95,8 @@ class EventLog(QWidget):
         self._list.setAlternatingRowColors(True)
         self._list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self._list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # Three lines at the least: a laptop gives the table's rows whatever the log can spare.
+        self._list.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 6)
 
         bar = QHBoxLayout()
         bar.addWidget(self._filter, 1)

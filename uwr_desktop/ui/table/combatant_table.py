@@ -6,14 +6,17 @@ thousand combatants cannot afford)."""
 from collections.abc import Callable
 
 from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
+from uwr_desktop.ui.table.chips import ChipsDelegate
 from uwr_desktop.ui.table.delegates import CombatantDelegate
 from uwr_desktop.ui.table.filter import CombatantFilterProxy
 from uwr_desktop.ui.table.frozen import FrozenColumnTable
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, HealthDelegate
 from uwr_desktop.ui.table.model import (
     COMBATANT_ID_ROLE,
+    CONDITIONS_COLUMN,
     NAME_COLUMN,
     RESOURCES_COLUMN,
     CombatantTableModel,
@@ -23,6 +26,15 @@ RESIZE_PRECISION_ROWS = 50
 RESOURCES_FIT_CHARS = 34
 """The "This round" column is fitted to at most about this many characters (its tooltip shows
 it all), so that the columns after it stay in view."""
+CONDITIONS_FIT_CHARS = 26
+"""The Conditions column, frozen at the left, is fitted to at most about this many characters
+(more conditions end in a "+N" chip; the tooltip lists them all)."""
+CONDITIONS_MIN_CHARS = 12
+"""The Conditions column is at least this wide, so a first condition shows without a refit."""
+ROW_PADDING = 8
+"""Pixels a row has beyond a line of text: compact, so a laptop shows ten rows and more."""
+CONDITION_TINT = "#f3d9a4"
+"""The background of a condition's chip: it stands out from the quieter resources."""
 
 
 class CombatantTable(FrozenColumnTable):
@@ -53,6 +65,10 @@ class CombatantTable(FrozenColumnTable):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.verticalHeader().setVisible(False)
+        row_height = self.fontMetrics().height() + ROW_PADDING
+        for view in (self, self.frozen):
+            view.verticalHeader().setDefaultSectionSize(row_height)
+            view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setResizeContentsPrecision(RESIZE_PRECISION_ROWS)
@@ -61,7 +77,20 @@ class CombatantTable(FrozenColumnTable):
         health = HealthDelegate(COMBATANT_ID_ROLE, self)
         health.stepRequested.connect(step_health)
         self.set_column_delegate(HEALTH_COLUMN, health)
-        self.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN))
+        self.set_column_delegate(CONDITIONS_COLUMN, ChipsDelegate(QColor(CONDITION_TINT), self))
+        self.set_column_delegate(RESOURCES_COLUMN, ChipsDelegate(parent=self))
+        self.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN, CONDITIONS_COLUMN))
+
+    def _bold_extra(self) -> int:
+        """How much wider the widest name gets in bold than it is in the table's font."""
+        plain = self.fontMetrics()
+        bold_font = QFont(self.font())
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        names = self._model.names()[:RESIZE_PRECISION_ROWS]
+        return max(
+            (bold.horizontalAdvance(n) - plain.horizontalAdvance(n) for n in names), default=0
+        )
 
     def selected_ids(self) -> list[str]:
         """Ids of the selected combatants, in table order."""
@@ -83,10 +112,20 @@ class CombatantTable(FrozenColumnTable):
             self.scrollTo(index)
 
     def fit_columns(self) -> None:
-        """Fit the columns to their contents; "This round" no wider than it needs to be read."""
+        """Fit the columns to their contents; the chip columns within bounds (their tooltips
+        show every chip)."""
         self.resizeColumnsToContents()
-        section = self._model.column_of(RESOURCES_COLUMN)
         header = self.horizontalHeader()
-        widest = self.fontMetrics().averageCharWidth() * RESOURCES_FIT_CHARS
-        if section >= 0 and header.sectionSize(section) > widest:
-            header.resizeSection(section, widest)
+        name = self._model.column_of(NAME_COLUMN)
+        if name >= 0:
+            # Whoever acts is shown bold: the column keeps room for any name in bold.
+            header.resizeSection(name, header.sectionSize(name) + self._bold_extra())
+        char = self.fontMetrics().averageCharWidth()
+        for key, low, high in (
+            (RESOURCES_COLUMN, 0, RESOURCES_FIT_CHARS),
+            (CONDITIONS_COLUMN, CONDITIONS_MIN_CHARS, CONDITIONS_FIT_CHARS),
+        ):
+            section = self._model.column_of(key)
+            if section >= 0:
+                size = header.sectionSize(section)
+                header.resizeSection(section, min(max(size, low * char), high * char))

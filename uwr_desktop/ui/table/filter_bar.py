@@ -1,12 +1,13 @@
-"""The row above the table: show or hide each side and the hidden combatants, and filter by
-name (Ctrl+F)."""
+"""The table's filters, beside the round and whoever acts: a Show menu (each side, and the
+hidden combatants) and a filter by name (Ctrl+F). Compact, so the line above the timeline
+holds them and the table keeps its rows."""
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QToolButton, QWidget
 
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.table.filter import CombatantFilterProxy
-from uwr_desktop.ui.theme import side_color
+from uwr_desktop.ui.widgets.swatch import side_swatch
 
 SIDE_LABELS = {
     Side.PLAYER: "Players",
@@ -14,45 +15,64 @@ SIDE_LABELS = {
     Side.NEUTRAL: "Neutrals",
     Side.ENEMY: "Enemies",
 }
+NAME_FILTER_WIDTH_CHARS = 18
+"""The name filter is about this many characters wide."""
 
 
 class FilterBar(QWidget):
-    """Side toggles, the Hidden toggle and the name filter, all acting on ``proxy``."""
+    """The Show menu and the name filter, both acting on ``proxy``."""
 
     def __init__(self, proxy: CombatantFilterProxy, parent: QWidget) -> None:
         super().__init__(parent)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Show:", self))
-        self.side_buttons: dict[Side, QToolButton] = {}
+        self.show_button = QToolButton(self)
+        self.show_button.setObjectName("showFilter")
+        self.show_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.show_button)
+        self.side_actions: dict[Side, QAction] = {}
         for side in Side:
-            button = QToolButton(self)
-            button.setObjectName(f"sideFilter_{side.value}")
-            button.setText(SIDE_LABELS[side])
-            button.setCheckable(True)
-            button.setChecked(True)
-            button.setToolTip(f"Show or hide {side.value} combatants")
-            button.setStyleSheet(
-                f"QToolButton:checked {{ border-bottom: 3px solid {side_color(side).name()}; }}"
-            )
-            button.toggled.connect(lambda on, chosen=side: proxy.set_side_visible(chosen, on))
-            layout.addWidget(button)
-            self.side_buttons[side] = button
-        self.show_hidden_button = QToolButton(self)
-        self.show_hidden_button.setObjectName("showHidden")
-        self.show_hidden_button.setText("Hidden")
-        self.show_hidden_button.setCheckable(True)
-        self.show_hidden_button.setChecked(proxy.show_hidden())
-        self.show_hidden_button.setToolTip("Show combatants hidden from the table")
-        self.show_hidden_button.toggled.connect(proxy.set_show_hidden)
-        layout.addWidget(self.show_hidden_button)
-        layout.addStretch(1)
+            action = menu.addAction(side_swatch(side), SIDE_LABELS[side])
+            action.setObjectName(f"sideFilter_{side.value}")
+            action.setCheckable(True)
+            action.setChecked(True)
+            action.setToolTip(f"Show or hide {side.value} combatants")
+            action.toggled.connect(lambda on, chosen=side: proxy.set_side_visible(chosen, on))
+            action.toggled.connect(self._describe)
+            self.side_actions[side] = action
+        menu.addSeparator()
+        self.show_hidden_action = menu.addAction("Hidden combatants")
+        self.show_hidden_action.setObjectName("showHidden")
+        self.show_hidden_action.setCheckable(True)
+        self.show_hidden_action.setChecked(proxy.show_hidden())
+        self.show_hidden_action.setToolTip("Show combatants hidden from the players")
+        self.show_hidden_action.toggled.connect(proxy.set_show_hidden)
+        self.show_hidden_action.toggled.connect(self._describe)
+        self.show_button.setMenu(menu)
+        layout.addWidget(self.show_button)
         self.name_filter = QLineEdit(self)
         self.name_filter.setObjectName("nameFilter")
-        self.name_filter.setPlaceholderText("Filter by name (Ctrl+F)")
+        self.name_filter.setPlaceholderText("Filter (Ctrl+F)")
+        self.name_filter.setAccessibleName("Filter the table by name")
+        self.name_filter.setClearButtonEnabled(True)
+        self.name_filter.setFixedWidth(
+            self.fontMetrics().averageCharWidth() * NAME_FILTER_WIDTH_CHARS
+        )
         self.name_filter.textChanged.connect(proxy.set_name_filter)
         layout.addWidget(self.name_filter)
         find = QAction(parent)
         find.setShortcut(QKeySequence.StandardKey.Find)
         find.triggered.connect(self.name_filter.setFocus)
         parent.addAction(find)
+        self._describe()
+
+    def _describe(self) -> None:
+        """Say on the button whether every row shows, and in its tooltip what is left out."""
+        left_out = [SIDE_LABELS[s] for s, a in self.side_actions.items() if not a.isChecked()]
+        if not self.show_hidden_action.isChecked():
+            left_out.append("hidden combatants")
+        self.show_button.setText("Show: all" if not left_out else "Show: filtered")
+        self.show_button.setToolTip(
+            "Which rows the table shows"
+            + (f"; left out: {', '.join(left_out)}" if left_out else ": every side, hidden too")
+        )

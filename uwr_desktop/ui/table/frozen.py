@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QActionEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -42,6 +42,7 @@ class FrozenColumnTable(QTableView):
         self.frozen = QTableView(self)
         self.frozen.setObjectName("frozenColumns")
         self.frozen.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.frozen.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.frozen.verticalHeader().hide()
         self.frozen.setFrameShape(QFrame.Shape.NoFrame)
         self.frozen.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -67,6 +68,16 @@ class FrozenColumnTable(QTableView):
         frozen_header.setSortIndicatorShown(True)
         frozen_header.sectionClicked.connect(self._sort_from_frozen)
         self.horizontalHeader().sortIndicatorChanged.connect(self._show_sort_indicator)
+
+    def actionEvent(self, event: QActionEvent) -> None:  # noqa: N802 (Qt override)
+        """The frozen columns offer the row commands the table offers (a right-click on a
+        frozen name works as one on any other cell)."""
+        super().actionEvent(event)
+        action = event.action()
+        if event.type() == event.Type.ActionAdded:
+            self.frozen.insertAction(event.before(), action)
+        elif event.type() == event.Type.ActionRemoved:
+            self.frozen.removeAction(action)
 
     def _show_frozen_when_scrolled(self, value: int) -> None:
         # Unscrolled, the table's own first columns are the frozen ones, with the same widths:

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 
+from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, Resource, Ruleset
@@ -44,6 +45,9 @@ COLUMN_ROLE = int(_ROLE.UserRole) + 5
 """Data role giving the cell's :class:`Column` (kind, bounds, choices) for editors."""
 SORT_ROLE = int(_ROLE.UserRole) + 6
 """Data role giving the cell's raw value (numbers stay numbers) for sorting."""
+CHIPS_ROLE = int(_ROLE.UserRole) + 8
+"""Data role giving the words of a chip column's chips (conditions, this round's resources),
+one chip each; ``()`` elsewhere."""
 MEASURE_ROLE = int(_ROLE.UserRole) + 7
 """Data role giving what a cell's width depends on: ``(text, bold, with_swatch)``, one line of
 text in the view's font, made bold or led by the side swatch; ``None`` for a cell the style
@@ -55,6 +59,11 @@ RESOURCES_COLUMN = "_resources"
 """The key of the table's own "This round" column (a ruleset's column keys never start with
 ``_``)."""
 _RESOURCES = Column(RESOURCES_COLUMN, "This round", ColumnKind.TEXT, per_round=True)
+CONDITIONS_COLUMN = "_conditions"
+"""The key of the table's own Conditions column, a chip per condition."""
+_CONDITIONS = Column(CONDITIONS_COLUMN, "Conditions", ColumnKind.TEXT)
+CHIP_COLUMNS = frozenset({RESOURCES_COLUMN, CONDITIONS_COLUMN})
+"""The table's own columns drawn as chips."""
 
 _NUMERIC = {ColumnKind.INT, ColumnKind.FRACTION}
 # Combined once: Qt asks for a cell's flags and alignment each time it measures or paints it,
@@ -90,13 +99,27 @@ def format_cell(value: CellValue) -> str:
     return str(value)
 
 
-def format_resources(resources: Iterable[Resource]) -> str:
-    """The resources in a cell: ``"Vitality 7/12 · Short Bow 1/1"`` (a dash for none)."""
-    shown = [
+def resource_badges(resources: Iterable[Resource]) -> tuple[str, ...]:
+    """Each resource as a short badge: ``"Stamina 2/3"``, ``"AP 3"``."""
+    return tuple(
         f"{r.label} {r.current}" if r.maximum is None else f"{r.label} {r.current}/{r.maximum}"
         for r in resources
-    ]
-    return " · ".join(shown) if shown else format_cell(None)
+    )
+
+
+def format_resources(resources: Iterable[Resource]) -> str:
+    """The resources in a cell: ``"Stamina 2/3 · Short Bow 1/1"`` (a dash for none)."""
+    return " · ".join(resource_badges(resources)) or format_cell(None)
+
+
+def conditions_tooltip(combatant: Combatant) -> str:
+    """Each condition on a line of its own, with its note."""
+    lines = [condition_text(c) + (f": {c.note}" if c.note else "") for c in combatant.conditions]
+    return "\n".join(
+        [f"{combatant.name} · conditions", *lines]
+        if lines
+        else [f"{combatant.name}: no conditions"]
+    )
 
 
 def resources_tooltip(name: str, resources: Iterable[Resource]) -> str:
@@ -107,11 +130,12 @@ def resources_tooltip(name: str, resources: Iterable[Resource]) -> str:
 
 def table_columns(ruleset: Ruleset, state: EncounterState) -> tuple[Column, ...]:
     """The columns of the table: the ruleset's, with Health (where its sheets say their
-    health) and "This round" right after the name (last when the ruleset has no name column)."""
+    health), Conditions and "This round" right after the name (last when the ruleset has no
+    name column)."""
     columns = ruleset.columns(state)
     at = next((i + 1 for i, c in enumerate(columns) if c.key == NAME_COLUMN), len(columns))
     health = (HEALTH,) if measures_health(ruleset.id) else ()
-    return (*columns[:at], *health, _RESOURCES, *columns[at:])
+    return (*columns[:at], *health, _CONDITIONS, _RESOURCES, *columns[at:])
 
 
 def _bounds_text(column: Column) -> str:
@@ -221,6 +245,10 @@ class CombatantTableModel(QAbstractTableModel):
         """The columns shown, left to right."""
         return self._columns
 
+    def names(self) -> list[str]:
+        """Every combatant's name, in row order."""
+        return [self._state.combatants[cid].name for cid in self._ids]
+
     def column_of(self, key: str) -> int:
         """The section of the column ``key``; ``-1`` if the ruleset has none."""
         return next((i for i, column in enumerate(self._columns) if column.key == key), -1)
@@ -294,6 +322,8 @@ class CombatantTableModel(QAbstractTableModel):
             return _ALIGN_NUMBER if column.kind in _NUMERIC else _ALIGN_TEXT
         if role == MEASURE_ROLE:
             return self._measure(combatant, column)
+        if role == CHIPS_ROLE:
+            return self._chips(combatant, column)
         if role not in _VALUE_ROLES:
             return self._look(combatant, column, role)
         if column is HEALTH and role in (SORT_ROLE, _ROLE.ToolTipRole):
@@ -307,6 +337,8 @@ class CombatantTableModel(QAbstractTableModel):
             return resources_tooltip(
                 combatant.name, self._session.ruleset.resources(self._state, cid)
             )
+        if column is _CONDITIONS and role == _ROLE.ToolTipRole:
+            return conditions_tooltip(combatant)
         value = self._value(self._state, cid, column)
         if role == _ROLE.DisplayRole:
             return None if column.kind is ColumnKind.BOOL else format_cell(value)
@@ -365,7 +397,16 @@ class CombatantTableModel(QAbstractTableModel):
             return text
         if column is HEALTH:
             return health_text(state.combatants[cid])
+        if column is _CONDITIONS:
+            return " · ".join(condition_text(c) for c in state.combatants[cid].conditions)
         return ruleset.cell_value(state, cid, column.key)
+
+    def _chips(self, combatant: Combatant, column: Column) -> tuple[str, ...]:
+        if column is _CONDITIONS:
+            return tuple(condition_text(c) for c in combatant.conditions)
+        if column is _RESOURCES:
+            return resource_badges(self._session.ruleset.resources(self._state, combatant.id))
+        return ()
 
     def _cell(self, index: _ModelIndex) -> tuple[int, int] | None:
         """The row and column of a cell of this table, or ``None``.
@@ -393,7 +434,7 @@ class CombatantTableModel(QAbstractTableModel):
         return " · ".join(notes)
 
     def _measure(self, combatant: Combatant, column: Column) -> tuple[str, bool, bool] | None:
-        if column.kind is ColumnKind.BOOL:
+        if column.kind is ColumnKind.BOOL or column.key in CHIP_COLUMNS:
             return None
         text = format_cell(self._value(self._state, combatant.id, column))
         if not text or "\n" in text:

@@ -21,7 +21,7 @@ from uwr_desktop.ui.theme import ThemeColors
 from uwr_desktop.ui.timeline.cards import DONE_OPACITY, MARGIN, CardMetrics, PaintState, pen
 from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
 
-MAX_ROWS = 6
+MAX_ROWS = 4
 """Rows in one block of a column; more go on in a block beside it."""
 MAX_PIPS = 12
 """Pips drawn in a row; more are counted beside them (``+3``)."""

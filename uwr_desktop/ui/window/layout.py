@@ -13,14 +13,23 @@ SCREEN_SHARE = 0.9
 """At most this share of the screen's free area is taken on first start."""
 DICE_DOCK_SHARE = 0.33
 DICE_DOCK_MAX_SHARE = 0.55
-LOG_DOCK_SHARE = 0.19
+LOG_DOCK_SHARE = 0.13
+
+
+def fills_the_screen(available: QRect) -> bool:
+    """Whether a first start takes the whole screen: one smaller than ``FIRST_START_SIZE`` (a
+    laptop), where a window with margins around it would only waste rows of the table."""
+    return available.width() < FIRST_START_SIZE.width() or (
+        available.height() < FIRST_START_SIZE.height()
+    )
 
 
 def first_start_geometry(available: QRect) -> QRect:
     """Where the window goes on first start: ``FIRST_START_SIZE`` or less, centred.
 
     ``available`` is the screen's free area (without task bars); a small laptop screen gets a
-    window that fits in it rather than one that runs off its edges.
+    window that fits in it rather than one that runs off its edges (shown maximized there, see
+    :func:`fills_the_screen`, the size it comes back to).
     """
     size = FIRST_START_SIZE.boundedTo(
         QSize(int(available.width() * SCREEN_SHARE), int(available.height() * SCREEN_SHARE))
@@ -64,15 +73,7 @@ class WindowLayout:
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             window.restoreGeometry(geometry)
         else:
-            placed = first_start_geometry(window.screen().availableGeometry())
-            window.setGeometry(placed)
-            dice_width = first_dice_dock_width(placed.width(), self._dice_dock.panel_width())
-            window.resizeDocks([self._dice_dock], [dice_width], Qt.Orientation.Horizontal)
-            window.resizeDocks(
-                [self._log_dock],
-                [int(placed.height() * LOG_DOCK_SHARE)],
-                Qt.Orientation.Vertical,
-            )
+            self.place_first(window.screen().availableGeometry())
         if isinstance(state, QByteArray) and not state.isEmpty():
             window.restoreState(state)
         reduce_motion = self._settings.value("reduce_motion", False, type=bool)
@@ -80,6 +81,22 @@ class WindowLayout:
         speed = self._settings.value("animation_speed", 1.0, type=float)
         if isinstance(speed, float):
             self._dice_dock.set_animation_speed(speed)
+
+    def place_first(self, available: QRect) -> None:
+        """A first start on a screen whose free area is ``available``: the window's size and
+        place (maximized on a laptop), the docks' shares of it."""
+        window = self._window
+        placed = first_start_geometry(available)
+        window.setGeometry(placed)
+        full = fills_the_screen(available)
+        if full:
+            window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+        room = available if full else placed
+        dice_width = first_dice_dock_width(room.width(), self._dice_dock.panel_width())
+        window.resizeDocks([self._dice_dock], [dice_width], Qt.Orientation.Horizontal)
+        window.resizeDocks(
+            [self._log_dock], [int(room.height() * LOG_DOCK_SHARE)], Qt.Orientation.Vertical
+        )
 
     def save(self) -> None:
         """Remember geometry, docks and settings for the next start."""

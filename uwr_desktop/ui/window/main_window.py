@@ -8,7 +8,7 @@ document. It reaches the storage only through the document.
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.intents import (
@@ -157,9 +157,13 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.autosave_bar)
-        layout.addWidget(self.turn_header)
+        # The round, who acts and the table's filters share one line: on a laptop every line
+        # above the table is a row of combatants fewer.
+        top = QHBoxLayout()
+        top.addWidget(self.turn_header, 1)
+        top.addWidget(self.filter_bar)
+        layout.addLayout(top)
         layout.addWidget(self.timeline)
-        layout.addWidget(self.filter_bar)
         layout.addWidget(self.table, 1)
         self.setCentralWidget(central)
 

@@ -124,6 +124,10 @@ class HandsSheet(
         """Out of the fight when every point is damaged."""
         return self.undamaged == 0
 
+    def health(self) -> tuple[int, int]:
+        """Hit points not damaged, and the maximum."""
+        return self.undamaged, self.points_max
+
     def damaged(self, amount: int, side: Side) -> tuple["HandsSheet", str]:
         """Damage rises by ``amount`` (never past the maximum), taking ready points first."""
         return take_damage(self, amount, ready_first=True)

@@ -59,7 +59,6 @@ COLUMNS: tuple[Column, ...] = (
     ),
     Column("reach", "Reach", ColumnKind.INT),
     Column("weapons", "Weapons", ColumnKind.TEXT),
-    Column("conditions", "Conditions", ColumnKind.TEXT),
     common.HIDDEN_COLUMN,
     common.NOTES_COLUMN,
 )
@@ -87,28 +86,23 @@ def own_cell(combatant: Combatant, key: str) -> CellValue:
             return getattr(sheet, key)  # type: ignore[no-any-return]
         case "weapons":
             return ", ".join(weapon_text(w) for w in sheet.weapons)
-        case "conditions":
-            return ", ".join(
-                f"{c.name} ({c.rounds})" if c.rounds else c.name for c in combatant.conditions
-            )
     raise KeyError(key)
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-    """Hit points, ready, carry-over and used points."""
+    """Ready, carry-over and used points (the hit points are the table's Health; the pools
+    share them, so no pool shows a maximum of its own)."""
     sheet = sheet_of(state.combatants[combatant_id])
-    top = sheet.undamaged
     return (
-        Resource("hp", "HP", top, sheet.points_max, f"{top}/{sheet.points_max} hit points"),
-        Resource("ready", "Ready", sheet.ready, top, f"{sheet.ready} ready points"),
+        Resource("ready", "Ready", sheet.ready, None, f"{sheet.ready} ready points"),
         Resource(
             "carry_over",
-            "Carry-over",
+            "Carry",
             sheet.carry_over,
-            top,
+            None,
             f"{sheet.carry_over} carry-over points (wind-up or manoeuvring bonus)",
         ),
-        Resource("used", "Used", sheet.used, top, f"{sheet.used} used points"),
+        Resource("used", "Used", sheet.used, None, f"{sheet.used} used points"),
     )
 
 

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Count, InitiativeValue, Name, Sheet, register_sheet
 from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets.rollkeep.wounds import WoundState, wound_state
+from uwr_desktop.core.rulesets.rollkeep.wounds import WoundState, death_at, wound_state
 from uwr_desktop.core.sides import Side
 
 RULESET_ID = "rollkeep"
@@ -171,6 +171,12 @@ class RollkeepSheet(
     def down(self) -> bool:
         """Out of the fight at Out, or dead."""
         return self.wound.out
+
+    def health(self) -> tuple[int, int]:
+        """The wounds still to take before those that kill, out of all of them (the wounds
+        taken count down from the whole)."""
+        deadly = death_at(self.earth) - 1
+        return max(deadly - self.wounds, 0), deadly
 
     @property
     def base_score(self) -> int | None:

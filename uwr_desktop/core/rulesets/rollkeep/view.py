@@ -42,7 +42,6 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
 )
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
-from uwr_desktop.core.rulesets.rollkeep.wounds import death_at
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 
 
@@ -253,16 +252,11 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-    """Armor TN now, and wounds taken out of those that kill (with the rank and penalty)."""
+    """Armor TN now, with the stance that sets it (the wounds are the table's Health and the
+    wound rank has its own column)."""
     sheet = sheet_of(state.combatants[combatant_id])
-    wound = sheet.wound
-    rank = wound.name + (f", TN +{wound.penalty}" if wound.penalty and not wound.out else "")
-    deadly = death_at(sheet.earth) - 1
     tn = armor_tn(sheet)
-    return (
-        Resource("armor_tn", "Armor TN", tn, None, f"{tn} ({sheet.stance.label} stance)"),
-        Resource("wounds", "Wounds", sheet.wounds, deadly, f"{sheet.wounds}/{deadly} · {rank}"),
-    )
+    return (Resource("armor_tn", "Armor TN", tn, None, f"{tn} ({sheet.stance.label} stance)"),)
 
 
 def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:

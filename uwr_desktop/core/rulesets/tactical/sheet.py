@@ -172,6 +172,10 @@ class TacticalSheet(
             return None
         return replace(self, hits=after), f"heals {after - self.hits} hits ({self.hits} → {after})"
 
+    def health(self) -> tuple[int, int]:
+        """Hits and their maximum."""
+        return self.hits, self.hits_max
+
     def as_copy(self) -> "TacticalSheet":
         """A copy rolls its own initiative and starts its own round."""
         return replace(

@@ -393,14 +393,14 @@ def _ap_text(sheet: TacticalSheet) -> str:
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-    """AP left, the instantaneous actions taken and the parry declared this round."""
+    """AP left, the instantaneous actions taken and the parry declared this round (the hits
+    are the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
     now = sheet.now
     instants = "first free" if now.instants == 0 else f"{now.instants} taken, next 1 AP"
     found = [
         Resource("ap", "AP", now.ap, AP_PER_ROUND, _ap_text(sheet)),
         Resource("instants", "Instantaneous", now.instants, None, instants),
-        Resource("hits", "Hits", sheet.hits, sheet.hits_max, f"{sheet.hits}/{sheet.hits_max}"),
     ]
     if now.parry:
         against = state.combatants.get(now.parry_against)

@@ -81,7 +81,6 @@ COLUMNS: tuple[Column, ...] = (
         )
     ),
     Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
-    Column("conditions", "Conditions", ColumnKind.TEXT),
     common.HIDDEN_COLUMN,
     common.NOTES_COLUMN,
 )
@@ -128,10 +127,6 @@ def own_cell(combatant: Combatant, key: str) -> CellValue:
         return initiative_text(combatant)
     if key == "weapons":
         return " · ".join(weapon_text(weapon) for weapon in sheet_of(combatant).weapons)
-    if key == "conditions":
-        return ", ".join(
-            f"{c.name} ({c.rounds})" if c.rounds else c.name for c in combatant.conditions
-        )
     if key in {"vitality", "vitality_max", "stamina", "stamina_max"}:
         return getattr(sheet_of(combatant), key)  # type: ignore[no-any-return]
     raise KeyError(key)
@@ -209,16 +204,9 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
-    """Vitality, Stamina and each weapon's uses this round."""
+    """Stamina and each weapon's uses this round (Vitality is the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
     found = [
-        Resource(
-            "vitality",
-            "Vitality",
-            sheet.vitality,
-            sheet.vitality_max,
-            f"{sheet.vitality}/{sheet.vitality_max}",
-        ),
         Resource(
             "stamina",
             "Stamina",
