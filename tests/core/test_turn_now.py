@@ -81,20 +81,21 @@ def test_tactical_names_who_acts_on_the_count_and_who_arrives_at_the_later_stops
         [tactical_fighter("a"), tactical_fighter("b", quickness=1)], [9, 9, 2, 3]
     )
     session.do(StartFight())
-    assert turn(session) == TurnNow((), ("a", "b"))  # before the countdown: its top first
+    # Before the countdown: its top first.
+    assert turn(session) == TurnNow((), ("a", "b"), "declaring")
     session.do(NextTurn())
-    assert turn(session) == TurnNow(("a",), ("b",))
+    assert turn(session) == TurnNow(("a",), ("b",), "count 38")
     session.do(TacticalDeclare("a", "Dodge"))  # 4 AP: resolves on 18
-    assert turn(session) == TurnNow((), ("b", "a"))
+    assert turn(session) == TurnNow((), ("b", "a"), "count 38")
     session.do(NextTurn())  # count 26: B may declare
-    assert turn(session) == TurnNow(("b",), ("a",))
+    assert turn(session) == TurnNow(("b",), ("a",), "count 26")
     session.do(NextTurn())  # B waits: count 21
     session.do(NextTurn())  # count 18: A's Dodge resolves, B (still waiting) may declare
-    assert turn(session) == TurnNow(("a", "b"), ())
+    assert turn(session) == TurnNow(("a", "b"), (), "count 18")
     with pytest.raises(RulesError, match="Resolve A's Dodge first"):
         session.do(NextTurn())
     session.do(TacticalResolve())
-    assert turn(session) == TurnNow(("b",), ())
+    assert turn(session) == TurnNow(("b",), (), "count 18")
 
 
 def test_hands_names_those_with_points_left_in_this_turns_order():

@@ -133,12 +133,15 @@ def test_the_dialog_refuses_a_negative_trait_rank_or_damage_with_a_message(qtbot
     assert sheet_of(dialog.result_combatant()).reflexes == 3
 
 
-def test_a_refused_raise_is_checked_again_for_the_next_attacker(qtbot, panel, document):
+def test_the_next_attacker_starts_without_raises_and_is_held_to_its_own_void(
+    qtbot, panel, document
+):
     retype(qtbot, panel.raises, "5")
     assert panel.raises.problem() == "Raises can be at most 3 (got 5)."
     document.session.do(NextTurn())
     assert document.session.state.current == "hida"
-    assert panel.raises.text() == "5", "what the GM typed stays"
+    assert (panel.raises.text(), panel.raises.problem()) == ("0", ""), "raises are per attack"
+    retype(qtbot, panel.raises, "5")
     assert panel.raises.problem() == "Raises can be at most 2 (got 5)."
     retype(qtbot, panel.raises, "2")
     assert panel.raises.problem() == ""

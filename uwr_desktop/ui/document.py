@@ -38,6 +38,7 @@ __all__ = [
     "UNTITLED",
     "AutosaveState",
     "EncounterDocument",
+    "TurnKey",
     "rememberable",
     "shown_file_name",
 ]
@@ -45,6 +46,9 @@ __all__ = [
 UNTITLED = "Untitled fight"
 
 FIGHT_FILE_SUFFIX = FILE_SUFFIX
+
+TurnKey = tuple[int, str | None, str]
+"""Which turn a fight is in: its round, the combatant on turn, the rules' step."""
 """The ending of a fight file's name (``.uwr``)."""
 
 FILE_PROBLEMS: tuple[type[Exception], ...] = (EncounterFileError, StoreError)
@@ -120,6 +124,14 @@ class EncounterDocument(QObject):
         if known is None or known[0] is not state:
             known = self._turn = (state, self._session.ruleset.turn_now(state))
         return known[1]
+
+    def turn_key(self, state: EncounterState) -> TurnKey:
+        """Which turn ``state`` is in: its round, the combatant on turn and the rules' step (a
+        countdown's count); panels start afresh when it changes."""
+        turn = self.turn_now() if state is self._session.state else None
+        if turn is None:
+            turn = self._session.ruleset.turn_now(state)
+        return state.round, state.current, turn.step
 
     @property
     def path(self) -> Path | None:

@@ -110,11 +110,14 @@ class TurnNow(msgspec.Struct, frozen=True):
     ``acting`` are the combatants acting now, first first (several where the rules let a tie
     act together; empty before the fight or between turns); ``upcoming`` those still to act
     this round after them, in the order the rules would call them as things stand (empty: the
-    round ends next).
+    round ends next). ``step`` names where the round stands when the round and the combatant
+    on turn do not say it alone (a countdown's count): a new step is a new turn to the panels,
+    which then show nothing of the one before.
     """
 
     acting: tuple[str, ...] = ()
     upcoming: tuple[str, ...] = ()
+    step: str = ""
 
 
 class Decision(msgspec.Struct, frozen=True):

@@ -38,7 +38,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.display import SPEEDS, Outcome, RollDisplay
 from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
-from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.document import EncounterDocument, TurnKey
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 __all__ = ["SPEEDS", "DiceTray", "NothingToRollError", "RollBuilder", "RollRequest"]
@@ -125,7 +125,7 @@ class DiceTray(RollDisplay):
         self._request: RollRequest | None = None
         self._local_roller = roller
         self._own_roll = False
-        self._turn: tuple[int, str | None] | None = None
+        self._turn: TurnKey | None = None
         self._build_inputs()
         self._lay_out()
         self._connect()
@@ -405,7 +405,7 @@ class DiceTray(RollDisplay):
         assert self._document is not None
         state = self._document.session.state
         self._fill_combatants(state)
-        self._turn = (state.round, state.current)
+        self._turn = self._document.turn_key(state)
         self._own_roll = False
         self.clear_roll()
         self._show_entry(animate=False)
@@ -414,7 +414,7 @@ class DiceTray(RollDisplay):
         assert self._document is not None
         state = self._document.session.state
         self._follow_combatants(change, state)
-        turn = (state.round, state.current)
+        turn = self._document.turn_key(state)
         new_turn = turn != self._turn
         self._turn = turn
         if new_turn and state.current is not None:
@@ -440,8 +440,10 @@ class DiceTray(RollDisplay):
         if session.cursor == 0:
             return False
         rolls = session.entry_view(session.cursor - 1).rolls
-        before, now = session.state_at(session.cursor - 1), session.state
-        if not rolls or (before.round, before.current) != (now.round, now.current):
+        if not rolls:
+            return False
+        before = session.state_at(session.cursor - 1)
+        if self._document.turn_key(before) != self._document.turn_key(session.state):
             return False
         shown = rolls[0]
         self.show_rolled(shown, animate=animate)

@@ -3,7 +3,7 @@ at the left, rows selected whole, cells edited in place, columns fitted to their
 demand (a header that resizes itself reads every row on every change, which a fight of a
 thousand combatants cannot afford)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics
@@ -26,7 +26,7 @@ RESIZE_PRECISION_ROWS = 50
 RESOURCES_FIT_CHARS = 34
 """The "This round" column is fitted to at most about this many characters (its tooltip shows
 it all), so that the columns after it stay in view."""
-CONDITIONS_FIT_CHARS = 26
+CONDITIONS_FIT_CHARS = 36
 """The Conditions column, frozen at the left, is fitted to at most about this many characters
 (more conditions end in a "+N" chip; the tooltip lists them all)."""
 CONDITIONS_MIN_CHARS = 12
@@ -35,6 +35,12 @@ ROW_PADDING = 8
 """Pixels a row has beyond a line of text: compact, so a laptop shows ten rows and more."""
 CONDITION_TINT = "#f3d9a4"
 """The background of a condition's chip: it stands out from the quieter resources."""
+
+_CHIP_BOUNDS = (
+    (RESOURCES_COLUMN, 0, RESOURCES_FIT_CHARS),
+    (CONDITIONS_COLUMN, CONDITIONS_MIN_CHARS, CONDITIONS_FIT_CHARS),
+)
+"""The chip columns with the least and most characters they are fitted to."""
 
 
 class CombatantTable(FrozenColumnTable):
@@ -121,11 +127,27 @@ class CombatantTable(FrozenColumnTable):
             # Whoever acts is shown bold: the column keeps room for any name in bold.
             header.resizeSection(name, header.sectionSize(name) + self._bold_extra())
         char = self.fontMetrics().averageCharWidth()
-        for key, low, high in (
-            (RESOURCES_COLUMN, 0, RESOURCES_FIT_CHARS),
-            (CONDITIONS_COLUMN, CONDITIONS_MIN_CHARS, CONDITIONS_FIT_CHARS),
-        ):
+        for key, low, high in _CHIP_BOUNDS:
             section = self._model.column_of(key)
             if section >= 0:
                 size = header.sectionSize(section)
                 header.resizeSection(section, min(max(size, low * char), high * char))
+
+    def widen_conditions_for(self, combatant_ids: Iterable[str]) -> None:
+        """Widen the Conditions column (within its bound, never narrower) so that the
+        conditions of ``combatant_ids`` show whole: a condition given mid-fight is seen at once,
+        and the other columns do not jump when one ends."""
+        section = self._model.column_of(CONDITIONS_COLUMN)
+        if section < 0:
+            return
+        needed = 0
+        for cid in combatant_ids:
+            row = self._model.row_of(cid)
+            if row >= 0:
+                index = self._proxy.mapFromSource(self._model.index(row, section))
+                if index.isValid():
+                    needed = max(needed, self.sizeHintForIndex(index).width())
+        header = self.horizontalHeader()
+        most = CONDITIONS_FIT_CHARS * self.fontMetrics().averageCharWidth()
+        if needed > header.sectionSize(section):
+            header.resizeSection(section, min(needed, most))

@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 
-from uwr_desktop.core.condition_text import condition_text
+from uwr_desktop.core.condition_text import condition_chip, condition_text
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, Resource, Ruleset
@@ -403,7 +403,7 @@ class CombatantTableModel(QAbstractTableModel):
 
     def _chips(self, combatant: Combatant, column: Column) -> tuple[str, ...]:
         if column is _CONDITIONS:
-            return tuple(condition_text(c) for c in combatant.conditions)
+            return tuple(condition_chip(c) for c in combatant.conditions)
         if column is _RESOURCES:
             return resource_badges(self._session.ruleset.resources(self._state, combatant.id))
         return ()

@@ -283,6 +283,8 @@ class MainWindow(QMainWindow):
         self.event_log.apply(change)
         if change.added:
             self.table.fit_columns()
+        elif change.changed:
+            self.table.widen_conditions_for(change.changed)
         if change.timeline_changed or change.round_changed or change.phase_changed:
             self._refresh_timeline()
         turn = self._document.turn_now()

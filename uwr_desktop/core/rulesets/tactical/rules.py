@@ -153,9 +153,9 @@ def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
     stand, each named once (before the countdown starts, those of its top count first)."""
     count = part_of(state).count
     if state.phase == Phase.RESOLUTION and count is not None:
-        acting, stop = acting_at(state, order), next_count(state, count)
+        acting, stop, step = acting_at(state, order), next_count(state, count), f"count {count}"
     elif state.phase == Phase.INITIATIVE:
-        acting, stop = [], top_count(state)
+        acting, stop, step = [], top_count(state), "declaring"
     else:
         return TurnNow()
     named = set(acting)
@@ -168,7 +168,7 @@ def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
         upcoming += arriving
         named.update(arriving)
         stop = next_count(probe, stop)
-    return TurnNow(tuple(acting), tuple(upcoming))
+    return TurnNow(tuple(acting), tuple(upcoming), step)
 
 
 def on_own_count(state: EncounterState) -> list[str]:

@@ -125,6 +125,7 @@ class PointsPanel(QWidget):
     # ---- following the session --------------------------------------------------------------
 
     def _changed(self, change: Change) -> None:
+        self.message.setText("")
         self._rebuild()
 
     def set_focus_combatant(self, combatant_id: str | None) -> None:

@@ -31,6 +31,7 @@ from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
 from uwr_desktop.core.rulesets.rollkeep.view import score_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.targets import default_target
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
@@ -49,6 +50,7 @@ class SkirmishPanel(QWidget):
         self.setObjectName("rollkeepPanel")
         self._document = document
         self._focus: str | None = None
+        self._turn: tuple[int, str | None] | None = None
         self.turn = wrapped("rollkeepTurn")
         self.stance = named(QComboBox(), "rollkeepStance")
         for stance in Stance:
@@ -160,10 +162,14 @@ class SkirmishPanel(QWidget):
     # ---- following the session --------------------------------------------------------------
 
     def _changed(self, change: Change) -> None:
+        self.message.clear()
         self._refill()
 
     def _refill(self) -> None:
         state = self._state()
+        if (state.round, state.current) != self._turn:
+            self._turn = (state.round, state.current)
+            self._start_attack()
         subject = self._subject()
         self.ambush_box.setVisible(state.phase == Phase.SETUP and not part_of(state).ambush_rolled)
         self._fill_turn(state, subject)
@@ -234,9 +240,20 @@ class SkirmishPanel(QWidget):
         if not delayers:
             self._lane_layout.addWidget(QLabel("Nobody is delaying"))
 
+    def _start_attack(self) -> None:
+        """A new turn's attack starts afresh: its first weapon, the nearest enemy, no raises,
+        not into melee, and no refusal left from the turn before."""
+        for combo in (self.weapon, self.target):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(-1)
+            combo.blockSignals(False)
+        self.raises.setValue(0)
+        self.into_melee.setChecked(False)
+        self.message.clear()
+
     def _fill_attack(self, state: EncounterState) -> None:
         attacker = state.current
-        chosen_weapon = self.weapon.currentIndex()
+        chosen_weapon = max(self.weapon.currentIndex(), 0)
         chosen_target = self.target.currentData()
         for combo in (self.weapon, self.target):
             combo.blockSignals(True)
@@ -248,16 +265,13 @@ class SkirmishPanel(QWidget):
             if 0 <= chosen_weapon < self.weapon.count():
                 self.weapon.setCurrentIndex(chosen_weapon)
             self.raises.setMaximum(sheet.void)
-            side = state.combatants[attacker].side
             for cid in state.order:
                 other = state.combatants[cid]
                 if cid != attacker and not other.down:
                     self.target.addItem(other.name, cid)
-            wanted = [chosen_target, self._focus]
-            wanted += [c for c in state.order if state.combatants[c].side != side]
-            for cid in wanted:
-                if cid != attacker and self.target.findData(cid) >= 0:
-                    self.target.setCurrentIndex(self.target.findData(cid))
+            for wanted in (chosen_target, default_target(state, attacker)):
+                if wanted is not None and self.target.findData(wanted) >= 0:
+                    self.target.setCurrentIndex(self.target.findData(wanted))
                     break
         for combo in (self.weapon, self.target):
             combo.blockSignals(False)

@@ -179,6 +179,7 @@ class CountdownPanel(QWidget):
         self._refresh()
 
     def _changed(self, change: Change) -> None:
+        self.message.setText("")
         state = self._document.session.state
         if change.part_changed and (catalog(state), pace_table(state)) != self._tables:
             self._rebuild()

@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.uwr.intents import Attack, Reroll, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
-from uwr_desktop.core.rulesets.uwr.targets import default_target, targets
+from uwr_desktop.core.targets import default_target, targets
 from uwr_desktop.ui.rulesets.uwr.check_extras import (
     EXTRA_DICE_RANGE,
     FAVOR_RANGE,

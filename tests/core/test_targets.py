@@ -6,8 +6,8 @@ import pytest
 
 from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition, EncounterState
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet
-from uwr_desktop.core.rulesets.uwr.targets import default_target, hostile, targets
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.targets import default_target, hostile, targets
 
 
 def one(cid, side, **sheet):
