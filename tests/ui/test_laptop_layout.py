@@ -5,8 +5,9 @@ inputs in view during an attack, and the round and turn shown large above the ta
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
-from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import NextTurn
@@ -265,3 +266,40 @@ def test_the_frozen_columns_cover_the_table_down_to_its_scroll_bar(qtbot, tmp_pa
     point = table.frozen.viewport().mapTo(table, rect.center())
     assert table.childAt(point) is table.frozen.viewport()
     main.document.close()
+
+
+def _right_click_menu(qtbot, view, point) -> list[str]:
+    """The commands of the menu a right-click at ``point`` in ``view`` pops up."""
+    seen: list[str] = []
+
+    def read_and_close() -> None:
+        menu = QApplication.activePopupWidget()
+        if menu is None:
+            QTimer.singleShot(10, read_and_close)
+            return
+        seen.extend(a.text() for a in menu.actions() if a.isVisible() and not a.isSeparator())
+        menu.close()
+
+    QTimer.singleShot(0, read_and_close)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point, view.mapToGlobal(point))
+    QApplication.sendEvent(view, event)
+    qtbot.waitUntil(lambda: bool(seen))
+    return seen
+
+
+def test_a_right_click_on_name_or_health_offers_the_combatant_commands(window, qtbot):
+    table = window.table
+    _, _, name_rect = _cell_rect(window, "vex", NAME_COLUMN)
+    from_name = _right_click_menu(qtbot, table.viewport(), name_rect.center())
+    for command in ("Hide from Players", "Player Alias…", "Apply Damage…", "Add Condition…"):
+        assert any(command.replace("&", "") == t.replace("&", "") for t in from_name), command
+    _, _, health_rect = _cell_rect(window, "vex", HEALTH_COLUMN)
+    assert _right_click_menu(qtbot, table.viewport(), health_rect.center()) == from_name
+    # Scrolled sideways, the frozen Name and Health offer the very same.
+    table.horizontalScrollBar().setValue(table.horizontalScrollBar().maximum())
+    qtbot.wait(20)
+    frozen, _, frozen_name = _cell_rect(window, "vex", NAME_COLUMN)
+    assert frozen is table.frozen
+    assert _right_click_menu(qtbot, frozen.viewport(), frozen_name.center()) == from_name
+    _, _, frozen_health = _cell_rect(window, "vex", HEALTH_COLUMN)
+    assert _right_click_menu(qtbot, frozen.viewport(), frozen_health.center()) == from_name
