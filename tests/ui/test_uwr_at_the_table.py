@@ -36,6 +36,7 @@ from uwr_desktop.ui.dialogs.condition_editor import ConditionEditor
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.dialogs.quick import AmountDialog
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog
+from uwr_desktop.ui.table.model import CHIPS_ROLE, CONDITIONS_COLUMN
 from uwr_desktop.ui.theme import theme_colors
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -211,6 +212,10 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     crossbow = state(window).combatants["vex"].sheet.weapons[1]
     assert crossbow.preparing_left == 1
     assert [b.text() for b in prepare.buttons()] == ["Stop preparing"]
+    model = window.table_model
+    conditions = model.index(model.row_of("vex"), model.column_of(CONDITIONS_COLUMN))
+    assert conditions.data(CHIPS_ROLE) == ("Off Guard (preparing)",), "the rules' state shows"
+    assert "Off Guard (preparing)" in conditions.data(Qt.ItemDataRole.ToolTipRole)
 
     # A condition on Brute: its rounds edited and then removed in the conditions editor.
     window.document.session.do(AddCondition(["brute"], Condition("Blinded", 3)))

@@ -168,6 +168,10 @@ class Ruleset(Protocol):
     def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
         """The combatant's per-round resources now."""
 
+    def rule_states(self, state: EncounterState, combatant_id: str) -> tuple[str, ...]:
+        """The states the rules put the combatant in, not given as conditions (Off Guard while
+        preparing a weapon), shown beside its conditions."""
+
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (for menus and buttons)."""
 

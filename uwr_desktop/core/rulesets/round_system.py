@@ -245,6 +245,11 @@ class RoundSystem(ABC, Generic[S]):
         """The combatant's per-round resources (none, unless the rules count some)."""
         return ()
 
+    def rule_states(self, state: EncounterState, combatant_id: str) -> tuple[str, ...]:
+        """The states the rules put the combatant in beside its conditions (none, unless the
+        rules make some)."""
+        return ()
+
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (none offered, unless the rules say)."""
         return ()

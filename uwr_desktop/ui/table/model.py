@@ -112,9 +112,10 @@ def format_resources(resources: Iterable[Resource]) -> str:
     return " · ".join(resource_badges(resources)) or format_cell(None)
 
 
-def conditions_tooltip(combatant: Combatant) -> str:
-    """Each condition on a line of its own, with its note."""
-    lines = [condition_text(c) + (f": {c.note}" if c.note else "") for c in combatant.conditions]
+def conditions_tooltip(combatant: Combatant, rule_states: Iterable[str] = ()) -> str:
+    """Each state the rules made and each condition on a line of its own, with its note."""
+    lines = [*rule_states]
+    lines += [condition_text(c) + (f": {c.note}" if c.note else "") for c in combatant.conditions]
     return "\n".join(
         [f"{combatant.name} · conditions", *lines]
         if lines
@@ -338,7 +339,9 @@ class CombatantTableModel(QAbstractTableModel):
                 combatant.name, self._session.ruleset.resources(self._state, cid)
             )
         if column is _CONDITIONS and role == _ROLE.ToolTipRole:
-            return conditions_tooltip(combatant)
+            return conditions_tooltip(
+                combatant, self._session.ruleset.rule_states(self._state, cid)
+            )
         value = self._value(self._state, cid, column)
         if role == _ROLE.DisplayRole:
             return None if column.kind is ColumnKind.BOOL else format_cell(value)
@@ -398,12 +401,20 @@ class CombatantTableModel(QAbstractTableModel):
         if column is HEALTH:
             return health_text(state.combatants[cid])
         if column is _CONDITIONS:
-            return " · ".join(condition_text(c) for c in state.combatants[cid].conditions)
+            return " · ".join(
+                (
+                    *self._session.ruleset.rule_states(state, cid),
+                    *(condition_text(c) for c in state.combatants[cid].conditions),
+                )
+            )
         return ruleset.cell_value(state, cid, column.key)
 
     def _chips(self, combatant: Combatant, column: Column) -> tuple[str, ...]:
         if column is _CONDITIONS:
-            return tuple(condition_chip(c) for c in combatant.conditions)
+            return (
+                *self._session.ruleset.rule_states(self._state, combatant.id),
+                *(condition_chip(c) for c in combatant.conditions),
+            )
         if column is _RESOURCES:
             return resource_badges(self._session.ruleset.resources(self._state, combatant.id))
         return ()

@@ -222,6 +222,7 @@ class UwrRuleset(RoundSystem[UwrSettings]):
     own_rolls = staticmethod(shown_rolls)
     timeline = staticmethod(view.timeline)
     resources = staticmethod(view.resources)
+    rule_states = staticmethod(view.rule_states)
     legal_intents = staticmethod(view.legal_intents)
 
     def timeline_axis(self, state: EncounterState) -> TimelineAxis:

@@ -203,6 +203,14 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
     return DragAnswer(MoveInOrder(slot_key, index), f"Move {name} {where}: manual order, {kept}")
 
 
+def rule_states(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
+    """Off Guard while preparing a weapon (-1 favor on attacks and dodges), unless the GM gave
+    it as a condition too."""
+    combatant = state.combatants[combatant_id]
+    given = any(c.name.casefold() == OFF_GUARD.casefold() for c in combatant.conditions)
+    return (f"{OFF_GUARD} (preparing)",) if sheet_of(combatant).off_guard and not given else ()
+
+
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     """Stamina and each weapon's uses this round (Vitality is the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
