@@ -11,7 +11,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -25,6 +24,7 @@ from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import Ruleset, make_ruleset, ruleset_ids
 from uwr_desktop.ui.dialogs.settings_form import SettingsForm
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 class NewFightDialog(QDialog):
@@ -47,7 +47,7 @@ class NewFightDialog(QDialog):
         self._forms: dict[str, SettingsForm] = {}
         self._chosen: Ruleset | None = None
 
-        self._systems = QComboBox(self)
+        self._systems = ChoiceBox(self)
         self._systems.setObjectName("rulesetChoice")
         self._systems.setAccessibleName("Round system")
         for known in ruleset_ids():

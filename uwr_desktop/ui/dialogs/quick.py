@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS, MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 COMMON_CONDITIONS: tuple[str, ...] = (
     "Off Guard",
@@ -125,7 +126,7 @@ class ConditionDialog(QDialog):
         self.setObjectName("conditionDialog")
         self.setWindowTitle("Add condition")
         self.setMinimumWidth(320)
-        self._name = QComboBox()
+        self._name = ChoiceBox()
         self._name.setObjectName("conditionName")
         self._name.setEditable(True)
         self._name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)

@@ -14,10 +14,11 @@ from typing import Any
 
 import msgspec
 import msgspec.inspect as mi
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLineEdit, QWidget
 
 from uwr_desktop.core.events import to_builtins
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 _INT_LIMIT = 2**31 - 1
 """A spin box holds a 32-bit int: an unbounded int setting is offered within it."""
@@ -197,7 +198,7 @@ def _int_editor(kind: mi.IntType) -> _Editor:
 def _choice_editor(values: list[object]) -> _Editor | None:
     if not values:
         return None
-    combo = QComboBox()
+    combo = ChoiceBox()
     for value in values:
         combo.addItem(humanize(str(value)), value)
 

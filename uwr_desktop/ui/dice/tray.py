@@ -18,7 +18,6 @@ import msgspec
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -40,6 +39,7 @@ from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
 from uwr_desktop.ui.document import EncounterDocument, TurnKey
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 __all__ = ["SPEEDS", "DiceTray", "NothingToRollError", "RollBuilder", "RollRequest"]
 
@@ -138,7 +138,7 @@ class DiceTray(RollDisplay):
     # ---- building ---------------------------------------------------------------------------
 
     def _build_inputs(self) -> None:
-        self.combatant = QComboBox()
+        self.combatant = ChoiceBox()
         self.combatant.setObjectName("trayCombatant")
         self.combatant.setAccessibleName("Combatant")
         self.combatant.setToolTip("Whose roll this is: it is kept in the fight's journal and log")

@@ -28,6 +28,7 @@ from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.ui.dialogs.prompts import ask_save_path, warn
 from uwr_desktop.ui.log.model import LogModel
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 ALL_COMBATANTS = "All combatants"
 """The filter choice showing every event."""
@@ -80,7 +81,7 @@ class EventLog(QWidget):
         self._proxy = LogFilterProxy(self)
         self._proxy.setSourceModel(self._model)
 
-        self._filter = QComboBox(self)
+        self._filter = ChoiceBox(self)
         self._filter.setObjectName("eventLogFilter")
         self._filter.setToolTip("Show the events of one combatant")
         self._filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)

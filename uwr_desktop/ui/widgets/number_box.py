@@ -12,8 +12,10 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator, QWheelEvent
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
+
+from uwr_desktop.ui.widgets.wheel import focus_without_wheel, wheel_is_for
 
 _NUMBER = re.compile(r"^[+\-−]?\d*([.,]\d*)?$")  # noqa: RUF001 (the minus sign is accepted too)
 _PROBLEM_STYLE = "border: 1px solid #c0392b;"
@@ -81,6 +83,7 @@ class NumberBox(QSpinBox):
         self._what = what
         self._below = below
         self._problem = ""
+        focus_without_wheel(self)
         self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._check)
         self.valueChanged.connect(self._check)
@@ -136,6 +139,11 @@ class NumberBox(QSpinBox):
             )
         _show_problem(self, found)
 
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        """Step only with the focus; else let what holds the box scroll."""
+        if wheel_is_for(self, event):
+            super().wheelEvent(event)
+
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
         """Leave a wrong number as typed (Qt would put the previous value back unseen)."""
         if self._problem:
@@ -171,6 +179,7 @@ class DecimalBox(QDoubleSpinBox):
         self._what = what
         self._below = below
         self._problem = ""
+        focus_without_wheel(self)
         self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._check)
         self.valueChanged.connect(self._check)
@@ -203,6 +212,11 @@ class DecimalBox(QDoubleSpinBox):
             bare, self.minimum(), self.maximum(), self._what, self._below, whole=False
         )
         _show_problem(self, found)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        """Step only with the focus; else let what holds the box scroll."""
+        if wheel_is_for(self, event):
+            super().wheelEvent(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
         """Leave a wrong number as typed."""

@@ -11,7 +11,6 @@ import msgspec
 from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -42,6 +41,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 def _spin(name: str, field: Bounded, value: int, *, what: str = "", below: str = "") -> NumberBox:
@@ -64,7 +64,7 @@ class HandsCombatantDialog(QDialog):
         self.name = QLineEdit(combatant.name if combatant else "")
         self.name.setObjectName("name")
         self.name.setMaxLength(MAX_NAME_LENGTH)
-        self.side = QComboBox()
+        self.side = ChoiceBox()
         self.side.setObjectName("side")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side.value)

@@ -43,6 +43,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 MAX_PIPS = 24
 """Pips drawn per combatant; more points are counted beside them (the number field spends
@@ -61,7 +62,7 @@ def _named(widget: W, name: str) -> W:
 
 def _choice(name: str, tip: str) -> QComboBox:
     """A narrow choice box (it shrinks to a few characters when the dock is narrow)."""
-    box = _named(QComboBox(), name)
+    box = _named(ChoiceBox(), name)
     box.setToolTip(tip)
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(6)

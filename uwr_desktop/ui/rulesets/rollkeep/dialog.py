@@ -8,7 +8,6 @@ import msgspec
 from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -33,6 +32,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 TRAITS = (
     ("reflexes", "Reflexes"),
@@ -143,7 +143,7 @@ class RollkeepDialog(QDialog):
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
         self.name = named(QLineEdit(combatant.name if combatant else ""), "rollkeepName")
         self.name.setMaxLength(MAX_NAME_LENGTH)
-        self.side = named(QComboBox(), "rollkeepSide")
+        self.side = named(ChoiceBox(), "rollkeepSide")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
@@ -162,7 +162,7 @@ class RollkeepDialog(QDialog):
         self.armor.setToolTip("Added to Armor TN (light armour 5, heavy 10)")
         self.wounds = spin("rollkeepWounds", 0, MAX_COUNT, what="Wounds")
         self.wounds.setValue(sheet.wounds)
-        self.stance = named(QComboBox(), "rollkeepDialogStance")
+        self.stance = named(ChoiceBox(), "rollkeepDialogStance")
         for stance in Stance:
             self.stance.addItem(f"{stance.icon} {stance.label}", stance)
         self.stance.setCurrentIndex(self.stance.findData(sheet.stance))

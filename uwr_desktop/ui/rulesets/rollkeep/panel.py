@@ -3,7 +3,6 @@ with "Act now", an attack with its raises and its odds, and the dice tray showin
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -35,6 +34,7 @@ from uwr_desktop.core.targets import default_target
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 class SkirmishPanel(QWidget):
@@ -52,7 +52,7 @@ class SkirmishPanel(QWidget):
         self._focus: str | None = None
         self._turn: tuple[int, str | None] | None = None
         self.turn = wrapped("rollkeepTurn")
-        self.stance = named(QComboBox(), "rollkeepStance")
+        self.stance = named(ChoiceBox(), "rollkeepStance")
         for stance in Stance:
             self.stance.addItem(f"{stance.icon} {stance.label}", stance)
         self.stance.setToolTip(
@@ -66,8 +66,8 @@ class SkirmishPanel(QWidget):
         self.act_now_buttons: dict[str, QPushButton] = {}
         self.keep_waiting = named(QPushButton("Keep waiting"), "rollkeepKeepWaiting")
         self.forfeit = named(QPushButton("Forfeit"), "rollkeepForfeit")
-        self.weapon = named(QComboBox(), "rollkeepWeapon")
-        self.target = named(QComboBox(), "rollkeepTarget")
+        self.weapon = named(ChoiceBox(), "rollkeepWeapon")
+        self.target = named(ChoiceBox(), "rollkeepTarget")
         self.raises = spin("rollkeepRaises", 0, 0, what="Raises")
         self.raises.setToolTip(
             "Each raise adds 5 to the TN and a rolled die of damage; at most Void"
@@ -76,7 +76,7 @@ class SkirmishPanel(QWidget):
         self.odds = wrapped("rollkeepOdds")
         self.attack = named(QPushButton("Attack"), "rollkeepAttack")
         self.ambush_box = named(QGroupBox("Ambush (before the skirmish)"), "rollkeepAmbushBox")
-        self.ambush_side = named(QComboBox(), "rollkeepAmbushSide")
+        self.ambush_side = named(ChoiceBox(), "rollkeepAmbushSide")
         for side in Side:
             self.ambush_side.addItem(f"{side.value.capitalize()} side hides", side)
         self.ambush_side.setCurrentIndex(self.ambush_side.findData(Side.ENEMY))

@@ -27,6 +27,7 @@ from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, P
 from uwr_desktop.core.rulesets.tactical.intents import TacticalEditCatalog
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 ACTION_COLUMNS = ("Action", "Kind", "Min AP", "Max AP")
 PACE_COLUMNS = ("Pace", "Penalty")
@@ -92,7 +93,7 @@ class CatalogDialog(QDialog):
         row = self.action_rows.rowCount()
         self.action_rows.insertRow(row)
         self.action_rows.setItem(row, 0, QTableWidgetItem(entry.name))
-        kind = QComboBox()
+        kind = ChoiceBox()
         for value in ActionKind:
             kind.addItem(value.value, value)
         kind.setCurrentIndex(kind.findData(entry.kind))

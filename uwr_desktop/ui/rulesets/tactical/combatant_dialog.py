@@ -6,7 +6,6 @@ import uuid
 
 from msgspec.structs import replace
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -31,6 +30,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:
@@ -55,7 +55,7 @@ class TacticalDialog(QDialog):
         self._original = combatant
         self.name = named(QLineEdit(combatant.name if combatant else ""), "tacticalName")
         self.name.setMaxLength(MAX_NAME_LENGTH)
-        self.side = named(QComboBox(), "tacticalSide")
+        self.side = named(ChoiceBox(), "tacticalSide")
         for side in Side:
             self.side.addItem(side_swatch(side), side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))

@@ -37,6 +37,7 @@ from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 SHOWN_NAMES = 4
 """Names listed in the status line before "and N more"."""
@@ -66,8 +67,8 @@ class CountdownPanel(QWidget):
         self.status.setWordWrap(True)
         # A fixed height: a new text must not lay the whole dock out again at every count.
         self.status.setFixedHeight(3 * self.status.fontMetrics().lineSpacing() + 4)
-        self.actor = named(QComboBox(), "tacticalActor")
-        self.action = named(QComboBox(), "tacticalAction")
+        self.actor = named(ChoiceBox(), "tacticalActor")
+        self.action = named(ChoiceBox(), "tacticalAction")
         self.ap = named(NumberBox(0, 0, what="AP"), "tacticalAp")
         self.ap.setSuffix(" AP")
         self.penalty = named(
@@ -86,8 +87,8 @@ class CountdownPanel(QWidget):
         self.edit_catalog = named(QPushButton("Catalog…"), "tacticalCatalog")
         self.edit_catalog.setToolTip("Edit this fight's action catalog and pace table")
         self.keep = named(QCheckBox("keep progress"), "tacticalKeep")
-        self.pace = named(QComboBox(), "tacticalPace")
-        self.mode = named(QComboBox(), "tacticalMode")
+        self.pace = named(ChoiceBox(), "tacticalPace")
+        self.mode = named(ChoiceBox(), "tacticalMode")
         for mode in MoveMode:
             self.mode.addItem(mode.value, mode)
         self.move_button = named(QPushButton("Move"), "tacticalMove")
@@ -95,7 +96,7 @@ class CountdownPanel(QWidget):
             NumberBox(0, MAX_COUNT, what="The parry amount"), "tacticalParryAmount"
         )
         self.parry_amount.setToolTip("How much of the attack bonus goes to the parry (0 or more)")
-        self.parry_against = named(QComboBox(), "tacticalParryAgainst")
+        self.parry_against = named(ChoiceBox(), "tacticalParryAgainst")
         self.parry = named(QPushButton("Parry"), "tacticalParry")
         self.message = named(QLabel(), "tacticalMessage")
         self.message.setWordWrap(True)

@@ -8,7 +8,6 @@ any refusal.
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QStandardItemModel
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -32,6 +31,7 @@ from uwr_desktop.ui.rulesets.uwr.check_extras import (
 from uwr_desktop.ui.rulesets.uwr.reaction_box import ReactionBox
 from uwr_desktop.ui.widgets.build import button, set_items
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 def _rounds(count: int) -> str:
@@ -119,17 +119,17 @@ class AttackPanel(QWidget):
         self._update_buttons()
 
     def _build(self) -> None:
-        self.attacker = QComboBox()
+        self.attacker = ChoiceBox()
         self.attacker.setObjectName("attacker")
         self.attacker.setAccessibleName("Attacker")
         self.attacker.setToolTip(
             "Who attacks: whose turn it is (pick another to attack out of turn)"
         )
-        self.weapon = QComboBox()
+        self.weapon = ChoiceBox()
         self.weapon.setObjectName("weapon")
         self.weapon.setAccessibleName("Weapon")
         self.weapon.setToolTip("The weapon and its uses left this round")
-        self.target = QComboBox()
+        self.target = ChoiceBox()
         self.target.setObjectName("target")
         self.target.setAccessibleName("Target")
         self.target.setToolTip("Who is attacked")

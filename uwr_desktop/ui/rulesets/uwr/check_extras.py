@@ -24,6 +24,7 @@ from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 NOBODY = "Nobody: raw reaction dice"
 
@@ -61,7 +62,7 @@ def below_one_box(name: str, whose: str) -> QCheckBox:
 
 
 def _combo(name: str, tip: str) -> QComboBox:
-    combo = QComboBox()
+    combo = ChoiceBox()
     combo.setObjectName(name)
     combo.setAccessibleName(tip)
     combo.setToolTip(tip)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 import msgspec
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_REROLLS
@@ -17,6 +17,7 @@ from uwr_desktop.core.notation import format_spec
 from uwr_desktop.ui.dice.tray import NothingToRollError, RollRequest
 from uwr_desktop.ui.rulesets.uwr.check_extras import FAVOR_RANGE, below_one_box
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 ATTRIBUTES = ("Brawn", "Grace", "Mettle", "Savvy")
 """The four attributes a uwr check can draw on."""
@@ -119,10 +120,10 @@ class CheckForm(QWidget):
         return self
 
     def _build(self) -> None:
-        self.attribute = QComboBox()
+        self.attribute = ChoiceBox()
         self.attribute.setAccessibleName("Attribute")
         self.attribute.setToolTip("Dice = the attribute, rounded down; a half gives +1 reroll")
-        self.skill = QComboBox()
+        self.skill = ChoiceBox()
         self.skill.setAccessibleName("Skill")
         self.skill.setToolTip("Adds its rank in dice, and any rerolls it grants")
         self.extra_dice = _spin(
@@ -140,7 +141,7 @@ class CheckForm(QWidget):
             0, MAX_REROLLS, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
         )
         self.below_one = below_one_box("checkBelowOne", "Check")
-        self.against = QComboBox()
+        self.against = ChoiceBox()
         self.against.setAccessibleName("Against")
         self.against.setToolTip("The difficulty of a direct check, or an opposed reaction")
         for difficulty in DIFFICULTIES:

@@ -14,7 +14,6 @@ import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -57,6 +56,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 NAME_LIMIT = MAX_NAME_LENGTH
 """Longest name the core accepts for a combatant, skill or weapon."""
@@ -174,7 +174,7 @@ class CombatantDialog(QDialog):
         self._name.setObjectName("name")
         self._name.setMaxLength(NAME_LIMIT)
         self._name.setPlaceholderText("Name")
-        self._side = QComboBox()
+        self._side = ChoiceBox()
         self._side.setObjectName("side")
         for side in Side:
             self._side.addItem(side_swatch(side), side_label(side), side)

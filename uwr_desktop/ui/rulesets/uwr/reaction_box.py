@@ -6,7 +6,7 @@ GM chose (:attr:`ReactionBox.intentChosen`).
 """
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.rulesets.base import Ruleset
@@ -20,6 +20,7 @@ from uwr_desktop.ui.rulesets.uwr.check_extras import (
 )
 from uwr_desktop.ui.widgets.build import button, named, set_items, wrapped
 from uwr_desktop.ui.widgets.number_box import first_problem
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 PARRY_TIP = "The target parries with Brawn and a melee weapon"
 
@@ -44,11 +45,11 @@ class ReactionBox(QGroupBox):
         super().__init__("Reaction", parent)
         self.setObjectName("reactionBox")
         self.dodge_button = button("Dodge", "dodgeButton", "The target dodges with Grace")
-        self.dodge_skill = named(QComboBox(), "dodgeSkill")
+        self.dodge_skill = named(ChoiceBox(), "dodgeSkill")
         self.dodge_skill.setAccessibleName("Dodge skill")
         self.dodge_skill.setToolTip("A skill of the target's that adds its rank and rerolls")
         self.parry_button = button("Parry", "parryButton", PARRY_TIP)
-        self.parry_weapon = named(QComboBox(), "parryWeapon")
+        self.parry_weapon = named(ChoiceBox(), "parryWeapon")
         self.parry_weapon.setAccessibleName("Parry weapon")
         self.parry_weapon.setToolTip("The melee weapon the target parries with")
         self.no_reaction_button = button(

@@ -35,6 +35,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import Skill, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.uwr.upr import UprTable
 from uwr_desktop.ui.icons import icon
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 DEFAULT_UPR_TYPE = "Swift"
 _NO_SKILL = "(no skill)"
@@ -199,14 +200,14 @@ class SheetTables(QObject):
         name = QLineEdit(weapon.name if weapon else "")
         name.setMaxLength(MAX_NAME_LENGTH)
         name.setPlaceholderText("Weapon name")
-        upr_type = QComboBox()
+        upr_type = ChoiceBox()
         upr_type.setObjectName("uprType")
         upr_type.addItems(list(self._table))
         wanted = weapon.upr_type if weapon else DEFAULT_UPR_TYPE
         if upr_type.findText(wanted, Qt.MatchFlag.MatchFixedString) < 0:
             upr_type.addItem(wanted)
         upr_type.setCurrentIndex(upr_type.findText(wanted, Qt.MatchFlag.MatchFixedString))
-        pool = QComboBox()
+        pool = ChoiceBox()
         pool.setObjectName("pool")
         pool.addItem("Melee (Brawn)", WeaponPool.MELEE)
         pool.addItem("Ranged (Grace)", WeaponPool.RANGED)
@@ -217,7 +218,7 @@ class SheetTables(QObject):
         prepared.setToolTip("A weapon below 1 use per round must be prepared before it is used")
         preview = QLabel()
         preview.setObjectName("usesPreview")
-        skill = QComboBox()
+        skill = ChoiceBox()
         skill.setObjectName("governingSkill")
         remove = _remove_button("Remove this weapon")
         row = WeaponRow(name, upr_type, pool, skill, prepared, preview, remove, weapon)

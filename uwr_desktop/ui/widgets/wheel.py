@@ -1,0 +1,45 @@
+"""The mouse wheel changes a drop-down or a number box only while it has the keyboard focus.
+
+Qt lets the wheel change any combo box or spin box under the pointer, and gives it the focus on
+the way: a GM scrolling the Dice dock past the attack's target changed the target. The app's
+drop-downs (:class:`ChoiceBox`) and number boxes (:mod:`~uwr_desktop.ui.widgets.number_box`)
+take the focus by a click or Tab only, and leave a wheel they do not have the focus for to what
+holds them, so the dock, the dialog or the log under the pointer scrolls as it would over a
+label.
+
+This is done in the two classes rather than by an event filter on the application: a filter
+written in Python is called for every event of every object, and made start-up a fifth more
+work.
+"""
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QComboBox, QWidget
+
+
+def focus_without_wheel(widget: QWidget) -> None:
+    """Let ``widget`` take the keyboard focus by a click or Tab, never by the wheel."""
+    widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+
+def wheel_is_for(widget: QWidget, event: QWheelEvent) -> bool:
+    """Whether ``widget`` may act on the wheel: only while it has the focus. Otherwise the
+    event is ignored, and Qt offers it to the widgets that hold ``widget``."""
+    if widget.hasFocus():
+        return True
+    event.ignore()
+    return False
+
+
+class ChoiceBox(QComboBox):
+    """A drop-down the wheel changes only while it has the keyboard focus."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        """An empty drop-down."""
+        super().__init__(parent)
+        focus_without_wheel(self)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        """Change the choice only with the focus; else let what holds the box scroll."""
+        if wheel_is_for(self, event):
+            super().wheelEvent(event)
