@@ -1,4 +1,4 @@
-"""Number boxes that never drop what the GM typed.
+"""Number boxes that never drop what the GM typed, nor read it other than as meant.
 
 A plain ``QSpinBox`` whose range starts at 0 swallows the minus key, so typing "-5" leaves 5;
 a digit that would leave the range is swallowed too, and a half-typed value is put back to the
@@ -6,55 +6,46 @@ previous one when the box loses focus. :class:`NumberBox` and :class:`DecimalBox
 sign and digit typed, say what is wrong in plain words (:meth:`NumberBox.problem`, the
 ``problemChanged`` signal, a red frame and the tooltip) and leave the text alone until it is
 fixed. Forms read :meth:`NumberBox.problem` before they act and refuse with that message.
+
+A key a box cannot take (a letter) is refused with a hint at the box for a moment ("Numbers
+only", :meth:`NumberBox.hint`). No box reads a comma or a point as a thousands separator, as
+Qt would ("2,5" as 25): a whole-number box keeps "2,5" as typed, says "Whole numbers only" at
+the box and refuses it as not whole; a decimal box takes the other mark for its decimal point
+("2,5" is 2.5 where the point is "."), since it shows no thousands either, and says so at the
+box. Coming in by the keyboard (Tab, a label's key) selects the text, so typing replaces it.
+The wheel steps a box only while it has the focus (:mod:`~uwr_desktop.ui.widgets.wheel`).
 """
 
-import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator, QWheelEvent
-from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QToolTip, QWidget
 
+from uwr_desktop.ui.widgets.number_text import (
+    DECIMAL_MARKS,
+    WHOLE_NUMBERS_ONLY,
+    bare,
+    number_shape,
+    other_mark,
+    range_problem,
+    read_as_point_hint,
+    refusal_hint,
+)
 from uwr_desktop.ui.widgets.wheel import focus_without_wheel, wheel_is_for
 
-_NUMBER = re.compile(r"^[+\-−]?\d*([.,]\d*)?$")  # noqa: RUF001 (the minus sign is accepted too)
 _PROBLEM_STYLE = "border: 1px solid #c0392b;"
-
-
-def _bare(text: str, prefix: str, suffix: str) -> str:
-    if prefix and text.startswith(prefix):
-        text = text[len(prefix) :]
-    if suffix and text.endswith(suffix):
-        text = text[: -len(suffix)]
-    return text.strip().replace("−", "-").replace(",", ".")  # noqa: RUF001
-
-
-def _shown(number: float) -> str:
-    return f"{number:g}"
-
-
-def range_problem(
-    text: str, minimum: float, maximum: float, what: str, below: str, *, whole: bool
-) -> str:
-    """What is wrong with ``text`` in a box from ``minimum`` to ``maximum`` (``""``: nothing).
-
-    ``below`` is said after a value under the minimum (for a sign: what to use instead).
-    """
-    if text in {"", "+", "-", ".", "+.", "-."}:
-        return f"{what} needs a number." if text else ""
-    try:
-        number = float(text)
-    except ValueError:
-        return f"{what} must be a number, got {text!r}."
-    if whole and not number.is_integer():
-        return f"{what} must be a whole number, got {text}."
-    if number < minimum:
-        if number < 0 <= minimum:
-            return f"{what} cannot be negative (got {text}){below}."
-        return f"{what} cannot be below {_shown(minimum)} (got {text}){below}."
-    if number > maximum:
-        return f"{what} can be at most {_shown(maximum)} (got {text})."
-    return ""
+HINT_SHOWN_MS = 3000
+"""How long a hint stays at the box (the next key hides it sooner)."""
+_SELECTING_REASONS = (
+    Qt.FocusReason.TabFocusReason,
+    Qt.FocusReason.BacktabFocusReason,
+    Qt.FocusReason.ShortcutFocusReason,
+    Qt.FocusReason.OtherFocusReason,
+)
+"""Ways in that select the text: the keyboard, or a form (or a table's cell) moving the focus."""
+_ENTER = frozenset({"\r", "\n"})
+_Refused = QValidator.State.Invalid
 
 
 class NumberBox(QSpinBox):
@@ -83,14 +74,20 @@ class NumberBox(QSpinBox):
         self._what = what
         self._below = below
         self._problem = ""
+        self._hint = ""
+        self._refused: str | None = None
         focus_without_wheel(self)
         self.setRange(minimum, maximum)
-        self.lineEdit().textEdited.connect(self._check)
+        self.lineEdit().textEdited.connect(self._edited)
         self.valueChanged.connect(self._check)
 
     def problem(self) -> str:
         """What is wrong with the text typed (``""`` when it is a number in range)."""
         return self._problem
+
+    def hint(self) -> str:
+        """The hint shown at the box for the last key (``""`` once a plain key is taken)."""
+        return self._hint
 
     def setValue(self, value: int) -> None:  # noqa: N802 (Qt naming)
         """Show ``value``; a problem with the text it replaces is gone (Qt says nothing when
@@ -118,46 +115,71 @@ class NumberBox(QSpinBox):
         return f"{value:+d}" if self._signed and value > 0 else str(value)
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        """Keep any number typed, in range or not (out of range is intermediate, not invalid)."""
-        result = super().validate(text, pos)
-        if result[0] == QValidator.State.Invalid and self._could_be_number(text):
-            return (QValidator.State.Intermediate, text, pos)
+        """Keep any number typed, in range or not (out of range is intermediate, not invalid);
+        keep a decimal one as typed too, to be refused as not whole: Qt would read its comma
+        or point as a thousands separator ("2,5" as 25)."""
+        typed = bare(text, self.prefix(), self.suffix())
+        if "," in typed or "." in typed:
+            shaped = number_shape(typed.replace(",", "."), len(typed))
+            result = (QValidator.State.Intermediate if shaped else _Refused, text, pos)
+        else:
+            result = super().validate(text, pos)
+            if result[0] == _Refused and number_shape(typed, 0):
+                return (QValidator.State.Intermediate, text, pos)
+        if result[0] == _Refused:
+            self._refused = typed
         return result
-
-    def _could_be_number(self, text: str) -> bool:
-        bare = _bare(text, self.prefix(), self.suffix())
-        return bool(_NUMBER.match(bare)) and "." not in bare
 
     def _check(self) -> None:
         text = self.lineEdit().text()
         if self.specialValueText() and text == self.specialValueText():
             found = ""
         else:
-            bare = _bare(text, self.prefix(), self.suffix())
+            typed = bare(text, self.prefix(), self.suffix())
             found = range_problem(
-                bare, self.minimum(), self.maximum(), self._what, self._below, whole=True
+                typed, self.minimum(), self.maximum(), self._what, self._below, whole=True
             )
         _show_problem(self, found)
+
+    def _edited(self) -> None:
+        self._hint = ""
+        self._check()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
         """Step only with the focus; else let what holds the box scroll."""
         if wheel_is_for(self, event):
             super().wheelEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Select the text when the keyboard or a form brings the focus (not a click)."""
+        super().focusInEvent(event)
+        _select_when_tabbed_in(self, event)
+
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
         """Leave a wrong number as typed (Qt would put the previous value back unseen)."""
+        self._hint = ""
         if self._problem:
             QWidget.focusOutEvent(self, event)
             return
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        """Enter on a wrong number says why instead of reverting it (the form stays open)."""
-        if self._problem and event.text() in {"\r", "\n"}:
+        """Enter on a wrong number says why instead of reverting it (the form stays open); a
+        key the box refuses gets a hint at the box."""
+        if self._problem and event.text() in _ENTER:
             self.problemChanged.emit(self._problem)
             event.accept()
             return
+        self._refused = None
         super().keyPressEvent(event)
+        refused, self._refused = self._refused, None
+        if refused is not None:
+            self._hint = refusal_hint(refused, decimals=0, point=".")
+        elif event.text() in DECIMAL_MARKS:
+            self._hint = WHOLE_NUMBERS_ONLY
+        else:
+            return
+        show_hint(self, self._hint)
 
 
 class DecimalBox(QDoubleSpinBox):
@@ -179,14 +201,20 @@ class DecimalBox(QDoubleSpinBox):
         self._what = what
         self._below = below
         self._problem = ""
+        self._hint = ""
+        self._refused: str | None = None
         focus_without_wheel(self)
         self.setRange(minimum, maximum)
-        self.lineEdit().textEdited.connect(self._check)
+        self.lineEdit().textEdited.connect(self._edited)
         self.valueChanged.connect(self._check)
 
     def problem(self) -> str:
         """What is wrong with the text typed (``""`` when it is a number in range)."""
         return self._problem
+
+    def hint(self) -> str:
+        """The hint shown at the box for the last key (``""`` once a plain key is taken)."""
+        return self._hint
 
     def setValue(self, value: float) -> None:  # noqa: N802 (Qt naming)
         """Show ``value``; a problem with the text it replaces is gone."""
@@ -198,40 +226,83 @@ class DecimalBox(QDoubleSpinBox):
         super().setRange(minimum, maximum)
         self._check()
 
+    def _point(self) -> str:
+        return self.locale().decimalPoint()
+
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        """Keep any number typed, in range or not."""
-        result = super().validate(text, pos)
-        bare = _bare(text, self.prefix(), self.suffix())
-        if result[0] == QValidator.State.Invalid and _NUMBER.match(bare):
-            return (QValidator.State.Intermediate, text, pos)
+        """Keep any number typed, in range or not, with the other decimal mark read as this
+        box's point ("2,5" is 2.5); refuse more decimals than the box shows."""
+        point = self._point()
+        other = other_mark(point)
+        if other in text and point not in text and text.count(other) == 1:
+            text = text.replace(other, point)
+        typed = bare(text, self.prefix(), self.suffix())
+        if other in typed:
+            result = (_Refused, text, pos)
+        else:
+            result = super().validate(text, pos)
+            if result[0] == _Refused and number_shape(typed.replace(point, "."), self.decimals()):
+                return (QValidator.State.Intermediate, text, pos)
+        if result[0] == _Refused:
+            self._refused = typed
         return result
 
     def _check(self) -> None:
-        bare = _bare(self.lineEdit().text(), self.prefix(), self.suffix())
+        typed = bare(self.lineEdit().text(), self.prefix(), self.suffix())
         found = range_problem(
-            bare, self.minimum(), self.maximum(), self._what, self._below, whole=False
+            typed, self.minimum(), self.maximum(), self._what, self._below, whole=False
         )
         _show_problem(self, found)
+
+    def _edited(self) -> None:
+        self._hint = ""
+        self._check()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
         """Step only with the focus; else let what holds the box scroll."""
         if wheel_is_for(self, event):
             super().wheelEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Select the text when the keyboard or a form brings the focus (not a click)."""
+        super().focusInEvent(event)
+        _select_when_tabbed_in(self, event)
+
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
         """Leave a wrong number as typed."""
+        self._hint = ""
         if self._problem:
             QWidget.focusOutEvent(self, event)
             return
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        """Enter on a wrong number says why instead of reverting it."""
-        if self._problem and event.text() in {"\r", "\n"}:
+        """Enter on a wrong number says why instead of reverting it; a key the box refuses
+        gets a hint at the box."""
+        if self._problem and event.text() in _ENTER:
             self.problemChanged.emit(self._problem)
             event.accept()
             return
+        self._refused = None
         super().keyPressEvent(event)
+        refused, self._refused = self._refused, None
+        if refused is not None:
+            self._hint = refusal_hint(refused, decimals=self.decimals(), point=self._point())
+        elif event.text() == other_mark(self._point()):
+            self._hint = read_as_point_hint(self._point())
+        else:
+            return
+        show_hint(self, self._hint)
+
+
+def show_hint(box: QWidget, text: str) -> None:
+    """Show ``text`` in a balloon just under ``box`` for a moment (the next key hides it)."""
+    QToolTip.showText(box.mapToGlobal(QPoint(0, box.height())), text, box, QRect(), HINT_SHOWN_MS)
+
+
+def _select_when_tabbed_in(box: QAbstractSpinBox, event: QFocusEvent) -> None:
+    if event.reason() in _SELECTING_REASONS:
+        box.selectAll()
 
 
 def _show_problem(box: NumberBox | DecimalBox, found: str) -> None:
