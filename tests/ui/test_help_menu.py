@@ -56,6 +56,17 @@ def test_f1_opens_the_sheet_with_the_keys_the_menus_show(window, qtbot):
     assert rows["Keyboard Shortcuts"].startswith("F1")
 
 
+def test_the_sheet_lists_the_player_view_the_filter_and_the_dice_dock_keys(window, qtbot):
+    _activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    rows = dict(_sheet(window).rows())
+    assert rows["Player View"] == "F10"
+    assert rows["Rolls for the GM Only"] == "Ctrl+Shift+G"
+    assert rows["Filter the Table by Name"] == "Ctrl+F"
+    assert rows["Roll the typed dice (in the Dice dock)"] == "Return or Enter or Ctrl+R"
+    assert "Ctrl+Return" not in [keys for command, keys in rows.items() if command != "Next Turn"]
+
+
 def test_the_turn_commands_name_their_keys_in_their_tooltips(window):
     for key in ("next_turn", "end_round", "attack", "roll", "resolve"):
         action = window.actions_by_key[key]

@@ -323,19 +323,39 @@ def test_the_fight_runs_from_the_keyboard_with_the_table_focused(qtbot, window):
     assert window.document.session.state.round == 1
 
 
-def test_ctrl_enter_in_the_attack_panel_attacks_instead_of_ending_the_turn(qtbot, qtlog, window):
+def test_ctrl_enter_in_the_attack_inputs_is_next_turn_and_f6_attacks(qtbot, qtlog, window):
     _add(window, _vex(), _bandit(), _oda())
     _activate(qtbot, window)
     window.actions_by_key["start_fight"].trigger()
     first = window.document.session.state.current
     attack = window.dice_panel.widget.attack
     attack.attacker.setFocus()
-    qtbot.keyClick(attack.attacker, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(attack.attacker, Qt.Key.Key_F6)
     state = window.document.session.state
     assert state.current == first, "the turn stays while the GM attacks"
     assert part_of(state).pending is not None and part_of(state).pending.actor == first
-    assert not [r for r in qtlog.records if "Ambiguous shortcut" in r.message]
     qtbot.waitUntil(lambda: not window.dice_tray.is_animating(), timeout=3000)
+    window.actions_by_key["undo"].trigger()
+    attack.favor.setFocus()
+    qtbot.keyClick(attack.favor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    state = window.document.session.state
+    assert part_of(state).pending is None, "Ctrl+Enter never attacks"
+    assert state.current not in (None, first)
+    assert not [r for r in qtlog.records if "Ambiguous shortcut" in r.message]
+
+
+def test_ctrl_d_duplicates_and_del_removes(qtbot, window, monkeypatch):
+    _add(window, _vex(), _bandit())
+    _activate(qtbot, window)
+    window.table.selectRow(0)
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert len(window.document.session.state.combatants) == 3
+    monkeypatch.setattr(prompts, "confirm", lambda *args: True)
+    window.table.clearSelection()
+    window.table.selectRow(0)
+    qtbot.keyClick(window.table, Qt.Key.Key_Delete)
+    assert len(window.document.session.state.combatants) == 2
 
 
 # ---- recent files -----------------------------------------------------------------------------

@@ -41,11 +41,18 @@ from uwr_desktop.ui.document import EncounterDocument, TurnKey
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
-__all__ = ["SPEEDS", "DiceTray", "NothingToRollError", "RollBuilder", "RollRequest"]
+__all__ = ["SPEEDS", "TRAY_KEYS", "DiceTray", "NothingToRollError", "RollBuilder", "RollRequest"]
 
 DiceSpec = PoolSpec | RollKeepSpec | SumSpec
 NOBODY = "Nobody: the GM's own roll"
 TYPED_EXAMPLES = "2d10+5, 6k3, 7d6 f+1 r2"
+TRAY_KEYS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("Roll the typed dice", ("Return", "Enter", "Ctrl+R"), "roll"),
+    ("Reroll all I may", ("R",), "reroll_all"),
+    ("Show the dice at once", ("Esc",), "skip_animation"),
+)
+"""The tray's own keys, while the keyboard is in it: what they do (as the shortcut sheet says),
+the keys, and the method they call. None is a key of the window's commands."""
 
 
 class NothingToRollError(DiceError):
@@ -215,16 +222,11 @@ class DiceTray(RollDisplay):
         self.chart_button.toggled.connect(self.odds_plot.setVisible)
         self.roll_button.clicked.connect(self.roll)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        for keys, slot in (
-            (QKeySequence(Qt.Key.Key_Return), self.roll),
-            (QKeySequence(Qt.Key.Key_Enter), self.roll),
-            (QKeySequence("Ctrl+R"), self.roll),
-            (QKeySequence(Qt.Key.Key_Escape), self.skip_animation),
-            (QKeySequence(Qt.Key.Key_R), self.reroll_all),
-        ):
-            shortcut = QShortcut(keys, self)
-            shortcut.setContext(context)
-            shortcut.activated.connect(slot)
+        for _words, sequences, method in TRAY_KEYS:
+            for keys in sequences:
+                shortcut = QShortcut(QKeySequence(keys), self)
+                shortcut.setContext(context)
+                shortcut.activated.connect(getattr(self, method))
 
     def set_builder(self, builder: RollBuilder) -> None:
         """Put a round system's own roll inputs above the typed dice."""

@@ -60,7 +60,7 @@ class FilterBar(QWidget):
         )
         self.name_filter.textChanged.connect(proxy.set_name_filter)
         layout.addWidget(self.name_filter)
-        find = QAction(parent)
+        find = QAction("Filter the Table by Name", parent)
         find.setShortcut(QKeySequence.StandardKey.Find)
         find.triggered.connect(self.name_filter.setFocus)
         parent.addAction(find)

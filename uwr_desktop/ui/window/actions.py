@@ -10,7 +10,12 @@ Shortcut = QKeySequence.StandardKey | str
 
 
 class ActionSpec(msgspec.Struct, frozen=True):
-    """How one command looks and which keys trigger it."""
+    """How one command looks and which keys trigger it.
+
+    A standard key stands for every binding the desktop gives it, and these differ between
+    desktops (the standard Delete is also Control+D on some): a key that must not collide with
+    another command's is named, as Remove's ``"Del"`` is.
+    """
 
     key: str
     text: str
@@ -76,7 +81,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         "&Remove",
         "Remove the selected combatants from the fight",
         "remove",
-        (QKeySequence.StandardKey.Delete,),
+        ("Del",),
     ),
     ActionSpec(
         "edit_combatant",

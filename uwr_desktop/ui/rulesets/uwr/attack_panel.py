@@ -5,8 +5,8 @@ the GM chose (:attr:`AttackPanel.intentChosen`); the owner hands it to the sessi
 any refusal.
 """
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QStandardItemModel
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -83,20 +83,10 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
-def is_attack_key(event: QKeyEvent) -> bool:
-    """Ctrl+Enter (either Enter key): attack, while the keyboard focus is in the panel."""
-    modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-    return (
-        event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        and modifiers == Qt.KeyboardModifier.ControlModifier
-    )
-
-
 class AttackPanel(QWidget):
     """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``.
 
-    Ctrl+Enter in the panel attacks. The window's Next Turn has the same key; while the focus is
-    here, the panel's meaning wins.
+    The window's Attack (F6) clicks :attr:`attack_button`; the panel claims no key of its own.
     """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
@@ -138,7 +128,7 @@ class AttackPanel(QWidget):
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
         self.below_one = below_one_box("attackBelowOne", "Attack")
-        self.attack_button = button("Attack", "attackButton", "Roll the attack (Ctrl+Enter)")
+        self.attack_button = button("Attack", "attackButton", "Roll the attack")
         self.attacker_info = QLabel()
         self.attacker_info.setObjectName("attackerInfo")
         self.attacker_info.setAccessibleName("Attacker's Stamina and Vitality")
@@ -315,9 +305,7 @@ class AttackPanel(QWidget):
         reason = self.weapon_reason()
         ready = reason is None and self.target.currentData() is not None
         self.attack_button.setEnabled(ready)
-        self.attack_button.setToolTip(
-            "Roll the attack (Ctrl+Enter)" if ready else (reason or "Choose a target")
-        )
+        self.attack_button.setToolTip("Roll the attack" if ready else (reason or "Choose a target"))
 
     def _update_reaction(self) -> None:
         state = self._state
@@ -351,24 +339,6 @@ class AttackPanel(QWidget):
             rerollable = roll.rerolls_left > 0 and bool(roll.rerollable_indices)
         self.reroll_reaction_button.setVisible(reaction is not None)
         self.reroll_reaction_button.setEnabled(rerollable)
-
-    def event(self, event: QEvent) -> bool:
-        """Claim Ctrl+Enter from the window's shortcuts while the focus is in the panel."""
-        if (
-            event.type() == QEvent.Type.ShortcutOverride
-            and isinstance(event, QKeyEvent)
-            and is_attack_key(event)
-        ):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        """Ctrl+Enter attacks."""
-        if is_attack_key(event):
-            self.attack()
-            return
-        super().keyPressEvent(event)
 
     # ---- choosing ---------------------------------------------------------------------------
 
