@@ -209,5 +209,5 @@ def test_table_editors_stop_at_the_limits(qtbot, document):
         editor.deleteLater()
     assert bounds["name"] == MAX_NAME_LENGTH
     assert bounds["notes"] == MAX_TEXT_LENGTH
-    assert bounds["vitality_max"] == (0, MAX_COUNT)
+    assert bounds["vitality_max"] == (1, MAX_COUNT)
     assert bounds["initiative"][1] == MAX_INITIATIVE

@@ -66,7 +66,7 @@ class HandsSheet(
     health_name = "hit points"
 
     strength_bonus: Annotated[int, STRENGTH_BONUS.meta] = 0
-    max_points: Count | None = None
+    max_points: Annotated[int, MAX_POINTS.meta] | None = None
     damage: Count = 0
     ready: Count = 0
     carry_over: Count = 0

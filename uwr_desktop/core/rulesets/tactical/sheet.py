@@ -40,8 +40,8 @@ CURRENT_PENALTY = Bounded("The current penalty", -MAX_INITIATIVE, 0)
 """The current penalty (wounds, fatigue): 0 or below."""
 HITS = Bounded("Hits", 0, MAX_COUNT)
 """Hits now."""
-MAX_HITS = Bounded("Maximum hits", 0, MAX_COUNT)
-"""Hits when whole."""
+MAX_HITS = Bounded("Maximum hits", 1, MAX_COUNT)
+"""Hits when whole: at least 1, since a combatant with none could never be hurt nor heal."""
 BLEEDING = Bounded("Bleeding", 0, MAX_COUNT)
 """Hits lost at each upkeep."""
 BASE_INITIATIVE = Bounded("Base initiative", -MAX_INITIATIVE, MAX_INITIATIVE)

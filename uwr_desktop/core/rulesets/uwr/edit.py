@@ -8,7 +8,7 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_INITIATIVE
 from uwr_desktop.core.rulesets.common import (
     GENERIC_CELLS,
     Bounded,
@@ -20,6 +20,7 @@ from uwr_desktop.core.rulesets.uwr.decide import Builder, override_initiative, r
 from uwr_desktop.core.rulesets.uwr.rules import weapon_uses
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_NAMES,
+    HEALTH_FIELDS,
     check_attribute,
     format_half,
     sheet_of,
@@ -45,13 +46,6 @@ def parse_half(label: str, value: object) -> Fraction:
     raise RulesError(f"{label} must be a number like 3 or 3.5, got {value!r}")
 
 
-def _count(label: str, value: object, maximum: int) -> int:
-    number = parse_int(label, value)
-    if not 0 <= number <= maximum:
-        raise RulesError(f"{label} must be 0 to {maximum}, got {number}")
-    return number
-
-
 def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
     """The combatant with one field changed, and the change in words."""
     if key in GENERIC_CELLS:
@@ -68,16 +62,19 @@ def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, s
         text = f"{key.capitalize()} {format_half(before)} → {format_half(half)}"
         return with_sheet(combatant, replace(sheet, attributes=attributes)), text
     if key in {"vitality", "stamina"}:
+        field = HEALTH_FIELDS[key]
+        number = parse_int(field.label, value)
         maximum = getattr(sheet, f"{key}_max")
-        number = _count(key.capitalize(), value, maximum)
-        text = f"{key.capitalize()} {getattr(sheet, key)} → {number}"
+        if not field.low <= number <= maximum:
+            raise RulesError(f"{field.label} must be {field.low} to {maximum}, got {number}")
+        text = f"{field.label} {getattr(sheet, key)} → {number}"
         return with_sheet(combatant, replace(sheet, **{key: number})), text
     if key in {"vitality_max", "stamina_max"}:
-        label = f"Maximum {key.removesuffix('_max').capitalize()}"
-        number = _count(label, value, MAX_COUNT)
+        field = HEALTH_FIELDS[key]
+        number = field.read(value)
         current = key.removesuffix("_max")
         changes = {key: number, current: min(getattr(sheet, current), number)}
-        text = f"{label} {getattr(sheet, key)} → {number}"
+        text = f"{field.label} {getattr(sheet, key)} → {number}"
         return with_sheet(combatant, replace(sheet, **changes)), text
     raise RulesError(f"The column {key!r} cannot be edited")
 

@@ -19,12 +19,14 @@ from uwr_desktop.core.encounter import (
 )
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import (
+    MAX_COUNT,
     MAX_DICE,
     MAX_SKILL_RANK,
     MAX_SKILL_REROLLS,
     MAX_SKILLS,
     MAX_WEAPONS,
 )
+from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.sides import Side
 
 RULESET_TAG = "uwr"
@@ -35,6 +37,23 @@ ATTRIBUTE_NAMES = ("brawn", "grace", "mettle", "savvy")
 
 ATTRIBUTE_MAX = 7
 """Attributes run from 0 to 7 in steps of 0.5."""
+
+VITALITY = Bounded("Vitality", 0, MAX_COUNT)
+"""Vitality now (0: dead, or at Death's Door), at most its maximum."""
+VITALITY_MAX = Bounded("Maximum Vitality", 1, MAX_COUNT)
+"""Vitality when whole: at least 1, since a combatant with none could never be hurt nor heal."""
+STAMINA = Bounded("Stamina", 0, MAX_COUNT)
+"""Stamina now, at most its maximum."""
+STAMINA_MAX = Bounded("Maximum Stamina", 0, MAX_COUNT)
+"""Stamina when rested (0: a combatant that can neither attack nor react)."""
+HEALTH_FIELDS = {
+    "vitality": VITALITY,
+    "vitality_max": VITALITY_MAX,
+    "stamina": STAMINA,
+    "stamina_max": STAMINA_MAX,
+}
+"""The sheet's health numbers by field, with their bounds: the sheet form's boxes, the table's
+columns, a cell's check and the decoder all read them from here."""
 
 D6Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
 """The face of a d6."""
@@ -165,10 +184,10 @@ class UwrSheet(
     attributes: Attributes = Attributes()
     skills: Annotated[tuple[Skill, ...], msgspec.Meta(max_length=MAX_SKILLS)] = ()
     weapons: Annotated[tuple[Weapon, ...], msgspec.Meta(max_length=MAX_WEAPONS)] = ()
-    vitality: Count = 10
-    vitality_max: Count = 10
-    stamina: Count = 3
-    stamina_max: Count = 3
+    vitality: Annotated[int, VITALITY.meta] = 10
+    vitality_max: Annotated[int, VITALITY_MAX.meta] = 10
+    stamina: Annotated[int, STAMINA.meta] = 3
+    stamina_max: Annotated[int, STAMINA_MAX.meta] = 3
     initiative: Initiative | None = None
 
     def __post_init__(self) -> None:

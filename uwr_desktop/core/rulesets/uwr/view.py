@@ -11,7 +11,7 @@ from uwr_desktop.core.events import (
     RoundEnded,
 )
 from uwr_desktop.core.intents import MoveInOrder, NextTurn
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
@@ -35,6 +35,7 @@ from uwr_desktop.core.rulesets.uwr.rules import OFF_GUARD, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
+    HEALTH_FIELDS,
     Initiative,
     Weapon,
     WeaponPool,
@@ -44,8 +45,6 @@ from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.rulesets.uwr.upr import format_upr
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
-
-_COUNT = Fraction(MAX_COUNT)
 
 COLUMNS: tuple[Column, ...] = (
     common.NAME_COLUMN,
@@ -72,7 +71,7 @@ COLUMNS: tuple[Column, ...] = (
         for name in ATTRIBUTE_NAMES
     ),
     *(
-        Column(key, title, ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT)
+        common.number_column(key, title, HEALTH_FIELDS[key])
         for key, title in (
             ("vitality", "Vitality"),
             ("vitality_max", "Max Vit."),

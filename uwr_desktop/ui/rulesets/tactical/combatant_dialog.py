@@ -64,7 +64,9 @@ class TacticalDialog(QDialog):
         self.penalty.setToolTip(
             "Current penalty (wounds, fatigue), 0 or below: -1 to base initiative per 10"
         )
-        self.hits = _spin("tacticalHits", 1, MAX_HITS.high, sheet.hits_max, what=HITS.label)
+        self.hits = _spin(
+            "tacticalHits", MAX_HITS.low, MAX_HITS.high, sheet.hits_max, what=HITS.label
+        )
         self.bleeding = _bounded(
             "tacticalBleeding", BLEEDING, sheet.bleeding, below=": it is the hits lost each round"
         )

@@ -31,16 +31,20 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import (
-    MAX_COUNT,
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
 from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, upr_table, weapon_uses
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
+    STAMINA,
+    STAMINA_MAX,
+    VITALITY,
+    VITALITY_MAX,
     Attributes,
     UwrSheet,
     Weapon,
@@ -63,9 +67,6 @@ NAME_LIMIT = MAX_NAME_LENGTH
 
 NOTES_LIMIT = MAX_TEXT_LENGTH
 """Longest notes the core accepts."""
-
-HEALTH_LIMIT = MAX_COUNT
-"""Highest Vitality or Stamina the core accepts."""
 
 
 def side_label(side: Side) -> str:
@@ -98,16 +99,8 @@ def uses_preview(combatant: Combatant, weapon: Weapon, table: UprTable) -> str:
     return f"{format_upr(value)} · {rounds} round{'s' if rounds > 1 else ''} to prepare"
 
 
-_WHAT = {
-    "vitalityMax": "Maximum Vitality",
-    "vitality": "Vitality",
-    "staminaMax": "Maximum Stamina",
-    "stamina": "Stamina",
-}
-
-
-def _spin(minimum: int, maximum: int, value: int, name: str) -> NumberBox:
-    return count_box(minimum, maximum, value, name, _WHAT[name])
+def _health_box(field: Bounded, value: int, name: str) -> NumberBox:
+    return count_box(field.low, field.high, value, name, field.label)
 
 
 class CombatantDialog(QDialog):
@@ -187,10 +180,10 @@ class CombatantDialog(QDialog):
             spin.setSingleStep(0.5)
             spin.setDecimals(1)
             self._attributes[attribute] = spin
-        self._vitality_max = _spin(0, HEALTH_LIMIT, 10, "vitalityMax")
-        self._vitality = _spin(0, HEALTH_LIMIT, 10, "vitality")
-        self._stamina_max = _spin(0, HEALTH_LIMIT, 3, "staminaMax")
-        self._stamina = _spin(0, HEALTH_LIMIT, 3, "stamina")
+        self._vitality_max = _health_box(VITALITY_MAX, 10, "vitalityMax")
+        self._vitality = _health_box(VITALITY, 10, "vitality")
+        self._stamina_max = _health_box(STAMINA_MAX, 3, "staminaMax")
+        self._stamina = _health_box(STAMINA, 3, "stamina")
         self._follow_maximum(self._vitality_max, self._vitality)
         self._follow_maximum(self._stamina_max, self._stamina)
 
