@@ -31,6 +31,7 @@ EDITORS_ONLY_WHILE_FOCUSED = {"ui/table/delegates.py"}
 def window(qtbot, tmp_path):
     for main in shown_window(qtbot, tmp_path, seed=3):
         main.document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
+        main.showNormal()  # the offscreen screen is small: a first start fills it
         main.resize(SHORT_WINDOW)
         room = main.dice_panel.widget.minimumSizeHint().width() + SCROLL_BAR_ROOM
         main.resizeDocks([main.dice_dock], [room], Qt.Orientation.Horizontal)
