@@ -20,8 +20,8 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import ApplyDamage, StartFight
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
-from uwr_desktop.core.targets import default_target
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.targets import default_target
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.theme import create_themed_application
 from uwr_desktop.ui.window.main_window import MainWindow
