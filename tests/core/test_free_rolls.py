@@ -96,7 +96,7 @@ def test_dice_for_nobody_are_the_gms_own_roll_journaled_and_logged(ruleset_id):
     reopened = decode_encounter(encode_encounter(session)).session()
     assert reopened.entries == session.entries
     (shown,) = session.ruleset.rolls(rolled, session.state_at(0))
-    assert (shown.combatant_id, shown.title, shown.record) == (None, "2d10+5", rolled.roll)
+    assert (shown.combatant_id, shown.title, shown.record) == (None, "rolls 2d10+5", rolled.roll)
 
 
 def _failures(record) -> list[int]:
@@ -121,6 +121,7 @@ def test_rerolls_of_a_typed_pool_are_journaled_and_undone(ruleset_id):
     assert line.startswith("Ana rerolls 2 dice of 8d6 r2: [")
     (shown,) = session.ruleset.rolls(rerolled, session.state_at(1))
     assert shown.record == after and shown.rerolled == tuple(failed[:2])
+    assert shown.title == "rerolls 2 dice of 8d6 r2"
     still_failed = _failures(after)
     assert still_failed, "the seed leaves a failure after the rerolls"
     with pytest.raises(RulesError, match="No rerolls are left"):

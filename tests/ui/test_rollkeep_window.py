@@ -99,7 +99,7 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     won = ambush.ambushers[0].roll.total > ambush.unaware[0].roll.total
     players = [c for c in session().state.combatants.values() if c.side == "player"]
     assert all(sheet_of(c).ambushed == won for c in players)
-    assert panel.tray.banner_text().startswith("Ambush: Stealth")
+    assert panel.tray.banner_text().startswith("Stealth ")
     assert not panel.ambush_box.isVisible()
 
     window.actions_by_key["start_fight"].trigger()
@@ -150,7 +150,7 @@ def test_a_rollkeep_skirmish_through_the_window(window, qtbot, tmp_path):
     shown = panel.tray.current_roll()
     assert shown is not None and shown.total == attack.roll.total
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
-    assert panel.tray.banner_text().startswith(f"Attack {attack.roll.total} vs TN {attack.tn}")
+    assert panel.tray.banner_text().startswith(f"{attack.roll.total} against TN {attack.tn} — ")
 
     # End the round: the third has not acted and loses nothing but this round's turn.
     window.actions_by_key["end_round"].trigger()

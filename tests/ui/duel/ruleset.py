@@ -245,12 +245,13 @@ class DuelRuleset(RoundSystem[DuelSettings]):
     def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
         match event:
             case Initiative(scores=scores):
-                return tuple(RollShown(s.combatant_id, "Initiative", s.roll) for s in scores)
+                return tuple(RollShown(s.combatant_id, "rolls initiative", s.roll) for s in scores)
             case Struck(attacker=attacker, target=target, roll=roll, damage=damage):
-                armor = sheet_of(state.combatants[target]).armor
+                aimed = state.combatants[target]
                 verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
-                outcome = f"{roll.total} vs {armor}: {verdict}"
-                return (RollShown(attacker, "Strike", roll, outcome=outcome),)
+                outcome = f"{roll.total} against armor {sheet_of(aimed).armor} — {verdict}"
+                title = f"strikes {aimed.name}"
+                return (RollShown(attacker, title, roll, outcome=outcome, others=(target,)),)
         return ()
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:

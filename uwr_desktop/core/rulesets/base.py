@@ -89,11 +89,19 @@ class DragAnswer(msgspec.Struct, frozen=True):
 class RollShown(msgspec.Struct, frozen=True):
     """A roll an event made, as the dice tray, the log and the player view show it.
 
-    ``combatant_id`` rolled it (``None``: the GM, for nobody); ``title`` says what it was for
-    (``"Attack on Bryn"``, ``"Initiative"``, ``"2d10+5"``); ``record`` holds its dice and
-    ``against`` the roll that opposed it, if any (a reaction); ``outcome`` words the result
-    (``""``: the dice's own total says it); ``rerolled`` lists the dice of ``record`` this event
-    rerolled (they tumble again; the others stay at rest).
+    ``combatant_id`` rolled it (``None``: the GM, for nobody); ``title`` says what for, in
+    words that follow the roller's name (``"attacks Bryn"``, ``"rolls initiative"``,
+    ``"rolls 2d10+5"``); ``record`` holds its dice and ``against`` the roll that opposed it, if
+    any (a reaction); ``outcome`` words the result (``"3 successes against Bryn's dodge 1 —
+    hit"``; ``""``: the dice's own total says it); ``rerolled`` lists the dice of ``record``
+    this event rerolled (they tumble again; the others stay at rest).
+
+    ``others`` are the other combatants the roll concerns, whom its words may name (an
+    attack's target, the rivals of a roll-off): a view keeping one of them secret leaves the
+    roll out. An ``aside`` is told in the words of the roll before it (a hit's damage, in the
+    attack's outcome): a view showing one roll of an entry passes over it. A roll an event
+    settles rather than makes (a check resolved, a reaction to an attack) is shown as the roll
+    it settles, with the outcome so far: an attack with its reaction, not the reaction alone.
     """
 
     combatant_id: str | None
@@ -102,6 +110,8 @@ class RollShown(msgspec.Struct, frozen=True):
     against: RollRecord | None = None
     outcome: str = ""
     rerolled: tuple[int, ...] = ()
+    others: tuple[str, ...] = ()
+    aside: bool = False
 
 
 class TurnNow(msgspec.Struct, frozen=True):
@@ -156,8 +166,8 @@ class Ruleset(Protocol):
         """Word ``event`` for the log; ``state`` is the state just before it."""
 
     def rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-        """The rolls ``event`` made, in the order they were made (none for an event that rolls
-        nothing); ``state`` is the state just before it."""
+        """The rolls ``event`` made (or settled), in the order they were made (none for an
+        event that rolls nothing); ``state`` is the state just before it."""
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """The slots of the timeline, in axis order."""

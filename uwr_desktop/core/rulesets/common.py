@@ -388,15 +388,18 @@ def describe_shared(event: Event, state: EncounterState, fight: str = "the fight
 
 def shared_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
     """The rolls a shared event made, as the dice tray and the player view show them:
-    typed dice and their rerolls (``state`` is the state just before ``event``)."""
+    typed dice (``"rolls 2d10+5"``) and their rerolls (``"rerolls 2 dice of 8d6 r2"``);
+    ``state`` is the state just before ``event``."""
     if isinstance(event, DiceRolled):
-        title = event.title or event.notation
-        return (RollShown(event.combatant_id, title, event.roll),)
+        what = f"{event.title} ({event.notation})" if event.title else event.notation
+        return (RollShown(event.combatant_id, f"rolls {what}", event.roll),)
     if isinstance(event, DiceRerolled) and state.typed_roll is not None:
         typed = state.typed_roll
         indices = tuple(index for index, _ in event.rerolls)
         after = _rerolled(typed.record, event)
-        return (RollShown(typed.combatant_id, typed.notation, after, rerolled=indices),)
+        dice = "1 die" if len(indices) == 1 else f"{len(indices)} dice"
+        title = f"rerolls {dice} of {typed.notation}"
+        return (RollShown(typed.combatant_id, title, after, rerolled=indices),)
     return ()
 
 

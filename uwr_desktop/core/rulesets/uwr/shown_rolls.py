@@ -1,4 +1,10 @@
-"""The rolls each ``uwr`` event made, as the dice tray and the player view show them."""
+"""The rolls each ``uwr`` event made, as the dice tray, the log and the player view show them.
+
+A check is shown whole at every step: the action's dice with the reaction that opposes it, and
+the outcome so far, "3 successes against Bryn's dodge 1 — hit" once resolved. So a reaction, a
+reroll, a typed result and the resolution each show the check as it then stands, not the
+reaction alone.
+"""
 
 from msgspec.structs import replace
 
@@ -8,57 +14,135 @@ from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.base import RollShown
 from uwr_desktop.core.rulesets.uwr.events import (
+    CheckResolved,
     CheckRolled,
     DieRerolled,
     InitiativeRoll,
     InitiativeRolled,
     ReactionRolled,
+    ResultTyped,
     RollOff,
 )
-from uwr_desktop.core.rulesets.uwr.state import part_of
-
-_CHECK_TITLES = {"attack": "Attack", "direct": "Check", "free": "Roll", "opposed": "Opposed check"}
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 
 
 def _summed(roll: InitiativeRoll) -> RollRecord:
     return RollRecord.of_sum(SumRoll(SumSpec(len(roll.faces), 6), roll.faces))
 
 
+def _successes(count: int) -> str:
+    return "1 success" if count == 1 else f"{count} successes"
+
+
+def _name(state: EncounterState, combatant_id: str | None) -> str:
+    combatant = state.combatants.get(combatant_id or "")
+    return "?" if combatant is None else combatant.name
+
+
+def check_title(state: EncounterState, check: PendingCheck) -> str:
+    """What the check's roller does, in words that follow their name: ``"attacks Bryn"``,
+    ``"rolls Brawn vs Grace against Orc"``, ``"rolls Grace check"``, ``"rolls 8 dice"``."""
+    if check.kind == "attack":
+        return f"attacks {_name(state, check.target)}"
+    what = check.title.removesuffix(" roll") or "dice"
+    if check.kind == "opposed":
+        return f"rolls {what} against {_name(state, check.target)}"
+    return f"rolls {what}"
+
+
+def check_outcome(
+    state: EncounterState, check: PendingCheck, resolved: CheckResolved | None = None
+) -> str:
+    """The check's result so far: ``"3 successes against Bryn's dodge 1 — hit"``; typed
+    results count as the GM typed them."""
+    words = _successes(check.action_successes())
+    reaction = check.reaction_successes()
+    if reaction is not None:
+        target = _name(state, check.target)
+        kind = "" if check.reaction_kind in (None, "opposed") else f" {check.reaction_kind}"
+        words += f" against {target}'s{kind} {reaction}"
+    elif check.difficulty is not None:
+        words += f" against difficulty {check.difficulty}"
+    if resolved is None:
+        return words
+    if check.kind == "attack":
+        verdict = "hit" if resolved.success else "miss"
+    elif check.kind == "opposed":
+        winner = check.actor if resolved.success else check.target
+        verdict = f"{_name(state, winner)} wins"
+    elif check.difficulty is not None:
+        verdict = "pass" if resolved.success else "fail"
+    else:
+        return words
+    return f"{words} — {verdict}"
+
+
+def _check(
+    state: EncounterState,
+    check: PendingCheck,
+    resolved: CheckResolved | None = None,
+    rerolled: tuple[int, ...] = (),
+) -> RollShown:
+    return RollShown(
+        check.actor,
+        check_title(state, check),
+        check.action,
+        against=check.reaction,
+        outcome=check_outcome(state, check, resolved),
+        rerolled=rerolled,
+        others=() if check.target is None else (check.target,),
+    )
+
+
+def _with_reroll(record: RollRecord, event: DieRerolled) -> RollRecord:
+    return replace(record, rerolls_taken=(*record.rerolls_taken, (event.index, event.face)))
+
+
 def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
-    """The rolls ``event`` made (``state``: just before it)."""
+    """The rolls ``event`` made or settled (``state``: just before it)."""
     match event:
         case InitiativeRolled(rolls=rolls):
             return tuple(
-                RollShown(roll.combatant_id, "Initiative", _summed(roll))
+                RollShown(roll.combatant_id, "rolls initiative", _summed(roll))
                 for roll in rolls
                 if roll.faces
             )
         case RollOff(rolls=rolls):
+            rivals = tuple(roll.combatant_id for roll in rolls)
             return tuple(
-                RollShown(roll.combatant_id, "Roll-off", _summed(roll))
+                RollShown(
+                    roll.combatant_id,
+                    "rolls off for initiative",
+                    _summed(roll),
+                    others=tuple(cid for cid in rivals if cid != roll.combatant_id),
+                )
                 for roll in rolls
                 if roll.faces
             )
-        case CheckRolled(kind=kind, actor=actor, roll=roll, title=title):
-            return (RollShown(actor, title or _CHECK_TITLES[kind], roll),)
+        case CheckRolled(kind=kind, actor=actor, roll=roll, target=target, title=title):
+            check = PendingCheck(
+                kind, actor, roll, target, title=title, difficulty=event.difficulty
+            )
+            return (_check(state, check),)
     pending = part_of(state).pending
     if pending is None:
         return ()
+    rerolled: tuple[int, ...] = ()
+    resolved = None
     match event:
         case ReactionRolled(reaction=reaction, roll=roll):
-            who = pending.target if pending.target is not None else pending.actor
-            return (RollShown(who, reaction.capitalize(), roll, against=pending.action),)
-        case DieRerolled(of_reaction=False, index=index, face=face):
-            record = replace(
-                pending.action, rerolls_taken=(*pending.action.rerolls_taken, (index, face))
-            )
-            title = pending.title or _CHECK_TITLES.get(pending.kind, "Roll")
-            return (RollShown(pending.actor, title, record, pending.reaction, rerolled=(index,)),)
-        case DieRerolled(of_reaction=True, index=index, face=face) if pending.reaction:
-            record = replace(
-                pending.reaction, rerolls_taken=(*pending.reaction.rerolls_taken, (index, face))
-            )
-            who = pending.target if pending.target is not None else pending.actor
-            title = (pending.reaction_kind or "reaction").capitalize()
-            return (RollShown(who, title, record, pending.action, rerolled=(index,)),)
-    return ()
+            check = replace(pending, reaction=roll, reaction_kind=reaction)
+        case DieRerolled(of_reaction=False, index=index):
+            check = replace(pending, action=_with_reroll(pending.action, event))
+            rerolled = (index,)
+        case DieRerolled(of_reaction=True) if pending.reaction is not None:
+            check = replace(pending, reaction=_with_reroll(pending.reaction, event))
+        case ResultTyped(of_reaction=True, successes=successes):
+            check = replace(pending, reaction_typed=successes)
+        case ResultTyped(of_reaction=False, successes=successes):
+            check = replace(pending, action_typed=successes)
+        case CheckResolved():
+            check, resolved = pending, event
+        case _:
+            return ()
+    return (_check(state, check, resolved, rerolled),)
