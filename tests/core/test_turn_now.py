@@ -12,7 +12,8 @@ from test_rollkeep_rules import trio
 from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.intents import ApplyDamage, NextTurn, RulesError, StartFight
+from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.intents import AddCondition, ApplyDamage, NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.rulesets.hands.intents import HandsSpend
@@ -108,3 +109,20 @@ def test_hands_names_those_with_points_left_in_this_turns_order():
     fight.do(HandsSpend("cy", 1))
     fight.do(NextTurn())  # only Ana has points left
     assert turn(fight) == TurnNow(("ana",), ())
+
+
+def test_hands_never_names_one_marked_defeated_mid_turn_as_next():
+    fight = hands_session(hands_fighter("ana", 6), hands_fighter("bo", 5), hands_fighter("cy", 4))
+    fight.do(StartFight())
+    assert turn(fight) == TurnNow(("ana",), ("bo", "cy"))
+    fight.do(AddCondition(("bo",), Condition("Defeated")))
+    assert turn(fight) == TurnNow(("ana",), ("cy",))
+
+
+def test_tactical_never_names_one_marked_defeated_as_arriving():
+    # A rolls 9 + 9 = 18 (actual 38), B 2 + 3 = 5 (actual 25).
+    session = tactical_session([tactical_fighter("a"), tactical_fighter("b")], [9, 9, 2, 3])
+    session.do(StartFight())
+    assert turn(session) == TurnNow((), ("a", "b"), "declaring")
+    session.do(AddCondition(("b",), Condition("Defeated")))
+    assert turn(session) == TurnNow((), ("a",), "declaring")

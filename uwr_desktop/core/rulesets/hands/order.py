@@ -30,8 +30,8 @@ def points_of(sheet: HandsSheet, *, carry: bool) -> int:
 
 
 def turn_now(state: EncounterState) -> TurnNow:
-    """Who declares now, then those after in this turn's order with points left; the next
-    turn decides its order again."""
+    """Who declares now, then those after in this turn's order with points left and not down
+    (the GM may mark one defeated mid-turn); the next turn decides its order again."""
     if state.phase not in (Phase.CARRY_OVER, Phase.TURNS):
         return TurnNow()
     carry = state.phase == Phase.CARRY_OVER
@@ -41,7 +41,8 @@ def turn_now(state: EncounterState) -> TurnNow:
         for cid in state.order
         if cid != current
         and cid not in state.acted
-        and points_of(sheet_of(state.combatants[cid]), carry=carry) > 0
+        and not (combatant := state.combatants[cid]).down
+        and points_of(sheet_of(combatant), carry=carry) > 0
     )
     return TurnNow(() if current is None else (current,), upcoming)
 

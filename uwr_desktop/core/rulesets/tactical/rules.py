@@ -150,7 +150,8 @@ def acting_at(state: EncounterState, order: TieOrder) -> list[str]:
 
 def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
     """Who acts on the count now, then who acts at each later stop of the countdown as things
-    stand, each named once (before the countdown starts, those of its top count first)."""
+    stand, each named once (before the countdown starts, those of its top count first); one
+    the GM marked defeated is not named as coming."""
     count = part_of(state).count
     if state.phase == Phase.RESOLUTION and count is not None:
         acting, stop, step = acting_at(state, order), next_count(state, count), f"count {count}"
@@ -163,7 +164,9 @@ def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
     while stop is not None:
         probe = replace(state, part=replace(part_of(state), count=stop, ties=()))
         arriving = [
-            cid for cid in acting_at(probe, order) if cid not in named and acts_on(probe, cid, stop)
+            cid
+            for cid in acting_at(probe, order)
+            if cid not in named and acts_on(probe, cid, stop) and not state.combatants[cid].down
         ]
         upcoming += arriving
         named.update(arriving)
