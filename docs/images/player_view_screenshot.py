@@ -4,7 +4,8 @@
         docs/images/player-view.png
 
 Opens a copy of the shipped sample fight, as the first start does; a hidden archer joins, Bandit
-2 is shown to the players as "Bandit", Vex is Inspired and makes a Savvy check. The GM's window
+2 is shown to the players as "Bandit", Vex is Inspired, Bandit 1 falls, and the Bandit Captain
+attacks Vex, who dodges. The GM's window
 (1366x768) and the player view (1280x720, the size it opens at without a second screen) are
 each grabbed and saved side by side.
 """
@@ -20,9 +21,9 @@ from PySide6.QtWidgets import QApplication
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition
-from uwr_desktop.core.intents import AddCombatants, AddCondition
+from uwr_desktop.core.intents import AddCombatants, AddCondition, ApplyDamage
 from uwr_desktop.core.resource_files import resource_path
-from uwr_desktop.core.rulesets.uwr.intents import DirectCheck
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
@@ -53,7 +54,10 @@ def main() -> int:
             AddCombatants([archer]),
             ruleset.edit_intent("bandit-2", "alias", "Bandit"),
             AddCondition(["vex"], Condition("Inspired", rounds=2)),
-            DirectCheck("vex", "savvy", 1, title="Perception"),
+            ApplyDamage(["bandit-1"], 8),
+            Attack("captain", 0, "vex"),
+            React(Reaction.DODGE),
+            ResolveCheck(),
         ):
             window.do(intent)
         window.player_view.set_open(True)

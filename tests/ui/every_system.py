@@ -7,13 +7,15 @@ from collections.abc import Iterator
 import pytest
 from duel import install
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
 
 from uwr_desktop.core.encounter import Combatant, Sheet, sheet_type
 from uwr_desktop.core.rulesets import load_ruleset, registry, ruleset_ids
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.log.model import LogModel
-from uwr_desktop.ui.player_view.picture import last_roll, player_picture, rerolled
+from uwr_desktop.ui.player_view.picture import last_roll, player_picture
+from uwr_desktop.ui.player_view.window import PlayerView
 from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.table.model import CombatantTableModel
 
@@ -92,9 +94,9 @@ def shown(session: Session) -> None:
         list(player_picture(state, slots, axis, turn).texts())
         if position:
             session.describe_entry(position - 1)
-            roll = last_roll(session.entries[position - 1].events, state)
+            roll = last_roll(session.entry_view(position - 1).rolls, state)
             if roll is not None:
-                _ = roll.who(state), roll.outcome_text(), rerolled(roll, state)
+                roll.line(state)
     table = CombatantTableModel(session)
     session.subscribe(table.apply)
     for row in range(table.rowCount()):
@@ -107,3 +109,24 @@ def shown(session: Session) -> None:
     for row in range(log.rowCount()):
         for role in ROLES:
             log.data(log.index(row, 0), role)
+
+
+def everything_shown(view: PlayerView) -> str:
+    """Every text the players can see or hear: labels, tooltips, accessible names and
+    descriptions of every widget, and every text the order board and the dice painted."""
+    view.resize(1280, 720)
+    view.board.grab()
+    texts = list(view.board.painted_texts())
+    for widget in [view, *view.findChildren(QWidget)]:
+        texts += [
+            widget.windowTitle(),
+            widget.toolTip(),
+            widget.accessibleName(),
+            widget.accessibleDescription(),
+            widget.statusTip(),
+            widget.whatsThis(),
+        ]
+        if isinstance(widget, QLabel):
+            texts.append(widget.text())
+    texts += [die.label for die in view.dice.dice()] + [d.describe() for d in view.dice.dice()]
+    return "\n".join(texts)

@@ -13,15 +13,14 @@ import pytest
 from duel import install
 from duel.ruleset import Strike
 from duel.sheet import DuelSheet
+from every_system import everything_shown
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QInputDialog,
-    QLabel,
     QLineEdit,
-    QWidget,
 )
 
 from uwr_desktop.core.dice import Roller
@@ -35,6 +34,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import registry
+from uwr_desktop.core.rulesets.uwr.intents import ResolveCheck
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -97,27 +97,6 @@ def open_view(window) -> PlayerView:
 
 def labels(view):
     return [row.label for row in view.picture().rows]
-
-
-def everything_shown(view: PlayerView) -> str:
-    """Every text the players can see or hear: labels, tooltips, accessible names and
-    descriptions of every widget, and every text the order board and the dice painted."""
-    view.resize(1280, 720)
-    view.board.grab()
-    texts = list(view.board.painted_texts())
-    for widget in [view, *view.findChildren(QWidget)]:
-        texts += [
-            widget.windowTitle(),
-            widget.toolTip(),
-            widget.accessibleName(),
-            widget.accessibleDescription(),
-            widget.statusTip(),
-            widget.whatsThis(),
-        ]
-        if isinstance(widget, QLabel):
-            texts.append(widget.text())
-    texts += [die.label for die in view.dice.dice()] + [d.describe() for d in view.dice.dice()]
-    return "\n".join(texts)
 
 
 # ---- opening and closing ------------------------------------------------------------------------
@@ -204,25 +183,26 @@ def test_the_view_follows_a_new_fight_and_a_recovered_one(qtbot, tmp_path):
 # ---- rolls ------------------------------------------------------------------------------------
 
 
-def test_the_last_roll_shows_its_dice_and_who_rolled(window):
+def test_the_last_roll_names_who_rolled_what_against_whom_and_how_it_went(window):
     view = open_view(window)
-    assert view.roll_who.text() == NO_ROLL and not view.dice.isVisibleTo(view)
+    assert view.roll_line.text() == NO_ROLL and not view.dice.isVisibleTo(view)
     window.do(StartFight())
+    window.do(EditCell("orc", "alias", "The Brute"))
     window.do(Strike("ana", "orc"))
     shown = view.shown_roll()
-    assert shown is not None and shown.combatant_id == "ana"
     strike = window.document.session.entries[-1].events[0]
-    expected = strike.damage if strike.damage is not None else strike.roll
-    assert shown.record == expected
-    assert [d.value for d in view.dice.dice()] == list(expected.values)
-    assert view.roll_who.text() == "Ana"
-    assert view.roll_outcome.text() == f"Total {expected.total}"
+    assert shown is not None and shown.combatant_id == "ana"
+    assert shown.record == strike.roll, "the strike, its damage told in its words"
+    assert [d.value for d in view.dice.dice()] == list(strike.roll.values)
+    verdict = f"hit, {strike.damage.total} damage" if strike.damage is not None else "miss"
+    line = f"Ana strikes The Brute: {strike.roll.total} against armor 5 — {verdict}"
+    assert view.roll_line.text() == line
     assert not view.dice.is_animating()  # reduce motion is on
 
     window.undo_stack.undo()
-    assert view.shown_roll() is None and view.roll_who.text() == NO_ROLL
+    assert view.shown_roll() is None and view.roll_line.text() == NO_ROLL
     window.undo_stack.redo()
-    assert view.shown_roll().record == expected
+    assert view.shown_roll().record == strike.roll and view.roll_line.text() == line
 
 
 def test_dice_tumble_unless_motion_is_reduced(window, qtbot):
@@ -254,13 +234,14 @@ def test_rolls_made_for_the_gm_only_never_reach_the_players(window):
     window.undo_stack.redo()  # a secret roll stays secret when redone
     assert view.shown_roll() == seen
     window.do(Strike("bo", "orc"))
-    assert view.shown_roll().combatant_id == "bo" and view.roll_who.text() == "Bo"
+    assert view.shown_roll().combatant_id == "bo"
+    assert view.roll_line.text().startswith("Bo strikes Orc: ")
 
 
 # ---- what the players see -------------------------------------------------------------------
 
 
-def test_hidden_combatants_are_left_out_and_their_turn_names_nobody(window):
+def test_hidden_combatants_are_left_out_and_their_turn_has_no_now(window):
     window.document.new(
         "duel",
         (
@@ -272,11 +253,14 @@ def test_hidden_combatants_are_left_out_and_their_turn_names_nobody(window):
     view = open_view(window)
     window.do(StartFight())  # the ghost acts first
     assert labels(view) == ["Ana", "Orc"]
-    assert view.now_label.text() == "Now: …"
+    assert view.now_label.text() == "" and view.picture().now == ""
+    assert not [row for row in view.picture().rows if row.status.value == "current"]
     assert view.next_label.text() == "Next: Ana"
     before = view.shown_roll()
     window.do(Strike("ghost", "ana"))
-    assert view.shown_roll() == before and view.roll_who.text() != "Ghost"
+    assert view.shown_roll() == before and "Ghost" not in view.roll_line.text()
+    window.do(Strike("ana", "ghost"))  # names the ghost: not shown either
+    assert view.shown_roll() == before
     window.player_view.reveal_action.trigger()  # nobody selected: nothing happens
     assert window.document.session.state.combatants["ghost"].hidden
     assert window.statusBar().currentMessage() == "Select one or more combatants first."
@@ -285,9 +269,24 @@ def test_hidden_combatants_are_left_out_and_their_turn_names_nobody(window):
     assert labels(view) == ["Ghost", "Ana", "Orc"]
     assert view.now_label.text() == "Now: Ghost"
     window.do(Strike("ghost", "ana"))
-    assert view.roll_who.text() == "Ghost"
+    assert view.roll_line.text().startswith("Ghost strikes Ana: ")
     window.do(EditCell("ghost", "hidden", True))  # hidden again: its roll goes too
-    assert view.shown_roll() is None and view.roll_who.text() == NO_ROLL
+    assert view.shown_roll() is None and view.roll_line.text() == NO_ROLL
+
+
+def test_the_defeated_are_dimmed_and_never_next(window):
+    view = open_view(window)
+    window.do(StartFight())
+    first, second, third = (row.key for row in view.picture().rows)
+    names = {row.key: row.label for row in view.picture().rows}
+    window.do(AddCondition([second], Condition("Defeated")))
+    rows = {row.key: row for row in view.picture().rows}
+    assert rows[second].down and not rows[first].down
+    assert view.next_label.text() == f"Next: {names[third]}"
+    told = view.board.accessibleDescription().split("; ")
+    assert [part.endswith(" down") for part in told] == [False, True, False]
+    window.do(ApplyDamage([third], 99))
+    assert view.next_label.text() == "Next: Next round"
 
 
 def select(window, *ids):
@@ -515,12 +514,13 @@ def test_the_screen_menu_lists_the_screens_and_a_window(window):
 def test_shown_dice_of_a_pool_cannot_be_clicked():
     from uwr_desktop.core.dice import PoolRoll, PoolSpec
     from uwr_desktop.core.rolls import RollRecord
-    from uwr_desktop.ui.player_view.picture import ShownRoll
+    from uwr_desktop.core.rulesets.base import RollShown
+    from uwr_desktop.ui.player_view.picture import ShownRoll, result_words
 
     record = RollRecord.of_pool(PoolRoll.from_faces(PoolSpec(3, 0, 2), (1, 5, 6)))
-    dice = shown_dice(ShownRoll("ana", record))
+    dice = shown_dice(ShownRoll(RollShown("ana", "rolls 3d6", record)))
     assert [d.value for d in dice] == [1, 5, 6] and not any(d.rerollable for d in dice)
-    assert ShownRoll("ana", record).outcome_text() == "2 successes"
+    assert result_words(record) == "2 successes"
     assert QApplication.instance() is not None
 
 
@@ -544,44 +544,80 @@ def test_a_view_opened_later_shows_the_latest_roll_the_players_may_see(window, t
     assert open_view(window).shown_roll() is None
 
 
-def test_rerolled_dice_and_a_hidden_targets_reaction_in_a_uwr_fight(qtbot, tmp_path):
-    from uwr_desktop.core.rulesets.uwr.intents import (
-        Attack,
-        FreeRoll,
-        React,
-        Reaction,
-        Reroll,
-        ResolveCheck,
-    )
+def uwr_window(qtbot, tmp_path, *combatants):
+    main = make_window(qtbot, tmp_path)
+    main.document.new("uwr", combatants)
+    return main
+
+
+def uwr_fighter(cid, name, side=Side.ENEMY, **fields):
     from uwr_desktop.core.rulesets.uwr.sheet import Weapon
 
-    main = make_window(qtbot, tmp_path)
-    sword = Weapon(name="Sword", upr_type="Swift")
-    main.document.new(
-        "uwr",
-        (
-            Combatant(id="vex", name="Vex", side=Side.PLAYER, sheet=UwrSheet(weapons=(sword,))),
-            Combatant(id="spy", name="Spy", hidden=True, sheet=UwrSheet(weapons=(sword,))),
-        ),
+    sheet = UwrSheet(weapons=(Weapon(name="Sword", upr_type="Swift"),))
+    return Combatant(id=cid, name=name, side=side, sheet=sheet, **fields)
+
+
+def test_rerolled_dice_and_a_hidden_targets_reaction_in_a_uwr_fight(qtbot, tmp_path):
+    from uwr_desktop.core.rulesets.uwr.intents import Attack, FreeRoll, React, Reaction, Reroll
+
+    main = uwr_window(
+        qtbot,
+        tmp_path,
+        uwr_fighter("vex", "Vex", Side.PLAYER),
+        uwr_fighter("spy", "Spy", hidden=True),
     )
     view = open_view(main)
     main.do(StartFight())
     assert main.do(FreeRoll("vex", 8, 0, 3))
     first = view.shown_roll()
     assert first.combatant_id == "vex" and not first.record.rerolls_taken
+    assert view.roll_line.text().startswith("Vex rolls 8 dice: ")
     assert main.do(Reroll())
     again = view.shown_roll()
     assert again.record.faces == first.record.faces and again.record.rerolls_taken
     assert [d.value for d in view.dice.dice()] == list(again.record.values)
     assert any(die.rerolled for die in view.dice.dice())
-    assert view.roll_outcome.text() == again.outcome_text()
+    successes = again.record.total
+    assert view.roll_line.text().startswith(f"Vex rolls 8 dice: {successes} success")
     main.do(ResolveCheck())
 
     main.document.session.do(Attack("vex", 0, "spy"))  # names the spy: not shown
-    assert view.shown_roll() == again
-    main.document.session.do(React(Reaction.DODGE))  # the spy's dodge names nobody
-    assert view.shown_roll() == again
+    assert view.shown_roll().record == again.record
+    main.document.session.do(React(Reaction.DODGE))  # the spy's dodge: not shown either
+    assert view.shown_roll().record == again.record
     main.document.close()
+
+
+def test_a_uwr_attack_is_told_with_its_reaction_and_the_hit_not_the_dodge_alone(qtbot, tmp_path):
+    from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction
+
+    main = uwr_window(
+        qtbot,
+        tmp_path,
+        uwr_fighter("bandit", "Bandit 2"),
+        uwr_fighter("bryn", "Bryn", Side.PLAYER, alias="Bryn the Bold"),
+    )
+    view = open_view(main)
+    main.do(StartFight())
+    main.document.session.do(Attack("bandit", 0, "bryn"))
+    attack = view.shown_roll().record
+    assert view.roll_line.text() == f"Bandit 2 attacks Bryn the Bold: {words(attack.total)}"
+    main.document.session.do(React(Reaction.DODGE))
+    assert view.shown_roll().record == attack, "the attack, with the dodge against it"
+    dodge = view.shown_roll().roll.against
+    line = f"Bandit 2 attacks Bryn the Bold: {words(attack.total)} against"
+    line += f" Bryn the Bold's dodge {dodge.total}"
+    assert view.roll_line.text() == line
+    if main.document.session.state.part.pending is not None:
+        main.document.session.do(ResolveCheck())
+    verdict = "hit" if attack.total > dodge.total else "miss"
+    assert view.roll_line.text() == f"{line} — {verdict}"
+    assert [d.value for d in view.dice.dice()] == list(attack.values)
+    main.document.close()
+
+
+def words(successes: int) -> str:
+    return "1 success" if successes == 1 else f"{successes} successes"
 
 
 def test_the_stored_health_choices_are_the_pictures_own():
@@ -606,3 +642,38 @@ def test_columns_that_do_not_fit_leave_out_the_earliest_and_keep_the_one_under_w
     assert rights[-1] <= 32 * unit
     everything, none_out = place_columns(columns, 80 * unit, unit)
     assert len(everything) == 6 and none_out == 0
+
+
+def test_a_hands_card_telling_of_a_hidden_rival_shows_its_name_alone():
+    """Ana and the hidden Bo tie on points and roll off: "5 · roll-off" on Ana's card would
+    tell of Bo, and so would the roll-off's dice."""
+    from uwr_desktop.core.rulesets import make_ruleset
+    from uwr_desktop.core.rulesets.base import TurnNow
+    from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
+    from uwr_desktop.core.session import Session
+    from uwr_desktop.ui.player_view.picture import last_roll, player_picture
+
+    sheet = HandsSheet(max_points=5, weapons=(HandsWeapon(name="Blade", reach=1),))
+    roster = (
+        Combatant(id="ana", name="Ana", side=Side.PLAYER, sheet=sheet),
+        Combatant(id="bo", name="Bo", sheet=sheet, hidden=True),
+    )
+    session = Session(make_ruleset("hands"), roster, roller=Roller(random.Random(2)))
+    session.do(StartFight())
+    state, ruleset = session.state, session.ruleset
+    slots = ruleset.timeline(state)
+    (ana_slot,) = [slot for slot in slots if slot.key == "ana"]
+    assert "roll-off" in ana_slot.value_text and "bo" in ana_slot.tells
+    picture = player_picture(state, slots, ruleset.timeline_axis(state), ruleset.turn_now(state))
+    rows = {row.key: row for row in picture.rows}
+    assert list(rows) == ["ana"]
+    assert (rows["ana"].label, rows["ana"].value_text, rows["ana"].pips) == ("Ana", "", 5)
+    assert last_roll(session.entry_view(0).rolls, state) is None
+    session.do(EditCell("bo", "hidden", False))
+    state = session.state
+    shown = last_roll(session.entry_view(0).rolls, state)
+    assert shown is not None and "rolls off to declare first: " in (shown.line(state) or "")
+    picture = player_picture(
+        state, ruleset.timeline(state), ruleset.timeline_axis(state), TurnNow()
+    )
+    assert {row.key: row.value_text for row in picture.rows}["ana"] == ana_slot.value_text

@@ -259,5 +259,5 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
     # The hidden Ghost arrives on 25 and is never named; Hauser's attack resolves on 15.
     assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 25: the Ghost
-    assert view.now_label.text() == "Now: …"
+    assert view.now_label.text() == ""  # nothing tells the players an unseen one acts
     assert window.turn_header.actor_label.text() == "Ghost acts"  # the GM sees who

@@ -85,6 +85,12 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     right (the axis ruler is then not drawn). ``pips`` points are drawn as filled pips, then
     ``spent_pips`` as hollow ones; with ``pip_action`` a click on the n-th filled pip asks the
     ruleset for the intent of pip n.
+
+    ``tells`` are the other combatants the label and value text tell of beyond their names
+    (the rival a place was decided against, whoever outreaches the combatant, an interferer):
+    a view keeping one of them secret shows the slot by its combatant's name alone. With
+    ``tells_health`` the pips and the value text tell the combatant's health (hands: ready
+    points are hit points): a view hiding that health shows neither.
     """
 
     key: str
@@ -101,6 +107,8 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     pips: int = 0
     spent_pips: int = 0
     pip_action: bool = False
+    tells: tuple[str, ...] = ()
+    tells_health: bool = False
 
 
 def drawn_as(axis: TimelineAxis, slots: Sequence[TimelineSlot]) -> AxisKind:

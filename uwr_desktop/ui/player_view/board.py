@@ -3,7 +3,8 @@
 A timeline drawn as a list (an order, a ruler) is painted as rows, whoever acts now kept in
 view. A columned one is painted a column per heading, as the main window does: the column under
 way (else the last) wide, its rows like the list's; the columns before it narrow, a row's name
-and points as pips, as many as fit, the earlier ones counted. Everything is sized from the type
+and points as pips, as many as fit, the earlier ones counted. A row of someone down is dimmed;
+a health band is never cut (its zone fits the longest band). Everything is sized from the type
 unit (a share of the window's height), so it reads the same from 1280x720 to 4K.
 """
 
@@ -15,7 +16,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
-from uwr_desktop.ui.player_view.picture import PlayerColumn, PlayerPicture, PlayerRow
+from uwr_desktop.ui.player_view.picture import Band, PlayerColumn, PlayerPicture, PlayerRow
 from uwr_desktop.ui.theme import side_color
 
 MIN_UNIT = 14.0
@@ -25,8 +26,8 @@ LEAD_ROWS = 2
 """Rows kept above whoever acts now, so the players see who came before."""
 VALUE_UNITS = 8.0
 """Width of the axis value, in units."""
-BAND_UNITS = 4.5
-"""Width of the health band, in units."""
+BAND_SIZE = 0.7
+"""The health band's type, in units; its zone is as wide as the longest band needs."""
 WIDE_UNITS = 15.0
 """The least width of the column under way, in units."""
 NARROW_UNITS = 6.5
@@ -40,6 +41,13 @@ DESCRIBED_ROWS = 40
 """Rows told in the board's accessible description, at most."""
 
 BAND_GLYPHS = {"unhurt": "●●●", "hurt": "●●○", "badly hurt": "●○○", "down": "○○○"}
+
+
+def band_text(band: str) -> str:
+    """A health band as painted: its glyphs and its words (``"●○○ badly hurt"``)."""
+    return f"{BAND_GLYPHS[band]} {band}"
+
+
 _GLYPHS = {SlotStatus.CURRENT: "▶", SlotStatus.DONE: "✓", SlotStatus.DELAYED: "⏸"}
 _RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
 
@@ -108,6 +116,11 @@ def place_columns(
     return placed, left_out
 
 
+def _told(row: PlayerRow) -> str:
+    """A row in the board's accessible description: its name, value and, dimmed, "down"."""
+    return " ".join(part for part in (row.label, row.value_text, "down" * row.down) if part)
+
+
 class OrderBoard(QWidget):
     """The order of battle, painted as large rows or columns; whoever acts now is kept in
     view."""
@@ -126,11 +139,11 @@ class OrderBoard(QWidget):
     def set_picture(self, picture: PlayerPicture) -> None:
         """Show the order of battle of ``picture``."""
         self._picture = picture
-        told = [f"{row.label} {row.value_text}" for row in picture.rows[:DESCRIBED_ROWS]]
+        told = [_told(row) for row in picture.rows[:DESCRIBED_ROWS]]
         if picture.drawn is AxisKind.COLUMNS:
             told, left = [], DESCRIBED_ROWS
             for column in picture.columns():
-                rows = [f"{row.label} {row.value_text}" for row in column.rows[:left]]
+                rows = [_told(row) for row in column.rows[:left]]
                 left -= len(rows)
                 told.append(f"{column.heading}: " + ", ".join(rows))
         self.setAccessibleDescription("; ".join(told))
@@ -174,7 +187,8 @@ class OrderBoard(QWidget):
             self._paint_columns(painter)
         else:
             area = QRectF(self.rect())
-            self._paint_rows(painter, self._picture.rows, area, _Zones(VALUE_UNITS, BAND_UNITS))
+            rows = self._picture.rows
+            self._paint_rows(painter, rows, area, _Zones(VALUE_UNITS, self._band_units(rows)))
         painter.end()
 
     def _paint_rows(
@@ -203,7 +217,18 @@ class OrderBoard(QWidget):
         metrics = QFontMetricsF(font)
         widest = max((metrics.horizontalAdvance(row.value_text) for row in rows), default=0.0)
         value = min(VALUE_UNITS, widest / self._unit + 0.2)
-        return _Zones(value, BAND_UNITS if any(row.band for row in rows) else 0.0)
+        return _Zones(value, self._band_units(rows))
+
+    def _band_units(self, rows: Sequence[PlayerRow]) -> float:
+        """The width, in units, of the health band's zone: room for the longest band, so
+        none is cut and the zone keeps its width as bands change; 0 when no row shows one."""
+        if not any(row.band for row in rows):
+            return 0.0
+        font = QFont(self.font())
+        font.setPixelSize(max(8, round(self._unit * BAND_SIZE)))
+        metrics = QFontMetricsF(font)
+        widest = max(metrics.horizontalAdvance(band_text(band)) for band in Band)
+        return widest / self._unit + 0.2
 
     def _paint_columns(self, painter: QPainter) -> None:
         look, unit = self._look, self._unit
@@ -240,13 +265,14 @@ class OrderBoard(QWidget):
         if row.kind.set_apart and not current:
             border.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(border)
-        painter.setBrush(QColor(look.accent if current else look.card))
+        card = look.background if row.down else look.card
+        painter.setBrush(QColor(look.accent if current else card))
         painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), unit * 0.3, unit * 0.3)
         stripe = QRectF(rect.left() + 1, rect.top() + unit * 0.2, unit * 0.3, rect.height())
         painter.fillRect(stripe.adjusted(0, 0, 0, -unit * 0.4), side_color(row.side))
         if current:
             return look.accent_text
-        return look.dim if row.status is SlotStatus.DONE else look.text
+        return look.dim if row.status is SlotStatus.DONE or row.down else look.text
 
     def _paint_row(self, painter: QPainter, row: PlayerRow, rect: QRectF, zones: _Zones) -> None:
         """A full row: status, name (over what the row stands for and its conditions), health
@@ -263,9 +289,9 @@ class OrderBoard(QWidget):
         if zones.band:
             right -= (zones.band + 0.6) * unit
         if row.band is not None and zones.band:
-            band = f"{BAND_GLYPHS[row.band]} {row.band}"
-            band_style = _Style(ink, unit * 0.7, _RIGHT)
-            self._text(painter, _column(rect, right, zones.band * unit), band, band_style)
+            band_style = _Style(ink, unit * BAND_SIZE, _RIGHT)
+            band_rect = _column(rect, right, zones.band * unit)
+            self._text(painter, band_rect, band_text(row.band), band_style)
         right -= unit * 0.6
         name = _column(rect, left, max(unit, right - left))
         bold = _Style(ink, unit, bold=True)

@@ -1,16 +1,20 @@
 """What the players see of a fight: the GM's state with everything secret taken out.
 
-Nothing here knows a round system: it reads the timeline slots and axis the ruleset gives, the
-generic combatant (``hidden``, ``alias``, conditions) and its sheet's ``health()``. Hidden
-combatants are left out of everything, names are replaced by aliases, health is only ever a
-band, and a slot's tooltip text (``detail``, the GM's words) is never shown. The picture is
-drawn as the main window draws the timeline (``core.timeline.drawn_as``): a list in axis order,
-or every column of a columned timeline, the column under way marked. Pure Python: the player
-view paints what this module returns.
+Nothing here knows a round system: it reads the timeline slots and axis the ruleset gives, its
+"now and next", the rolls of each journal entry as the ruleset words them (``RollShown``), the
+generic combatant (``hidden``, ``alias``, conditions, ``down``) and its sheet's ``health()``.
+Hidden combatants are left out of everything: their rows, their turn (no "Now" at all), any
+slot whose words tell of them (``TimelineSlot.tells``: it shows its combatant's name alone) and
+any roll concerning them. Names are replaced by aliases, health is only ever a band, and an
+enemy's points (``TimelineSlot.tells_health``) go with its health when the GM hides it; a
+slot's tooltip text (``detail``, the GM's words) is never shown. Nobody down is named next. The
+picture is drawn as the main window draws the timeline (``core.timeline.drawn_as``): a list in
+axis order, or every column of a columned timeline, the column under way marked. Pure Python:
+the player view paints what this module returns.
 """
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from itertools import groupby
 
@@ -18,9 +22,8 @@ import msgspec
 
 from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.encounter import SETUP_PHASE, Combatant, EncounterState
-from uwr_desktop.core.events import Event
 from uwr_desktop.core.rolls import DiceKind, RollRecord
-from uwr_desktop.core.rulesets.base import TurnNow
+from uwr_desktop.core.rulesets.base import RollShown, TurnNow
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import (
     TURN,
@@ -31,6 +34,7 @@ from uwr_desktop.core.timeline import (
     TimelineSlot,
     drawn_as,
 )
+from uwr_desktop.ui.dice.shown import successes_text
 
 UNKNOWN = "?"
 """Shown in a label in place of a hidden combatant's name."""
@@ -70,7 +74,8 @@ def health_band(combatant: Combatant) -> Band | None:
 
 class PlayerRow(msgspec.Struct, frozen=True):
     """One line of the order of battle as the players see it: in a columned timeline, one row
-    of the column headed ``column``, with its points as ``pips`` and ``spent_pips``."""
+    of the column headed ``column``, with its points as ``pips`` and ``spent_pips``; ``down``:
+    its combatant is out of the fight (dimmed)."""
 
     key: str
     label: str
@@ -83,6 +88,7 @@ class PlayerRow(msgspec.Struct, frozen=True):
     column: str = ""
     pips: int = 0
     spent_pips: int = 0
+    down: bool = False
 
     @property
     def kind_words(self) -> str:
@@ -142,7 +148,9 @@ class Renamer:
             elif combatant.alias and combatant.alias != combatant.name:
                 self._names.setdefault(combatant.name, combatant.alias)
         names = sorted(self._names, key=len, reverse=True)
-        self._pattern = re.compile("|".join(map(re.escape, names))) if names else None
+        # Whole words only: "Bo" hidden leaves "Bow" alone.
+        pattern = rf"(?<!\w)(?:{'|'.join(map(re.escape, names))})(?!\w)"
+        self._pattern = re.compile(pattern) if names else None
 
     def __call__(self, text: str) -> str:
         """``text`` with every hidden name as ``?`` and every aliased name as its alias."""
@@ -166,27 +174,8 @@ def player_picture(
     rows: list[PlayerRow] = []
     for slot in slots:
         combatant = combatants.get(slot.combatant_id)
-        if combatant is None or combatant.hidden:
-            continue
-        label = slot.label.replace(combatant.name, combatant.shown_name)
-        band = None
-        if enemy_health is HealthShown.BAND or combatant.side is not Side.ENEMY:
-            band = health_band(combatant)
-        rows.append(
-            PlayerRow(
-                slot.key,
-                renamer(label),
-                slot.side,
-                renamer(slot.value_text),
-                slot.kind,
-                slot.status,
-                band,
-                tuple(condition_text(c) for c in combatant.conditions),
-                renamer(slot.column) if slot.column else "",
-                slot.pips,
-                slot.spent_pips,
-            )
-        )
+        if combatant is not None and not combatant.hidden:
+            rows.append(_row(state, slot, combatant, renamer, enemy_health))
     drawn = drawn_as(axis, slots)
     under_way = ""
     if drawn is AxisKind.COLUMNS:
@@ -199,109 +188,110 @@ def player_picture(
     )
 
 
+def _row(
+    state: EncounterState,
+    slot: TimelineSlot,
+    combatant: Combatant,
+    renamer: Renamer,
+    enemy_health: HealthShown,
+) -> PlayerRow:
+    """The row of ``slot``, whose ``combatant`` the players see: a slot telling of someone
+    hidden shows its combatant's name alone, and one telling an enemy's health the GM hides
+    shows no points."""
+    health_hidden = enemy_health is HealthShown.NONE and combatant.side is Side.ENEMY
+    secret = any(
+        other.hidden for cid in slot.tells if (other := state.combatants.get(cid)) is not None
+    )
+    no_points = slot.tells_health and health_hidden
+    if secret:
+        label = combatant.shown_name
+    else:
+        label = renamer(slot.label.replace(combatant.name, combatant.shown_name))
+    return PlayerRow(
+        slot.key,
+        label,
+        slot.side,
+        "" if secret or no_points else renamer(slot.value_text),
+        slot.kind,
+        slot.status,
+        None if health_hidden else health_band(combatant),
+        tuple(condition_text(c) for c in combatant.conditions),
+        renamer(slot.column) if slot.column else "",
+        0 if no_points else slot.pips,
+        0 if no_points else slot.spent_pips,
+        down=combatant.down,
+    )
+
+
 def _now_and_next(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
-    """The names the players read beside "Now" and "Next"; a hidden combatant's turn is
-    "…", and nobody hidden is named as next."""
+    """The names the players read beside "Now" and "Next": nobody hidden is named, so a
+    hidden combatant's turn has no "Now" at all, and nobody down is next."""
     if state.phase == SETUP_PHASE:
         return "", ""
-    acting = [state.combatants[cid] for cid in turn.acting]
-    shown = [combatant.shown_name for combatant in acting if not combatant.hidden]
-    now = ", ".join(shown) if shown else ("…" if acting else "")
+    acting = (state.combatants[cid] for cid in turn.acting)
+    now = ", ".join(combatant.shown_name for combatant in acting if not combatant.hidden)
     upcoming = (state.combatants[cid] for cid in turn.upcoming)
-    waiting = next((c.shown_name for c in upcoming if not c.hidden), "Next round")
+    waiting = next((c.shown_name for c in upcoming if not c.hidden and not c.down), "Next round")
     return now, waiting
 
 
+THE_GM = "The GM"
+"""Who rolled dice rolled for nobody."""
+
+
+def result_words(record: RollRecord) -> str:
+    """A roll's own result in words: the successes of a pool, the total of anything else."""
+    if record.kind is DiceKind.POOL:
+        return successes_text(record.total)
+    return str(record.total)
+
+
 class ShownRoll(msgspec.Struct, frozen=True):
-    """A roll the players may see: whose it is (a combatant id, ``None``: nobody's) and the
-    record. The name is looked up when shown, so a later alias or hiding applies to it."""
+    """A roll the players may see, as its round system words it, and the roller's name when
+    it was made (for a roller who has left the fight since). Names are looked up when the
+    roll is shown, so a later alias or hiding applies to it."""
 
-    combatant_id: str | None
-    record: RollRecord
+    roll: RollShown
+    roller_name: str = ""
 
-    def who(self, state: EncounterState) -> str | None:
-        """The name the players see for whoever rolled (``""``: nobody), ``None`` when that
-        combatant is hidden now."""
-        combatant = state.combatants.get(self.combatant_id) if self.combatant_id else None
-        if combatant is None:
-            return ""
-        return None if combatant.hidden else combatant.shown_name
+    @property
+    def combatant_id(self) -> str | None:
+        """Who rolled (``None``: the GM, for nobody)."""
+        return self.roll.combatant_id
 
-    def outcome_text(self) -> str:
-        """The result in words: successes of a pool, the total of anything else."""
-        total = self.record.total
-        if self.record.kind is DiceKind.POOL:
-            return f"{total} success" if total == 1 else f"{total} successes"
-        return f"Total {total}"
+    @property
+    def record(self) -> RollRecord:
+        """The dice."""
+        return self.roll.record
 
-
-def _named(fields: Iterable[object], known: Mapping[str, Combatant]) -> tuple[Combatant, ...]:
-    """The combatants whose ids are text fields (or tuples of text) among ``fields``."""
-    found: list[Combatant] = []
-    for value in fields:
-        if isinstance(value, str):
-            if value in known:
-                found.append(known[value])
-        elif isinstance(value, tuple | list):
-            found += [known[item] for item in value if isinstance(item, str) and item in known]
-    return tuple(found)
-
-
-def _rolls(
-    value: object, known: Mapping[str, Combatant], named: tuple[Combatant, ...] = ()
-) -> Iterable[tuple[RollRecord, tuple[Combatant, ...]]]:
-    """Every roll record inside ``value``, depth first, with the combatants named around it:
-    by the record's own struct and every struct holding it."""
-    if isinstance(value, RollRecord):
-        yield value, named
-    elif isinstance(value, Combatant):
-        return
-    elif isinstance(value, msgspec.Struct):
-        fields = [getattr(value, field) for field in value.__struct_fields__]
-        around = named + _named(fields, known)
-        for field in fields:
-            yield from _rolls(field, known, around)
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from _rolls(item, known, named)
+    def line(self, state: EncounterState) -> str | None:
+        """The roll in one line, in its system's words with the names the players know:
+        "Bandit 2 attacks Bryn: 3 successes against Bryn's dodge 1 — hit"; ``None`` when it
+        concerns someone hidden now."""
+        roll = self.roll
+        concerned = (roll.combatant_id, *roll.others)
+        if any(c.hidden for cid in concerned if cid and (c := state.combatants.get(cid))):
+            return None
+        roller = state.combatants.get(roll.combatant_id or "")
+        if roll.combatant_id is None:
+            who = THE_GM
+        else:
+            who = roller.shown_name if roller is not None else self.roller_name
+        renamer = Renamer(c for c in state.combatants.values() if c.hidden or c.alias)
+        words = renamer(f"{roll.title}: {roll.outcome or result_words(roll.record)}")
+        return f"{who} {words}"
 
 
-def last_roll(events: Sequence[Event], state: EncounterState) -> ShownRoll | None:
-    """The last roll of ``events`` (one journal entry) the players may see, or ``None``.
-
-    A roll is left out when it names a hidden combatant (in ``state``, the state after the
-    entry): an ambusher's attack shows nothing of the ambusher. The roll is credited to the
-    first combatant named around it (the attacker of an attack, the owner of a score). A roll
-    whose event names nobody (a reaction to a pending check, say) is looked up in the
-    ruleset's part of the state, and left out when what holds it there names someone hidden.
-    """
-    known = state.combatants
-    shown = None
-    held: dict[RollRecord, tuple[Combatant, ...]] | None = None
-    for event in events:
-        for record, named in _rolls(event, known):
-            credited = named[0].id if named else None
-            concerned = named
-            if not named:
-                if held is None:
-                    held = {}
-                    for kept, around in _rolls(state.part, known):
-                        held.setdefault(kept, around)
-                concerned = held.get(record, ())
-            if not any(combatant.hidden for combatant in concerned):
-                shown = ShownRoll(credited, record)
-    return shown
-
-
-def rerolled(shown: ShownRoll, state: EncounterState) -> ShownRoll | None:
-    """The roll ``shown`` as the ruleset's part of ``state`` now holds it, when a reroll
-    changed it there (a pending check whose dice were rerolled), else ``None``."""
-    before = shown.record
-    for record, named in _rolls(state.part, state.combatants):
-        if (
-            record != before
-            and (record.kind, record.dice, record.faces) == (before.kind, before.dice, before.faces)
-            and not any(combatant.hidden for combatant in named)
-        ):
-            return ShownRoll(named[0].id if named else shown.combatant_id, record)
+def last_roll(rolls: Sequence[RollShown], state: EncounterState) -> ShownRoll | None:
+    """The roll of one journal entry the players see (its ``rolls``; ``state``: the state
+    after it), or ``None``: its main roll, the last that is not an aside (a hit's damage is
+    told in the attack's words) and concerns nobody hidden. An ambusher's attack shows
+    nothing of the ambusher."""
+    for roll in reversed(rolls):
+        if roll.aside:
+            continue
+        roller = state.combatants.get(roll.combatant_id or "")
+        shown = ShownRoll(roll, "" if roller is None else roller.name)
+        if shown.line(state) is not None:
+            return shown
     return None

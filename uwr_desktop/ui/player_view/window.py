@@ -3,9 +3,10 @@
 It follows the open fight through the document's signals (no polling) and shows what
 :mod:`uwr_desktop.ui.player_view.picture` lets the players see: the round, who acts now and who is
 next, the order of battle (:mod:`.board`) on the ruleset's axis, every column of a columned one,
-with conditions and health bands, and the last roll with its dice, tumbling like the tray's
-unless motion is reduced. Everything is sized from the window's height, so it reads the same
-from 1280x720 to 4K. Closing it never touches the fight.
+with conditions and health bands, the defeated dimmed, and the last roll: one line in its
+system's words (who rolled, for what, against what, how it went) over its dice, tumbling like
+the tray's unless motion is reduced. Everything is sized from the window's height, so it reads
+the same from 1280x720 to 4K. Closing it never touches the fight.
 """
 
 from collections.abc import Callable
@@ -36,7 +37,6 @@ from uwr_desktop.ui.player_view.picture import (
     ShownRoll,
     last_roll,
     player_picture,
-    rerolled,
 )
 
 UNIT_SHARE = 1 / 30
@@ -58,6 +58,18 @@ def shown_dice(roll: ShownRoll) -> list[ShownDie]:
     else:
         dice = sum_dice(record.sum())
     return [msgspec.structs.replace(die, rerollable=False) for die in dice]
+
+
+def _goes_on(before: ShownRoll, after: ShownRoll) -> bool:
+    """Whether ``after`` is the roll ``before`` showed, gone on: the same roller's dice with
+    the same first faces (rerolled, reacted to, resolved)."""
+    a, b = before.record, after.record
+    return before.combatant_id == after.combatant_id and (a.kind, a.dice, a.faces, a.chains) == (
+        b.kind,
+        b.dice,
+        b.faces,
+        b.chains,
+    )
 
 
 class PlayerView(QWidget):
@@ -99,8 +111,8 @@ class PlayerView(QWidget):
         self.board = OrderBoard(self)
         self.roll_title = self._label("playerRollTitle")
         self.roll_title.setText("Last roll")
-        self.roll_who = self._label("playerRollWho")
-        self.roll_outcome = self._label("playerRollOutcome")
+        self.roll_line = self._label("playerRollLine")
+        self.roll_line.setWordWrap(True)
         self.dice = DiceView(self)
         self.dice.setObjectName("playerDice")
         self.dice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -132,9 +144,8 @@ class PlayerView(QWidget):
         order.addWidget(self.board, 1)
         roll = QVBoxLayout()
         roll.addWidget(self.roll_title)
-        roll.addWidget(self.roll_who)
+        roll.addWidget(self.roll_line)
         roll.addWidget(self.dice)
-        roll.addWidget(self.roll_outcome)
         roll.addStretch(1)
         body = QHBoxLayout()
         body.addLayout(order, 3)
@@ -193,11 +204,11 @@ class PlayerView(QWidget):
         self.axis_label.setText(picture.axis_title)
         self.board.set_picture(picture)
         if self._roll is not None:
-            who = self._roll.who(state)
-            if who is None:
+            line = self._roll.line(state)
+            if line is None:
                 self._show_roll(None, None)
             else:
-                self.roll_who.setText(who)
+                self.roll_line.setText(line)
 
     def _on_change(self, change: Change) -> None:
         if (
@@ -214,27 +225,26 @@ class PlayerView(QWidget):
 
     def _follow_rolls(self, change: Change) -> None:
         entry = change.entry
-        state = self._document.session.state
         if change.kind == "undo":
             if entry is self._roll_entry:
                 self._show_roll(None, None)
             return
         if self._is_secret(entry):
             return
-        found = last_roll(entry.events, state)
+        session = self._document.session
+        found = last_roll(session.entry_view(session.cursor - 1).rolls, session.state)
         if found is not None:
             self._show_roll(found, entry)
-        elif self._roll is not None and change.part_changed:
-            again = rerolled(self._roll, state)
-            if again is not None:
-                self._show_reroll(again)
 
     def _show_latest_roll(self) -> None:
         """Show the latest roll the players may see among the last entries, at rest."""
         session = self._document.session
         first = max(0, session.cursor - LATEST_ROLL_ENTRIES)
-        for entry in reversed(session.entries[first : session.cursor]):
-            found = None if self._is_secret(entry) else last_roll(entry.events, session.state)
+        views = session.entry_views(first, session.cursor)
+        for entry, view in zip(
+            reversed(session.entries[first : session.cursor]), reversed(views), strict=True
+        ):
+            found = None if self._is_secret(entry) else last_roll(view.rolls, session.state)
             if found is not None:
                 self._show_roll(found, entry, animate=False)
                 return
@@ -242,25 +252,27 @@ class PlayerView(QWidget):
     def _show_roll(
         self, roll: ShownRoll | None, entry: JournalEntry | None, *, animate: bool = True
     ) -> None:
+        """Show ``roll``: its line and its dice, tumbling unless ``animate`` is off; a roll
+        going on from the one shown (rerolled, reacted to, resolved) tumbles only the dice
+        that changed."""
+        before = self._roll
         self._roll, self._roll_entry = roll, entry
         if roll is None:
             self.dice.clear()
             self.dice.setVisible(False)
-            self.roll_who.setText(NO_ROLL)
-            self.roll_outcome.setText("")
+            self.roll_line.setText(NO_ROLL)
             return
         self.dice.setVisible(True)
-        self.roll_who.setText(roll.who(self._document.session.state) or "")
-        self.roll_outcome.setText(roll.outcome_text())
-        self.dice.set_dice(shown_dice(roll), animate=None if animate else ())
-
-    def _show_reroll(self, roll: ShownRoll) -> None:
-        before = self.dice.dice()
-        after = shown_dice(roll)
-        self._roll = roll
-        self.roll_outcome.setText(roll.outcome_text())
-        changed = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b]
-        self.dice.set_dice(after, animate=changed)
+        self.roll_line.setText(roll.line(self._document.session.state) or "")
+        dice = shown_dice(roll)
+        if not animate:
+            self.dice.set_dice(dice, animate=())
+        elif before is not None and _goes_on(before, roll):
+            shown = self.dice.dice()
+            changed = [i for i, (a, b) in enumerate(zip(shown, dice, strict=False)) if a != b]
+            self.dice.set_dice(dice, animate=changed)
+        else:
+            self.dice.set_dice(dice)
 
     def _on_session_replaced(self) -> None:
         self._show_roll(None, None)
@@ -279,9 +291,7 @@ class PlayerView(QWidget):
             f" QLabel#playerNext {{ font-size: {round(unit * 1.2)}px; }}"
             f" QLabel#playerAxis, QLabel#playerRollTitle {{ font-size: {round(unit * 0.8)}px;"
             f" color: {look.dim}; }}"
-            f" QLabel#playerRollWho {{ font-size: {round(unit)}px; font-weight: bold; }}"
-            f" QLabel#playerRollOutcome {{ font-size: {round(unit * 1.4)}px; font-weight: bold;"
-            f" color: {look.accent}; }}"
+            f" QLabel#playerRollLine {{ font-size: {round(unit * 1.1)}px; font-weight: bold; }}"
         )
         self.board.set_look(look, unit)
         self.dice.set_scale(unit * 2.4 / DIE_SIZE)

@@ -79,6 +79,24 @@ def deed_words(state: EncounterState, deed: Deed, actions: tuple[Action, ...]) -
     return text
 
 
+def deed_rivals(deeds: list[Deed], actions: tuple[Action, ...]) -> tuple[str, ...]:
+    """Whom the words of ``deeds`` tell of: the target of an action, the actor of the action
+    one interferes with, and whoever's interference made one fail."""
+    found: list[str] = []
+    for deed in deeds:
+        if deed.action is None or deed.action >= len(actions):
+            continue
+        action = actions[deed.action]
+        if action.target is not None:
+            found.append(action.target)
+        if action.opposes is not None and action.opposes < len(actions):
+            found.append(actions[action.opposes].actor)
+        foiled = foiled_by(actions, deed.action)
+        if foiled is not None:
+            found.append(foiled.actor)
+    return tuple(dict.fromkeys(found))
+
+
 def _label(state: EncounterState, part: HandsPart, cid: str) -> str:
     name = state.combatants[cid].name
     return f"{name} {OUTREACHED_MARK}" if any(who == cid for who, _ in part.outreached) else name
@@ -118,6 +136,8 @@ def past_column(state: EncounterState, record: TurnRecord) -> list[TimelineSlot]
                 column=title,
                 pips=left,
                 spent_pips=spent,
+                tells=deed_rivals(deeds, record.actions),
+                tells_health=True,
             )
         )
     return slots
@@ -144,16 +164,19 @@ def _current_slot(state: EncounterState, index: int, place: Place) -> TimelineSl
     details += _outreach_lines(state, part, cid)
     details += [c.name for c in combatant.conditions]
     clickable = points > 0 and not (carry and cid in state.acted)
-    foiled = any(
-        action.actor == cid and foiled_by(part.actions, index) is not None
+    interferers = [
+        by.actor
         for index, action in enumerate(part.actions)
-    )
+        if action.actor == cid and (by := foiled_by(part.actions, index)) is not None
+    ]
+    outreaching = [by for who, by in part.outreached if who == cid]
+    rival = [place.rival] if place.rival else []
     return TimelineSlot(
         cid,
         cid,
         _label(state, part, cid),
         combatant.side,
-        f"{points} · {REASON_WORDS[place.reason]}" + (" · action failed" if foiled else ""),
+        f"{points} · {REASON_WORDS[place.reason]}" + (" · action failed" if interferers else ""),
         kind=CARRY_OVER_TURN if carry else TURN,
         status=status,
         detail="\n".join(details),
@@ -162,6 +185,8 @@ def _current_slot(state: EncounterState, index: int, place: Place) -> TimelineSl
         pips=points,
         spent_pips=part.spent(cid),
         pip_action=clickable,
+        tells=tuple(dict.fromkeys([*rival, *outreaching, *interferers])),
+        tells_health=True,
     )
 
 

@@ -177,10 +177,10 @@ def _place(chain: _Chain, ordered: Sequence[str], index: int) -> Place:
     if index + 1 < len(ordered):
         other = ordered[index + 1]
         reason, text = _pair_reason(chain, cid, other)
-        return Place(cid, reason, f"ahead of {name[other].name}: {text}")
+        return Place(cid, reason, f"ahead of {name[other].name}: {text}", other)
     other = ordered[index - 1]
     reason, text = _pair_reason(chain, other, cid)
-    return Place(cid, reason, f"behind {name[other].name}: {text}")
+    return Place(cid, reason, f"behind {name[other].name}: {text}", other)
 
 
 _CAMP = {Side.PLAYER: 0, Side.ALLY: 0, Side.ENEMY: 1, Side.NEUTRAL: 2}

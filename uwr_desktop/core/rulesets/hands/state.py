@@ -30,11 +30,13 @@ class Reason(StrEnum):
 
 
 class Place(msgspec.Struct, frozen=True):
-    """One combatant's place in the declare-first order: the reason for it and its words."""
+    """One combatant's place in the declare-first order: the reason for it, its words and
+    the rival it was decided against (``""``: alone)."""
 
     combatant_id: str
     reason: Reason
     text: str
+    rival: str = ""
 
 
 class Action(msgspec.Struct, frozen=True):

@@ -142,6 +142,7 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
                 state.combatants[cid].side,
                 f"{health[cid]} HP",
                 position=health[cid],
+                tells_health=True,
             )
             for cid in sorted(state.rows, key=lambda cid: -health[cid])
         )
