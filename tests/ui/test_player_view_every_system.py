@@ -83,17 +83,20 @@ def keeps_secrets(window: MainWindow, view: PlayerView) -> bool:
     assert picture is not None
     acting = [state.combatants[cid] for cid in window.document.turn_now().acting]
     hidden_turn = bool(acting) and all(combatant.hidden for combatant in acting)
+    slots, axis = window.document.timeline()
     if hidden_turn:
         assert view.now_label.text() == ""
         assert not [row for row in picture.rows if row.status is SlotStatus.CURRENT]
+        if axis.now is not None:  # where the countdown stands tells where the hidden acts
+            assert str(axis.now) not in view.axis_label.text()
     assert "Grub" not in view.next_label.text()
-    slots = {slot.key: slot for slot in window.document.timeline()[0]}
+    by_key = {slot.key: slot for slot in slots}
     for row in picture.rows:
         if row.label == "Grub":
             assert row.down
         if row.side is Side.ENEMY:
             assert row.band is None and row.pips == row.spent_pips == 0
-            if slots[row.key].tells_health:
+            if by_key[row.key].tells_health:
                 assert row.value_text == ""
     return hidden_turn
 

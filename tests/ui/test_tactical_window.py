@@ -260,4 +260,5 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
     assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 25: the Ghost
     assert view.now_label.text() == ""  # nothing tells the players an unseen one acts
+    assert view.axis_label.text() == "Round 1 · countdown"  # nor where
     assert window.turn_header.actor_label.text() == "Ghost acts"  # the GM sees who

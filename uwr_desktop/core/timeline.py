@@ -55,12 +55,15 @@ class TimelineAxis(msgspec.Struct, frozen=True):
     """The axis the timeline's slots stand on: its kind, the title shown above the slots, on
     a ruler the value it stands at now (``now``: a countdown's count, marked), and ``unit``,
     the word for what positions (on a ruler) or pips (in columns) count, as a heading would
-    name it (``"Count"``, ``"Ready points"``; ``""``: not worded)."""
+    name it (``"Count"``, ``"Ready points"``; ``""``: not worded). ``title_unplaced`` is the
+    title without where the axis stands now (``"Round 2 · countdown"`` for ``"Round 2 · count
+    25"``), for a view that keeps whoever acts there secret; ``""``: the title tells no place."""
 
     kind: AxisKind = AxisKind.ORDER
     title: str = "Turn order"
     now: int | None = None
     unit: str = ""
+    title_unplaced: str = ""
 
 
 class SlotStatus(StrEnum):

@@ -3,11 +3,12 @@
 Nothing here knows a round system: it reads the timeline slots and axis the ruleset gives, its
 "now and next", the rolls of each journal entry as the ruleset words them (``RollShown``), the
 generic combatant (``hidden``, ``alias``, conditions, ``down``) and its sheet's ``health()``.
-Hidden combatants are left out of everything: their rows, their turn (no "Now" at all), any
-slot whose words tell of them (``TimelineSlot.tells``: it shows its combatant's name alone) and
-any roll concerning them. Names are replaced by aliases, health is only ever a band, and an
-enemy's points (``TimelineSlot.tells_health``) go with its health when the GM hides it; a
-slot's tooltip text (``detail``, the GM's words) is never shown. Nobody down is named next. The
+Hidden combatants are left out of everything: their rows, their turn (no "Now" at all, and
+the axis titled without its place now, ``TimelineAxis.title_unplaced``), any slot whose words
+tell of them (``TimelineSlot.tells``: it shows its combatant's name alone) and any roll
+concerning them. Names are replaced by aliases, health is only ever a band, and an enemy's
+points (``TimelineSlot.tells_health``) go with its health when the GM hides it; a slot's
+tooltip text (``detail``, the GM's words) is never shown. Nobody down is named next. The
 picture is drawn as the main window draws the timeline (``core.timeline.drawn_as``): a list in
 axis order, or every column of a columned timeline, the column under way marked. Pure Python:
 the player view paints what this module returns.
@@ -183,9 +184,9 @@ def player_picture(
         under_way = "" if acting is None else renamer(acting.column)
     now, upcoming = _now_and_next(state, turn)
     round_text = "Getting ready" if state.phase == SETUP_PHASE else f"Round {state.round}"
-    return PlayerPicture(
-        round_text, now, upcoming, renamer(axis.title), tuple(rows), drawn, under_way
-    )
+    unseen_turn = bool(turn.acting) and not now
+    title = axis.title_unplaced if unseen_turn and axis.title_unplaced else axis.title
+    return PlayerPicture(round_text, now, upcoming, renamer(title), tuple(rows), drawn, under_way)
 
 
 def _row(

@@ -150,16 +150,17 @@ DECLARED_ACTION = SlotKind("Declared action", bar=True)
 
 
 def axis(state: EncounterState) -> TimelineAxis:
-    """The count axis and its title: the round, the phase and the count now."""
+    """The count axis and its title: the round, the phase and the count now (a view keeping
+    whoever acts on it secret reads the countdown without its count)."""
     count = part_of(state).count
     if state.phase == Phase.RESOLUTION and count is not None:
         title = f"Round {state.round} · count {count}"
-    elif state.phase == Phase.SETUP:
-        title = "Countdown (before the fight)"
-    else:
-        title = f"Round {state.round} · {state.phase}"
-    now = count if state.phase == Phase.RESOLUTION else None
-    return TimelineAxis(AxisKind.RULER, title, now=now, unit="Count")
+        unplaced = f"Round {state.round} · countdown"
+        return TimelineAxis(AxisKind.RULER, title, now=count, unit="Count", title_unplaced=unplaced)
+    if state.phase == Phase.SETUP:
+        return TimelineAxis(AxisKind.RULER, "Countdown (before the fight)", unit="Count")
+    title = f"Round {state.round} · {state.phase}"
+    return TimelineAxis(AxisKind.RULER, title, unit="Count")
 
 
 def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[TimelineSlot, ...]:
