@@ -11,7 +11,7 @@ from uwr_sheets import forced
 
 from uwr_desktop.core import intents as core_intents
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, Condition
+from uwr_desktop.core.encounter import Combatant, Condition, TurnEdge, TurnTie
 from uwr_desktop.core.intents import Intent, RulesError, StartFight
 from uwr_desktop.core.limits import (
     MAX_COUNT,
@@ -187,6 +187,16 @@ def odd_conditions():
     yield Condition("Stunned", note="x" * (MAX_TEXT_LENGTH + 1))
     yield forced(Condition("Stunned"), rounds=True)
     yield forced(Condition("Stunned"), rounds="3")
+    yield Condition("Stunned", preset="x" * (MAX_NAME_LENGTH + 1))
+    yield Condition("Stunned", preset="nonsense")
+    yield Condition("Stunned", amount=3)
+    yield Condition("Stunned", amount=0)
+    yield Condition("Stunned", until=TurnTie(TurnEdge.END, "ghost"))
+    yield Condition("Stunned", until=TurnTie(TurnEdge.END, ""))
+    yield forced(Condition("Stunned", 2), until=TurnTie(TurnEdge.END, "a"))
+    yield forced(Condition("Stunned"), until="soon")
+    yield forced(Condition("Stunned"), until=forced(TurnTie(TurnEdge.END, "a"), edge="middle"))
+    yield forced(Condition("Stunned"), until=TurnTie(TurnEdge.START, "a", begun=True))
 
 
 def odd_values(field):

@@ -57,6 +57,13 @@ def _release_combatant(combatant: dict) -> dict:
     for weapon in sheet["weapons"]:
         # The round a preparation was made in came after 0.1.0: none recorded.
         assert weapon.pop("preparing_since") == 0
+    for condition in combatant["conditions"]:
+        # Turn-tied durations and presets came after 0.1.0: none when read back.
+        assert (condition.pop("until"), condition.pop("preset"), condition.pop("amount")) == (
+            None,
+            "",
+            None,
+        )
     return {**combatant, **sheet}
 
 

@@ -18,9 +18,17 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant, Condition, TurnEdge, TurnTie
 from uwr_desktop.core.events import DiceRolled
+from uwr_desktop.core.intents import AddCondition, NextTurn, StartFight
 from uwr_desktop.core.rulesets import registry
-from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
+from uwr_desktop.core.session import Session
+from uwr_desktop.core.storage.encounter_file import (
+    decode_encounter,
+    encode_encounter,
+    read_encounter,
+    save_encounter,
+)
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
@@ -232,3 +240,28 @@ def test_a_duel_rolls_typed_dice_shows_on_the_player_view_and_survives_a_crash(q
         assert recovered.session.state == expected_state
         assert recovered.session.entries == expected_entries
         recovered.close()
+
+
+def test_a_duel_condition_lasts_until_the_start_or_end_of_a_duellists_next_turn():
+    duellists = [
+        Combatant(id=cid, name=cid.capitalize(), sheet=DuelSheet(modifier=bonus))
+        for cid, bonus in (("ana", 20), ("bo", -20))
+    ]
+    session = Session(DuelRuleset(), duellists, roller=Roller(random.Random(1)))
+    session.do(StartFight())
+    assert session.state.order == ("ana", "bo")
+    session.do(AddCondition(["bo"], Condition("Dazed", until=TurnTie(TurnEdge.START, "bo"))))
+    session.do(AddCondition(["bo"], Condition("Pinned", until=TurnTie(TurnEdge.END, "ana"))))
+    session.do(NextTurn())  # Ana's turn (under way when Pinned was given) ends; Bo's starts
+    assert [c.name for c in session.state.combatants["bo"].conditions] == ["Pinned"]
+    session.do(NextTurn())  # round 2: Ana's next turn starts
+    session.do(NextTurn())  # and ends
+    assert session.state.combatants["bo"].conditions == ()
+    reopened = decode_encounter(encode_encounter(session)).session()
+    assert reopened.state == session.state
+    for _ in range(3):
+        session.undo()
+    assert [c.name for c in session.state.combatants["bo"].conditions] == ["Dazed", "Pinned"]
+    for _ in range(3):
+        session.redo()
+    assert session.state == reopened.state

@@ -8,6 +8,7 @@ changed by identity (``old.combatants[id] is not new.combatants[id]``).
 """
 
 from abc import abstractmethod
+from enum import StrEnum
 from typing import Annotated, ClassVar, Final
 
 import msgspec
@@ -65,6 +66,9 @@ SETUP_PHASE = "setup"
 
 DEFEATED_CONDITION = "Defeated"
 """The condition that marks a combatant out of the fight whatever its sheet says (any case)."""
+
+DEFEATED_PRESET = "defeated"
+"""The preset key of the :data:`DEFEATED_CONDITION`, offered by every round system."""
 
 _DEFEATED_KEY = DEFEATED_CONDITION.casefold()
 
@@ -139,12 +143,91 @@ def sheet_type(ruleset_id: str) -> type[Sheet] | None:
     return _SHEET_TYPES.get(ruleset_id)
 
 
+class TurnEdge(StrEnum):
+    """Where in a combatant's turn a condition tied to it ends: its start or its end."""
+
+    START = "start"
+    END = "end"
+
+
+class TurnTie(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+    """A condition lasting until the ``edge`` (start or end) of the next turn of the combatant
+    ``combatant_id``.
+
+    ``begun`` (with the end only): that next turn has begun, so its end ends the condition.
+    A turn already under way when the condition was given is not its next turn: the
+    condition is given with ``begun`` false and counts the turn that starts after.
+    """
+
+    edge: TurnEdge
+    combatant_id: CombatantId
+    begun: bool = False
+
+
+class Lasting(StrEnum):
+    """How long a condition lasts, as the GM chooses it."""
+
+    ROUNDS = "rounds"
+    UNTIL_REMOVED = "until_removed"
+    TURN_START = "turn_start"
+    TURN_END = "turn_end"
+
+    @property
+    def edge(self) -> TurnEdge | None:
+        """The edge of a turn it lasts until (``None``: it lasts rounds, or until removed)."""
+        if self is Lasting.TURN_START:
+            return TurnEdge.START
+        return TurnEdge.END if self is Lasting.TURN_END else None
+
+
+PresetAmount = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+"""The number a preset counts (Bleeding 3: hits a round)."""
+
+
 class Condition(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
-    """A condition on a combatant; ``rounds`` left (``None``: until removed) and a note."""
+    """A condition on a combatant, and how long it lasts.
+
+    ``rounds`` left, or ``until`` a combatant's turn (``None`` for both: until removed); a
+    ``note``; ``preset``, the key of the round system's preset whose rules it carries (``""``:
+    a free condition, or one written before presets, whose rules go by its name); ``amount``,
+    the number such a preset counts (``None``: none).
+    """
 
     name: Name
     rounds: Rounds | None = None
     note: Text = ""
+    until: TurnTie | None = None
+    preset: OptionalName = ""
+    amount: PresetAmount | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a condition that lasts both rounds and until a turn, or whose start-of-turn
+        tie says its turn has begun."""
+        until = self.until
+        if until is None:
+            return
+        if self.rounds is not None:
+            raise ValueError("a condition lasts some rounds or until a turn, not both")
+        if until.begun and until.edge is TurnEdge.START:
+            raise ValueError("a condition lasting until a turn's start ends when it begins")
+
+    def lasting_as(self, lasting: Lasting, *, rounds: int = 1, turn_of: str = "") -> "Condition":
+        """This condition lasting as ``lasting`` says: ``rounds`` rounds, until removed, or
+        until the start or the end of the next turn of the combatant ``turn_of``."""
+        edge = lasting.edge
+        return msgspec.structs.replace(
+            self,
+            rounds=rounds if lasting is Lasting.ROUNDS else None,
+            until=None if edge is None else TurnTie(edge, turn_of),
+        )
+
+    def stands_for(self, key: str, *names: str) -> bool:
+        """Whether this is the preset ``key``'s condition: it carries that key, or, carrying
+        none, one of the preset's ``names`` (any case), as fights before presets named it."""
+        if self.preset:
+            return self.preset == key
+        name = self.name.strip().casefold()
+        return any(name == other.casefold() for other in names)
 
 
 class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
@@ -176,7 +259,8 @@ class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
             return True
         # Asked for every combatant at every turn, mostly with no conditions: no generator then.
         return bool(self.conditions) and any(
-            c.name.casefold() == _DEFEATED_KEY for c in self.conditions
+            c.preset == DEFEATED_PRESET or (not c.preset and c.name.casefold() == _DEFEATED_KEY)
+            for c in self.conditions
         )
 
 

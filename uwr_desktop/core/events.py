@@ -26,7 +26,7 @@ from uwr_desktop.core.encounter import (
     Text,
     sheet_type,
 )
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_REROLLS
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
 
 _REGISTRY: list[type["Event"]] = []
@@ -247,6 +247,21 @@ class RoundEnded(Event, frozen=True):
 
     round: Count
     expired: tuple[ConditionRef, ...] = ()
+
+
+ConditionRefs = Annotated[
+    tuple[ConditionRef, ...], msgspec.Meta(max_length=MAX_COMBATANTS * MAX_CONDITIONS)
+]
+"""Conditions named on their combatants, as many as a fight may hold."""
+
+
+class ConditionsAtTurn(Event, frozen=True):
+    """Where a combatant's turn starts or ends, the conditions tied to it: ``expired`` run out
+    (taken off, and logged), and those lasting until the end of a turn in ``begun`` now count
+    the turn that has begun (its end will end them)."""
+
+    expired: ConditionRefs = ()
+    begun: ConditionRefs = ()
 
 
 class DiceRolled(Event, frozen=True):

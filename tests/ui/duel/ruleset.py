@@ -16,8 +16,6 @@ from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
     Event,
-    TurnEnded,
-    TurnStarted,
     in_ruleset,
 )
 from uwr_desktop.core.intents import EndRound, Intent, NextTurn, RulesError, StartFight
@@ -142,7 +140,7 @@ class DuelRuleset(RoundSystem[DuelSettings]):
                     raise RulesError("Add combatants before starting the duel")
                 self._roll(sink, list(state.rows))
                 sink.add(RoundStarted(1))
-                sink.add(TurnStarted(sink.state.order[0]))
+                common.start_turn(sink, sink.state.order[0])
                 return "Start duel"
             case NextTurn() | EndRound():
                 if state.phase != ROUND:
@@ -150,14 +148,15 @@ class DuelRuleset(RoundSystem[DuelSettings]):
                 if not state.combatants:
                     raise RulesError("Nobody is left in the duel")
                 if state.current is not None:
-                    sink.add(TurnEnded(state.current))
+                    common.end_turn(sink, state.current)
                 waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]
                 if waiting and isinstance(intent, NextTurn):
-                    sink.add(TurnStarted(waiting[0]))
+                    common.start_turn(sink, waiting[0])
                     return f"Next turn: {sink.state.combatants[waiting[0]].name}"
                 common.end_round(sink)
                 sink.add(RoundStarted(state.round + 1))
-                sink.add(TurnStarted(sink.state.order[0]))
+                if sink.state.order:
+                    common.start_turn(sink, sink.state.order[0])
                 return f"Round {sink.state.round}"
             case Strike(attacker_id=attacker_id, target_id=target_id):
                 return self._strike(sink, attacker_id, target_id)

@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import msgspec
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.encounter import Combatant, EncounterState, Lasting
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.rolls import RollRecord
@@ -130,6 +130,23 @@ class TurnNow(msgspec.Struct, frozen=True):
     step: str = ""
 
 
+class ConditionPreset(msgspec.Struct, frozen=True):
+    """A named condition a round system's rules define, offered to the GM with its rules.
+
+    ``key`` is stored on the condition (``Condition.preset``): the rules look for it, whatever
+    name the condition is shown by. ``name`` is the name offered, ``description`` what the
+    rules do with it, ``lasts`` and ``rounds`` the duration offered first, and ``amount`` the
+    words for the number it counts (``"Hits a round"``; ``""``: it counts none).
+    """
+
+    key: str
+    name: str
+    description: str
+    lasts: Lasting = Lasting.UNTIL_REMOVED
+    rounds: int = 1
+    amount: str = ""
+
+
 class Decision(msgspec.Struct, frozen=True):
     """What a ruleset answers to an intent: the journal label and the events, in order."""
 
@@ -203,6 +220,10 @@ class Ruleset(Protocol):
 
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent that sets one cell to ``value`` (checked when done)."""
+
+    def rule_conditions(self) -> tuple[ConditionPreset, ...]:
+        """The named conditions the rules define, with their rules, offered to the GM as
+        presets (who may still type any other condition)."""
 
     def upgrade_combatant(self, raw: Any) -> Any:
         """A combatant as an earlier version wrote it (JSON data), in today's shape; a

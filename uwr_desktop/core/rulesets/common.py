@@ -13,13 +13,17 @@ from typing import Generic, NamedTuple, Protocol, TypeVar
 import msgspec
 from msgspec.structs import replace
 
+from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
 from uwr_desktop.core.encounter import (
+    DEFEATED_CONDITION,
+    DEFEATED_PRESET,
     SETUP_PHASE,
     Combatant,
     Condition,
     EncounterState,
     Sheet,
+    TurnEdge,
     TypedRoll,
 )
 from uwr_desktop.core.events import (
@@ -28,6 +32,7 @@ from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
     ConditionRef,
+    ConditionsAtTurn,
     DiceRerolled,
     DiceRolled,
     Event,
@@ -44,7 +49,13 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
-from uwr_desktop.core.rulesets.base import CellValue, Column, ColumnKind, RollShown
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Column,
+    ColumnKind,
+    ConditionPreset,
+    RollShown,
+)
 from uwr_desktop.core.sides import Side
 
 S = TypeVar("S")
@@ -177,6 +188,32 @@ def parse_text(label: str, value: object, *, required: bool) -> str:
 # --- deciding -------------------------------------------------------------------------------
 
 
+SHARED_PRESETS: tuple[ConditionPreset, ...] = (
+    ConditionPreset(
+        DEFEATED_PRESET,
+        DEFEATED_CONDITION,
+        "Out of the fight whatever the sheet says: the turn skips them, the table and the "
+        "timeline grey them.",
+    ),
+)
+"""The presets every round system offers after its own."""
+
+
+def check_condition(condition: Condition, presets: Sequence[ConditionPreset]) -> None:
+    """Refuse a condition naming a preset not among ``presets``, or whose number does not fit
+    its preset (one the preset counts is needed; any other condition counts none)."""
+    offered = {preset.key: preset for preset in presets}
+    preset = offered.get(condition.preset)
+    if condition.preset and preset is None:
+        known = ", ".join(sorted(offered)) or "none"
+        raise RulesError(f"There is no condition preset {condition.preset!r} here (known: {known})")
+    if preset is not None and preset.amount:
+        if condition.amount is None:
+            raise RulesError(f"{condition.name} needs a number: {preset.amount.lower()}")
+    elif condition.amount is not None:
+        raise RulesError(f"{condition.name} counts no number (got {condition.amount})")
+
+
 def check_room(state: EncounterState, joining: Sequence[Combatant]) -> None:
     """Refuse newcomers beyond the fight's capacity or with an id already used."""
     if not joining:
@@ -195,8 +232,17 @@ def check_room(state: EncounterState, joining: Sequence[Combatant]) -> None:
 
 
 def join(sink: EventSink, joining: Sequence[Combatant]) -> str:
-    """Add combatants to the end of the table; return the journal label."""
+    """Add combatants to the end of the table; return the journal label. A newcomer's
+    condition tied to a turn must name someone already in the fight."""
     check_room(sink.state, joining)
+    for combatant in joining:
+        for condition in combatant.conditions:
+            until = condition.until
+            if until is not None and until.combatant_id not in sink.state.combatants:
+                raise RulesError(
+                    f"{combatant.name}'s {condition.name} lasts until the turn of someone not "
+                    f"in the fight ({until.combatant_id!r}): give it another duration first"
+                )
     sink.add(CombatantsJoined(tuple(joining)))
     if len(joining) == 1:
         return f"{joining[0].name} joins"
@@ -206,6 +252,7 @@ def join(sink: EventSink, joining: Sequence[Combatant]) -> str:
 def leave(sink: EventSink, ids: Sequence[str]) -> str:
     """Remove combatants from the encounter; return the journal label."""
     leaving = check_targets(sink.state, ids)
+    _end_ties_to(sink, leaving)
     sink.add(CombatantsLeft(tuple(ids)))
     if len(leaving) == 1:
         return f"{leaving[0].name} leaves"
@@ -249,10 +296,39 @@ def _health_gained(before: Sheet, after: Sheet, amount: int) -> int:
     return new[0] - old[0]
 
 
+def _end_ties_to(sink: EventSink, leaving: Sequence[Combatant]) -> None:
+    """Conditions of those who stay that last until the turn of someone leaving end now: that
+    turn will never come."""
+    gone = {combatant.id: combatant.name for combatant in leaving}
+    updates = []
+    for cid in sink.state.rows:
+        if cid in gone:
+            continue
+        holder = sink.state.combatants[cid]
+        ended = [c for c in holder.conditions if c.until and c.until.combatant_id in gone]
+        if ended:
+            kept = tuple(c for c in holder.conditions if c not in ended)
+            words = "; ".join(
+                f"loses {c.name} ({gone[c.until.combatant_id]}, whose turn it awaited, "
+                "leaves the fight)"
+                for c in ended
+                if c.until
+            )
+            updates.append(CombatantUpdate(replace(holder, conditions=kept), words))
+    if updates:
+        sink.add(CombatantsUpdated(tuple(updates)))
+
+
 def add_condition(sink: EventSink, ids: Sequence[str], condition: Condition) -> str:
-    """Put a condition on each target, replacing one of the same name."""
+    """Put a condition on each target, replacing one of the same name. A condition lasting
+    until a turn names a combatant in the fight; the turn under way, if it is theirs, is not
+    their next turn."""
     targets = check_targets(sink.state, ids)
-    lasting = f" ({plural(condition.rounds, 'round')})" if condition.rounds else ""
+    if condition.until is not None:
+        need(sink.state, condition.until.combatant_id)
+        if condition.until.begun:
+            condition = replace(condition, until=replace(condition.until, begun=False))
+    shown = condition_text(condition, sink.state)
     updates = []
     for target in targets:
         kept = tuple(c for c in target.conditions if c.name.casefold() != condition.name.casefold())
@@ -262,7 +338,7 @@ def add_condition(sink: EventSink, ids: Sequence[str], condition: Condition) -> 
                 "remove one first"
             )
         updated = replace(target, conditions=(*kept, condition))
-        updates.append(CombatantUpdate(updated, f"gains {condition.name}{lasting}"))
+        updates.append(CombatantUpdate(updated, f"gains {shown}"))
     sink.add(CombatantsUpdated(tuple(updates)))
     return f"{condition.name}: {names(sink.state, ids)}"
 
@@ -281,6 +357,61 @@ def remove_condition(sink: EventSink, ids: Sequence[str], name: str) -> str:
         raise RulesError(f"{names(sink.state, ids)}: no condition called {name!r}")
     sink.add(CombatantsUpdated(tuple(updates)))
     return f"Remove {name.strip()}: {names(sink.state, ids)}"
+
+
+def _tied_to(state: EncounterState, ids: Iterable[str]) -> Iterable[tuple[str, Condition]]:
+    """Every condition (and its holder's id, in table order) lasting until a turn of ``ids``."""
+    wanted = set(ids)
+    for cid in state.rows:
+        for condition in state.combatants[cid].conditions:
+            if condition.until is not None and condition.until.combatant_id in wanted:
+                yield cid, condition
+
+
+def turns_begin(sink: EventSink, ids: Iterable[str]) -> None:
+    """The turns of ``ids`` begin: conditions lasting until the start of one of their next
+    turns run out, and those lasting until its end count this turn. A round system calls it
+    wherever its rules start a combatant's turn (:func:`start_turn` does), not where a turn
+    under way goes on (a delayed turn taken up again)."""
+    expired: list[ConditionRef] = []
+    begun: list[ConditionRef] = []
+    for cid, condition in _tied_to(sink.state, ids):
+        until = condition.until
+        if until is None:
+            continue
+        if until.edge is TurnEdge.START:
+            expired.append(ConditionRef(cid, condition.name))
+        elif not until.begun:
+            begun.append(ConditionRef(cid, condition.name))
+    if expired or begun:
+        sink.add(ConditionsAtTurn(tuple(expired), tuple(begun)))
+
+
+def turns_end(sink: EventSink, ids: Iterable[str]) -> None:
+    """The turns of ``ids`` end (taken, or given up): conditions lasting until the end of a
+    turn of theirs that has begun since they were given run out. A round system calls it
+    wherever its rules end a combatant's turn (:func:`end_turn` does)."""
+    expired = tuple(
+        ConditionRef(cid, condition.name)
+        for cid, condition in _tied_to(sink.state, ids)
+        if condition.until is not None
+        and condition.until.edge is TurnEdge.END
+        and condition.until.begun
+    )
+    if expired:
+        sink.add(ConditionsAtTurn(expired))
+
+
+def start_turn(sink: EventSink, combatant_id: str) -> None:
+    """Start ``combatant_id``'s turn (``TurnStarted``), and the conditions tied to it."""
+    sink.add(TurnStarted(combatant_id))
+    turns_begin(sink, (combatant_id,))
+
+
+def end_turn(sink: EventSink, combatant_id: str) -> None:
+    """End ``combatant_id``'s turn (``TurnEnded``), and the conditions tied to it."""
+    sink.add(TurnEnded(combatant_id))
+    turns_end(sink, (combatant_id,))
 
 
 def end_round(sink: EventSink) -> None:
@@ -367,6 +498,10 @@ def describe_shared(event: Event, state: EncounterState, fight: str = "the fight
             return f"{state.combatants[cid].name}'s turn"
         case TurnEnded(combatant_id=cid):
             return f"{state.combatants[cid].name}'s turn ends"
+        case ConditionsAtTurn(expired=expired):
+            return "; ".join(
+                f"{ref.name} ends on {state.combatants[ref.combatant_id].name}" for ref in expired
+            )
         case RoundEnded(round=number, expired=expired):
             ended = "".join(
                 f"; {ref.name} ends on {state.combatants[ref.combatant_id].name}" for ref in expired
@@ -513,6 +648,13 @@ def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
     gone = set(event.combatant_ids)
     for cid in gone:
         need(state, cid)
+    for cid, condition in _tied_to(state, gone):
+        if cid not in gone and condition.until is not None:
+            raise RulesError(
+                f"{state.combatants[cid].name}'s {condition.name} lasts until the turn of "
+                f"{state.combatants[condition.until.combatant_id].name}, who cannot leave "
+                "before it ends"
+            )
     return replace(
         state,
         combatants={cid: c for cid, c in state.combatants.items() if cid not in gone},
@@ -564,6 +706,27 @@ def _round_ended(state: EncounterState, event: RoundEnded) -> EncounterState:
     return with_combatants(state, changed, acted=frozenset(), current=None, typed_roll=None)
 
 
+def _conditions_at_turn(state: EncounterState, event: ConditionsAtTurn) -> EncounterState:
+    changed: dict[str, Combatant] = {}
+    for refs, ending in ((event.expired, True), (event.begun, False)):
+        for ref in refs:
+            holder = changed.get(ref.combatant_id) or need(state, ref.combatant_id)
+            found = next((c for c in holder.conditions if c.name == ref.name), None)
+            until = None if found is None else found.until
+            if until is None or (not ending and (until.edge is TurnEdge.START or until.begun)):
+                raise RulesError(f"{holder.name} has no {ref.name} waiting for that turn")
+            conditions = (
+                tuple(c for c in holder.conditions if c is not found)
+                if ending
+                else tuple(
+                    replace(c, until=replace(until, begun=True)) if c is found else c
+                    for c in holder.conditions
+                )
+            )
+            changed[holder.id] = replace(holder, conditions=conditions)
+    return with_combatants(state, changed)
+
+
 def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
     """The state after a shared event, or ``None`` when ``event`` is not one of them.
 
@@ -583,6 +746,8 @@ def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
             return _turn_ended(state, event)
         case RoundEnded():
             return _round_ended(state, event)
+        case ConditionsAtTurn():
+            return _conditions_at_turn(state, event)
         case DiceRolled():
             if event.combatant_id is not None:
                 need(state, event.combatant_id)

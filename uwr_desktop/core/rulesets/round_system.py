@@ -45,6 +45,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
+    ConditionPreset,
     Decision,
     DragAnswer,
     IntentOption,
@@ -62,7 +63,8 @@ class RoundSystem(ABC, Generic[S]):
 
     ``id``, ``title`` and ``settings_type`` name it; ``fight`` is what it calls a fight in the
     log ("the skirmish"); ``refusal`` begins the words refusing an intent it has no rule for;
-    ``earlier_tags`` maps the event tags an earlier version wrote to today's.
+    ``earlier_tags`` maps the event tags an earlier version wrote to today's; ``presets`` are
+    the named conditions of its rules.
     """
 
     id: ClassVar[str]
@@ -71,6 +73,8 @@ class RoundSystem(ABC, Generic[S]):
     fight: ClassVar[str] = "the fight"
     refusal: ClassVar[str] = "These rules"
     earlier_tags: ClassVar[Mapping[str, str]] = {}
+    presets: ClassVar[tuple[ConditionPreset, ...]] = ()
+    """The named conditions of the round system's own rules (the shared ones follow them)."""
 
     def __init__(self, settings: S | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (the settings struct, or a mapping of its fields; ``None``: every
@@ -150,6 +154,13 @@ class RoundSystem(ABC, Generic[S]):
                 raise RulesError(f"Two combatants have the id {combatant.id!r}")
             self.check_sheet(combatant)
             combatants[combatant.id] = combatant
+        for combatant in roster:
+            for condition in combatant.conditions:
+                if condition.until is not None and condition.until.combatant_id not in combatants:
+                    raise RulesError(
+                        f"{combatant.name}'s {condition.name} lasts until the turn of "
+                        f"{condition.until.combatant_id!r}, who is not in the fight"
+                    )
         state = EncounterState(
             combatants=combatants, rows=tuple(combatants), order=(), part=self.first_part()
         )
@@ -162,6 +173,8 @@ class RoundSystem(ABC, Generic[S]):
     def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
         """Check ``intent`` and return its events; ``RulesError`` says why not."""
         sink = self.builder(state, roller)
+        if isinstance(intent, AddCondition):
+            common.check_condition(intent.condition, self.rule_conditions())
         label = self.decide_own(sink, intent)
         if label is None:
             label = self._decide_shared(sink, intent)
@@ -253,6 +266,10 @@ class RoundSystem(ABC, Generic[S]):
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (none offered, unless the rules say)."""
         return ()
+
+    def rule_conditions(self) -> tuple[ConditionPreset, ...]:
+        """The round system's own presets, then those every system offers (Defeated)."""
+        return (*self.presets, *common.SHARED_PRESETS)
 
     def turn_now(self, state: EncounterState) -> TurnNow:
         """The combatant whose turn it is, then those of the turn order who have not acted

@@ -216,7 +216,7 @@ def _row(
         slot.kind,
         slot.status,
         None if health_hidden else health_band(combatant),
-        tuple(condition_text(c) for c in combatant.conditions),
+        tuple(condition_text(c, state, for_players=True) for c in combatant.conditions),
         renamer(slot.column) if slot.column else "",
         0 if no_points else slot.pips,
         0 if no_points else slot.spent_pips,

@@ -112,10 +112,15 @@ def format_resources(resources: Iterable[Resource]) -> str:
     return " · ".join(resource_badges(resources)) or format_cell(None)
 
 
-def conditions_tooltip(combatant: Combatant, rule_states: Iterable[str] = ()) -> str:
-    """Each state the rules made and each condition on a line of its own, with its note."""
+def conditions_tooltip(
+    combatant: Combatant, state: EncounterState, rule_states: Iterable[str] = ()
+) -> str:
+    """Each state the rules made and each condition on a line of its own, with its note (a
+    combatant whose turn one lasts until is named from ``state``)."""
     lines = [*rule_states]
-    lines += [condition_text(c) + (f": {c.note}" if c.note else "") for c in combatant.conditions]
+    lines += [
+        condition_text(c, state) + (f": {c.note}" if c.note else "") for c in combatant.conditions
+    ]
     return "\n".join(
         [f"{combatant.name} · conditions", *lines]
         if lines
@@ -340,7 +345,7 @@ class CombatantTableModel(QAbstractTableModel):
             )
         if column is _CONDITIONS and role == _ROLE.ToolTipRole:
             return conditions_tooltip(
-                combatant, self._session.ruleset.rule_states(self._state, cid)
+                combatant, self._state, self._session.ruleset.rule_states(self._state, cid)
             )
         value = self._value(self._state, cid, column)
         if role == _ROLE.DisplayRole:
@@ -404,7 +409,7 @@ class CombatantTableModel(QAbstractTableModel):
             return " · ".join(
                 (
                     *self._session.ruleset.rule_states(state, cid),
-                    *(condition_text(c) for c in state.combatants[cid].conditions),
+                    *(condition_text(c, state) for c in state.combatants[cid].conditions),
                 )
             )
         return ruleset.cell_value(state, cid, column.key)
@@ -413,7 +418,7 @@ class CombatantTableModel(QAbstractTableModel):
         if column is _CONDITIONS:
             return (
                 *self._session.ruleset.rule_states(self._state, combatant.id),
-                *(condition_chip(c) for c in combatant.conditions),
+                *(condition_chip(c, self._state) for c in combatant.conditions),
             )
         if column is _RESOURCES:
             return resource_badges(self._session.ruleset.resources(self._state, combatant.id))

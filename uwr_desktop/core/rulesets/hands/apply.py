@@ -15,6 +15,7 @@ from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
+    ConditionsAtTurn,
     Event,
     RoundEnded,
 )
@@ -309,7 +310,7 @@ def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
     return refresh(_with_outreached(_with_part(new, part)))
 
 
-def _updated(state: EncounterState, event: CombatantsUpdated) -> EncounterState:
+def _updated(state: EncounterState, event: CombatantsUpdated | ConditionsAtTurn) -> EncounterState:
     return refresh(_with_outreached(_shared(state, event)))
 
 
@@ -323,6 +324,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object], EncounterState]] = 
     CombatantsJoined: _joined,  # type: ignore[dict-item]
     CombatantsLeft: _left,  # type: ignore[dict-item]
     CombatantsUpdated: _updated,  # type: ignore[dict-item]
+    ConditionsAtTurn: _updated,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
     events.RoundStarted: _round_started,  # type: ignore[dict-item]
     events.PointsReadied: _readied,  # type: ignore[dict-item]

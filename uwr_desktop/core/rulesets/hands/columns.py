@@ -6,6 +6,7 @@ as hollow ones; the turn under way comes last, its pips the points each has now,
 spending (or, in the carry-over turn, moving with) the points up to it.
 """
 
+from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.rulesets.hands.intents import HandsMove, HandsSpend
@@ -162,7 +163,7 @@ def _current_slot(state: EncounterState, index: int, place: Place) -> TimelineSl
     ]
     details += [deed_words(state, d, part.actions) for d in part.deeds if d.combatant_id == cid]
     details += _outreach_lines(state, part, cid)
-    details += [c.name for c in combatant.conditions]
+    details += [condition_text(c, state) for c in combatant.conditions]
     clickable = points > 0 and not (carry and cid in state.acted)
     interferers = [
         by.actor

@@ -68,9 +68,22 @@ def roll_off(builder: Builder, roller: Roller) -> None:
 
 
 def start_turn(builder: Builder, turn: int, roller: Roller) -> None:
-    """Start a turn and settle its ties."""
+    """Start a turn and settle its ties: it is the turn of everyone taking part in it."""
     builder.add(events.TurnBegan(turn))
+    common.turns_begin(builder, _taking_part(builder.state))
     roll_off(builder, roller)
+
+
+def _taking_part(state: EncounterState) -> list[str]:
+    """Who takes part in the turn under way: everyone with points to spend at its start."""
+    return [cid for cid, _ in part_of(state).start_points]
+
+
+def end_turn(builder: Builder) -> None:
+    """End the turn under way, the turn of everyone who took part in it."""
+    ending = _taking_part(builder.state)
+    builder.add(events.TurnOver(part_of(builder.state).turn))
+    common.turns_end(builder, ending)
 
 
 def start_round(builder: Builder, number: int, roller: Roller) -> None:
@@ -108,12 +121,12 @@ def next_turn(builder: Builder, roller: Roller, *, end_round: bool) -> str:
             )
             if idle:
                 builder.add(events.Hesitated(idle))
-        builder.add(events.TurnOver(part.turn))
+        end_turn(builder)
         if order.participants(builder.state, carry=False):
             start_turn(builder, part.turn + 1, roller)
             return f"Round {state.round}, turn {part.turn + 1}"
     else:
-        builder.add(events.TurnOver(part.turn))
+        end_turn(builder)
     common.end_round(builder)
     start_round(builder, state.round + 1, roller)
     return f"Round {builder.state.round}"

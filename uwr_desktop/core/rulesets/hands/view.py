@@ -280,8 +280,10 @@ def _outcome_text(state: EncounterState, event: events.OutcomeRecorded) -> str:
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``, the round first once the fight is under way; ``state`` is
     the state just before it."""
-    text = _describe(event, state) or common.describe_shared(event, state) or type(event).__name__
-    if state.round and not isinstance(event, events.RoundStarted | RoundEnded):
+    text = _describe(event, state) or common.describe_shared(event, state)
+    if text is None:
+        text = type(event).__name__
+    if text and state.round and not isinstance(event, events.RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text
 

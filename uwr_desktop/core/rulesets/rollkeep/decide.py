@@ -6,6 +6,8 @@ forfeits. Otherwise the highest combatant yet to act takes its turn. The lowest 
 delay. When nobody is left the round's Reactions stage runs and the next round begins.
 """
 
+from collections.abc import Sequence
+
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import DiceError, SumSpec
@@ -13,7 +15,6 @@ from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
-    TurnEnded,
     TurnStarted,
 )
 from uwr_desktop.core.intents import (
@@ -132,13 +133,19 @@ def _next(sink: Builder) -> str:
     declined = part_of(state).declined
     for cid in waiting(state):
         if cid not in declined and not state.combatants[cid].down:
-            sink.add(TurnStarted(cid))
+            sink.add(TurnStarted(cid))  # an offer: the delayed turn goes on, none starts
             return f"{_name(state, cid)} may take the delayed turn"
     rest = remaining(state)
     if rest:
-        sink.add(TurnStarted(rest[0]))
+        common.start_turn(sink, rest[0])
         return f"Next turn: {_name(state, rest[0])}"
     return _end_round(sink)
+
+
+def _forfeited(sink: Builder, ids: Sequence[str]) -> None:
+    """Delayers lose their turns: those turns are over, untaken."""
+    sink.add(events.Forfeited(tuple(ids)))
+    common.turns_end(sink, ids)
 
 
 def _end_round(sink: Builder) -> str:
@@ -146,14 +153,14 @@ def _end_round(sink: Builder) -> str:
     number = sink.state.round
     left = waiting(sink.state)
     if left:
-        sink.add(events.Forfeited(tuple(left)))
+        _forfeited(sink, left)
     sink.add(events.StageBegan(number, Phase.REACTIONS))
     common.end_round(sink)
     sink.add(events.StageBegan(number + 1, Phase.TURNS))
     _break_ties(sink)
     rest = remaining(sink.state)
     if rest:
-        sink.add(TurnStarted(rest[0]))
+        common.start_turn(sink, rest[0])
     return f"Round {number + 1}"
 
 
@@ -250,7 +257,7 @@ def _start(sink: Builder) -> str:
     sink.add(events.StageBegan(1, Phase.TURNS))
     rest = remaining(sink.state)
     if rest:
-        sink.add(TurnStarted(rest[0]))
+        common.start_turn(sink, rest[0])
     return "Start skirmish"
 
 
@@ -261,7 +268,7 @@ def _taken(sink: Builder, cid: str) -> None:
         spec = full_defense_spec(sheet, sink.settings)
         roll = RollRecord.of_keep(sink.roller.roll_keep(spec))
         sink.add(events.FullDefenseRolled(cid, roll))
-    sink.add(TurnEnded(cid))
+    common.end_turn(sink, cid)
 
 
 def _next_turn(sink: Builder) -> str:
@@ -283,7 +290,7 @@ def _next_turn(sink: Builder) -> str:
     _taken(sink, current)
     left = waiting(sink.state)
     if alone and left and sink.settings.everyone_delayed is AllDelayed.FORFEIT:
-        sink.add(events.Forfeited(tuple(left)))
+        _forfeited(sink, left)
         return _end_round(sink)
     return _next(sink)
 
@@ -324,7 +331,7 @@ def _forfeit(sink: Builder, cid: str) -> str:
     name = _name(state, cid)
     if offered(state) != cid:
         raise RulesError(f"Only a delayer offered its turn can forfeit it; {name} is not")
-    sink.add(events.Forfeited((cid,)))
+    _forfeited(sink, [cid])
     _next(sink)
     return f"{name} forfeits the turn"
 

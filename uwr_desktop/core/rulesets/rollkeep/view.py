@@ -3,6 +3,7 @@ delay, the table's columns and each combatant's resources."""
 
 from fractions import Fraction
 
+from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     Event,
@@ -185,7 +186,7 @@ def _detail(state: EncounterState, cid: str) -> str:
         parts.append("offered the delayed turn")
     elif sheet.delaying:
         parts.append("delaying")
-    parts.extend(c.name for c in combatant.conditions)
+    parts.extend(condition_text(c, state) for c in combatant.conditions)
     return " · ".join(parts)
 
 

@@ -104,7 +104,9 @@ def _blocking(b: Builder) -> None:
 
 
 def _reach(b: Builder, count: int, roller: Roller) -> None:
-    """Move the countdown to ``count`` with the roll-offs its ties need."""
+    """Move the countdown to ``count`` with the roll-offs its ties need: the turns of those who
+    acted on the count left end, and the turns of those acting on ``count`` begin."""
+    common.turns_end(b, b.state.rows)
     probe = replace(b.state, part=replace(part_of(b.state), count=count, ties=()))
     order = b.settings.tie_order
     acting = [
@@ -118,6 +120,7 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
         for cid in group
     )
     b.add(events.CountReached(count, ties, _losses(probe, count)))
+    common.turns_begin(b, acting)
 
 
 def _losses(state: EncounterState, count: int | None) -> tuple[events.WaitLoss, ...]:
@@ -164,6 +167,7 @@ def _unfinished(b: Builder) -> None:
 
 def _upkeep(b: Builder) -> str:
     number = b.state.round
+    common.turns_end(b, b.state.rows)
     b.add(events.UpkeepStarted(number, _losses(b.state, None)))
     updates = upkeep_updates(b.state)
     if updates:

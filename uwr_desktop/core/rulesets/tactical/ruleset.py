@@ -53,6 +53,7 @@ from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings, upgrad
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.tactical.state import NO_PART
+from uwr_desktop.core.rulesets.tactical.upkeep import PRESETS
 from uwr_desktop.core.timeline import TimelineSlot
 
 
@@ -64,6 +65,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     settings_type = TacticalSettings
     refusal = "The tactical rules"
     earlier_tags = EARLIER_TAGS
+    presets = PRESETS
 
     def check_sheet(self, combatant: Combatant) -> None:
         """A tactical sheet."""

@@ -4,41 +4,112 @@ environmental counters.
 Stun effects (most severe first: Stunned and unable to parry, Stunned, Dazed) lose one round
 together, taken from the most severe, only when the combatant had spent fewer than 2 AP this
 round before the latest stun hit it; a stun from an earlier round always ticks. Staggered is
-removed on the same condition. Every other timed condition loses a round.
+removed on the same condition. Every other timed condition loses a round. The rules know a
+condition by its preset (whatever name it is shown by); one without a preset, as fights before
+presets wrote them, by its name.
 """
 
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Combatant, Condition, EncounterState
+from uwr_desktop.core.encounter import Combatant, Condition, EncounterState, Lasting
 from uwr_desktop.core.events import CombatantUpdate
+from uwr_desktop.core.rulesets.base import ConditionPreset
 from uwr_desktop.core.rulesets.common import plural
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.state import Counter
 
-STUN_SEVERITY = {
-    "stunned and unable to parry": 3,
-    "stunned/unable to parry": 3,
-    "stunned, unable to parry": 3,
-    "stunned": 2,
-    "dazed": 1,
-}
-"""Stun effects by severity (condition names, case ignored)."""
-
+STUNNED_NO_PARRY = "stunned_no_parry"
+"""The preset key of Stunned and unable to parry, the most severe stun."""
+STUNNED = "stunned"
+"""The preset key of Stunned."""
+DAZED = "dazed"
+"""The preset key of Dazed, the least severe stun."""
 STAGGERED = "staggered"
-"""The Staggered condition's name (case ignored)."""
+"""The preset key of Staggered."""
+BLEEDING = "bleeding"
+"""The preset key of Bleeding N: N hits lost at every upkeep."""
+
+_STUN_NAMES: dict[str, tuple[str, ...]] = {
+    STUNNED_NO_PARRY: (
+        "Stunned and unable to parry",
+        "Stunned/unable to parry",
+        "Stunned, unable to parry",
+    ),
+    STUNNED: ("Stunned",),
+    DAZED: ("Dazed",),
+}
+"""Each stun preset's names, most severe first: a condition without a preset (one written
+before presets) is read by them, in any case."""
+
+STUN_SEVERITY = {STUNNED_NO_PARRY: 3, STUNNED: 2, DAZED: 1}
+"""Stun effects by severity, by preset key."""
 
 STUN_SPENT_LIMIT = 2
 """A stun or stagger hitting after this many AP spent in the round does not tick that round."""
 
+PRESETS = (
+    ConditionPreset(
+        DAZED,
+        "Dazed",
+        "The mildest stun. Stuns lose their rounds together at upkeep, the most severe first, "
+        "unless the latest stun of the round hit after 2 AP or more had been spent.",
+        Lasting.ROUNDS,
+    ),
+    ConditionPreset(
+        STUNNED,
+        "Stunned",
+        "A stun, more severe than Dazed. Stuns lose their rounds together at upkeep, the most "
+        "severe first, unless the latest stun of the round hit after 2 AP or more had been "
+        "spent.",
+        Lasting.ROUNDS,
+    ),
+    ConditionPreset(
+        STUNNED_NO_PARRY,
+        "Stunned and unable to parry",
+        "The most severe stun, and its rounds go first. Stuns lose their rounds together at "
+        "upkeep unless the latest stun of the round hit after 2 AP or more had been spent.",
+        Lasting.ROUNDS,
+    ),
+    ConditionPreset(
+        STAGGERED,
+        "Staggered",
+        "Removed at upkeep if fewer than 2 AP had been spent in the round before it hit; "
+        "otherwise it stays until the GM removes it.",
+    ),
+    ConditionPreset(
+        BLEEDING,
+        "Bleeding",
+        "Loses N hits at every upkeep, on top of the Bleeding column of the sheet. A second "
+        "wound is a second condition with its own name, or one Bleeding with the sum.",
+        amount="Hits a round",
+    ),
+)
+"""The named conditions of the tactical rules."""
+
 
 def severity(condition: Condition) -> int:
     """How severe a stun effect is (0: not a stun)."""
-    return STUN_SEVERITY.get(condition.name.strip().casefold(), 0)
+    return next(
+        (
+            level
+            for key, level in STUN_SEVERITY.items()
+            if condition.stands_for(key, *_STUN_NAMES[key])
+        ),
+        0,
+    )
 
 
 def is_staggered(condition: Condition) -> bool:
     """Whether ``condition`` is Staggered."""
-    return condition.name.strip().casefold() == STAGGERED
+    return condition.stands_for(STAGGERED, "Staggered")
+
+
+def bleeding(combatant: Combatant) -> int:
+    """Hits the combatant loses at upkeep: its sheet's Bleeding and its Bleeding conditions."""
+    from_conditions = sum(
+        condition.amount or 0 for condition in combatant.conditions if condition.preset == BLEEDING
+    )
+    return sheet_of(combatant).bleeding + from_conditions
 
 
 def _counts(spent: int | None) -> bool:
@@ -49,8 +120,9 @@ def combatant_upkeep(combatant: Combatant) -> CombatantUpdate | None:
     """The combatant after upkeep and the changes in words (``None``: nothing changes)."""
     sheet = sheet_of(combatant)
     words: list[str] = []
-    if sheet.bleeding and sheet.hits:
-        sheet, bled = sheet.damaged(sheet.bleeding, combatant.side)
+    bled_hits = bleeding(combatant)
+    if bled_hits and sheet.hits:
+        sheet, bled = sheet.damaged(bled_hits, combatant.side)
         words.append(f"bleeds: {bled}")
     kept: list[Condition] = []
     stuns = [c for c in combatant.conditions if severity(c) and c.rounds is not None]

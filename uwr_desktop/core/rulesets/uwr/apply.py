@@ -14,6 +14,7 @@ from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
+    ConditionsAtTurn,
     DiceRerolled,
     DiceRolled,
     Event,
@@ -185,6 +186,12 @@ def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> Enco
     return _shared(state, event)
 
 
+def _conditions_at_turn(
+    state: EncounterState, event: ConditionsAtTurn, _: UwrSettings
+) -> EncounterState:
+    return _shared(state, event)
+
+
 def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> EncounterState:
     if state.phase != Phase.ROUND or event.round != state.round:
         raise RulesError(f"round {event.round} is not the round under way")
@@ -351,6 +358,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     events.StaminaRefilled: _stamina,  # type: ignore[dict-item]
     events.StaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
+    ConditionsAtTurn: _conditions_at_turn,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
     events.PreparationAdvanced: _preparation,  # type: ignore[dict-item]
     events.RoundStarted: _round_started,  # type: ignore[dict-item]

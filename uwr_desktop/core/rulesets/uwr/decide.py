@@ -15,12 +15,7 @@ from uwr_desktop.core.dice import (
     opposed_check,
 )
 from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import (
-    CombatantsUpdated,
-    CombatantUpdate,
-    TurnEnded,
-    TurnStarted,
-)
+from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
@@ -209,7 +204,7 @@ def round_uses(state: EncounterState, table: UprTable) -> tuple[events.WeaponUse
 def start_turn(builder: Builder, combatant_id: str) -> None:
     """Start a turn; Stamina refills at the start of the combatant's turn."""
     combatant = builder.state.combatants[combatant_id]
-    builder.add(TurnStarted(combatant_id))
+    common.start_turn(builder, combatant_id)
     builder.add(events.StaminaRefilled(combatant_id, sheet_of(combatant).stamina_max))
 
 
@@ -248,7 +243,7 @@ def next_turn(builder: Builder, *, end_round: bool) -> str:
     in_round(state)
     no_pending(state)
     if state.current is not None:
-        builder.add(TurnEnded(state.current))
+        common.end_turn(builder, state.current)
     acted = builder.state.acted
     waiting = first_able(builder.state, [cid for cid in builder.state.order if cid not in acted])
     if waiting is not None and not end_round:

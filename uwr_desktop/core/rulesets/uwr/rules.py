@@ -11,6 +11,7 @@ from uwr_desktop.core.encounter import Combatant, EncounterState, Name
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_UPR_ADJUSTMENT, MAX_UPR_DIVISOR, MAX_UPR_USES
 from uwr_desktop.core.rolls import DiceKind, RollRecord
+from uwr_desktop.core.rulesets.base import ConditionPreset
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, WeaponPool, sheet_of
 from uwr_desktop.core.rulesets.uwr.upr import (
     UprError,
@@ -140,13 +141,27 @@ def weapon_pool_dice(combatant: Combatant, weapon: Weapon) -> int:
 OFF_GUARD = "Off Guard"
 """The condition (and the state of a combatant preparing a weapon) that costs 1 favor."""
 
+OFF_GUARD_PRESET = "off_guard"
+"""The Off Guard preset's key."""
+
+
+PRESETS = (
+    ConditionPreset(
+        OFF_GUARD_PRESET,
+        OFF_GUARD,
+        "Disadvantage: -1 favor on its attack and dodge checks and no shield defence; it may "
+        "still dodge. Preparing a slow weapon makes a combatant Off Guard by itself.",
+    ),
+)
+"""The named conditions of the uwr rules."""
+
 
 def is_off_guard(combatant: Combatant) -> bool:
-    """Off Guard: preparing a weapon, or marked with the Off Guard condition; either way its
-    attack and dodge checks take -1 favor."""
-    key = OFF_GUARD.casefold()
+    """Off Guard: preparing a weapon, or marked with the Off Guard preset (or, without a
+    preset, a condition named Off Guard); either way its attack and dodge checks take -1
+    favor."""
     return sheet_of(combatant).off_guard or any(
-        condition.name.casefold() == key for condition in combatant.conditions
+        condition.stands_for(OFF_GUARD_PRESET, OFF_GUARD) for condition in combatant.conditions
     )
 
 

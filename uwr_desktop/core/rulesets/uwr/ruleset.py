@@ -57,7 +57,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     TypeResult,
 )
 from uwr_desktop.core.rulesets.uwr.order import turn_order
-from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, check_types, upr_table
+from uwr_desktop.core.rulesets.uwr.rules import PRESETS, UwrSettings, check_types, upr_table
 from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
@@ -73,6 +73,7 @@ class UwrRuleset(RoundSystem[UwrSettings]):
     settings_type = UwrSettings
     refusal = "The uwr rules"
     earlier_tags = EARLIER_TAGS
+    presets = PRESETS
 
     def __init__(self, settings: UwrSettings | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (a ``UwrSettings`` or a mapping of its fields; default rules)."""
@@ -236,7 +237,7 @@ class UwrRuleset(RoundSystem[UwrSettings]):
         return view.COLUMNS
 
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
-        """Attributes, initiative, health, weapons and conditions."""
+        """Attributes, initiative, health and weapons."""
         return view.own_cell(combatant, key)
 
     upgrade_combatant = staticmethod(upgrade.upgrade_combatant)

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 from msgspec.structs import replace
 
+from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
@@ -31,7 +32,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Reroll,
     ResolveCheck,
 )
-from uwr_desktop.core.rulesets.uwr.rules import OFF_GUARD, roll_of
+from uwr_desktop.core.rulesets.uwr.rules import OFF_GUARD, OFF_GUARD_PRESET, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
@@ -155,9 +156,8 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
             status = SlotStatus.DONE
         else:
             status = SlotStatus.PENDING
-        details = [c.name for c in combatant.conditions] if combatant.conditions else []
-        if sheet.off_guard and OFF_GUARD not in details:
-            details.append(OFF_GUARD)
+        details = [condition_text(c, state) for c in combatant.conditions]
+        details += rule_states(state, cid)
         if sheet.vitality == 0:
             details.append("Death's Door" if combatant.side is Side.PLAYER else "dead")
         slots.append(
@@ -206,7 +206,7 @@ def rule_states(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
     """Off Guard while preparing a weapon (-1 favor on attacks and dodges), unless the GM gave
     it as a condition too."""
     combatant = state.combatants[combatant_id]
-    given = any(c.name.casefold() == OFF_GUARD.casefold() for c in combatant.conditions)
+    given = any(c.stands_for(OFF_GUARD_PRESET, OFF_GUARD) for c in combatant.conditions)
     return (f"{OFF_GUARD} (preparing)",) if sheet_of(combatant).off_guard and not given else ()
 
 
@@ -374,8 +374,9 @@ def describe(event: Event, state: EncounterState) -> str:
     if isinstance(event, events.StaminaRefilled):
         return ""
     text = _describe(event, state) or common.describe_shared(event, state)
-    text = text or type(event).__name__
-    if state.round and not isinstance(event, events.RoundStarted | RoundEnded):
+    if text is None:
+        text = type(event).__name__
+    if text and state.round and not isinstance(event, events.RoundStarted | RoundEnded):
         return f"Round {state.round} · {text}"
     return text
 
