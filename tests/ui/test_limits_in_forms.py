@@ -32,7 +32,7 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import load_encounter
-from uwr_desktop.ui.dialogs.quick import ConditionDialog
+from uwr_desktop.ui.dialogs.condition_dialog import ConditionDialog
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel

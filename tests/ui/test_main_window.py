@@ -23,7 +23,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.app import SAMPLE_TITLE, _open_first_fight, sample_fight_path
-from uwr_desktop.ui.dialogs import prompts
+from uwr_desktop.ui.dialogs import condition_dialog, prompts
 from uwr_desktop.ui.dialogs import quick as quick_dialogs
 from uwr_desktop.ui.document import UNTITLED, EncounterDocument
 from uwr_desktop.ui.table.model import COMBATANT_ID_ROLE, NAME_ROLE
@@ -581,7 +581,7 @@ def test_a_cancelled_damage_dialog_changes_nothing(window, monkeypatch):
 def test_a_condition_goes_on_every_selected_combatant_and_no_other(window, monkeypatch):
     _add(window, _vex(), _bandit(), _oda())
     prone = Condition("Prone", 2, "knocked down")
-    monkeypatch.setattr(quick_dialogs, "ask_condition", lambda parent: prone)
+    monkeypatch.setattr(condition_dialog, "ask_condition", lambda *args: prone)
     _select(window, "bandit", "oda")
     window.actions_by_key["condition"].trigger()
     conditions = {cid: c.conditions for cid, c in _combatants(window).items()}

@@ -9,13 +9,12 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Condition
-from uwr_desktop.ui.dialogs.quick import (
+from uwr_desktop.ui.dialogs.condition_dialog import (
     COMMON_CONDITIONS,
-    AmountDialog,
     ConditionDialog,
-    ask_amount,
     ask_condition,
 )
+from uwr_desktop.ui.dialogs.quick import AmountDialog, ask_amount
 
 
 def _when_shown(act):

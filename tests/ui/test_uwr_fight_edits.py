@@ -8,7 +8,7 @@ from fight_window import shown_window, when_modal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition
+from uwr_desktop.core.encounter import DEFEATED_CONDITION, DEFEATED_PRESET, Combatant, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -87,7 +87,9 @@ def test_mark_defeated_and_revive_in_the_conditions_editor(qtbot, window, fight)
     assert dialog.defeated_button.text() == "Mark defeated"
     qtbot.mouseClick(dialog.defeated_button, Qt.MouseButton.LeftButton)
     bandit = fight.state.combatants["bandit"]
-    assert bandit.down and bandit.conditions == (Condition(DEFEATED_CONDITION),)
+    assert bandit.down and bandit.conditions == (
+        Condition(DEFEATED_CONDITION, preset=DEFEATED_PRESET),
+    )
     assert dialog.defeated_button.text() == "Revive"
     assert window.timeline.is_down("bandit")
     fight.do(NextTurn())

@@ -18,7 +18,8 @@ from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.rulesets.uwr.events import CheckRolled
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.dialogs.quick import AmountDialog, ConditionDialog, ask_amount
+from uwr_desktop.ui.dialogs.condition_dialog import ConditionDialog
+from uwr_desktop.ui.dialogs.quick import AmountDialog, ask_amount
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog

@@ -1,4 +1,5 @@
 """The conditions of one combatant, edited during the fight: rounds left, removal, Defeated.
+A condition lasting until a combatant's turn shows that in words instead of rounds left.
 
 Every change is an intent done at once through the ``do`` callable the window gives (so it is
 logged and undone like any other): removing a condition is ``RemoveCondition``, new rounds
@@ -26,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition
+from uwr_desktop.core.condition_text import lasting_text
+from uwr_desktop.core.encounter import DEFEATED_CONDITION, DEFEATED_PRESET, Combatant, Condition
 from uwr_desktop.core.intents import AddCondition, Intent, RemoveCondition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
@@ -145,21 +147,11 @@ class ConditionEditor(QDialog):
             name = QTableWidgetItem(condition.name)
             name.setToolTip(condition.note or condition.name)
             self.table.setItem(row, 0, name)
-            rounds = NumberBox(
-                0,
-                MAX_CONDITION_ROUNDS,
-                what=f"Rounds left of {condition.name}",
-                below=": 0 means until removed",
-            )
-            rounds.setObjectName(f"rounds_{row}")
-            rounds.setAccessibleName(f"Rounds left of {condition.name}")
-            rounds.problemChanged.connect(self.problem.setText)
-            rounds.setSpecialValueText(UNTIL_REMOVED)
-            rounds.setValue(condition.rounds or 0)
-            rounds.editingFinished.connect(
-                lambda spin=rounds, kept=condition: self._set_rounds(kept, spin.value())
-            )
-            self.table.setCellWidget(row, 1, rounds)
+            if condition.until is not None:
+                self.table.removeCellWidget(row, 1)
+                self.table.setItem(row, 1, QTableWidgetItem(self._tied_text(condition)))
+            else:
+                self.table.setCellWidget(row, 1, self._rounds_box(row, condition))
             remove = QPushButton("Remove")
             remove.setAutoDefault(False)
             remove.setObjectName(f"remove_{row}")
@@ -170,6 +162,29 @@ class ConditionEditor(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setVisible(bool(combatant.conditions))
         self.empty.setVisible(not combatant.conditions)
+
+    def _rounds_box(self, row: int, condition: Condition) -> NumberBox:
+        """The rounds left of a condition that lasts rounds (or until removed), set on Enter."""
+        rounds = NumberBox(
+            0,
+            MAX_CONDITION_ROUNDS,
+            what=f"Rounds left of {condition.name}",
+            below=": 0 means until removed",
+        )
+        rounds.setObjectName(f"rounds_{row}")
+        rounds.setAccessibleName(f"Rounds left of {condition.name}")
+        rounds.problemChanged.connect(self.problem.setText)
+        rounds.setSpecialValueText(UNTIL_REMOVED)
+        rounds.setValue(condition.rounds or 0)
+        rounds.editingFinished.connect(
+            lambda spin=rounds, kept=condition: self._set_rounds(kept, spin.value())
+        )
+        return rounds
+
+    def _tied_text(self, condition: Condition) -> str:
+        """How long a condition tied to a turn lasts, in words."""
+        state = self._document.session.state
+        return lasting_text(condition, lambda cid: state.combatants[cid].name)
 
     @staticmethod
     def _has(combatant: Combatant, name: str) -> bool:
@@ -191,7 +206,8 @@ class ConditionEditor(QDialog):
         if self._has(combatant, DEFEATED_CONDITION):
             self._do(RemoveCondition([self._id], DEFEATED_CONDITION))
         else:
-            self._do(AddCondition([self._id], Condition(DEFEATED_CONDITION)))
+            defeated = Condition(DEFEATED_CONDITION, preset=DEFEATED_PRESET)
+            self._do(AddCondition([self._id], defeated))
 
     def remove_selected(self) -> None:
         """Remove the condition of the selected row (nothing when none is selected)."""

@@ -141,12 +141,16 @@ class CombatantCommands:
             self._do(ApplyDamage(ids, 1) if step < 0 else Heal(ids, 1))
 
     def add_condition_to_selected(self) -> None:
-        """Put a condition on every selected combatant."""
-        from uwr_desktop.ui.dialogs.quick import ask_condition
+        """Put a condition on every selected combatant: the round system's named conditions
+        offered, and any combatant's turn it may last until (the first selected first)."""
+        from uwr_desktop.ui.dialogs.condition_dialog import ask_condition
 
         ids = self.require_selection()
         if ids is None:
             return
-        condition = ask_condition(self._parent)
+        session = self._document.session
+        state = session.state
+        fighting = [(cid, state.combatants[cid].name) for cid in state.rows]
+        condition = ask_condition(self._parent, session.ruleset.rule_conditions(), fighting, ids[0])
         if condition is not None:
             self._do(AddCondition(ids, condition))
