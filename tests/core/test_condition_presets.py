@@ -140,3 +140,12 @@ def test_uwr_off_guard_and_defeated_follow_their_presets():
     assert not msgspec.structs.replace(
         ana, conditions=(Condition("Defeated", preset="off_guard"),)
     ).down
+
+
+def test_uwr_preparing_shows_off_guard_unless_the_preset_is_given():
+    crossbow = Weapon(name="Crossbow", upr_type="Slow", prepared=False, preparing_left=1)
+    ruleset = make_ruleset("uwr")
+    state = ruleset.initial_state([_uwr("ana", weapons=(crossbow,))])
+    assert ruleset.rule_states(state, "ana") == ("Off Guard (preparing)",)
+    marked = _uwr("ana", weapons=(crossbow,), conditions=(Condition("Wary", preset="off_guard"),))
+    assert ruleset.rule_states(ruleset.initial_state([marked]), "ana") == ()

@@ -16,7 +16,7 @@ from tactical_fights import tactical_session
 from turn_ties import END, START, assert_replays_exactly, last_lines, names_on, tied
 from uwr_sheets import uwr_combatant
 
-from uwr_desktop.core.condition_text import condition_text
+from uwr_desktop.core.condition_text import condition_chip, condition_text
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Condition, TurnTie
 from uwr_desktop.core.events import CombatantsUpdated, ConditionRef, ConditionsAtTurn
@@ -390,6 +390,11 @@ def test_the_duration_in_words():
     )
     assert condition_text(Condition("Bleeding", amount=3, preset="bleeding"), state) == "Bleeding 3"
     assert condition_text(Condition("Blessed", 3), state) == "Blessed (3 rounds)"
+    # Short, in a table chip.
+    assert condition_chip(tied("Stunned", END, "bo"), state) == "Stunned (to end of Bo's turn)"
+    assert condition_chip(tied("Dazed", START, "bo"), state) == "Dazed (to start of Bo's turn)"
+    assert condition_chip(Condition("Bleeding", amount=3, preset="bleeding"), state) == "Bleeding 3"
+    assert condition_chip(Condition("Blessed", 3), state) == "Blessed (3)"
     hidden = msgspec.structs.replace(state.combatants["bo"], hidden=True)
     secret = msgspec.structs.replace(state, combatants={**state.combatants, "bo": hidden})
     assert condition_text(tied("Stunned", END, "bo"), secret, for_players=True) == (
