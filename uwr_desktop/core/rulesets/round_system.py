@@ -62,7 +62,8 @@ class RoundSystem(ABC, Generic[S]):
 
     ``id``, ``title`` and ``settings_type`` name it; ``fight`` is what it calls a fight in the
     log ("the skirmish"); ``refusal`` begins the words refusing an intent it has no rule for;
-    ``earlier_tags`` maps the event tags an earlier version wrote to today's.
+    ``earlier_tags`` maps the event tags an earlier version wrote to today's; ``starter_file``
+    names its sample foes in ``resources/samples/starter/`` (``""``: none).
     """
 
     id: ClassVar[str]
@@ -71,6 +72,7 @@ class RoundSystem(ABC, Generic[S]):
     fight: ClassVar[str] = "the fight"
     refusal: ClassVar[str] = "These rules"
     earlier_tags: ClassVar[Mapping[str, str]] = {}
+    starter_file: ClassVar[str] = ""
 
     def __init__(self, settings: S | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (the settings struct, or a mapping of its fields; ``None``: every
@@ -274,6 +276,15 @@ class RoundSystem(ABC, Generic[S]):
     def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
         """A drag on the timeline changes nothing, unless the rules give it a meaning."""
         return DragAnswer(None, "The rules set this order: it is not changed by hand")
+
+    def starter_templates(self) -> tuple[Combatant, ...]:
+        """The sample foes of :attr:`starter_file` for a fresh library (none without one),
+        decoded on this round system's sheet and checked by :meth:`check_sheet`."""
+        if not self.starter_file:
+            return ()
+        from uwr_desktop.core.rulesets.starters import read_starters, starter_path
+
+        return read_starters(starter_path(self.starter_file), self.id, self.check_sheet)
 
     # ---- what earlier versions wrote ----------------------------------------------------------
 

@@ -64,6 +64,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     settings_type = TacticalSettings
     refusal = "The tactical rules"
     earlier_tags = EARLIER_TAGS
+    starter_file = "tactical.toml"
 
     def check_sheet(self, combatant: Combatant) -> None:
         """A tactical sheet."""

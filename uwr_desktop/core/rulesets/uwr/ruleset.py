@@ -73,6 +73,7 @@ class UwrRuleset(RoundSystem[UwrSettings]):
     settings_type = UwrSettings
     refusal = "The uwr rules"
     earlier_tags = EARLIER_TAGS
+    starter_file = "uwr.toml"
 
     def __init__(self, settings: UwrSettings | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (a ``UwrSettings`` or a mapping of its fields; default rules)."""
