@@ -7,7 +7,6 @@ the round system's own sheet type (a sheet of another system is refused), marked
 :data:`SAMPLE_NOTE` in front of its notes, and checked by the round system's ``check_sheet``.
 """
 
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,6 +46,8 @@ def read_starters(
 
     Raises :class:`StarterError` naming the file and the foe when something does not fit.
     """
+    import tomllib  # only when a library is seeded
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
