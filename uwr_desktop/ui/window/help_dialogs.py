@@ -7,7 +7,6 @@ import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -21,6 +20,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 class HelpPage(msgspec.Struct, frozen=True):
@@ -78,7 +79,7 @@ class HelpDialog(QDialog):
         self.setWindowTitle("Help")
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("helpTabs")
-        self.systems = QComboBox()
+        self.systems = ChoiceBox()
         self.systems.setObjectName("helpSystems")
         self.systems.setAccessibleName("Round system")
         self.systems.setToolTip("The round system whose round is explained (the fight's first)")
