@@ -262,6 +262,17 @@ class PipClicks(Protocol):
         ``None``: the pip does nothing now."""
 
 
+@runtime_checkable
+class StarterTemplates(Protocol):
+    """What a ruleset may add to :class:`Ruleset` when it ships sample combatants: a fresh
+    combatant library gets them once (``core/storage/starter.py``), so the GM has foes to add
+    at the first fight. A ruleset without it starts with an empty library."""
+
+    def starter_templates(self) -> tuple[Combatant, ...]:
+        """The sample combatants, each on this ruleset's sheet and passing its checks (none:
+        an empty tuple)."""
+
+
 class FirstShape:
     """For a ruleset no earlier version wrote records of: its upgrade hooks pass every record
     on unchanged (mix it into the ruleset class)."""

@@ -64,7 +64,8 @@ class RoundSystem(ABC, Generic[S]):
     ``id``, ``title`` and ``settings_type`` name it; ``fight`` is what it calls a fight in the
     log ("the skirmish"); ``refusal`` begins the words refusing an intent it has no rule for;
     ``earlier_tags`` maps the event tags an earlier version wrote to today's; ``presets`` are
-    the named conditions of its rules.
+    the named conditions of its rules; ``starter_file`` names its sample foes in
+    ``resources/samples/starter/`` (``""``: none).
     """
 
     id: ClassVar[str]
@@ -75,6 +76,7 @@ class RoundSystem(ABC, Generic[S]):
     earlier_tags: ClassVar[Mapping[str, str]] = {}
     presets: ClassVar[tuple[ConditionPreset, ...]] = ()
     """The named conditions of the round system's own rules (the shared ones follow them)."""
+    starter_file: ClassVar[str] = ""
 
     def __init__(self, settings: S | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (the settings struct, or a mapping of its fields; ``None``: every
@@ -291,6 +293,15 @@ class RoundSystem(ABC, Generic[S]):
     def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
         """A drag on the timeline changes nothing, unless the rules give it a meaning."""
         return DragAnswer(None, "The rules set this order: it is not changed by hand")
+
+    def starter_templates(self) -> tuple[Combatant, ...]:
+        """The sample foes of :attr:`starter_file` for a fresh library (none without one),
+        decoded on this round system's sheet and checked by :meth:`check_sheet`."""
+        if not self.starter_file:
+            return ()
+        from uwr_desktop.core.rulesets.starters import read_starters, starter_path
+
+        return read_starters(starter_path(self.starter_file), self.id, self.check_sheet)
 
     # ---- what earlier versions wrote ----------------------------------------------------------
 

@@ -3,7 +3,8 @@ party.
 
 Templates live in the app's SQLite file beside the autosave journal, in their own tables. Each
 template belongs to one ruleset and is stored as the combatant's JSON. Names are unique per
-ruleset regardless of case.
+ruleset regardless of case. The library remembers which rulesets' sample foes it was given
+(:meth:`CombatantLibrary.seed`), so samples the GM deleted never come back.
 """
 
 import sqlite3
@@ -51,6 +52,10 @@ _TABLES = (
         created REAL NOT NULL,
         updated REAL NOT NULL,
         UNIQUE (ruleset, name_key)
+    )""",
+    """CREATE TABLE IF NOT EXISTS library_seeded (
+        ruleset TEXT PRIMARY KEY,
+        seeded REAL NOT NULL
     )""",
 )
 
@@ -264,6 +269,45 @@ class CombatantLibrary:
             ).rowcount
         if deleted == 0:
             raise LibraryError(f"There is no template {template_id} in the library.")
+
+    def seeded_rulesets(self) -> set[str]:
+        """The rulesets whose sample foes this library was given (see :meth:`seed`)."""
+        return {str(row[0]) for row in self._read("SELECT ruleset FROM library_seeded", ())}
+
+    def seed(self, ruleset: str, samples: Sequence[Combatant]) -> list[Template]:
+        """Give the library ``ruleset``'s sample foes, once: a ruleset already seeded gets
+        nothing, whatever the GM did with its samples since. A sample whose name a template of
+        the GM's already has is left out. Returns the templates added."""
+        stamp = self._clock()
+        added: list[Template] = []
+        with self._transaction() as connection:
+            done = connection.execute(
+                "SELECT 1 FROM library_seeded WHERE ruleset = ?", (ruleset,)
+            ).fetchone()
+            if done is not None:
+                return []
+            for sample in samples:
+                name = _clean_name(sample.name)
+                taken = connection.execute(
+                    "SELECT 1 FROM library_templates WHERE ruleset = ? AND name_key = ?",
+                    (ruleset, _name_key(name)),
+                ).fetchone()
+                if taken is not None:
+                    continue
+                data = ENCODER.encode(as_template(sample)).decode()
+                cursor = connection.execute(
+                    """INSERT INTO library_templates
+                       (ruleset, name, name_key, data, created, updated)
+                       VALUES (?, ?, ?, ?, ?, ?)""",
+                    (ruleset, name, _name_key(name), data, stamp, stamp),
+                )
+                if cursor.lastrowid is None:
+                    raise LibraryError(f"The library did not give {name!r} an id.")
+                added.append(Template(cursor.lastrowid, ruleset, name, data.encode()))
+            connection.execute(
+                "INSERT INTO library_seeded (ruleset, seeded) VALUES (?, ?)", (ruleset, stamp)
+            )
+        return added
 
     def default_party(self, ruleset: str) -> list[Template]:
         """The templates that join every new fight of ``ruleset``, in order."""

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.rulesets.starters import is_sample
 from uwr_desktop.core.storage.library import (
     CombatantLibrary,
     LibraryError,
@@ -247,10 +248,12 @@ class LibraryDialog(QDialog):
             item.setText(f"{template.name}\n{error}")
             item.setToolTip(str(error))
             return item
+        marks = "Sample foe" if is_sample(combatant) else ""
         if self._ui is None:
-            item.setText(template.name)
+            item.setText(f"{template.name}\n{marks}" if marks else template.name)
         else:
-            item.setText(f"{template.name}\n{self._ui.template_summary(combatant)}")
+            summary = self._ui.template_summary(combatant)
+            item.setText(f"{template.name}\n{f'{marks} · ' if marks else ''}{summary}")
             item.setIcon(self._ui.template_icon(combatant))
         if combatant.notes:
             item.setToolTip(combatant.notes)

@@ -5,7 +5,7 @@ combatant dialog and its library summaries. Each ruleset's UI is a package here,
 :mod:`.registry` on first lookup (importing this package loads none of them).
 """
 
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RulesetUi
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundHelp, RulesetUi
 from uwr_desktop.ui.rulesets.registry import (
     RulesetUiError,
     RulesetUiFactory,
@@ -18,6 +18,7 @@ from uwr_desktop.ui.rulesets.registry import (
 __all__ = [
     "DicePanel",
     "PanelCommand",
+    "RoundHelp",
     "RulesetUi",
     "RulesetUiError",
     "RulesetUiFactory",

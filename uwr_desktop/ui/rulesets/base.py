@@ -55,11 +55,40 @@ class DicePanel(msgspec.Struct, frozen=True):
     keep_in_view: Callable[[], QWidget | None] | None = None
 
 
+class RoundHelp(msgspec.Struct, frozen=True):
+    """How to run a round of one round system, as Help ▸ Running a Round (F1) shows it.
+
+    ``summary`` says in a line what the round is about; ``steps`` are what the GM does, in
+    order. A step names a button of the panel in ``*stars*`` (shown bold) and a window
+    command's keys as ``{key}`` of ``ui/window/actions.py`` (``{next_turn}``), filled in from
+    the window's own actions when shown, so the page never names keys the window lacks.
+    """
+
+    summary: str
+    steps: tuple[str, ...]
+
+
+SHARED_ROUND_HELP = RoundHelp(
+    "Each round every combatant takes a turn; the Dice dock holds this round system's panel.",
+    (
+        "Add combatants ({add_combatant}) or copies from the library ({add_from_library}).",
+        "*Start Fight* ({start_fight}) rolls initiative and begins round 1.",
+        "Play the turn with the Dice dock's panel; damage ({damage}), healing ({heal}) and "
+        "conditions ({condition}) go to the combatants selected in the table.",
+        "*Next Turn* ({next_turn}) passes to the next combatant; *End Round* ({end_round}) ends "
+        "the round at once. Undo ({undo}) takes back any step.",
+    ),
+)
+"""The page of a round system that has none of its own: the commands every system shares."""
+
+
 class RoundSystemUi:
     """What every round system's UI shares (a ruleset UI may derive from it): its
-    ``ruleset_id`` as a class attribute, and its templates shown with their side's swatch."""
+    ``ruleset_id`` as a class attribute, its templates shown with their side's swatch, and its
+    page of help (``round_help``; by default the commands every system shares)."""
 
     ruleset_id: ClassVar[str]
+    round_help: ClassVar[RoundHelp] = SHARED_ROUND_HELP
 
     def template_icon(self, combatant: Combatant) -> QIcon:
         """A swatch in the template's side colour."""
@@ -88,3 +117,7 @@ class RulesetUi(Protocol):
 
     def template_icon(self, combatant: Combatant) -> QIcon:
         """The small icon shown beside a library template."""
+
+    @property
+    def round_help(self) -> RoundHelp:
+        """How to run a round of this system (Help ▸ Running a Round)."""

@@ -147,12 +147,13 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("resolve", "Re&solve", "Make the pending roll final", None, ("F8",)),
     ActionSpec(
-        "shortcuts",
-        "&Keyboard Shortcuts",
-        "Every command's keys",
+        "round_help",
+        "&Running a Round",
+        "How to run a round in the fight's round system, and every command's keys",
         None,
         (QKeySequence.StandardKey.HelpContents, "F1"),
     ),
+    ActionSpec("shortcuts", "&Keyboard Shortcuts", "Every command's keys"),
     ActionSpec("about", "&About UWR Desktop", "Version and license"),
 )
 PANEL_ACTION_KEYS = ("attack", "roll", "reroll", "resolve")

@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
             parties=self.parties.menu,
             view=(self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()),
             player_view=(self.player_view.open_action, self.player_view.menu),
+            current_ruleset=lambda: self.document.session.ruleset.id,
         )
         build_toolbar(self, a)
         add_row_commands(self.table, a, self.player_view.combatant_actions())

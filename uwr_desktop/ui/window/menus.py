@@ -1,7 +1,7 @@
 """The window's menus, toolbar and the table's right-click commands, built from the one table
 of actions (``ui/window/actions.py``)."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -28,9 +28,11 @@ def build_menus(
     parties: QMenu,
     view: Sequence[QAction],
     player_view: tuple[QAction, QMenu],
+    current_ruleset: Callable[[], str],
 ) -> None:
     """File, Edit, Combatant, Fight, View and Help; ``view`` lists the dock toggles first in
-    the View menu, ``player_view`` its open action and options menu."""
+    the View menu, ``player_view`` its open action and options menu; ``current_ruleset`` names
+    the open fight's round system (the help shows its page first)."""
     a = actions
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
@@ -67,7 +69,7 @@ def build_menus(
     open_player_view, player_view_options = player_view
     view_menu.addAction(open_player_view)
     view_menu.addMenu(player_view_options)
-    add_help_menu(window, a)
+    add_help_menu(window, a, current_ruleset)
 
 
 def build_toolbar(window: QMainWindow, actions: Mapping[str, QAction]) -> QToolBar:

@@ -59,6 +59,7 @@ class HandsRuleset(RoundSystem[HandsSettings]):
     settings_type = HandsSettings
     refusal = "The hands rules"
     earlier_tags = EARLIER_TAGS
+    starter_file = "hands.toml"
 
     def check_sheet(self, combatant: Combatant) -> None:
         """A hands sheet."""

@@ -22,6 +22,7 @@ class RollkeepRuleset(RoundSystem[RollkeepSettings]):
     fight = "the skirmish"
     refusal = "A roll-and-keep skirmish"
     earlier_tags = EARLIER_TAGS
+    starter_file = "rollkeep.toml"
 
     def check_sheet(self, combatant: Combatant) -> None:
         """A roll-and-keep sheet."""

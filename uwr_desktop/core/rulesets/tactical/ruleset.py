@@ -66,6 +66,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     refusal = "The tactical rules"
     earlier_tags = EARLIER_TAGS
     presets = PRESETS
+    starter_file = "tactical.toml"
 
     def check_sheet(self, combatant: Combatant) -> None:
         """A tactical sheet."""

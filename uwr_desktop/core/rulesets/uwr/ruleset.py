@@ -74,6 +74,7 @@ class UwrRuleset(RoundSystem[UwrSettings]):
     refusal = "The uwr rules"
     earlier_tags = EARLIER_TAGS
     presets = PRESETS
+    starter_file = "uwr.toml"
 
     def __init__(self, settings: UwrSettings | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (a ``UwrSettings`` or a mapping of its fields; default rules)."""

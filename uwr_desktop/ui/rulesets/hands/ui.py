@@ -7,13 +7,34 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.view import weapon_text
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, RoundSystemUi
+from uwr_desktop.ui.rulesets.base import DicePanel, RoundHelp, RoundSystemUi
+
+ROUND_HELP = RoundHelp(
+    "Hit points are also actions: each round the undamaged points become ready, and every "
+    "turn each combatant spends at least one; who declares first is decided anew each turn.",
+    (
+        "Set the points a combatant keeps in place in the table's Keep column; *Start Fight* "
+        "({start_fight}) starts round 1, with a carry-over turn first when someone kept points "
+        "(*Move* only).",
+        "The Dice dock and the timeline list the turn in declare-first order, with the reason "
+        "for each place; drag a row to the top of its column for a surprise.",
+        "Click a ready pip to spend the points up to it, or type a number and *Spend* with a "
+        "weapon, a target or against an earlier action; *Hesitate* books one point as used.",
+        "For an interfering action, record how it went: *Succeeded*, *Failed* or *Roll*. "
+        "Damage ({damage}) empties the pools.",
+        "*Next turn* in the dock, or *Next Turn* ({next_turn}), ends the turn; whoever spent "
+        "nothing hesitates. When nobody has ready points the round ends; *End Round* "
+        "({end_round}) ends it at once.",
+    ),
+)
+"""How to run a round of this system (Help ▸ Running a Round, F1)."""
 
 
 class HandsUi(RoundSystemUi):
     """The ``hands`` panels and dialogs."""
 
     ruleset_id = "hands"
+    round_help = ROUND_HELP
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The ready-points panel above the dice tray."""
