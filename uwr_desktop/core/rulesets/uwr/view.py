@@ -206,8 +206,11 @@ def rule_states(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
     """Off Guard while preparing a weapon (-1 favor on attacks and dodges), unless the GM gave
     it as a condition too."""
     combatant = state.combatants[combatant_id]
-    given = any(c.stands_for(OFF_GUARD_PRESET, OFF_GUARD) for c in combatant.conditions)
-    return (f"{OFF_GUARD} (preparing)",) if sheet_of(combatant).off_guard and not given else ()
+    if not sheet_of(combatant).off_guard or any(
+        c.stands_for(OFF_GUARD_PRESET, OFF_GUARD) for c in combatant.conditions
+    ):
+        return ()
+    return (f"{OFF_GUARD} (preparing)",)
 
 
 def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
