@@ -73,6 +73,7 @@ GOOD = {
     "value": 5,
     "combatant": sheet("a", Side.ENEMY),
     "combatants": [sheet("n")],
+    "renamed": [core_intents.Renaming("a", "Bandit 1")],
     "index": 1,
     "weapon": 0,
     "favor": 1,

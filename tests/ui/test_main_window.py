@@ -601,19 +601,39 @@ def test_duplicate_remove_and_undo_on_selected_combatants(window, monkeypatch):
     _add(window, _vex(), _bandit(), _oda())
     _select(window, "vex", "bandit")
     window.actions_by_key["duplicate"].trigger()
-    assert _names(window) == ["Vex", "Bandit", "Oda", "Vex 2", "Bandit 2"]
+    assert _names(window) == ["Vex 1", "Bandit 1", "Oda", "Vex 2", "Bandit 2"]
     copies = [cid for cid, c in _combatants(window).items() if c.name.endswith(" 2")]
     assert len(copies) == 2 and not set(copies) & {"vex", "bandit", "oda"}
     assert [_combatants(window)[cid].side for cid in copies] == [Side.PLAYER, Side.ENEMY]
 
     _select(window, *copies)
     window.actions_by_key["remove"].trigger()
-    assert _names(window) == ["Vex", "Bandit", "Oda"]
+    assert _names(window) == ["Vex 1", "Bandit 1", "Oda"]
     assert window.table.model().rowCount() == 3
 
     window.actions_by_key["undo"].trigger()
-    assert _names(window) == ["Vex", "Bandit", "Oda", "Vex 2", "Bandit 2"]
+    assert _names(window) == ["Vex 1", "Bandit 1", "Oda", "Vex 2", "Bandit 2"]
     assert sorted(_shown_names(window)) == sorted(_names(window))
+
+
+def test_duplicating_bandit_twice_numbers_every_bandit_and_ctrl_z_takes_it_back(qtbot, window):
+    _add(window, _bandit(), _vex())
+    _select(window, "bandit")
+    window.actions_by_key["duplicate"].trigger()
+    assert _names(window) == ["Bandit 1", "Vex", "Bandit 2"]
+    assert window.document.session.undo_label == "Bandit 2 joins (Bandit is now Bandit 1)"
+    _select(window, "bandit")
+    window.actions_by_key["duplicate"].trigger()
+    assert _names(window) == ["Bandit 1", "Vex", "Bandit 2", "Bandit 3"]
+    assert _shown_names(window) == ["Bandit 1", "Vex", "Bandit 2", "Bandit 3"]
+
+    _activate(qtbot, window)
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert _names(window) == ["Bandit 1", "Vex", "Bandit 2"]
+    qtbot.keyClick(window.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert _names(window) == ["Bandit", "Vex"]
+    assert _shown_names(window) == ["Bandit", "Vex"]
 
 
 # ---- the unsaved-changes prompt ---------------------------------------------------------------

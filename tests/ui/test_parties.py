@@ -91,10 +91,13 @@ def test_players_saved_as_a_party_join_a_new_fight_in_one_undoable_step(window, 
     assert _names(window) == []
     window.actions_by_key["redo"].trigger()
     assert _names(window) == ["Vex", "Kit"]
-    # A second time, the names already fighting get numbers.
+    # A second time, the names already fighting get numbers, the first ones number 1, and
+    # one undo takes back both the newcomers and the numbers.
     menu.aboutToShow.emit()
     _menu_action(menu, "Heroes").trigger()
-    assert _names(window) == ["Vex", "Kit", "Vex 2", "Kit 2"]
+    assert _names(window) == ["Vex 1", "Kit 1", "Vex 2", "Kit 2"]
+    window.actions_by_key["undo"].trigger()
+    assert _names(window) == ["Vex", "Kit"]
 
 
 def test_saving_a_party_with_no_players_says_so(window, library):

@@ -46,10 +46,22 @@ class EndRound(Intent, frozen=True):
     """End the round now (remaining turns are skipped) and start the next."""
 
 
+class Renaming(msgspec.Struct, frozen=True):
+    """A combatant already fighting renamed as others join: the plain "Bandit" numbered
+    "Bandit 1" as its copies "Bandit 2" and "Bandit 3" join."""
+
+    combatant_id: Name
+    name: Name
+
+
 class AddCombatants(Intent, frozen=True):
-    """Combatants join; mid-fight their initiative is rolled and their uses computed."""
+    """Combatants join; mid-fight their initiative is rolled and their uses computed.
+
+    ``renamed`` renames combatants already fighting in the same journal entry (as a name cell
+    edited), so one undo takes back the copies and the numbering of their original."""
 
     combatants: Annotated[Sequence[Combatant], msgspec.Meta(max_length=MAX_COMBATANTS)]
+    renamed: Annotated[Sequence[Renaming], msgspec.Meta(max_length=MAX_COMBATANTS)] = ()
 
 
 class RemoveCombatants(Intent, frozen=True):

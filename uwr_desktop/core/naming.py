@@ -1,5 +1,6 @@
 """Names for new combatants: numbered copies ("Bandit 1", "Bandit 2") that never clash with a
-name already fighting, whatever the round system."""
+name already fighting, whatever the round system; copies joining a plain "Bandit" number it
+"Bandit 1" in the same step."""
 
 import re
 import uuid
@@ -8,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.intents import AddCombatants, Renaming
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 
 MAX_COPIES = 500
@@ -82,3 +84,49 @@ def duplicates(
         names.append(name)
         made.append(replace(original, id=new_id(), name=name, sheet=original.sheet.as_copy()))
     return made
+
+
+def copies_join(joining: Sequence[Combatant], fighting: Iterable[Combatant]) -> AddCombatants:
+    """The intent adding ``joining``, numbered copies, with their unnumbered original numbered 1.
+
+    A copy "Bandit 2" joining while a plain "Bandit" fights renames that Bandit "Bandit 1" in
+    the same journal entry (a plain "Bandit" joining with it is renamed before it joins), so the
+    fight holds "Bandit 1", "Bandit 2", and one undo takes both back. Only the first plain
+    Bandit is renamed, and only when "Bandit 1" is free; names compare as :func:`name_key`
+    does, and a base shortened to fit its number is the original's name shortened.
+    """
+    fighting = list(fighting)
+    joined = list(joining)
+    taken = {name_key(c.name) for c in (*fighting, *joined)}
+    plain: dict[str, tuple[bool, int]] = {}
+    for in_fight, group in ((True, fighting), (False, joined)):
+        for index, combatant in enumerate(group):
+            key = name_key(combatant.name)
+            if _NUMBERED.match(key) is None:
+                plain.setdefault(key, (in_fight, index))
+    renamed: list[Renaming] = []
+    for copy in joining:
+        numbered = _NUMBERED.match(" ".join(copy.name.split()))
+        if numbered is None:
+            continue
+        base_key = numbered["base"].casefold()
+        original = _plain_original(plain, base_key)
+        first = f"{numbered['base']} 1"
+        if original is None or name_key(first) in taken:
+            continue
+        taken.add(name_key(first))
+        in_fight, index = plain.pop(original)
+        if in_fight:
+            renamed.append(Renaming(fighting[index].id, first))
+        else:
+            joined[index] = replace(joined[index], name=first)
+    return AddCombatants(joined, renamed)
+
+
+def _plain_original(plain: dict[str, tuple[bool, int]], base_key: str) -> str | None:
+    """The key among ``plain`` that a copy numbered on ``base_key`` was numbered after."""
+    if base_key in plain:
+        return base_key
+    if len(base_key) < MAX_NAME_LENGTH - _LONGEST_NUMBER:
+        return None
+    return next((key for key in plain if _same_base(base_key, key)), None)

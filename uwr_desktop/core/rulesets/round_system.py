@@ -177,10 +177,28 @@ class RoundSystem(ABC, Generic[S]):
         sink = self.builder(state, roller)
         if isinstance(intent, AddCondition):
             common.check_condition(intent.condition, self.rule_conditions())
-        label = self.decide_own(sink, intent)
-        if label is None:
-            label = self._decide_shared(sink, intent)
+        if isinstance(intent, AddCombatants) and intent.renamed:
+            label = self._join_renaming(sink, intent)
+        else:
+            label = self._decide_into(sink, intent)
         return Decision(label, tuple(sink.events))
+
+    def _decide_into(self, sink: common.Builder[S], intent: Intent) -> str:
+        label = self.decide_own(sink, intent)
+        return self._decide_shared(sink, intent) if label is None else label
+
+    def _join_renaming(self, sink: common.Builder[S], intent: AddCombatants) -> str:
+        """Copies join after the combatants ``intent.renamed`` names are renamed, each as its
+        name cell is edited in this round system, all in one entry."""
+        if len({renaming.combatant_id for renaming in intent.renamed}) != len(intent.renamed):
+            raise RulesError("A combatant is renamed twice")
+        before = []
+        for renaming in intent.renamed:
+            old = common.need(sink.state, renaming.combatant_id).name
+            self._decide_into(sink, EditCell(renaming.combatant_id, "name", renaming.name))
+            before.append(f"{old} is now {renaming.name}")
+        label = self._decide_into(sink, AddCombatants(intent.combatants))
+        return f"{label} ({', '.join(before)})"
 
     def _decide_shared(self, sink: common.Builder[S], intent: Intent) -> str:
         match intent:

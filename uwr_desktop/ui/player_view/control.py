@@ -277,11 +277,12 @@ class PlayerViewControl(QObject):
             or self._document.session.state.phase == SETUP_PHASE
         ):
             return intent
-        return AddCombatants(
-            [
+        return msgspec.structs.replace(
+            intent,
+            combatants=[
                 msgspec.structs.replace(c, hidden=True) if c.side is Side.ENEMY else c
                 for c in intent.combatants
-            ]
+            ],
         )
 
     def _edit(self, key: str, value: object) -> None:

@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, Intent
+from uwr_desktop.core.intents import Intent
+from uwr_desktop.core.naming import copies_join
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.storage_ui.party_menu import PartyCommands
@@ -39,7 +40,7 @@ class LibraryCommands:
             parent,
             library,
             lambda: (document.session.ruleset.id, document.session.state),
-            lambda members: do(AddCombatants(members)),
+            lambda members: do(copies_join(members, document.session.state.combatants.values())),
             tell,
         )
 
@@ -54,7 +55,8 @@ class LibraryCommands:
         names = [c.name for c in session.state.combatants.values()]
         dialog = LibraryDialog(self._library, session.ruleset.id, names, parent=self._parent)
         if dialog.exec() and dialog.chosen_combatants():
-            self._do(AddCombatants(dialog.chosen_combatants()))
+            fighting = session.state.combatants.values()
+            self._do(copies_join(dialog.chosen_combatants(), fighting))
 
     def save_to_library(self, ids: Sequence[str]) -> None:
         """Keep the combatants ``ids`` as library templates."""

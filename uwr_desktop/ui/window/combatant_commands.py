@@ -18,7 +18,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     ReplaceCombatant,
 )
-from uwr_desktop.core.naming import duplicates
+from uwr_desktop.core.naming import copies_join, duplicates
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
@@ -73,13 +73,15 @@ class CombatantCommands:
             self._do(AddCombatants([combatant]))
 
     def duplicate_selected(self) -> None:
-        """Add a numbered copy of each selected combatant."""
+        """Add a numbered copy of each selected combatant; an unnumbered original becomes
+        number 1 in the same undoable step ("Bandit" and its copy: "Bandit 1", "Bandit 2")."""
         ids = self.require_selection()
         if ids is None:
             return
         state = self._document.session.state
-        names = [c.name for c in state.combatants.values()]
-        self._do(AddCombatants(duplicates([state.combatants[cid] for cid in ids], names)))
+        fighting = [state.combatants[cid] for cid in state.rows]
+        made = duplicates([state.combatants[cid] for cid in ids], [c.name for c in fighting])
+        self._do(copies_join(made, fighting))
 
     def remove_selected(self) -> None:
         """Remove the selected combatants after asking (undoable)."""
