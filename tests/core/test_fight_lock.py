@@ -97,3 +97,17 @@ def test_a_fight_is_offered_once_the_process_playing_it_is_killed(tmp_path):
             process.wait()
         process.stdin.close()
         process.stdout.close()
+
+
+def test_a_fight_file_open_in_another_copy_is_known_by_its_path(tmp_path):
+    db = tmp_path / "journal.sqlite3"
+    fight = tmp_path / "tonight.uwr"
+    with JournalStore(db) as playing, JournalStore(db) as starting:
+        running = playing.start_encounter(
+            ruleset="uwr", settings={}, roster=(), title="tonight.uwr", file_path=fight
+        )
+        assert starting.file_open_elsewhere(tmp_path / "." / "tonight.uwr")
+        assert not starting.file_open_elsewhere(tmp_path / "other.uwr")
+        assert not playing.file_open_elsewhere(fight), "open here is not elsewhere"
+        running.close_cleanly()
+        assert not starting.file_open_elsewhere(fight)

@@ -547,6 +547,102 @@ def test_a_file_named_at_launch_is_opened_instead_of_the_sample(window, tmp_path
     assert _recent_names(window) == ["tonight.uwr"]
 
 
+def _started_before(make_window, tmp_path, *combatants):
+    """Settings after a start that showed the sample and a session that saved a fight with
+    ``combatants``; the fight's file."""
+    settings = _settings(tmp_path / "used.ini")
+    first = make_window(settings)
+    _open_first_fight(first, _launch(), settings)
+    first.document.new()
+    _add(first, *combatants)
+    fight = tmp_path / "last-night.uwr"
+    first.document.save(fight)
+    first.close()
+    return settings, fight
+
+
+def test_a_start_reopens_the_last_saved_fight(make_window, no_prompts, tmp_path):
+    settings, fight = _started_before(make_window, tmp_path, _bandit(), _oda())
+    assert make_window(settings).actions_by_key["reopen_last"].isChecked(), "on by default"
+    again = make_window(settings)
+    _open_first_fight(again, _launch(), settings)
+    assert again.document.path == fight
+    assert _names(again) == ["Bandit", "Oda"]
+    assert again.windowTitle().startswith("last-night.uwr")
+    assert not again.document.modified
+
+
+def test_with_the_setting_off_a_start_opens_an_empty_fight(make_window, no_prompts, tmp_path):
+    settings, _ = _started_before(make_window, tmp_path, _bandit())
+    toggled = make_window(settings)
+    menu_texts = [a.text() for a in toggled.menuBar().actions()[0].menu().actions()]
+    assert "Reopen the &Last Fight at Start" in menu_texts
+    toggled.actions_by_key["reopen_last"].setChecked(False)
+    again = make_window(settings)
+    assert not again.actions_by_key["reopen_last"].isChecked(), "the setting is kept"
+    _open_first_fight(again, _launch(), settings)
+    assert again.document.path is None and _names(again) == []
+
+
+def test_a_last_fight_that_is_gone_gives_an_empty_fight_and_says_so(
+    make_window, no_prompts, tmp_path
+):
+    settings, fight = _started_before(make_window, tmp_path, _bandit())
+    fight.unlink()
+    again = make_window(settings)
+    _open_first_fight(again, _launch(), settings)
+    assert again.document.path is None and _names(again) == []
+    message = again.statusBar().currentMessage()
+    assert "last-night.uwr" in message and "empty fight" in message, message
+    later = make_window(settings)
+    _open_first_fight(later, _launch(), settings)
+    assert later.statusBar().currentMessage() == "", "a fight gone is told about once"
+
+
+def test_a_last_fight_that_cannot_be_read_gives_an_empty_fight_and_says_so(
+    make_window, no_prompts, tmp_path
+):
+    settings, fight = _started_before(make_window, tmp_path, _bandit())
+    fight.write_text("not a fight")
+    again = make_window(settings)
+    _open_first_fight(again, _launch(), settings)
+    assert _names(again) == []
+    message = again.statusBar().currentMessage()
+    assert message.startswith("The last fight could not be reopened"), message
+    assert "empty fight" in message
+
+
+def test_the_last_fight_open_in_another_copy_is_left_to_it(
+    make_window, no_prompts, tmp_path, monkeypatch
+):
+    settings, fight = _started_before(make_window, tmp_path, _bandit())
+    again = make_window(settings)
+    monkeypatch.setattr(
+        again.document, "open_elsewhere", lambda path: path.resolve() == fight.resolve()
+    )
+    _open_first_fight(again, _launch(), settings)
+    assert _names(again) == []
+    assert "open in another copy" in again.statusBar().currentMessage()
+
+
+def test_a_file_named_at_launch_wins_over_the_last_fight(make_window, no_prompts, tmp_path):
+    settings, _ = _started_before(make_window, tmp_path, _bandit())
+    tonight = _write_fight(tmp_path / "tonight.uwr", _oda())
+    again = make_window(settings)
+    _open_first_fight(again, _launch(tonight), settings)
+    assert again.document.path == tonight and _names(again) == ["Oda"]
+
+
+def test_a_new_fight_is_the_last_fight_no_more(make_window, no_prompts, tmp_path):
+    settings, _ = _started_before(make_window, tmp_path, _bandit())
+    again = make_window(settings)
+    _open_first_fight(again, _launch(), settings)
+    again.document.new()
+    later = make_window(settings)
+    _open_first_fight(later, _launch(), settings)
+    assert later.document.path is None and _names(later) == []
+
+
 # ---- several selected combatants --------------------------------------------------------------
 
 

@@ -92,16 +92,23 @@ def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
 
 
 def _open_first_fight(window: MainWindow, options: LaunchOptions, settings: QSettings) -> None:
+    """The fight a start opens: a file named on the command line, else the fight open last
+    (when the setting asks for it), else on the very first start a copy of the sample."""
     if options.file is not None:
         window.files.open_path(options.file)
         return
     first_start = not settings.value("sample_shown", False, type=bool)
-    if options.smoke_test or first_start:
+    if first_start:
+        settings.setValue("sample_shown", True)
+    if options.smoke_test or (first_start and window.files.fight_to_reopen() is None):
         try:
             window.document.open_copy(sample_fight_path(), SAMPLE_TITLE)
         except EncounterFileError as error:
             window.show_refusal(f"The sample fight could not be opened: {error}")
-        settings.setValue("sample_shown", True)
+        return
+    problem = window.files.reopen_last_fight()
+    if problem:
+        window.statusBar().showMessage(problem)  # kept until the next message
 
 
 def _finish_smoke_test(app: QApplication, window: MainWindow, png: Path | None) -> None:

@@ -207,6 +207,16 @@ class EncounterDocument(QObject):
         self.pathChanged.emit()
         self._notify_modified()
 
+    def open_elsewhere(self, path: Path) -> bool:
+        """Whether another running copy of the app has the fight in ``path`` open now (as far
+        as the autosave journal tells: without one, or when it cannot be read, ``False``)."""
+        if self._store is None:
+            return False
+        try:
+            return self._store.file_open_elsewhere(path)
+        except StoreError:
+            return False
+
     def changed_on_disk(self) -> bool:
         """Whether the fight's file was written by someone else since it was opened or saved
         here (a file that is gone counts as unchanged: saving makes it again)."""

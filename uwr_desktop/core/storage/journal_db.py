@@ -153,6 +153,14 @@ class RecoveredEncounter(msgspec.Struct, frozen=True):
     file_path: Path | None
 
 
+def _resolved(path: Path) -> Path | str:
+    """``path`` made absolute, or its text when it cannot be (a name the system refuses)."""
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return str(path)
+
+
 def _when(stamp: float) -> datetime:
     return datetime.fromtimestamp(stamp, tz=UTC)
 
@@ -620,6 +628,22 @@ class JournalStore:
     def is_open(self, encounter_id: int) -> bool:
         """Whether the fight's journal is open, in this store or in another running copy."""
         return encounter_id in self._open or held_elsewhere(self._lock_path(encounter_id))
+
+    def file_open_elsewhere(self, path: Path) -> bool:
+        """Whether another running copy of the app has the fight in ``path`` open now."""
+        rows = self._read(
+            """SELECT id, file_path FROM journal_encounters
+               WHERE closed_cleanly = 0 AND file_path IS NOT NULL""",
+            (),
+        )
+        wanted = _resolved(path)
+        return any(
+            isinstance(file_path, str)
+            and encounter_id not in self._open
+            and _resolved(Path(file_path)) == wanted
+            and held_elsewhere(self._lock_path(encounter_id))
+            for encounter_id, file_path in rows
+        )
 
     def recover(self, encounter_id: int) -> RecoveredEncounter:
         """Read back one fight: settings, roster, all entries and the undo position.

@@ -37,6 +37,11 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("export_log", "&Export Log…", "Export the event log as Markdown", "export"),
     ActionSpec(
+        "reopen_last",
+        "Reopen the &Last Fight at Start",
+        "Open the fight that was open last when UWR Desktop starts",
+    ),
+    ActionSpec(
         "quit", "&Quit", "Quit UWR Desktop", None, (QKeySequence.StandardKey.Quit, "Ctrl+Q")
     ),
     ActionSpec("undo", "&Undo", "Undo the last change", "undo", (QKeySequence.StandardKey.Undo,)),
@@ -195,4 +200,5 @@ def create_actions(parent: QWidget) -> dict[str, QAction]:
         action.setToolTip(tip_with_shortcut(spec.tip, action))
         actions[spec.key] = action
     actions["reduce_motion"].setCheckable(True)
+    actions["reopen_last"].setCheckable(True)
     return actions

@@ -39,6 +39,12 @@ NEW_FIGHT_RULESET_KEY = "new_fight/ruleset"
 NEW_FIGHT_SETTINGS_KEY = "new_fight/settings"
 """Settings key: JSON of the settings last chosen per round system, by ruleset id."""
 RECENT_FILES_KEY = "recent_files"
+LAST_FIGHT_KEY = "last_fight"
+"""Settings key: the file of the fight open last (none: that fight had no file)."""
+REOPEN_LAST_KEY = "reopen_last_fight"
+"""Settings key: whether the app reopens the last fight when it starts (on by default)."""
+REOPEN_PROBLEMS: tuple[type[Exception], ...] = (*FILE_PROBLEMS, OSError, RulesError)
+"""What reopening the last fight at start may meet; each leaves an empty fight."""
 FILE_FILTER = f"UWR encounters (*{FIGHT_FILE_SUFFIX});;All files (*)"
 
 
@@ -64,6 +70,7 @@ class FileCommands:
         self._tell = tell
         self.recent_menu = QMenu("Open &Recent", parent)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        document.pathChanged.connect(self._remember_last_fight)
 
     def maybe_save(self) -> bool:
         """Offer to save unsaved changes; ``False`` when the GM cancels."""
@@ -185,6 +192,59 @@ class FileCommands:
             return
         self._tell(f"Exported the log to {shown_file_name(path)}")
 
+    @property
+    def reopen_last_at_start(self) -> bool:
+        """Whether the app reopens the last fight when it starts (the File menu's setting)."""
+        return bool(self._settings.value(REOPEN_LAST_KEY, True, type=bool))
+
+    def set_reopen_last_at_start(self, on: bool) -> None:
+        """Turn reopening the last fight at start on or off."""
+        self._settings.setValue(REOPEN_LAST_KEY, on)
+
+    def last_fight(self) -> Path | None:
+        """The file of the fight open last, if it had one."""
+        stored = self._settings.value(LAST_FIGHT_KEY, "")
+        return Path(stored) if isinstance(stored, str) and stored else None
+
+    def fight_to_reopen(self) -> Path | None:
+        """The file a start reopens: the last fight's, when the setting is on."""
+        return self.last_fight() if self.reopen_last_at_start else None
+
+    def reopen_last_fight(self) -> str:
+        """Open the fight open last, at start, if the setting asks for it; ``""`` when it was
+        reopened or there is none to reopen. A file that is gone, cannot be read or is open in
+        another copy of the app leaves the fight open as it is, and the answer says why (the
+        file is then forgotten, unless another copy has it)."""
+        path = self.fight_to_reopen()
+        if path is None:
+            return ""
+        name = shown_file_name(path)
+        if self._document.open_elsewhere(path):
+            return (
+                f"The last fight, {name}, is open in another copy of {APP_NAME}: "
+                "this one starts with an empty fight."
+            )
+        try:
+            self._document.open(path)
+        except REOPEN_PROBLEMS as error:
+            self._settings.remove(LAST_FIGHT_KEY)
+            if not _exists(path):
+                return (
+                    f"The last fight, {name}, is no longer in the folder "
+                    f"“{shown_file_name(path.parent)}” (moved or deleted): starting with an "
+                    "empty fight."
+                )
+            return f"The last fight could not be reopened ({error}). Starting with an empty fight."
+        self._remember_recent(path)
+        return ""
+
+    def _remember_last_fight(self) -> None:
+        path = self._document.path
+        if path is None or not rememberable(path):
+            self._settings.remove(LAST_FIGHT_KEY)
+        else:
+            self._settings.setValue(LAST_FIGHT_KEY, str(path.absolute()))
+
     def recent_files(self) -> list[Path]:
         """Recently opened or saved files, newest first."""
         stored = self._settings.value(RECENT_FILES_KEY, [])
@@ -219,3 +279,10 @@ class FileCommands:
     def _last_folder(self) -> str:
         recent = self.recent_files()
         return str(recent[0].parent) if recent else str(Path.home())
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False

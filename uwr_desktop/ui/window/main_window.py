@@ -214,6 +214,8 @@ class MainWindow(QMainWindow):
         ):
             a[key].triggered.connect(lambda _=False, chosen=intent: self.do(chosen))
         a["reduce_motion"].toggled.connect(self.dice_dock.set_reduce_motion)
+        a["reopen_last"].setChecked(files.reopen_last_at_start)
+        a["reopen_last"].toggled.connect(files.set_reopen_last_at_start)
 
     def _connect(self) -> None:
         document = self._document

@@ -38,6 +38,7 @@ def build_menus(
     file_menu = bar.addMenu("&File")
     file_menu.addActions([a["new"], a["open"]])
     file_menu.addMenu(recent)
+    file_menu.addAction(a["reopen_last"])
     file_menu.addSeparator()
     file_menu.addActions([a["save"], a["save_as"], a["export_log"]])
     file_menu.addSeparator()
