@@ -220,21 +220,14 @@ class FileCommands:
             return ""
         name = shown_file_name(path)
         if self._document.open_elsewhere(path):
-            return (
-                f"The last fight, {name}, is open in another copy of {APP_NAME}: "
-                "this one starts with an empty fight."
-            )
+            return f"Last fight {name} is open in another copy: an empty fight is open here."
         try:
             self._document.open(path)
         except REOPEN_PROBLEMS as error:
             self._settings.remove(LAST_FIGHT_KEY)
             if not _exists(path):
-                return (
-                    f"The last fight, {name}, is no longer in the folder "
-                    f"“{shown_file_name(path.parent)}” (moved or deleted): starting with an "
-                    "empty fight."
-                )
-            return f"The last fight could not be reopened ({error}). Starting with an empty fight."
+                return f"Last fight {name} moved or deleted: an empty fight is open."
+            return f"Last fight {name} could not be read: an empty fight is open ({error})."
         self._remember_recent(path)
         return ""
 
