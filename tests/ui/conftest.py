@@ -37,3 +37,11 @@ def no_animation_left_running(qapp: QApplication) -> Iterator[None]:
         top.deleteLater()
     qapp.processEvents()
     assert not leftovers, f"left running: {leftovers}"
+
+
+@pytest.fixture
+def with_duel() -> Iterator[None]:
+    """The tests' ``duel`` round system joins the registries for one test only."""
+    from every_system import duel_installed
+
+    yield from duel_installed()

@@ -4,7 +4,7 @@ roller and no animations, modal dialogs answered when they open, New Fight's cho
 import random
 from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 
 from uwr_desktop.core.dice import Roller
@@ -55,3 +55,13 @@ def retype(qtbot, box, text: str) -> None:
     """Replace what a number box shows by typing ``text`` into it, as a GM does."""
     box.lineEdit().selectAll()
     qtbot.keyClicks(box, text)
+
+
+def key_on_table(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
+    """A key on the table, the window active again (a dialog may just have closed)."""
+    if QApplication.activeWindow() is not window:
+        window.activateWindow()
+        window.windowHandle().requestActivate()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.table.setFocus()
+    qtbot.keyClick(window.table, key, modifier)

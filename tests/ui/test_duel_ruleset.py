@@ -9,7 +9,6 @@ and the generic table, timeline, log and save file follow.
 import random
 
 import pytest
-from duel import install
 from duel.ruleset import DuelRuleset
 from duel.sheet import DuelSheet
 from duel.ui import DuelDialog, StrikePanel
@@ -21,7 +20,6 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition, TurnEdge, TurnTie
 from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCondition, NextTurn, StartFight
-from uwr_desktop.core.rulesets import registry
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.encounter_file import (
     decode_encounter,
@@ -33,18 +31,10 @@ from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 from uwr_desktop.ui.window.main_window import MainWindow
 
-
-@pytest.fixture(autouse=True)
-def duel_installed(monkeypatch):
-    registry.load_rulesets()
-    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-    ui_registry.load_uis()
-    monkeypatch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
-    install()
+pytestmark = pytest.mark.usefixtures("with_duel")
 
 
 @pytest.fixture

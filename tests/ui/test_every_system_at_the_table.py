@@ -10,13 +10,13 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
-    QApplication,
     QCheckBox,
     QComboBox,
     QLabel,
     QStyle,
     QStyleOptionViewItem,
 )
+from test_uwr_at_the_table import key_on_table
 
 from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import AddCombatants, AddCondition
@@ -63,16 +63,6 @@ def roster(ruleset_id: str) -> list[Combatant]:
         for n in range(1, ENEMIES + 1)
     ]
     return players + enemies
-
-
-def key(qtbot, window, which, modifier=Qt.KeyboardModifier.NoModifier):
-    """A key on the table, the window active."""
-    if QApplication.activeWindow() is not window:
-        window.activateWindow()
-        window.windowHandle().requestActivate()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    window.table.setFocus()
-    qtbot.keyClick(window.table, which, modifier)
 
 
 def roll_typed_dice(qtbot, window, notation="3d6"):
@@ -179,7 +169,7 @@ def test_two_rounds_at_the_table(window, qtbot):
     window.do(AddCondition(["p1", "e1"], Condition("Prone", 2)))
     qtbot.wait(20)
     assert rows_in_view(window) >= 10, f"{rows_in_view(window):.1f} rows in {ruleset_id}"
-    key(qtbot, window, Qt.Key.Key_F5)
+    key_on_table(qtbot, window, Qt.Key.Key_F5)
     state = window.document.session.state
     assert state.round == 1
 
@@ -213,13 +203,13 @@ def test_two_rounds_at_the_table(window, qtbot):
         if turns % 3 == 1:
             roll_typed_dice(qtbot, window)
             assert tray.current_roll() is not None, "the roll is shown"
-            key(qtbot, window, Qt.Key.Key_Z, CTRL)
+            key_on_table(qtbot, window, Qt.Key.Key_Z, CTRL)
             assert tray.current_roll() is None, "an undone roll leaves no dice"
             assert tray.banner_text() == ""
         roll_typed_dice(qtbot, window)
         mine = tray.current_roll()
         assert mine is not None
-        key(qtbot, window, Qt.Key.Key_Return, CTRL)
+        key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
         # Only a roll Next Turn made itself (a roll-off for the new turn) may show.
         assert tray.current_roll() is not mine, f"after Next Turn in {ruleset_id}"
         if tray.current_roll() is None:

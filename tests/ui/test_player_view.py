@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from duel import install
 from duel.ruleset import Strike
 from duel.sheet import DuelSheet
 from every_system import everything_shown
@@ -33,7 +32,6 @@ from uwr_desktop.core.intents import (
     NextTurn,
     StartFight,
 )
-from uwr_desktop.core.rulesets import registry
 from uwr_desktop.core.rulesets.uwr.intents import ResolveCheck
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
@@ -43,19 +41,12 @@ from uwr_desktop.ui.player_view.board import place_columns
 from uwr_desktop.ui.player_view.control import screen_id
 from uwr_desktop.ui.player_view.picture import Band, HealthShown, PlayerColumn, health_band
 from uwr_desktop.ui.player_view.window import NO_ROLL, PlayerView, shown_dice
-from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def duel_installed(monkeypatch):
-    registry.load_rulesets()
-    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-    ui_registry.load_uis()
-    monkeypatch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
-    install()
+pytestmark = pytest.mark.usefixtures("with_duel")
 
 
 def duelist(cid, name, side=Side.ENEMY, *, hp=10, hp_max=10, modifier=0, hidden=False):

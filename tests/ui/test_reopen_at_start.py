@@ -2,11 +2,10 @@
 again, a file named on the command line wins over it, and one that is gone leaves an empty
 fight with a word in the status bar."""
 
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
+
+from app_process import run_app_script
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets import make_ruleset
@@ -55,22 +54,8 @@ START_AND_REPORT = textwrap.dedent(
 
 
 def _start(home: Path, file: Path | None = None) -> dict[str, str]:
-    env = {**os.environ, "UWR_DESKTOP_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
-    env.pop("UWR_DESKTOP_TEMP_CONFIG", None)
-    env.pop("UWR_TEST_FILE", None)
-    if file is not None:
-        env["UWR_TEST_FILE"] = str(file)
-    done = subprocess.run(
-        [sys.executable, "-c", START_AND_REPORT],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
-    return dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
+    printed = run_app_script(START_AND_REPORT, home, {"UWR_TEST_FILE": str(file)} if file else {})
+    return dict(line.split(" ", 1) for line in printed.splitlines() if " " in line)
 
 
 def _fight(path: Path, *names: str) -> Path:

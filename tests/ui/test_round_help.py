@@ -5,14 +5,13 @@ import re
 from pathlib import Path
 
 import pytest
-from duel import RULESET_ID, install
+from duel import RULESET_ID
 from fight_window import shown_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel
 
 import uwr_desktop
-from uwr_desktop.core.rulesets import make_ruleset, registry
-from uwr_desktop.ui.rulesets import registry as ui_registry
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.ui.rulesets import ruleset_ui
 from uwr_desktop.ui.rulesets.base import SHARED_ROUND_HELP
 from uwr_desktop.ui.window.actions import ACTION_SPECS, shortcut_text
@@ -25,16 +24,6 @@ KEYS_LIKE = re.compile(
     r"\b(?:(?:Ctrl|Shift|Alt|Meta)\+)+(?:F\d{1,2}\b|[A-Za-z]+|[-+=])|\bF\d{1,2}\b"
 )
 """Anything in a page that reads as keys ("Ctrl+Return", "F5")."""
-
-
-@pytest.fixture
-def duel_installed(monkeypatch):
-    """The tests' ``duel`` system joins the registries for one test only."""
-    registry.load_rulesets()
-    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-    ui_registry.load_uis()
-    monkeypatch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
-    install()
 
 
 @pytest.fixture
@@ -140,7 +129,7 @@ def test_the_help_is_read_and_moved_through_by_keyboard(window, qtbot):
     assert window.findChildren(HelpDialog) == [dialog], "one help per window"
 
 
-def test_a_system_without_a_page_gets_the_shared_commands(duel_installed, window, qtbot):
+def test_a_system_without_a_page_gets_the_shared_commands(with_duel, window, qtbot):
     window.document.new(RULESET_ID)
     dialog = _press_f1(qtbot, window)
     assert dialog.shown_system() == RULESET_ID

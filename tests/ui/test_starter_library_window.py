@@ -1,30 +1,19 @@
 """The sample foes at the table: a first start's library lists the fight's system's samples."""
 
 import pytest
-from duel import RULESET_ID, install
+from duel import RULESET_ID
 from fight_window import shown_window, when_modal
 from PySide6.QtWidgets import QLineEdit, QListWidget
 
-from uwr_desktop.core.rulesets import make_ruleset, registry
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.starters import SAMPLE_NOTE
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.storage.starter import seed_starters
 from uwr_desktop.ui.app import open_stores
 from uwr_desktop.ui.dialogs.library import LibraryDialog
-from uwr_desktop.ui.rulesets import registry as ui_registry
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 SYSTEMS = ("uwr", "tactical", "rollkeep", "hands")
-
-
-@pytest.fixture
-def duel_installed(monkeypatch):
-    """The tests' ``duel`` system joins the registries for one test only."""
-    registry.load_rulesets()
-    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
-    ui_registry.load_uis()
-    monkeypatch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
-    install()
 
 
 @pytest.fixture
@@ -84,7 +73,7 @@ def test_a_sample_joins_the_fight_in_numbered_copies(window, qtbot):
     assert names == ["Wolf 1", "Wolf 2"]
 
 
-def test_the_test_system_without_samples_keeps_an_empty_library(duel_installed, tmp_path):
+def test_the_test_system_without_samples_keeps_an_empty_library(with_duel, tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as library:
         assert seed_starters(library, [RULESET_ID]) == []
         assert RULESET_ID in library.seeded_rulesets()

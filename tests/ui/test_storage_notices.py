@@ -5,12 +5,11 @@ on disk. Faults are made as in ``tests/core/test_storage_faults.py``."""
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from app_process import run_app_script
 from denied_folders import deny
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
@@ -253,25 +252,7 @@ START_AND_DISMISS = textwrap.dedent(
 def _start_the_app(home, **env_vars):
     """Start the app on ``home`` in its own process, dismissing every dialog; the dialogs and
     the autosave bar it showed, one line each."""
-    env = {
-        **os.environ,
-        **env_vars,
-        "UWR_DESKTOP_HOME": str(home),
-        "QT_QPA_PLATFORM": "offscreen",
-        "UWR_TEST_HELPERS": str(Path(__file__).parents[1]),
-    }
-    env.pop("UWR_DESKTOP_TEMP_CONFIG", None)
-    done = subprocess.run(
-        [sys.executable, "-c", START_AND_DISMISS],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
-    return done.stdout.splitlines()
+    return run_app_script(START_AND_DISMISS, home, env_vars).splitlines()
 
 
 def test_the_app_starts_on_a_damaged_autosave_file(tmp_path):

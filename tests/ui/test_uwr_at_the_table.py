@@ -6,7 +6,7 @@ negative favor is rolled with its sign, and the players saved as a party join th
 from fractions import Fraction
 
 import pytest
-from fight_window import pick_round_system, shown_window, when_modal
+from fight_window import key_on_table, pick_round_system, shown_window, when_modal
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -99,16 +99,6 @@ def select_row(qtbot, window, cid):
     where = window.table.visualRect(index).center()
     qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=where)
     assert window.selected_ids() == [cid]
-
-
-def key_on_table(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
-    """A key on the table, the window active again (a dialog may just have closed)."""
-    if QApplication.activeWindow() is not window:
-        window.activateWindow()
-        window.windowHandle().requestActivate()
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    window.table.setFocus()
-    qtbot.keyClick(window.table, key, modifier)
 
 
 def combo_ids(combo):

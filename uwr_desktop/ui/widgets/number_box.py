@@ -17,6 +17,7 @@ The wheel steps a box only while it has the focus (:mod:`~uwr_desktop.ui.widgets
 """
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator, QWheelEvent
@@ -47,8 +48,80 @@ _SELECTING_REASONS = (
 _ENTER = frozenset({"\r", "\n"})
 _Refused = QValidator.State.Invalid
 
+# The shared behaviour is a plain mixin at run time (PySide6 takes one Qt base per class); the
+# type checker reads it as the spin box it always sits on.
+if TYPE_CHECKING:
+    _SpinBox = QAbstractSpinBox
+else:
+    _SpinBox = object
 
-class NumberBox(QSpinBox):
+
+class _KeptTyping(_SpinBox):
+    """What both boxes do with the keyboard, the wheel and the focus; a box words its own
+    problems (``_check``) and hints (``_key_hint``)."""
+
+    _problem: str
+    _hint: str
+    _refused: str | None
+    problemChanged: Signal  # noqa: N815 (Qt signal naming)
+
+    def problem(self) -> str:
+        """What is wrong with the text typed (``""`` when it is a number in range)."""
+        return self._problem
+
+    def hint(self) -> str:
+        """The hint shown at the box for the last key (``""`` once a plain key is taken)."""
+        return self._hint
+
+    if TYPE_CHECKING:
+
+        def _check(self) -> None:
+            """Show what is wrong with the text now (each box words it)."""
+
+        def _key_hint(self, refused: str | None, key: str) -> str:
+            """The hint for a key the box refused (``refused``: the text it would have made)
+            or took with a meaning of its own (``""``: none)."""
+
+    def _edited(self) -> None:
+        self._hint = ""
+        self._check()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        """Step only with the focus; else let what holds the box scroll."""
+        if wheel_is_for(self, event):
+            super().wheelEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Select the text when the keyboard or a form brings the focus (not a click)."""
+        super().focusInEvent(event)
+        if event.reason() in _SELECTING_REASONS:
+            self.selectAll()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Leave a wrong number as typed (Qt would put the previous value back unseen)."""
+        self._hint = ""
+        if self._problem:
+            QWidget.focusOutEvent(self, event)
+            return
+        super().focusOutEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Enter on a wrong number says why instead of reverting it (the form stays open); a
+        key the box refuses gets a hint at the box."""
+        if self._problem and event.text() in _ENTER:
+            self.problemChanged.emit(self._problem)
+            event.accept()
+            return
+        self._refused = None
+        super().keyPressEvent(event)
+        refused, self._refused = self._refused, None
+        hint = self._key_hint(refused, event.text())
+        if hint:
+            self._hint = hint
+            show_hint(self, hint)
+
+
+class NumberBox(_KeptTyping, QSpinBox):
     """A whole-number box that keeps a sign or digit it cannot take and says why.
 
     ``what`` names the number in messages ("Damage"); ``below`` is added after a value under the
@@ -80,14 +153,6 @@ class NumberBox(QSpinBox):
         self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._edited)
         self.valueChanged.connect(self._check)
-
-    def problem(self) -> str:
-        """What is wrong with the text typed (``""`` when it is a number in range)."""
-        return self._problem
-
-    def hint(self) -> str:
-        """The hint shown at the box for the last key (``""`` once a plain key is taken)."""
-        return self._hint
 
     def setValue(self, value: int) -> None:  # noqa: N802 (Qt naming)
         """Show ``value``; a problem with the text it replaces is gone (Qt says nothing when
@@ -141,48 +206,13 @@ class NumberBox(QSpinBox):
             )
         _show_problem(self, found)
 
-    def _edited(self) -> None:
-        self._hint = ""
-        self._check()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
-        """Step only with the focus; else let what holds the box scroll."""
-        if wheel_is_for(self, event):
-            super().wheelEvent(event)
-
-    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
-        """Select the text when the keyboard or a form brings the focus (not a click)."""
-        super().focusInEvent(event)
-        _select_when_tabbed_in(self, event)
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
-        """Leave a wrong number as typed (Qt would put the previous value back unseen)."""
-        self._hint = ""
-        if self._problem:
-            QWidget.focusOutEvent(self, event)
-            return
-        super().focusOutEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        """Enter on a wrong number says why instead of reverting it (the form stays open); a
-        key the box refuses gets a hint at the box."""
-        if self._problem and event.text() in _ENTER:
-            self.problemChanged.emit(self._problem)
-            event.accept()
-            return
-        self._refused = None
-        super().keyPressEvent(event)
-        refused, self._refused = self._refused, None
+    def _key_hint(self, refused: str | None, key: str) -> str:
         if refused is not None:
-            self._hint = refusal_hint(refused, decimals=0, point=".")
-        elif event.text() in DECIMAL_MARKS:
-            self._hint = WHOLE_NUMBERS_ONLY
-        else:
-            return
-        show_hint(self, self._hint)
+            return refusal_hint(refused, decimals=0, point=".")
+        return WHOLE_NUMBERS_ONLY if key in DECIMAL_MARKS else ""
 
 
-class DecimalBox(QDoubleSpinBox):
+class DecimalBox(_KeptTyping, QDoubleSpinBox):
     """:class:`NumberBox` for numbers with decimals (attributes in half steps)."""
 
     problemChanged = Signal(str)  # noqa: N815 (Qt signal naming)
@@ -207,14 +237,6 @@ class DecimalBox(QDoubleSpinBox):
         self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._edited)
         self.valueChanged.connect(self._check)
-
-    def problem(self) -> str:
-        """What is wrong with the text typed (``""`` when it is a number in range)."""
-        return self._problem
-
-    def hint(self) -> str:
-        """The hint shown at the box for the last key (``""`` once a plain key is taken)."""
-        return self._hint
 
     def setValue(self, value: float) -> None:  # noqa: N802 (Qt naming)
         """Show ``value``; a problem with the text it replaces is gone."""
@@ -254,55 +276,16 @@ class DecimalBox(QDoubleSpinBox):
         )
         _show_problem(self, found)
 
-    def _edited(self) -> None:
-        self._hint = ""
-        self._check()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
-        """Step only with the focus; else let what holds the box scroll."""
-        if wheel_is_for(self, event):
-            super().wheelEvent(event)
-
-    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
-        """Select the text when the keyboard or a form brings the focus (not a click)."""
-        super().focusInEvent(event)
-        _select_when_tabbed_in(self, event)
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
-        """Leave a wrong number as typed."""
-        self._hint = ""
-        if self._problem:
-            QWidget.focusOutEvent(self, event)
-            return
-        super().focusOutEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        """Enter on a wrong number says why instead of reverting it; a key the box refuses
-        gets a hint at the box."""
-        if self._problem and event.text() in _ENTER:
-            self.problemChanged.emit(self._problem)
-            event.accept()
-            return
-        self._refused = None
-        super().keyPressEvent(event)
-        refused, self._refused = self._refused, None
+    def _key_hint(self, refused: str | None, key: str) -> str:
+        point = self._point()
         if refused is not None:
-            self._hint = refusal_hint(refused, decimals=self.decimals(), point=self._point())
-        elif event.text() == other_mark(self._point()):
-            self._hint = read_as_point_hint(self._point())
-        else:
-            return
-        show_hint(self, self._hint)
+            return refusal_hint(refused, decimals=self.decimals(), point=point)
+        return read_as_point_hint(point) if key == other_mark(point) else ""
 
 
 def show_hint(box: QWidget, text: str) -> None:
     """Show ``text`` in a balloon just under ``box`` for a moment (the next key hides it)."""
     QToolTip.showText(box.mapToGlobal(QPoint(0, box.height())), text, box, QRect(), HINT_SHOWN_MS)
-
-
-def _select_when_tabbed_in(box: QAbstractSpinBox, event: QFocusEvent) -> None:
-    if event.reason() in _SELECTING_REASONS:
-        box.selectAll()
 
 
 def _show_problem(box: NumberBox | DecimalBox, found: str) -> None:
