@@ -52,7 +52,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings, upgrade_settings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
-from uwr_desktop.core.rulesets.tactical.state import NO_PART
+from uwr_desktop.core.rulesets.tactical.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.tactical.upkeep import PRESETS
 from uwr_desktop.core.timeline import TimelineSlot
 
@@ -146,7 +146,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
 
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
         """AP left, the action under way, penalties, pace and the sheet's numbers."""
-        return view.own_cell(combatant, key)
+        return view.own_cell(combatant, key, part_of(state).count)
 
     def upgrade_settings(self, raw: Any, schema: int) -> Any:
         """Settings of an earlier schema: a missing interruption setting meant "ask"."""

@@ -355,8 +355,8 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 
-def own_cell(combatant: Combatant, key: str) -> CellValue:
-    """One ``tactical`` table cell."""
+def own_cell(combatant: Combatant, key: str, count: int | None) -> CellValue:
+    """One ``tactical`` table cell, on the count ``count`` (``None``: no countdown)."""
     sheet = sheet_of(combatant)
     match key:
         case "initiative":
@@ -368,7 +368,7 @@ def own_cell(combatant: Combatant, key: str) -> CellValue:
         case "penalty":
             return sheet.penalty
         case "ap":
-            return f"{sheet.now.ap}/{AP_PER_ROUND}"
+            return f"{rules.ap_left(sheet, count)}/{AP_PER_ROUND}"
         case "action":
             return "" if sheet.now.action is None else action_text(sheet.now.action)
         case "action_penalty":
@@ -382,12 +382,16 @@ def own_cell(combatant: Combatant, key: str) -> CellValue:
     raise KeyError(key)
 
 
-def _ap_text(sheet: TacticalSheet) -> str:
+def ap_text(sheet: TacticalSheet, count: int | None) -> str:
+    """``"1/4 (+3 on Melee attack)"``, ``"2/4 (2 lost waiting)"``: AP left on the count
+    ``count`` (``rules.ap_left``), with what the action under way holds and what waiting lost."""
     now = sheet.now
+    left = rules.ap_left(sheet, count)
     notes = [] if now.action is None else [f"+{now.action.this_round} on {now.action.name}"]
-    if now.waited:
-        notes.append(f"{now.waited} lost waiting")
-    return f"{now.ap}/{AP_PER_ROUND}" + (f" ({'; '.join(notes)})" if notes else "")
+    lost = now.waited + now.ap - left
+    if lost:
+        notes.append(f"{lost} lost waiting")
+    return f"{left}/{AP_PER_ROUND}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
 # --- resources and intents on offer ---------------------------------------------------------
@@ -398,9 +402,10 @@ def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     are the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
     now = sheet.now
+    count = part_of(state).count
     instants = "first free" if now.instants == 0 else f"{now.instants} taken, next 1 AP"
     found = [
-        Resource("ap", "AP", now.ap, AP_PER_ROUND, _ap_text(sheet)),
+        Resource("ap", "AP", rules.ap_left(sheet, count), AP_PER_ROUND, ap_text(sheet, count)),
         Resource("instants", "Instantaneous", now.instants, None, instants),
     ]
     if now.parry:
@@ -424,7 +429,7 @@ def legal_intents(
     if sheet.now.action is not None:
         options.append(IntentOption(f"Interrupt {sheet.now.action.name}", TacticalInterrupt(cid)))
     elif cid in rules.declaring(state, settings.tie_order):
-        ap_left = sheet.now.ap - rules.waited(sheet, part_of(state).count or 0)
+        ap_left = rules.ap_left(sheet, part_of(state).count)
         for entry in catalog(state):
             if _fits(entry, ap_left, sheet, state):
                 label = f"{entry.name} ({entry.cost_text} AP)"
