@@ -82,3 +82,44 @@ def test_ap_left_agrees_in_the_table_the_panel_and_the_timeline_after_a_wait(win
     assert cell(window, "a", "ap") == "2/4"
     assert "AP left 2/4 (2 lost waiting)" in panel.preview.text()
     assert "AP 2/4" in cell(window, "a", RESOURCES_COLUMN)
+
+
+def test_f8_and_the_panel_menu_are_enabled_exactly_when_the_panel_buttons_are(window, qtbot):
+    session, panel = fight(window, [15, 10])
+    resolve = window.actions_by_key["resolve"]
+    more = window.panel_commands.more.actions
+    buttons = {
+        "declare": panel.declare,
+        "next_count": panel.next,
+        "interrupt": panel.interrupt,
+        "move": panel.move_button,
+        "parry": panel.parry,
+        "catalog": panel.edit_catalog,
+    }
+    assert set(more) == set(buttons)
+    assert more["declare"].shortcut().toString() == "F9"
+
+    def agree():
+        assert resolve.isEnabled() == panel.resolve.isEnabled()
+        for key, button in buttons.items():
+            assert more[key].isEnabled() == button.isEnabled(), key
+
+    agree()
+    more["next_count"].trigger()
+    assert part_of(session.state).count == 35
+    panel.action.setCurrentIndex(panel.action.findData("Melee attack"))
+    panel.ap.setValue(2)
+    more["declare"].trigger()
+    assert session.state.combatants["a"].sheet.now.action is not None
+    seen = set()
+    while session.state.phase == "resolution":
+        agree()
+        seen.add(panel.resolve.isEnabled())
+        if resolve.isEnabled():
+            window.activateWindow()
+            qtbot.keyClick(window, Qt.Key.Key_F8)
+            assert session.entries[-1].label.startswith("Resolve on 25")
+        more["next_count"].trigger()
+    assert seen == {True, False}
+    window.actions_by_key["undo"].trigger()
+    agree()
