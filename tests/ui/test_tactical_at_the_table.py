@@ -2,14 +2,18 @@
 the table, the panel and the timeline, and the panel's commands in the window's menus."""
 
 import pytest
+from countdown_fight import two_actions_each
 from fight_window import shown_window
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import AxisKind
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 
@@ -82,6 +86,9 @@ def test_ap_left_agrees_in_the_table_the_panel_and_the_timeline_after_a_wait(win
     assert cell(window, "a", "ap") == "2/4"
     assert "AP left 2/4 (2 lost waiting)" in panel.preview.text()
     assert "AP 2/4" in cell(window, "a", RESOURCES_COLUMN)
+    lane = next(lane for lane in window.timeline.axis().lanes if lane.combatant_id == "a")
+    assert lane.note.startswith("AP 2/4")
+    assert "AP 2/4 (2 lost waiting)" in lane.detail
 
 
 def test_f8_and_the_panel_menu_are_enabled_exactly_when_the_panel_buttons_are(window, qtbot):
@@ -123,3 +130,71 @@ def test_f8_and_the_panel_menu_are_enabled_exactly_when_the_panel_buttons_are(wi
     assert seen == {True, False}
     window.actions_by_key["undo"].trigger()
     agree()
+
+
+def lanes_window(window, qtbot):
+    """The six of :mod:`countdown_fight` in a window 1366 pixels wide."""
+    window.resize(1366, 768)
+    window.document.new("tactical")
+    session = window.document.session
+    two_actions_each(session)
+    qtbot.waitUntil(lambda: window.width() == 1366)
+    return session, window.timeline
+
+
+def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot):
+    session, timeline = lanes_window(window, qtbot)
+    axis = timeline.axis()
+    assert axis.kind is AxisKind.LANES
+    assert [lane.label for lane in axis.lanes][:2] == ["Hauser", "Bandit Captain Varga"]
+    assert "Stunned (1 round)" in axis.lanes[1].note
+    bars = [slot for slot in timeline.slots() if slot.kind.bar]
+    assert len(bars) == 12
+    labels = timeline.label_rects()
+    assert len(labels) >= 12 + 6
+    for index, rect in enumerate(labels):
+        for other in labels[index + 1 :]:
+            assert not rect.intersects(other), (rect, other)
+    now = timeline.position_x(part_of(session.state).count)
+    assert 0 < now < timeline.width()
+    assert timeline.height() < 400
+
+
+def test_the_current_count_stays_in_view_on_a_narrow_timeline(window, qtbot):
+    session, timeline = lanes_window(window, qtbot)
+    window.resize(600, 768)
+    qtbot.waitUntil(lambda: timeline.width() < 500)
+    assert timeline.sizeHint().width() > timeline.width()  # the lanes scroll sideways
+    while session.state.phase == "resolution":
+        window.actions_by_key["next_turn"].trigger()
+        if rules.resolving(session.state, session.ruleset.settings.tie_order):
+            session.do(TacticalResolve())
+        count = part_of(session.state).count
+        if count is not None:
+            assert 0 < timeline.position_x(count) < timeline.width()
+
+
+def test_dragging_a_bars_end_shortens_the_action_with_its_count_and_penalty(window, qtbot):
+    window.resize(1366, 768)
+    session, panel = fight(window, [15, 10])
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    session.do(TacticalDeclare("a", "Melee attack", 4))
+    timeline = window.timeline
+    bar = timeline.card_rect("a@action")
+    assert timeline.slots()[0].caption == "Melee attack"
+    # Grab the bar near its resolve end (15) and pull that end back toward 35, to 25.
+    start = QPoint(int(timeline.position_x(15)) - 3, int(bar.center().y()))
+    shift = timeline.position_x(25) - timeline.position_x(15)
+    qtbot.mousePress(timeline, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 5):
+        qtbot.mouseMove(timeline, start + QPoint(int(shift * step / 4), 0))
+    assert timeline.drag_value() == 25
+    assert timeline.drag_text() == "Shorten Melee attack to 2 AP: resolves on 25, penalty -50"
+    assert session.state.combatants["a"].sheet.now.action.ap == 4
+    qtbot.mouseRelease(timeline, Qt.MouseButton.LeftButton, pos=start + QPoint(int(shift), 0))
+    action = session.state.combatants["a"].sheet.now.action
+    assert (action.ap, action.resolves_at, action.shortening_penalty) == (2, 25, -50)
+    assert {s.key: s.span_end for s in timeline.slots()}["a@action"] == 25
+    window.actions_by_key["undo"].trigger()
+    action = session.state.combatants["a"].sheet.now.action
+    assert (action.ap, action.resolves_at) == (4, 15)

@@ -1,0 +1,361 @@
+"""The lanes layout: a linear axis from the axis's highest value (left) down to its lowest,
+one lane per :class:`~uwr_desktop.core.timeline.Lane`, each slot in its combatant's lane: a
+bar from its position to its ``span_end``, anything else a mark at its position.
+
+The scale fits the whole axis in the timeline's width when it can (never below
+:data:`MIN_SCALE` pixels a value, scrolling then); the lanes' headings stay at the left while
+the axis scrolls; the value now is a line the view keeps in sight. Labels never overlap
+(:mod:`.lane_fit`). Dragging a bar moves its end: the value it would be dropped on is asked of
+the widget's value answerer.
+"""
+
+from functools import lru_cache
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+
+from uwr_desktop.core.timeline import Lane, TimelineSlot
+from uwr_desktop.ui.timeline import cards, header, lane_paint
+from uwr_desktop.ui.timeline.cards import MARGIN, CardMetrics, PaintState
+from uwr_desktop.ui.timeline.drag import index_of
+from uwr_desktop.ui.timeline.glide import Glide
+from uwr_desktop.ui.timeline.lane_fit import Item, fit
+from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
+
+MIN_SCALE = 8.0
+"""The fewest pixels one value of the axis takes."""
+MAX_SCALE = 40.0
+"""The most pixels one value of the axis takes."""
+ROWS = 3
+"""The most rows one lane stacks its labels in."""
+LANE_GAP = 4.0
+SHOWN_LANES = 6
+"""Lanes of two rows the timeline shows at once; more scroll up and down."""
+END_ROOM = 90.0
+"""Room right of the lowest value, for the labels beside the last bars."""
+
+
+@lru_cache(maxsize=4096)
+def _width(font: QFont, text: str) -> float:
+    return QFontMetricsF(font).horizontalAdvance(text)
+
+
+class LanesLayout(TimelineLayout):
+    """A lane per combatant on a linear axis."""
+
+    follows_width = True
+
+    def __init__(self, metrics: CardMetrics) -> None:
+        """No lanes yet."""
+        super().__init__(metrics)
+        self.row = metrics.note_height + 3
+        self.gutter = metrics.unit_width
+        self.scale = MIN_SCALE
+        self.high = self.low = 0
+        self.y_offset = 0.0
+        self.content_bottom = self.lanes_top
+        self.lane_top: dict[str, float] = {}
+        self.lane_height: dict[str, float] = {}
+        self._bodies: dict[str, QRectF] = {}
+        self._labels: dict[str, QRectF] = {}
+        self._open: set[str] = set()
+        self._placed: dict[str, QRectF] = {}
+        self.heading_font = header.bold(metrics.note_font)
+
+    # Geometry
+
+    @property
+    def origin(self) -> float:
+        """Where the highest value lies, in content coordinates."""
+        return MARGIN + self.gutter + 16
+
+    @property
+    def lanes_top(self) -> float:
+        """Where the first lane starts (under the title and the ruler's numbers)."""
+        return self.metrics.card_top + self.metrics.note_height + 10
+
+    def value_x(self, value: float) -> float:
+        """Where ``value`` lies, in content coordinates."""
+        return self.origin + (self.high - value) * self.scale
+
+    def position_x(self, value: int) -> float:
+        """Where ``value`` lies, in content coordinates."""
+        return self.value_x(value)
+
+    def _lanes(self) -> tuple[Lane, ...]:
+        lanes = self.axis.lanes
+        named = {lane.combatant_id for lane in lanes}
+        strays = dict.fromkeys(s.combatant_id for s in self.slots if s.combatant_id not in named)
+        return lanes + tuple(
+            Lane(cid, cid, next(s.side for s in self.slots if s.combatant_id == cid))
+            for cid in strays
+        )
+
+    def arrange(self) -> None:
+        """The axis's bounds and scale, then each lane's items fitted in its rows."""
+        values = [s.position for s in self.slots] + [
+            s.span_end for s in self.slots if s.span_end is not None
+        ]
+        high = self.axis.high if self.axis.high is not None else max(values, default=0)
+        low = self.axis.low if self.axis.low is not None else min(values, default=0)
+        self.high, self.low = high, min(low, high)
+        span = max(1, self.high - self.low)
+        room = self.view_width - self.origin - END_ROOM - MARGIN
+        self.scale = min(MAX_SCALE, max(MIN_SCALE, room / span))
+        by_lane: dict[str, list[TimelineSlot]] = {}
+        for slot in self.slots:
+            by_lane.setdefault(slot.combatant_id, []).append(slot)
+        font = self.metrics.note_font
+        y = self.lanes_top
+        right = self.value_x(self.low) + END_ROOM
+        self._bodies, self._labels, self._open, self._placed = {}, {}, set(), {}
+        self.lane_top, self.lane_height = {}, {}
+        for lane in self._lanes():
+            items = [self._item(slot) for slot in by_lane.get(lane.combatant_id, [])]
+            items.sort(key=lambda item: item.left)
+            rows = fit(items, lambda text: _width(font, text), ROWS)
+            height = max(2, rows) * self.row + LANE_GAP
+            self.lane_top[lane.combatant_id], self.lane_height[lane.combatant_id] = y, height
+            for item in items:
+                self._place(item, y + item.row * self.row + LANE_GAP / 2)
+                right = max(right, item.end)
+            y += height
+        self.width = right + MARGIN
+        self.content_bottom = y
+        self._shift()
+
+    def _item(self, slot: TimelineSlot) -> Item:
+        left = self.value_x(slot.position)
+        text = slot.caption or slot.label
+        if not slot.kind.bar:
+            return Item(slot.key, left, left + lane_paint.MARK, text, bar=False)
+        if slot.span_end is None:
+            self._open.add(slot.key)
+            end = self.value_x(self.low) + 24
+        else:
+            end = self.value_x(slot.span_end)
+        return Item(slot.key, min(left, end), max(left, end, min(left, end) + 6), text, bar=True)
+
+    def _place(self, item: Item, top: float) -> None:
+        height = self.row - 3
+        if item.bar:
+            body = QRectF(item.left, top, item.right - item.left, height)
+        else:
+            mark = lane_paint.MARK
+            body = QRectF(item.left - mark - 1, top, 2 * mark + 2, height)
+        self._bodies[item.key] = body
+        if item.label_width:
+            self._labels[item.key] = QRectF(item.label_left, top, item.label_width, height)
+        label = self._labels.get(item.key)
+        self._placed[item.key] = body.united(label) if label is not None else QRectF(body)
+
+    def _visible_height(self) -> float:
+        return min(self.content_bottom - self.lanes_top, SHOWN_LANES * (2 * self.row + LANE_GAP))
+
+    def _shift(self) -> None:
+        """Targets where the lanes are drawn, scrolled up by ``y_offset``."""
+        most = max(0.0, self.content_bottom - self.lanes_top - self._visible_height())
+        self.y_offset = min(max(0.0, self.y_offset), most)
+        self.targets = {
+            key: rect.translated(0, -self.y_offset) for key, rect in self._placed.items()
+        }
+
+    def height(self, bar_height: int) -> int:
+        """The title, the ruler's numbers, the lanes shown and room for the scroll bar."""
+        below = max(MARGIN, bar_height + 4)
+        shown = self._visible_height() if self.slots else 2 * self.row
+        return int(self.lanes_top + shown + below + 0.5)
+
+    def _lanes_area(self, left: float, right: float) -> QRectF:
+        return QRectF(left, self.lanes_top, right - left, self._visible_height())
+
+    # Scrolling
+
+    def focus_span(self) -> tuple[float, float] | None:
+        """Around the value now, with the headings' room on its left."""
+        if self.axis.now is None or not self.slots:
+            return None
+        x = self.value_x(self.axis.now)
+        return x - self.gutter - 3 * MARGIN - 60, x + 120
+
+    def reveal(self, key: str) -> None:
+        """Scroll the lanes so the slot ``key``'s lane is shown."""
+        rect = self._placed.get(key)
+        if rect is None:
+            return
+        shown = self._visible_height()
+        top = rect.top() - self.lanes_top
+        if top < self.y_offset:
+            self.y_offset = top
+        elif rect.bottom() - self.lanes_top > self.y_offset + shown:
+            self.y_offset = rect.bottom() - self.lanes_top - shown
+        self._shift()
+
+    def wheel(self, steps: float) -> bool:
+        """Scroll the lanes up or down ``steps`` notches when they overflow."""
+        if self.content_bottom - self.lanes_top <= self._visible_height() + 0.5:
+            return False
+        self.y_offset -= steps * 2 * self.row
+        self._shift()
+        return True
+
+    # Painting
+
+    def paint_backdrop(
+        self, painter: QPainter, state: PaintState, *, left: float, right: float
+    ) -> None:
+        """The ruler's numbers and ticks, and a line under each lane."""
+        if not self.slots:
+            return
+        colors = state.colors
+        muted = QColor(colors.muted_text)
+        painter.setFont(self.metrics.note_font)
+        top = self.metrics.card_top
+        step = self._tick_step()
+        first = self.high - self.high % step
+        value = first
+        while value >= self.low:
+            x = self.value_x(value)
+            if left <= x <= right:
+                lane_paint.paint_tick(
+                    painter, x, QRectF(x - 30, top, 60, self.metrics.note_height), str(value), muted
+                )
+            value -= step
+        painter.save()
+        painter.setClipRect(self._lanes_area(left, right))
+        border = QColor(colors.border)
+        painter.setPen(cards.pen(border, 1))
+        for cid, lane_top in self.lane_top.items():
+            y = lane_top + self.lane_height[cid] - self.y_offset
+            painter.drawLine(QLineF(max(left, MARGIN), y, right, y))
+        painter.restore()
+
+    def _tick_step(self) -> int:
+        widest = _width(self.metrics.note_font, str(max(abs(self.high), abs(self.low)))) + 10
+        return next(
+            (step for step in (1, 5, 10, 20, 50, 100, 200, 500) if step * self.scale >= widest),
+            1000,
+        )
+
+    def paint_slots(
+        self, painter: QPainter, state: PaintState, exposed: QRectF, *, glide: Glide, drag: str
+    ) -> None:
+        """The slots, clipped to the lanes shown."""
+        painter.save()
+        painter.setClipRect(self._lanes_area(exposed.left(), exposed.right()))
+        super().paint_slots(painter, state, exposed, glide=glide, drag=drag)
+        painter.restore()
+
+    def paint_slot(
+        self, painter: QPainter, slot: TimelineSlot, rect: QRectF, state: PaintState
+    ) -> None:
+        """A bar or a mark, and its label."""
+        shift = rect.topLeft() - self._placed[slot.key].topLeft()
+        body = self._bodies[slot.key].translated(shift)
+        label = self._labels.get(slot.key)
+        shown = None if label is None else label.translated(shift)
+        font = self.metrics.note_font
+        lane_paint.paint_item(
+            painter, slot, body, shown, font=font, state=state, open_end=slot.key in self._open
+        )
+
+    def paint_overlay(self, painter: QPainter, state: PaintState, *, left: float) -> None:
+        """The line of the value now, and the lanes' headings over the left edge."""
+        colors = state.colors
+        bottom = self.lanes_top + self._visible_height()
+        if self.axis.now is not None and self.slots:
+            x = self.value_x(self.axis.now)
+            text = str(self.axis.now)
+            width = _width(self.heading_font, text) + 14
+            pill = QRectF(x - width / 2, self.metrics.card_top, width, self.metrics.note_height + 2)
+            painter.setFont(self.heading_font)
+            lane_paint.paint_now(painter, pill, bottom, text, colors)
+        if not self.axis.lanes:
+            return
+        gutter = QRectF(
+            left, self.metrics.card_top, MARGIN + self.gutter, bottom - self.metrics.card_top
+        )
+        painter.fillRect(gutter, QColor(colors.window))
+        painter.save()
+        painter.setClipRect(self._lanes_area(left, left + MARGIN + self.gutter))
+        fonts = (self.heading_font, self.metrics.note_font)
+        for lane in self.axis.lanes:
+            rect = self._heading(lane, left)
+            if rect is not None:
+                lane_paint.paint_heading(painter, lane, rect, fonts, colors)
+        painter.restore()
+
+    def _heading(self, lane: Lane, left: float) -> QRectF | None:
+        top = self.lane_top.get(lane.combatant_id)
+        if top is None:
+            return None
+        return QRectF(left + MARGIN, top - self.y_offset, self.gutter, 2 * self.row)
+
+    # Words and hover
+
+    def label_rects(self, left: float, right: float) -> list[QRectF]:
+        """Every text box drawn between ``left`` and ``right`` (content coordinates): the
+        lanes' headings and the slots' labels left of them hidden, the slots' labels."""
+        area = self._lanes_area(left + MARGIN + self.gutter, right)
+        found = [area.intersected(r.translated(0, -self.y_offset)) for r in self._labels.values()]
+        found = [rect for rect in found if not rect.isEmpty()]
+        shown = self._lanes_area(left, right)
+        for lane in self.axis.lanes:
+            rect = self._heading(lane, left)
+            if rect is not None and rect.intersects(shown):
+                found.append(rect.intersected(shown))
+        return found
+
+    def tooltip_at(self, point: QPointF, left: float) -> str | None:
+        """A lane's heading in full when the pointer is over it."""
+        if not left <= point.x() <= left + MARGIN + self.gutter:
+            return None
+        for lane in self.axis.lanes:
+            rect = self._heading(lane, left)
+            if rect is not None and rect.contains(point):
+                return lane.detail or lane.note or lane.label
+        return None
+
+    # Dragging a bar's end
+
+    def drag_value(self, drag: Drag) -> int | None:
+        """The value under the dragged bar's end (its span's end, else its position)."""
+        slot = self.slot(drag.key)
+        end = slot.position if slot.span_end is None else slot.span_end
+        moved = drag.pointer_x - drag.grab_dx - self._placed[drag.key].left()
+        return round(self.high - (self.value_x(end) + moved - self.origin) / self.scale)
+
+    def paint_lifted(self, painter: QPainter, drag: Drag, state: PaintState) -> None:
+        """The dragged bar stretched from its start to the value its end is dragged to."""
+        slot = self.slot(drag.key)
+        body = self._bodies[drag.key].translated(0, -self.y_offset)
+        value = self.drag_value(drag)
+        if slot.kind.bar and value is not None:
+            start = self.value_x(slot.position)
+            end = max(start + 6, self.value_x(value))
+            body = QRectF(start, body.top() - 2, end - start, body.height() + 4)
+        label = self._labels.get(drag.key)
+        shown = (
+            None
+            if label is None
+            else QRectF(body.left(), body.top(), min(label.width(), body.width()), body.height())
+        )
+        painter.fillRect(body.translated(0, 3), QColor(0, 0, 0, 50))
+        painter.fillRect(body, QColor(state.colors.card))
+        lane_paint.paint_item(painter, slot, body, shown, font=self.metrics.note_font, state=state)
+
+    def drop_index(self, drag: Drag) -> int:
+        """A slot in a lane keeps its place: only its end moves."""
+        return index_of(self.slots, drag.key)
+
+    def paint_drop(
+        self, painter: QPainter, drag: Drag, color: QColor, *, place: int | None, value: int | None
+    ) -> float:
+        """A line across the dragged slot's lane at the value it would be dropped on."""
+        if value is None:
+            return self._placed[drag.key].left()
+        x = self.value_x(value)
+        body = self._bodies[drag.key].translated(0, -self.y_offset)
+        painter.setPen(cards.pen(color, 3))
+        painter.drawLine(QLineF(x, body.top() - 6, x, body.bottom() + 6))
+        return x
