@@ -16,6 +16,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
+from uwr_desktop.ui.window.help_menu import shortcut_rows
 
 
 @pytest.fixture
@@ -87,7 +88,7 @@ def test_ap_left_agrees_in_the_table_the_panel_and_the_timeline_after_a_wait(win
     assert "AP left 2/4 (2 lost waiting)" in panel.preview.text()
     assert "AP 2/4" in cell(window, "a", RESOURCES_COLUMN)
     lane = next(lane for lane in window.timeline.axis().lanes if lane.combatant_id == "a")
-    assert lane.note.startswith("AP 2/4")
+    assert lane.tag == "AP 2/4"
     assert "AP 2/4 (2 lost waiting)" in lane.detail
 
 
@@ -105,6 +106,9 @@ def test_f8_and_the_panel_menu_are_enabled_exactly_when_the_panel_buttons_are(wi
     }
     assert set(more) == set(buttons)
     assert more["declare"].shortcut().toString() == "F9"
+    rows = shortcut_rows(window, window.actions_by_key)
+    assert ("Declare", "F9") in rows
+    assert ("Catalog", "Ctrl+F9") in rows
 
     def agree():
         assert resolve.isEnabled() == panel.resolve.isEnabled()
@@ -147,7 +151,8 @@ def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot
     axis = timeline.axis()
     assert axis.kind is AxisKind.LANES
     assert [lane.label for lane in axis.lanes][:2] == ["Hauser", "Bandit Captain Varga"]
-    assert "Stunned (1 round)" in axis.lanes[1].note
+    assert axis.lanes[1].note == "Stunned (1 round)"
+    assert axis.lanes[3].note == "Prone"
     bars = [slot for slot in timeline.slots() if slot.kind.bar]
     assert len(bars) == 12
     labels = timeline.label_rects()

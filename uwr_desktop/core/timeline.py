@@ -61,15 +61,16 @@ class AxisKind(StrEnum):
 
 
 class Lane(msgspec.Struct, frozen=True):
-    """One combatant's row on a lanes axis: its ``label`` (the name), ``side``, and a short
-    ``note`` shown under the name (resources, conditions), told in full by ``detail`` on
-    hover."""
+    """One combatant's row on a lanes axis: its ``label`` (the name), ``side``, a short
+    ``tag`` beside the name (what it has left), a ``note`` under it (its conditions), all told
+    in full by ``detail`` on hover."""
 
     combatant_id: str
     label: str
     side: Side
     note: str = ""
     detail: str = ""
+    tag: str = ""
 
 
 class TimelineAxis(msgspec.Struct, frozen=True):

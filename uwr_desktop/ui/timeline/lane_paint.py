@@ -112,22 +112,24 @@ def _paint_mark(
 def paint_heading(
     painter: QPainter, lane: Lane, rect: QRectF, fonts: tuple[QFont, QFont], colors: ThemeColors
 ) -> None:
-    """A lane's heading at ``rect``: the side's stripe, the name and its note under it."""
+    """A lane's heading at ``rect``: the side's stripe, the name with its tag at the right,
+    and its note under them."""
     name_font, note_font = fonts
-    painter.fillRect(
-        QRectF(rect.left(), rect.top() + 2, 4, rect.height() - 4), colors.side(lane.side)
-    )
+    stripe = QRectF(rect.left(), rect.top() + 2, 4, rect.height() - 4)
+    painter.fillRect(stripe, colors.side(lane.side))
     half = rect.height() / 2
     text = rect.adjusted(10, 0, -4, 0)
-    paint_text(
-        painter,
-        QRectF(text.left(), text.top(), text.width(), half),
-        lane.label,
-        name_font,
-        QColor(colors.text),
-    )
+    muted = QColor(colors.muted_text)
+    tag_width = QFontMetricsF(note_font).horizontalAdvance(lane.tag) + 6 if lane.tag else 0.0
+    name = QRectF(text.left(), text.top(), text.width() - tag_width, half)
+    paint_text(painter, name, lane.label, name_font, QColor(colors.text))
+    if lane.tag:
+        tag = QRectF(text.right() - tag_width, text.top(), tag_width, half)
+        painter.setFont(note_font)
+        painter.setPen(muted)
+        painter.drawText(tag, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, lane.tag)
     note = QRectF(text.left(), text.top() + half, text.width(), half)
-    paint_text(painter, note, lane.note, note_font, QColor(colors.muted_text))
+    paint_text(painter, note, lane.note, note_font, muted)
 
 
 def paint_tick(painter: QPainter, x: float, rect: QRectF, text: str, color: QColor) -> None:

@@ -84,7 +84,7 @@ def _bounds(state: EncounterState, now: int | None) -> tuple[int | None, int | N
 
 def _lanes(state: EncounterState) -> tuple[Lane, ...]:
     """A lane per combatant, highest base first (table order among equals), with its AP left
-    and its conditions."""
+    beside its name and its conditions under it."""
     count = part_of(state).count
     rows = {cid: i for i, cid in enumerate(state.rows)}
 
@@ -97,12 +97,13 @@ def _lanes(state: EncounterState) -> tuple[Lane, ...]:
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         conditions = [condition_text(condition) for condition in combatant.conditions]
-        note = [f"AP {rules.ap_left(sheet, count)}/{AP_PER_ROUND}", *conditions]
+        tag = f"AP {rules.ap_left(sheet, count)}/{AP_PER_ROUND}"
         base = "not rolled" if sheet.base is None else f"base {sheet.base}"
         detail = f"{combatant.name}, {base}: " + "; ".join(
             [f"AP {ap_text(sheet, count)}", *conditions]
         )
-        lanes.append(Lane(cid, combatant.name, combatant.side, " · ".join(note), detail))
+        note = " · ".join(conditions)
+        lanes.append(Lane(cid, combatant.name, combatant.side, note, detail, tag))
     return tuple(lanes)
 
 
