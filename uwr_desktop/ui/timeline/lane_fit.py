@@ -1,6 +1,6 @@
 """Where the words of one lane go so that none overlap: each slot's label inside its bar when
-it fits, else beside it, in the first row of the lane with room; what finds no room is cut
-short (its tooltip tells the rest).
+the bar is wide enough (cut short to it), else beside it, in the first row of the lane with
+room; what finds no room is cut short (its tooltip tells the rest).
 
 Pure geometry on plain numbers, so the layout can fit a thousand lanes quickly.
 """
@@ -15,6 +15,8 @@ SPACING = 6.0
 """The least room between two things in one row of a lane."""
 MIN_LABEL = 14.0
 """A label cut shorter than this is left out."""
+INSIDE = 56.0
+"""A bar at least this wide keeps its label inside, cut short when it does not fit."""
 
 
 class Item(msgspec.Struct):
@@ -41,23 +43,33 @@ class Item(msgspec.Struct):
 def fit(items: list[Item], width_of: Callable[[str], float], rows: int) -> int:
     """Give each of ``items`` (left to right) a row among ``rows`` and a label box that
     overlaps nothing else in that row; return the rows used."""
-    ends: list[float] = []
+    ends: list[tuple[float, float]] = []
+    """Per row: where its last bar or mark ends, and where the row is free from (its labels
+    and marks kept ``SPACING`` apart; a bar may start where a bar ends)."""
     for item in items:
         text_width = width_of(item.text) + 2 * LABEL_PAD if item.text else 0.0
-        if item.bar and text_width <= item.right - item.left:
-            item.inside, item.label_left, item.label_width = True, item.left, text_width
+        bar_width = item.right - item.left
+        if item.bar and (text_width <= bar_width or bar_width >= INSIDE):
+            item.inside, item.label_left = True, item.left
+            item.label_width = min(text_width, bar_width)
         else:
             gap = 8.0 if item.bar else 10.0
             item.label_left, item.label_width = item.right + gap, text_width
         start = item.left - (0.0 if item.bar else 7.0)
-        free = next((row for row, end in enumerate(ends) if end + SPACING <= start), None)
+
+        def fits(row: tuple[float, float], start: float = start, bar: bool = item.bar) -> bool:
+            bar_end, free_from = row
+            return free_from <= start and (bar_end <= start + 0.5 if bar else True)
+
+        free = next((index for index, row in enumerate(ends) if fits(row)), None)
         if free is None and len(ends) < rows:
             free = len(ends)
-            ends.append(-1e9)
+            ends.append((-1e9, -1e9))
         if free is None:
-            free = min(range(len(ends)), key=ends.__getitem__)
+            free = min(range(len(ends)), key=lambda index: ends[index][1])
         item.row = free
-        ends[free] = max(ends[free], item.end)
+        spaced = item.end + SPACING if not item.inside else item.right
+        ends[free] = (max(ends[free][0], item.right), max(ends[free][1], spaced))
     _cut_short(items)
     return max(1, len(ends))
 

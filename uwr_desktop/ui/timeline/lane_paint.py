@@ -117,7 +117,7 @@ def paint_heading(
     name_font, note_font = fonts
     stripe = QRectF(rect.left(), rect.top() + 2, 4, rect.height() - 4)
     painter.fillRect(stripe, colors.side(lane.side))
-    half = rect.height() / 2
+    half = rect.height() / 2 if lane.note else rect.height()
     text = rect.adjusted(10, 0, -4, 0)
     muted = QColor(colors.muted_text)
     tag_width = QFontMetricsF(note_font).horizontalAdvance(lane.tag) + 6 if lane.tag else 0.0
@@ -128,8 +128,9 @@ def paint_heading(
         painter.setFont(note_font)
         painter.setPen(muted)
         painter.drawText(tag, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, lane.tag)
-    note = QRectF(text.left(), text.top() + half, text.width(), half)
-    paint_text(painter, note, lane.note, note_font, muted)
+    if lane.note:
+        note = QRectF(text.left(), text.top() + half, text.width(), half)
+        paint_text(painter, note, lane.note, note_font, muted)
 
 
 def paint_tick(painter: QPainter, x: float, rect: QRectF, text: str, color: QColor) -> None:

@@ -114,7 +114,7 @@ class LanesLayout(TimelineLayout):
             items = [self._item(slot) for slot in by_lane.get(lane.combatant_id, [])]
             items.sort(key=lambda item: item.left)
             rows = fit(items, lambda text: _width(font, text), ROWS)
-            height = max(2, rows) * self.row + LANE_GAP
+            height = max(2 if lane.note else 1, rows) * self.row + LANE_GAP
             self.lane_top[lane.combatant_id], self.lane_height[lane.combatant_id] = y, height
             for item in items:
                 self._place(item, y + item.row * self.row + LANE_GAP / 2)
@@ -289,7 +289,8 @@ class LanesLayout(TimelineLayout):
         top = self.lane_top.get(lane.combatant_id)
         if top is None:
             return None
-        return QRectF(left + MARGIN, top - self.y_offset, self.gutter, 2 * self.row)
+        height = self.lane_height[lane.combatant_id] - LANE_GAP
+        return QRectF(left + MARGIN, top - self.y_offset, self.gutter, height)
 
     # Words and hover
 
