@@ -9,10 +9,11 @@ the axis scrolls; the value now is a line the view keeps in sight. Labels never 
 the widget's value answerer.
 """
 
-from functools import lru_cache
+from bisect import bisect_right
 
+import msgspec
 from PySide6.QtCore import QLineF, QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 
 from uwr_desktop.core.timeline import Lane, TimelineSlot
 from uwr_desktop.ui.timeline import cards, header, lane_paint
@@ -31,13 +32,19 @@ ROWS = 3
 LANE_GAP = 4.0
 SHOWN_LANES = 6
 """Lanes of two rows the timeline shows at once; more scroll up and down."""
+OPEN_END = 24.0
+"""How far past the lowest value a bar that goes on is drawn."""
 END_ROOM = 90.0
 """Room right of the lowest value, for the labels beside the last bars."""
 
 
-@lru_cache(maxsize=4096)
-def _width(font: QFont, text: str) -> float:
-    return QFontMetricsF(font).horizontalAdvance(text)
+class _Fitted(msgspec.Struct, frozen=True):
+    """One lane laid out: its height, where its last word ends, and per slot its key, body,
+    label box (``None``: none), the box a click finds it in and whether its bar goes on."""
+
+    height: float
+    right: float
+    entries: tuple[tuple[str, QRectF, QRectF | None, QRectF, bool], ...]
 
 
 class LanesLayout(TimelineLayout):
@@ -61,6 +68,11 @@ class LanesLayout(TimelineLayout):
         self._open: set[str] = set()
         self._placed: dict[str, QRectF] = {}
         self.heading_font = header.bold(metrics.note_font)
+        self._measure = QFontMetricsF(metrics.note_font)
+        self._widths: dict[str, float] = {}
+        self._order: list[str] = []
+        self._fitted: dict[str, tuple[tuple[object, ...], _Fitted]] = {}
+        """The lanes' combatant ids, top first (``lane_top`` rising)."""
 
     # Geometry
 
@@ -105,24 +117,74 @@ class LanesLayout(TimelineLayout):
         by_lane: dict[str, list[TimelineSlot]] = {}
         for slot in self.slots:
             by_lane.setdefault(slot.combatant_id, []).append(slot)
-        font = self.metrics.note_font
         y = self.lanes_top
         right = self.value_x(self.low) + END_ROOM
         self._bodies, self._labels, self._open, self._placed = {}, {}, set(), {}
         self.lane_top, self.lane_height = {}, {}
+        self._order = []
+        scale = (self.scale, self.high, self.low)
+        fitted: dict[str, tuple[tuple[object, ...], _Fitted]] = {}
         for lane in self._lanes():
-            items = [self._item(slot) for slot in by_lane.get(lane.combatant_id, [])]
-            items.sort(key=lambda item: item.left)
-            rows = fit(items, lambda text: _width(font, text), ROWS)
-            height = max(2 if lane.note else 1, rows) * self.row + LANE_GAP
-            self.lane_top[lane.combatant_id], self.lane_height[lane.combatant_id] = y, height
-            for item in items:
-                self._place(item, y + item.row * self.row + LANE_GAP / 2)
-                right = max(right, item.end)
-            y += height
+            cid = lane.combatant_id
+            asked = (tuple(by_lane.get(cid, ())), bool(lane.note), y, scale)
+            known = self._fitted.get(cid)
+            lane_fit = known[1] if known is not None and known[0] == asked else None
+            if lane_fit is None:
+                lane_fit = self._fit_lane(asked[0], two_rows=asked[1], top=y)
+            fitted[cid] = (asked, lane_fit)
+            self.lane_top[cid], self.lane_height[cid] = y, lane_fit.height
+            self._order.append(cid)
+            for key, body, label, placed, open_end in lane_fit.entries:
+                self._bodies[key], self._placed[key] = body, placed
+                if label is not None:
+                    self._labels[key] = label
+                if open_end:
+                    self._open.add(key)
+            right = max(right, lane_fit.right)
+            y += lane_fit.height
+        self._fitted = fitted
         self.width = right + MARGIN
         self.content_bottom = y
         self._shift()
+
+    def _fit_lane(
+        self, slots: tuple[TimelineSlot, ...], *, two_rows: bool, top: float
+    ) -> "_Fitted":
+        """One lane's items fitted in its rows, placed from ``top``."""
+        items = sorted((self._item(slot) for slot in slots), key=lambda item: item.left)
+        rows = fit(items, self._width, ROWS)
+        height = self.row - 3
+        entries = []
+        right = 0.0
+        for item in items:
+            y = top + item.row * self.row + LANE_GAP / 2
+            if item.bar:
+                body = QRectF(item.left, y, item.right - item.left, height)
+            else:
+                mark = lane_paint.MARK
+                body = QRectF(item.left - mark - 1, y, 2 * mark + 2, height)
+            label = (
+                QRectF(item.label_left, y, item.label_width, height) if item.label_width else None
+            )
+            placed = body.united(label) if label is not None else body
+            open_end = item.bar and item.right > self.value_x(self.low)
+            entries.append((item.key, body, label, placed, open_end))
+            right = max(right, item.end)
+        lane_height = max(2 if two_rows else 1, rows) * self.row + LANE_GAP
+        return _Fitted(lane_height, right, tuple(entries))
+
+    def _width(self, text: str) -> float:
+        width = self._widths.get(text)
+        if width is None:
+            width = self._widths[text] = self._measure.horizontalAdvance(text)
+        return width
+
+    def _shown_lanes(self) -> list[str]:
+        """The lanes in view (up and down), top first."""
+        order, tops = self._order, [self.lane_top[cid] for cid in self._order]
+        first = max(0, bisect_right(tops, self.lanes_top + self.y_offset) - 1)
+        last = bisect_right(tops, self.lanes_top + self.y_offset + self._visible_height())
+        return order[first:last]
 
     def _item(self, slot: TimelineSlot) -> Item:
         left = self.value_x(slot.position)
@@ -130,24 +192,10 @@ class LanesLayout(TimelineLayout):
         if not slot.kind.bar:
             return Item(slot.key, left, left + lane_paint.MARK, text, bar=False)
         if slot.span_end is None:
-            self._open.add(slot.key)
-            end = self.value_x(self.low) + 24
+            end = self.value_x(self.low) + OPEN_END
         else:
             end = self.value_x(slot.span_end)
         return Item(slot.key, min(left, end), max(left, end, min(left, end) + 6), text, bar=True)
-
-    def _place(self, item: Item, top: float) -> None:
-        height = self.row - 3
-        if item.bar:
-            body = QRectF(item.left, top, item.right - item.left, height)
-        else:
-            mark = lane_paint.MARK
-            body = QRectF(item.left - mark - 1, top, 2 * mark + 2, height)
-        self._bodies[item.key] = body
-        if item.label_width:
-            self._labels[item.key] = QRectF(item.label_left, top, item.label_width, height)
-        label = self._labels.get(item.key)
-        self._placed[item.key] = body.united(label) if label is not None else QRectF(body)
 
     def _visible_height(self) -> float:
         return min(self.content_bottom - self.lanes_top, SHOWN_LANES * (2 * self.row + LANE_GAP))
@@ -156,9 +204,11 @@ class LanesLayout(TimelineLayout):
         """Targets where the lanes are drawn, scrolled up by ``y_offset``."""
         most = max(0.0, self.content_bottom - self.lanes_top - self._visible_height())
         self.y_offset = min(max(0.0, self.y_offset), most)
-        self.targets = {
-            key: rect.translated(0, -self.y_offset) for key, rect in self._placed.items()
-        }
+        if self.y_offset:
+            shift = -self.y_offset
+            self.targets = {key: rect.translated(0, shift) for key, rect in self._placed.items()}
+        else:
+            self.targets = dict(self._placed)
 
     def height(self, bar_height: int) -> int:
         """The title, the ruler's numbers, the lanes shown and room for the scroll bar."""
@@ -225,13 +275,13 @@ class LanesLayout(TimelineLayout):
         painter.setClipRect(self._lanes_area(left, right))
         border = QColor(colors.border)
         painter.setPen(cards.pen(border, 1))
-        for cid, lane_top in self.lane_top.items():
-            y = lane_top + self.lane_height[cid] - self.y_offset
+        for cid in self._shown_lanes():
+            y = self.lane_top[cid] + self.lane_height[cid] - self.y_offset
             painter.drawLine(QLineF(max(left, MARGIN), y, right, y))
         painter.restore()
 
     def _tick_step(self) -> int:
-        widest = _width(self.metrics.note_font, str(max(abs(self.high), abs(self.low)))) + 10
+        widest = self._width(str(max(abs(self.high), abs(self.low)))) + 10
         return next(
             (step for step in (1, 5, 10, 20, 50, 100, 200, 500) if step * self.scale >= widest),
             1000,
@@ -266,7 +316,7 @@ class LanesLayout(TimelineLayout):
         if self.axis.now is not None and self.slots:
             x = self.value_x(self.axis.now)
             text = str(self.axis.now)
-            width = _width(self.heading_font, text) + 14
+            width = QFontMetricsF(self.heading_font).horizontalAdvance(text) + 14
             pill = QRectF(x - width / 2, self.metrics.card_top, width, self.metrics.note_height + 2)
             painter.setFont(self.heading_font)
             lane_paint.paint_now(painter, pill, bottom, text, colors)
@@ -279,9 +329,11 @@ class LanesLayout(TimelineLayout):
         painter.save()
         painter.setClipRect(self._lanes_area(left, left + MARGIN + self.gutter))
         fonts = (self.heading_font, self.metrics.note_font)
-        for lane in self.axis.lanes:
-            rect = self._heading(lane, left)
-            if rect is not None:
+        lanes = {lane.combatant_id: lane for lane in self.axis.lanes}
+        for cid in self._shown_lanes():
+            lane = lanes.get(cid)
+            rect = None if lane is None else self._heading(lane, left)
+            if lane is not None and rect is not None:
                 lane_paint.paint_heading(painter, lane, rect, fonts, colors)
         painter.restore()
 

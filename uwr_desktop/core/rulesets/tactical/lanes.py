@@ -59,7 +59,7 @@ def axis(state: EncounterState) -> TimelineAxis:
         title_unplaced=unplaced,
         high=high,
         low=low,
-        lanes=_lanes(state),
+        lanes=_MEMO.lanes(state),
     )
 
 
@@ -82,29 +82,52 @@ def _bounds(state: EncounterState, now: int | None) -> tuple[int | None, int | N
     return max(counts), min(counts)
 
 
-def _lanes(state: EncounterState) -> tuple[Lane, ...]:
-    """A lane per combatant, highest base first (table order among equals), with its AP left
-    beside its name and its conditions under it."""
-    count = part_of(state).count
-    rows = {cid: i for i, cid in enumerate(state.rows)}
+class _LaneMemo:
+    """The lanes worked out last, each with the combatant and AP left it was worked out
+    from: a lane depends on nothing else, so a count where few combatants change words only
+    theirs again."""
 
-    def first(cid: str) -> tuple[int, int]:
-        base = sheet_of(state.combatants[cid]).base
-        return (-MAX_COUNT - 1 if base is None else -base, rows[cid])
+    def __init__(self) -> None:
+        self.known: dict[str, tuple[Combatant, int, Lane]] = {}
 
-    lanes = []
-    for cid in sorted(state.rows, key=first):
-        combatant = state.combatants[cid]
-        sheet = sheet_of(combatant)
-        conditions = [condition_text(condition) for condition in combatant.conditions]
-        tag = f"AP {rules.ap_left(sheet, count)}/{AP_PER_ROUND}"
-        base = "not rolled" if sheet.base is None else f"base {sheet.base}"
-        detail = f"{combatant.name}, {base}: " + "; ".join(
-            [f"AP {ap_text(sheet, count)}", *conditions]
-        )
-        note = " · ".join(conditions)
-        lanes.append(Lane(cid, combatant.name, combatant.side, note, detail, tag))
-    return tuple(lanes)
+    def lanes(self, state: EncounterState) -> tuple[Lane, ...]:
+        """A lane per combatant, highest base first (table order among equals), with its AP
+        left beside its name and its conditions under it."""
+        count = part_of(state).count
+        known, fresh = self.known, {}
+        keyed = []
+        for row, cid in enumerate(state.rows):
+            combatant = state.combatants[cid]
+            sheet = sheet_of(combatant)
+            left = rules.ap_left(sheet, count)
+            seen = known.get(cid)
+            if seen is not None and seen[0] is combatant and seen[1] == left:
+                lane = seen[2]
+            else:
+                lane = _lane(combatant, sheet, count, left)
+            fresh[cid] = (combatant, left, lane)
+            base = sheet.base
+            keyed.append((-MAX_COUNT - 1 if base is None else -base, row, lane))
+        self.known = fresh
+        keyed.sort(key=lambda item: (item[0], item[1]))
+        return tuple(item[2] for item in keyed)
+
+
+_MEMO = _LaneMemo()
+
+
+def _lane(combatant: Combatant, sheet: TacticalSheet, count: int | None, left: int) -> Lane:
+    conditions = [condition_text(condition) for condition in combatant.conditions]
+    base = "not rolled" if sheet.base is None else f"base {sheet.base}"
+    words = "; ".join([f"AP {ap_text(sheet, count)}", *conditions])
+    return Lane(
+        combatant.id,
+        combatant.name,
+        combatant.side,
+        " · ".join(conditions),
+        f"{combatant.name}, {base}: {words}",
+        f"AP {left}/{AP_PER_ROUND}",
+    )
 
 
 def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[TimelineSlot, ...]:
