@@ -29,11 +29,11 @@ from PySide6.QtGui import (
     QResizeEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot, drawn_as
 from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
-from uwr_desktop.ui.timeline import cards, header, keys, words
+from uwr_desktop.ui.timeline import cards, header, hover, keys, words
 from uwr_desktop.ui.timeline.cards import GAP, MARGIN, PaintState
 from uwr_desktop.ui.timeline.columns import ColumnsLayout
 from uwr_desktop.ui.timeline.drag import DragAnswerer, Press, SlotDrag, ValueAnswerer, index_of
@@ -391,23 +391,19 @@ class InitiativeTimeline(QWidget):
     def event(self, event: QEvent) -> bool:
         """Show a slot's full details as its tooltip."""
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            key = self._key_at(QPointF(event.pos()))
-            scroll = self._scroll_x()
-            said = self._layout.tooltip_at(
-                QPointF(event.pos().x() + scroll, event.pos().y()), scroll
+            hover.show_tooltip(
+                self, event, self._layout, scroll=self._scroll_x(), slot_at=self._told_at
             )
-            if said is not None:
-                QToolTip.showText(event.globalPos(), said, self)
-            elif key is None:
-                QToolTip.hideText()
-                event.ignore()
-            else:
-                slot = self._slots[self._index_of(key)]
-                text = words.tooltip(slot, self._axis, down=self._down(slot.combatant_id))
-                rect = self.card_rect(key).toAlignedRect()
-                QToolTip.showText(event.globalPos(), text, self, rect)
             return True
         return super().event(event)
+
+    def _told_at(self, pos: QPointF) -> tuple[str, QRectF] | None:
+        key = self._key_at(pos)
+        if key is None:
+            return None
+        slot = self._slots[self._index_of(key)]
+        text = words.tooltip(slot, self._axis, down=self._down(slot.combatant_id))
+        return text, self.card_rect(key)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         """Re-measure the slots after a font change; repaint after a palette change."""
