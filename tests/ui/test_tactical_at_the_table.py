@@ -142,8 +142,10 @@ def lanes_window(window, qtbot):
     window.document.new("tactical")
     session = window.document.session
     two_actions_each(session)
+    timeline = window.timeline
     qtbot.waitUntil(lambda: window.width() == 1366)
-    return session, window.timeline
+    qtbot.waitUntil(lambda: timeline.height() == timeline.sizeHint().height())
+    return session, timeline
 
 
 def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot):
@@ -155,14 +157,20 @@ def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot
     assert axis.lanes[3].note == "Prone"
     bars = [slot for slot in timeline.slots() if slot.kind.bar]
     assert len(bars) == 12
-    labels = timeline.label_rects()
-    assert len(labels) >= 12 + 6
-    for index, rect in enumerate(labels):
-        for other in labels[index + 1 :]:
-            assert not rect.intersects(other), (rect, other)
-    now = timeline.position_x(part_of(session.state).count)
-    assert 0 < now < timeline.width()
-    assert timeline.height() < 400
+    assert timeline.height() < 300, "six lanes fit beside a table of six rows"
+    for lane in axis.lanes:
+        key = f"{lane.combatant_id}@action"
+        timeline.ensure_visible(key)
+        bar = timeline.card_rect(key)
+        assert bar.top() >= 0 and bar.bottom() <= timeline.height(), lane.label
+        labels = timeline.label_rects()
+        assert len(labels) >= 8
+        assert any(bar.contains(label) for label in labels), f"{lane.label}'s action unnamed"
+        for index, rect in enumerate(labels):
+            for other in labels[index + 1 :]:
+                assert not rect.intersects(other), (rect, other)
+        now = timeline.position_x(part_of(session.state).count)
+        assert 0 < now < timeline.width()
 
 
 def test_the_current_count_stays_in_view_on_a_narrow_timeline(window, qtbot):

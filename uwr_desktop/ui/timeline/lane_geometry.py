@@ -24,8 +24,13 @@ MAX_SCALE = 40.0
 ROWS = 3
 """The most rows one lane stacks its labels in."""
 LANE_GAP = 4.0
-SHOWN_LANES = 6
-"""Lanes of two rows the timeline shows at once; more scroll up and down."""
+SHOWN_LANES = 5
+"""Rows of lanes the timeline shows at least (a lane takes two when its labels stack or it
+names conditions); more scroll up and down."""
+ROW_BUDGET = 15
+"""Rows the lanes and the table's rows share: a laptop shows about this many in its left
+column. The lanes show up to this many less one per combatant (the table keeping a row for
+each, ten at least), never fewer than :data:`SHOWN_LANES`."""
 OPEN_END = 24.0
 """How far past the lowest value a bar that goes on is drawn."""
 END_ROOM = 90.0
@@ -192,7 +197,8 @@ class LaneGeometry(TimelineLayout):
         return Item(slot.key, min(left, end), max(left, end, min(left, end) + 6), text, bar=True)
 
     def _visible_height(self) -> float:
-        return min(self.content_bottom - self.lanes_top, SHOWN_LANES * (2 * self.row + LANE_GAP))
+        rows = max(SHOWN_LANES, ROW_BUDGET - len(self._order))
+        return min(self.content_bottom - self.lanes_top, rows * (self.row + LANE_GAP))
 
     def _shift(self) -> None:
         """Targets where the lanes are drawn, scrolled up by ``y_offset``."""
