@@ -153,7 +153,8 @@ def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot
     axis = timeline.axis()
     assert axis.kind is AxisKind.LANES
     assert [lane.label for lane in axis.lanes][:2] == ["Hauser", "Bandit Captain Varga"]
-    assert axis.lanes[1].note == "Stunned (1 round)"
+    assert axis.lanes[1].note == "Stunned (1)"
+    assert "Stunned (1 round)" in axis.lanes[1].detail
     assert axis.lanes[3].note == "Prone"
     bars = [slot for slot in timeline.slots() if slot.kind.bar]
     assert len(bars) == 12

@@ -2,7 +2,7 @@
 the round a bar from its declare count to its resolve count, each idle combatant's next
 declaration a mark, and the drags that shorten an action."""
 
-from uwr_desktop.core.condition_text import condition_text
+from uwr_desktop.core.condition_text import condition_chip, condition_text
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.limits import MAX_COUNT
@@ -84,8 +84,8 @@ def _bounds(state: EncounterState, now: int | None) -> tuple[int | None, int | N
 
 class _LaneMemo:
     """The lanes worked out last, each with the combatant and AP left it was worked out
-    from: a lane depends on nothing else, so a count where few combatants change words only
-    theirs again."""
+    from: a lane depends on nothing else (unless a condition lasts until someone's turn, which
+    names that someone), so a count where few combatants change words only theirs again."""
 
     def __init__(self) -> None:
         self.known: dict[str, tuple[Combatant, int, Lane]] = {}
@@ -104,8 +104,9 @@ class _LaneMemo:
             if seen is not None and seen[0] is combatant and seen[1] == left:
                 lane = seen[2]
             else:
-                lane = _lane(combatant, sheet, count, left)
-            fresh[cid] = (combatant, left, lane)
+                lane = _lane(state, combatant, count, left)
+            if not any(condition.until for condition in combatant.conditions):
+                fresh[cid] = (combatant, left, lane)
             base = sheet.base
             keyed.append((-MAX_COUNT - 1 if base is None else -base, row, lane))
         self.known = fresh
@@ -116,15 +117,19 @@ class _LaneMemo:
 _MEMO = _LaneMemo()
 
 
-def _lane(combatant: Combatant, sheet: TacticalSheet, count: int | None, left: int) -> Lane:
-    conditions = [condition_text(condition) for condition in combatant.conditions]
+def _lane(state: EncounterState, combatant: Combatant, count: int | None, left: int) -> Lane:
+    """The combatant's lane: AP left beside the name, its conditions short under it and whole
+    on hover."""
+    sheet = sheet_of(combatant)
+    conditions = [condition_text(condition, state) for condition in combatant.conditions]
+    chips = [condition_chip(condition, state) for condition in combatant.conditions]
     base = "not rolled" if sheet.base is None else f"base {sheet.base}"
     words = "; ".join([f"AP {ap_text(sheet, count)}", *conditions])
     return Lane(
         combatant.id,
         combatant.name,
         combatant.side,
-        " · ".join(conditions),
+        " · ".join(chips),
         f"{combatant.name}, {base}: {words}",
         f"AP {left}/{AP_PER_ROUND}",
     )
