@@ -6,8 +6,8 @@ from tactical_fights import fighter, sheet, tactical_session
 
 from uwr_desktop.core.intents import NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
+from uwr_desktop.core.rulesets.tactical.lanes import DECLARED_ACTION
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
-from uwr_desktop.core.rulesets.tactical.view import DECLARED_ACTION
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 
@@ -39,7 +39,7 @@ def test_hauser_declares_on_35_resolves_on_20_and_declares_again_on_20():
     declared = ruleset.timeline(session.state)[0]
     assert declared.kind == DECLARED_ACTION
     assert (declared.position, declared.span_end, declared.value_text) == (35, 20, "35 → 20")
-    assert ruleset.timeline_axis(session.state).kind == AxisKind.RULER
+    assert ruleset.timeline_axis(session.state).kind == AxisKind.LANES
 
     session.do(NextTurn())
     assert part_of(session.state).count == 20
@@ -51,7 +51,14 @@ def test_hauser_declares_on_35_resolves_on_20_and_declares_again_on_20():
     assert after.now.action is None
     assert after.now.ap == 1
     assert after.now.spent == 3
-    (slot,) = ruleset.timeline(session.state)
+    over, slot = ruleset.timeline(session.state)
+    assert (over.key, over.caption, over.position, over.span_end) == (
+        "hauser@done0",
+        "Melee attack",
+        35,
+        20,
+    )
+    assert over.status == SlotStatus.DONE
     assert (slot.position, slot.status) == (20, SlotStatus.CURRENT)
     offered = [option.label for option in ruleset.legal_intents(session.state, "hauser")]
     assert "Shift item to other hand (1 AP)" in offered

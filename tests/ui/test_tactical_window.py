@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.rulesets.tactical.lanes import DECLARED_ACTION
 from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
-from uwr_desktop.core.rulesets.tactical.view import DECLARED_ACTION
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
@@ -76,7 +76,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     session.do(EditCell(hauser, "initiative", 15))
     session.do(EditCell(orc, "initiative", 10))
     assert cell(window, hauser, "initiative") == "15"
-    assert window.timeline.axis().kind is AxisKind.RULER
+    assert window.timeline.axis().kind is AxisKind.LANES
 
     panel = window.findChild(CountdownPanel)
     assert panel is not None

@@ -6,6 +6,10 @@ it stands at now) and gives its slots in axis order, each with a ``position`` on
 :class:`SlotKind` saying in generic terms how the slot looks and what it is called. On a ruler
 the axis runs from the highest position (acting first, on the left) to the lowest.
 
+On lanes the axis runs the same way, one row (a lane) per combatant, headed by its
+:class:`Lane`: a bar spans from its ``position`` to its ``span_end`` in its combatant's lane,
+any other slot is a mark at its ``position``.
+
 Slots may instead stand in columns (``column``: one per turn, left to right, each slot a row in
 it, in the turn's order); slots may carry points drawn as pips, which a click can spend (see
 ``PipClicks`` in ``core.rulesets.base``).
@@ -46,9 +50,27 @@ class AxisKind(StrEnum):
     RULER = "ruler"
     """A numeric axis: cards set apart by how far their positions are apart, highest first,
     over a ruler naming each position; bars span to their ``span_end``; ``now`` is marked."""
+    LANES = "lanes"
+    """A numeric axis from ``TimelineAxis.high`` down to ``low`` (or the slots' highest and
+    lowest values), one lane per ``TimelineAxis.lanes`` entry: each slot in its combatant's
+    lane, a bar from its position to its ``span_end``, anything else a mark; ``now`` drawn as
+    a line across the lanes and kept in view."""
     COLUMNS = "columns"
     """Slots grouped by their ``column`` heading, one column per heading left to right, each
     slot a row with its points as pips."""
+
+
+class Lane(msgspec.Struct, frozen=True):
+    """One combatant's row on a lanes axis: its ``label`` (the name), ``side``, a short
+    ``tag`` beside the name (what it has left), a ``note`` under it (its conditions), all told
+    in full by ``detail`` on hover."""
+
+    combatant_id: str
+    label: str
+    side: Side
+    note: str = ""
+    detail: str = ""
+    tag: str = ""
 
 
 class TimelineAxis(msgspec.Struct, frozen=True):
@@ -57,13 +79,18 @@ class TimelineAxis(msgspec.Struct, frozen=True):
     the word for what positions (on a ruler) or pips (in columns) count, as a heading would
     name it (``"Count"``, ``"Ready points"``; ``""``: not worded). ``title_unplaced`` is the
     title without where the axis stands now (``"Round 2 · countdown"`` for ``"Round 2 · count
-    25"``), for a view that keeps whoever acts there secret; ``""``: the title tells no place."""
+    25"``), for a view that keeps whoever acts there secret; ``""``: the title tells no place.
+    On lanes, ``high`` and ``low`` bound the axis drawn and ``lanes`` lists its rows, top
+    first."""
 
     kind: AxisKind = AxisKind.ORDER
     title: str = "Turn order"
     now: int | None = None
     unit: str = ""
     title_unplaced: str = ""
+    high: int | None = None
+    low: int | None = None
+    lanes: tuple[Lane, ...] = ()
 
 
 class SlotStatus(StrEnum):
@@ -82,6 +109,9 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     the axis value as the GM reads it (``"17"``, ``"17 · manual #2"``, ``"35 → 20"``).
     ``position`` is where the slot stands on the axis (an order index, a count, a score, ready
     points); ``span_end``, when set, is where a bar ends on a ruler (declare → resolve).
+
+    ``caption``, when set, is what a slot in a lane shows (its lane names the combatant
+    already: ``"Melee attack"``, ``"declares on 30"``); ``""``: the label.
 
     ``column``, when set, is the heading of the column the slot stands in: consecutive slots
     with the same heading form one column, drawn as rows top to bottom, the columns left to
@@ -112,6 +142,7 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     pip_action: bool = False
     tells: tuple[str, ...] = ()
     tells_health: bool = False
+    caption: str = ""
 
 
 def drawn_as(axis: TimelineAxis, slots: Sequence[TimelineSlot]) -> AxisKind:

@@ -32,6 +32,18 @@ class PanelCommand(StrEnum):
     RESOLVE = "resolve"
 
 
+class PanelButton(msgspec.Struct, frozen=True):
+    """A command of a round system's own, beyond the :class:`PanelCommand` every system shares:
+    the panel's ``button`` that does it, offered by the window as a Fight ▸ Panel menu entry
+    with ``text`` (``&`` before its mnemonic) and ``shortcut`` (``""``: none), enabled exactly
+    when the button is. ``key`` names it (unique in the panel)."""
+
+    key: str
+    text: str
+    button: QAbstractButton
+    shortcut: str = ""
+
+
 class DicePanel(msgspec.Struct, frozen=True):
     """A ruleset's panel for the Dice dock, built around the generic dice tray.
 
@@ -45,7 +57,8 @@ class DicePanel(msgspec.Struct, frozen=True):
     round system, and the window's entry stays disabled with a tooltip saying so.
     ``keep_in_view``, if given, answers which of the panel's widgets the GM works with now: when
     a roll brings the dice into view in a short dock, the top of that widget is never scrolled
-    away (``None``: the dice alone count).
+    away (``None``: the dice alone count). ``more`` lists the panel's other commands, each
+    also a menu entry with its key (:class:`PanelButton`).
     """
 
     widget: QWidget
@@ -53,6 +66,7 @@ class DicePanel(msgspec.Struct, frozen=True):
     focus_combatant: Callable[[str | None], None]
     commands: Mapping[PanelCommand, QAbstractButton] = msgspec.field(default_factory=dict)
     keep_in_view: Callable[[], QWidget | None] | None = None
+    more: tuple[PanelButton, ...] = ()
 
 
 class RoundHelp(msgspec.Struct, frozen=True):

@@ -31,7 +31,13 @@ class Drag(msgspec.Struct):
 
 
 class TimelineLayout(ABC):
-    """How one kind of axis lays out and paints the slots it was given."""
+    """How one kind of axis lays out and paints the slots it was given.
+
+    A layout that ``follows_width`` is placed again when the timeline's width
+    (``view_width``) changes, to fit it.
+    """
+
+    follows_width = False
 
     def __init__(self, metrics: CardMetrics) -> None:
         """A layout of nothing yet, in ``metrics``."""
@@ -40,6 +46,7 @@ class TimelineLayout(ABC):
         self.axis = TimelineAxis()
         self.targets: dict[str, QRectF] = {}
         self.width = 2 * MARGIN
+        self.view_width = 0.0
 
     def place(self, slots: tuple[TimelineSlot, ...], axis: TimelineAxis) -> None:
         """Lay ``slots`` out on ``axis``: where each stands (``targets``), the content's
@@ -123,6 +130,35 @@ class TimelineLayout(ABC):
     def position_x(self, value: int) -> float:
         """Where ``value`` of the axis lies, in content coordinates."""
         return MARGIN
+
+    def focus_span(self) -> tuple[float, float] | None:
+        """The span (content coordinates) the view keeps in sight after each change (``None``:
+        the current slot's)."""
+        return None
+
+    def reveal(self, key: str) -> None:
+        """Scroll what the layout scrolls itself (lanes up and down) so the slot ``key`` shows."""
+        return
+
+    def wheel(self, steps: float) -> bool:
+        """Scroll what the layout scrolls itself by ``steps`` wheel notches; tell whether it
+        did (otherwise the wheel scrolls sideways)."""
+        return False
+
+    def paint_overlay(self, painter: QPainter, state: PaintState, *, left: float) -> None:
+        """Paint what stands over the slots, ``left`` being the view's left edge (content
+        coordinates): headings that stay in view."""
+        return
+
+    def label_rects(self, left: float, right: float) -> list[QRectF]:
+        """The boxes of the words drawn between ``left`` and ``right`` (content coordinates),
+        where the layout keeps them apart (none here: words stay on their cards)."""
+        return []
+
+    def tooltip_at(self, point: QPointF, left: float) -> str | None:
+        """Words for ``point`` (content coordinates) off any slot, ``left`` being the view's
+        left edge (``None``: nothing to say)."""
+        return None
 
     def pip_rects(self, slot: TimelineSlot, rect: QRectF) -> list[QRectF]:
         """Where the slot drawn at ``rect`` draws its pips, filled ones first (none here)."""

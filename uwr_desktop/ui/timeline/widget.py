@@ -29,15 +29,16 @@ from PySide6.QtGui import (
     QResizeEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot, drawn_as
 from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
-from uwr_desktop.ui.timeline import cards, header, keys, words
+from uwr_desktop.ui.timeline import cards, header, hover, keys, words
 from uwr_desktop.ui.timeline.cards import GAP, MARGIN, PaintState
 from uwr_desktop.ui.timeline.columns import ColumnsLayout
 from uwr_desktop.ui.timeline.drag import DragAnswerer, Press, SlotDrag, ValueAnswerer, index_of
 from uwr_desktop.ui.timeline.glide import Glide
+from uwr_desktop.ui.timeline.lanes import LanesLayout
 from uwr_desktop.ui.timeline.layout import TimelineLayout
 from uwr_desktop.ui.timeline.order import OrderLayout
 from uwr_desktop.ui.timeline.ruler import RulerLayout
@@ -47,6 +48,7 @@ _LAYOUTS: dict[AxisKind, type[TimelineLayout]] = {
     AxisKind.ORDER: OrderLayout,
     AxisKind.RULER: RulerLayout,
     AxisKind.COLUMNS: ColumnsLayout,
+    AxisKind.LANES: LanesLayout,
 }
 
 
@@ -135,6 +137,7 @@ class InitiativeTimeline(QWidget):
         current = self._current_key()
         if current is not None and current != old_current:
             self.ensure_visible(current)
+        self._keep_focus()
         self._update_description()
         self.updateGeometry()
         self.update()
@@ -208,8 +211,23 @@ class InitiativeTimeline(QWidget):
 
     def ensure_visible(self, key: str) -> None:
         """Scroll so the slot with ``key`` is in view. Raises ``ValueError`` for an unknown key."""
+        self._require(key)
+        self._layout.reveal(key)
         rect = self._require(key)
         self._scroller.show_span(rect.left() - MARGIN, rect.right() + MARGIN)
+
+    def label_rects(self) -> list[QRectF]:
+        """Where the layout draws words it keeps apart (lanes' headings and labels), in widget
+        coordinates, as far as they are in view."""
+        scroll = self._scroll_x()
+        found = self._layout.label_rects(scroll, scroll + self.width())
+        return [rect.translated(-scroll, 0) for rect in found]
+
+    def _keep_focus(self) -> None:
+        """Scroll to the span the layout keeps in sight (the value now), if it has one."""
+        span = self._layout.focus_span()
+        if span is not None:
+            self._scroller.show_span(*span)
 
     def is_animating(self) -> bool:
         """Tell whether slots are still gliding to their places."""
@@ -245,6 +263,7 @@ class InitiativeTimeline(QWidget):
         if kind is not self._kind:
             self._kind = kind
             self._layout = _LAYOUTS[kind](self._metrics)
+        self._layout.view_width = float(self.width())
         self._layout.place(self._slots, self._axis)
         self._update_scroll_range()
 
@@ -361,23 +380,30 @@ class InitiativeTimeline(QWidget):
             self._set_selection(slot_key)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
-        """Scroll the slots sideways with either wheel direction."""
+        """Scroll the lanes up and down when they overflow; otherwise the slots sideways with
+        either wheel direction."""
+        if self._layout.wheel(event.angleDelta().y() / 120):
+            event.accept()
+            self.update()
+            return
         self._scroller.wheel(event, self._metrics.unit_width / 2)
 
     def event(self, event: QEvent) -> bool:
         """Show a slot's full details as its tooltip."""
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            key = self._key_at(QPointF(event.pos()))
-            if key is None:
-                QToolTip.hideText()
-                event.ignore()
-            else:
-                slot = self._slots[self._index_of(key)]
-                text = words.tooltip(slot, self._axis, down=self._down(slot.combatant_id))
-                rect = self.card_rect(key).toAlignedRect()
-                QToolTip.showText(event.globalPos(), text, self, rect)
+            hover.show_tooltip(
+                self, event, self._layout, scroll=self._scroll_x(), slot_at=self._told_at
+            )
             return True
         return super().event(event)
+
+    def _told_at(self, pos: QPointF) -> tuple[str, QRectF] | None:
+        key = self._key_at(pos)
+        if key is None:
+            return None
+        slot = self._slots[self._index_of(key)]
+        text = words.tooltip(slot, self._axis, down=self._down(slot.combatant_id))
+        return text, self.card_rect(key)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         """Re-measure the slots after a font change; repaint after a palette change."""
@@ -391,11 +417,16 @@ class InitiativeTimeline(QWidget):
         super().changeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        """Keep the scroll range in step with the width, and the current slot in view."""
+        """Keep the scroll range in step with the width (a layout that fits it placed again),
+        and the current slot in view."""
+        if self._layout.follows_width and event.size().width() != event.oldSize().width():
+            self._relayout()
+            self.updateGeometry()
         self._update_scroll_range()
         current = self._current_key()
         if current is not None:
             self.ensure_visible(current)
+        self._keep_focus()
         super().resizeEvent(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
@@ -445,6 +476,7 @@ class InitiativeTimeline(QWidget):
         drag = "" if self._gesture.drag is None else self._gesture.drag.key
         layout.paint_slots(painter, state, exposed, glide=self._glide, drag=drag)
         x = self._gesture.paint(painter, layout, state)
+        layout.paint_overlay(painter, state, left=scroll)
         if x is not None:
             ink = (QColor(colors.card), QColor(colors.accent))
             header.paint_drop_words(painter, self.drag_text(), font, x=x, view=view, colors=ink)

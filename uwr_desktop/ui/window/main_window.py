@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
         self._autosave_off = False
         self.undo_stack = JournalUndoStack(document, self)
         self.actions_by_key = create_actions(self)
-        self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal)
+        self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal, self)
         self.dice_dock = DiceDock(document, self.panel_commands, self)
         self.library = LibraryCommands(self, library, document, self.do, self.tell)
         self.parties = self.library.parties
@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
             view=(self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()),
             player_view=(self.player_view.open_action, self.player_view.menu),
             current_ruleset=lambda: self.document.session.ruleset.id,
+            panel=self.panel_commands.more.menu,
         )
         build_toolbar(self, a)
         add_row_commands(self.table, a, self.player_view.combatant_actions())

@@ -29,10 +29,12 @@ def build_menus(
     view: Sequence[QAction],
     player_view: tuple[QAction, QMenu],
     current_ruleset: Callable[[], str],
+    panel: QMenu,
 ) -> None:
     """File, Edit, Combatant, Fight, View and Help; ``view`` lists the dock toggles first in
     the View menu, ``player_view`` its open action and options menu; ``current_ruleset`` names
-    the open fight's round system (the help shows its page first)."""
+    the open fight's round system (the help shows its page first); ``panel`` (the Dice dock
+    panel's own commands) goes in the Fight menu."""
     a = actions
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
@@ -60,6 +62,7 @@ def build_menus(
     fight_menu.addActions([a["start_fight"], a["next_turn"], a["end_round"]])
     fight_menu.addSeparator()
     fight_menu.addActions([a["attack"], a["roll"], a["reroll"], a["resolve"]])
+    fight_menu.addMenu(panel)
     fight_menu.addSeparator()
     fight_menu.addAction(a["clear_order"])
     view_menu = bar.addMenu("&View")

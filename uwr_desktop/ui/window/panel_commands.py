@@ -1,5 +1,6 @@
 """The window's Attack, Roll, Reroll and Resolve: menu entries and keys that click the round
-system's own panel buttons (:attr:`DicePanel.commands`), whatever round system the fight follows.
+system's own panel buttons (:attr:`DicePanel.commands`), whatever round system the fight follows;
+and the panel's other commands (:attr:`DicePanel.more`), each a Fight ▸ Panel entry with its key.
 
 Each entry is enabled exactly when its button is, and says why when it is not: a greyed button's
 own tooltip, or that the round system has no such command. A panel button's tooltip gains the
@@ -10,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QHelpEvent
-from PySide6.QtWidgets import QAbstractButton, QToolTip
+from PySide6.QtWidgets import QAbstractButton, QMenu, QToolTip, QWidget
 
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 from uwr_desktop.ui.window.actions import shortcut_text, tip_with_shortcut
@@ -37,11 +38,12 @@ def shown_tip(button: QAbstractButton, action: QAction) -> str:
     return f"{tip} — {keys}" if keys else tip
 
 
-class _Follower(QObject):
+class ButtonFollower(QObject):
     """Keeps one action in step with its panel button (enabled, shown, tooltip) and shows the
     button's tooltip with the action's key."""
 
     def __init__(self, action: QAction, button: QAbstractButton, sync: Callable[[], None]) -> None:
+        """Call ``sync`` whenever ``button`` changes; installed on the button by the caller."""
         super().__init__(button)
         self._action = action
         self._sync = sync
@@ -70,8 +72,12 @@ class PanelCommands:
     """Binds the window's panel actions (keyed by :class:`PanelCommand` value) to the panel
     shown now; ``refuse`` tells the GM why a command cannot be done."""
 
-    def __init__(self, actions: Mapping[str, QAction], refuse: Callable[[str], None]) -> None:
-        """Connect ``actions["attack"]``, ``["roll"]``, ``["reroll"]`` and ``["resolve"]``."""
+    def __init__(
+        self, actions: Mapping[str, QAction], refuse: Callable[[str], None], owner: QWidget
+    ) -> None:
+        """Connect ``actions["attack"]``, ``["roll"]``, ``["reroll"]`` and ``["resolve"]``; the
+        panel's other commands get actions owned by ``owner`` in :attr:`more`'s menu."""
+        self.more = MoreCommands(owner)
         self._actions = {command: actions[command.value] for command in PanelCommand}
         self._tips = {command: action.toolTip() for command, action in self._actions.items()}
         self._refuse = refuse
@@ -83,10 +89,11 @@ class PanelCommands:
     def set_panel(self, panel: DicePanel | None) -> None:
         """Follow ``panel`` (``None``: no panel)."""
         self._panel = panel
+        self.more.set_panel(panel)
         for command, action in self._actions.items():
             button = panel_button(panel, command)
             if button is not None:
-                button.installEventFilter(_Follower(action, button, self._syncer(command)))
+                button.installEventFilter(ButtonFollower(action, button, self._syncer(command)))
             self.sync(command)
 
     def _syncer(self, command: PanelCommand) -> Callable[[], None]:
@@ -128,3 +135,48 @@ class PanelCommands:
             return False
         button.click()
         return True
+
+
+class MoreCommands:
+    """The panel's own commands (:attr:`DicePanel.more`) as actions of ``owner``, listed in
+    :attr:`menu`; each clicks its button and is enabled exactly when the button is."""
+
+    def __init__(self, owner: QWidget) -> None:
+        """An empty, disabled menu."""
+        self._owner = owner
+        self.menu = QMenu("&Panel", owner)
+        self.menu.setObjectName("panelMenu")
+        self.actions: dict[str, QAction] = {}
+        self.menu.menuAction().setEnabled(False)
+
+    def set_panel(self, panel: DicePanel | None) -> None:
+        """Offer ``panel``'s other commands instead of the last panel's."""
+        for action in self.actions.values():
+            self._owner.removeAction(action)
+            action.deleteLater()
+        self.menu.clear()
+        self.actions = {}
+        for entry in () if panel is None else panel.more:
+            action = QAction(entry.text, self._owner)
+            action.setObjectName(f"panel_{entry.key}")
+            if entry.shortcut:
+                action.setShortcut(entry.shortcut)
+            action.triggered.connect(entry.button.click)
+            sync = _follow(action, entry.button)
+            entry.button.installEventFilter(ButtonFollower(action, entry.button, sync))
+            sync()
+            self._owner.addAction(action)
+            self.menu.addAction(action)
+            self.actions[entry.key] = action
+        self.menu.menuAction().setEnabled(bool(self.actions))
+
+
+def _follow(action: QAction, button: QAbstractButton) -> Callable[[], None]:
+    """What keeps ``action`` enabled exactly when ``button`` can be clicked, with its tip."""
+
+    def sync() -> None:
+        action.setEnabled(button.isEnabled() and not button.isHidden())
+        tip = button.toolTip() or action.text().replace("&", "")
+        action.setToolTip(tip_with_shortcut(tip, action))
+
+    return sync

@@ -16,6 +16,8 @@ from uwr_desktop.core.rulesets.tactical.intents import pace_text
 from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, carried
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
+    DONE_KEPT,
+    DoneAction,
     RoundState,
     TacticalSheet,
     sheet_of,
@@ -187,7 +189,13 @@ def _resolved(state: EncounterState, event: events.Resolved) -> EncounterState:
         now = sheet_of(combatant).now
         if now.action is None:
             raise RulesError(f"{combatant.name} has no action to resolve")
-        changed[cid] = with_now(combatant, spent=now.spent + now.action.this_round, action=None)
+        over = DoneAction(now.action.name, now.action.declared_at, event.count)
+        changed[cid] = with_now(
+            combatant,
+            spent=now.spent + now.action.this_round,
+            action=None,
+            done=(*now.done, over)[-DONE_KEPT:],
+        )
     return common.with_combatants(state, changed)
 
 
@@ -205,6 +213,9 @@ def _interrupted(state: EncounterState, event: events.Interrupted) -> EncounterS
         ap=sheet.now.ap + action.this_round - spent,
         spent=sheet.now.spent + spent,
         action=None,
+        done=(*sheet.now.done, DoneAction(action.name, action.declared_at, event.count, True))[
+            -DONE_KEPT:
+        ],
     )
     updated = with_sheet(combatant, replace(sheet, now=now, progress=kept))
     return common.with_combatants(state, {cid: updated})

@@ -246,7 +246,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
     if actual < count:
         raise RulesError(f"{combatant.name} declares on count {actual}; the count is {count}")
     lost = rules.waited(sheet, count)
-    ap_left = sheet.now.ap - lost
+    ap_left = rules.ap_left(sheet, count)
     if ap_left <= 0:
         raise RulesError(f"{combatant.name} has no AP left this round")
     cost = entry.max_ap if intent.ap is None else intent.ap
@@ -290,7 +290,7 @@ def _instant(b: Builder, cid: str, entry: ActionType) -> str:
         raise RulesError(f"{combatant.name} can take an instantaneous action from count {reach} on")
     lost = rules.waited(sheet, count)
     cost = 0 if sheet.now.instants == 0 else 1
-    if cost and sheet.now.ap - lost < 1:
+    if cost and rules.ap_left(sheet, count) < 1:
         raise RulesError(
             f"{combatant.name} has no AP left for a further instantaneous action (1 AP)"
         )

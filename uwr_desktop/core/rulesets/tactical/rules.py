@@ -51,6 +51,13 @@ def waited(sheet: TacticalSheet, count: int) -> int:
     return min(sheet.now.ap, late // COUNTS_PER_AP) if late > 0 else 0
 
 
+def ap_left(sheet: TacticalSheet, count: int | None) -> int:
+    """AP the combatant may still give to an action at ``count``: those not yet given to one,
+    less those waiting has let go by since its actual initiative (``None``: before the
+    countdown). The table, the panel, the timeline and the rules all read AP left here."""
+    return sheet.now.ap - (0 if count is None else waited(sheet, count))
+
+
 def action_done(action: TacticalAction, count: int) -> int:
     """AP of this round an action under way has spent by ``count``."""
     return min(max(0, (action.declared_at - count) // COUNTS_PER_AP), action.this_round)
@@ -126,9 +133,7 @@ def declaring(state: EncounterState, order: TieOrder) -> list[str]:
     due = [
         cid
         for cid, sheet in _in_countdown(state)
-        if sheet.now.action is None
-        and actual(sheet) >= count
-        and sheet.now.ap - waited(sheet, count) > 0
+        if sheet.now.action is None and actual(sheet) >= count and ap_left(sheet, count) > 0
     ]
     return sorted(due, key=tie_key(state, order))
 

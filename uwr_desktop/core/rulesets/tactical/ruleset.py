@@ -35,7 +35,7 @@ from uwr_desktop.core.rulesets.base import (
 )
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.tactical import decide as steps
-from uwr_desktop.core.rulesets.tactical import rules, view
+from uwr_desktop.core.rulesets.tactical import lanes, rules, view
 from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -52,7 +52,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings, upgrade_settings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
-from uwr_desktop.core.rulesets.tactical.state import NO_PART
+from uwr_desktop.core.rulesets.tactical.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.tactical.upkeep import PRESETS
 from uwr_desktop.core.timeline import TimelineSlot
 
@@ -121,13 +121,13 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
 
     def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
         """Each combatant's next declaration and each declared action, highest count first."""
-        return view.timeline(state, self.settings)
+        return lanes.timeline(state, self.settings)
 
     def turn_now(self, state: EncounterState) -> TurnNow:
         """Who acts on the count now, then at the countdown's later stops."""
         return rules.turn_now(state, self.settings.tie_order)
 
-    timeline_axis = staticmethod(view.axis)
+    timeline_axis = staticmethod(lanes.axis)
     resources = staticmethod(view.resources)
 
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
@@ -136,9 +136,9 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
 
     def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
         """A declared action dropped among the cards: its resolve count goes there."""
-        return view.drag_answer(state, slot_key, new_index, self.settings)
+        return lanes.drag_answer(state, slot_key, new_index, self.settings)
 
-    drag_answer_at = staticmethod(view.drag_to_count)
+    drag_answer_at = staticmethod(lanes.drag_to_count)
 
     def columns(self, state: EncounterState) -> tuple[Column, ...]:
         """The table columns."""
@@ -146,7 +146,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
 
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
         """AP left, the action under way, penalties, pace and the sheet's numbers."""
-        return view.own_cell(combatant, key)
+        return view.own_cell(combatant, key, part_of(state).count)
 
     def upgrade_settings(self, raw: Any, schema: int) -> Any:
         """Settings of an earlier schema: a missing interruption setting meant "ask"."""

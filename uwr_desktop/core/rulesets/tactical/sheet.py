@@ -88,6 +88,20 @@ class KeptProgress(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     paid: ActionPoints
 
 
+class DoneAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An action over this round: its name, the count it was declared on and the count it
+    ended on, resolved or (``interrupted``) stopped."""
+
+    name: Name
+    declared_at: CountValue
+    ended_at: CountValue
+    interrupted: bool = False
+
+
+DONE_KEPT = 16
+"""Actions over a round kept on a combatant's sheet (the latest ones)."""
+
+
 class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What a combatant has done this round.
 
@@ -97,7 +111,8 @@ class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     instantaneous actions taken. ``pace``/``pace_penalty``: the fastest pace used and its
     penalty (doubled backwards, times 4 prone). ``parry``/``parry_against``: the parry
     declared. ``stun_spent``/``stagger_spent``: AP spent when the latest stun or stagger hit
-    this round (``None``: none did).
+    this round (``None``: none did). ``done``: the actions over this round, earliest first
+    (the latest :data:`DONE_KEPT`).
     """
 
     ap: AP = AP_PER_ROUND
@@ -113,6 +128,7 @@ class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     parry_against: OptionalName = ""
     stun_spent: AP | None = None
     stagger_spent: AP | None = None
+    done: Annotated[tuple[DoneAction, ...], msgspec.Meta(max_length=DONE_KEPT)] = ()
 
 
 class TacticalSheet(

@@ -7,7 +7,7 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.view import weapon_text
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, RoundHelp, RoundSystemUi
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, RoundHelp, RoundSystemUi
 
 ROUND_HELP = RoundHelp(
     "Hit points are also actions: each round the undamaged points become ready, and every "
@@ -41,7 +41,8 @@ class HandsUi(RoundSystemUi):
         from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 
         panel = PointsPanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.set_focus_combatant)
+        more = (PanelButton("next_turn", "&Next Turn of the Round", panel.next_turn, "F4"),)
+        return DicePanel(panel, panel.tray, panel.set_focus_combatant, more=more)
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -6,7 +6,13 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import armor_tn, sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundHelp, RoundSystemUi
+from uwr_desktop.ui.rulesets.base import (
+    DicePanel,
+    PanelButton,
+    PanelCommand,
+    RoundHelp,
+    RoundSystemUi,
+)
 
 ROUND_HELP = RoundHelp(
     "One Initiative Score for the whole skirmish; the highest yet to act takes the turn, "
@@ -39,7 +45,15 @@ class RollkeepUi(RoundSystemUi):
         from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
 
         panel = SkirmishPanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.focus, {PanelCommand.ATTACK: panel.attack})
+        more = (
+            PanelButton("take_stance", "Take &Stance", panel.take_stance, "F9"),
+            PanelButton("delay", "&Delay", panel.delay, "Shift+F9"),
+            PanelButton("keep_waiting", "&Keep Waiting", panel.keep_waiting, "F3"),
+            PanelButton("forfeit", "&Forfeit", panel.forfeit, "Shift+F3"),
+            PanelButton("ambush", "Roll the A&mbush", panel.ambush, "Ctrl+F9"),
+        )
+        commands = {PanelCommand.ATTACK: panel.attack}
+        return DicePanel(panel, panel.tray, panel.focus, commands, more=more)
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

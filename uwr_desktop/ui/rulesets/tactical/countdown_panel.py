@@ -29,9 +29,11 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalParry,
     TacticalResolve,
 )
+from uwr_desktop.core.rulesets.tactical.preview import declare_preview
 from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table, part_of
+from uwr_desktop.core.rulesets.tactical.view import ap_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
@@ -79,6 +81,9 @@ class CountdownPanel(QWidget):
             "The penalty the GM gives a concentration action: 0 or below, like -20"
         )
         self.declare = named(QPushButton("Declare"), "tacticalDeclare")
+        self.preview = named(QLabel(), "tacticalPreview")
+        self.preview.setWordWrap(True)
+        self.preview.setToolTip("What Declare would do now, as the rules work it out")
         self.resolve = named(QPushButton("Resolve"), "tacticalResolve")
         self.resolve.setToolTip("Resolve the actions completing on this count, together")
         self.next = named(QPushButton("Next count"), "tacticalNext")
@@ -120,6 +125,7 @@ class CountdownPanel(QWidget):
         cost.addWidget(self.penalty)
         cost.addWidget(self.declare)
         form.addRow("Cost", cost)
+        form.addRow(self.preview)
         grid = QGridLayout()
         grid.addWidget(self.resolve, 0, 0)
         grid.addWidget(self.next, 0, 1)
@@ -146,6 +152,8 @@ class CountdownPanel(QWidget):
     def _connect(self, document: EncounterDocument) -> None:
         self.action.currentIndexChanged.connect(self._action_chosen)
         self.actor.currentIndexChanged.connect(self._refresh_buttons)
+        self.ap.valueChanged.connect(self._show_preview)
+        self.penalty.valueChanged.connect(self._show_preview)
         self.declare.clicked.connect(self._declare)
         self.resolve.clicked.connect(lambda: self._do(TacticalResolve()))
         self.next.clicked.connect(lambda: self._do(NextTurn()))
@@ -263,6 +271,24 @@ class CountdownPanel(QWidget):
         self.interrupt.setEnabled(counting and under_way)
         self.move_button.setEnabled(in_round and combatant is not None)
         self.parry.setEnabled(in_round and combatant is not None)
+        self._show_preview()
+
+    def _show_preview(self) -> None:
+        """AP left for the combatant chosen and what Declare would do now, both from the
+        rules."""
+        state = self._document.session.state
+        cid = self.actor.currentData()
+        combatant = state.combatants.get(cid) if cid is not None else None
+        entry = self._entry()
+        if combatant is None or state.phase == Phase.SETUP:
+            self.preview.setText("")
+            return
+        words = [f"AP left {ap_text(sheet_of(combatant), part_of(state).count)}"]
+        if entry is not None and state.phase == Phase.RESOLUTION:
+            ap = self.ap.value() if entry.ranged else None
+            intent = TacticalDeclare(cid, entry.name, ap, self.penalty.value())
+            words.append(declare_preview(state, self._settings(), intent).words)
+        self.preview.setText(" · ".join(words))
 
     def _entry(self) -> ActionType | None:
         name = self.action.currentData()
@@ -279,6 +305,7 @@ class CountdownPanel(QWidget):
         self.ap.setEnabled(ranged)
         self.ap.setToolTip("-25 for each AP below the maximum" if ranged else "A fixed cost")
         self.penalty.setVisible(entry is not None and entry.kind is ActionKind.CONCENTRATION)
+        self._show_preview()
 
     # ---- intents ---------------------------------------------------------------------------
 

@@ -6,7 +6,13 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundHelp, RoundSystemUi
+from uwr_desktop.ui.rulesets.base import (
+    DicePanel,
+    PanelButton,
+    PanelCommand,
+    RoundHelp,
+    RoundSystemUi,
+)
 
 ROUND_HELP = RoundHelp(
     "Every combatant has 4 AP a round; the round counts down from the highest initiative, "
@@ -41,7 +47,16 @@ class TacticalUi(RoundSystemUi):
         from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 
         panel = CountdownPanel(document, parent)
-        return DicePanel(panel, panel.tray, panel.focus, {PanelCommand.RESOLVE: panel.resolve})
+        more = (
+            PanelButton("declare", "&Declare", panel.declare, "F9"),
+            PanelButton("next_count", "&Next Count", panel.next, "F4"),
+            PanelButton("interrupt", "&Interrupt", panel.interrupt, "Shift+F9"),
+            PanelButton("move", "&Move", panel.move_button, "F3"),
+            PanelButton("parry", "&Parry", panel.parry, "Shift+F3"),
+            PanelButton("catalog", "&Catalog…", panel.edit_catalog, "Ctrl+F9"),
+        )
+        commands = {PanelCommand.RESOLVE: panel.resolve}
+        return DicePanel(panel, panel.tray, panel.focus, commands, more=more)
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -1,0 +1,214 @@
+"""A tactical fight at the table: what Declare would do shown before it, AP left told alike by
+the table, the panel and the timeline, and the panel's commands in the window's menus."""
+
+import pytest
+from countdown_fight import two_actions_each
+from fight_window import shown_window
+from PySide6.QtCore import QPoint, Qt
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
+from uwr_desktop.core.rulesets.tactical.state import part_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import AxisKind
+from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
+from uwr_desktop.ui.table.model import RESOURCES_COLUMN
+from uwr_desktop.ui.window.help_menu import shortcut_rows
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    yield from shown_window(qtbot, tmp_path, seed=7)
+
+
+def fight(window, bases):
+    """A tactical fight started with one combatant per base initiative, named A, B, C..."""
+    window.document.new("tactical")
+    session = window.document.session
+    names = [chr(ord("A") + i) for i in range(len(bases))]
+    session.do(
+        AddCombatants(
+            tuple(
+                Combatant(
+                    id=name.lower(),
+                    name=name,
+                    side=Side(("player", "enemy")[i % 2]),
+                    sheet=TacticalSheet(),
+                )
+                for i, name in enumerate(names)
+            )
+        )
+    )
+    session.do(StartFight())
+    for name, base in zip(names, bases, strict=True):
+        session.do(EditCell(name.lower(), "initiative", base))
+    return session, window.findChild(CountdownPanel)
+
+
+def cell(window, combatant_id, key):
+    model = window.table_model
+    index = model.index(model.row_of(combatant_id), model.column_of(key))
+    return model.data(index, Qt.ItemDataRole.DisplayRole)
+
+
+def test_the_panel_shows_the_resolve_count_and_penalty_before_declare(window, qtbot):
+    session, panel = fight(window, [15, 10])
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 35
+    panel.actor.setCurrentIndex(panel.actor.findData("a"))
+    panel.action.setCurrentIndex(panel.action.findData("Melee attack"))
+    panel.ap.setValue(3)
+    assert "Melee attack resolves on 20, penalty -25" in panel.preview.text()
+    panel.ap.setValue(2)
+    assert "Melee attack resolves on 25, penalty -50" in panel.preview.text()
+    assert session.state.combatants["a"].sheet.now.action is None
+    qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
+    action = session.state.combatants["a"].sheet.now.action
+    assert (action.resolves_at, action.shortening_penalty) == (25, -50)
+
+
+def test_the_panel_says_why_a_declaration_would_be_refused(window, qtbot):
+    _session, panel = fight(window, [15, 10])
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    panel.actor.setCurrentIndex(panel.actor.findData("b"))
+    panel.action.setCurrentIndex(panel.action.findData("Melee attack"))
+    assert "B declares on count 30; the count is 35" in panel.preview.text()
+
+
+def test_ap_left_agrees_in_the_table_the_panel_and_the_timeline_after_a_wait(window, qtbot):
+    session, panel = fight(window, [15, 10])
+    for _ in range(3):
+        qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert part_of(session.state).count == 25
+    panel.actor.setCurrentIndex(panel.actor.findData("a"))
+    assert cell(window, "a", "ap") == "2/4"
+    assert "AP left 2/4 (2 lost waiting)" in panel.preview.text()
+    assert "AP 2/4" in cell(window, "a", RESOURCES_COLUMN)
+    lane = next(lane for lane in window.timeline.axis().lanes if lane.combatant_id == "a")
+    assert lane.tag == "AP 2/4"
+    assert "AP 2/4 (2 lost waiting)" in lane.detail
+
+
+def test_f8_and_the_panel_menu_are_enabled_exactly_when_the_panel_buttons_are(window, qtbot):
+    session, panel = fight(window, [15, 10])
+    resolve = window.actions_by_key["resolve"]
+    more = window.panel_commands.more.actions
+    buttons = {
+        "declare": panel.declare,
+        "next_count": panel.next,
+        "interrupt": panel.interrupt,
+        "move": panel.move_button,
+        "parry": panel.parry,
+        "catalog": panel.edit_catalog,
+    }
+    assert set(more) == set(buttons)
+    assert more["declare"].shortcut().toString() == "F9"
+    rows = shortcut_rows(window, window.actions_by_key)
+    assert ("Declare", "F9") in rows
+    assert ("Catalog", "Ctrl+F9") in rows
+
+    def agree():
+        assert resolve.isEnabled() == panel.resolve.isEnabled()
+        for key, button in buttons.items():
+            assert more[key].isEnabled() == button.isEnabled(), key
+
+    agree()
+    more["next_count"].trigger()
+    assert part_of(session.state).count == 35
+    panel.action.setCurrentIndex(panel.action.findData("Melee attack"))
+    panel.ap.setValue(2)
+    more["declare"].trigger()
+    assert session.state.combatants["a"].sheet.now.action is not None
+    seen = set()
+    while session.state.phase == "resolution":
+        agree()
+        seen.add(panel.resolve.isEnabled())
+        if resolve.isEnabled():
+            window.activateWindow()
+            qtbot.keyClick(window, Qt.Key.Key_F8)
+            assert session.entries[-1].label.startswith("Resolve on 25")
+        more["next_count"].trigger()
+    assert seen == {True, False}
+    window.actions_by_key["undo"].trigger()
+    agree()
+
+
+def lanes_window(window, qtbot):
+    """The six of :mod:`countdown_fight` in a window 1366 pixels wide."""
+    window.resize(1366, 768)
+    window.document.new("tactical")
+    session = window.document.session
+    two_actions_each(session)
+    timeline = window.timeline
+    qtbot.waitUntil(lambda: window.width() == 1366)
+    qtbot.waitUntil(lambda: timeline.height() == timeline.sizeHint().height())
+    return session, timeline
+
+
+def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot):
+    session, timeline = lanes_window(window, qtbot)
+    axis = timeline.axis()
+    assert axis.kind is AxisKind.LANES
+    assert [lane.label for lane in axis.lanes][:2] == ["Hauser", "Bandit Captain Varga"]
+    assert axis.lanes[1].note == "Stunned (1)"
+    assert "Stunned (1 round)" in axis.lanes[1].detail
+    assert axis.lanes[3].note == "Prone"
+    bars = [slot for slot in timeline.slots() if slot.kind.bar]
+    assert len(bars) == 12
+    assert timeline.height() < 300, "six lanes fit beside a table of six rows"
+    for lane in axis.lanes:
+        key = f"{lane.combatant_id}@action"
+        timeline.ensure_visible(key)
+        bar = timeline.card_rect(key)
+        assert bar.top() >= 0 and bar.bottom() <= timeline.height(), lane.label
+        labels = timeline.label_rects()
+        assert len(labels) >= 8
+        assert any(bar.contains(label) for label in labels), f"{lane.label}'s action unnamed"
+        for index, rect in enumerate(labels):
+            for other in labels[index + 1 :]:
+                assert not rect.intersects(other), (rect, other)
+        now = timeline.position_x(part_of(session.state).count)
+        assert 0 < now < timeline.width()
+
+
+def test_the_current_count_stays_in_view_on_a_narrow_timeline(window, qtbot):
+    session, timeline = lanes_window(window, qtbot)
+    window.resize(600, 768)
+    qtbot.waitUntil(lambda: timeline.width() < 500)
+    assert timeline.sizeHint().width() > timeline.width()  # the lanes scroll sideways
+    while session.state.phase == "resolution":
+        window.actions_by_key["next_turn"].trigger()
+        if rules.resolving(session.state, session.ruleset.settings.tie_order):
+            session.do(TacticalResolve())
+        count = part_of(session.state).count
+        if count is not None:
+            assert 0 < timeline.position_x(count) < timeline.width()
+
+
+def test_dragging_a_bars_end_shortens_the_action_with_its_count_and_penalty(window, qtbot):
+    window.resize(1366, 768)
+    session, panel = fight(window, [15, 10])
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    session.do(TacticalDeclare("a", "Melee attack", 4))
+    timeline = window.timeline
+    bar = timeline.card_rect("a@action")
+    assert timeline.slots()[0].caption == "Melee attack"
+    # Grab the bar near its resolve end (15) and pull that end back toward 35, to 25.
+    start = QPoint(int(timeline.position_x(15)) - 3, int(bar.center().y()))
+    shift = timeline.position_x(25) - timeline.position_x(15)
+    qtbot.mousePress(timeline, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 5):
+        qtbot.mouseMove(timeline, start + QPoint(int(shift * step / 4), 0))
+    assert timeline.drag_value() == 25
+    assert timeline.drag_text() == "Shorten Melee attack to 2 AP: resolves on 25, penalty -50"
+    assert session.state.combatants["a"].sheet.now.action.ap == 4
+    qtbot.mouseRelease(timeline, Qt.MouseButton.LeftButton, pos=start + QPoint(int(shift), 0))
+    action = session.state.combatants["a"].sheet.now.action
+    assert (action.ap, action.resolves_at, action.shortening_penalty) == (2, 25, -50)
+    assert {s.key: s.span_end for s in timeline.slots()}["a@action"] == 25
+    window.actions_by_key["undo"].trigger()
+    action = session.state.combatants["a"].sheet.now.action
+    assert (action.ap, action.resolves_at) == (4, 15)
