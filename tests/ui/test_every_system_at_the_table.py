@@ -5,7 +5,7 @@ undo, and an attack aims at an enemy by default."""
 
 import pytest
 from every_system import sheet_for
-from fight_window import shown_window
+from fight_window import key_on_table, shown_window
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import (
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOptionViewItem,
 )
-from test_uwr_at_the_table import key_on_table
 
 from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import AddCombatants, AddCondition
