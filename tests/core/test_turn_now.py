@@ -83,20 +83,22 @@ def test_tactical_names_who_acts_on_the_count_and_who_arrives_at_the_later_stops
     )
     session.do(StartFight())
     # Before the countdown: its top first.
-    assert turn(session) == TurnNow((), ("a", "b"), "declaring")
+    assert turn(session) == TurnNow((), ("a", "b"))
+    assert session.ruleset.turn_step(session.state) == "declaring"
     session.do(NextTurn())
-    assert turn(session) == TurnNow(("a",), ("b",), "count 38")
+    assert turn(session) == TurnNow(("a",), ("b",))
     session.do(TacticalDeclare("a", "Dodge"))  # 4 AP: resolves on 18
-    assert turn(session) == TurnNow((), ("b", "a"), "count 38")
+    assert turn(session) == TurnNow((), ("b", "a"))
     session.do(NextTurn())  # count 26: B may declare
-    assert turn(session) == TurnNow(("b",), ("a",), "count 26")
+    assert session.ruleset.turn_step(session.state) == "count 26"
+    assert turn(session) == TurnNow(("b",), ("a",))
     session.do(NextTurn())  # B waits: count 21
     session.do(NextTurn())  # count 18: A's Dodge resolves, B (still waiting) may declare
-    assert turn(session) == TurnNow(("a", "b"), (), "count 18")
+    assert turn(session) == TurnNow(("a", "b"), ())
     with pytest.raises(RulesError, match="Resolve A's Dodge first"):
         session.do(NextTurn())
     session.do(TacticalResolve())
-    assert turn(session) == TurnNow(("b",), (), "count 18")
+    assert turn(session) == TurnNow(("b",), ())
 
 
 def test_hands_names_those_with_points_left_in_this_turns_order():
@@ -123,6 +125,6 @@ def test_tactical_never_names_one_marked_defeated_as_arriving():
     # A rolls 9 + 9 = 18 (actual 38), B 2 + 3 = 5 (actual 25).
     session = tactical_session([tactical_fighter("a"), tactical_fighter("b")], [9, 9, 2, 3])
     session.do(StartFight())
-    assert turn(session) == TurnNow((), ("a", "b"), "declaring")
+    assert turn(session) == TurnNow((), ("a", "b"))
     session.do(AddCondition(("b",), Condition("Defeated")))
-    assert turn(session) == TurnNow((), ("a",), "declaring")
+    assert turn(session) == TurnNow((), ("a",))

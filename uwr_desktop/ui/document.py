@@ -128,10 +128,7 @@ class EncounterDocument(QObject):
     def turn_key(self, state: EncounterState) -> TurnKey:
         """Which turn ``state`` is in: its round, the combatant on turn and the rules' step (a
         countdown's count); panels start afresh when it changes."""
-        turn = self.turn_now() if state is self._session.state else None
-        if turn is None:
-            turn = self._session.ruleset.turn_now(state)
-        return state.round, state.current, turn.step
+        return state.round, state.current, self._session.ruleset.turn_step(state)
 
     @property
     def path(self) -> Path | None:

@@ -120,14 +120,11 @@ class TurnNow(msgspec.Struct, frozen=True):
     ``acting`` are the combatants acting now, first first (several where the rules let a tie
     act together; empty before the fight or between turns); ``upcoming`` those still to act
     this round after them, in the order the rules would call them as things stand (empty: the
-    round ends next). ``step`` names where the round stands when the round and the combatant
-    on turn do not say it alone (a countdown's count): a new step is a new turn to the panels,
-    which then show nothing of the one before.
+    round ends next).
     """
 
     acting: tuple[str, ...] = ()
     upcoming: tuple[str, ...] = ()
-    step: str = ""
 
 
 class ConditionPreset(msgspec.Struct, frozen=True):
@@ -208,6 +205,11 @@ class Ruleset(Protocol):
 
     def turn_now(self, state: EncounterState) -> TurnNow:
         """Who acts now and who comes next (the player view's "Now" and "Next")."""
+
+    def turn_step(self, state: EncounterState) -> str:
+        """Where the round stands when its number and the combatant on turn do not say it alone
+        (a countdown's count; ``""``: they do): a new step is a new turn to the panels, which
+        then show nothing of the one before. Cheap: asked of states before and after a change."""
 
     def table_rows(self, state: EncounterState) -> tuple[str, ...]:
         """Every combatant's id, in the order the table lists them before the GM sorts it."""

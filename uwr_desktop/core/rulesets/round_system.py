@@ -304,6 +304,11 @@ class RoundSystem(ABC, Generic[S]):
         )
         return TurnNow(() if current is None else (current,), upcoming)
 
+    def turn_step(self, state: EncounterState) -> str:
+        """The round and the combatant on turn say where the round stands (no step of its
+        own, unless the rules count one)."""
+        return ""
+
     def table_rows(self, state: EncounterState) -> tuple[str, ...]:
         """The turn order once everyone has a place in it, else the order they were added."""
         return state.order if len(state.order) == len(state.combatants) else state.rows

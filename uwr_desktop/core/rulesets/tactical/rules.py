@@ -156,27 +156,50 @@ def acting_at(state: EncounterState, order: TieOrder) -> list[str]:
 def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
     """Who acts on the count now, then who acts at each later stop of the countdown as things
     stand, each named once (before the countdown starts, those of its top count first); one
-    the GM marked defeated is not named as coming."""
+    the GM marked defeated is not named as coming.
+
+    A combatant arrives where its action resolves or, idle with AP left, at its actual
+    initiative: every such count is a stop :func:`next_count` steps to, so one pass over the
+    combatants finds them all (a big fight asks this at every change)."""
     count = part_of(state).count
     if state.phase == Phase.RESOLUTION and count is not None:
-        acting, stop, step = acting_at(state, order), next_count(state, count), f"count {count}"
+        acting, below = acting_at(state, order), count
     elif state.phase == Phase.INITIATIVE:
-        acting, stop, step = [], top_count(state), "declaring"
+        top = top_count(state)
+        if top is None:
+            return TurnNow()
+        acting, below = [], top + 1
     else:
         return TurnNow()
     named = set(acting)
+    resolving_on: dict[int, list[str]] = {}
+    declaring_on: dict[int, list[str]] = {}
+    for cid, sheet in _in_countdown(state):
+        if state.combatants[cid].down:
+            continue
+        action = sheet.now.action
+        if action is not None and action.resolves_at is not None:
+            resolving_on.setdefault(action.resolves_at, []).append(cid)
+        elif action is None and sheet.now.ap > 0:
+            declaring_on.setdefault(actual(sheet), []).append(cid)
+    stops = resolving_on.keys() | declaring_on.keys()
+    key = tie_key(replace(state, part=replace(part_of(state), ties=())), order)
     upcoming: list[str] = []
-    while stop is not None:
-        probe = replace(state, part=replace(part_of(state), count=stop, ties=()))
-        arriving = [
-            cid
-            for cid in acting_at(probe, order)
-            if cid not in named and acts_on(probe, cid, stop) and not state.combatants[cid].down
-        ]
-        upcoming += arriving
-        named.update(arriving)
-        stop = next_count(probe, stop)
-    return TurnNow(tuple(acting), tuple(upcoming), step)
+    for stop in sorted((s for s in stops if s < below), reverse=True):
+        for group in (resolving_on.get(stop, []), declaring_on.get(stop, [])):
+            arriving = sorted((cid for cid in group if cid not in named), key=key)
+            upcoming += arriving
+            named.update(arriving)
+    return TurnNow(tuple(acting), tuple(upcoming))
+
+
+def turn_step(state: EncounterState) -> str:
+    """The count the countdown stands on (``"declaring"`` before it starts): each is a turn of
+    its own to the panels."""
+    count = part_of(state).count
+    if state.phase == Phase.RESOLUTION and count is not None:
+        return f"count {count}"
+    return "declaring" if state.phase == Phase.INITIATIVE else ""
 
 
 def on_own_count(state: EncounterState) -> list[str]:

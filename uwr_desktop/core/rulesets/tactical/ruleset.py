@@ -123,6 +123,10 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
         """Each combatant's next declaration and each declared action, highest count first."""
         return lanes.timeline(state, self.settings)
 
+    def turn_step(self, state: EncounterState) -> str:
+        """The count the countdown stands on."""
+        return rules.turn_step(state)
+
     def turn_now(self, state: EncounterState) -> TurnNow:
         """Who acts on the count now, then at the countdown's later stops."""
         return rules.turn_now(state, self.settings.tie_order)
