@@ -20,6 +20,11 @@ BASE_FONT_POINT_SIZE = 11.0
 STYLE_NAME = "Fusion"
 """The widget style of the app, the same on every platform."""
 
+ZOOM_STEPS = (80, 90, 100, 110, 125, 150, 175, 200)
+"""The text sizes View ▸ Zoom In and Zoom Out step through, in percent of the base size."""
+
+_BASE_SIZE = "uwrBaseFontSize"
+
 
 class Scheme(StrEnum):
     """A colour scheme."""
@@ -214,6 +219,8 @@ class ThemeController(QObject):
         if base_font.pointSizeF() > 0:
             base_font.setPointSizeF(max(base_font.pointSizeF() + 1, BASE_FONT_POINT_SIZE))
             app.setFont(base_font)
+        self.base_point_size = base_font.pointSizeF()
+        """The text size the theme gives the application, before any zoom."""
         if not style_set:
             fusion = QStyleFactory.create(STYLE_NAME)
             if fusion is not None:
@@ -260,6 +267,32 @@ def apply_theme(app: QApplication, scheme: Scheme | None = None) -> ThemeControl
         controller = ThemeController(app)
     controller.set_scheme(scheme)
     return controller
+
+
+def zoom_step(percent: int, steps: int) -> int:
+    """The zoom ``steps`` places along :data:`ZOOM_STEPS` from ``percent`` (kept in range)."""
+    nearest = min(range(len(ZOOM_STEPS)), key=lambda i: abs(ZOOM_STEPS[i] - percent))
+    return ZOOM_STEPS[max(0, min(len(ZOOM_STEPS) - 1, nearest + steps))]
+
+
+def set_zoom(app: QApplication, percent: int) -> None:
+    """Show the application's text at ``percent`` of its base size: every widget that takes
+    the application's font (the table's rows, the timeline's cards, the docks) grows with it.
+
+    The base size is the one the theme set, or without the theme the application's size when
+    first zoomed.
+    """
+    controller = app.findChild(ThemeController, "themeController")
+    base = controller.base_point_size if controller is not None else app.property(_BASE_SIZE)
+    if not isinstance(base, float):
+        base = app.font().pointSizeF()
+        app.setProperty(_BASE_SIZE, base)
+    if base <= 0:
+        return
+    font = QFont(app.font())
+    font.setPointSizeF(base * percent / 100)
+    if font.pointSizeF() != app.font().pointSizeF():
+        app.setFont(font)
 
 
 def create_themed_application(argv: list[str]) -> QApplication:

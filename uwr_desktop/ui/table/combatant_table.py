@@ -5,7 +5,7 @@ thousand combatants cannot afford)."""
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
@@ -71,9 +71,8 @@ class CombatantTable(FrozenColumnTable):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.verticalHeader().setVisible(False)
-        row_height = self.fontMetrics().height() + ROW_PADDING
+        self._fit_rows()
         for view in (self, self.frozen):
-            view.verticalHeader().setDefaultSectionSize(row_height)
             view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -86,6 +85,18 @@ class CombatantTable(FrozenColumnTable):
         self.set_column_delegate(CONDITIONS_COLUMN, ChipsDelegate(QColor(CONDITION_TINT), self))
         self.set_column_delegate(RESOURCES_COLUMN, ChipsDelegate(parent=self))
         self.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN, CONDITIONS_COLUMN))
+
+    def _fit_rows(self) -> None:
+        row_height = self.fontMetrics().height() + ROW_PADDING
+        for view in (self, self.frozen):
+            view.verticalHeader().setDefaultSectionSize(row_height)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """Rows and columns follow the text's size when the window is zoomed."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_rows()
+            self.fit_columns()
 
     def _bold_extra(self) -> int:
         """How much wider the widest name gets in bold than it is in the table's font."""
