@@ -37,8 +37,13 @@ class ThemeColors(msgspec.Struct, frozen=True):
     """The named colours of one scheme, as ``#rrggbb`` strings.
 
     ``accent`` marks what needs the eye (the acting card, a drop place) on cards and windows;
-    ``card`` and ``card_current`` are the backgrounds of timeline cards; ``sides`` holds the
-    side colours.
+    ``card`` and ``card_current`` are the backgrounds of timeline cards, ``card_done`` of the
+    cards of those who acted or are out of the fight (their words in ``muted_text``);
+    ``border`` draws light dividers, ``edge`` the edges of fields, buttons, cards and dice,
+    ``focus`` the ring around what has the keyboard focus; ``condition`` is the background
+    of a condition's chip in the table (under ``text``); ``sides`` holds the side colours.
+    Every text colour reads at 4.5:1 and every edge and mark at 3:1 on the backgrounds it is
+    drawn on (``tests/ui/test_contrast.py``).
     """
 
     window: str
@@ -56,8 +61,12 @@ class ThemeColors(msgspec.Struct, frozen=True):
     tooltip_base: str
     tooltip_text: str
     border: str
+    edge: str
+    focus: str
     card: str
     card_current: str
+    card_done: str
+    condition: str
     disabled_text: str
     sides: dict[Side, str]
 
@@ -77,13 +86,17 @@ _LIGHT = ThemeColors(
     button_text="#1b1f24",
     highlight="#2f6fd6",
     highlighted_text="#ffffff",
-    accent="#2f6fd6",
+    accent="#2a66cc",
     link="#1f5fbf",
     tooltip_base="#fffef2",
     tooltip_text="#1b1f24",
     border="#c3c8cf",
+    edge="#767e89",
+    focus="#1f5fbf",
     card="#ffffff",
     card_current="#e8f0fd",
+    card_done="#e9ecef",
+    condition="#f3d9a4",
     disabled_text="#9aa1ab",
     sides={
         Side.PLAYER: "#1f5fbf",
@@ -109,8 +122,12 @@ _DARK = ThemeColors(
     tooltip_base="#2b2f36",
     tooltip_text="#e6e8eb",
     border="#444a53",
+    edge="#80868f",
+    focus="#78aefc",
     card="#2a2e35",
     card_current="#26364f",
+    card_done="#22252a",
+    condition="#5c4514",
     disabled_text="#6b727c",
     sides={
         Side.PLAYER: "#6aa6ff",
