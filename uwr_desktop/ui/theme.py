@@ -305,10 +305,10 @@ class ThemeStyle(QProxyStyle):
         if control not in _RINGED_AT_EDGE:
             return
         focused = _focused(option)
-        raised = control == _CC.CC_ToolButton and not (
-            option.state & (QStyle.StateFlag.State_Raised | QStyle.StateFlag.State_Sunken)
-        )
-        if raised and not focused:
+        flag = QStyle.StateFlag
+        shown = flag.State_MouseOver | flag.State_Sunken | flag.State_On
+        flat = control == _CC.CC_ToolButton and bool(option.state & flag.State_AutoRaise)
+        if flat and not focused and not option.state & shown:
             return
         colors = _colors(option)
         color = QColor(colors.focus if focused else colors.edge)
