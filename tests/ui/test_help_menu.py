@@ -68,6 +68,17 @@ def test_the_sheet_lists_the_player_view_the_filter_and_the_dice_dock_keys(windo
     assert "Ctrl+Return" not in [keys for command, keys in rows.items() if command != "Next Turn"]
 
 
+def test_the_sheet_lists_the_zoom_keys_and_the_health_steps_beside_them(window, qtbot):
+    _activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    rows = dict(_sheet(window).shortcuts.rows())
+    assert rows["Zoom In"] == "Ctrl++ or Ctrl+="
+    assert rows["Zoom Out"] == "Ctrl+-"
+    assert rows["Reset Zoom"] == "Ctrl+0"
+    assert rows["Deal 1 Damage"] == "Alt+-"
+    assert rows["Heal 1"] == "Alt+= or Alt++"
+
+
 def test_the_turn_commands_name_their_keys_in_their_tooltips(window):
     for key in ("next_turn", "end_round", "attack", "roll", "resolve"):
         action = window.actions_by_key[key]

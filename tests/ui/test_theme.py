@@ -17,6 +17,7 @@ from uwr_desktop.ui.theme import (
     BASE_FONT_POINT_SIZE,
     Scheme,
     ThemeController,
+    ThemeStyle,
     active_scheme,
     apply_theme,
     build_palette,
@@ -112,7 +113,8 @@ def test_the_sides_are_told_apart_by_hue(scheme):
 def test_apply_theme_sets_fusion_the_palette_and_a_larger_font(themed_app):
     before = themed_app.font().pointSizeF()
     controller = apply_theme(themed_app, Scheme.DARK)
-    assert themed_app.style().name().lower() == "fusion"
+    assert isinstance(themed_app.style(), ThemeStyle)
+    assert themed_app.style().baseStyle().name().lower() == "fusion"
     assert controller.scheme == Scheme.DARK
     assert not controller.follows_system
     window = themed_app.palette().color(QPalette.ColorRole.Window)
@@ -132,7 +134,7 @@ def test_a_themed_application_starts_in_fusion_with_the_palette_and_font():
         " create_themed_application, theme_colors)\n"
         "app = create_themed_application(['uwr-desktop'])\n"
         "controller = app.findChild(ThemeController, 'themeController')\n"
-        "print(app.style().name().lower())\n"
+        "print(app.style().baseStyle().name().lower())\n"
         "print(controller.follows_system)\n"
         "print(app.palette().color(QPalette.ColorRole.Window).name()"
         " == theme_colors(controller.scheme).window)\n"

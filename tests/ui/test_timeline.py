@@ -206,7 +206,7 @@ def test_each_side_shows_its_stripe_colour(qtbot, scheme):
         assert side_color(side, scheme).rgb() in pixels, side
 
 
-def test_a_done_card_is_dimmed(qtbot):
+def test_a_done_card_is_greyed_yet_reads_well(qtbot):
     widget = InitiativeTimeline()
     qtbot.addWidget(widget)
     widget.setPalette(build_palette(Scheme.LIGHT))
@@ -214,11 +214,15 @@ def test_a_done_card_is_dimmed(qtbot):
     widget.resize(widget.sizeHint())
     image = widget.grab().toImage()
     pixels = _pixels(image)
-    assert side_color(Side.ENEMY, Scheme.LIGHT).rgb() not in pixels
-    assert side_color(Side.ALLY, Scheme.LIGHT).rgb() in pixels
-    stripe = widget.card_rect("a")
-    dimmed = QColor(image.pixel(int(stripe.x()) + 3, int(stripe.center().y())))
-    assert dimmed.lightness() > side_color(Side.ENEMY, Scheme.LIGHT).lightness()
+    colors = theme_colors(Scheme.LIGHT)
+    assert side_color(Side.ENEMY, Scheme.LIGHT).rgb() in pixels, "its side stays as marked"
+    assert QColor(colors.muted_text).rgb() in pixels, "its words in a grey that reads at 4.5:1"
+    done, waiting = widget.card_rect("a"), widget.card_rect("b")
+    inside = QColor(image.pixel(int(done.right()) - 4, int(done.bottom()) - 4))
+    assert inside == QColor(colors.card_done)
+    assert QColor(image.pixel(int(waiting.right()) - 4, int(waiting.bottom()) - 4)) == QColor(
+        colors.card
+    )
 
 
 def test_the_current_card_is_kept_in_view_when_cards_overflow(qtbot):

@@ -167,10 +167,11 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     assert state(window).combatants["bandit"].down
     assert not bar.isVisible()
 
-    # Bandit is greyed in the table and on the timeline.
+    # Bandit is greyed in the table (a readable grey, the name struck out) and on the timeline.
     row = window.table_model.row_of("bandit")
     foreground = window.table_model.index(row, 0).data(Qt.ItemDataRole.ForegroundRole)
-    assert QColor(foreground) == QColor(theme_colors().disabled_text)
+    assert QColor(foreground) == QColor(theme_colors().muted_text)
+    assert window.table_model.index(row, 0).data(Qt.ItemDataRole.FontRole).strikeOut()
     assert window.timeline.is_down("bandit") and not window.timeline.is_down("oda")
 
     # Next Turn skips Bandit: Oda's turn, aiming at Brute (the nearest enemy after Oda).

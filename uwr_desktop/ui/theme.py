@@ -3,14 +3,31 @@
 ``apply_theme(app)`` follows the system's light or dark scheme and switches live when it
 changes. The colours are exposed (``theme_colors``, ``side_color``) so the combatant table, the
 timeline and anything else draw with the same ones.
+
+Fusion draws the edges of fields and buttons a shade darker than the window (2:1 in the light
+scheme, 1.1:1 in the dark one) and its focus mark, 1 px wide, only after the keyboard moved
+the focus: when the app moves it itself (after a dialog, a Resolve, a choice in a drop-down)
+nothing shows. :class:`ThemeStyle` draws over Fusion's edges in the theme's ``edge`` colour
+(3:1 against every background it meets) and, whenever a widget has the focus, however it got
+it, a 2 px ring in the theme's ``focus`` colour (white on a selected table row). A default
+button keeps Fusion's tinted face under a plain edge, so it never looks focused.
 """
 
 from enum import StrEnum
 
 import msgspec
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QProxyStyle,
+    QStyle,
+    QStyleOption,
+    QStyleOptionComplex,
+    QWidget,
+)
 
 from uwr_desktop.core.sides import Side
 
@@ -19,6 +36,11 @@ BASE_FONT_POINT_SIZE = 11.0
 
 STYLE_NAME = "Fusion"
 """The widget style of the app, the same on every platform."""
+
+ZOOM_STEPS = (80, 90, 100, 110, 125, 150, 175, 200)
+"""The text sizes View ▸ Zoom In and Zoom Out step through, in percent of the base size."""
+
+_BASE_SIZE = "uwrBaseFontSize"
 
 
 class Scheme(StrEnum):
@@ -32,8 +54,13 @@ class ThemeColors(msgspec.Struct, frozen=True):
     """The named colours of one scheme, as ``#rrggbb`` strings.
 
     ``accent`` marks what needs the eye (the acting card, a drop place) on cards and windows;
-    ``card`` and ``card_current`` are the backgrounds of timeline cards; ``sides`` holds the
-    side colours.
+    ``card`` and ``card_current`` are the backgrounds of timeline cards, ``card_done`` of the
+    cards of those who acted or are out of the fight (their words in ``muted_text``);
+    ``border`` draws light dividers, ``edge`` the edges of fields, buttons, cards and dice,
+    ``focus`` the ring around what has the keyboard focus; ``condition`` is the background
+    of a condition's chip in the table (under ``text``); ``sides`` holds the side colours.
+    Every text colour reads at 4.5:1 and every edge and mark at 3:1 on the backgrounds it is
+    drawn on (``tests/ui/test_contrast.py``).
     """
 
     window: str
@@ -51,8 +78,12 @@ class ThemeColors(msgspec.Struct, frozen=True):
     tooltip_base: str
     tooltip_text: str
     border: str
+    edge: str
+    focus: str
     card: str
     card_current: str
+    card_done: str
+    condition: str
     disabled_text: str
     sides: dict[Side, str]
 
@@ -72,13 +103,17 @@ _LIGHT = ThemeColors(
     button_text="#1b1f24",
     highlight="#2f6fd6",
     highlighted_text="#ffffff",
-    accent="#2f6fd6",
+    accent="#2a66cc",
     link="#1f5fbf",
     tooltip_base="#fffef2",
     tooltip_text="#1b1f24",
     border="#c3c8cf",
+    edge="#767e89",
+    focus="#1f5fbf",
     card="#ffffff",
     card_current="#e8f0fd",
+    card_done="#e9ecef",
+    condition="#f3d9a4",
     disabled_text="#9aa1ab",
     sides={
         Side.PLAYER: "#1f5fbf",
@@ -104,8 +139,12 @@ _DARK = ThemeColors(
     tooltip_base="#2b2f36",
     tooltip_text="#e6e8eb",
     border="#444a53",
+    edge="#80868f",
+    focus="#78aefc",
     card="#2a2e35",
     card_current="#26364f",
+    card_done="#22252a",
+    condition="#5c4514",
     disabled_text="#6b727c",
     sides={
         Side.PLAYER: "#6aa6ff",
@@ -194,6 +233,119 @@ def build_palette(scheme: Scheme) -> QPalette:
     return palette
 
 
+FOCUS_WIDTH = 2.0
+"""How wide the focus ring is, in pixels."""
+_RADIUS = 3.0
+
+_PE = QStyle.PrimitiveElement
+_CC = QStyle.ComplexControl
+_EDGED = {_PE.PE_FrameLineEdit, _PE.PE_PanelButtonCommand}
+"""What Fusion draws with a low-contrast edge that this style draws again."""
+_RINGED_AT_EDGE = {_CC.CC_SpinBox, _CC.CC_ComboBox, _CC.CC_ToolButton}
+
+
+def _colors(option: QStyleOption) -> ThemeColors:
+    return theme_colors(scheme_for_palette(option.palette))
+
+
+def _focused(option: QStyleOption) -> bool:
+    return bool(option.state & QStyle.StateFlag.State_HasFocus)
+
+
+def paint_edge(painter: QPainter, rect: QRectF, color: QColor, *, ring: bool) -> None:
+    """A field's or button's edge along the inside of ``rect``: 1 px, or the 2 px focus ring."""
+    width = FOCUS_WIDTH if ring else 1.0
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(color, width))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    inset = width / 2
+    painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), _RADIUS, _RADIUS)
+    painter.restore()
+
+
+class ThemeStyle(QProxyStyle):
+    """Fusion with the theme's edges and an always drawn focus ring (see the module)."""
+
+    def __init__(self) -> None:
+        """Fusion underneath."""
+        super().__init__(STYLE_NAME)
+
+    def drawPrimitive(  # noqa: N802 (Qt override)
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Fusion's drawing, with the theme's edges and focus ring."""
+        if element == _PE.PE_FrameFocusRect:
+            self._paint_focus_rect(option, painter, widget)
+            return
+        super().drawPrimitive(element, option, painter, widget)
+        if element in _EDGED and not isinstance(widget, QComboBox):
+            colors = _colors(option)
+            focused = _focused(option) and (
+                element == _PE.PE_FrameLineEdit or isinstance(widget, QAbstractButton)
+            )
+            color = QColor(colors.focus if focused else colors.edge)
+            paint_edge(painter, QRectF(option.rect), color, ring=focused)
+        elif element in (_PE.PE_IndicatorCheckBox, _PE.PE_IndicatorRadioButton):
+            self._paint_indicator_edge(element, option, painter)
+
+    def drawComplexControl(  # noqa: N802 (Qt override)
+        self,
+        control: QStyle.ComplexControl,
+        option: QStyleOptionComplex,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        """Fusion's spin boxes, drop-downs and tool buttons, with the theme's edge and ring."""
+        super().drawComplexControl(control, option, painter, widget)
+        if control not in _RINGED_AT_EDGE:
+            return
+        focused = _focused(option)
+        flag = QStyle.StateFlag
+        shown = flag.State_MouseOver | flag.State_Sunken | flag.State_On
+        flat = control == _CC.CC_ToolButton and bool(option.state & flag.State_AutoRaise)
+        if flat and not focused and not option.state & shown:
+            return
+        colors = _colors(option)
+        color = QColor(colors.focus if focused else colors.edge)
+        paint_edge(painter, QRectF(option.rect), color, ring=focused)
+
+    def _paint_focus_rect(
+        self, option: QStyleOption, painter: QPainter, widget: QWidget | None
+    ) -> None:
+        """The ring around a focused cell, check box label or radio button; buttons, spin
+        boxes and drop-downs have theirs at their edge instead."""
+        if isinstance(widget, QAbstractButton | QComboBox) and not _is_check(widget):
+            return
+        colors = _colors(option)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        color = colors.highlighted_text if selected else colors.focus
+        paint_edge(painter, QRectF(option.rect), QColor(color), ring=True)
+
+    def _paint_indicator_edge(
+        self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter
+    ) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(_colors(option).edge), 1.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        box = QRectF(option.rect).adjusted(0.5, 0.5, -1.5, -1.5)
+        if element == _PE.PE_IndicatorRadioButton:
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box, 1.5, 1.5)
+        painter.restore()
+
+
+def _is_check(widget: QWidget) -> bool:
+    """Whether ``widget`` is a check box or radio button (their ring goes around the label)."""
+    return widget.inherits("QCheckBox") or widget.inherits("QRadioButton")
+
+
 class ThemeController(QObject):
     """Keeps the application's palette in step with the chosen or the system's scheme.
 
@@ -202,8 +354,8 @@ class ThemeController(QObject):
 
     schemeChanged = Signal(str)  # noqa: N815 (Qt signal naming)
 
-    def __init__(self, app: QApplication, *, style_set: bool = False) -> None:
-        """Take charge of ``app``'s style (unless ``style_set``), palette and base font."""
+    def __init__(self, app: QApplication) -> None:
+        """Take charge of ``app``'s style, palette and base font."""
         super().__init__(app)
         self.setObjectName("themeController")
         self._app = app
@@ -214,10 +366,9 @@ class ThemeController(QObject):
         if base_font.pointSizeF() > 0:
             base_font.setPointSizeF(max(base_font.pointSizeF() + 1, BASE_FONT_POINT_SIZE))
             app.setFont(base_font)
-        if not style_set:
-            fusion = QStyleFactory.create(STYLE_NAME)
-            if fusion is not None:
-                app.setStyle(fusion)
+        self.base_point_size = base_font.pointSizeF()
+        """The text size the theme gives the application, before any zoom."""
+        app.setStyle(ThemeStyle())
         app.setPalette(build_palette(self._scheme))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_system)
 
@@ -262,12 +413,37 @@ def apply_theme(app: QApplication, scheme: Scheme | None = None) -> ThemeControl
     return controller
 
 
+def zoom_step(percent: int, steps: int) -> int:
+    """The zoom ``steps`` places along :data:`ZOOM_STEPS` from ``percent`` (kept in range)."""
+    nearest = min(range(len(ZOOM_STEPS)), key=lambda i: abs(ZOOM_STEPS[i] - percent))
+    return ZOOM_STEPS[max(0, min(len(ZOOM_STEPS) - 1, nearest + steps))]
+
+
+def set_zoom(app: QApplication, percent: int) -> None:
+    """Show the application's text at ``percent`` of its base size: every widget that takes
+    the application's font (the table's rows, the timeline's cards, the docks) grows with it.
+
+    The base size is the one the theme set, or without the theme the application's size when
+    first zoomed.
+    """
+    controller = app.findChild(ThemeController, "themeController")
+    base = controller.base_point_size if controller is not None else app.property(_BASE_SIZE)
+    if not isinstance(base, float):
+        base = app.font().pointSizeF()
+        app.setProperty(_BASE_SIZE, base)
+    if base <= 0:
+        return
+    font = QFont(app.font())
+    font.setPointSizeF(base * percent / 100)
+    if font.pointSizeF() != app.font().pointSizeF():
+        app.setFont(font)
+
+
 def create_themed_application(argv: list[str]) -> QApplication:
     """Create the QApplication with the look :func:`apply_theme` gives, following the system.
 
-    The style is chosen with Qt's ``-style`` option instead of ``setStyle``: handing a style to
-    Python builds every one of QStyle's enums, which costs start-up time.
+    Qt's ``-style`` option spares building the platform's own style before the theme's.
     """
     app = QApplication([*argv, "-style", STYLE_NAME])
-    ThemeController(app, style_set=True).set_scheme(None)
+    ThemeController(app).set_scheme(None)
     return app

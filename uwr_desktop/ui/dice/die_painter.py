@@ -7,6 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPolygonF
 
 from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, GAP, ShownDie
+from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
 
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((1, 1),),
@@ -21,8 +22,9 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 def colours(
     palette: QPalette, die: ShownDie, settled: bool
 ) -> tuple[QColor, QColor, QColor | None]:
-    """A die's body, ink and ring: highlighted when it counts (a success, kept), dimmed when
-    it does not, plain while it tumbles."""
+    """A die's body, ink and ring: highlighted and ringed when it counts (a success, kept),
+    hollow (the tray's own background, grey ink that still reads at 4.5:1) when it does not,
+    plain while it tumbles."""
     button = palette.color(QPalette.ColorRole.Button)
     button_text = palette.color(QPalette.ColorRole.ButtonText)
     highlight = palette.color(QPalette.ColorRole.Highlight)
@@ -32,12 +34,14 @@ def colours(
     if die.success is True or die.kept is True:
         return highlight, highlighted_text, highlight
     if die.success is False or die.kept is False:
-        dim_body = QColor(button)
-        dim_body.setAlpha(110)
-        dim_ink = QColor(button_text)
-        dim_ink.setAlpha(120)
-        return dim_body, dim_ink, None
+        muted = theme_colors(scheme_for_palette(palette)).muted_text
+        return palette.color(QPalette.ColorRole.Window), QColor(muted), None
     return button, button_text, None
+
+
+def edge(palette: QPalette) -> QColor:
+    """The colour of a die's edge: 3:1 against the tray, so a hollow die keeps its shape."""
+    return QColor(theme_colors(scheme_for_palette(palette)).edge)
 
 
 def outline(sides: int, rect: QRectF) -> QPainterPath:

@@ -9,8 +9,8 @@ came to rest.
 from collections.abc import Sequence
 
 import msgspec
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QFont
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -35,8 +35,11 @@ from uwr_desktop.ui.dice.shown import (
 )
 from uwr_desktop.ui.dice.shown_die import ShownDie
 from uwr_desktop.ui.dice.view import DiceView
+from uwr_desktop.ui.widgets.build import enlarge
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+BANNER_SCALE = 1.4
+"""How much larger than the tray's text the outcome is."""
 
 AnyRoll = PoolRoll | RollKeepRoll | SumRoll
 
@@ -64,6 +67,12 @@ class RollDisplay(QWidget):
         self._outcome = Outcome()
         self._setting_dice = False
         self._build_display()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """Keep the outcome larger than the tray's text when it is zoomed."""
+        if event.type() == QEvent.Type.FontChange:
+            enlarge((self.banner,), self.font(), BANNER_SCALE)
+        super().changeEvent(event)
 
     def _build_display(self) -> None:
         self._build_buttons()
@@ -117,10 +126,7 @@ class RollDisplay(QWidget):
         self.banner.setObjectName("diceBanner")
         self.banner.setAccessibleName("Outcome")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = QFont(self.banner.font())
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        self.banner.setFont(font)
+        enlarge((self.banner,), self.font(), BANNER_SCALE)
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.rerolls_left = QLabel()
         self.rerolls_left.setObjectName("rerollsLeft")

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from uwr_desktop.ui.dice.die_painter import (
     colours,
+    edge,
     outline,
     paint_caption,
     paint_number,
@@ -412,10 +413,7 @@ class DiceView(QWidget):
             painter.setPen(QPen(ring, 3.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(outline(die.sides, local.adjusted(-4, -4, 4, 4)))
-        border = palette.color(QPalette.ColorRole.Mid)
-        if settled and die.success is False:
-            border.setAlpha(120)
-        pen = QPen(border, 1.5)
+        pen = QPen(edge(palette), 1.5)
         if settled and die.rerollable:
             pen = QPen(palette.color(QPalette.ColorRole.Highlight), 1.5, Qt.PenStyle.DashLine)
         painter.setPen(pen)

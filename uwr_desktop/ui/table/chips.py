@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from uwr_desktop.ui.table.model import CHIPS_ROLE
+from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
 
 _GAP = 4.0
 """Room between two chips and around the row of them."""
@@ -42,13 +43,14 @@ def fitted(widths: list[float], room: float, more_width: float) -> int:
 class ChipsDelegate(QStyledItemDelegate):
     """Draws a cell's chips over the view's usual cell background and selection.
 
-    ``tint`` colours the chips' background (conditions stand out; resources are quieter).
+    ``tinted`` chips stand out on the theme's ``condition`` colour (conditions); the others are
+    quieter, on the palette's midlight (resources).
     """
 
-    def __init__(self, tint: QColor | None = None, parent: QWidget | None = None) -> None:
-        """Chips on ``tint`` (``None``: the palette's midlight)."""
+    def __init__(self, *, tinted: bool = False, parent: QWidget | None = None) -> None:
+        """Chips on the condition colour when ``tinted``."""
         super().__init__(parent)
-        self._tint = tint
+        self._tinted = tinted
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _ModelIndex) -> None:
         """The cell without its text, then the chips that fit and a "+N" for the rest."""
@@ -71,7 +73,9 @@ class ChipsDelegate(QStyledItemDelegate):
         top = rect.top() + (rect.height() - height) / 2
         palette = option.palette
         background = (
-            self._tint if self._tint is not None else palette.color(QPalette.ColorRole.Midlight)
+            QColor(theme_colors(scheme_for_palette(palette)).condition)
+            if self._tinted
+            else palette.color(QPalette.ColorRole.Midlight)
         )
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

@@ -5,8 +5,8 @@ thousand combatants cannot afford)."""
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
 from uwr_desktop.ui.table.chips import ChipsDelegate
@@ -33,8 +33,6 @@ CONDITIONS_MIN_CHARS = 12
 """The Conditions column is at least this wide, so a first condition shows without a refit."""
 ROW_PADDING = 8
 """Pixels a row has beyond a line of text: compact, so a laptop shows ten rows and more."""
-CONDITION_TINT = "#f3d9a4"
-"""The background of a condition's chip: it stands out from the quieter resources."""
 
 _CHIP_BOUNDS = (
     (RESOURCES_COLUMN, 0, RESOURCES_FIT_CHARS),
@@ -71,9 +69,8 @@ class CombatantTable(FrozenColumnTable):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.verticalHeader().setVisible(False)
-        row_height = self.fontMetrics().height() + ROW_PADDING
+        self._fit_rows()
         for view in (self, self.frozen):
-            view.verticalHeader().setDefaultSectionSize(row_height)
             view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -83,9 +80,21 @@ class CombatantTable(FrozenColumnTable):
         health = HealthDelegate(COMBATANT_ID_ROLE, self)
         health.stepRequested.connect(step_health)
         self.set_column_delegate(HEALTH_COLUMN, health)
-        self.set_column_delegate(CONDITIONS_COLUMN, ChipsDelegate(QColor(CONDITION_TINT), self))
+        self.set_column_delegate(CONDITIONS_COLUMN, ChipsDelegate(tinted=True, parent=self))
         self.set_column_delegate(RESOURCES_COLUMN, ChipsDelegate(parent=self))
         self.set_frozen_keys((NAME_COLUMN, HEALTH_COLUMN, CONDITIONS_COLUMN))
+
+    def _fit_rows(self) -> None:
+        row_height = self.fontMetrics().height() + ROW_PADDING
+        for view in (self, self.frozen):
+            view.verticalHeader().setDefaultSectionSize(row_height)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """Rows and columns follow the text's size when the window is zoomed."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_rows()
+            self.fit_columns()
 
     def _bold_extra(self) -> int:
         """How much wider the widest name gets in bold than it is in the table's font."""

@@ -455,16 +455,19 @@ class CombatantTableModel(QAbstractTableModel):
         text = format_cell(self._value(self._state, combatant.id, column))
         if not text or "\n" in text:
             return None
-        bold = self._look(combatant, column, _ROLE.FontRole) is not None
+        font = self._look(combatant, column, _ROLE.FontRole)
+        bold = isinstance(font, QFont) and font.bold()
         return text, bold, self._look(combatant, column, _ROLE.DecorationRole) is not None
 
     def _look(self, combatant: Combatant, column: Column, role: int) -> object:
         current = combatant.id == self._state.current
         if role == _ROLE.FontRole:
-            if not current:
+            struck = combatant.down and column.key == NAME_COLUMN
+            if not current and not struck:
                 return None
             font = QFont()
-            font.setBold(True)
+            font.setBold(current)
+            font.setStrikeOut(struck)
             return font
         if role == _ROLE.BackgroundRole:
             if current:
@@ -474,7 +477,7 @@ class CombatantTableModel(QAbstractTableModel):
             return None
         if role == _ROLE.ForegroundRole:
             if combatant.down:
-                return QColor(theme_colors().disabled_text)
+                return QColor(theme_colors().muted_text)
             if combatant.hidden:
                 return QColor(theme_colors().muted_text)
             return None

@@ -22,7 +22,6 @@ PADDING = 10.0
 STRIPE = 6.0
 RADIUS = 8.0
 LINE_GAP = 3.0
-DONE_OPACITY = 0.45
 TICK = 4.0
 
 
@@ -103,13 +102,10 @@ class PaintState(msgspec.Struct, frozen=True):
 def paint_card(
     painter: QPainter, slot: TimelineSlot, rect: QRectF, metrics: CardMetrics, state: PaintState
 ) -> None:
-    """One card, faded when done or out of the fight."""
-    painter.save()
-    faded = slot.status == SlotStatus.DONE or state.down(slot.combatant_id)
-    painter.setOpacity(painter.opacity() * (DONE_OPACITY if faded else 1.0))
-    _paint_frame(painter, slot, rect, state)
-    _paint_text(painter, slot, rect, metrics, state.colors)
-    painter.restore()
+    """One card, greyed when done or out of the fight (and saying so in its note line)."""
+    down = state.down(slot.combatant_id)
+    _paint_frame(painter, slot, rect, state, greyed=down or slot.status == SlotStatus.DONE)
+    _paint_text(painter, slot, rect, metrics, state.colors, down=down)
 
 
 def paint_lifted(
@@ -149,13 +145,16 @@ def paint_span(painter: QPainter, left: float, right: float, y: float, color: QC
     painter.restore()
 
 
-def _paint_frame(painter: QPainter, slot: TimelineSlot, rect: QRectF, state: PaintState) -> None:
+def _paint_frame(
+    painter: QPainter, slot: TimelineSlot, rect: QRectF, state: PaintState, *, greyed: bool
+) -> None:
     """The card's background, side stripe, state border and selection ring."""
     colors = state.colors
     current = slot.status == SlotStatus.CURRENT
     card = QPainterPath()
     card.addRoundedRect(rect, RADIUS, RADIUS)
-    painter.fillPath(card, QColor(colors.card_current if current else colors.card))
+    background = colors.card_done if greyed else colors.card
+    painter.fillPath(card, QColor(colors.card_current if current else background))
     if slot.kind.set_apart:
         _paint_hatching(painter, card, rect, QColor(colors.border))
     painter.save()
@@ -171,7 +170,7 @@ def _paint_frame(painter: QPainter, slot: TimelineSlot, rect: QRectF, state: Pai
     elif slot.status == SlotStatus.DELAYED:
         border = QPen(QColor(colors.muted_text), 1.5, Qt.PenStyle.DashLine)
     else:
-        border = QPen(QColor(colors.border), 1)
+        border = QPen(QColor(colors.edge), 1)
     painter.setPen(border)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     inset = border.widthF() / 2
@@ -189,8 +188,10 @@ def _paint_text(
     rect: QRectF,
     metrics: CardMetrics,
     colors: ThemeColors,
+    *,
+    down: bool,
 ) -> None:
-    """The name, the value (with a bar's arrow) and the note line."""
+    """The name, the value (with a bar's arrow) and the note line ("Down" first when out)."""
     current = slot.status == SlotStatus.CURRENT
     left = rect.x() + STRIPE + PADDING
     width = rect.right() - PADDING - left
@@ -198,9 +199,10 @@ def _paint_text(
     muted = QColor(colors.muted_text)
     align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     elide = Qt.TextElideMode.ElideRight
+    greyed = down or slot.status == SlotStatus.DONE
 
     painter.setFont(metrics.name_font)
-    painter.setPen(QColor(colors.text))
+    painter.setPen(muted if greyed else QColor(colors.text))
     name = QFontMetricsF(metrics.name_font).elidedText(slot.label, elide, width)
     painter.drawText(QRectF(left, y, width, metrics.name_height), align, name)
     y += metrics.name_height + LINE_GAP
@@ -223,9 +225,9 @@ def _paint_text(
     glyph_size = metrics.note_height * 0.62
     glyph_rect = QRectF(left, y + (metrics.note_height - glyph_size) / 2, glyph_size, glyph_size)
     note_left = left
-    if _paint_status_glyph(painter, slot, glyph_rect, accent):
+    if _paint_status_glyph(painter, slot, glyph_rect, accent, down=down):
         note_left += glyph_size + 6
-    text = note(slot)
+    text = " · ".join(part for part in ("Down" if down else "", note(slot)) if part)
     if text:
         painter.setFont(metrics.note_font)
         painter.setPen(accent)
@@ -247,14 +249,20 @@ def _paint_hatching(painter: QPainter, card: QPainterPath, rect: QRectF, color: 
     painter.restore()
 
 
-def _paint_status_glyph(painter: QPainter, slot: TimelineSlot, rect: QRectF, color: QColor) -> bool:
-    """Draw a small vector mark for the slot's state; tell whether one was drawn."""
+def _paint_status_glyph(
+    painter: QPainter, slot: TimelineSlot, rect: QRectF, color: QColor, *, down: bool
+) -> bool:
+    """Draw a small vector mark for the slot's state (a cross when out of the fight); tell
+    whether one was drawn."""
     painter.save()
     painter.setPen(pen(color, 2))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     left, top, size = rect.left(), rect.top(), rect.width()
     drawn = True
-    if slot.status == SlotStatus.CURRENT:
+    if down:
+        painter.drawLine(QLineF(left, top, left + size, top + size))
+        painter.drawLine(QLineF(left, top + size, left + size, top))
+    elif slot.status == SlotStatus.CURRENT:
         triangle = QPainterPath(QPointF(left + size * 0.15, top))
         triangle.lineTo(left + size, top + size / 2)
         triangle.lineTo(left + size * 0.15, top + size)

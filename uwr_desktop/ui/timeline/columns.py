@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import ThemeColors
-from uwr_desktop.ui.timeline.cards import DONE_OPACITY, MARGIN, CardMetrics, PaintState, pen
+from uwr_desktop.ui.timeline.cards import MARGIN, CardMetrics, PaintState, pen
 from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
 
 MAX_ROWS = 4
@@ -33,7 +33,6 @@ _STRIPE = 4.0
 _RADIUS = 5.0
 _PIP_GAP = 3.0
 _NAME_CHARS = 9
-_DONE_ROW_OPACITY = 0.6
 
 
 class RowFonts(msgspec.Struct, frozen=True):
@@ -230,15 +229,17 @@ def paint_row(
     colors: ThemeColors,
     *,
     selected: bool,
+    down: bool = False,
 ) -> None:
-    """One row: background, side stripe, the acting-now ring, the name and the pips."""
+    """One row: background, side stripe, the acting-now ring, the name and the pips; greyed
+    when done or out of the fight (``down``, marked ✕ before the name)."""
     current = slot.status == SlotStatus.CURRENT
+    greyed = down or slot.status == SlotStatus.DONE
     painter.save()
-    if slot.status == SlotStatus.DONE:
-        painter.setOpacity(painter.opacity() * _DONE_ROW_OPACITY)
     shape = QPainterPath()
     shape.addRoundedRect(rect, _RADIUS, _RADIUS)
-    painter.fillPath(shape, QColor(colors.card_current if current else colors.card))
+    background = colors.card_done if greyed else colors.card
+    painter.fillPath(shape, QColor(colors.card_current if current else background))
     painter.save()
     painter.setClipPath(shape)
     painter.fillRect(QRectF(rect.x(), rect.y(), _STRIPE, rect.height()), colors.side(slot.side))
@@ -247,9 +248,9 @@ def paint_row(
     if current:
         painter.setPen(QPen(accent, 2))
     elif slot.kind.set_apart:
-        painter.setPen(QPen(QColor(colors.border), 1, Qt.PenStyle.DashLine))
+        painter.setPen(QPen(QColor(colors.edge), 1, Qt.PenStyle.DashLine))
     else:
-        painter.setPen(QPen(QColor(colors.border), 1))
+        painter.setPen(QPen(QColor(colors.edge), 1))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), _RADIUS, _RADIUS)
     if selected:
@@ -257,10 +258,11 @@ def paint_row(
         painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), _RADIUS + 2, _RADIUS + 2)
 
     painter.setFont(fonts.name)
-    painter.setPen(QColor(colors.text))
+    painter.setPen(QColor(colors.muted_text if greyed else colors.text))
     left = rect.x() + _STRIPE + _PAD
     width = _name_width(fonts, rect, slot)
-    name = QFontMetricsF(fonts.name).elidedText(slot.label, Qt.TextElideMode.ElideRight, width)
+    label = f"✕ {slot.label}" if down else slot.label
+    name = QFontMetricsF(fonts.name).elidedText(label, Qt.TextElideMode.ElideRight, width)
     align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     painter.drawText(QRectF(left, rect.y(), width, rect.height()), align, name)
     _paint_pips(painter, slot, rect, fonts, colors)
@@ -325,13 +327,10 @@ class ColumnsLayout(TimelineLayout):
     def paint_slot(
         self, painter: QPainter, slot: TimelineSlot, rect: QRectF, state: PaintState
     ) -> None:
-        """A row, faded when its combatant is out of the fight."""
-        painter.save()
-        if state.down(slot.combatant_id):
-            painter.setOpacity(painter.opacity() * DONE_OPACITY)
+        """A row, greyed and marked when its combatant is out of the fight."""
         selected = slot.key == state.selected
-        paint_row(painter, slot, rect, self.fonts, state.colors, selected=selected)
-        painter.restore()
+        down = state.down(slot.combatant_id)
+        paint_row(painter, slot, rect, self.fonts, state.colors, selected=selected, down=down)
 
     def paint_lifted(self, painter: QPainter, drag: Drag, state: PaintState) -> None:
         """The row lifted at the pointer's height."""

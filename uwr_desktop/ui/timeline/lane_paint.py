@@ -7,11 +7,13 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from uwr_desktop.core.timeline import Lane, SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import ThemeColors
 from uwr_desktop.ui.timeline import cards
-from uwr_desktop.ui.timeline.cards import DONE_OPACITY, PaintState
+from uwr_desktop.ui.timeline.cards import PaintState
 from uwr_desktop.ui.timeline.lane_fit import LABEL_PAD
 
 MARK = 5.0
 """Half the width of a mark (a diamond)."""
+BAR_FILL_ALPHA = 70
+"""How strongly a bar is tinted with its side's colour (0 to 255); a done bar is hollow."""
 
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _CENTRE = Qt.AlignmentFlag.AlignCenter
@@ -36,15 +38,16 @@ def paint_item(
     open_end: bool = False,
 ) -> None:
     """A bar filling ``body`` (a mark centred in it when not a bar) and its label in
-    ``label`` (``None``: none), faded when done or out of the fight; ``open_end``: the bar
-    goes on past the axis."""
+    ``label`` (``None``: none); done or out of the fight, the bar is hollow and the label grey
+    (still 4.5:1), "✕" before the name of one out; ``open_end``: the bar goes on past the
+    axis."""
     colors = state.colors
     painter.save()
-    faded = slot.status == SlotStatus.DONE or state.down(slot.combatant_id)
-    painter.setOpacity(painter.opacity() * (DONE_OPACITY if faded else 1.0))
+    down = state.down(slot.combatant_id)
+    faded = slot.status == SlotStatus.DONE or down
     side = colors.side(slot.side)
     if slot.kind.bar:
-        _paint_bar(painter, slot, body, colors, side, open_end=open_end)
+        _paint_bar(painter, slot, body, colors, side, open_end=open_end, hollow=faded)
     else:
         _paint_mark(painter, slot, body, colors, side)
     if slot.key == state.selected:
@@ -54,7 +57,9 @@ def paint_item(
         painter.drawRoundedRect(body.adjusted(-3, -3, 3, 3), 6, 6)
     if label is not None:
         inner = label.adjusted(LABEL_PAD, 0, -LABEL_PAD / 2, 0)
-        paint_text(painter, inner, slot.caption or slot.label, font, QColor(colors.text))
+        text = slot.caption or slot.label
+        ink = QColor(colors.muted_text if faded else colors.text)
+        paint_text(painter, inner, f"✕ {text}" if down else text, font, ink)
     painter.restore()
 
 
@@ -66,9 +71,10 @@ def _paint_bar(
     side: QColor,
     *,
     open_end: bool,
+    hollow: bool,
 ) -> None:
     fill = QColor(side)
-    fill.setAlpha(70)
+    fill.setAlpha(0 if hollow else BAR_FILL_ALPHA)
     path = QPainterPath()
     path.addRoundedRect(body, 4, 4)
     painter.fillPath(path, fill)

@@ -2,6 +2,7 @@
 
 from typing import TypeVar
 
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 
 from uwr_desktop.ui.widgets.number_box import NumberBox
@@ -15,6 +16,16 @@ def named(widget: W, name: str) -> W:
     """``widget`` with its object name set (tests and style sheets find it by it)."""
     widget.setObjectName(name)
     return widget
+
+
+def enlarge(labels: tuple[QLabel, ...], font: QFont, scale: float) -> None:
+    """Show ``labels`` in bold at ``scale`` times ``font``'s size; call again with the new font
+    when the holder's font changes (a zoom), since a label's own size no longer follows it."""
+    large = QFont(font)
+    large.setPointSizeF(font.pointSizeF() * scale)
+    large.setBold(True)
+    for label in labels:
+        label.setFont(large)
 
 
 def wrapped(name: str) -> QLabel:

@@ -111,14 +111,14 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         "Deal 1 Damage",
         "Deal 1 damage to the selected combatants (the - in the Health column)",
         None,
-        ("Ctrl+-",),
+        ("Alt+-",),
     ),
     ActionSpec(
         "heal_one",
         "Heal 1",
         "Heal the selected combatants by 1 (the + in the Health column)",
         None,
-        ("Ctrl+=", "Ctrl++"),
+        ("Alt+=", "Alt++"),
     ),
     ActionSpec(
         "condition",
@@ -141,6 +141,9 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         None,
     ),
     ActionSpec("reduce_motion", "Reduce &Motion", "Show dice results without animation"),
+    ActionSpec("zoom_in", "Zoom &In", "Make all text larger", None, ("Ctrl++", "Ctrl+=")),
+    ActionSpec("zoom_out", "Zoom &Out", "Make all text smaller", None, ("Ctrl+-",)),
+    ActionSpec("zoom_reset", "Reset &Zoom", "Show text at its usual size", None, ("Ctrl+0",)),
     ActionSpec("attack", "&Attack", "Attack with the panel's choices", None, ("F6",)),
     ActionSpec("roll", "&Roll", "Roll the dice set in the panel", None, ("F7",)),
     ActionSpec(

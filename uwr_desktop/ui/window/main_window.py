@@ -47,6 +47,7 @@ from uwr_desktop.ui.window.panel_commands import PanelCommands
 from uwr_desktop.ui.window.timeline_commands import TimelineCommands
 from uwr_desktop.ui.window.turn_header import TurnHeader
 from uwr_desktop.ui.window.undo import JournalUndoStack
+from uwr_desktop.ui.window.zoom import ZoomCommands
 
 STATUS_MESSAGE_MS = 6000
 REMADE_MESSAGE = "The autosave folder was gone: it was made again and this fight stored in it."
@@ -135,6 +136,7 @@ class MainWindow(QMainWindow):
             self, settings, self.dice_dock, self.log_dock, self.actions_by_key["reduce_motion"]
         )
         self.layout_keeper.restore()
+        self.zoom = ZoomCommands(self.actions_by_key, settings)
         self._refresh_all()
 
     @property

@@ -70,6 +70,8 @@ def build_menus(
     view_menu.addSeparator()
     view_menu.addAction(a["reduce_motion"])
     view_menu.addSeparator()
+    view_menu.addActions([a["zoom_in"], a["zoom_out"], a["zoom_reset"]])
+    view_menu.addSeparator()
     open_player_view, player_view_options = player_view
     view_menu.addAction(open_player_view)
     view_menu.addMenu(player_view_options)

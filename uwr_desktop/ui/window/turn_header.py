@@ -1,9 +1,11 @@
 """The strip above the table that shows the round and whose turn it is, in large type."""
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.rulesets.base import TurnNow
+from uwr_desktop.ui.widgets.build import enlarge
 
 SCALE = 1.5
 """How much larger than the window's text the strip's words are."""
@@ -20,11 +22,7 @@ class TurnHeader(QWidget):
         self.round_label.setObjectName("turnHeaderRound")
         self.actor_label = QLabel(self)
         self.actor_label.setObjectName("turnHeaderActor")
-        for label in (self.round_label, self.actor_label):
-            font = label.font()
-            font.setPointSizeF(font.pointSizeF() * SCALE)
-            font.setBold(True)
-            label.setFont(font)
+        enlarge((self.round_label, self.actor_label), self.font(), SCALE)
         # A long name is cut at the window's edge rather than widening the window.
         self.actor_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QHBoxLayout(self)
@@ -32,6 +30,12 @@ class TurnHeader(QWidget):
         layout.addWidget(self.round_label)
         layout.addSpacing(18)
         layout.addWidget(self.actor_label, 1)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """Keep the words larger than the window's text when it is zoomed."""
+        if event.type() == QEvent.Type.FontChange:
+            enlarge((self.round_label, self.actor_label), self.font(), SCALE)
+        super().changeEvent(event)
 
     def show_state(self, state: EncounterState, turn: TurnNow) -> None:
         """Show ``state``'s round and who acts now (``turn``, as the rules say)."""
