@@ -183,7 +183,8 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     assert panel.tray.combatant.currentData() == "oda"
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)
-    qtbot.mouseClick(attack.reaction.dodge_button, Qt.MouseButton.LeftButton)
+    assert window.panel_commands.more.actions["dodge"].isEnabled(), "Panel ▸ Dodge follows"
+    key_on_table(qtbot, window, Qt.Key.Key_F9)  # Fight ▸ Panel ▸ Dodge
     assert state(window).combatants["brute"].sheet.stamina == 2
     settle(qtbot, window)
     qtbot.mouseClick(attack.resolve_button, Qt.MouseButton.LeftButton)

@@ -6,7 +6,13 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, format_half, sheet_of
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand, RoundHelp, RoundSystemUi
+from uwr_desktop.ui.rulesets.base import (
+    DicePanel,
+    PanelButton,
+    PanelCommand,
+    RoundHelp,
+    RoundSystemUi,
+)
 
 ROUND_HELP = RoundHelp(
     "Turns in initiative order; each weapon has its Uses Per Round, refilled at the start of "
@@ -45,8 +51,19 @@ class UwrUi(RoundSystemUi):
             PanelCommand.ROLL: panel.tray.roll_button,
             PanelCommand.RESOLVE: panel.attack.resolve_button,
         }
+        reaction = panel.attack.reaction
+        more = (
+            PanelButton("dodge", "&Dodge", reaction.dodge_button, "F9"),
+            PanelButton("parry", "&Parry", reaction.parry_button, "Shift+F9"),
+            PanelButton("no_reaction", "No Rea&ction", reaction.no_reaction_button, "Ctrl+F9"),
+            PanelButton(
+                "reroll_reaction", "Reroll the Reac&tion", panel.attack.reroll_reaction_button
+            ),
+            PanelButton("apply_hit", "Apply the &Hit", panel.apply_hit.button, "F3"),
+            PanelButton("type_result", "T&ype the Result", panel.result.button, "Shift+F3"),
+        )
         return DicePanel(
-            panel, panel.tray, panel.set_focus_combatant, commands, panel.inputs_in_use
+            panel, panel.tray, panel.set_focus_combatant, commands, panel.inputs_in_use, more
         )
 
     def edit_combatant(
