@@ -246,3 +246,45 @@ def test_interference_is_recorded_from_the_panel_and_the_players_see_the_failed_
 
 def slot_text(window, cid):
     return next(s.value_text for s in turn_now(window) if s.key == cid)
+
+
+def test_the_combatant_on_turn_spends_and_hesitates_from_the_menu_keys(window, qtbot):
+    from fight_window import key_on_table
+
+    from uwr_desktop.core.encounter import Combatant
+    from uwr_desktop.core.intents import AddCombatants
+    from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
+    from uwr_desktop.core.sides import Side
+
+    window.document.new("hands")
+    window.do(
+        AddCombatants(
+            [
+                Combatant(
+                    id=cid,
+                    name=cid.capitalize(),
+                    side=side,
+                    sheet=HandsSheet(
+                        strength_bonus=3, weapons=(HandsWeapon(name="Blade", reach=1),)
+                    ),
+                )
+                for cid, side in (("ana", Side.PLAYER), ("gob", Side.ENEMY))
+            ]
+        )
+    )
+    more = window.panel_commands.more.actions
+    assert not more["spend"].isEnabled(), "nobody is on turn before the fight"
+    window.do(StartFight())
+    state = window.document.session.state
+    actor = state.current
+    ready = state.combatants[actor].sheet.ready
+    qtbot.waitUntil(lambda: more["spend"].isEnabled() and more["hesitate"].isEnabled())
+    key_on_table(qtbot, window, Qt.Key.Key_F9)  # Fight ▸ Panel ▸ Spend: 1 point
+    assert window.document.session.state.combatants[actor].sheet.ready == ready - 1
+    now = window.document.session.state.current
+    assert now != actor, "the next combatant is on turn"
+    qtbot.waitUntil(more["hesitate"].isEnabled)
+    key_on_table(qtbot, window, Qt.Key.Key_F9, Qt.KeyboardModifier.ShiftModifier)
+    assert window.document.session.entries[-1].label.startswith(
+        window.document.session.state.combatants[now].name
+    ), "Fight ▸ Panel ▸ Hesitate: the combatant on turn hesitates"

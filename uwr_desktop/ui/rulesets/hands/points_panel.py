@@ -80,6 +80,10 @@ def _pip(symbol: str, name: str, tip: str, *, clickable: bool) -> QToolButton:
     return pip
 
 
+def _idle() -> None:
+    """What the turn's buttons do while nobody is on turn (they are hidden then)."""
+
+
 class PointsPanel(QWidget):
     """The ``hands`` Dice dock: the turn's declare-first order with pips, above the dice tray."""
 
@@ -98,6 +102,14 @@ class PointsPanel(QWidget):
         self.rows = _named(QFrame(), "handsRows")
         self._grid = QGridLayout(self.rows)
         self._grid.setContentsMargins(0, 0, 0, 0)
+        # The row of the combatant on turn keeps the same Spend and Hesitate buttons from
+        # change to change, so that the window's menu entries can follow them.
+        self.turn_spend = QPushButton("Spend")
+        self.turn_hesitate = QPushButton("Hesitate")
+        self._turn_actions: tuple[Callable[[], None], Callable[[], None]] = (_idle, _idle)
+        self.turn_spend.clicked.connect(self._spend_on_turn)
+        self.turn_hesitate.clicked.connect(self._hesitate_on_turn)
+        self._park_turn_buttons()
         self.idle = _named(QLabel(), "handsIdle")
         self.idle.setWordWrap(True)
         self.message = _named(QLabel(), "handsMessage")
@@ -149,8 +161,15 @@ class PointsPanel(QWidget):
             return
         self._do(intent(points.value()))
 
+    def _park_turn_buttons(self) -> None:
+        """Keep the turn's buttons out of the grid, hidden (their menu entries disabled)."""
+        for button in (self.turn_spend, self.turn_hesitate):
+            button.setParent(self)
+            button.hide()
+
     def _clear_rows(self) -> None:
-        """A fresh grid: the old rows' widgets go with their frame."""
+        """A fresh grid: the old rows' widgets go with their frame (the turn's buttons stay)."""
+        self._park_turn_buttons()
         old = self.rows
         self.rows = _named(QFrame(), "handsRows")
         self._grid = QGridLayout(self.rows)
@@ -236,18 +255,44 @@ class PointsPanel(QWidget):
         weapon = self._weapon_choice(state, cid, sheet)
         against = self._against_choice(state, cid)
         target = self._target_choice(state, cid)
-        spend = _named(QPushButton("Spend"), f"handsSpend:{cid}")
+
+        spend, hesitate = self._spend_buttons(cid, points, on_turn=cid == state.current)
         spend.setEnabled(sheet.ready > 0)
-        spend.clicked.connect(lambda: self._do_typed(points, lambda n: self._spend_intent(cid, n)))
-        hesitate = _named(QPushButton("Hesitate"), f"handsHesitate:{cid}")
         hesitate.setEnabled(sheet.ready > 0)
-        hesitate.setToolTip("Do nothing this turn: one ready point to used")
-        hesitate.clicked.connect(lambda: self._do(HandsHesitate(cid)))
         self._grid.addWidget(weapon, top_row, 2)
         self._grid.addWidget(target, top_row, 3)
         self._grid.addWidget(against, top_row, 4)
         self._grid.addWidget(spend, top_row + 1, 3)
         self._grid.addWidget(hesitate, top_row + 1, 4)
+
+    def _spend_buttons(
+        self, cid: str, points: NumberBox, *, on_turn: bool
+    ) -> tuple[QPushButton, QPushButton]:
+        """The row's Spend and Hesitate (the turn's own pair for the combatant on turn)."""
+
+        def spend_now() -> None:
+            self._do_typed(points, lambda n: self._spend_intent(cid, n))
+
+        def hesitate_now() -> None:
+            self._do(HandsHesitate(cid))
+
+        if on_turn:
+            spend, hesitate = self.turn_spend, self.turn_hesitate
+            self._turn_actions = (spend_now, hesitate_now)
+            spend.show()
+            hesitate.show()
+        else:
+            spend, hesitate = QPushButton("Spend"), QPushButton("Hesitate")
+            spend.clicked.connect(spend_now)
+            hesitate.clicked.connect(hesitate_now)
+        hesitate.setToolTip("Do nothing this turn: one ready point to used")
+        return _named(spend, f"handsSpend:{cid}"), _named(hesitate, f"handsHesitate:{cid}")
+
+    def _spend_on_turn(self) -> None:
+        self._turn_actions[0]()
+
+    def _hesitate_on_turn(self) -> None:
+        self._turn_actions[1]()
 
     def _add_interference(self, state: EncounterState, first_row: int) -> None:
         """One grid row per interfering action of the turn: what it opposes, how it went

@@ -41,7 +41,13 @@ class HandsUi(RoundSystemUi):
         from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 
         panel = PointsPanel(document, parent)
-        more = (PanelButton("next_turn", "&Next Turn of the Round", panel.next_turn, "F4"),)
+        more = (
+            PanelButton("spend", "&Spend (Combatant on Turn)", panel.turn_spend, "F9"),
+            PanelButton(
+                "hesitate", "&Hesitate (Combatant on Turn)", panel.turn_hesitate, "Shift+F9"
+            ),
+            PanelButton("next_turn", "&Next Turn of the Round", panel.next_turn, "F4"),
+        )
         return DicePanel(panel, panel.tray, panel.set_focus_combatant, more=more)
 
     def edit_combatant(
