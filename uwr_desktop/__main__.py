@@ -22,6 +22,7 @@ CORE_AT_START = (
     "uwr_desktop.core.odds",
     "uwr_desktop.core.odds_rollkeep",
     "uwr_desktop.core.condition_text",
+    "uwr_desktop.core.hand_dice",
 )
 """The Qt-free modules the window imports at start, loaded by :func:`load_core_first`."""
 

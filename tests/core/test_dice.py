@@ -393,7 +393,7 @@ def test_meaningless_roll_and_keep_is_refused(rolled, kept, message):
 
 
 def test_tens_explode_and_the_highest_are_kept():
-    source = ScriptedDice([10, 10, 3, 7, 2, 10, 1])
+    source = ScriptedDice([10, 7, 2, 10, 10, 1, 3])
     roll = Roller(source).roll_keep(RollKeepSpec(4, 2, modifier=5))
     assert roll.chains == ((10, 10, 3), (7,), (2,), (10, 1))
     assert roll.values == (23, 7, 2, 11)

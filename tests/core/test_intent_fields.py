@@ -98,6 +98,8 @@ GOOD = {
     "successes": 2,
     "of_reaction": False,
     "below_one": True,
+    "side": "player",
+    "by_hand": True,
 }
 
 HUGE = 10**5000

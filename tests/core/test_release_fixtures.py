@@ -57,6 +57,7 @@ def _release_combatant(combatant: dict) -> dict:
     for weapon in sheet["weapons"]:
         # The round a preparation was made in came after 0.1.0: none recorded.
         assert weapon.pop("preparing_since") == 0
+    assert combatant.pop("dice_by") == "side"
     for condition in combatant["conditions"]:
         # Turn-tied durations and presets came after 0.1.0: none when read back.
         assert (condition.pop("until"), condition.pop("preset"), condition.pop("amount")) == (
@@ -75,6 +76,8 @@ def plain(state) -> dict:
     data["acted"] = sorted(data["acted"])
     # The latest typed roll came after 0.1.0, which typed no dice: none in its fights.
     assert data.pop("typed_roll") is None
+    # Dice rolled by hand came after 0.1.0, where the app rolled every die.
+    assert data.pop("hand_sides") == []
     data["combatants"] = {
         cid: _release_combatant(combatant) for cid, combatant in data["combatants"].items()
     }

@@ -113,18 +113,19 @@ def test_the_skirmish_of_an_ambush_with_delays_stances_and_wounds():
     table.do(RollkeepActNow("kakita"))
     assert not table.sheet("kakita").delaying
     # Kakita calls a raise against the archer: TN 20 + 5. 7k4 (Agility 4 + Kenjutsu 3), the 10
-    # explodes. Damage 3k2 + Strength 2 + 1k0 for the raise = 6k2: 11 wounds, Nicked (TN +3).
+    # explodes once the seven dice are down. Damage 3k2 + Strength 2 + 1k0 for the raise = 6k2:
+    # 11 wounds, Nicked (TN +3).
     attack = attack_of(
         table.do(
             RollkeepAttack("kakita", 0, "archer", raises=1),
             10,
-            5,
             9,
             8,
             7,
             6,
             5,
             4,
+            5,
             6,
             5,
             4,

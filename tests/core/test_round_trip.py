@@ -45,6 +45,7 @@ from uwr_desktop.core.intents import (
     RerollDice,
     RollDice,
     RulesError,
+    SetHandRolls,
     StartFight,
 )
 from uwr_desktop.core.journal import decode_entry, encode_entry
@@ -385,6 +386,7 @@ INTENTS: dict[type[Intent], st.SearchStrategy[Intent]] = {
             st.lists(number(0, MAX_DICE - 1, (0, 6)).edge, min_size=1, max_size=2),
         ),
     ),
+    SetHandRolls: st.builds(SetHandRolls, st.sampled_from(list(Side)), st.booleans()),
     PrepareWeapon: structs(PrepareWeapon, combatant_id=ID, weapon=WEAPON),
     SetPrepared: structs(
         SetPrepared, combatant_id=ID, weapon=WEAPON, prepared=Field(st.booleans())

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import msgspec
 
+from uwr_desktop.core.dice_requests import NOBODY, DiceRequest, RollFor
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_MODIFIER, MAX_REROLLS, MAX_SIDES
 
 POOL_SIDES = 6
@@ -430,33 +431,90 @@ class SumRoll(msgspec.Struct, frozen=True):
         return sum(self.faces) + self.spec.modifier
 
 
+def dice_list(indices: Sequence[int]) -> str:
+    """ "die 3", "dice 2 and 5", "dice 1, 4 and 6": 0-based indices in words, counted from 1."""
+    numbers = [str(index + 1) for index in indices]
+    if len(numbers) == 1:
+        return f"die {numbers[0]}"
+    return f"dice {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _signed(modifier: int) -> str:
+    return f" {'+' if modifier >= 0 else '-'} {abs(modifier)}" if modifier else ""
+
+
+def pool_words(spec: PoolSpec) -> str:
+    """A pool as a GM rolls it: "4 d6, favor +1"."""
+    favor = f", favor {spec.favor:+d}" if spec.favor else ""
+    return f"{spec.dice} d{POOL_SIDES}{favor}"
+
+
+def keep_words(spec: RollKeepSpec) -> str:
+    """A roll-and-keep roll as a GM rolls it: "7 d10, keep 3 + 2 — 10s roll again"."""
+    dice = spec.effective
+    again = " — 10s roll again" if spec.explode else ""
+    bonus = _signed(dice.bonus + spec.modifier)
+    return f"{dice.rolled} d{KEEP_SIDES}, keep {dice.kept}{bonus}{again}"
+
+
+def sum_words(spec: SumSpec) -> str:
+    """A sum as a GM rolls it: "2 d10 + 5"."""
+    return f"{spec.count} d{spec.sides}{_signed(spec.modifier)}"
+
+
 class Roller:
-    """Rolls dice from an injected random source (default: the operating system's)."""
+    """Rolls dice from an injected random source (default: the operating system's).
+
+    Every roll asks for its dice a batch at a time through :meth:`batch`, one
+    :class:`DiceRequest` naming who rolls what, so a roller that takes faces typed at the table
+    (``core/hand_dice.py``) judges them with this very code.
+    """
 
     def __init__(self, rng: RandomSource | None = None) -> None:
         """Roll with ``rng``; pass a seeded ``random.Random`` for repeatable rolls."""
         self._rng: RandomSource = rng if rng is not None else random.SystemRandom()
 
-    def die(self, sides: int) -> int:
+    def batch(self, request: DiceRequest) -> tuple[int, ...]:
+        """The faces of the dice ``request`` asks for, in rolling order."""
+        return tuple(self._rng.randint(1, request.sides) for _ in range(request.count))
+
+    def typed_by(self) -> tuple[str | None, ...]:
+        """Whose dice, of the rolls made so far, were typed in by hand (``None``: nobody's);
+        a random roller types none."""
+        return ()
+
+    def die(self, sides: int, by: RollFor = NOBODY) -> int:
         """Roll one die of ``sides`` sides."""
+        return self.dice(sides, 1, by)[0]
+
+    def dice(self, sides: int, count: int, by: RollFor = NOBODY, note: str = "") -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` sides as one batch (none for ``count`` 0)."""
         if not 2 <= sides <= MAX_SIDES:
             raise DiceError(f"a die has 2 to {MAX_SIDES} sides, got {sides}")
-        return self._rng.randint(1, sides)
+        if count <= 0:
+            return ()
+        _check_at_most(count)
+        return self.batch(DiceRequest(sides, count, by, f"{count} d{sides}", note))
 
-    def roll_pool(self, spec: PoolSpec) -> PoolRoll:
+    def roll_pool(self, spec: PoolSpec, by: RollFor = NOBODY) -> PoolRoll:
         """Roll a d6 success pool."""
-        return PoolRoll.from_faces(spec, [self.die(POOL_SIDES) for _ in range(spec.dice)])
+        if not spec.dice:
+            return PoolRoll.from_faces(spec, ())
+        faces = self.batch(DiceRequest(POOL_SIDES, spec.dice, by, pool_words(spec)))
+        return PoolRoll.from_faces(spec, faces)
 
-    def reroll(self, roll: PoolRoll, indices: Iterable[int]) -> PoolRoll:
+    def reroll(self, roll: PoolRoll, indices: Iterable[int], by: RollFor = NOBODY) -> PoolRoll:
         """Reroll the failed dice at ``indices``, keeping each die's better face.
 
         All indices are checked before any die is rolled, so a refusal changes nothing.
         """
-        for index, face in self.reroll_faces(roll, indices):
+        for index, face in self.reroll_faces(roll, indices, by):
             roll = roll.with_reroll(index, face)
         return roll
 
-    def reroll_faces(self, roll: PoolRoll, indices: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    def reroll_faces(
+        self, roll: PoolRoll, indices: Iterable[int], by: RollFor = NOBODY
+    ) -> tuple[tuple[int, int], ...]:
         """Roll the rerolls of the failed dice at ``indices``: each ``(die index, new face)``,
         in the order asked (the roll keeps each die's better face). All indices are checked
         before any die is rolled, so a refusal rolls nothing."""
@@ -472,22 +530,36 @@ class Roller:
                 f"{len(chosen)} dice were chosen but only {roll.rerolls_left} "
                 f"{'reroll is' if roll.rerolls_left == 1 else 'rerolls are'} left"
             )
-        return tuple((index, self.die(POOL_SIDES)) for index in chosen)
+        if not chosen:
+            return ()
+        note = f"{'reroll' if len(chosen) == 1 else 'rerolls'} of {dice_list(chosen)}"
+        faces = self.batch(DiceRequest(POOL_SIDES, len(chosen), by, pool_words(roll.spec), note))
+        return tuple(zip(chosen, faces, strict=True))
 
-    def reroll_all(self, roll: PoolRoll) -> PoolRoll:
+    def reroll_all(self, roll: PoolRoll, by: RollFor = NOBODY) -> PoolRoll:
         """Reroll as many failed dice as the rerolls left allow, in rolling order."""
-        return self.reroll(roll, roll.rerollable_indices[: roll.rerolls_left])
+        return self.reroll(roll, roll.rerollable_indices[: roll.rerolls_left], by)
 
-    def roll_keep(self, spec: RollKeepSpec) -> RollKeepRoll:
-        """Roll a roll-and-keep roll after the Ten Dice Rule; 10s explode unless unskilled."""
-        chains = []
-        for _ in range(spec.effective.rolled):
-            chain = [self.die(KEEP_SIDES)]
-            while spec.explode and chain[-1] == KEEP_SIDES:
-                chain.append(self.die(KEEP_SIDES))
-            chains.append(chain)
+    def roll_keep(self, spec: RollKeepSpec, by: RollFor = NOBODY) -> RollKeepRoll:
+        """Roll a roll-and-keep roll after the Ten Dice Rule; 10s explode unless unskilled.
+
+        The dice are rolled together, then every die that shows 10 rolls again, together,
+        until none does.
+        """
+        words = keep_words(spec)
+        first = self.batch(DiceRequest(KEEP_SIDES, spec.effective.rolled, by, words))
+        chains = [[face] for face in first]
+        again = [index for index, face in enumerate(first) if face == KEEP_SIDES]
+        while spec.explode and again:
+            verb = "rolls" if len(again) == 1 else "roll"
+            note = f"{dice_list(again)} showed {KEEP_SIDES} and {verb} again"
+            faces = self.batch(DiceRequest(KEEP_SIDES, len(again), by, words, note))
+            for index, face in zip(again, faces, strict=True):
+                chains[index].append(face)
+            again = [index for index, face in zip(again, faces, strict=True) if face == KEEP_SIDES]
         return RollKeepRoll.from_chains(spec, chains)
 
-    def roll_sum(self, spec: SumSpec) -> SumRoll:
-        """Roll a plain sum."""
-        return SumRoll(spec, tuple(self.die(spec.sides) for _ in range(spec.count)))
+    def roll_sum(self, spec: SumSpec, by: RollFor = NOBODY) -> SumRoll:
+        """Roll a plain sum (typed by hand, its total alone will do)."""
+        request = DiceRequest(spec.sides, spec.count, by, sum_words(spec), total_only=True)
+        return SumRoll(spec, self.batch(request))

@@ -230,11 +230,20 @@ class Condition(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
         return any(name == other.casefold() for other in names)
 
 
+class DiceBy(StrEnum):
+    """Who rolls a combatant's dice: as its side does (the fight's setting), the app, or the
+    table, by hand (the GM types the faces)."""
+
+    SIDE = "side"
+    APP = "app"
+    HAND = "hand"
+
+
 class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """One combatant: who it is, its conditions and notes, and its ruleset's sheet.
 
     ``alias`` is the name the players see instead of ``name`` (``""``: the name itself);
-    ``hidden`` keeps the combatant off the players' screen.
+    ``hidden`` keeps the combatant off the players' screen; ``dice_by`` who rolls its dice.
     """
 
     id: Name
@@ -245,6 +254,7 @@ class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
     hidden: bool = False
     notes: Text = ""
     alias: OptionalName = ""
+    dice_by: DiceBy = DiceBy.SIDE
 
     @property
     def shown_name(self) -> str:
@@ -286,7 +296,8 @@ class EncounterState(msgspec.Struct, frozen=True):
     ``rows`` is the table's row order (the order combatants joined); ``order`` is the order
     the combatants act in; ``phase`` is one of the ruleset's phases; ``acted`` holds who has
     had a turn this round; ``current`` whose turn it is; ``part`` the ruleset's own state;
-    ``typed_roll`` the latest typed roll while its rerolls may still be taken.
+    ``typed_roll`` the latest typed roll while its rerolls may still be taken;
+    ``hand_sides`` the sides whose dice are rolled by hand at the table.
     """
 
     combatants: dict[str, Combatant]
@@ -298,6 +309,17 @@ class EncounterState(msgspec.Struct, frozen=True):
     acted: frozenset[str] = frozenset()
     part: RulesetPart | None = None
     typed_roll: TypedRoll | None = None
+    hand_sides: frozenset[Side] = frozenset()
+
+    def rolls_by_hand(self, combatant_id: str | None) -> bool:
+        """Whether the dice of ``combatant_id`` are rolled by hand at the table: its own
+        setting, else its side's (``hand_sides``); a roll for nobody is the app's."""
+        combatant = self.combatants.get(combatant_id) if combatant_id is not None else None
+        if combatant is None:
+            return False
+        if combatant.dice_by is DiceBy.SIDE:
+            return combatant.side in self.hand_sides
+        return combatant.dice_by is DiceBy.HAND
 
     def combatant(self, combatant_id: str) -> Combatant:
         """Return the combatant with ``combatant_id``; ``KeyError`` if there is none."""

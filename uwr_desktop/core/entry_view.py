@@ -4,7 +4,13 @@ combatants each line concerns, the rolls it made and who left the fight in it.""
 import msgspec
 
 from uwr_desktop.core.encounter import EncounterState
-from uwr_desktop.core.events import CombatantsJoined, CombatantsUpdated, Event, RoundEnded
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsUpdated,
+    Event,
+    RolledByHand,
+    RoundEnded,
+)
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.references import named_combatants
 from uwr_desktop.core.rulesets.base import RollShown, Ruleset
@@ -75,4 +81,14 @@ def view_entry(
                 (cid, state.combatants[cid].name) for cid in state.rows if cid not in staying
             ]
         state = after
+    marks = [event for event in entry.events if isinstance(event, RolledByHand)]
+    if marks:
+        rolls = [_marked(roll, marks) for roll in rolls]
     return EntryView(tuple(lines), tuple(rolls), tuple(departures)), state
+
+
+def _marked(roll: RollShown, marks: list[RolledByHand]) -> RollShown:
+    """``roll`` marked as rolled by hand when a mark of its entry names its roller."""
+    cid = roll.combatant_id
+    typed = any(mark.nobody if cid is None else cid in mark.combatant_ids for mark in marks)
+    return msgspec.structs.replace(roll, by_hand=True) if typed else roll

@@ -28,6 +28,7 @@ from uwr_desktop.core.encounter import (
 )
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
+from uwr_desktop.core.sides import Side
 
 _REGISTRY: list[type["Event"]] = []
 
@@ -278,3 +279,18 @@ class DiceRerolled(Event, frozen=True):
     """Rerolls were taken on the latest typed pool: each ``(die index, new face)``."""
 
     rerolls: Annotated[tuple[tuple[DieIndex, Face], ...], msgspec.Meta(max_length=MAX_REROLLS)]
+
+
+class HandRollsSet(Event, frozen=True):
+    """The dice of ``side`` are now rolled by hand at the table (``by_hand``) or by the app."""
+
+    side: Side
+    by_hand: bool
+
+
+class RolledByHand(Event, frozen=True):
+    """The entry's rolls took faces typed in by hand: the dice of ``combatant_ids``, and of a
+    roll for nobody when ``nobody``."""
+
+    combatant_ids: Ids = ()
+    nobody: bool = False

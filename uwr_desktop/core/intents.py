@@ -15,6 +15,7 @@ import msgspec
 from uwr_desktop.core.encounter import Combatant, Condition, Name, Text
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex
+from uwr_desktop.core.sides import Side
 
 IdList = Annotated[Sequence[Name], msgspec.Meta(max_length=MAX_COMBATANTS)]
 """Combatant ids an intent names."""
@@ -137,3 +138,11 @@ class RerollDice(Intent, frozen=True):
     """Take rerolls on failed dice of the latest typed pool (die indices, 0 first)."""
 
     indices: Annotated[Sequence[DieIndex], msgspec.Meta(max_length=MAX_REROLLS)]
+
+
+class SetHandRolls(Intent, frozen=True):
+    """Have the dice of ``side`` rolled by hand at the table (``by_hand``) or by the app; a
+    combatant's own setting (``Combatant.dice_by``) wins over its side's."""
+
+    side: Side
+    by_hand: bool

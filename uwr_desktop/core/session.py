@@ -35,6 +35,7 @@ from uwr_desktop.core.record_check import (
 )
 from uwr_desktop.core.references import check_references
 from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.hand_rolls import rolled_by_hand
 
 SNAPSHOT_EVERY = 32
 """Keep the state after every this many entries for good (while the grid is not full)."""
@@ -180,6 +181,11 @@ class Session:
         return self._ruleset
 
     @property
+    def roller(self) -> Roller:
+        """The roller of this fight's dice (the app's)."""
+        return self._roller
+
+    @property
     def roster(self) -> tuple[Combatant, ...]:
         """The combatants the fight started from."""
         return self._roster
@@ -247,18 +253,25 @@ class Session:
 
         return unsubscribe
 
-    def do(self, intent: Intent) -> JournalEntry:
+    def do(self, intent: Intent, *, roller: Roller | None = None) -> JournalEntry:
         """Do ``intent``: one new entry (dropping any redo tail); ``RulesError`` if refused.
 
+        ``roller`` rolls this intent's dice instead of the session's (one that takes faces
+        typed in by hand: an entry whose rolls met such faces ends with ``RolledByHand``).
         The intent's fields are checked first, and the entry is kept as it reads back from
         its saved form, so nothing is done that a file or the autosave could not hold.
         """
         intent = checked_intent(intent)
+        rolling = roller if roller is not None else self._roller
         try:
-            decision = self._ruleset.decide(self._state, intent, self._roller)
+            decision = self._ruleset.decide(self._state, intent, rolling)
         except DiceError as error:
             raise RulesError(str(error)) from None
-        entry = recorded(JournalEntry(decision.label, decision.events))
+        events = decision.events
+        mark = rolled_by_hand(rolling.typed_by())
+        if mark is not None:
+            events = (*events, mark)
+        entry = recorded(JournalEntry(decision.label, events))
         index = self._cursor
         totals = self._budget.check(index, entry)
         for stale in [key for key in self._states if key > index]:

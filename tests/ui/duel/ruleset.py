@@ -9,6 +9,7 @@ from msgspec.structs import replace
 
 from duel.sheet import DuelSheet
 from uwr_desktop.core.dice import Roller, SumSpec
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, Count, EncounterState, Name
 from uwr_desktop.core.events import (
     CombatantsJoined,
@@ -95,8 +96,9 @@ def sheet_of(combatant: Combatant) -> DuelSheet:
     return combatant.sheet
 
 
-def _d20(roller: Roller, combatant: Combatant) -> RollRecord:
-    return RollRecord.of_sum(roller.roll_sum(SumSpec(1, 20, sheet_of(combatant).modifier)))
+def _d20(roller: Roller, combatant: Combatant, what: str) -> RollRecord:
+    spec = SumSpec(1, 20, sheet_of(combatant).modifier)
+    return RollRecord.of_sum(roller.roll_sum(spec, RollFor(combatant.id, what)))
 
 
 def _ordered(state: EncounterState) -> EncounterState:
@@ -163,7 +165,9 @@ class DuelRuleset(RoundSystem[DuelSettings]):
         return None
 
     def _roll(self, sink: Sink, ids: list[str]) -> None:
-        scores = tuple(Score(cid, _d20(sink.roller, sink.state.combatants[cid])) for cid in ids)
+        scores = tuple(
+            Score(cid, _d20(sink.roller, sink.state.combatants[cid], "initiative")) for cid in ids
+        )
         if scores:
             sink.add(Initiative(scores))
 
@@ -188,11 +192,12 @@ class DuelRuleset(RoundSystem[DuelSettings]):
             raise RulesError(f"{attacker.name} cannot attack themself")
         if attacker.down:
             raise RulesError(f"{attacker.name} is out of the duel")
-        roll = _d20(sink.roller, attacker)
+        roll = _d20(sink.roller, attacker, f"strike at {target.name}")
         damage = None
         if roll.outcome(target=sheet_of(target).armor).success:
             spec = SumSpec(1, self.settings.damage_die)
-            damage = RollRecord.of_sum(sink.roller.roll_sum(spec))
+            harm = RollFor(attacker.id, f"damage to {target.name}")
+            damage = RollRecord.of_sum(sink.roller.roll_sum(spec, harm))
         sink.add(Struck(attacker.id, target.id, roll, damage))
         if damage is not None:
             sheet, text = sheet_of(target).damaged(damage.total, target.side)

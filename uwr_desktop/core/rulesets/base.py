@@ -99,7 +99,8 @@ class RollShown(msgspec.Struct, frozen=True):
     ``others`` are the other combatants the roll concerns, whom its words may name (an
     attack's target, the rivals of a roll-off): a view keeping one of them secret leaves the
     roll out. An ``aside`` is told in the words of the roll before it (a hit's damage, in the
-    attack's outcome): a view showing one roll of an entry passes over it. A roll an event
+    attack's outcome): a view showing one roll of an entry passes over it. ``by_hand``: its
+    roller's dice were rolled at the table and typed in. A roll an event
     settles rather than makes (a check resolved, a reaction to an attack) is shown as the roll
     it settles, with the outcome so far: an attack with its reaction, not the reaction alone.
     """
@@ -112,6 +113,7 @@ class RollShown(msgspec.Struct, frozen=True):
     rerolled: tuple[int, ...] = ()
     others: tuple[str, ...] = ()
     aside: bool = False
+    by_hand: bool = False
 
 
 class TurnNow(msgspec.Struct, frozen=True):

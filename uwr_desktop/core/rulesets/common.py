@@ -15,6 +15,7 @@ from msgspec.structs import replace
 
 from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import (
     DEFEATED_CONDITION,
     DEFEATED_PRESET,
@@ -36,6 +37,8 @@ from uwr_desktop.core.events import (
     DiceRerolled,
     DiceRolled,
     Event,
+    HandRollsSet,
+    RolledByHand,
     RoundEnded,
     TurnEnded,
     TurnStarted,
@@ -49,6 +52,7 @@ from uwr_desktop.core.limits import (
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
+from uwr_desktop.core.rulesets import hand_rolls
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
@@ -436,12 +440,13 @@ def roll_dice(
         spec = parse_notation(notation)
     except NotationError as error:
         raise RulesError(f"{str(error)[:1].upper()}{str(error)[1:]}") from None
+    by = RollFor(combatant_id, title.strip() or "typed dice")
     if isinstance(spec, PoolSpec):
-        record = RollRecord.of_pool(roller.roll_pool(spec))
+        record = RollRecord.of_pool(roller.roll_pool(spec, by))
     elif isinstance(spec, RollKeepSpec):
-        record = RollRecord.of_keep(roller.roll_keep(spec))
+        record = RollRecord.of_keep(roller.roll_keep(spec, by))
     else:
-        record = RollRecord.of_sum(roller.roll_sum(spec))
+        record = RollRecord.of_sum(roller.roll_sum(spec, by))
     written = format_spec(spec)
     sink.add(DiceRolled(combatant_id, written, record, title.strip()))
     what = title.strip() or written
@@ -456,7 +461,8 @@ def reroll_dice(sink: EventSink, indices: Sequence[int], roller: Roller) -> str:
     if not indices:
         raise RulesError("Choose at least one failed die to reroll")
     try:
-        taken = roller.reroll_faces(typed.record.pool(), indices)
+        by = RollFor(typed.combatant_id, "typed dice")
+        taken = roller.reroll_faces(typed.record.pool(), indices, by)
     except DiceError as error:
         raise RulesError(f"{str(error)[:1].upper()}{str(error)[1:]}") from None
     sink.add(DiceRerolled(taken))
@@ -511,6 +517,10 @@ def describe_shared(event: Event, state: EncounterState, fight: str = "the fight
         name = _roller_name(state, event.combatant_id)
         what = f"{event.title} ({event.notation})" if event.title else event.notation
         return f"{name} rolls {what}: {roll_text(event.roll)}"
+    if isinstance(event, HandRollsSet):
+        return hand_rolls.describe_hand_rolls_set(event)
+    if isinstance(event, RolledByHand):
+        return hand_rolls.describe_rolled_by_hand(event, state)
     if isinstance(event, DiceRerolled) and state.typed_roll is not None:
         typed = state.typed_roll
         after = _rerolled(typed.record, event)
@@ -566,7 +576,7 @@ def number_column(key: str, title: str, field: Bounded) -> Column:
     )
 
 
-GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias"})
+GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias", hand_rolls.DICE_BY_CELL})
 
 
 def generic_cell(combatant: Combatant, key: str) -> CellValue | None:
@@ -582,6 +592,8 @@ def generic_cell(combatant: Combatant, key: str) -> CellValue | None:
             return combatant.notes
         case "alias":
             return combatant.alias
+        case hand_rolls.DICE_BY_CELL:
+            return combatant.dice_by.value
     return None
 
 
@@ -615,6 +627,8 @@ def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatan
         return replace(combatant, alias=alias), (
             f"shown to the players as {alias}" if alias else "shown to the players by name"
         )
+    if key == hand_rolls.DICE_BY_CELL:
+        return hand_rolls.edited_dice_by(combatant, value)
     raise RulesError(f"The column {key!r} cannot be edited")
 
 
@@ -755,6 +769,10 @@ def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
             return replace(
                 state, typed_roll=TypedRoll(event.combatant_id, event.notation, event.roll)
             )
+        case HandRollsSet():
+            return hand_rolls.applied(state, event)
+        case RolledByHand():
+            return state
         case DiceRerolled():
             typed = state.typed_roll
             if typed is None or typed.record.kind is not DiceKind.POOL:

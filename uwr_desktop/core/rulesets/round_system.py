@@ -41,8 +41,9 @@ from uwr_desktop.core.intents import (
     RerollDice,
     RollDice,
     RulesError,
+    SetHandRolls,
 )
-from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets import common, hand_rolls
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     ConditionPreset,
@@ -222,6 +223,10 @@ class RoundSystem(ABC, Generic[S]):
                 return common.roll_dice(sink, cid, notation, title, sink.roller)
             case RerollDice(indices=indices):
                 return common.reroll_dice(sink, indices, sink.roller)
+            case SetHandRolls(side=side, by_hand=by_hand):
+                event, label = hand_rolls.set_hand_rolls(sink.state, side, by_hand)
+                sink.add(event)
+                return label
         raise RulesError(f"{self.refusal} cannot do {type(intent).__name__}")
 
     def join(self, sink: common.Builder[S], joining: Sequence[Combatant]) -> str:

@@ -2,7 +2,7 @@
 
 ::
 
-    {"format": "uwr-desktop-encounter", "schema_version": 5, "ruleset": "uwr",
+    {"format": "uwr-desktop-encounter", "schema_version": 6, "ruleset": "uwr",
      "settings": {...}, "roster": [combatants the fight started from],
      "journal": [{"label": ..., "events": [...]}, ...], "cursor": N}
 
@@ -54,7 +54,7 @@ from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster, upgrade_sett
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The newest schema this version reads and the one it writes.
 
 Schema 1 (release 0.1.0) kept each combatant's sheet fields beside its name; schema 2 files
@@ -62,7 +62,9 @@ may leave out settings whose default changed in schema 3; up to schema 3 a rules
 were tagged with their class name alone (``RollkeepAttacked``), since schema 4 with the
 ruleset's id (``rollkeep.Attacked``); schema 5 added conditions lasting until a combatant's
 turn or carrying a round system's preset, and the event ending them (``ConditionsAtTurn``):
-a schema 4 file has none and reads unchanged. All are read through the ruleset's upgrade
+a schema 4 file has none and reads unchanged; schema 6 added who rolls the dice (a
+combatant's ``dice_by``, the events ``HandRollsSet`` and ``RolledByHand``), which a schema 5
+file leaves to the app and reads unchanged. All are read through the ruleset's upgrade
 (:mod:`uwr_desktop.core.upgrade`)."""
 
 FILE_SUFFIX = ".uwr"

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
@@ -57,7 +58,7 @@ def roll_off(builder: Builder, roller: Roller) -> None:
         while open_groups:
             group = open_groups.pop()
             for cid in group:
-                faces[cid].append(roller.die(ROLL_OFF_SIDES))
+                faces[cid].append(roller.die(ROLL_OFF_SIDES, RollFor(cid, "roll-off")))
             split_up: dict[tuple[int, ...], list[str]] = {}
             for cid in group:
                 split_up.setdefault(tuple(faces[cid]), []).append(cid)

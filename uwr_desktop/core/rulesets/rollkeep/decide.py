@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import DiceError, SumSpec
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
@@ -184,8 +185,8 @@ def _break_ties(sink: Builder) -> None:
                 _take_place(sink, cid, number)
 
 
-def _d10(sink: Builder) -> RollRecord:
-    return RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, D10)))
+def _d10(sink: Builder, cid: str) -> RollRecord:
+    return RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, D10), RollFor(cid, "roll-off")))
 
 
 def _roll_off(sink: Builder, group: list[str]) -> None:
@@ -197,7 +198,7 @@ def _roll_off(sink: Builder, group: list[str]) -> None:
         if not rolling:
             return
         rolls = tuple(
-            events.CombatantRoll(cid, _d10(sink)) for members in rolling for cid in members
+            events.CombatantRoll(cid, _d10(sink, cid)) for members in rolling for cid in members
         )
         sink.add(events.RollOff(number, rolls))
         for roll in rolls:
@@ -220,7 +221,7 @@ def _take_place(sink: Builder, cid: str, number: int) -> None:
     while placed_faces(others, [roll.total for roll in rolls]) is None:
         if len(rolls) == MAX_DICE:
             raise RulesError(f"{_name(sink.state, cid)}'s roll-off does not settle: roll again")
-        rolls.append(_d10(sink))
+        rolls.append(_d10(sink, cid))
     sink.add(events.RollOffJoined(cid, number, tuple(rolls)))
 
 
@@ -230,7 +231,8 @@ def _roll_initiative(sink: Builder, ids: list[str]) -> None:
         sheet = sheet_of(sink.state.combatants[cid])
         if sheet.base_score is None:
             spec = initiative_spec(sheet, sink.settings)
-            rolls.append(events.CombatantRoll(cid, RollRecord.of_keep(sink.roller.roll_keep(spec))))
+            roll = sink.roller.roll_keep(spec, RollFor(cid, "initiative"))
+            rolls.append(events.CombatantRoll(cid, RollRecord.of_keep(roll)))
     if rolls:
         sink.add(events.InitiativeRolled(tuple(rolls)))
     _break_ties(sink)
@@ -266,7 +268,7 @@ def _taken(sink: Builder, cid: str) -> None:
     sheet = sheet_of(sink.state.combatants[cid])
     if sheet.stance is Stance.FULL_DEFENSE and not sheet.down:
         spec = full_defense_spec(sheet, sink.settings)
-        roll = RollRecord.of_keep(sink.roller.roll_keep(spec))
+        roll = RollRecord.of_keep(sink.roller.roll_keep(spec, RollFor(cid, "Full Defense")))
         sink.add(events.FullDefenseRolled(cid, roll))
     common.end_turn(sink, cid)
 
@@ -393,9 +395,11 @@ def _attack(sink: Builder, intent: RollkeepAttack) -> str:
     except DiceError as error:
         raise RulesError(f"{weapon.name} cannot roll damage: {error}") from None
     _return_if_offered(sink, attacker.id)
-    roll = RollRecord.of_keep(sink.roller.roll_keep(plan.spec))
+    attack = RollFor(attacker.id, f"attack on {target.name}, TN {plan.tn}")
+    roll = RollRecord.of_keep(sink.roller.roll_keep(plan.spec, attack))
     hit = roll.total >= plan.tn
-    damage = RollRecord.of_keep(sink.roller.roll_keep(damage_dice)) if hit else None
+    harm = RollFor(attacker.id, f"damage to {target.name}")
+    damage = RollRecord.of_keep(sink.roller.roll_keep(damage_dice, harm)) if hit else None
     sink.add(
         events.Attacked(
             attacker.id,
@@ -434,7 +438,10 @@ def _ambush(sink: Builder, intent: RollkeepAmbush) -> str:
             spec = contest_spec(sheet, sheet.agility, "Stealth", sink.settings)
         else:
             spec = contest_spec(sheet, sheet.perception, "Investigation", sink.settings)
-        return events.CombatantRoll(combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec)))
+        by = RollFor(combatant.id, "ambush: Stealth" if stealth else "ambush: Investigation")
+        return events.CombatantRoll(
+            combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec, by))
+        )
 
     sink.add(
         events.AmbushRolled(

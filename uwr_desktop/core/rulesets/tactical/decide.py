@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, Condition, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
@@ -72,7 +73,10 @@ def roll_initiative(b: Builder, ids: Sequence[str], roller: Roller) -> None:
         events.InitiativeRoll(
             cid,
             RollRecord.of_sum(
-                roller.roll_sum(rules.initiative_spec(sheet_of(b.state.combatants[cid])))
+                roller.roll_sum(
+                    rules.initiative_spec(sheet_of(b.state.combatants[cid])),
+                    RollFor(cid, "initiative"),
+                )
             ),
         )
         for cid in ids
@@ -115,7 +119,7 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
         if rules.acts_on(probe, cid, count)
     ]
     ties = tuple(
-        TieRoll(cid, roller.die(D10))
+        TieRoll(cid, roller.die(D10, RollFor(cid, f"tie on count {count}")))
         for group in rules.tied_groups(probe, acting, order)
         for cid in group
     )

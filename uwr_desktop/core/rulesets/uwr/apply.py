@@ -18,6 +18,8 @@ from uwr_desktop.core.events import (
     DiceRerolled,
     DiceRolled,
     Event,
+    HandRollsSet,
+    RolledByHand,
     RoundEnded,
     TurnEnded,
     TurnStarted,
@@ -155,7 +157,9 @@ def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> 
 
 
 def _dice_rolled(
-    state: EncounterState, event: DiceRolled | DiceRerolled, _: UwrSettings
+    state: EncounterState,
+    event: DiceRolled | DiceRerolled | HandRollsSet | RolledByHand,
+    _: UwrSettings,
 ) -> EncounterState:
     return _shared(state, event)
 
@@ -355,6 +359,8 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     TurnStarted: _turn_started,  # type: ignore[dict-item]
     DiceRolled: _dice_rolled,  # type: ignore[dict-item]
     DiceRerolled: _dice_rolled,  # type: ignore[dict-item]
+    HandRollsSet: _dice_rolled,  # type: ignore[dict-item]
+    RolledByHand: _dice_rolled,  # type: ignore[dict-item]
     events.StaminaRefilled: _stamina,  # type: ignore[dict-item]
     events.StaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]

@@ -11,9 +11,11 @@ from uwr_desktop.core.dice import (
     DiceError,
     PoolRoll,
     Roller,
+    dice_list,
     direct_check,
     opposed_check,
 )
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
@@ -87,13 +89,15 @@ def _with_weapon(combatant: Combatant, index: int, weapon: Weapon) -> Combatant:
 
 # --- initiative and order -------------------------------------------------------------------
 
+_TIE_ROLL = "initiative roll-off"
+
 
 def roll_initiative(builder: Builder, ids: Sequence[str], roller: Roller) -> None:
     """Roll Grace d6 for each combatant, then settle any tie."""
     rolls = []
     for cid in ids:
         grace = sheet_of(need(builder.state, cid)).attributes.grace
-        faces = tuple(roller.die(POOL_SIDES) for _ in range(attribute_dice(grace)))
+        faces = roller.dice(POOL_SIDES, attribute_dice(grace), RollFor(cid, "initiative"))
         rolls.append(events.InitiativeRoll(cid, faces))
     if rolls:
         builder.add(events.InitiativeRolled(tuple(rolls)))
@@ -130,7 +134,7 @@ def settle_ties(builder: Builder, roller: Roller) -> None:
                 continue
             faces: tuple[int, ...] = ()
             while True:
-                faces = (*faces, roller.die(POOL_SIDES))
+                faces = (*faces, roller.die(POOL_SIDES, RollFor(cid, _TIE_ROLL)))
                 tied = [other for other in placed if _ties(faces, other)]
                 if not tied:
                     break
@@ -153,7 +157,7 @@ def _roll_off(members: Sequence[str], roller: Roller) -> list[events.InitiativeR
     while open_groups:
         group = open_groups.pop()
         for cid in group:
-            faces[cid].append(roller.die(POOL_SIDES))
+            faces[cid].append(roller.die(POOL_SIDES, RollFor(cid, _TIE_ROLL)))
         split: dict[tuple[int, ...], list[str]] = {}
         for cid in group:
             split.setdefault(tuple(faces[cid]), []).append(cid)
@@ -513,7 +517,7 @@ def attack(
         extra_dice=extra_dice,
         below_one=below_one,
     )
-    roll = roller.roll_pool(spec)
+    roll = roller.roll_pool(spec, RollFor(attacker.id, f"attack with {weapon.name}"))
     spend_stamina(builder, attacker)
     builder.add(
         events.CheckRolled(
@@ -594,8 +598,8 @@ def react(
         extra_dice=extra_dice,
         below_one=below_one,
     )
-    roll = roller.roll_pool(spec)
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
+    roll = roller.roll_pool(spec, RollFor(target.id, kind))
     spend_stamina(builder, target)
     dodge_skill = skill.name if skill is not None and kind == "dodge" else ""
     builder.add(
@@ -641,8 +645,11 @@ def reroll(
             roll.check_rerollable(index)
     except DiceError as error:
         raise RulesError(str(error).capitalize()) from None
-    for index in chosen:
-        builder.add(events.DieRerolled(of_reaction, index, roller.die(POOL_SIDES)))
+    who = pending.target if of_reaction and pending.target is not None else pending.actor
+    note = f"{'reroll' if len(chosen) == 1 else 'rerolls'} of {dice_list(chosen)}"
+    faces = roller.dice(POOL_SIDES, len(chosen), RollFor(who, "reroll"), note)
+    for index, face in zip(chosen, faces, strict=True):
+        builder.add(events.DieRerolled(of_reaction, index, face))
     return f"Reroll {plural(len(chosen), 'die')}".replace("dies", "dice")
 
 
@@ -746,9 +753,9 @@ def opposed(
         )
     )
     name = title or f"{_pool_words(key, skill)} vs {_pool_words(target_key, target_skill)}"
-    record = RollRecord.of_pool(roller.roll_pool(spec))
+    record = RollRecord.of_pool(roller.roll_pool(spec, RollFor(actor.id, name)))
     builder.add(events.CheckRolled("opposed", actor.id, record, target=target.id, title=name))
-    target_record = RollRecord.of_pool(roller.roll_pool(target_spec))
+    target_record = RollRecord.of_pool(roller.roll_pool(target_spec, RollFor(target.id, name)))
     builder.add(events.ReactionRolled("opposed", target_record, skill=target_skill))
     _finish_if_final(builder)
     return f"{actor.name} against {target.name}: {name}"
@@ -780,7 +787,7 @@ def direct(
         below_one=below_one,
     )
     name = title or f"{key.capitalize()} check"
-    roll = roller.roll_pool(spec)
+    roll = roller.roll_pool(spec, RollFor(combatant.id, name))
     builder.add(
         events.CheckRolled(
             "direct", combatant.id, RollRecord.of_pool(roll), title=name, difficulty=difficulty
@@ -806,7 +813,7 @@ def free_roll(
     dice, favor, rerolls = spec_values
     spec = pool_spec(dice, favor, rerolls, builder.settings)
     name = title or f"{plural(dice, 'die')} roll".replace("dies", "dice")
-    record = RollRecord.of_pool(roller.roll_pool(spec))
+    record = RollRecord.of_pool(roller.roll_pool(spec, RollFor(combatant.id, name)))
     builder.add(events.CheckRolled("free", combatant.id, record, title=name, difficulty=difficulty))
     _finish_if_final(builder)
     return f"{combatant.name}: {name}"
