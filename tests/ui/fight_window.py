@@ -14,12 +14,17 @@ from uwr_desktop.ui.window.main_window import MainWindow
 
 
 def shown_window(
-    qtbot, tmp_path, seed: int, library: CombatantLibrary | None = None
+    qtbot,
+    tmp_path,
+    seed: int,
+    library: CombatantLibrary | None = None,
+    rng: random.Random | None = None,
 ) -> Iterator[MainWindow]:
-    """A main window on an unsaved fight, rolling with ``random.Random(seed)``, animations off,
-    with ``library`` if given; closed with its fight afterwards (for a fixture to
-    ``yield from``)."""
-    document = EncounterDocument(None, roller=Roller(random.Random(seed)))
+    """A main window on an unsaved fight, rolling with ``random.Random(seed)`` (or ``rng``),
+    animations off, with ``library`` if given; closed with its fight afterwards (for a fixture
+    to ``yield from``)."""
+    source = rng if rng is not None else random.Random(seed)
+    document = EncounterDocument(None, roller=Roller(source))
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = MainWindow(document, settings, library=library)
     qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))

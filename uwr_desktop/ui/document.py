@@ -12,8 +12,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice import DiceError, Roller
+from uwr_desktop.core.dice_requests import DiceRequest
 from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.hand_dice import FacesNeeded, HandRoller
+from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import DEFAULT_RULESET, make_ruleset
 from uwr_desktop.core.rulesets.base import TurnNow
@@ -33,6 +36,7 @@ from uwr_desktop.core.storage.sqlite_db import StoreError
 from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 
 __all__ = [
+    "APP_ROLLS",
     "FIGHT_FILE_SUFFIX",
     "FILE_PROBLEMS",
     "UNTITLED",
@@ -55,6 +59,17 @@ FILE_PROBLEMS: tuple[type[Exception], ...] = (EncounterFileError, StoreError)
 """What opening or saving a fight may raise; each message is fit for the GM."""
 
 
+APP_ROLLS = "app"
+"""The answer of a prompt for faces rolled by hand that lets the app roll them after all."""
+
+FacesAnswer = tuple[int, ...] | str | None
+"""What the GM answers a prompt for faces: the faces typed, :data:`APP_ROLLS`, or ``None``
+(cancelled: nothing is done)."""
+
+AskFaces = Callable[[DiceRequest, str], FacesAnswer]
+"""Asks the GM for the faces of a request rolled by hand (the name of who rolls given)."""
+
+
 def shown_file_name(path: Path) -> str:
     """A file's name as the GM reads it (a name that is not valid text shown readably)."""
     return display_name(path)
@@ -73,6 +88,7 @@ class EncounterDocument(QObject):
     modifiedChanged = Signal(bool)  # noqa: N815 (Qt signal naming)
     pathChanged = Signal()  # noqa: N815 (Qt signal naming)
     autosaveStateChanged = Signal(object)  # noqa: N815 (Qt signal naming); an AutosaveState
+    handThisTimeChanged = Signal(bool)  # noqa: N815 (Qt signal naming)
 
     def __init__(
         self,
@@ -98,6 +114,9 @@ class EncounterDocument(QObject):
         self._was_modified = False
         self._timeline: tuple[EncounterState, tuple[TimelineSlot, ...], TimelineAxis] | None = None
         self._turn: tuple[EncounterState, TurnNow] | None = None
+        self._hand_this_time = False
+        self.ask_faces: AskFaces | None = None
+        """Asks for the faces of a roll by hand; without it such a roll is refused."""
         self._session = self._adopt(self._new_session(DEFAULT_RULESET, ()), path=None, saved=True)
 
     @property
@@ -129,6 +148,52 @@ class EncounterDocument(QObject):
         """Which turn ``state`` is in: its round, the combatant on turn and the rules' step (a
         countdown's count); panels start afresh when it changes."""
         return state.round, state.current, self._session.ruleset.turn_step(state)
+
+    @property
+    def hand_this_time(self) -> bool:
+        """Whether the next roll is made the other way: by hand where the app would roll, by
+        the app where the table would (it goes back once a roll is made)."""
+        return self._hand_this_time
+
+    def set_hand_this_time(self, on: bool) -> None:
+        """Make the next roll the other way (or not)."""
+        if on != self._hand_this_time:
+            self._hand_this_time = on
+            self.handThisTimeChanged.emit(on)
+
+    def do(self, intent: Intent) -> JournalEntry:
+        """Do ``intent`` in the open fight, asking :attr:`ask_faces` for the faces of every
+        roll made by hand as it comes (the intent is decided again with them, the faces
+        served before served again); ``RulesError`` when refused or when the GM cancels."""
+        session = self._session
+        state = session.state
+        flip = self._hand_this_time
+        hand = HandRoller(session.roller, lambda cid: state.rolls_by_hand(cid) != flip)
+        while True:
+            hand.again()
+            try:
+                entry = session.do(intent, roller=hand)
+            except FacesNeeded as needed:
+                self._answer(hand, needed.request)
+                continue
+            if hand.rolled:
+                self.set_hand_this_time(False)
+            return entry
+
+    def _answer(self, hand: HandRoller, request: DiceRequest) -> None:
+        cid = request.by.combatant_id
+        combatant = self._session.state.combatants.get(cid) if cid is not None else None
+        who = combatant.name if combatant is not None else "The GM"
+        answer = self.ask_faces(request, who) if self.ask_faces is not None else None
+        if answer is None:
+            raise RulesError("Nothing was rolled: the dice rolled by hand were not entered")
+        try:
+            if isinstance(answer, str):
+                hand.roll_by_app(request)
+            else:
+                hand.type_faces(request, answer)
+        except DiceError as error:
+            raise RulesError(str(error)) from None
 
     @property
     def path(self) -> Path | None:

@@ -68,9 +68,7 @@ class StrikePanel(QWidget):
 
     def _strike(self) -> None:
         try:
-            self._document.session.do(
-                Strike(self.attacker.currentData(), self.target.currentData())
-            )
+            self._document.do(Strike(self.attacker.currentData(), self.target.currentData()))
         except RulesError as error:
             self.strike.setToolTip(str(error))
 

@@ -382,7 +382,7 @@ class DiceTray(RollDisplay):
     def _do(self, intent: Intent) -> bool:
         assert self._document is not None
         try:
-            self._document.session.do(intent)
+            self._document.do(intent)
         except RulesError as error:
             self._show_message(str(error), error=True)
             return False

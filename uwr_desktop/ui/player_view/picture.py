@@ -247,6 +247,10 @@ def result_words(record: RollRecord) -> str:
     return str(record.total)
 
 
+BY_HAND_MARK = " (rolled by hand)"
+"""What follows a roll whose dice were rolled at the table and typed in."""
+
+
 class ShownRoll(msgspec.Struct, frozen=True):
     """A roll the players may see, as its round system words it, and the roller's name when
     it was made (for a roller who has left the fight since). Names are looked up when the
@@ -280,7 +284,7 @@ class ShownRoll(msgspec.Struct, frozen=True):
             who = roller.shown_name if roller is not None else self.roller_name
         renamer = Renamer(c for c in state.combatants.values() if c.hidden or c.alias)
         words = renamer(f"{roll.title}: {roll.outcome or result_words(roll.record)}")
-        return f"{who} {words}"
+        return f"{who} {words}{BY_HAND_MARK if roll.by_hand else ''}"
 
 
 def last_roll(rolls: Sequence[RollShown], state: EncounterState) -> ShownRoll | None:

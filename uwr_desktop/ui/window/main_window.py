@@ -41,6 +41,7 @@ from uwr_desktop.ui.window.combatant_commands import CombatantCommands
 from uwr_desktop.ui.window.dice_dock import DiceDock
 from uwr_desktop.ui.window.fight_status import FightStatus
 from uwr_desktop.ui.window.file_commands import FileCommands
+from uwr_desktop.ui.window.hand_dice_commands import HandDiceCommands
 from uwr_desktop.ui.window.layout import WindowLayout
 from uwr_desktop.ui.window.menus import add_row_commands, build_menus, build_toolbar
 from uwr_desktop.ui.window.panel_commands import PanelCommands
@@ -127,6 +128,7 @@ class MainWindow(QMainWindow):
             do=self.do,
             reduce_motion=self.actions_by_key["reduce_motion"],
         )
+        self.hand_dice = HandDiceCommands(self, document, selected=self.selected_ids, do=self.do)
         self._build_commands()
         self.status = FightStatus(self.statusBar())
         self.statusBar().addPermanentWidget(self.player_view.gm_only_badge)
@@ -178,11 +180,16 @@ class MainWindow(QMainWindow):
             parties=self.parties.menu,
             view=(self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()),
             player_view=(self.player_view.open_action, self.player_view.menu),
+            hand_dice=self.hand_dice.menu,
             current_ruleset=lambda: self.document.session.ruleset.id,
             panel=self.panel_commands.more.menu,
         )
         build_toolbar(self, a)
-        add_row_commands(self.table, a, self.player_view.combatant_actions())
+        add_row_commands(
+            self.table,
+            a,
+            (*self.player_view.combatant_actions(), self.hand_dice.row_menu.menuAction()),
+        )
         self.undo_stack.bind_actions(a["undo"], a["redo"])
         files, combatants = self.files, self.combatants
         for key, command in (
@@ -238,7 +245,7 @@ class MainWindow(QMainWindow):
     def do(self, intent: Intent) -> bool:
         """Hand ``intent`` to the session; a refusal is shown, never lost silently."""
         try:
-            self._document.session.do(self.player_view.ambush(intent))
+            self._document.do(self.player_view.ambush(intent))
         except RulesError as error:
             self.show_refusal(str(error))
             return False

@@ -28,13 +28,15 @@ def build_menus(
     parties: QMenu,
     view: Sequence[QAction],
     player_view: tuple[QAction, QMenu],
+    hand_dice: QMenu,
     current_ruleset: Callable[[], str],
     panel: QMenu,
 ) -> None:
     """File, Edit, Combatant, Fight, View and Help; ``view`` lists the dock toggles first in
-    the View menu, ``player_view`` its open action and options menu; ``current_ruleset`` names
-    the open fight's round system (the help shows its page first); ``panel`` (the Dice dock
-    panel's own commands) goes in the Fight menu."""
+    the View menu, ``player_view`` its open action and options menu, ``hand_dice`` who rolls
+    the dice (in the Fight menu); ``current_ruleset`` names the open fight's round system (the
+    help shows its page first); ``panel`` (the Dice dock panel's own commands) goes in the
+    Fight menu."""
     a = actions
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
@@ -65,6 +67,8 @@ def build_menus(
     fight_menu.addMenu(panel)
     fight_menu.addSeparator()
     fight_menu.addAction(a["clear_order"])
+    fight_menu.addSeparator()
+    fight_menu.addMenu(hand_dice)
     view_menu = bar.addMenu("&View")
     view_menu.addActions(list(view))
     view_menu.addSeparator()

@@ -148,7 +148,7 @@ class PointsPanel(QWidget):
 
     def _do(self, intent: Intent) -> None:
         try:
-            self._document.session.do(intent)
+            self._document.do(intent)
         except RulesError as error:
             self.message.setText(str(error))
             return

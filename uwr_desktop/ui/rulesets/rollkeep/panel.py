@@ -327,7 +327,7 @@ class SkirmishPanel(QWidget):
 
     def _do(self, intent: Intent) -> bool:
         try:
-            self._document.session.do(intent)
+            self._document.do(intent)
         except RulesError as error:
             self.message.setText(str(error))
             return False

@@ -311,7 +311,7 @@ class CountdownPanel(QWidget):
 
     def _do(self, intent: Intent) -> bool:
         try:
-            self._document.session.do(intent)
+            self._document.do(intent)
         except RulesError as error:
             self.message.setText(str(error))
             return False

@@ -141,7 +141,7 @@ class CheckPanel(QWidget):
         Any change of the fight clears the refusal shown.
         """
         try:
-            self._document.session.do(intent)
+            self._document.do(intent)
         except RulesError as error:
             self.show_message(str(error))
             return False
