@@ -2,27 +2,51 @@
 random dice go through, in every round system."""
 
 import random
+import re
 from collections.abc import Callable
 
+import msgspec
 import pytest
+from msgspec.structs import replace
 
 from uwr_desktop.core.dice import DiceError, Roller, RollKeepSpec
 from uwr_desktop.core.dice_requests import DiceRequest, RollFor
 from uwr_desktop.core.encounter import Combatant, DiceBy, EncounterState
-from uwr_desktop.core.events import RolledByHand
+from uwr_desktop.core.events import ENCODER, RolledByHand, dec_hook
 from uwr_desktop.core.hand_dice import FacesNeeded, HandRoller, read_faces
-from uwr_desktop.core.intents import EditCell, Intent, SetHandRolls, StartFight
+from uwr_desktop.core.intents import (
+    EditCell,
+    Intent,
+    NextTurn,
+    RollDice,
+    RulesError,
+    SetHandRolls,
+    StartFight,
+)
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, HandsWeapon
-from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAttack
-from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon
+from uwr_desktop.core.rulesets.rollkeep.intents import (
+    RollkeepAmbush,
+    RollkeepAttack,
+    RollkeepChooseStance,
+)
+from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Stance, Weapon
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
-from uwr_desktop.core.rulesets.uwr.intents import Attack, React
+from uwr_desktop.core.rulesets.uwr.intents import (
+    Attack,
+    DirectCheck,
+    FreeRoll,
+    OpposedCheck,
+    React,
+    Reroll,
+    ResolveCheck,
+)
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon as UwrWeapon
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
+from uwr_desktop.core.storage.library import as_template
 
 D6 = DiceRequest(6, 4, RollFor("vex", "attack"), "4 d6, favor +1")
 
@@ -116,19 +140,44 @@ def foe(state: EncounterState) -> str:
     return next(cid for cid in state.rows if state.combatants[cid].side is not side)
 
 
+def current(state: EncounterState) -> str:
+    return state.current or "p1"
+
+
 PLAYS: dict[str, list[Callable[[EncounterState], Intent]]] = {
     "uwr": [
         lambda _: StartFight(),
-        lambda state: Attack(state.current or "p1", 0, foe(state)),
-        lambda _: React("dodge"),
+        lambda state: Attack(current(state), 0, foe(state), extra_rerolls=2),
+        lambda _: React("dodge", extra_rerolls=2),
+        lambda _: Reroll(),
+        lambda _: Reroll(of_reaction=False),
+        lambda _: ResolveCheck(),
+        lambda _: DirectCheck("p1", "grace", 2, extra_rerolls=2),
+        lambda _: Reroll(),
+        lambda _: ResolveCheck(),
+        lambda _: OpposedCheck("e1", "brawn", "p2", "brawn", target_extra_rerolls=2),
+        lambda _: Reroll(of_reaction=True),
+        lambda _: ResolveCheck(),
+        lambda _: FreeRoll("p2", 5, 1, 2),
+        lambda _: RollDice("p1", "6k3", "a leap"),
+        lambda _: RollDice(None, "2d10+5"),
     ],
     "rollkeep": [
+        lambda _: RollkeepAmbush(("e1",), ("p1", "p2")),
+        lambda _: RollkeepChooseStance("p1", Stance.FULL_DEFENSE),
         lambda _: StartFight(),
-        lambda state: RollkeepAttack(state.current or "p1", 0, foe(state)),
+        lambda state: RollkeepAttack(current(state), 0, foe(state)),
+        lambda _: NextTurn(),
+        lambda state: RollkeepAttack(current(state), 0, foe(state), raises=1),
+        lambda _: NextTurn(),
+        lambda _: NextTurn(),
+        lambda _: NextTurn(),
     ],
-    "tactical": [lambda _: StartFight()],
-    "hands": [lambda _: StartFight()],
+    "tactical": [lambda _: StartFight(), *[lambda _: NextTurn()] * 6],
+    "hands": [lambda _: StartFight(), *[lambda _: NextTurn()] * 4],
 }
+"""What each system does: every kind of roll it makes, some of them refused where the fight
+does not allow them (refused alike whoever rolls)."""
 
 
 def fight(ruleset_id: str) -> Session:
@@ -142,7 +191,7 @@ def fight(ruleset_id: str) -> Session:
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(SHEETS))
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(8))
 def test_typed_faces_give_the_events_the_app_gives_from_the_same_faces(ruleset_id, seed):
     app = fight(ruleset_id)
     app.attach(roller=Roller(random.Random(seed)))
@@ -151,7 +200,12 @@ def test_typed_faces_give_the_events_the_app_gives_from_the_same_faces(ruleset_i
     stream = random.Random(seed)
     for play in PLAYS[ruleset_id]:
         intent = play(app.state)
-        app.do(intent)
+        try:
+            app.do(intent)
+        except RulesError as refusal:
+            with pytest.raises(RulesError, match=re.escape(str(refusal))):
+                by_hand(table, intent, stream)
+            continue
         by_hand(table, intent, stream)
     played = [entry.events for entry in app.entries]
     typed = [
@@ -191,3 +245,9 @@ def test_a_combatant_s_own_choice_wins_over_its_side_s():
     assert session.describe_entry(1) == ("player 2 dice rolled by the app",)
     with pytest.raises(Exception, match="already rolled by hand"):
         session.do(SetHandRolls(Side.PLAYER, True))
+
+
+def test_who_rolls_a_combatant_s_dice_goes_with_it_into_the_library():
+    kept = as_template(replace(fight("uwr").roster[0], dice_by=DiceBy.HAND))
+    assert kept.dice_by is DiceBy.HAND
+    assert msgspec.json.decode(ENCODER.encode(kept), type=Combatant, dec_hook=dec_hook) == kept

@@ -14,7 +14,7 @@ from hand_table import Table
 from tests.ui.fight_window import shown_window
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.dice_requests import DiceRequest
-from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.encounter import DiceBy, EncounterState
 from uwr_desktop.core.events import RolledByHand
 from uwr_desktop.core.intents import (
     AddCombatants,
@@ -238,3 +238,24 @@ def test_a_crash_mid_prompt_recovers_the_fight_before_the_roll_and_after_it_with
         assert last.session.entries == after
         assert last.session.entries[-1].events[-1] == RolledByHand(("f1", "f2"))
         last.close()
+
+
+def test_a_combatant_s_own_choice_is_set_from_its_row_and_wins_over_its_side(qtbot, window, rng):
+    players_by_hand(window, "duel")
+    window.table.select_combatant("f2")
+    window.hand_dice.row_menu.aboutToShow.emit()
+    assert window.hand_dice.dice_by_actions[DiceBy.SIDE].isChecked()
+    window.hand_dice.dice_by_actions[DiceBy.APP].trigger()
+    window.table.select_combatant("f4")
+    window.hand_dice.dice_by_actions[DiceBy.HAND].trigger()
+    state = window.document.session.state
+    assert (state.combatants["f2"].dice_by, state.combatants["f4"].dice_by) == (
+        DiceBy.APP,
+        DiceBy.HAND,
+    )
+    assert window.event_log.visible_lines()[-1] == "Fighter 4 dice rolled by hand"
+    table = Table(qtbot, rng)
+    window.actions_by_key["start_fight"].trigger()
+    table.stop()
+    assert [request.by.combatant_id for request in table.asked] == ["f1", "f4"]
+    assert table.headings == ["Fighter 1: roll 1 d20", "Fighter 4: roll 1 d20"]

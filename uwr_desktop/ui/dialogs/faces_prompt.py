@@ -42,6 +42,14 @@ def request_detail(request: DiceRequest) -> str:
     return " · ".join(parts)
 
 
+def placeholder(request: DiceRequest) -> str:
+    """What the empty box asks for: "Type the 4 faces, spaces between"."""
+    if request.count == 1:
+        return "Type the face"
+    total = ", or their total" if request.total_only else ""
+    return f"Type the {request.count} faces, spaces between{total}"
+
+
 class FacesPrompt(QDialog):
     """Asks for the faces of one :class:`DiceRequest`; :attr:`answer` once accepted."""
 
@@ -64,9 +72,7 @@ class FacesPrompt(QDialog):
         detail.setWordWrap(True)
         self.faces = QLineEdit()
         self.faces.setObjectName("facesTyped")
-        self.faces.setPlaceholderText(
-            "Type the faces, e.g. " + " ".join(str(1 + (3 * n) % request.sides) for n in range(3))
-        )
+        self.faces.setPlaceholderText(placeholder(request))
         self.faces.setAccessibleName(f"Faces of {request.plain}")
         self.problem = problem_label()
         self.faces.textChanged.connect(lambda _: self.problem.hide())

@@ -58,7 +58,7 @@ def roll_off(builder: Builder, roller: Roller) -> None:
         while open_groups:
             group = open_groups.pop()
             for cid in group:
-                faces[cid].append(roller.die(ROLL_OFF_SIDES, RollFor(cid, "roll-off")))
+                faces[cid].append(roller.die(ROLL_OFF_SIDES, RollFor(cid, "a roll-off")))
             split_up: dict[tuple[int, ...], list[str]] = {}
             for cid in group:
                 split_up.setdefault(tuple(faces[cid]), []).append(cid)

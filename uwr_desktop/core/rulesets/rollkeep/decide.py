@@ -186,7 +186,7 @@ def _break_ties(sink: Builder) -> None:
 
 
 def _d10(sink: Builder, cid: str) -> RollRecord:
-    return RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, D10), RollFor(cid, "roll-off")))
+    return RollRecord.of_sum(sink.roller.roll_sum(SumSpec(1, D10), RollFor(cid, "a roll-off")))
 
 
 def _roll_off(sink: Builder, group: list[str]) -> None:
@@ -268,7 +268,9 @@ def _taken(sink: Builder, cid: str) -> None:
     sheet = sheet_of(sink.state.combatants[cid])
     if sheet.stance is Stance.FULL_DEFENSE and not sheet.down:
         spec = full_defense_spec(sheet, sink.settings)
-        roll = RollRecord.of_keep(sink.roller.roll_keep(spec, RollFor(cid, "Full Defense")))
+        roll = RollRecord.of_keep(
+            sink.roller.roll_keep(spec, RollFor(cid, "the Full Defense roll"))
+        )
         sink.add(events.FullDefenseRolled(cid, roll))
     common.end_turn(sink, cid)
 
@@ -395,10 +397,10 @@ def _attack(sink: Builder, intent: RollkeepAttack) -> str:
     except DiceError as error:
         raise RulesError(f"{weapon.name} cannot roll damage: {error}") from None
     _return_if_offered(sink, attacker.id)
-    attack = RollFor(attacker.id, f"attack on {target.name}, TN {plan.tn}")
+    attack = RollFor(attacker.id, f"the attack on {target.name}, TN {plan.tn}")
     roll = RollRecord.of_keep(sink.roller.roll_keep(plan.spec, attack))
     hit = roll.total >= plan.tn
-    harm = RollFor(attacker.id, f"damage to {target.name}")
+    harm = RollFor(attacker.id, f"the damage to {target.name}")
     damage = RollRecord.of_keep(sink.roller.roll_keep(damage_dice, harm)) if hit else None
     sink.add(
         events.Attacked(
@@ -438,7 +440,9 @@ def _ambush(sink: Builder, intent: RollkeepAmbush) -> str:
             spec = contest_spec(sheet, sheet.agility, "Stealth", sink.settings)
         else:
             spec = contest_spec(sheet, sheet.perception, "Investigation", sink.settings)
-        by = RollFor(combatant.id, "ambush: Stealth" if stealth else "ambush: Investigation")
+        by = RollFor(
+            combatant.id, "the ambush (Stealth)" if stealth else "the ambush (Investigation)"
+        )
         return events.CombatantRoll(
             combatant.id, RollRecord.of_keep(sink.roller.roll_keep(spec, by))
         )

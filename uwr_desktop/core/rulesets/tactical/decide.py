@@ -119,7 +119,7 @@ def _reach(b: Builder, count: int, roller: Roller) -> None:
         if rules.acts_on(probe, cid, count)
     ]
     ties = tuple(
-        TieRoll(cid, roller.die(D10, RollFor(cid, f"tie on count {count}")))
+        TieRoll(cid, roller.die(D10, RollFor(cid, f"a tie on count {count}")))
         for group in rules.tied_groups(probe, acting, order)
         for cid in group
     )

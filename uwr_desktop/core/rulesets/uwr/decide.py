@@ -89,7 +89,7 @@ def _with_weapon(combatant: Combatant, index: int, weapon: Weapon) -> Combatant:
 
 # --- initiative and order -------------------------------------------------------------------
 
-_TIE_ROLL = "initiative roll-off"
+_TIE_ROLL = "an initiative roll-off"
 
 
 def roll_initiative(builder: Builder, ids: Sequence[str], roller: Roller) -> None:
@@ -517,7 +517,7 @@ def attack(
         extra_dice=extra_dice,
         below_one=below_one,
     )
-    roll = roller.roll_pool(spec, RollFor(attacker.id, f"attack with {weapon.name}"))
+    roll = roller.roll_pool(spec, RollFor(attacker.id, f"an attack with {weapon.name}"))
     spend_stamina(builder, attacker)
     builder.add(
         events.CheckRolled(
@@ -599,7 +599,7 @@ def react(
         below_one=below_one,
     )
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
-    roll = roller.roll_pool(spec, RollFor(target.id, kind))
+    roll = roller.roll_pool(spec, RollFor(target.id, f"a {kind}"))
     spend_stamina(builder, target)
     dodge_skill = skill.name if skill is not None and kind == "dodge" else ""
     builder.add(
@@ -647,7 +647,7 @@ def reroll(
         raise RulesError(str(error).capitalize()) from None
     who = pending.target if of_reaction and pending.target is not None else pending.actor
     note = f"{'reroll' if len(chosen) == 1 else 'rerolls'} of {dice_list(chosen)}"
-    faces = roller.dice(POOL_SIDES, len(chosen), RollFor(who, "reroll"), note)
+    faces = roller.dice(POOL_SIDES, len(chosen), RollFor(who, "a reroll"), note)
     for index, face in zip(chosen, faces, strict=True):
         builder.add(events.DieRerolled(of_reaction, index, face))
     return f"Reroll {plural(len(chosen), 'die')}".replace("dies", "dice")
