@@ -259,3 +259,22 @@ def test_a_combatant_s_own_choice_is_set_from_its_row_and_wins_over_its_side(qtb
     table.stop()
     assert [request.by.combatant_id for request in table.asked] == ["f1", "f4"]
     assert table.headings == ["Fighter 1: roll 1 d20", "Fighter 4: roll 1 d20"]
+
+
+def test_a_check_for_nobody_takes_the_faces_typed_when_this_roll_is_by_hand(qtbot, window, rng):
+    window.document.new("uwr")
+    panel = window.dice_panel.widget
+    tray = window.dice_tray
+    tray.set_combatant(None)
+    panel.form.extra_dice.setValue(4)
+    window.hand_dice.this_time.trigger()
+    table = Table(qtbot, rng, tries=("6 6 1",))
+    window.table.setFocus()
+    window.actions_by_key["roll"].trigger()  # Fight ▸ Roll (F7)
+    table.stop()
+    assert [(r.sides, r.count) for r in table.asked] == [(6, 4)]
+    assert table.refusals[0], "three faces for four dice are refused"
+    shown = tray.current_roll()
+    assert shown is not None and len(shown.faces) == 4
+    assert not window.document.hand_this_time, "the next roll is the app's again"
+    assert not window.document.session.entries, "a roll for nobody is no part of the fight"

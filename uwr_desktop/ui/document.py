@@ -8,7 +8,7 @@ suffix, the errors an open or save may meet, how a file's name is shown) is name
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -50,6 +50,8 @@ __all__ = [
 UNTITLED = "Untitled fight"
 
 FIGHT_FILE_SUFFIX = FILE_SUFFIX
+
+_Rolled = TypeVar("_Rolled")
 
 TurnKey = tuple[int, str | None, str]
 """Which turn a fight is in: its round, the combatant on turn, the rules' step."""
@@ -179,6 +181,23 @@ class EncounterDocument(QObject):
             if hand.rolled:
                 self.set_hand_this_time(False)
             return entry
+
+    def roll_outside(self, roll: Callable[[Roller], _Rolled], roller: Roller) -> _Rolled:
+        """A roll that is no part of the fight (a check for nobody) made with ``roller``, or
+        with faces typed in when By Hand This Time is on; ``RulesError`` when the GM cancels
+        the prompt."""
+        if not self._hand_this_time:
+            return roll(roller)
+        hand = HandRoller(roller, lambda _combatant_id: True)
+        while True:
+            hand.again()
+            try:
+                rolled = roll(hand)
+            except FacesNeeded as needed:
+                self._answer(hand, needed.request)
+                continue
+            self.set_hand_this_time(False)
+            return rolled
 
     def _answer(self, hand: HandRoller, request: DiceRequest) -> None:
         cid = request.by.combatant_id

@@ -269,9 +269,13 @@ class CheckPanel(QWidget):
             roll = self.tray.current_roll()
             if isinstance(roll, PoolRoll):
                 try:
-                    self.tray.show_reroll(self._roller.reroll(roll, indices), indices)
-                except DiceError as error:
+                    rerolled = self._document.roll_outside(
+                        lambda roller: roller.reroll(roll, indices), self._roller
+                    )
+                except (DiceError, RulesError) as error:
                     self.show_message(str(error))
+                    return
+                self.tray.show_reroll(rerolled, indices)
         elif self._shown is not None:
             self.do(Reroll(tuple(indices), of_reaction=False))
 
@@ -284,14 +288,24 @@ class CheckPanel(QWidget):
             self.do(Reroll((index,), of_reaction=True))
 
     def _roll_locally(self, request: RollRequest) -> None:
-        """A check for nobody rolls here: it is not part of the fight."""
-        self._shown = None
+        """A check for nobody rolls here: it is not part of the fight (its faces typed in when
+        the next roll is by hand)."""
         spec = request.spec
         assert isinstance(spec, PoolSpec)  # the form builds d6 pools
-        action = self._roller.roll_pool(spec)
-        reaction = None
-        if request.reaction is not None:
-            reaction = self._roller.reroll_all(self._roller.roll_pool(request.reaction))
+        opposing = request.reaction
+
+        def roll(roller: Roller) -> tuple[PoolRoll, PoolRoll | None]:
+            action = roller.roll_pool(spec)
+            if opposing is None:
+                return action, None
+            return action, roller.reroll_all(roller.roll_pool(opposing))
+
+        try:
+            action, reaction = self._document.roll_outside(roll, self._roller)
+        except RulesError as error:
+            self.show_message(str(error))
+            return
+        self._shown = None
         self.tray.show_pool_roll(action, reaction)
         self._local = True
 
