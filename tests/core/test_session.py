@@ -279,3 +279,19 @@ def test_a_long_journal_keeps_a_bounded_number_of_states():
         session.state_at(middle)
         == Session(session.ruleset, session.roster, entries=session.entries[:middle]).state
     )
+
+
+@pytest.mark.parametrize("count", [SNAPSHOT_EVERY * (MAX_SNAPSHOTS + 1) - 1, 300 * SNAPSHOT_EVERY])
+def test_a_journal_read_back_keeps_the_states_the_same_entries_done_one_by_one_keep(
+    count, monkeypatch
+):
+    monkeypatch.setattr("uwr_desktop.core.session.HEAVY_ENTRY_SECONDS", float("inf"))
+    session = new_session()
+    session.do(StartFight())
+    for index in range(count - 1):
+        session.do(EditCell("a", "notes", str(index)))
+    read_back = Session(session.ruleset, session.roster, entries=session.entries)
+    assert read_back._states.keys() == session._states.keys()
+    assert read_back._spacing == session._spacing
+    for position, state in read_back._states.items():
+        assert state == session._states[position]

@@ -292,7 +292,8 @@ class TypedRoll(msgspec.Struct, frozen=True, gc=False):
 class EncounterState(msgspec.Struct, frozen=True):
     """The whole encounter at one point of the journal.
 
-    ``combatants`` maps id to combatant and is never mutated (a new state gets a new dict);
+    ``combatants`` maps id to combatant and is never mutated once the state is handed out (a
+    new state gets a new dict; a ruleset's working state fills one of its own before);
     ``rows`` is the table's row order (the order combatants joined); ``order`` is the order
     the combatants act in; ``phase`` is one of the ruleset's phases; ``acted`` holds who has
     had a turn this round; ``current`` whose turn it is; ``part`` the ruleset's own state;

@@ -8,13 +8,13 @@ a combatant not in the fight at that point is refused, whatever the round system
 ruleset applies it; so no log line, table cell or timeline slot ever looks up someone missing.
 """
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import msgspec
 import msgspec.inspect as info
 
-from uwr_desktop.core.encounter import COMBATANT_REFERENCE, EncounterState
+from uwr_desktop.core.encounter import COMBATANT_REFERENCE, Combatant
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.intents import RulesError
 
@@ -81,9 +81,9 @@ def named_combatants(record: msgspec.Struct) -> Iterator[str]:
     yield from _event_finder(type(record))(record)
 
 
-def check_references(state: EncounterState, event: Event) -> None:
-    """Refuse (``RulesError``) an event naming a combatant who is not in ``state``."""
-    combatants = state.combatants
+def check_references(combatants: Mapping[str, Combatant], event: Event) -> None:
+    """Refuse (``RulesError``) an event naming a combatant who is not among ``combatants``
+    (those in the fight when it happens)."""
     for cid in _event_finder(type(event))(event):
         if cid not in combatants:
             raise RulesError(f"there is no combatant with id {cid!r}")

@@ -34,7 +34,7 @@ from uwr_desktop.core.record_check import (
     recorded,
 )
 from uwr_desktop.core.references import check_references
-from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.base import Ruleset, WorkingState
 from uwr_desktop.core.rulesets.hand_rolls import rolled_by_hand
 
 SNAPSHOT_EVERY = 32
@@ -56,6 +56,14 @@ fight), so undo never has to replay it again."""
 
 MAX_ENTRY_VIEWS = 256
 """At most this many entries' log lines and rolls are kept once worked out."""
+
+
+def _grid_spacing(entries: int) -> int:
+    """The grid's spacing once ``entries`` entries are kept one after another."""
+    spacing = SNAPSHOT_EVERY
+    while entries >= (MAX_SNAPSHOTS + 1) * spacing:
+        spacing *= 2
+    return spacing
 
 
 class Change(msgspec.Struct, frozen=True):
@@ -161,17 +169,21 @@ class Session:
         self._states: dict[int, EncounterState] = {0: initial}
         self._replayed: dict[int, EncounterState] = {}
         self._pinned: set[int] = {0}
-        self._spacing = SNAPSHOT_EVERY
         self._heavy: list[int] = []
-        state = initial
-        for index, entry in enumerate(self._entries):
+        last = len(self._entries)
+        self._spacing = _grid_spacing(last)
+        work = ruleset.working(initial)
+        for position, entry in enumerate(self._entries, 1):
             try:
-                state = self._replay(state, entry, index + 1)
+                self._play(work, entry, position)
             except RulesError as error:
                 raise RulesError(
-                    f"entry {index + 1} ({entry.label!r}) does not replay: {error}"
+                    f"entry {position} ({entry.label!r}) does not replay: {error}"
                 ) from None
-            self._keep(index + 1, state)
+            if position % self._spacing == 0 or position > last - RECENT_STATES:
+                self._keep(position, work.state())
+            else:
+                self._forget(position - RECENT_STATES)
         self._cursor = cursor
         self._state = self.state_at(cursor)
 
@@ -318,13 +330,14 @@ class Session:
             base -= 1
         if base == position:
             return state
+        work = self._ruleset.working(state)
         replayed = {}
         for offset, entry in enumerate(self._entries[base:position], base + 1):
-            state = self._replay(state, entry, offset)
+            self._play(work, entry, offset)
             if offset > position - RECENT_STATES:
-                replayed[offset] = state
+                replayed[offset] = work.state()
         self._replayed = replayed
-        return state
+        return work.state()
 
     def _kept(self, position: int) -> EncounterState | None:
         """The state after ``position`` entries if it is kept, ``None`` if it must be replayed."""
@@ -361,7 +374,14 @@ class Session:
         return views
 
     def _replay(self, state: EncounterState, entry: JournalEntry, position: int) -> EncounterState:
-        """Apply ``entry``, which lands at ``position``; a slow one gets its state kept.
+        """The state after ``entry`` applied to ``state``; ``entry`` lands at ``position``."""
+        work = self._ruleset.working(state)
+        self._play(work, entry, position)
+        return work.state()
+
+    def _play(self, work: WorkingState, entry: JournalEntry, position: int) -> None:
+        """Apply ``entry``, which lands at ``position``, to ``work``; a slow one gets its state
+        kept.
 
         An event naming a combatant not in the fight, a roll that breaks its dice rules, or
         more combatants at once than a fight may hold, are refused with ``RulesError``.
@@ -369,24 +389,23 @@ class Session:
         started = time.perf_counter()
         try:
             for event in entry.events:
-                check_references(state, event)
-                state = self._ruleset.apply(state, event)
+                check_references(work.combatants, event)
+                work.apply(event)
         except DiceError as error:
             raise RulesError(f"a recorded roll does not fit the dice rules: {error}") from None
-        if len(state.combatants) > MAX_COMBATANTS:
+        if len(work.combatants) > MAX_COMBATANTS:
             raise RulesError(
                 f"a fight holds at most {MAX_COMBATANTS:,} combatants at once, "
-                f"not {len(state.combatants):,}"
+                f"not {len(work.combatants):,}"
             )
         if time.perf_counter() - started > HEAVY_ENTRY_SECONDS and position not in self._pinned:
             self._pinned.add(position)
             self._heavy.append(position)
-            self._states[position] = state
+            self._states[position] = work.state()
             if len(self._heavy) > MAX_HEAVY_STATES:
                 oldest = self._heavy.pop(0)
                 if oldest % self._spacing:
                     self._unpin([oldest], position)
-        return state
 
     def _keep(self, position: int, state: EncounterState) -> None:
         self._states[position] = state
@@ -398,9 +417,12 @@ class Session:
                     [key for key in self._pinned if key % self._spacing and key not in self._heavy],
                     position,
                 )
-        old = position - RECENT_STATES
-        if old > 0 and old not in self._pinned:
-            self._states.pop(old, None)
+        self._forget(position - RECENT_STATES)
+
+    def _forget(self, position: int) -> None:
+        """Drop the state after ``position`` entries unless it is kept for good."""
+        if position > 0 and position not in self._pinned:
+            self._states.pop(position, None)
 
     def _unpin(self, positions: list[int], latest: int) -> None:
         """Stop keeping ``positions`` for good; their states go unless they are recent."""

@@ -1,13 +1,14 @@
 """The ruleset protocol: what the encounter engine and the UI ask of any round system.
 
 A ruleset is stateless apart from its settings. It turns intents into events (``decide``),
-applies events to a state (``apply``, pure), words events for the log (``describe``) and answers
+applies events to a state (``apply``, pure; ``working`` applies a run of them to a working copy),
+words events for the log (``describe``) and answers
 the UI's questions: the timeline, each combatant's resources, the legal intents now, the table
 columns and what a drag on the timeline means. ``docs/rulesets.md`` maps every planned ruleset
 onto this protocol.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
@@ -153,6 +154,34 @@ class Decision(msgspec.Struct, frozen=True):
     events: tuple[Event, ...]
 
 
+class WorkingState:
+    """A state that a run of events is applied to one after another (a journal replayed), each
+    with a ruleset's pure ``apply``. ``state()`` is the state reached, which later events leave
+    as it is. A round system may give a faster one (``Ruleset.working``) that changes in place
+    what no state handed out holds; its states must equal those ``apply`` gives event by event.
+    """
+
+    def __init__(
+        self, apply: Callable[[EncounterState, Event], EncounterState], state: EncounterState
+    ) -> None:
+        """Start from ``state``; ``apply`` is the ruleset's."""
+        self._apply = apply
+        self._state = state
+
+    @property
+    def combatants(self) -> Mapping[str, Combatant]:
+        """The combatants in the fight now."""
+        return self._state.combatants
+
+    def apply(self, event: Event) -> None:
+        """Apply ``event``; ``RulesError`` when it does not fit (then drop this working state)."""
+        self._state = self._apply(self._state, event)
+
+    def state(self) -> EncounterState:
+        """The state the events applied so far reach."""
+        return self._state
+
+
 class Ruleset(Protocol):
     """A round system. Every method is pure apart from ``decide``'s dice rolls."""
 
@@ -177,6 +206,9 @@ class Ruleset(Protocol):
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """Return the state after ``event`` (pure); an event that does not fit raises
         ``RulesError``."""
+
+    def working(self, state: EncounterState) -> WorkingState:
+        """A working state starting from ``state``, for applying a run of events in turn."""
 
     def describe(self, event: Event, state: EncounterState) -> str:
         """Word ``event`` for the log; ``state`` is the state just before it."""

@@ -53,6 +53,7 @@ from uwr_desktop.core.rulesets.base import (
     Resource,
     RollShown,
     TurnNow,
+    WorkingState,
 )
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -107,6 +108,10 @@ class RoundSystem(ABC, Generic[S]):
     @abstractmethod
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure); an event that does not fit raises ``RulesError``."""
+
+    def working(self, state: EncounterState) -> WorkingState:
+        """A working state applying each event with ``apply``."""
+        return WorkingState(self.apply, state)
 
     @abstractmethod
     def decide_own(self, sink: common.Builder[S], intent: Intent) -> str | None:

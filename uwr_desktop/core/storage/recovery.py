@@ -72,7 +72,7 @@ def replayable_length(
     for done, entry in enumerate(entries):
         try:
             for event in entry.events:
-                check_references(state, event)
+                check_references(state.combatants, event)
                 state = ruleset.apply(state, event)
         except (RulesError, LookupError, ValueError, TypeError, ArithmeticError):
             return done

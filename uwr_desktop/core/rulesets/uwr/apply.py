@@ -3,9 +3,16 @@
 An event that does not fit the state (an unknown combatant, a use that is not there, faces
 that break the dice rules) raises ``RulesError``, so a tampered journal is refused, not
 half-applied.
+
+``UwrWorkingState`` applies a run of events (a journal replayed) to a working copy: the events
+that change only combatants change its own table in place and move them in a turn order kept in
+place, so a run of them costs no copy of the fight per event; its states equal those
+``apply_event`` gives event by event.
 """
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -25,9 +32,10 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.base import WorkingState
 from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
 from uwr_desktop.core.rulesets.uwr import events
-from uwr_desktop.core.rulesets.uwr.order import reordered, turn_order
+from uwr_desktop.core.rulesets.uwr.order import FEW_MOVED, KeptOrder, reordered, turn_order
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, sheet_of, with_sheet
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
@@ -115,9 +123,9 @@ def _with_initiative(combatant: Combatant, sheet: UwrSheet, initiative: Initiati
     return with_sheet(combatant, replace(sheet, initiative=initiative))
 
 
-def _initiative(
-    state: EncounterState, event: events.InitiativeRolled | events.RollOff, settings: UwrSettings
-) -> EncounterState:
+def _initiatives(
+    state: EncounterState, event: events.InitiativeRolled | events.RollOff, _: UwrSettings
+) -> dict[str, Combatant]:
     changed = {}
     for roll in event.rolls:
         combatant = need(state, roll.combatant_id)
@@ -128,17 +136,16 @@ def _initiative(
         else:
             initiative = Initiative(faces=roll.faces, override=initiative.override)
         changed[combatant.id] = _with_initiative(combatant, sheet, initiative)
-    return _moved(state, with_combatants(state, changed), list(changed), settings)
+    return changed
 
 
 def _overridden(
-    state: EncounterState, event: events.InitiativeOverridden, settings: UwrSettings
-) -> EncounterState:
+    state: EncounterState, event: events.InitiativeOverridden, _: UwrSettings
+) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     initiative = replace(sheet.initiative or Initiative(), override=event.value, tiebreak=())
-    changed = {combatant.id: _with_initiative(combatant, sheet, initiative)}
-    return _moved(state, with_combatants(state, changed), [combatant.id], settings)
+    return {combatant.id: _with_initiative(combatant, sheet, initiative)}
 
 
 def _manual(
@@ -166,24 +173,22 @@ def _dice_rolled(
 
 def _stamina(
     state: EncounterState, event: events.StaminaRefilled, _: UwrSettings
-) -> EncounterState:
+) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina <= sheet.stamina_max:
         raise RulesError(f"{combatant.name}'s Stamina cannot be {event.stamina}")
-    changed = {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
-    return with_combatants(state, changed)
+    return {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
 
 
 def _stamina_spent(
     state: EncounterState, event: events.StaminaSpent, _: UwrSettings
-) -> EncounterState:
+) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina < sheet.stamina:
         raise RulesError(f"{combatant.name} cannot spend Stamina down to {event.stamina}")
-    changed = {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
-    return with_combatants(state, changed)
+    return {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
 
 
 def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> EncounterState:
@@ -204,7 +209,7 @@ def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> En
 
 def _preparation(
     state: EncounterState, event: events.PreparationAdvanced, _: UwrSettings
-) -> EncounterState:
+) -> dict[str, Combatant]:
     changed: dict[str, Combatant] = {}
     for ref in event.weapons:
         combatant = changed.get(ref.combatant_id) or need(state, ref.combatant_id)
@@ -222,7 +227,7 @@ def _preparation(
         )
         weapons = (*sheet.weapons[:index], weapon, *sheet.weapons[index + 1 :])
         changed[combatant.id] = with_sheet(combatant, replace(sheet, weapons=weapons))
-    return with_combatants(state, changed)
+    return changed
 
 
 def _round_started(
@@ -348,31 +353,52 @@ def _resolved(state: EncounterState, event: events.CheckResolved, _: UwrSettings
     return _with_part(state, pending=None)
 
 
+Changes = Callable[[EncounterState, Any, UwrSettings], dict[str, Combatant]]
+"""The combatants an event changes, by id."""
+
+_IN_PLACE: dict[type[Event], tuple[Changes, bool]] = {
+    events.InitiativeRolled: (_initiatives, True),
+    events.RollOff: (_initiatives, True),
+    events.InitiativeOverridden: (_overridden, True),
+    events.StaminaRefilled: (_stamina, False),
+    events.StaminaSpent: (_stamina_spent, False),
+    events.PreparationAdvanced: (_preparation, False),
+}
+"""The events that change only combatants (and move them in the turn order, when ``True``),
+which a working state applies in place."""
+
+
+def _changing(
+    changes: Changes, moves: bool
+) -> Callable[[EncounterState, object, UwrSettings], EncounterState]:
+    def apply(state: EncounterState, event: object, settings: UwrSettings) -> EncounterState:
+        changed = changes(state, event, settings)
+        new = with_combatants(state, changed)
+        return _moved(state, new, list(changed), settings) if moves else new
+
+    return apply
+
+
 _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], EncounterState]] = {
     CombatantsJoined: _joined,  # type: ignore[dict-item]
     CombatantsLeft: _left,  # type: ignore[dict-item]
     CombatantsUpdated: _updated,  # type: ignore[dict-item]
-    events.InitiativeRolled: _initiative,  # type: ignore[dict-item]
-    events.RollOff: _initiative,  # type: ignore[dict-item]
-    events.InitiativeOverridden: _overridden,  # type: ignore[dict-item]
     events.ManualOrderSet: _manual,  # type: ignore[dict-item]
     TurnStarted: _turn_started,  # type: ignore[dict-item]
     DiceRolled: _dice_rolled,  # type: ignore[dict-item]
     DiceRerolled: _dice_rolled,  # type: ignore[dict-item]
     HandRollsSet: _dice_rolled,  # type: ignore[dict-item]
     RolledByHand: _dice_rolled,  # type: ignore[dict-item]
-    events.StaminaRefilled: _stamina,  # type: ignore[dict-item]
-    events.StaminaSpent: _stamina_spent,  # type: ignore[dict-item]
     TurnEnded: _turn_ended,  # type: ignore[dict-item]
     ConditionsAtTurn: _conditions_at_turn,  # type: ignore[dict-item]
     RoundEnded: _round_ended,  # type: ignore[dict-item]
-    events.PreparationAdvanced: _preparation,  # type: ignore[dict-item]
     events.RoundStarted: _round_started,  # type: ignore[dict-item]
     events.CheckRolled: _check_rolled,  # type: ignore[dict-item]
     events.ReactionRolled: _reaction,  # type: ignore[dict-item]
     events.DieRerolled: _rerolled,  # type: ignore[dict-item]
     events.ResultTyped: _typed,  # type: ignore[dict-item]
     events.CheckResolved: _resolved,  # type: ignore[dict-item]
+    **{kind: _changing(*how) for kind, how in _IN_PLACE.items()},
 }
 
 
@@ -382,3 +408,67 @@ def apply_event(state: EncounterState, event: Event, settings: UwrSettings) -> E
     if handler is None:
         raise RulesError(f"the uwr rules have no event {type(event).__name__}")
     return handler(state, event, settings)
+
+
+class UwrWorkingState(WorkingState):
+    """The events that change only combatants change a table of combatants of this working
+    state's own in place (copied first when a state handed out holds it), and move them in a
+    rolled turn order kept in place (``KeptOrder``), so a run of initiatives typed or Stamina
+    refilled copies nothing as large as the fight; any other event is applied by
+    ``apply_event``."""
+
+    def __init__(self, state: EncounterState, settings: UwrSettings) -> None:
+        """Start from ``state`` under ``settings``."""
+        super().__init__(partial(apply_event, settings=settings), state)
+        self._settings = settings
+        self._own = False
+        """Whether the state's table of combatants is this working state's alone."""
+        self._kept: KeptOrder | None = None
+        """The rolled order kept in place, ahead of the state's ``order`` (``None``: the
+        state's is the order)."""
+
+    def apply(self, event: Event) -> None:
+        """Apply ``event`` as ``apply_event`` would."""
+        in_place = _IN_PLACE.get(type(event))
+        if in_place is None:
+            before = self._synced()
+            super().apply(event)
+            after = self._state
+            self._own = self._own and after.combatants is before.combatants
+            if after.order is not before.order or after.rows is not before.rows:
+                self._kept = None
+            return
+        changes, moves = in_place
+        state = self._state
+        changed = changes(state, event, self._settings)
+        if not changed:
+            return
+        manual = part_of(state).manual_order
+        rolled = moves and manual is None and len(changed) <= FEW_MOVED
+        if rolled and self._kept is None:
+            self._kept = KeptOrder(state, state, self._settings)
+        out = [state.combatants[cid] for cid in changed] if rolled else ()
+        if not self._own:
+            state = self._state = replace(state, combatants=dict(state.combatants))
+            self._own = True
+        state.combatants.update(changed)
+        if rolled:
+            assert self._kept is not None  # made above
+            self._kept.move(out, changed.values())
+        elif moves:
+            state = self._synced()
+            self._kept = None
+            if manual is None or len(manual) != len(state.combatants):
+                self._state = replace(state, order=turn_order(state, self._settings))
+
+    def state(self) -> EncounterState:
+        """The state reached (its table of combatants copied before it changes again)."""
+        self._own = False
+        return self._synced()
+
+    def _synced(self) -> EncounterState:
+        """The state with the kept order as its ``order``."""
+        kept = self._kept
+        if kept is not None and (order := kept.frozen()) is not self._state.order:
+            self._state = replace(self._state, order=order)
+        return self._state

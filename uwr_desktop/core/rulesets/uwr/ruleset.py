@@ -37,7 +37,7 @@ from uwr_desktop.core.rulesets.base import (
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.uwr import decide as rules
 from uwr_desktop.core.rulesets.uwr import upgrade, view
-from uwr_desktop.core.rulesets.uwr.apply import apply_event
+from uwr_desktop.core.rulesets.uwr.apply import UwrWorkingState, apply_event
 from uwr_desktop.core.rulesets.uwr.decide import Builder
 from uwr_desktop.core.rulesets.uwr.edit import edit_cell, replace_sheet
 from uwr_desktop.core.rulesets.uwr.events import EARLIER_TAGS, ManualOrderSet
@@ -99,6 +99,10 @@ class UwrRuleset(RoundSystem[UwrSettings]):
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure)."""
         return apply_event(state, event, self.settings)
+
+    def working(self, state: EncounterState) -> UwrWorkingState:
+        """A working state changing combatants and the rolled order in place where it can."""
+        return UwrWorkingState(state, self.settings)
 
     def builder(self, state: EncounterState, roller: Roller) -> Builder:
         """A sink knowing the fight's table of Uses Per Round types."""
