@@ -9,6 +9,7 @@ ruleset applies it; so no log line, table cell or timeline slot ever looks up so
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -61,6 +62,10 @@ def _struct_finder(kind: info.StructType, seen: frozenset[type]) -> _Finder | No
     ]
     if not fields:
         return None
+    if len(fields) == 1:
+        ((name, find),) = fields
+        get = attrgetter(name)
+        return lambda value: find(get(value))
     return lambda value: [cid for name, find in fields for cid in find(getattr(value, name))]
 
 

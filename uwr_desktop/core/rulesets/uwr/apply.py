@@ -443,23 +443,31 @@ class UwrWorkingState(WorkingState):
         changed = changes(state, event, self._settings)
         if not changed:
             return
+        if not moves:
+            self._change(state, changed)
+            return
         manual = part_of(state).manual_order
-        rolled = moves and manual is None and len(changed) <= FEW_MOVED
-        if rolled and self._kept is None:
-            self._kept = KeptOrder(state, state, self._settings)
-        out = [state.combatants[cid] for cid in changed] if rolled else ()
+        if manual is None and len(changed) <= FEW_MOVED:
+            kept = self._kept
+            if kept is None:
+                kept = self._kept = KeptOrder(state, state, self._settings)
+            out = [state.combatants[cid] for cid in changed]
+            self._change(state, changed)
+            kept.move(out, changed.values())
+            return
+        state = self._change(self._synced(), changed)
+        self._kept = None
+        if manual is None or len(manual) != len(state.combatants):
+            self._state = replace(state, order=turn_order(state, self._settings))
+
+    def _change(self, state: EncounterState, changed: dict[str, Combatant]) -> EncounterState:
+        """``state`` (the working state's) with ``changed`` put in its table of combatants,
+        copied first unless it is this working state's own."""
         if not self._own:
             state = self._state = replace(state, combatants=dict(state.combatants))
             self._own = True
         state.combatants.update(changed)
-        if rolled:
-            assert self._kept is not None  # made above
-            self._kept.move(out, changed.values())
-        elif moves:
-            state = self._synced()
-            self._kept = None
-            if manual is None or len(manual) != len(state.combatants):
-                self._state = replace(state, order=turn_order(state, self._settings))
+        return state
 
     def state(self) -> EncounterState:
         """The state reached (its table of combatants copied before it changes again)."""
