@@ -1,7 +1,8 @@
 """A journal replayed through uwr's working state reaches the states the plain ``apply`` reaches
 event by event: random runs of typed initiatives, rolls, roll-offs, Stamina, preparations, hand
 orders, newcomers, leavers, side changes, turns and rounds, with states handed out at random
-points (each must still equal its plain twin when the run is over, whatever came after it)."""
+points (each must still equal its plain twin when the run is over, whatever came after it, and
+still move a combatant as its twin does)."""
 
 import random
 from fractions import Fraction
@@ -115,6 +116,9 @@ def test_the_working_state_reaches_the_states_apply_reaches_event_by_event(seed,
             handed_out.append((work.state(), plain))
     for kept, twin in handed_out:
         assert kept == twin
+    for kept, twin in handed_out[-3:]:  # their orders' places kept aside are still theirs
+        moved = events.InitiativeOverridden(rng.choice(list(twin.combatants)), 7)
+        assert ruleset.apply(kept, moved) == ruleset.apply(twin, moved)
     assert work.state() == plain
 
 

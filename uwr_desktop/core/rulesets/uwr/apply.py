@@ -368,15 +368,12 @@ _IN_PLACE: dict[type[Event], tuple[Changes, bool]] = {
 which a working state applies in place."""
 
 
-def _changing(
-    changes: Changes, moves: bool
-) -> Callable[[EncounterState, object, UwrSettings], EncounterState]:
-    def apply(state: EncounterState, event: object, settings: UwrSettings) -> EncounterState:
-        changed = changes(state, event, settings)
-        new = with_combatants(state, changed)
-        return _moved(state, new, list(changed), settings) if moves else new
-
-    return apply
+def _changing(state: EncounterState, event: Event, settings: UwrSettings) -> EncounterState:
+    """The state after an event of ``_IN_PLACE``: its combatants changed (and moved)."""
+    changes, moves = _IN_PLACE[type(event)]
+    changed = changes(state, event, settings)
+    new = with_combatants(state, changed)
+    return _moved(state, new, list(changed), settings) if moves else new
 
 
 _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], EncounterState]] = {
@@ -398,7 +395,7 @@ _APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], Encoun
     events.DieRerolled: _rerolled,  # type: ignore[dict-item]
     events.ResultTyped: _typed,  # type: ignore[dict-item]
     events.CheckResolved: _resolved,  # type: ignore[dict-item]
-    **{kind: _changing(*how) for kind, how in _IN_PLACE.items()},
+    **dict.fromkeys(_IN_PLACE, _changing),  # type: ignore[arg-type]
 }
 
 
