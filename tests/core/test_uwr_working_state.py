@@ -22,7 +22,7 @@ from uwr_desktop.core.events import (
 )
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.base import WorkingState
+from uwr_desktop.core.rulesets.base import EventByEvent
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.order import FEW_MOVED
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, UwrSheet, Weapon
@@ -146,7 +146,7 @@ def test_the_plain_working_state_applies_each_event_with_apply():
         return replace(state, round=state.round + 1)
 
     start = EncounterState(combatants={}, rows=(), order=())
-    work = WorkingState(apply, start)
+    work = EventByEvent(apply, start)
     work.apply(TurnStarted("a"))
     work.apply(TurnStarted("b"))
     assert work.state().round == 2

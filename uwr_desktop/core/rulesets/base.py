@@ -154,12 +154,27 @@ class Decision(msgspec.Struct, frozen=True):
     events: tuple[Event, ...]
 
 
-class WorkingState:
-    """A state that a run of events is applied to one after another (a journal replayed), each
-    with a ruleset's pure ``apply``. ``state()`` is the state reached, which later events leave
-    as it is. A round system may give a faster one (``Ruleset.working``) that changes in place
-    what no state handed out holds; its states must equal those ``apply`` gives event by event.
-    """
+class WorkingState(Protocol):
+    """A state that a run of events is applied to one after another (a journal replayed).
+    ``state()`` is the state reached, which later events leave as it is; its states must equal
+    those the ruleset's pure ``apply`` gives event by event. A round system may keep a faster
+    one than :class:`EventByEvent`, changing in place what no state handed out holds."""
+
+    @property
+    def combatants(self) -> Mapping[str, Combatant]:
+        """The combatants in the fight now."""
+
+    def apply(self, event: Event) -> None:
+        """Apply ``event``; ``RulesError`` when it does not fit (then drop this working state)."""
+
+    def state(self) -> EncounterState:
+        """The state the events applied so far reach."""
+
+
+class EventByEvent:
+    """The plain working state: each event applied with a ruleset's pure ``apply``."""
+
+    __slots__ = ("_apply", "_state")
 
     def __init__(
         self, apply: Callable[[EncounterState, Event], EncounterState], state: EncounterState
@@ -174,7 +189,7 @@ class WorkingState:
         return self._state.combatants
 
     def apply(self, event: Event) -> None:
-        """Apply ``event``; ``RulesError`` when it does not fit (then drop this working state)."""
+        """Apply ``event`` with ``apply``."""
         self._state = self._apply(self._state, event)
 
     def state(self) -> EncounterState:

@@ -49,6 +49,7 @@ from uwr_desktop.core.rulesets.base import (
     ConditionPreset,
     Decision,
     DragAnswer,
+    EventByEvent,
     IntentOption,
     Resource,
     RollShown,
@@ -111,7 +112,7 @@ class RoundSystem(ABC, Generic[S]):
 
     def working(self, state: EncounterState) -> WorkingState:
         """A working state applying each event with ``apply``."""
-        return WorkingState(self.apply, state)
+        return EventByEvent(self.apply, state)
 
     @abstractmethod
     def decide_own(self, sink: common.Builder[S], intent: Intent) -> str | None:

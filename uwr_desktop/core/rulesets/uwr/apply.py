@@ -10,8 +10,7 @@ place, so a run of them costs no copy of the fight per event; its states equal t
 ``apply_event`` gives event by event.
 """
 
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from msgspec.structs import replace
@@ -32,7 +31,6 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets.base import WorkingState
 from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.order import FEW_MOVED, KeptOrder, reordered, turn_order
@@ -407,16 +405,18 @@ def apply_event(state: EncounterState, event: Event, settings: UwrSettings) -> E
     return handler(state, event, settings)
 
 
-class UwrWorkingState(WorkingState):
-    """The events that change only combatants change a table of combatants of this working
-    state's own in place (copied first when a state handed out holds it), and move them in a
-    rolled turn order kept in place (``KeptOrder``), so a run of initiatives typed or Stamina
-    refilled copies nothing as large as the fight; any other event is applied by
+class UwrWorkingState:
+    """uwr's ``WorkingState``: the events that change only combatants change a table of
+    combatants of its own in place (copied first when a state handed out holds it), and move
+    them in a rolled turn order kept in place (``KeptOrder``), so a run of initiatives typed or
+    Stamina refilled copies nothing as large as the fight; any other event is applied by
     ``apply_event``."""
+
+    __slots__ = ("_kept", "_own", "_settings", "_state")
 
     def __init__(self, state: EncounterState, settings: UwrSettings) -> None:
         """Start from ``state`` under ``settings``."""
-        super().__init__(partial(apply_event, settings=settings), state)
+        self._state = state
         self._settings = settings
         self._own = False
         """Whether the state's table of combatants is this working state's alone."""
@@ -424,13 +424,17 @@ class UwrWorkingState(WorkingState):
         """The rolled order kept in place, ahead of the state's ``order`` (``None``: the
         state's is the order)."""
 
+    @property
+    def combatants(self) -> Mapping[str, Combatant]:
+        """The combatants in the fight now."""
+        return self._state.combatants
+
     def apply(self, event: Event) -> None:
         """Apply ``event`` as ``apply_event`` would."""
         in_place = _IN_PLACE.get(type(event))
         if in_place is None:
             before = self._synced()
-            super().apply(event)
-            after = self._state
+            after = self._state = apply_event(before, event, self._settings)
             self._own = self._own and after.combatants is before.combatants
             if after.order is not before.order or after.rows is not before.rows:
                 self._kept = None

@@ -33,6 +33,7 @@ from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
     Decision,
+    WorkingState,
 )
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.uwr import decide as rules
@@ -100,9 +101,9 @@ class UwrRuleset(RoundSystem[UwrSettings]):
         """The state after ``event`` (pure)."""
         return apply_event(state, event, self.settings)
 
-    def working(self, state: EncounterState) -> UwrWorkingState:
+    def working(self, state: EncounterState) -> WorkingState:
         """A working state changing combatants and the rolled order in place where it can."""
-        return UwrWorkingState(state, self.settings)
+        return UwrWorkingState(state, self._settings)
 
     def builder(self, state: EncounterState, roller: Roller) -> Builder:
         """A sink knowing the fight's table of Uses Per Round types."""
