@@ -122,7 +122,7 @@ def _with_initiative(combatant: Combatant, sheet: UwrSheet, initiative: Initiati
 
 
 def _initiatives(
-    state: EncounterState, event: events.InitiativeRolled | events.RollOff, _: UwrSettings
+    state: EncounterState, event: events.InitiativeRolled | events.RollOff
 ) -> dict[str, Combatant]:
     changed = {}
     for roll in event.rolls:
@@ -137,9 +137,7 @@ def _initiatives(
     return changed
 
 
-def _overridden(
-    state: EncounterState, event: events.InitiativeOverridden, _: UwrSettings
-) -> dict[str, Combatant]:
+def _overridden(state: EncounterState, event: events.InitiativeOverridden) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     initiative = replace(sheet.initiative or Initiative(), override=event.value, tiebreak=())
@@ -169,9 +167,7 @@ def _dice_rolled(
     return _shared(state, event)
 
 
-def _stamina(
-    state: EncounterState, event: events.StaminaRefilled, _: UwrSettings
-) -> dict[str, Combatant]:
+def _stamina(state: EncounterState, event: events.StaminaRefilled) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina <= sheet.stamina_max:
@@ -179,9 +175,7 @@ def _stamina(
     return {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
 
 
-def _stamina_spent(
-    state: EncounterState, event: events.StaminaSpent, _: UwrSettings
-) -> dict[str, Combatant]:
+def _stamina_spent(state: EncounterState, event: events.StaminaSpent) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
     if not 0 <= event.stamina < sheet.stamina:
@@ -205,9 +199,7 @@ def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> En
     return _shared(state, event)
 
 
-def _preparation(
-    state: EncounterState, event: events.PreparationAdvanced, _: UwrSettings
-) -> dict[str, Combatant]:
+def _preparation(state: EncounterState, event: events.PreparationAdvanced) -> dict[str, Combatant]:
     changed: dict[str, Combatant] = {}
     for ref in event.weapons:
         combatant = changed.get(ref.combatant_id) or need(state, ref.combatant_id)
@@ -351,7 +343,7 @@ def _resolved(state: EncounterState, event: events.CheckResolved, _: UwrSettings
     return _with_part(state, pending=None)
 
 
-Changes = Callable[[EncounterState, Any, UwrSettings], dict[str, Combatant]]
+Changes = Callable[[EncounterState, Any], dict[str, Combatant]]
 """The combatants an event changes, by id."""
 
 _IN_PLACE: dict[type[Event], tuple[Changes, bool]] = {
@@ -369,7 +361,7 @@ which a working state applies in place."""
 def _changing(state: EncounterState, event: Event, settings: UwrSettings) -> EncounterState:
     """The state after an event of ``_IN_PLACE``: its combatants changed (and moved)."""
     changes, moves = _IN_PLACE[type(event)]
-    changed = changes(state, event, settings)
+    changed = changes(state, event)
     new = with_combatants(state, changed)
     return _moved(state, new, list(changed), settings) if moves else new
 
@@ -441,7 +433,7 @@ class UwrWorkingState:
             return
         changes, moves = in_place
         state = self._state
-        changed = changes(state, event, self._settings)
+        changed = changes(state, event)
         if not changed:
             return
         if not moves:

@@ -173,7 +173,7 @@ class KeptOrder:
         self._places = _places_of(before.order, before, settings)
         self._row = _row_of(state)
         self._settings = settings
-        self._frozen: tuple[str, ...] | None = before.order
+        self._frozen: tuple[str, ...] | None = None
         self._places_lent = False
 
     def move(self, out: Iterable[Combatant], back: Iterable[Combatant]) -> None:
