@@ -174,13 +174,12 @@ class KeptOrder:
         self._row = _row_of(state)
         self._settings = settings
         self._frozen: tuple[str, ...] | None = None
-        self._places_lent = False
+        """The order as a state holds it since the last move (its places kept aside)."""
 
     def move(self, out: Iterable[Combatant], back: Iterable[Combatant]) -> None:
         """Take ``out`` out where their places put them, then put ``back`` in by theirs."""
-        if self._places_lent:
-            self._places = list(self._places)
-            self._places_lent = False
+        if self._frozen is not None:
+            self._places = list(self._places)  # the places kept aside stay the frozen order's
         order, places, row, settings = self._order, self._places, self._row, self._settings
         for combatant in out:
             at = bisect_left(places, order_key(combatant, settings) + row[combatant.id])
@@ -197,5 +196,4 @@ class KeptOrder:
         if self._frozen is None:
             self._frozen = tuple(self._order)
             _remember(self._frozen, self._settings, self._places)
-            self._places_lent = True
         return self._frozen
