@@ -12,7 +12,6 @@ if TYPE_CHECKING:
 CORE_AT_START = (
     "uwr_desktop.core.storage.startup",
     "uwr_desktop.core.storage.library",
-    "uwr_desktop.core.storage.starter",
     "uwr_desktop.core.storage.encounter_file",
     "uwr_desktop.core.storage.guarded_autosave",
     "uwr_desktop.core.storage.autosave",

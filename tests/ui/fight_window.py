@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.rulesets import ruleset_ids
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -70,3 +71,11 @@ def key_on_table(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
         qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.table.setFocus()
     qtbot.keyClick(window.table, key, modifier)
+
+
+def without_samples(library: CombatantLibrary) -> CombatantLibrary:
+    """``library`` as a GM has it who deleted the sample foes of every round system (so a test
+    sees its own templates only)."""
+    for ruleset_id in ruleset_ids():
+        library.seed(ruleset_id, ())
+    return library

@@ -49,6 +49,7 @@ KIT = Combatant(id="t-kit", name="Kit", side=Side.PLAYER, sheet=UwrSheet())
 @pytest.fixture
 def library(tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as lib:
+        lib.seed("uwr", ())  # the GM's own templates only: the samples were deleted
         saved = {c.name: lib.save("uwr", c) for c in (BANDIT, CAPTAIN, WOLF, VEX, KIT)}
         lib.save("other", Combatant(id="t-bandit-other", name="Bandit Lord", sheet=UwrSheet()))
         lib.set_default_party("uwr", [saved["Vex"].template_id, saved["Kit"].template_id])
@@ -180,6 +181,7 @@ def test_adds_the_default_party(qtbot, library):
 
 def test_empty_library_says_so_and_offers_no_party(qtbot, tmp_path):
     with CombatantLibrary(tmp_path / "empty.sqlite") as empty_library:
+        empty_library.seed("uwr", ())  # its samples deleted
         dialog = _open(qtbot, empty_library)
         assert _child(dialog, QLabel, "libraryEmpty").isVisible()
         assert "no combatants" in _child(dialog, QLabel, "libraryEmpty").text()
@@ -240,6 +242,7 @@ def test_rename_through_the_prompt_and_a_clash_is_explained(qtbot, library):
 def test_damaged_template_is_shown_with_its_problem_and_cannot_be_added(qtbot, tmp_path):
     path = tmp_path / "library.sqlite"
     with CombatantLibrary(path) as lib:
+        lib.seed("uwr", ())
         lib.save("uwr", WOLF)
         with sqlite3.connect(path) as raw:
             raw.execute("UPDATE library_templates SET data = '{\"name\": 3}'")

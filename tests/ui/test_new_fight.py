@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 import pytest
+from fight_window import without_samples
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
@@ -267,6 +268,7 @@ def test_stored_settings_this_version_refuses_start_from_the_defaults(qtbot):
 @pytest.fixture
 def library(tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as opened:
+        without_samples(opened)
         vex = opened.save(
             "uwr", Combatant(id="vex", name="Vex", side=Side.PLAYER, sheet=UwrSheet())
         )

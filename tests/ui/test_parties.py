@@ -4,7 +4,7 @@ to a new fight in one step (undoable), and templates exported and imported in th
 import random
 
 import pytest
-from fight_window import pick_round_system, when_modal
+from fight_window import pick_round_system, when_modal, without_samples
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QInputDialog, QLabel, QMessageBox, QPushButton
 from test_check_panel import bandit, vex
@@ -28,6 +28,7 @@ def kit():
 @pytest.fixture
 def library(tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as opened:
+        without_samples(opened)
         yield opened
 
 
@@ -147,6 +148,7 @@ def test_templates_exported_from_the_library_import_into_another(qtbot, tmp_path
     assert message.text() == "Exported 2 templates to shared.uwrlib."
 
     with CombatantLibrary(tmp_path / "other.sqlite") as other:
+        without_samples(other)
         elsewhere = LibraryDialog(other, "uwr", [])
         qtbot.addWidget(elsewhere)
         assert elsewhere.import_file(path)

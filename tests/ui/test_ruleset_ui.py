@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from fight_window import without_samples
 from PySide6.QtCore import QItemSelectionModel, QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QLabel, QListWidget
@@ -205,6 +206,7 @@ def test_the_window_swaps_in_a_registered_ui_and_asks_it(registries, window, qtb
 @pytest.fixture
 def library(tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as opened:
+        without_samples(opened)
         opened.save(COPY, _fighter("t-bandit", "Bandit"))
         yield opened
 

@@ -17,7 +17,6 @@ from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.storage.paths import app_paths
 from uwr_desktop.core.storage.sqlite_db import StoreError
-from uwr_desktop.core.storage.starter import seed_starters
 from uwr_desktop.core.storage.startup import JournalOpening, open_journal
 from uwr_desktop.ui.crash.handler import install_excepthook
 from uwr_desktop.ui.dialogs.prompts import inform, warn
@@ -43,8 +42,8 @@ def _discard_unless_reopened(store: JournalStore, encounter_id: int) -> None:
 
 def open_stores(path: Path) -> tuple[JournalOpening, CombatantLibrary | None]:
     """The autosave journal and the combatant library at ``path``, whatever state the file is
-    in: a damaged file is moved aside and salvaged, an unusable one leaves them out. A library
-    gets the sample foes of every round system it has not had yet."""
+    in: a damaged file is moved aside and salvaged, an unusable one leaves them out. (The
+    library gets a round system's sample foes when it is first shown in that system.)"""
     opening = open_journal(path, keep_closed=KEEP_CLOSED_FIGHTS)
     if opening.store is None:
         return opening, None
@@ -53,8 +52,6 @@ def open_stores(path: Path) -> tuple[JournalOpening, CombatantLibrary | None]:
     except StoreError:
         return opening, None
     opening.store.add_companion(library)
-    with contextlib.suppress(StoreError):  # no samples this time: the next start tries again
-        seed_starters(library)
     return opening, library
 
 

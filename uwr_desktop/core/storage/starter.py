@@ -1,10 +1,11 @@
 """The sample foes a fresh combatant library starts with: each round system's own.
 
-At start the app gives the library the samples of every round system it has not had yet
-(:func:`seed_starters`). The library remembers each one it was given, so a GM who deletes the
-samples does not get them back, and only a round system new to the library is loaded to ask
-for its samples (``ruleset_ids`` imports none). A round system's samples come from its
-``starter_templates`` (``base.StarterTemplates``); one without it gives none.
+When the library is first shown in a round system (Add from Library), the app gives it that
+system's samples (:func:`seed_starters`), so that starting the app costs nothing for them. The
+library remembers each one it was given, so a GM who deletes the samples does not get them back,
+and only a round system new to the library is loaded to ask for its samples (``ruleset_ids``
+imports none). A round system's samples come from its ``starter_templates``
+(``base.StarterTemplates``); one without it gives none.
 """
 
 from collections.abc import Iterable

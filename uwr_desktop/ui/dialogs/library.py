@@ -7,6 +7,7 @@ is set). Templates can be renamed or deleted here too, and imported from or expo
 template file.
 """
 
+import contextlib
 from collections.abc import Collection
 from pathlib import Path
 
@@ -41,6 +42,8 @@ from uwr_desktop.core.storage.library import (
     copies,
     party_copies,
 )
+from uwr_desktop.core.storage.sqlite_db import StoreError
+from uwr_desktop.core.storage.starter import seed_starters
 from uwr_desktop.core.storage.template_file import (
     TEMPLATE_SUFFIX,
     TemplateFileError,
@@ -89,6 +92,9 @@ class LibraryDialog(QDialog):
         self._existing = list(existing_names)
         self._chosen: list[Combatant] = []
         self._shown: list[Template] = []
+        # A library first shown in a round system gets its sample foes now, not at start.
+        with contextlib.suppress(StoreError):  # no samples this time: the next opening tries
+            seed_starters(library, [ruleset_id])
         self._make_widgets()
         self._lay_out()
         self._connect()
