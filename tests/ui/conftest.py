@@ -45,3 +45,31 @@ def with_duel() -> Iterator[None]:
     from every_system import duel_installed
 
     yield from duel_installed()
+
+
+@pytest.fixture
+def themed_app(qapp: QApplication) -> Iterator[QApplication]:
+    """The application for a test that applies the theme; its own look is given back after."""
+    from PySide6.QtGui import QFont, QPalette
+
+    from uwr_desktop.ui.theme import ThemeController
+
+    palette, font, style = QPalette(qapp.palette()), QFont(qapp.font()), qapp.style().name()
+    yield qapp
+    controller = qapp.findChild(ThemeController, "themeController")
+    if controller is not None:
+        controller.setParent(None)
+        controller.deleteLater()
+    qapp.setStyle(style)
+    qapp.setPalette(palette)
+    qapp.setFont(font)
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request: pytest.FixtureRequest, themed_app: QApplication) -> Iterator[object]:
+    """Each of the theme's schemes applied in turn."""
+    from uwr_desktop.ui.theme import Scheme, apply_theme
+
+    chosen = Scheme(request.param)
+    apply_theme(themed_app, chosen)
+    yield chosen

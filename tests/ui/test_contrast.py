@@ -3,11 +3,10 @@ and edges and state marks at 3:1 against what they are drawn on, and the state o
 row or a die is told by more than its colour."""
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from uwr_desktop.core.dice import Roller
@@ -20,7 +19,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dice.die_painter import colours, edge
 from uwr_desktop.ui.dice.shown_die import ShownDie
 from uwr_desktop.ui.table.model import CombatantTableModel
-from uwr_desktop.ui.theme import Scheme, ThemeController, apply_theme, build_palette, theme_colors
+from uwr_desktop.ui.theme import Scheme, build_palette, theme_colors
 from uwr_desktop.ui.timeline.lane_paint import BAR_FILL_ALPHA
 
 TEXT = 4.5
@@ -181,19 +180,6 @@ def test_dice_that_count_and_dice_that_do_not_read_well_and_differ_in_more_than_
     assert ring is not None and contrast(ring, tray) >= MARK, "a success is filled and ringed"
     body, ink, _ring = colours(palette, ShownDie(sides=10, label="7", value=7, kept=False), True)
     assert contrast(ink, body) >= TEXT, "a dropped d10's number"
-
-
-@pytest.fixture(params=list(Scheme))
-def scheme(request, qapp) -> Iterator[Scheme]:
-    palette, font = QPalette(qapp.palette()), QFont(qapp.font())
-    apply_theme(qapp, request.param)
-    yield request.param
-    controller = qapp.findChild(ThemeController, "themeController")
-    if controller is not None:
-        controller.setParent(None)
-        controller.deleteLater()
-    qapp.setPalette(palette)
-    qapp.setFont(font)
 
 
 def _fighter(cid: str, name: str, side: Side, *, hidden: bool = False) -> Combatant:

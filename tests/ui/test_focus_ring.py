@@ -3,12 +3,10 @@ got there (the app's own setFocus included), on fields, drop-downs, check boxes,
 tool buttons; unfocused edges are the theme's edge colour, and a default button does not look
 focused."""
 
-from collections.abc import Iterator
-
 import pytest
 from fight_window import shown_window
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPalette
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,21 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.resource_files import resource_path
-from uwr_desktop.ui.theme import Scheme, ThemeController, apply_theme, theme_colors
-
-
-@pytest.fixture(params=list(Scheme))
-def scheme(request, qapp) -> Iterator[Scheme]:
-    palette, font, style = QPalette(qapp.palette()), QFont(qapp.font()), qapp.style().name()
-    apply_theme(qapp, request.param)
-    yield request.param
-    controller = qapp.findChild(ThemeController, "themeController")
-    if controller is not None:
-        controller.setParent(None)
-        controller.deleteLater()
-    qapp.setStyle(style)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
+from uwr_desktop.ui.theme import theme_colors
 
 
 @pytest.fixture

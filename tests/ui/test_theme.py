@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QImage, QPainter, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPainter, QPalette
 
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.sides import Side
@@ -16,7 +16,6 @@ from uwr_desktop.ui.icons import ICON_NAMES, icon
 from uwr_desktop.ui.theme import (
     BASE_FONT_POINT_SIZE,
     Scheme,
-    ThemeController,
     ThemeStyle,
     active_scheme,
     apply_theme,
@@ -43,20 +42,6 @@ def _luminance(color: QColor) -> float:
 def _contrast(first: QColor, second: QColor) -> float:
     high, low = sorted((_luminance(first), _luminance(second)), reverse=True)
     return (high + 0.05) / (low + 0.05)
-
-
-@pytest.fixture
-def themed_app(qapp):
-    """Apply the theme, then give the application back its own look."""
-    palette, font, style = QPalette(qapp.palette()), QFont(qapp.font()), qapp.style().name()
-    yield qapp
-    controller = qapp.findChild(ThemeController, "themeController")
-    if controller is not None:
-        controller.setParent(None)
-        controller.deleteLater()
-    qapp.setStyle(style)
-    qapp.setPalette(palette)
-    qapp.setFont(font)
 
 
 @pytest.mark.parametrize("scheme", list(Scheme))
