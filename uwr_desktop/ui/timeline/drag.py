@@ -5,7 +5,7 @@ drop would do is the owner's answerers' (its ruleset's), asked again only when t
 value changes.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import msgspec
 from PySide6.QtCore import QPointF, QRectF
@@ -35,6 +35,17 @@ class Press(msgspec.Struct):
 def index_of(slots: tuple[TimelineSlot, ...], key: str) -> int:
     """Where the slot ``key`` stands in ``slots``."""
     return next(index for index, slot in enumerate(slots) if slot.key == key)
+
+
+def unique_keys(slots: Iterable[TimelineSlot]) -> tuple[TimelineSlot, ...]:
+    """``slots`` as a tuple; ``ValueError`` when two share a key (a drag could not tell them
+    apart)."""
+    found = tuple(slots)
+    given = [slot.key for slot in found]
+    if len(set(given)) != len(given):
+        twice = next(key for key in given if given.count(key) > 1)
+        raise ValueError(f"two timeline slots share the key {twice!r}")
+    return found
 
 
 class SlotDrag:

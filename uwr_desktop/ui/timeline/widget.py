@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
-    QFocusEvent,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
@@ -36,7 +35,14 @@ from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
 from uwr_desktop.ui.timeline import cards, header, hover, keys, words
 from uwr_desktop.ui.timeline.cards import GAP, MARGIN, PaintState
 from uwr_desktop.ui.timeline.columns import ColumnsLayout
-from uwr_desktop.ui.timeline.drag import DragAnswerer, Press, SlotDrag, ValueAnswerer, index_of
+from uwr_desktop.ui.timeline.drag import (
+    DragAnswerer,
+    Press,
+    SlotDrag,
+    ValueAnswerer,
+    index_of,
+    unique_keys,
+)
 from uwr_desktop.ui.timeline.glide import Glide
 from uwr_desktop.ui.timeline.lanes import LanesLayout
 from uwr_desktop.ui.timeline.layout import TimelineLayout
@@ -116,11 +122,7 @@ class InitiativeTimeline(QWidget):
 
         Raises ``ValueError`` when two slots share a key.
         """
-        new_slots = tuple(slots)
-        given = [slot.key for slot in new_slots]
-        if len(set(given)) != len(given):
-            twice = next(key for key in given if given.count(key) > 1)
-            raise ValueError(f"two timeline slots share the key {twice!r}")
+        new_slots = unique_keys(slots)
         old_x = {key: self._shown_x(key) for key in self._layout.targets}
         old_current = self._current_key()
         self._glide.stop()
@@ -171,7 +173,7 @@ class InitiativeTimeline(QWidget):
     def position_x(self, value: int) -> float:
         """Where ``value`` of the axis lies, in widget coordinates (on a ruler, between the
         centres of the cards whose positions bracket it; beyond them at one point's spacing)."""
-        return self._layout.position_x(value) - self._scroll_x()
+        return self._layout.position_x(value) - self._scroller.x()
 
     def selected_key(self) -> str | None:
         """Return the key of the selected slot, if any."""
@@ -196,14 +198,14 @@ class InitiativeTimeline(QWidget):
         unknown key.
         """
         rect = QRectF(self._require(key))
-        rect.moveLeft(self._shown_x(key) - self._scroll_x())
+        rect.moveLeft(self._shown_x(key) - self._scroller.x())
         return rect
 
     def pip_rect(self, key: str, pip: int) -> QRectF:
         """Where filled pip ``pip`` (1 first) of the slot ``key`` is drawn, in widget
         coordinates. Raises ``ValueError`` for an unknown key or a pip the slot lacks."""
         rect = self.card_rect(key)
-        slot = self._slots[self._index_of(key)]
+        slot = self._slots[index_of(self._slots, key)]
         pips = self._layout.pip_rects(slot, rect)[: slot.pips]
         if not 1 <= pip <= len(pips):
             raise ValueError(f"slot {key!r} has no pip {pip} on the timeline")
@@ -219,7 +221,7 @@ class InitiativeTimeline(QWidget):
     def label_rects(self) -> list[QRectF]:
         """Where the layout draws words it keeps apart (lanes' headings and labels), in widget
         coordinates, as far as they are in view."""
-        scroll = self._scroll_x()
+        scroll = self._scroller.x()
         found = self._layout.label_rects(scroll, scroll + self.width())
         return [rect.translated(-scroll, 0) for rect in found]
 
@@ -270,9 +272,6 @@ class InitiativeTimeline(QWidget):
     def _update_scroll_range(self) -> None:
         self._scroller.fit(self._layout.width, self._metrics.unit_width / 4)
 
-    def _scroll_x(self) -> int:
-        return self._scroller.x()
-
     def _shown_x(self, key: str) -> float:
         return self._layout.targets[key].x() + self._glide.offset(key)
 
@@ -283,11 +282,8 @@ class InitiativeTimeline(QWidget):
         return rect
 
     def _key_at(self, pos: QPointF) -> str | None:
-        point = QPointF(pos.x() + self._scroll_x(), pos.y())
+        point = QPointF(pos.x() + self._scroller.x(), pos.y())
         return self._layout.key_at(point, self._glide.offset)
-
-    def _index_of(self, key: str) -> int:
-        return index_of(self._slots, key)
 
     def _current_key(self) -> str | None:
         return next((s.key for s in self._slots if s.status == SlotStatus.CURRENT), None)
@@ -310,13 +306,13 @@ class InitiativeTimeline(QWidget):
         self._gesture.press = None
         if key is None:
             return
-        slot = self._slots[self._index_of(key)]
+        slot = self._slots[index_of(self._slots, key)]
         pip = self._layout.pip_at(slot, self.card_rect(key), pos)
         if pip is not None:
             self._set_selection(key)
             self.slotPipClicked.emit(key, pip)
             return
-        grab_dx = pos.x() + self._scroll_x() - self._shown_x(key)
+        grab_dx = pos.x() + self._scroller.x() - self._shown_x(key)
         self._gesture.press = Press(key, pos, grab_dx)
         self._set_selection(key)
 
@@ -331,7 +327,7 @@ class InitiativeTimeline(QWidget):
             return
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
         self._scroller.near_edge(pos.x())
-        gesture.point(pos, self._scroll_x())
+        gesture.point(pos, self._scroller.x())
         self.update()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
@@ -389,10 +385,17 @@ class InitiativeTimeline(QWidget):
         self._scroller.wheel(event, self._metrics.unit_width / 2)
 
     def event(self, event: QEvent) -> bool:
-        """Show a slot's full details as its tooltip."""
+        """Show a slot's full details as its tooltip; show or hide the focus ring on the
+        selected slot with the focus."""
+        if event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
+            self.update()
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             hover.show_tooltip(
-                self, event, self._layout, scroll=self._scroll_x(), slot_at=self._told_at
+                self,
+                event,
+                self._layout,
+                scroll=self._scroller.x(),
+                slot_at=self._told_at,
             )
             return True
         return super().event(event)
@@ -401,7 +404,7 @@ class InitiativeTimeline(QWidget):
         key = self._key_at(pos)
         if key is None:
             return None
-        slot = self._slots[self._index_of(key)]
+        slot = self._slots[index_of(self._slots, key)]
         text = words.tooltip(slot, self._axis, down=self._down(slot.combatant_id))
         return text, self.card_rect(key)
 
@@ -429,16 +432,6 @@ class InitiativeTimeline(QWidget):
         self._keep_focus()
         super().resizeEvent(event)
 
-    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
-        """Show the focus on the selected slot."""
-        self.update()
-        super().focusInEvent(event)
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
-        """Hide the focus ring."""
-        self.update()
-        super().focusOutEvent(event)
-
     def _set_selection(self, key: str) -> None:
         self._selected = key
         self._update_description()
@@ -463,7 +456,7 @@ class InitiativeTimeline(QWidget):
             header.paint_empty(painter, QRectF(self.rect()), self._metrics.note_font, muted)
             return
         state = PaintState(colors, self._selected, self.hasFocus(), self._down)
-        scroll = self._scroll_x()
+        scroll = self._scroller.x()
         painter.translate(-scroll, 0)
         view = QRectF(scroll + MARGIN, 1, self.width() - 2 * MARGIN, self._metrics.header_height)
         font = header.bold(self._metrics.note_font)

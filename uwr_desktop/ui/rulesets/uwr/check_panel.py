@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
-from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.notation import format_spec
 from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
@@ -30,7 +29,8 @@ from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
 from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
 from uwr_desktop.ui.rulesets.uwr.check_form import CheckForm, CheckSource
-from uwr_desktop.ui.rulesets.uwr.hit_offer import hit_on_offer
+from uwr_desktop.ui.rulesets.uwr.hit_offer import HitOffer
+from uwr_desktop.ui.rulesets.uwr.nobody_rolls import reroll_for_nobody, roll_for_nobody
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
 from uwr_desktop.ui.rulesets.uwr.shown_check import Motion, ShownCheck, shown_check_at
 
@@ -79,9 +79,7 @@ class CheckPanel(QWidget):
         self.attack = AttackPanel()
         self.apply_hit = ApplyHitBar()
         self.prepare = PrepareBar()
-        self._hit: ShownCheck | None = None
-        self._offered: JournalEntry | None = None
-        self._applied: JournalEntry | None = None
+        self.hit_offer = HitOffer(self.apply_hit)
         self.message = QLabel()
         self.message.setObjectName("checkPanelMessage")
         self.message.setAccessibleName("Check message")
@@ -269,9 +267,7 @@ class CheckPanel(QWidget):
             roll = self.tray.current_roll()
             if isinstance(roll, PoolRoll):
                 try:
-                    rerolled = self._document.roll_outside(
-                        lambda roller: roller.reroll(roll, indices), self._roller
-                    )
+                    rerolled = reroll_for_nobody(self._document, self._roller, roll, indices)
                 except (DiceError, RulesError) as error:
                     self.show_message(str(error))
                     return
@@ -292,16 +288,8 @@ class CheckPanel(QWidget):
         the next roll is by hand)."""
         spec = request.spec
         assert isinstance(spec, PoolSpec)  # the form builds d6 pools
-        opposing = request.reaction
-
-        def roll(roller: Roller) -> tuple[PoolRoll, PoolRoll | None]:
-            action = roller.roll_pool(spec)
-            if opposing is None:
-                return action, None
-            return action, roller.reroll_all(roller.roll_pool(opposing))
-
         try:
-            action, reaction = self._document.roll_outside(roll, self._roller)
+            action, reaction = roll_for_nobody(self._document, self._roller, spec, request.reaction)
         except RulesError as error:
             self.show_message(str(error))
             return
@@ -313,7 +301,7 @@ class CheckPanel(QWidget):
 
     def _on_session_replaced(self) -> None:
         self.show_message("")
-        self._hit = self._offered = self._applied = None
+        self.hit_offer.reset()
         self._sources = {}
         if self._shown is not None:
             self._clear()
@@ -379,47 +367,18 @@ class CheckPanel(QWidget):
         if self.opponent.isVisibleTo(self):
             self._sync_opponent()
         self._show_prepare()
-        self._offer_hit()
+        self.hit_offer.follow(self._document.session, self._shown)
 
     def _show_prepare(self) -> None:
         state = self._document.session.state
         cid = self.attack.attacker.currentData()
         self.prepare.show_combatant(state.combatants.get(cid) if cid else None)
 
-    def _offer_hit(self) -> None:
-        """Offer the damage of the last check the journal resolved, if it was a hit, until it
-        is applied or the fight moves on (a new turn or check); a roll for nobody meanwhile
-        does not take the offer away."""
-        session = self._document.session
-        shown = self._shown
-        hit = self._hit
-        if shown is not None and shown.resolved is not None:
-            hit = shown
-        offer = (
-            None
-            if hit is None
-            else hit_on_offer(
-                session.entries,
-                session.cursor,
-                (hit.pending, hit.resolved, hit.position, hit.entry),
-                self._applied,
-            )
-        )
-        self._hit = hit
-        if hit is None or offer is None or offer[0] not in session.state.combatants:
-            self.apply_hit.withdraw()
-            return
-        target, amount = offer
-        # The GM's amount stays while the same hit is offered (again after an undo).
-        fresh = self._offered is not hit.entry
-        self._offered = hit.entry
-        self.apply_hit.offer(target, session.state.combatants[target].name, amount, fresh=fresh)
-
     def _apply_hit(self, intent: Intent) -> None:
         if self.do(intent):
             session = self._document.session
-            self._applied = session.entries[session.cursor - 1]
-            self._offer_hit()
+            self.hit_offer.applied(session)
+            self.hit_offer.follow(session, self._shown)
 
     def _show_journal(self) -> bool:
         """Show the check the journal holds at the cursor, with the dice at rest; ``False``

@@ -1,6 +1,6 @@
 """Which hit, if any, the check panel offers to apply: the last attack the tray shows, if it hit,
 while nothing has moved the fight on since (a new turn, another check) and its damage has not
-been applied through the offer."""
+been applied through the offer (:class:`HitOffer` keeps the Apply-hit bar in step)."""
 
 from collections.abc import Sequence
 
@@ -8,6 +8,9 @@ from uwr_desktop.core.events import TurnStarted
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets.uwr.events import CheckResolved, CheckRolled
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck
+from uwr_desktop.core.session import Session
+from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
+from uwr_desktop.ui.rulesets.uwr.shown_check import ShownCheck
 
 
 def hit_on_offer(
@@ -35,3 +38,47 @@ def hit_on_offer(
         if any(isinstance(event, TurnStarted | CheckRolled) for event in later.events):
             return None
     return pending.target, resolved.surviving
+
+
+class HitOffer:
+    """What the Apply-hit bar offers as the fight goes on: the hit :func:`hit_on_offer` finds
+    for the check shown (or the last hit, while a roll for nobody is shown), and whether the
+    GM's amount stays (it does while the same hit is offered, again after an undo)."""
+
+    def __init__(self, bar: ApplyHitBar) -> None:
+        """Offer through ``bar``."""
+        self._bar = bar
+        self._hit: ShownCheck | None = None
+        self._offered: JournalEntry | None = None
+        self._applied: JournalEntry | None = None
+
+    def reset(self) -> None:
+        """Another fight: no hit known."""
+        self._hit = self._offered = self._applied = None
+
+    def follow(self, session: Session, shown: ShownCheck | None) -> None:
+        """Offer the damage of the last check the journal resolved, if it was a hit, until it
+        is applied or the fight moves on (a new turn or check)."""
+        hit = shown if shown is not None and shown.resolved is not None else self._hit
+        self._hit = hit
+        offer = (
+            None
+            if hit is None
+            else hit_on_offer(
+                session.entries,
+                session.cursor,
+                (hit.pending, hit.resolved, hit.position, hit.entry),
+                self._applied,
+            )
+        )
+        if hit is None or offer is None or offer[0] not in session.state.combatants:
+            self._bar.withdraw()
+            return
+        target, amount = offer
+        fresh = self._offered is not hit.entry
+        self._offered = hit.entry
+        self._bar.offer(target, session.state.combatants[target].name, amount, fresh=fresh)
+
+    def applied(self, session: Session) -> None:
+        """The offer's damage was just applied: nothing more to offer for that hit."""
+        self._applied = session.entries[session.cursor - 1]
