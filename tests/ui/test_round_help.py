@@ -118,7 +118,7 @@ def test_the_help_is_read_and_moved_through_by_keyboard(window, qtbot):
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     assert dialog.page.hasFocus() or dialog.page.isAncestorOf(QApplication.focusWidget())
     label = next(w for w in dialog.findChildren(QLabel) if w.buddy() is dialog.systems)
-    assert label.text() == "&Round system"
+    assert label.text() == "Round s&ystem"
     assert dialog.systems.accessibleName() == "Round system"
     assert dialog.shortcuts.accessibleName() == "Keyboard shortcuts"
     assert [dialog.tabs.tabText(i) for i in range(2)] == ["Running a &Round", "&Shortcuts"]

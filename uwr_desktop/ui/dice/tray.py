@@ -173,7 +173,7 @@ class DiceTray(RollDisplay):
         self.odds_label.setObjectName("oddsText")
         self.odds_label.setAccessibleName("Odds")
         self.chart_button = QToolButton()
-        self.chart_button.setText("Chart")
+        self.chart_button.setText("Ch&art")
         self.chart_button.setCheckable(True)
         self.chart_button.setAccessibleName("Show odds chart")
         self.chart_button.setToolTip("Show a chart of the results to expect")
@@ -186,7 +186,7 @@ class DiceTray(RollDisplay):
 
     def _lay_out(self) -> None:
         self._form = QGridLayout()
-        for_label = QLabel("&For")
+        for_label = QLabel("F&or")
         for_label.setBuddy(self.combatant)
         self._form.addWidget(for_label, 0, 0)
         self._form.addWidget(self.combatant, 0, 1, 1, 3)

@@ -85,7 +85,7 @@ class EventLog(QWidget):
         self._filter.setObjectName("eventLogFilter")
         self._filter.setToolTip("Show the events of one combatant")
         self._filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self._export = QPushButton("Export…", self)
+        self._export = QPushButton("E&xport…", self)
         self._export.setObjectName("eventLogExport")
         self._export.setToolTip("Save the whole log as a Markdown file")
         self._list = QListView(self)

@@ -5,7 +5,7 @@ dialogs only through this protocol; each ruleset's UI lives in ``ui/rulesets/<id
 by :mod:`.registry`.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import ClassVar, Protocol
 
@@ -44,6 +44,39 @@ class PanelButton(msgspec.Struct, frozen=True):
     shortcut: str = ""
 
 
+class ListKeys(msgspec.Struct, frozen=True):
+    """How the window offers one list of a panel's per-row buttons (:class:`PanelList`): a
+    Fight ▸ Panel submenu ``text`` (``&`` before its mnemonic) that ``shortcut`` opens beside the
+    panel, its entries numbered 1 to 9 in the panel's order; ``empty`` is what the GM is told
+    when the list has nothing to offer. ``key`` names it (unique in the panel)."""
+
+    key: str
+    text: str
+    shortcut: str
+    empty: str
+
+    def tip(self, tip: str, number: int) -> str:
+        """A row button's tooltip ``tip`` with the keys that click it (``number`` from 1)."""
+        from PySide6.QtGui import QKeySequence
+
+        keys = QKeySequence(self.shortcut).toString(QKeySequence.SequenceFormat.NativeText)
+        then = f", then {number}" if number <= LISTED_NUMBERS else ""
+        return f"{tip} — {keys}{then}"
+
+
+LISTED_NUMBERS = 9
+"""How many entries of a list get a number key (1 to 9)."""
+
+
+class PanelList(msgspec.Struct, frozen=True):
+    """Buttons a panel makes one per row (a slow weapon, a combatant waiting, a row of
+    points): ``buttons`` gives the ones it shows now, in order, each named for its row by its
+    accessible name ("Act now: Bryn"); the window enters each in the submenu of ``keys``."""
+
+    keys: ListKeys
+    buttons: Callable[[], Sequence[QAbstractButton]]
+
+
 class DicePanel(msgspec.Struct, frozen=True):
     """A ruleset's panel for the Dice dock, built around the generic dice tray.
 
@@ -58,7 +91,8 @@ class DicePanel(msgspec.Struct, frozen=True):
     ``keep_in_view``, if given, answers which of the panel's widgets the GM works with now: when
     a roll brings the dice into view in a short dock, the top of that widget is never scrolled
     away (``None``: the dice alone count). ``more`` lists the panel's other commands, each
-    also a menu entry with its key (:class:`PanelButton`).
+    also a menu entry with its key (:class:`PanelButton`); ``lists`` its buttons made one per
+    row, each list a submenu with a key (:class:`PanelList`).
     """
 
     widget: QWidget
@@ -67,6 +101,7 @@ class DicePanel(msgspec.Struct, frozen=True):
     commands: Mapping[PanelCommand, QAbstractButton] = msgspec.field(default_factory=dict)
     keep_in_view: Callable[[], QWidget | None] | None = None
     more: tuple[PanelButton, ...] = ()
+    lists: tuple[PanelList, ...] = ()
 
 
 class RoundHelp(msgspec.Struct, frozen=True):

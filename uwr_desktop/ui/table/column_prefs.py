@@ -113,19 +113,19 @@ class ColumnPrefs:
         self._after_change()
         self._settings.setValue(ORDER_KEY.format(ruleset=self._ruleset_id()), self.shown_order())
 
-    def menu(self) -> QMenu:
-        """The header's menu: a check box per column."""
-        menu = QMenu(self._table)
-        menu.setObjectName("columnMenu")
+    def fill(self, menu: QMenu) -> None:
+        """Make ``menu`` a check box per column (the fixed ones greyed), as they show now."""
+        menu.clear()
         for section, (key, title) in enumerate(self.titles()):
             action = menu.addAction(title)
             action.setCheckable(True)
             action.setChecked(not self._table.isColumnHidden(section))
             action.setEnabled(key not in self._fixed)
             action.toggled.connect(lambda on, chosen=key: self.set_visible(chosen, on))
-        return menu
 
     def _show_menu(self, header: QHeaderView, point: QPoint) -> None:
-        menu = self.menu()
+        menu = QMenu(self._table)
+        menu.setObjectName("columnMenu")
+        self.fill(menu)
         menu.exec(header.mapToGlobal(point))
         menu.deleteLater()

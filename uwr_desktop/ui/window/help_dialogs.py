@@ -91,7 +91,7 @@ class HelpDialog(QDialog):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.shortcuts = ShortcutTable(rows)
-        choose = QLabel("&Round system")
+        choose = QLabel("Round s&ystem")
         choose.setBuddy(self.systems)
         line = QHBoxLayout()
         line.addWidget(choose)

@@ -8,7 +8,7 @@ document. It reaches the storage only through the document.
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QMenu, QVBoxLayout, QWidget
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.intents import (
@@ -99,6 +99,9 @@ class MainWindow(QMainWindow):
             after_change=self.table.sync_columns,
             more_headers=(self.table.frozen.horizontalHeader(),),
         )
+        self.columns_menu = QMenu("Table &Columns", self)
+        self.columns_menu.setObjectName("columnsMenu")
+        self.columns_menu.aboutToShow.connect(lambda: self.column_prefs.fill(self.columns_menu))
         self.turn_header = TurnHeader(self)
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
@@ -183,6 +186,7 @@ class MainWindow(QMainWindow):
             hand_dice=self.hand_dice.menu,
             current_ruleset=lambda: self.document.session.ruleset.id,
             panel=self.panel_commands.more.menu,
+            columns=self.columns_menu,
         )
         build_toolbar(self, a)
         add_row_commands(

@@ -31,12 +31,13 @@ def build_menus(
     hand_dice: QMenu,
     current_ruleset: Callable[[], str],
     panel: QMenu,
+    columns: QMenu,
 ) -> None:
     """File, Edit, Combatant, Fight, View and Help; ``view`` lists the dock toggles first in
     the View menu, ``player_view`` its open action and options menu, ``hand_dice`` who rolls
     the dice (in the Fight menu); ``current_ruleset`` names the open fight's round system (the
     help shows its page first); ``panel`` (the Dice dock panel's own commands) goes in the
-    Fight menu."""
+    Fight menu; ``columns`` (which columns the table shows) in the View menu."""
     a = actions
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
@@ -71,6 +72,7 @@ def build_menus(
     fight_menu.addMenu(hand_dice)
     view_menu = bar.addMenu("&View")
     view_menu.addActions(list(view))
+    view_menu.addMenu(columns)
     view_menu.addSeparator()
     view_menu.addAction(a["reduce_motion"])
     view_menu.addSeparator()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QMenu, QToolTip, QWidget
 
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 from uwr_desktop.ui.window.actions import shortcut_text, tip_with_shortcut
+from uwr_desktop.ui.window.panel_lists import ListedCommands
 
 _TRAY_BUTTONS = {PanelCommand.ROLL: "roll_button", PanelCommand.REROLL: "reroll_button"}
 """The tray's own buttons that answer a command a panel leaves to it."""
@@ -77,7 +78,7 @@ class PanelCommands:
     ) -> None:
         """Connect ``actions["attack"]``, ``["roll"]``, ``["reroll"]`` and ``["resolve"]``; the
         panel's other commands get actions owned by ``owner`` in :attr:`more`'s menu."""
-        self.more = MoreCommands(owner)
+        self.more = MoreCommands(owner, refuse)
         self._actions = {command: actions[command.value] for command in PanelCommand}
         self._tips = {command: action.toolTip() for command, action in self._actions.items()}
         self._refuse = refuse
@@ -139,14 +140,16 @@ class PanelCommands:
 
 class MoreCommands:
     """The panel's own commands (:attr:`DicePanel.more`) as actions of ``owner``, listed in
-    :attr:`menu`; each clicks its button and is enabled exactly when the button is."""
+    :attr:`menu`; each clicks its button and is enabled exactly when the button is. The
+    panel's per-row buttons follow as submenus (:attr:`lists`)."""
 
-    def __init__(self, owner: QWidget) -> None:
-        """An empty, disabled menu."""
+    def __init__(self, owner: QWidget, refuse: Callable[[str], None]) -> None:
+        """An empty, disabled menu; ``refuse`` tells the GM why a list offers nothing."""
         self._owner = owner
         self.menu = QMenu("&Panel", owner)
         self.menu.setObjectName("panelMenu")
         self.actions: dict[str, QAction] = {}
+        self.lists = ListedCommands(owner, self.menu, refuse)
         self.menu.menuAction().setEnabled(False)
 
     def set_panel(self, panel: DicePanel | None) -> None:
@@ -168,7 +171,8 @@ class MoreCommands:
             self._owner.addAction(action)
             self.menu.addAction(action)
             self.actions[entry.key] = action
-        self.menu.menuAction().setEnabled(bool(self.actions))
+        self.lists.set_panel(panel)
+        self.menu.menuAction().setEnabled(bool(self.actions) or bool(self.lists.menus))
 
 
 def _follow(action: QAction, button: QAbstractButton) -> Callable[[], None]:

@@ -11,9 +11,7 @@ the rows.
 """
 
 from collections.abc import Callable
-from typing import TypeVar
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -22,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,47 +34,30 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsSpend,
 )
 from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, HandsSheet, sheet_of
-from uwr_desktop.core.rulesets.hands.state import Phase, Place, foiled_by, part_of
+from uwr_desktop.core.rulesets.hands.state import Phase, Place, part_of
 from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.hands.row_parts import (
+    HESITATE_ANY,
+    OUTCOME_WORDS,
+    SPEND_ANY,
+    InterferenceLine,
+    against_choice,
+    outreach_label,
+    pip,
+    target_choice,
+    weapon_choice,
+)
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
-from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 MAX_PIPS = 24
 """Pips drawn per combatant; more points are counted beside them (the number field spends
 any number)."""
 
 READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
-
-
-W = TypeVar("W", bound=QWidget)
-
-
-def _named(widget: W, name: str) -> W:
-    widget.setObjectName(name)
-    return widget
-
-
-def _choice(name: str, tip: str) -> QComboBox:
-    """A narrow choice box (it shrinks to a few characters when the dock is narrow)."""
-    box = _named(ChoiceBox(), name)
-    box.setToolTip(tip)
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(6)
-    return box
-
-
-def _pip(symbol: str, name: str, tip: str, *, clickable: bool) -> QToolButton:
-    pip = _named(QToolButton(), name)
-    pip.setText(symbol)
-    pip.setToolTip(tip)
-    pip.setAccessibleName(tip)
-    pip.setAutoRaise(True)
-    pip.setEnabled(clickable)
-    pip.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
-    return pip
 
 
 def _idle() -> None:
@@ -92,14 +72,14 @@ class PointsPanel(QWidget):
         self.setObjectName("handsPanel")
         self._document = document
         self._focus: str | None = None
-        self.title = _named(QLabel(), "handsTurn")
+        self.title = named(QLabel(), "handsTurn")
         self.title.setWordWrap(True)
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.hint = _named(QLabel(), "handsHint")
+        self.hint = named(QLabel(), "handsHint")
         self.hint.setWordWrap(True)
-        self.rows = _named(QFrame(), "handsRows")
+        self.rows = named(QFrame(), "handsRows")
         self._grid = QGridLayout(self.rows)
         self._grid.setContentsMargins(0, 0, 0, 0)
         # The row of the combatant on turn keeps the same Spend and Hesitate buttons from
@@ -107,15 +87,18 @@ class PointsPanel(QWidget):
         self.turn_spend = QPushButton("Spend")
         self.turn_hesitate = QPushButton("Hesitate")
         self._turn_actions: tuple[Callable[[], None], Callable[[], None]] = (_idle, _idle)
+        self.spend_buttons: list[QPushButton] = []
+        self.hesitate_buttons: list[QPushButton] = []
+        self.outcome_buttons: list[QPushButton] = []
         self.turn_spend.clicked.connect(self._spend_on_turn)
         self.turn_hesitate.clicked.connect(self._hesitate_on_turn)
         self._park_turn_buttons()
-        self.idle = _named(QLabel(), "handsIdle")
+        self.idle = named(QLabel(), "handsIdle")
         self.idle.setWordWrap(True)
-        self.message = _named(QLabel(), "handsMessage")
+        self.message = named(QLabel(), "handsMessage")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: palette(link);")
-        self.next_turn = _named(QPushButton("Next turn"), "handsNextTurn")
+        self.next_turn = named(QPushButton("Next turn"), "handsNextTurn")
         self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
         self.tray = DiceTray(document)
         layout = QVBoxLayout(self)
@@ -170,8 +153,9 @@ class PointsPanel(QWidget):
     def _clear_rows(self) -> None:
         """A fresh grid: the old rows' widgets go with their frame (the turn's buttons stay)."""
         self._park_turn_buttons()
+        self.spend_buttons, self.hesitate_buttons, self.outcome_buttons = [], [], []
         old = self.rows
-        self.rows = _named(QFrame(), "handsRows")
+        self.rows = named(QFrame(), "handsRows")
         self._grid = QGridLayout(self.rows)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._body.replaceWidget(old, self.rows)
@@ -220,21 +204,21 @@ class PointsPanel(QWidget):
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         top_row = 3 * index
-        name = _named(QLabel(), f"handsName:{cid}")
+        name = named(QLabel(), f"handsName:{cid}")
         marker = "▶ " if cid == state.current else ""
         name.setText(f"{marker}{index + 1}. {combatant.name}")
         font = name.font()
         font.setBold(cid in {state.current, self._focus})
         name.setFont(font)
-        reason = _named(QLabel(REASON_WORDS[place.reason]), f"handsReason:{cid}")
+        reason = named(QLabel(REASON_WORDS[place.reason]), f"handsReason:{cid}")
         reason.setToolTip(place.text)
         reason.setAccessibleDescription(place.text)
         self._grid.addWidget(name, top_row, 0)
         self._grid.addWidget(reason, top_row, 1)
         self._grid.addLayout(self._pips(cid, sheet, carry=carry), top_row + 1, 0, 1, 2)
-        self._grid.addWidget(self._outreach(state, cid), top_row + 2, 0, 1, 5)
+        self._grid.addWidget(outreach_label(state, cid), top_row + 2, 0, 1, 5)
         top = sheet.carry_over if carry else sheet.ready
-        points = _named(
+        points = named(
             NumberBox(
                 0 if carry else 1,
                 max(top, 1),
@@ -247,18 +231,37 @@ class PointsPanel(QWidget):
         points.setToolTip("Points to " + ("move with" if carry else "spend"))
         self._grid.addWidget(points, top_row + 1, 2)
         if carry:
-            move = _named(QPushButton("Move"), f"handsSpend:{cid}")
+            move = named(QPushButton("Move"), f"handsSpend:{cid}")
+            move.setAccessibleName(f"Move: {combatant.name}")
+            move.setToolTip(
+                SPEND_ANY.tip("Move with the points typed", len(self.spend_buttons) + 1)
+            )
             move.setEnabled(cid not in state.acted)
+            self.spend_buttons.append(move)
             move.clicked.connect(lambda: self._do_typed(points, lambda n: HandsMove(cid, n)))
             self._grid.addWidget(move, top_row + 1, 3)
             return
-        weapon = self._weapon_choice(state, cid, sheet)
-        against = self._against_choice(state, cid)
-        target = self._target_choice(state, cid)
+        weapon = weapon_choice(state, cid, sheet)
+        against = against_choice(state, cid)
+        target = target_choice(state, cid)
 
         spend, hesitate = self._spend_buttons(cid, points, on_turn=cid == state.current)
         spend.setEnabled(sheet.ready > 0)
         hesitate.setEnabled(sheet.ready > 0)
+        spend.setAccessibleName(f"Spend: {combatant.name}")
+        hesitate.setAccessibleName(f"Hesitate: {combatant.name}")
+        spend.setToolTip(
+            SPEND_ANY.tip(
+                "Spend the points typed, with the choices of the row", len(self.spend_buttons) + 1
+            )
+        )
+        hesitate.setToolTip(
+            HESITATE_ANY.tip(
+                "Do nothing this turn: one ready point to used", len(self.hesitate_buttons) + 1
+            )
+        )
+        self.spend_buttons.append(spend)
+        self.hesitate_buttons.append(hesitate)
         self._grid.addWidget(weapon, top_row, 2)
         self._grid.addWidget(target, top_row, 3)
         self._grid.addWidget(against, top_row, 4)
@@ -285,8 +288,7 @@ class PointsPanel(QWidget):
             spend, hesitate = QPushButton("Spend"), QPushButton("Hesitate")
             spend.clicked.connect(spend_now)
             hesitate.clicked.connect(hesitate_now)
-        hesitate.setToolTip("Do nothing this turn: one ready point to used")
-        return _named(spend, f"handsSpend:{cid}"), _named(hesitate, f"handsHesitate:{cid}")
+        return named(spend, f"handsSpend:{cid}"), named(hesitate, f"handsHesitate:{cid}")
 
     def _spend_on_turn(self) -> None:
         self._turn_actions[0]()
@@ -295,36 +297,20 @@ class PointsPanel(QWidget):
         self._turn_actions[1]()
 
     def _add_interference(self, state: EncounterState, first_row: int) -> None:
-        """One grid row per interfering action of the turn: what it opposes, how it went
-        (and whether that action fails), a roll and the buttons recording its outcome."""
-        actions = part_of(state).actions
+        """One grid row per interfering action of the turn (:class:`InterferenceLine`)."""
         row = first_row
-        for index, action in enumerate(actions):
+        for index, action in enumerate(part_of(state).actions):
             if action.opposes is None:
                 continue
-            said = {True: "succeeded", False: "failed", None: "not recorded"}[action.succeeded]
-            if action.roll is not None:
-                said += f", roll {action.roll}"
-            opposed = state.combatants[actions[action.opposes].actor].name
-            name = state.combatants[action.actor].name
-            text = f"{name}: {action.points} against {opposed}'s action: {said}"
-            if foiled_by(actions, action.opposes) is action:
-                text += f" — {opposed}'s action fails"
-            label = _named(QLabel(text), f"handsInterference:{index}")
-            label.setWordWrap(True)
-            roll = _named(QLineEdit(), f"handsRoll:{index}")
-            roll.setPlaceholderText("roll")
-            roll.setToolTip("The interfering action's roll (optional)")
-            if action.roll is not None:
-                roll.setText(str(action.roll))
-            self._grid.addWidget(label, row, 0, 1, 2)
-            self._grid.addWidget(roll, row, 2)
-            for column, (word, succeeded) in enumerate(
-                (("Succeeded", True), ("Failed", False), ("Roll", None)), 3
+            line = InterferenceLine(state, index, len(self.outcome_buttons) + 1)
+            self._grid.addWidget(line.label, row, 0, 1, 2)
+            self._grid.addWidget(line.roll, row, 2)
+            for column, (button, (_word, succeeded)) in enumerate(
+                zip(line.buttons, OUTCOME_WORDS, strict=True), 3
             ):
-                button = _named(QPushButton(word), f"handsOutcome:{index}:{word}")
-                button.clicked.connect(self._outcome_action(index, succeeded, roll))
+                button.clicked.connect(self._outcome_action(index, succeeded, line.roll))
                 self._grid.addWidget(button, row, column)
+            self.outcome_buttons += line.buttons
             row += 1
 
     def _outcome_action(
@@ -340,20 +326,6 @@ class PointsPanel(QWidget):
             self._do(HandsRecordOutcome(index, succeeded, number))
 
         return record
-
-    def _outreach(self, state: EncounterState, cid: str) -> QLabel:
-        by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
-        label = _named(QLabel(), f"handsOutreach:{cid}")
-        if by:
-            label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
-            label.setToolTip(
-                "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
-                "and only when that opponent attacks it (unless the attacking weapon's reach is "
-                "shorter than its own)."
-            )
-        else:
-            label.hide()
-        return label
 
     def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QHBoxLayout:
         pips = QHBoxLayout()
@@ -372,10 +344,16 @@ class PointsPanel(QWidget):
                 shown += 1
                 verb = "move with" if carry else "spend"
                 tip = f"{word} point {number}" + (f": {verb} {number}" if clickable else "")
-                pip = _pip(symbol, f"pip:{cid}:{word}:{number}", tip, clickable=clickable)
+                mark = pip(
+                    symbol,
+                    f"pip:{cid}:{word}:{number}",
+                    tip,
+                    clickable=clickable,
+                    keys=f"handsPoints:{cid}",
+                )
                 if clickable:
-                    pip.clicked.connect(self._pip_action(cid, number, carry=carry))
-                pips.addWidget(pip)
+                    mark.clicked.connect(self._pip_action(cid, number, carry=carry))
+                pips.addWidget(mark)
         hidden = sheet.points_max - shown
         if hidden > 0:
             pips.addWidget(QLabel(f"+{hidden}"))
@@ -406,46 +384,3 @@ class PointsPanel(QWidget):
             against if isinstance(against, int) else None,
             target=target if isinstance(target, str) else None,
         )
-
-    def _target_choice(self, state: EncounterState, cid: str) -> QComboBox:
-        """Whom the action attacks; an opponent that outreaches the row's combatant is marked
-        (the rules check such an attack)."""
-        box = _choice(
-            f"handsTarget:{cid}",
-            "Whom the action attacks (⚠: outreaches this combatant; it may attack only that "
-            "opponent's weapon, when it attacks)",
-        )
-        box.addItem("no target", None)
-        part = part_of(state)
-        for other in state.rows:
-            if other == cid or state.combatants[other].down:
-                continue
-            name = state.combatants[other].name
-            if part.outreaches(cid, other):
-                box.addItem(f"at {name} ⚠ outreaches", other)
-            else:
-                box.addItem(f"at {name}", other)
-        return box
-
-    def _weapon_choice(self, state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
-        box = _choice(
-            f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)"
-        )
-        box.addItem("no weapon", None)
-        used = {a.weapon for a in part_of(state).actions if a.actor == cid}
-        for index, weapon in enumerate(sheet.weapons):
-            if index not in used:
-                box.addItem(weapon.name, index)
-        return box
-
-    def _against_choice(self, state: EncounterState, cid: str) -> QComboBox:
-        box = _choice(
-            f"handsAgainst:{cid}",
-            "Interfere with an earlier action of this turn (at most its points)",
-        )
-        box.addItem("no interference", None)
-        for index, action in enumerate(part_of(state).actions):
-            if action.actor != cid:
-                actor = state.combatants[action.actor].name
-                box.addItem(f"against {actor} ({action.points})", index)
-        return box

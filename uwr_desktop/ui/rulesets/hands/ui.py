@@ -7,7 +7,13 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.view import weapon_text
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, RoundHelp, RoundSystemUi
+from uwr_desktop.ui.rulesets.base import (
+    DicePanel,
+    PanelButton,
+    PanelList,
+    RoundHelp,
+    RoundSystemUi,
+)
 
 ROUND_HELP = RoundHelp(
     "Hit points are also actions: each round the undamaged points become ready, and every "
@@ -39,6 +45,7 @@ class HandsUi(RoundSystemUi):
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The ready-points panel above the dice tray."""
         from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
+        from uwr_desktop.ui.rulesets.hands.row_parts import HESITATE_ANY, OUTCOMES, SPEND_ANY
 
         panel = PointsPanel(document, parent)
         more = (
@@ -48,7 +55,12 @@ class HandsUi(RoundSystemUi):
             ),
             PanelButton("next_turn", "&Next Turn of the Round", panel.next_turn, "F4"),
         )
-        return DicePanel(panel, panel.tray, panel.set_focus_combatant, more=more)
+        lists = (
+            PanelList(SPEND_ANY, lambda: panel.spend_buttons),
+            PanelList(HESITATE_ANY, lambda: panel.hesitate_buttons),
+            PanelList(OUTCOMES, lambda: panel.outcome_buttons),
+        )
+        return DicePanel(panel, panel.tray, panel.set_focus_combatant, more=more, lists=lists)
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -33,8 +33,14 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.targets import default_target
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.base import ListKeys
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
+
+ACT_NOW = ListKeys(
+    "act_now", "&Act Now (Delayed)", "Ctrl+1", "Nobody is waiting with a delayed turn."
+)
+"""The waiting combatants' Act now buttons as the window offers them by keys."""
 
 
 class SkirmishPanel(QWidget):
@@ -72,7 +78,7 @@ class SkirmishPanel(QWidget):
         self.raises.setToolTip(
             "Each raise adds 5 to the TN and a rolled die of damage; at most Void"
         )
-        self.into_melee = named(QCheckBox("Target within melee range (-10)"), "rollkeepIntoMelee")
+        self.into_melee = named(QCheckBox("Target within &melee range (-10)"), "rollkeepIntoMelee")
         self.odds = wrapped("rollkeepOdds")
         self.attack = named(QPushButton("Attack"), "rollkeepAttack")
         self.ambush_box = named(QGroupBox("Ambush (before the skirmish)"), "rollkeepAmbushBox")
@@ -80,7 +86,7 @@ class SkirmishPanel(QWidget):
         for side in Side:
             self.ambush_side.addItem(f"{side.value.capitalize()} side hides", side)
         self.ambush_side.setCurrentIndex(self.ambush_side.findData(Side.ENEMY))
-        self.ambush_all = named(QCheckBox("Every member rolls"), "rollkeepAmbushAll")
+        self.ambush_all = named(QCheckBox("Every mem&ber rolls"), "rollkeepAmbushAll")
         self.ambush_all.setToolTip(
             "Totals summed per side; otherwise the first of each side in the table leads"
         )
@@ -221,11 +227,15 @@ class SkirmishPanel(QWidget):
             line.setContentsMargins(0, 0, 0, 0)
             line.addWidget(QLabel(f"{state.combatants[cid].name} · {score_text(state, cid)}"), 1)
             button = named(QPushButton("Act now"), f"rollkeepActNow-{cid}")
+            button.setAccessibleName(f"Act now: {state.combatants[cid].name}")
             button.setEnabled(cid == chance)
             button.setToolTip(
-                "Take the delayed turn now"
-                if cid == chance
-                else "Offered after the turn under way ends"
+                ACT_NOW.tip(
+                    "Take the delayed turn now"
+                    if cid == chance
+                    else "Offered after the turn under way ends",
+                    len(self.act_now_buttons) + 1,
+                )
             )
             button.clicked.connect(lambda _=False, c=cid: self._do(RollkeepActNow(c)))
             line.addWidget(button)

@@ -10,6 +10,7 @@ from uwr_desktop.ui.rulesets.base import (
     DicePanel,
     PanelButton,
     PanelCommand,
+    PanelList,
     RoundHelp,
     RoundSystemUi,
 )
@@ -42,7 +43,7 @@ class RollkeepUi(RoundSystemUi):
 
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The skirmish panel: turn, waiting delayers, attack with odds, the dice tray."""
-        from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
+        from uwr_desktop.ui.rulesets.rollkeep.panel import ACT_NOW, SkirmishPanel
 
         panel = SkirmishPanel(document, parent)
         more = (
@@ -53,7 +54,8 @@ class RollkeepUi(RoundSystemUi):
             PanelButton("ambush", "Roll the A&mbush", panel.ambush, "Ctrl+F9"),
         )
         commands = {PanelCommand.ATTACK: panel.attack}
-        return DicePanel(panel, panel.tray, panel.focus, commands, more=more)
+        lists = (PanelList(ACT_NOW, lambda: tuple(panel.act_now_buttons.values())),)
+        return DicePanel(panel, panel.tray, panel.focus, commands, more=more, lists=lists)
 
     def edit_combatant(
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None

@@ -91,7 +91,7 @@ class CountdownPanel(QWidget):
         self.interrupt = named(QPushButton("Interrupt"), "tacticalInterrupt")
         self.edit_catalog = named(QPushButton("Catalog…"), "tacticalCatalog")
         self.edit_catalog.setToolTip("Edit this fight's action catalog and pace table")
-        self.keep = named(QCheckBox("keep progress"), "tacticalKeep")
+        self.keep = named(QCheckBox("&keep progress"), "tacticalKeep")
         self.pace = named(ChoiceBox(), "tacticalPace")
         self.mode = named(ChoiceBox(), "tacticalMode")
         for mode in MoveMode:

@@ -127,7 +127,7 @@ class AttackPanel(QWidget):
         self.extra_dice = modifier_box(
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
-        self.below_one = below_one_box("attackBelowOne", "Attack")
+        self.below_one = below_one_box("attackBelowOne", "Attack", "&Below 1 die")
         self.attack_button = button("Attack", "attackButton", "Roll the attack")
         self.attacker_info = QLabel()
         self.attacker_info.setObjectName("attackerInfo")

@@ -50,10 +50,11 @@ def modifier_box(low: int, high: int, name: str, tip: str) -> NumberBox:
     return box
 
 
-def below_one_box(name: str, whose: str) -> QCheckBox:
+def below_one_box(name: str, whose: str, text: str) -> QCheckBox:
     """A per-roll choice: a die penalty may take ``whose`` pool below 1 die (hidden until the
-    check panel offers it, beside a penalty typed)."""
-    box = QCheckBox("Below 1 die")
+    check panel offers it, beside a penalty typed); ``text`` is "Below 1 die" with a mnemonic
+    of its own in the panel."""
+    box = QCheckBox(text)
     box.setObjectName(name)
     box.setAccessibleName(f"{whose}: a penalty may go below 1 die")
     box.setToolTip(BELOW_ONE_TIP)

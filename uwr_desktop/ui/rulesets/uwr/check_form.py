@@ -140,7 +140,7 @@ class CheckForm(QWidget):
         self.rerolls = _spin(
             0, MAX_REROLLS, 0, "Extra rerolls", tip="Rerolls beyond the attribute and skill"
         )
-        self.below_one = below_one_box("checkBelowOne", "Check")
+        self.below_one = below_one_box("checkBelowOne", "Check", "Below &1 die")
         self.against = ChoiceBox()
         self.against.setAccessibleName("Against")
         self.against.setToolTip("The difficulty of a direct check, or an opposed reaction")

@@ -195,7 +195,7 @@ class CombatantDialog(QDialog):
         side_line.addWidget(self._side)
         side_line.addWidget(self._hidden)
         side_line.addStretch(1)
-        side_label_widget = QLabel("&Side")
+        side_label_widget = QLabel("Si&de")
         side_label_widget.setBuddy(self._side)
         top.addRow(side_label_widget, side_line)
         grid.addLayout(top, 0, 0, 1, 8)

@@ -13,6 +13,22 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.rulesets.uwr.intents import PrepareWeapon, SetPrepared
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
+from uwr_desktop.ui.rulesets.base import ListKeys
+
+SLOW_WEAPONS = ListKeys(
+    "slow_weapons",
+    "Slow &Weapons",
+    "Ctrl+1",
+    "The attacker has no slow weapon to prepare or unprepare.",
+)
+"""The bar's buttons as the window offers them by keys (Fight ▸ Panel)."""
+
+_TIPS = {
+    "Prepare": "Start preparing {}: Off Guard meanwhile",
+    "Mark prepared": "Mark {} prepared, as the GM rules",
+    "Stop preparing": "Stop preparing {}",
+    "Unprepare": "Mark {} not prepared",
+}
 
 Line = tuple[str, tuple[tuple[str, Intent], ...]]
 """One weapon's line: the words, then each button's text and intent."""
@@ -71,23 +87,24 @@ class PrepareBar(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
+        number = 0
         for row, (words, buttons) in enumerate(lines):
             label = QLabel(words)
             label.setWordWrap(True)
             self._grid.addWidget(label, row, 0)
+            weapon_name = words.split(":")[0]
             for column, (text, intent) in enumerate(buttons, start=1):
+                number += 1
                 button = QPushButton(text)
                 button.setObjectName(f"prepare_{row}_{column}")
-                button.setAccessibleName(f"{text}: {words.split(':')[0]}")
+                button.setAccessibleName(f"{text}: {weapon_name}")
+                button.setToolTip(SLOW_WEAPONS.tip(_TIPS[text].format(weapon_name), number))
                 button.clicked.connect(
                     lambda _=False, chosen=intent: self.intentChosen.emit(chosen)
                 )
                 self._grid.addWidget(button, row, column)
         self._grid.setColumnStretch(0, 1)
         self.setVisible(bool(lines))
-
-    def _choose(self, intent: Intent) -> None:
-        self.intentChosen.emit(intent)
 
     def buttons(self) -> list[QPushButton]:
         """The bar's buttons, line by line."""

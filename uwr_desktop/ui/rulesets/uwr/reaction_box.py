@@ -63,7 +63,7 @@ class ReactionBox(QGroupBox):
             "Reaction extra dice",
             "Dice added to the reaction's pool (negative: a penalty)",
         )
-        self.below_one = below_one_box("reactionBelowOne", "Reaction")
+        self.below_one = below_one_box("reactionBelowOne", "Reaction", "Be&low 1 die")
         self.note = wrapped("reactionNote")
         self._lay_out()
         self.dodge_button.clicked.connect(

@@ -10,6 +10,7 @@ from uwr_desktop.ui.rulesets.base import (
     DicePanel,
     PanelButton,
     PanelCommand,
+    PanelList,
     RoundHelp,
     RoundSystemUi,
 )
@@ -44,6 +45,7 @@ class UwrUi(RoundSystemUi):
     def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
         """The check panel: the attack panel above the dice tray."""
         from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
+        from uwr_desktop.ui.rulesets.uwr.prepare_bar import SLOW_WEAPONS
 
         panel = CheckPanel(document, parent)
         commands = {
@@ -57,13 +59,17 @@ class UwrUi(RoundSystemUi):
             PanelButton("parry", "&Parry", reaction.parry_button, "Shift+F9"),
             PanelButton("no_reaction", "No Rea&ction", reaction.no_reaction_button, "Ctrl+F9"),
             PanelButton(
-                "reroll_reaction", "Reroll the Reac&tion", panel.attack.reroll_reaction_button
+                "reroll_reaction",
+                "Reroll the Reac&tion",
+                panel.attack.reroll_reaction_button,
+                "Ctrl+F7",
             ),
             PanelButton("apply_hit", "Apply the &Hit", panel.apply_hit.button, "F3"),
             PanelButton("type_result", "T&ype the Result", panel.result.button, "Shift+F3"),
         )
+        lists = (PanelList(SLOW_WEAPONS, panel.prepare.buttons),)
         return DicePanel(
-            panel, panel.tray, panel.set_focus_combatant, commands, panel.inputs_in_use, more
+            panel, panel.tray, panel.set_focus_combatant, commands, panel.inputs_in_use, more, lists
         )
 
     def edit_combatant(

@@ -1,0 +1,148 @@
+"""The pieces of the ready-points panel's rows: the weapon, target and interference choices, the
+outreached mark, the pips, and the lines recording how each interfering action went; and the
+keys the window offers for the rows' buttons (Fight ▸ Panel)."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QToolButton
+
+from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
+from uwr_desktop.core.rulesets.hands.state import foiled_by, part_of
+from uwr_desktop.ui.rulesets.base import ListKeys
+from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
+
+SPEND_ANY = ListKeys(
+    "spend_any", "Spend or Move (&Any Row)", "Ctrl+1", "Nobody has points to spend now."
+)
+HESITATE_ANY = ListKeys("hesitate_any", "Hesitate (Any &Row)", "Ctrl+2", "Nobody can hesitate now.")
+OUTCOMES = ListKeys(
+    "outcomes", "Interference &Outcome", "Ctrl+3", "No action interferes with another this turn."
+)
+"""The rows' buttons as the window offers them by keys, a list each."""
+
+OUTCOME_WORDS = (("Succeeded", True), ("Failed", False), ("Roll", None))
+"""The outcome buttons of an interfering action: their words and what they record."""
+
+
+def choice(name: str, tip: str) -> QComboBox:
+    """A narrow choice box (it shrinks to a few characters when the dock is narrow)."""
+    box = named(ChoiceBox(), name)
+    box.setToolTip(tip)
+    box.setAccessibleName(tip.split(" (", maxsplit=1)[0])
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(6)
+    return box
+
+
+def pip(symbol: str, name: str, tip: str, *, clickable: bool, keys: str) -> QToolButton:
+    """A point's mark; a clickable one spends (or moves with) the points up to it, as typing
+    the number in the row's box named ``keys`` and Spend do by keyboard."""
+    made = named(QToolButton(), name)
+    made.setText(symbol)
+    made.setToolTip(tip)
+    made.setAccessibleName(tip)
+    made.setAutoRaise(True)
+    made.setEnabled(clickable)
+    made.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    made.setProperty("keyboardWay", keys)
+    made.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
+    return made
+
+
+def target_choice(state: EncounterState, cid: str) -> QComboBox:
+    """Whom the action attacks; an opponent that outreaches the row's combatant is marked
+    (the rules check such an attack)."""
+    box = choice(
+        f"handsTarget:{cid}",
+        "Whom the action attacks (⚠: outreaches this combatant; it may attack only that "
+        "opponent's weapon, when it attacks)",
+    )
+    box.addItem("no target", None)
+    part = part_of(state)
+    for other in state.rows:
+        if other == cid or state.combatants[other].down:
+            continue
+        name = state.combatants[other].name
+        if part.outreaches(cid, other):
+            box.addItem(f"at {name} ⚠ outreaches", other)
+        else:
+            box.addItem(f"at {name}", other)
+    return box
+
+
+def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
+    """The weapons the row's combatant has not used this turn."""
+    box = choice(f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)")
+    box.addItem("no weapon", None)
+    used = {a.weapon for a in part_of(state).actions if a.actor == cid}
+    for index, weapon in enumerate(sheet.weapons):
+        if index not in used:
+            box.addItem(weapon.name, index)
+    return box
+
+
+def against_choice(state: EncounterState, cid: str) -> QComboBox:
+    """The earlier actions of the turn the row's combatant may interfere with."""
+    box = choice(
+        f"handsAgainst:{cid}",
+        "Interfere with an earlier action of this turn (at most its points)",
+    )
+    box.addItem("no interference", None)
+    for index, action in enumerate(part_of(state).actions):
+        if action.actor != cid:
+            actor = state.combatants[action.actor].name
+            box.addItem(f"against {actor} ({action.points})", index)
+    return box
+
+
+def outreach_label(state: EncounterState, cid: str) -> QLabel:
+    """Who outreaches the row's combatant (hidden when nobody does)."""
+    by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
+    label = named(QLabel(), f"handsOutreach:{cid}")
+    if by:
+        label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
+        label.setToolTip(
+            "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
+            "and only when that opponent attacks it (unless the attacking weapon's reach is "
+            "shorter than its own)."
+        )
+    else:
+        label.hide()
+    return label
+
+
+class InterferenceLine:
+    """One interfering action of the turn: what it opposes and how it went (and whether that
+    action fails), a box for its roll and the buttons recording its outcome, in
+    :data:`OUTCOME_WORDS` order."""
+
+    def __init__(self, state: EncounterState, index: int, first_number: int) -> None:
+        """The line of the turn's action ``index``; its buttons are numbered from
+        ``first_number`` in :data:`OUTCOMES`."""
+        actions = part_of(state).actions
+        action = actions[index]
+        assert action.opposes is not None
+        said = {True: "succeeded", False: "failed", None: "not recorded"}[action.succeeded]
+        if action.roll is not None:
+            said += f", roll {action.roll}"
+        opposed = state.combatants[actions[action.opposes].actor].name
+        name = state.combatants[action.actor].name
+        text = f"{name}: {action.points} against {opposed}'s action: {said}"
+        if foiled_by(actions, action.opposes) is action:
+            text += f" — {opposed}'s action fails"
+        self.label = named(QLabel(text), f"handsInterference:{index}")
+        self.label.setWordWrap(True)
+        self.roll = named(QLineEdit(), f"handsRoll:{index}")
+        self.roll.setPlaceholderText("roll")
+        self.roll.setToolTip("The interfering action's roll (optional)")
+        self.roll.setAccessibleName(f"Roll of {name}'s interference")
+        if action.roll is not None:
+            self.roll.setText(str(action.roll))
+        self.buttons: list[QPushButton] = []
+        for number, (word, _succeeded) in enumerate(OUTCOME_WORDS, first_number):
+            button = named(QPushButton(word), f"handsOutcome:{index}:{word}")
+            button.setAccessibleName(f"{word}: {name} against {opposed}")
+            tip = "Record the roll alone" if word == "Roll" else f"Record: {word.lower()}"
+            button.setToolTip(OUTCOMES.tip(tip, number))
+            self.buttons.append(button)
