@@ -53,16 +53,13 @@ def share_on_loopback(window: MainWindow) -> tuple[int, str]:
     return sharing.port(), sharing.server.key
 
 
-def published(window: MainWindow, qapp, port: int, key: str) -> bytes:
-    """What a device fetching the picture gets, once the window has taken the change in; it
-    is the picture the player-view window shows."""
-    qapp.processEvents()
+def published(window: MainWindow, qtbot, port: int, key: str) -> bytes:
+    """What a device fetching the picture gets once the change is served: the picture the
+    player-view window shows."""
     view = view_of(window)
     shown = encoded(page_data(view.picture(), view.shown_roll(), view.feed.roll_line()))
-    status, body = get(port, f"/{key}/picture.json")
-    assert status == 200
-    assert body == shown
-    return body
+    qtbot.waitUntil(lambda: get(port, f"/{key}/picture.json") == (200, shown), timeout=5000)
+    return shown
 
 
 def no_secret_in(window: MainWindow, body: bytes) -> None:
@@ -79,15 +76,15 @@ def no_secret_in(window: MainWindow, body: bytes) -> None:
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_devices_get_the_player_views_picture_and_none_of_the_secrets(window, qapp, system):
+def test_devices_get_the_player_views_picture_and_none_of_the_secrets(window, qtbot, system):
     lines = set_up(window, system)
     port, key = share_on_loopback(window)
     stream = Stream(port, key)
-    no_secret_in(window, published(window, qapp, port, key))
+    no_secret_in(window, published(window, qtbot, port, key))
     rolls = []
     for _ in range(TURNS):
         lines += act(window, system)
-        body = published(window, qapp, port, key)
+        body = published(window, qtbot, port, key)
         no_secret_in(window, body)
         rolls.append(json.loads(body)["roll"])
     assert any(re.fullmatch(STORY[system], roll) for roll in rolls), rolls
@@ -95,11 +92,11 @@ def test_devices_get_the_player_views_picture_and_none_of_the_secrets(window, qa
     session = window.document.session
     session.do(RollDice("vex", "2d10+5"))
     assert re.fullmatch(
-        r"Vex rolls 2d10\+5: \d+", json.loads(published(window, qapp, port, key))["roll"]
+        r"Vex rolls 2d10\+5: \d+", json.loads(published(window, qtbot, port, key))["roll"]
     )
     window.player_view.gm_only_action.setChecked(True)
     session.do(RollDice("vex", "3d10"))
-    body = published(window, qapp, port, key)
+    body = published(window, qtbot, port, key)
     assert "3d10" not in json.loads(body)["roll"], "a roll for the GM only stays with the GM"
     assert stream.wait_for_picture(body), "the device holds the picture the window shows"
 

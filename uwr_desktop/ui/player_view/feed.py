@@ -8,12 +8,16 @@ undone or when the roll now concerns someone hidden. The player-view window and 
 with the players' own devices each show a feed, so what they show cannot drift apart.
 """
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
+from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.session import Change
+from uwr_desktop.core.timeline import TimelineAxis, TimelineSlot
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.player_view.picture import (
     HealthShown,
@@ -27,10 +31,37 @@ LATEST_ROLL_ENTRIES = 50
 """How far back in the journal a new feed looks for the roll to show."""
 
 
+class PictureInputs:
+    """What one picture is worked out from: a state of the fight (never changed once made),
+    its timeline, its turn and the GM's choice of enemy health. The picture is worked out
+    when first asked for, once, from any thread."""
+
+    def __init__(
+        self,
+        state: EncounterState,
+        slots: Sequence[TimelineSlot],
+        axis: TimelineAxis,
+        turn: TurnNow,
+        enemy_health: HealthShown,
+    ) -> None:
+        """Keep the inputs; nothing is worked out yet."""
+        self.state = state
+        self._args = (state, slots, axis, turn, enemy_health)
+        self._picture: PlayerPicture | None = None
+        self._lock = threading.Lock()
+
+    def picture(self) -> PlayerPicture:
+        """The players' picture of these inputs."""
+        with self._lock:
+            if self._picture is None:
+                self._picture = player_picture(*self._args)
+            return self._picture
+
+
 class PlayerFeed(QObject):
     """The players' picture and last roll of ``document``'s fight.
 
-    ``pictureChanged`` is emitted after the picture is worked out again (the roll's line may
+    ``pictureChanged`` is emitted when the picture changes (the roll's line may
     have changed with it: an alias, a hiding); ``rollChanged(animate)`` after another roll (or
     none) is shown, ``animate`` off for a roll found when the feed starts or the fight is
     replaced. ``is_secret`` tells the journal entries whose rolls the players must not see.
@@ -53,14 +84,18 @@ class PlayerFeed(QObject):
         self._enemy_health = HealthShown.BAND
         self._roll: ShownRoll | None = None
         self._roll_entry: JournalEntry | None = None
-        self._picture = self._work_out()
+        self._inputs = self._take_inputs()
         self._show_latest_roll()
         document.changed.connect(self._on_change)
         document.sessionReplaced.connect(self._on_session_replaced)
 
     def picture(self) -> PlayerPicture:
         """What the players see of the fight now."""
-        return self._picture
+        return self._inputs.picture()
+
+    def inputs(self) -> PictureInputs:
+        """What the picture now is worked out from (for another thread to work it out)."""
+        return self._inputs
 
     def shown_roll(self) -> ShownRoll | None:
         """The roll the players see (``None``: none yet)."""
@@ -78,16 +113,17 @@ class PlayerFeed(QObject):
         self.refresh()
 
     def refresh(self) -> None:
-        """Work out the picture again; a roll that now concerns someone hidden goes."""
-        self._picture = self._work_out()
+        """Take the fight as it is now (the picture is worked out when first asked for); a
+        roll that now concerns someone hidden goes."""
+        self._inputs = self._take_inputs()
         if self._roll is not None and self.roll_line() is None:
             self._set_roll(None, None, animate=True)
         self.pictureChanged.emit()
 
-    def _work_out(self) -> PlayerPicture:
+    def _take_inputs(self) -> PictureInputs:
         document = self._document
         state, turn = document.session.state, document.turn_now()
-        return player_picture(state, *document.timeline(), turn, self._enemy_health)
+        return PictureInputs(state, *document.timeline(), turn, self._enemy_health)
 
     def _on_change(self, change: Change) -> None:
         if (
