@@ -117,3 +117,19 @@ def test_closing_the_window_stops_sharing(window):
     sharing = window.share.sharing
     window.close()
     assert not sharing.running
+
+
+def test_an_automatic_port_is_the_one_used_last_unless_it_is_taken(window):
+    dialog = on_loopback(window)
+    dialog.start_button.click()
+    sharing = window.share.sharing
+    port = sharing.port()
+    dialog.start_button.click()
+    dialog.start_button.click()
+    assert sharing.port() == port
+    dialog.start_button.click()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        dialog.start_button.click()
+        assert sharing.running and sharing.port() not in (0, port)

@@ -90,10 +90,17 @@ class Sharing(QObject):
         return self.server.running
 
     def start(self, host: str, port: int = 0) -> str:
-        """Serve the page on ``host`` at ``port`` (``0``: a free one); its address. Raises
-        ``OSError`` when the address cannot be used."""
+        """Serve the page on ``host`` at ``port`` (``0``: the port used last, so the devices
+        find the page again, else a free one); its address. Raises ``OSError`` when the
+        address cannot be used."""
         self.stop()
-        self._address = self.server.start(host, port)
+        used_last = self._address[1]
+        try:
+            self._address = self.server.start(host, port or used_last)
+        except OSError:
+            if port or not used_last:
+                raise
+            self._address = self.server.start(host, 0)
         self._publisher = _Publisher(self.server)
         feed = self._feed = PlayerFeed(self._document, self, is_secret=self._player_view.is_secret)
         feed.set_enemy_health(self._player_view.enemy_health())
