@@ -45,3 +45,43 @@ def test_the_entry_point_runs_the_check_when_asked(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert png.is_file()
+
+
+def test_the_entry_point_shares_the_page_for_the_check_to_fetch(tmp_path):
+    import check_share
+
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        frozen_check.SHARE_CHECK_VARIABLE: str(tmp_path),
+    }
+    app = subprocess.Popen(
+        [sys.executable, str(PACKAGING_DIR / "entry_point.py")],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert check_share.main([str(tmp_path)]) == 0
+        out, err = app.communicate(timeout=60)
+    finally:
+        app.kill()
+        app.wait()
+    assert app.returncode == 0, err
+    assert "the player view was shared" in out
+
+
+def test_the_page_check_finds_a_refusal_where_the_page_should_be(tmp_path):
+    import check_share
+
+    from uwr_desktop.ui.share.assets import PageAssets
+    from uwr_desktop.ui.share.server import ShareServer
+
+    server = ShareServer(PageAssets())
+    port = server.start("127.0.0.1")[1]
+    try:
+        problems = check_share.check(f"http://127.0.0.1:{port}/not-the-key/")
+    finally:
+        server.stop()
+    assert any("403" in problem for problem in problems)

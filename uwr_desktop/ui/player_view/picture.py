@@ -35,7 +35,8 @@ from uwr_desktop.core.timeline import (
     TimelineSlot,
     drawn_as,
 )
-from uwr_desktop.ui.dice.shown import successes_text
+from uwr_desktop.ui.dice.shown import keep_dice, pool_dice, successes_text, sum_dice
+from uwr_desktop.ui.dice.shown_die import ShownDie
 
 UNKNOWN = "?"
 """Shown in a label in place of a hidden combatant's name."""
@@ -300,3 +301,15 @@ def last_roll(rolls: Sequence[RollShown], state: EncounterState) -> ShownRoll | 
         if shown.line(state) is not None:
             return shown
     return None
+
+
+def shown_dice(roll: ShownRoll) -> list[ShownDie]:
+    """The dice of a roll as the canvas shows them to the players (nothing to click)."""
+    record = roll.record
+    if record.kind is DiceKind.POOL:
+        dice = pool_dice(record.pool())
+    elif record.kind is DiceKind.KEEP:
+        dice = keep_dice(record.keep())
+    else:
+        dice = sum_dice(record.sum())
+    return [msgspec.structs.replace(die, rerollable=False) for die in dice]

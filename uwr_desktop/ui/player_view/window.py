@@ -11,17 +11,13 @@ the same from 1280x720 to 4K. Closing it never touches the fight.
 
 from collections.abc import Callable
 
-import msgspec
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.journal import JournalEntry
-from uwr_desktop.core.rolls import DiceKind
-from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice.shown import keep_dice, pool_dice, sum_dice
-from uwr_desktop.ui.dice.shown_die import DIE_SIZE, ShownDie
+from uwr_desktop.ui.dice.shown_die import DIE_SIZE
 from uwr_desktop.ui.dice.view import DiceView
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.player_view.board import (
@@ -31,33 +27,14 @@ from uwr_desktop.ui.player_view.board import (
     Look,
     OrderBoard,
 )
-from uwr_desktop.ui.player_view.picture import (
-    HealthShown,
-    PlayerPicture,
-    ShownRoll,
-    last_roll,
-    player_picture,
-)
+from uwr_desktop.ui.player_view.feed import PlayerFeed
+from uwr_desktop.ui.player_view.picture import HealthShown, PlayerPicture, ShownRoll, shown_dice
 
 UNIT_SHARE = 1 / 30
 """The type's unit is this share of the window's height (24 px at 720p, 72 px at 4K)."""
 NO_ROLL = "No roll yet"
 CLOSE_KEYS = frozenset({Qt.Key.Key_Escape, Qt.Key.Key_F10})
 """Keys that close the view from the view itself (full screen, it may cover the GM's window)."""
-LATEST_ROLL_ENTRIES = 50
-"""How far back in the journal an opening view looks for the roll to show."""
-
-
-def shown_dice(roll: ShownRoll) -> list[ShownDie]:
-    """The dice of a roll as the canvas shows them to the players (nothing to click)."""
-    record = roll.record
-    if record.kind is DiceKind.POOL:
-        dice = pool_dice(record.pool())
-    elif record.kind is DiceKind.KEEP:
-        dice = keep_dice(record.keep())
-    else:
-        dice = sum_dice(record.sum())
-    return [msgspec.structs.replace(die, rerollable=False) for die in dice]
 
 
 def _goes_on(before: ShownRoll, after: ShownRoll) -> bool:
@@ -96,13 +73,9 @@ class PlayerView(QWidget):
         self.setObjectName("playerView")
         self.setWindowTitle(f"Player View — {APP_NAME}")
         self.setAccessibleName("Player view")
-        self._document = document
-        self._enemy_health = HealthShown.BAND
-        self._is_secret = is_secret
+        self.feed = PlayerFeed(document, self, is_secret=is_secret)
         self._high_contrast = False
         self._roll: ShownRoll | None = None
-        self._roll_entry: JournalEntry | None = None
-        self._picture: PlayerPicture | None = None
 
         self.round_label = self._label("playerRound")
         self.now_label = self._label("playerNow")
@@ -117,14 +90,12 @@ class PlayerView(QWidget):
         self.dice.setObjectName("playerDice")
         self.dice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._lay_out()
-        self._show_roll(None, None)
-
-        document.changed.connect(self._on_change)
-        document.sessionReplaced.connect(self._on_session_replaced)
         self.resize(1280, 720)
         self._apply_look()
-        self.refresh()
-        self._show_latest_roll()
+        self._show_picture()
+        self._show_roll(animate=False)
+        self.feed.pictureChanged.connect(self._show_picture)
+        self.feed.rollChanged.connect(lambda animate: self._show_roll(animate=animate))
 
     def _label(self, name: str) -> QLabel:
         label = QLabel(self)
@@ -158,8 +129,7 @@ class PlayerView(QWidget):
 
     def set_enemy_health(self, shown: HealthShown) -> None:
         """Show enemies' health as a band or not at all."""
-        self._enemy_health = HealthShown(shown)
-        self.refresh()
+        self.feed.set_enemy_health(shown)
 
     def set_reduce_motion(self, on: bool) -> None:
         """Show dice at rest at once, without tumbling."""
@@ -182,9 +152,9 @@ class PlayerView(QWidget):
         """The type's unit in pixels, from the window's height."""
         return max(MIN_UNIT, self.height() * UNIT_SHARE)
 
-    def picture(self) -> PlayerPicture | None:
+    def picture(self) -> PlayerPicture:
         """What the players see now."""
-        return self._picture
+        return self.feed.picture()
 
     def shown_roll(self) -> ShownRoll | None:
         """The roll shown (``None``: none yet)."""
@@ -194,76 +164,31 @@ class PlayerView(QWidget):
 
     def refresh(self) -> None:
         """Show the fight as it is now."""
-        state = self._document.session.state
-        turn = self._document.turn_now()
-        picture = player_picture(state, *self._document.timeline(), turn, self._enemy_health)
-        self._picture = picture
+        self.feed.refresh()
+
+    def _show_picture(self) -> None:
+        picture = self.feed.picture()
         self.round_label.setText(picture.round_text)
         self.now_label.setText(f"Now: {picture.now}" if picture.now else "")
         self.next_label.setText(f"Next: {picture.next}" if picture.next else "")
         self.axis_label.setText(picture.axis_title)
         self.board.set_picture(picture)
         if self._roll is not None:
-            line = self._roll.line(state)
-            if line is None:
-                self._show_roll(None, None)
-            else:
-                self.roll_line.setText(line)
+            self.roll_line.setText(self.feed.roll_line() or "")
 
-    def _on_change(self, change: Change) -> None:
-        if (
-            change.changed
-            or change.added
-            or change.removed
-            or change.order_changed
-            or change.round_changed
-            or change.phase_changed
-            or change.timeline_changed
-        ):
-            self.refresh()
-        self._follow_rolls(change)
-
-    def _follow_rolls(self, change: Change) -> None:
-        entry = change.entry
-        if change.kind == "undo":
-            if entry is self._roll_entry:
-                self._show_roll(None, None)
-            return
-        if self._is_secret(entry):
-            return
-        session = self._document.session
-        found = last_roll(session.entry_view(session.cursor - 1).rolls, session.state)
-        if found is not None:
-            self._show_roll(found, entry)
-
-    def _show_latest_roll(self) -> None:
-        """Show the latest roll the players may see among the last entries, at rest."""
-        session = self._document.session
-        first = max(0, session.cursor - LATEST_ROLL_ENTRIES)
-        views = session.entry_views(first, session.cursor)
-        for entry, view in zip(
-            reversed(session.entries[first : session.cursor]), reversed(views), strict=True
-        ):
-            found = None if self._is_secret(entry) else last_roll(view.rolls, session.state)
-            if found is not None:
-                self._show_roll(found, entry, animate=False)
-                return
-
-    def _show_roll(
-        self, roll: ShownRoll | None, entry: JournalEntry | None, *, animate: bool = True
-    ) -> None:
-        """Show ``roll``: its line and its dice, tumbling unless ``animate`` is off; a roll
+    def _show_roll(self, *, animate: bool) -> None:
+        """Show the feed's roll: its line and its dice, tumbling when ``animate``; a roll
         going on from the one shown (rerolled, reacted to, resolved) tumbles only the dice
         that changed."""
-        before = self._roll
-        self._roll, self._roll_entry = roll, entry
+        before, roll = self._roll, self.feed.shown_roll()
+        self._roll = roll
         if roll is None:
             self.dice.clear()
             self.dice.setVisible(False)
             self.roll_line.setText(NO_ROLL)
             return
         self.dice.setVisible(True)
-        self.roll_line.setText(roll.line(self._document.session.state) or "")
+        self.roll_line.setText(self.feed.roll_line() or "")
         dice = shown_dice(roll)
         if not animate:
             self.dice.set_dice(dice, animate=())
@@ -273,10 +198,6 @@ class PlayerView(QWidget):
             self.dice.set_dice(dice, animate=changed)
         else:
             self.dice.set_dice(dice)
-
-    def _on_session_replaced(self) -> None:
-        self._show_roll(None, None)
-        self.refresh()
 
     # ---- looks --------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from uwr_desktop.ui.document import AutosaveState, EncounterDocument
 from uwr_desktop.ui.log.view import EventLog
 from uwr_desktop.ui.player_view.control import PlayerViewControl
 from uwr_desktop.ui.rulesets import DicePanel
+from uwr_desktop.ui.share.control import ShareControl
 from uwr_desktop.ui.storage_ui.autosave_bar import AutosaveBar, autosave_off_text
 from uwr_desktop.ui.storage_ui.library_commands import Library, LibraryCommands
 from uwr_desktop.ui.table.column_prefs import ColumnPrefs
@@ -131,10 +132,12 @@ class MainWindow(QMainWindow):
             do=self.do,
             reduce_motion=self.actions_by_key["reduce_motion"],
         )
+        self.share = ShareControl(document, settings, self, self.player_view)
         self.hand_dice = HandDiceCommands(self, document, selected=self.selected_ids, do=self.do)
         self._build_commands()
         self.status = FightStatus(self.statusBar())
         self.statusBar().addPermanentWidget(self.player_view.gm_only_badge)
+        self.statusBar().addPermanentWidget(self.share.badge)
         self._connect()
         self.column_prefs.restore()
         self.layout_keeper = WindowLayout(
@@ -182,7 +185,7 @@ class MainWindow(QMainWindow):
             recent=self.files.recent_menu,
             parties=self.parties.menu,
             view=(self.dice_dock.toggleViewAction(), self.log_dock.toggleViewAction()),
-            player_view=(self.player_view.open_action, self.player_view.menu),
+            player_view=(self.player_view.open_action, self.player_view.menu, self.share.action),
             hand_dice=self.hand_dice.menu,
             current_ruleset=lambda: self.document.session.ruleset.id,
             panel=self.panel_commands.more.menu,
@@ -346,5 +349,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.layout_keeper.save()
+        self.share.stop()
         self._document.close()
         event.accept()

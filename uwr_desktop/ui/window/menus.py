@@ -27,17 +27,18 @@ def build_menus(
     recent: QMenu,
     parties: QMenu,
     view: Sequence[QAction],
-    player_view: tuple[QAction, QMenu],
+    player_view: tuple[QAction, QMenu, QAction],
     hand_dice: QMenu,
     current_ruleset: Callable[[], str],
     panel: QMenu,
     columns: QMenu,
 ) -> None:
     """File, Edit, Combatant, Fight, View and Help; ``view`` lists the dock toggles first in
-    the View menu, ``player_view`` its open action and options menu, ``hand_dice`` who rolls
-    the dice (in the Fight menu); ``current_ruleset`` names the open fight's round system (the
-    help shows its page first); ``panel`` (the Dice dock panel's own commands) goes in the
-    Fight menu; ``columns`` (which columns the table shows) in the View menu."""
+    the View menu, ``player_view`` its open action, options menu and Share With Players,
+    ``hand_dice`` who rolls the dice (in the Fight menu); ``current_ruleset`` names the open
+    fight's round system (the help shows its page first); ``panel`` (the Dice dock panel's own
+    commands) goes in the Fight menu; ``columns`` (which columns the table shows) in the View
+    menu."""
     a = actions
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
@@ -78,9 +79,10 @@ def build_menus(
     view_menu.addSeparator()
     view_menu.addActions([a["zoom_in"], a["zoom_out"], a["zoom_reset"]])
     view_menu.addSeparator()
-    open_player_view, player_view_options = player_view
+    open_player_view, player_view_options, share = player_view
     view_menu.addAction(open_player_view)
     view_menu.addMenu(player_view_options)
+    view_menu.addAction(share)
     add_help_menu(window, a, current_ruleset)
 
 

@@ -1,0 +1,1 @@
+"""Sharing the players' view with their own phones and tablets over the local network."""
