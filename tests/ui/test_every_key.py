@@ -142,7 +142,7 @@ def test_the_shortcut_sheet_lists_every_key_the_window_binds(window, ruleset_id)
         assert f"{entry.keys.text.replace('&', '')}: a row, then its number" in commands
 
 
-def dialogs(parent: QWidget, folder: Path) -> dict[str, Callable[[], QWidget]]:
+def dialogs(parent: MainWindow, folder: Path) -> dict[str, Callable[[], QWidget]]:
     """Every dialog the app opens, built as the window builds it."""
     return {
         "new fight": lambda: NewFightDialog(parent=parent),
@@ -165,6 +165,7 @@ def dialogs(parent: QWidget, folder: Path) -> dict[str, Callable[[], QWidget]]:
         "dice by hand": lambda: FacesPrompt(DiceRequest(10, 7, dice="7 d10, keep 3"), "Bryn"),
         "recovery": lambda: RecoveryDialog((), parent=parent),
         "crash": lambda: CrashDialog(parent, "The log is in crash.log."),
+        "share with players": parent.share.open_dialog,
     }
 
 
@@ -183,6 +184,7 @@ DIALOGS = (
     "dice by hand",
     "recovery",
     "crash",
+    "share with players",
 )
 
 
@@ -191,11 +193,11 @@ def test_no_two_mnemonics_alike_in_any_dialog(window, name, tmp_path):
     dialog = dialogs(window, tmp_path)[name]()
     assert clashes(dialog) == {}
     assert dead_labels(dialog) == []
-    dialog.deleteLater()
+    dialog.close()
 
 
-def test_every_dialog_is_checked(tmp_path):
-    assert set(dialogs(QWidget(), tmp_path)) == set(DIALOGS)
+def test_every_dialog_is_checked(window, tmp_path):
+    assert set(dialogs(window, tmp_path)) == set(DIALOGS)
 
 
 def test_a_clash_is_found():

@@ -75,7 +75,7 @@ class ShareDialog(QDialog):
         self.port_box.setValue(int(str(settings.value(PORT_KEY, 0))))
         self.start_button = QPushButton("&Start Sharing", self)
         self.start_button.setObjectName("shareStart")
-        self.key_button = QPushButton("&New Key", self)
+        self.key_button = QPushButton("New &Key", self)
         self.key_button.setToolTip("Make a new address: every device watching is cut off")
         self.address_label = QLabel(self)
         self.address_label.setObjectName("shareAddress")
