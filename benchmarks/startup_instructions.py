@@ -1,6 +1,6 @@
 """Start-up work of ``uwr-desktop --smoke-test`` against a bare PySide6 window, in instructions.
 
-    uv run python benchmarks/startup_instructions.py [--app "COMMAND"]
+    uv run python benchmarks/startup_instructions.py [--app "COMMAND"] [--budget RATIO]
 
 Wall time on a shared machine moves by several per cent from one run to the next, which is the
 size of the changes worth measuring at start-up. This script runs each side once under
@@ -12,6 +12,12 @@ waiting for the disk or the kernel is not in it (``startup.py`` measures that).
 
 Both sides run offscreen on the 1920x1080 screen ``startup.py`` uses, with bytecode caches
 written by a first, uncounted run.
+
+The start is split in phases, each counted as the difference between two runs: Python with
+Qt's modules (what both sides pay), the app's own modules (importing what the window needs,
+from the source tree's ``uwr_desktop``), and building and painting the first frame. With
+``--budget``, the script fails (exit code 1) when the app's count is more than ``RATIO`` times
+the bare window's: continuous integration holds the start-up to it.
 """
 
 import argparse
@@ -53,10 +59,37 @@ def _instructions(command: list[str], env: dict[str, str], folder: Path) -> int:
     return sum(counts)  # a command run through a launcher (env, a shell) counts both
 
 
+QT_MODULES = "import PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets"
+"""Python and the Qt modules both sides import."""
+
+APP_MODULES = (
+    "import gc; gc.disable(); import uwr_desktop.__main__ as start; start.load_core_first();"
+    " import uwr_desktop.ui.app"
+)
+"""The same, then the modules the app imports before it builds its window (the collector off,
+as the app has it while it starts)."""
+
+
+def _phases(app: list[str], env: dict[str, str], folder: Path) -> dict[str, tuple[int, int]]:
+    """(app, bare window) instructions of each phase of the start."""
+    python = [sys.executable, "-c"]
+    qt = _instructions([*python, QT_MODULES], env, folder)
+    modules = _instructions([*python, APP_MODULES], env, folder)
+    bare = _instructions([*python, BARE_WINDOW], env, folder)
+    ran = _instructions([*app, "--smoke-test"], env, folder)
+    return {
+        "Python and Qt's modules": (qt, qt),
+        "the app's modules": (modules - qt, 0),
+        "window and first frame": (ran - modules, bare - qt),
+        "in all": (ran, bare),
+    }
+
+
 def main() -> None:
-    """Print the instruction counts and their ratio."""
+    """Print the instruction counts of each phase and the ratio; fail past ``--budget``."""
     parser = argparse.ArgumentParser(description="Start-up instructions against a bare window.")
     parser.add_argument("--app", help="the app's command (default: uwr-desktop on the PATH)")
+    parser.add_argument("--budget", type=float, help="fail when the ratio is above this")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -70,11 +103,18 @@ def main() -> None:
         screens.write_text(json.dumps({"screens": [SCREEN]}), encoding="utf-8")
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
         env["QT_QPA_PLATFORM"] = f"offscreen:configfile={screens}"
-        bare = _instructions([sys.executable, "-c", BARE_WINDOW], env, folder)
-        ran = _instructions([*app, "--smoke-test"], env, folder)
-    print(f"bare PySide6 window : {bare / 1e6:9.1f} M instructions")
-    print(f"uwr-desktop smoke   : {ran / 1e6:9.1f} M instructions")
-    print(f"ratio {ran / bare:.3f}x")
+        phases = _phases(app, env, folder)
+    print(f"{'phase':26} {'uwr-desktop':>14} {'bare window':>14}")
+    for phase, (ran, bare) in phases.items():
+        print(f"{phase:26} {ran / 1e6:12.1f} M {bare / 1e6:12.1f} M")
+    ran, bare = phases["in all"]
+    ratio = ran / bare
+    print(f"ratio {ratio:.3f}x")
+    if args.budget is not None:
+        verdict = "within" if ratio <= args.budget else "OVER"
+        print(f"{verdict} the budget of {args.budget:.2f}x")
+        if ratio > args.budget:
+            sys.exit(1)
 
 
 if __name__ == "__main__":
