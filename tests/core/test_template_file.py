@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 from uwr_sheets import uwr_combatant
 
-from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.encounter import Condition, DiceBy
 from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
     MAX_FILE_BYTES,
@@ -69,6 +69,16 @@ def _file(templates, *, ruleset="uwr", fmt="uwr-desktop-templates", version=1):
 def _entry(name="Bandit", combatant=None):
     data = json.loads(encode_templates("uwr", [(name, combatant or bandit())]))
     return data["templates"][0]
+
+
+def test_a_file_says_it_is_version_2_and_a_version_1_file_still_reads():
+    written = json.loads(encode_templates("uwr", [("Bandit", bandit())]))
+    assert written["version"] == 2
+    assert written["templates"][0]["combatant"]["dice_by"] == "side"
+    older = dict(written["templates"][0]["combatant"])
+    del older["dice_by"]
+    read = decode_templates(_file([{"name": "Bandit", "combatant": older}], version=1))
+    assert read.templates[0][1].dice_by is DiceBy.SIDE
 
 
 def test_exported_templates_import_back_equal(library, tmp_path):

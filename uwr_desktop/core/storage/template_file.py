@@ -2,7 +2,7 @@
 
 A template file is JSON::
 
-    {"format": "uwr-desktop-templates", "version": 1, "ruleset": "uwr",
+    {"format": "uwr-desktop-templates", "version": 2, "ruleset": "uwr",
      "templates": [{"name": "Bandit", "combatant": {...}}, ...]}
 
 Each combatant is stored as the library keeps it (a fresh sheet). Reading is held to the
@@ -34,7 +34,10 @@ from uwr_desktop.core.storage.library import (
 TEMPLATE_SUFFIX = ".uwrlib"
 """The usual ending of a template file's name."""
 FORMAT = "uwr-desktop-templates"
-VERSION = 1
+VERSION = 2
+"""The file version written: 2 since combatants say who rolls their dice (``dice_by``), which a
+version-1 reader does not know; version 1 files still read (their combatants roll as their
+side does)."""
 
 
 class TemplateFileError(Exception):
