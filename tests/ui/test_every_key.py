@@ -213,3 +213,21 @@ def test_a_clash_is_found():
         "label '&Side'",
     ]
     assert dead_labels(holder) == ["&Savvy"]
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_no_menu_command_is_greyed_while_its_panel_button_works(window, ruleset_id):
+    for moment in (
+        lambda: window.document.new(ruleset_id),
+        lambda: in_the_middle(window, ruleset_id),
+    ):
+        moment()
+        panel = window.dice_dock.panel
+        paired = [
+            (window.actions_by_key[command.value], panel_button(panel, command))
+            for command in PanelCommand
+        ]
+        paired += [(window.panel_commands.more.actions[e.key], e.button) for e in panel.more]
+        for action, button in paired:
+            usable = button is not None and button.isEnabled() and not button.isHidden()
+            assert action.isEnabled() == usable, action.text()
