@@ -6,10 +6,11 @@ from itertools import groupby
 
 import msgspec
 
-from uwr_desktop.core.dice import RollKeepSpec
+from uwr_desktop.core.dice import KeepLimit, RollKeepSpec
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.odds import roll_keep_probability
+from uwr_desktop.core.rolls import ten_dice_rule
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Stance, Weapon, WeaponKind
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepSettings, TieRule
 
@@ -177,12 +178,18 @@ def placed_faces(
     return None
 
 
+def keep_limit(settings: RollkeepSettings) -> KeepLimit:
+    """The limit every roll of these rules is under: the Ten Dice Rule, a single leftover
+    rolled die lost or adding 2 as the setting says."""
+    return ten_dice_rule(settings.leftover_die_counts)
+
+
 def initiative_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollKeepSpec:
     """(Insight Rank + Reflexes)k(Reflexes), 10s exploding."""
     return RollKeepSpec(
         sheet.insight_rank + sheet.reflexes,
         sheet.reflexes,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
 
 
@@ -208,7 +215,7 @@ def full_defense_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollK
         sheet.reflexes + rank,
         sheet.reflexes,
         explode=rank > 0,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
 
 
@@ -235,7 +242,7 @@ class AttackPlan(msgspec.Struct, frozen=True):
             self.spec.kept,
             self.tn - self.spec.modifier,
             self.spec.explode,
-            leftover_die_counts=self.spec.leftover_die_counts,
+            limit=self.spec.limit,
         )
 
 
@@ -294,7 +301,7 @@ def plan_attack(
         kept,
         explode=rank > 0,
         modifier=modifier,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
     target_tn = armor_tn(other)
     return AttackPlan(
@@ -323,7 +330,7 @@ def damage_spec(
         rolled += sheet.strength
     elif weapon.kind is WeaponKind.BOW:
         rolled += weapon.bow_strength
-    return RollKeepSpec(rolled + raises, kept, leftover_die_counts=settings.leftover_die_counts)
+    return RollKeepSpec(rolled + raises, kept, limit=keep_limit(settings))
 
 
 def contest_spec(
@@ -337,5 +344,5 @@ def contest_spec(
         trait,
         explode=rank > 0,
         modifier=-sheet.wound.penalty,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
