@@ -13,6 +13,7 @@ from uwr_desktop.core.odds import roll_keep_probability
 from uwr_desktop.core.rolls import ten_dice_rule
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Stance, Weapon, WeaponKind
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepSettings, TieRule
+from uwr_desktop.core.rulesets.sheets import sheet_reader
 
 CENTER_INITIATIVE = 10
 """Initiative a Center stance gives for the next round."""
@@ -26,11 +27,8 @@ RANGED_INTO_MELEE = -10
 """What a ranged attack against someone within melee range takes off its total."""
 
 
-def sheet_of(combatant: Combatant) -> RollkeepSheet:
-    """The combatant's rollkeep sheet (``RulesError`` for another round system's)."""
-    if not isinstance(combatant.sheet, RollkeepSheet):
-        raise RulesError(f"{combatant.name} has no roll-and-keep sheet")
-    return combatant.sheet
+sheet_of = sheet_reader(RollkeepSheet, "roll-and-keep")
+"""The combatant's rollkeep sheet (``RulesError`` for another round system's)."""
 
 
 def score(sheet: RollkeepSheet) -> int | None:
