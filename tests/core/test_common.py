@@ -10,7 +10,11 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
+from uwr_desktop.core.rulesets.sheets import sheet_reader
+from uwr_desktop.core.rulesets.uwr.events import StaminaRefilled
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
+from uwr_desktop.core.timeline import SlotStatus, turn_status
 
 
 def state(**fields) -> EncounterState:
@@ -106,3 +110,34 @@ def test_a_turn_ended_clears_whose_turn_it_is_only_for_its_own():
     assert common.apply_shared(before, TurnEnded("a")).current is None
     after = common.apply_shared(before, TurnEnded("b"))
     assert (after.current, after.acted) == ("a", frozenset({"b"}))
+
+
+def test_a_sheet_reader_hands_back_its_own_sheet_and_names_the_one_missing():
+    uwr_sheet = sheet_reader(UwrSheet, "uwr")
+    vex = Combatant(id="v", name="Vex", sheet=UwrSheet())
+    assert uwr_sheet(vex) is vex.sheet
+    with pytest.raises(RulesError, match=r"^Vex has no hands sheet$"):
+        sheet_reader(HandsSheet, "hands")(vex)
+
+
+def test_an_event_filed_as_shared_that_is_not_one_is_refused():
+    vex = Combatant(id="v", name="Vex", sheet=UwrSheet())
+    state = EncounterState(combatants={"v": vex}, rows=("v",), order=("v",))
+    assert common.apply_known_shared(state, CombatantsLeft(("v",))).combatants == {}
+    refused = r"^StaminaRefilled is not an event every ruleset shares$"
+    with pytest.raises(RulesError, match=refused):
+        common.apply_known_shared(state, StaminaRefilled("v", 3))
+
+
+@pytest.mark.parametrize(
+    ("cid", "done", "status"),
+    [
+        ("a", False, SlotStatus.CURRENT),
+        ("a", True, SlotStatus.CURRENT),
+        ("b", False, SlotStatus.DONE),
+        ("c", True, SlotStatus.DONE),
+        ("c", False, SlotStatus.PENDING),
+    ],
+)
+def test_a_turn_status_reads_current_then_done_then_pending(cid, done, status):
+    assert turn_status(cid, "a", frozenset({"b"}), done=done) is status

@@ -8,6 +8,7 @@ from uwr_desktop.core.dice import (
     DiceError,
     DirectOutcome,
     KeepDice,
+    KeepLimit,
     PoolDie,
     PoolRoll,
     PoolSpec,
@@ -17,12 +18,13 @@ from uwr_desktop.core.dice import (
     RollKeepSpec,
     SumRoll,
     SumSpec,
-    apply_ten_dice_rule,
+    apply_keep_limit,
     direct_check,
     opposed_check,
     success_threshold,
 )
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_REROLLS, MAX_SIDES
+from uwr_desktop.core.rolls import TEN_DICE_RULE, ten_dice_rule
 
 
 class ScriptedDice:
@@ -354,8 +356,8 @@ def test_opposed_check_refuses_negative_successes():
     ],
 )
 def test_ten_dice_rule_examples(rolled, kept, expected):
-    assert apply_ten_dice_rule(rolled, kept) == expected
-    assert RollKeepSpec(rolled, kept).effective == expected
+    assert apply_keep_limit(rolled, kept, TEN_DICE_RULE) == expected
+    assert RollKeepSpec(rolled, kept, limit=TEN_DICE_RULE).effective == expected
 
 
 @pytest.mark.parametrize(
@@ -368,9 +370,47 @@ def test_ten_dice_rule_examples(rolled, kept, expected):
     ],
 )
 def test_leftover_die_setting(rolled, kept, with_setting, without_setting):
-    assert apply_ten_dice_rule(rolled, kept, leftover_die_counts=True) == with_setting
-    assert apply_ten_dice_rule(rolled, kept) == without_setting
-    assert RollKeepSpec(rolled, kept, leftover_die_counts=True).effective == with_setting
+    assert apply_keep_limit(rolled, kept, ten_dice_rule(True)) == with_setting
+    assert apply_keep_limit(rolled, kept, ten_dice_rule(False)) == without_setting
+    assert RollKeepSpec(rolled, kept, limit=ten_dice_rule(True)).effective == with_setting
+
+
+@pytest.mark.parametrize(
+    ("rolled", "kept", "expected"),
+    [
+        (12, 4, KeepDice(12, 4, 0)),
+        (14, 12, KeepDice(14, 12, 0)),
+        (4, 5, KeepDice(4, 4, 0)),
+        (40, 40, KeepDice(40, 40, 0)),
+    ],
+)
+def test_without_a_limit_every_die_written_is_rolled(rolled, kept, expected):
+    assert apply_keep_limit(rolled, kept) == expected
+    assert RollKeepSpec(rolled, kept).effective == expected
+
+
+@pytest.mark.parametrize(
+    ("rolled", "kept", "expected"),
+    [
+        (4, 2, KeepDice(4, 2, 0)),
+        (7, 2, KeepDice(5, 3, 0)),
+        (9, 2, KeepDice(5, 4, 0)),
+        (5, 7, KeepDice(5, 5, 6)),
+        (12, 1, KeepDice(5, 4, 3)),
+    ],
+)
+def test_another_limit_reads_in_the_same_order(rolled, kept, expected):
+    limit = KeepLimit(most=5, bonus=3, leftover_counts=True)
+    assert apply_keep_limit(rolled, kept, limit) == expected
+
+
+@pytest.mark.parametrize(
+    ("most", "bonus", "message"),
+    [(0, 2, "a limit of 0 dice leaves no die to roll"), (10, -1, "cannot add -1")],
+)
+def test_a_limit_that_means_nothing_is_refused(most, bonus, message):
+    with pytest.raises(DiceError, match=message):
+        KeepLimit(most, bonus)
 
 
 @pytest.mark.parametrize(
@@ -384,7 +424,7 @@ def test_leftover_die_setting(rolled, kept, with_setting, without_setting):
 )
 def test_meaningless_roll_and_keep_is_refused(rolled, kept, message):
     with pytest.raises(DiceError, match=message):
-        apply_ten_dice_rule(rolled, kept)
+        apply_keep_limit(rolled, kept, TEN_DICE_RULE)
     with pytest.raises(DiceError, match=message):
         RollKeepSpec(rolled, kept)
 
@@ -410,7 +450,9 @@ def test_unskilled_rolls_do_not_explode():
 
 def test_roll_and_keep_rolls_the_effective_dice_and_adds_the_bonus():
     faces = [9, 8, 7, 6, 5, 4, 3, 2, 1, 1]
-    roll = Roller(ScriptedDice(faces)).roll_keep(RollKeepSpec(14, 12, modifier=-1))
+    roll = Roller(ScriptedDice(faces)).roll_keep(
+        RollKeepSpec(14, 12, modifier=-1, limit=TEN_DICE_RULE)
+    )
     assert len(roll.chains) == 10
     assert roll.kept_indices == tuple(range(10))
     assert roll.total == sum(faces) + 12 - 1
@@ -442,7 +484,7 @@ def test_seeded_roll_and_keep_repeats_and_explodes_sometimes():
     ("spec", "chains", "message"),
     [
         (RollKeepSpec(3, 2), [(5,), (6,)], "3k2 rolls 3 dice, got 2"),
-        (RollKeepSpec(12, 4), [(5,)] * 12, "12k4 rolls 10 dice, got 12"),
+        (RollKeepSpec(12, 4, limit=TEN_DICE_RULE), [(5,)] * 12, "12k4 rolls 10 dice, got 12"),
         (RollKeepSpec(2, 1), [(5,), ()], "at least one face"),
         (RollKeepSpec(2, 1), [(5,), (11,)], "a d10 shows 1 to 10, got 11"),
         (RollKeepSpec(2, 1), [(5,), (10,)], "rolled again exactly when it shows 10"),

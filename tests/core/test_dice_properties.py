@@ -11,9 +11,10 @@ from uwr_desktop.core.dice import (
     RollKeepRoll,
     RollKeepSpec,
     SumSpec,
-    apply_ten_dice_rule,
+    apply_keep_limit,
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
+from uwr_desktop.core.rolls import ten_dice_rule
 
 # Speed is measured in benchmarks, not here: no per-example deadline on a shared machine.
 no_deadline = settings(deadline=None)
@@ -74,7 +75,7 @@ def test_seeded_pool_rolls_are_repeatable(spec, seed):
 @no_deadline
 @given(st.integers(1, 60), st.integers(1, 60), st.booleans())
 def test_ten_dice_rule_never_uses_more_than_ten_dice(rolled, kept, leftover):
-    dice = apply_ten_dice_rule(rolled, kept, leftover_die_counts=leftover)
+    dice = apply_keep_limit(rolled, kept, ten_dice_rule(leftover))
     assert 1 <= dice.kept <= dice.rolled <= 10
     assert dice.bonus >= 0
     assert dice.bonus % 2 == 0
@@ -155,7 +156,7 @@ any_spec = st.one_of(
         kept=st.integers(1, MAX_DICE),
         explode=st.booleans(),
         modifier=st.integers(-10_000, 10_000),
-        leftover_die_counts=st.booleans(),
+        limit=st.builds(ten_dice_rule, st.booleans()),
     ),
     st.builds(
         SumSpec,

@@ -1,8 +1,14 @@
+from functools import partial
+
 import pytest
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_SIDES
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
+from uwr_desktop.core.rolls import TEN_DICE_RULE, ten_dice_rule
+
+typed_keep = partial(RollKeepSpec, limit=TEN_DICE_RULE)
+"""A roll-and-keep spec as typed notation reads it: under the Ten Dice Rule."""
 
 
 @pytest.mark.parametrize(
@@ -23,12 +29,12 @@ from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
         ("7d6 lowest 3", PoolSpec(7, lowest_threshold=3)),
         ("d6", PoolSpec(1)),
         ("0d6", PoolSpec(0)),
-        ("6k3", RollKeepSpec(6, 3)),
-        ("6K3 Unskilled", RollKeepSpec(6, 3, explode=False)),
-        ("6k3+5", RollKeepSpec(6, 3, modifier=5)),
-        ("6k3 + 5 - 1", RollKeepSpec(6, 3, modifier=4)),
-        ("12k4 leftover", RollKeepSpec(12, 4, leftover_die_counts=True)),
-        ("4k5", RollKeepSpec(4, 5)),
+        ("6k3", typed_keep(6, 3)),
+        ("6K3 Unskilled", typed_keep(6, 3, explode=False)),
+        ("6k3+5", typed_keep(6, 3, modifier=5)),
+        ("6k3 + 5 - 1", typed_keep(6, 3, modifier=4)),
+        ("12k4 leftover", typed_keep(12, 4, limit=ten_dice_rule(True))),
+        ("4k5", typed_keep(4, 5)),
         ("2d10+5", SumSpec(2, 10, 5)),
         ("2d10 - 3", SumSpec(2, 10, -3)),
         ("3d8", SumSpec(3, 8)),
@@ -121,9 +127,9 @@ def test_notation_errors_are_dice_errors():
         (PoolSpec(7, favor=1, rerolls=2), "7d6 f+1 r2"),
         (PoolSpec(5, favor=-1, lowest_threshold=3), "5d6 f-1 lowest 3"),
         (PoolSpec(0), "0d6"),
-        (RollKeepSpec(6, 3), "6k3"),
-        (RollKeepSpec(6, 3, explode=False, modifier=5), "6k3+5 unskilled"),
-        (RollKeepSpec(11, 4, modifier=-2, leftover_die_counts=True), "11k4-2 leftover"),
+        (typed_keep(6, 3), "6k3"),
+        (typed_keep(6, 3, explode=False, modifier=5), "6k3+5 unskilled"),
+        (typed_keep(11, 4, modifier=-2, limit=ten_dice_rule(True)), "11k4-2 leftover"),
         (SumSpec(2, 10, 5), "2d10+5"),
         (SumSpec(1, 20), "1d20"),
         (SumSpec(3, 6), "3d6 sum"),

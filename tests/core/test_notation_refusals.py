@@ -1,9 +1,15 @@
 """Each refusal list of the notation reader, member by member, and the readings next to them."""
 
+from functools import partial
+
 import pytest
 
 from uwr_desktop.core.dice import PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
+from uwr_desktop.core.rolls import TEN_DICE_RULE, ten_dice_rule
+
+typed_keep = partial(RollKeepSpec, limit=TEN_DICE_RULE)
+"""A roll-and-keep spec as typed notation reads it: under the Ten Dice Rule."""
 
 ROLL_AND_KEEP_REFUSES = {
     "favor": "6k3 f+1",
@@ -67,7 +73,7 @@ def test_a_d6_sum_refuses_pool_options_too(text, option):
     ("text", "spec"),
     [
         ("+3d6", PoolSpec(3)),
-        ("+6k3", RollKeepSpec(6, 3)),
+        ("+6k3", typed_keep(6, 3)),
         ("+2d10", SumSpec(2, 10)),
         ("7d6 r=2", PoolSpec(7, rerolls=2)),
         ("7d6 f=-2", PoolSpec(7, favor=-2)),
@@ -78,11 +84,11 @@ def test_a_d6_sum_refuses_pool_options_too(text, option):
         ("007d6", PoolSpec(7)),
         ("7d006", PoolSpec(7)),
         ("7d6 f+000", PoolSpec(7)),
-        ("6k3 -2 +7", RollKeepSpec(6, 3, modifier=5)),
-        ("6k3 leftover unskilled", RollKeepSpec(6, 3, explode=False, leftover_die_counts=True)),
+        ("6k3 -2 +7", typed_keep(6, 3, modifier=5)),
+        ("6k3 leftover unskilled", typed_keep(6, 3, explode=False, limit=ten_dice_rule(True))),
         ("2d10-0", SumSpec(2, 10)),
         ("d6 sum", SumSpec(1, 6)),
-        ("1k1", RollKeepSpec(1, 1)),
+        ("1k1", typed_keep(1, 1)),
         ("7d6 r 0000000001", PoolSpec(7, rerolls=1)),
         ("k", None),
     ],
@@ -159,8 +165,8 @@ def test_positions_count_from_one_in_the_typed_text(text, position):
         (PoolSpec(3, lowest_threshold=2), "3d6"),
         (PoolSpec(3, favor=-3), "3d6 f-3"),
         (PoolSpec(3, rerolls=1, lowest_threshold=6), "3d6 r1 lowest 6"),
-        (RollKeepSpec(6, 3, modifier=0), "6k3"),
-        (RollKeepSpec(6, 3, explode=False, leftover_die_counts=True), "6k3 unskilled leftover"),
+        (typed_keep(6, 3, modifier=0), "6k3"),
+        (typed_keep(6, 3, explode=False, limit=ten_dice_rule(True)), "6k3 unskilled leftover"),
         (SumSpec(2, 6, 1), "2d6+1"),
         (SumSpec(2, 8, 0), "2d8"),
     ],

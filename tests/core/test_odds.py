@@ -21,6 +21,7 @@ from uwr_desktop.core.odds import (
     sum_distribution,
     sum_distribution_exact,
 )
+from uwr_desktop.core.rolls import ten_dice_rule
 
 F = Fraction
 CLOSE = 1e-12
@@ -299,7 +300,7 @@ def test_ten_dice_rule_applies_to_the_odds(asked: tuple[int, int], used: KeepDic
 
 
 def test_leftover_die_setting() -> None:
-    counted = roll_keep_distribution(11, 4, leftover_die_counts=True)
+    counted = roll_keep_distribution(11, 4, limit=ten_dice_rule(True))
     lost = roll_keep_distribution(11, 4)
     assert dict(counted) == {total + 2: p for total, p in lost.items()}
 
@@ -307,13 +308,13 @@ def test_leftover_die_setting() -> None:
 def test_roll_keep_probability_honours_the_leftover_die_setting() -> None:
     # 11k4 is 10k4 with the leftover die lost, 10k4+2 when it counts: reaching 30 differs.
     lost = roll_keep_probability(11, 4, 30)
-    counted = roll_keep_probability(11, 4, 30, leftover_die_counts=True)
+    counted = roll_keep_probability(11, 4, 30, limit=ten_dice_rule(True))
     assert lost == pytest.approx(0.8449, abs=5e-5)
     assert counted == pytest.approx(0.9123, abs=5e-5)
     assert counted == pytest.approx(roll_keep_probability(10, 4, 28), abs=CLOSE)
     assert lost == pytest.approx(roll_keep_probability(10, 4, 30), abs=CLOSE)
     # Without a leftover die the setting changes nothing.
-    assert roll_keep_probability(12, 4, 30, leftover_die_counts=True) == roll_keep_probability(
+    assert roll_keep_probability(12, 4, 30, limit=ten_dice_rule(True)) == roll_keep_probability(
         12, 4, 30
     )
 

@@ -19,6 +19,7 @@ from uwr_desktop.core.odds import (
     roll_keep_distribution,
     sum_distribution,
 )
+from uwr_desktop.core.rolls import TEN_DICE_RULE
 
 N = 20_000
 STANDARD_ERRORS = 5
@@ -96,7 +97,7 @@ def test_opposed_checks() -> None:
 )
 def test_roll_and_keep(rolled: int, kept: int, explode: bool, seed: int) -> None:
     roller = Roller(random.Random(seed))
-    spec = RollKeepSpec(rolled, kept, explode=explode)
+    spec = RollKeepSpec(rolled, kept, explode=explode, limit=TEN_DICE_RULE)
     observed = Counter(roller.roll_keep(spec).total for _ in range(N))
     assert_agrees(roll_keep_distribution(rolled, kept, explode), observed)
 

@@ -15,6 +15,7 @@ from uwr_desktop.core.odds import (
     sum_distribution,
     sum_distribution_exact,
 )
+from uwr_desktop.core.rolls import ten_dice_rule
 
 dice = st.integers(min_value=0, max_value=40)
 favors = st.integers(min_value=-6, max_value=6)
@@ -73,7 +74,7 @@ def test_more_reaction_dice_never_help_the_action(a: int, r: int) -> None:
 def test_roll_keep_sums_to_one_minus_the_cut_tail(
     x: int, y: int, explode: bool, leftover: bool
 ) -> None:
-    dist = roll_keep_distribution(x, y, explode, leftover_die_counts=leftover)
+    dist = roll_keep_distribution(x, y, explode, limit=ten_dice_rule(leftover))
     assert 0.0 <= dist.truncated_mass <= 1e-12
     assert abs(math.fsum(dist.values()) - (1 - dist.truncated_mass)) <= 1e-9
     assert all(p > 0 for p in dist.values())

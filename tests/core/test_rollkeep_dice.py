@@ -3,9 +3,9 @@
 import pytest
 from rollkeep_sheets import DAI_TSUCHI, FISTS, KATANA, YUMI, samurai
 
-from uwr_desktop.core.dice import KeepDice, RollKeepSpec, apply_ten_dice_rule
+from uwr_desktop.core.dice import KeepDice, RollKeepSpec, apply_keep_limit
 from uwr_desktop.core.odds import roll_keep_probability
-from uwr_desktop.core.rulesets.rollkeep.rules import damage_spec, plan_attack
+from uwr_desktop.core.rulesets.rollkeep.rules import damage_spec, keep_limit, plan_attack
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill, Stance, Weapon, WeaponKind
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepSettings
 
@@ -35,15 +35,15 @@ COUNTED = RollkeepSettings(leftover_die_counts=True)
     ],
 )
 def test_ten_dice_rule_examples(asked, used):
-    assert apply_ten_dice_rule(*asked) == KeepDice(*used)
-    assert RollKeepSpec(*asked).effective == KeepDice(*used)
+    assert apply_keep_limit(*asked, keep_limit(LOST)) == KeepDice(*used)
+    assert RollKeepSpec(*asked, limit=keep_limit(LOST)).effective == KeepDice(*used)
 
 
 def test_the_leftover_die_setting_makes_11k4_10k4_plus_2():
-    assert apply_ten_dice_rule(11, 4, leftover_die_counts=True) == KeepDice(10, 4, 2)
-    assert RollKeepSpec(11, 4, leftover_die_counts=True).effective == KeepDice(10, 4, 2)
+    assert apply_keep_limit(11, 4, keep_limit(COUNTED)) == KeepDice(10, 4, 2)
+    assert RollKeepSpec(11, 4, limit=keep_limit(COUNTED)).effective == KeepDice(10, 4, 2)
     # Once rolled and kept are 10 the setting changes nothing.
-    assert apply_ten_dice_rule(13, 9, leftover_die_counts=True) == KeepDice(10, 10, 2)
+    assert apply_keep_limit(13, 9, keep_limit(COUNTED)) == KeepDice(10, 10, 2)
 
 
 def strong(strength: int, **fields):

@@ -25,6 +25,7 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
     contest_spec,
     full_defense_spec,
     initiative_spec,
+    keep_limit,
     plan_attack,
     sheet_of,
 )
@@ -127,15 +128,17 @@ def test_the_roll_specs_follow_the_sheet_and_the_settings():
         earth=2,
         skills=(Skill("Stealth", 2), Skill("Defense", 1)),
     )
-    assert initiative_spec(sheet, COUNTED) == RollKeepSpec(5, 3, leftover_die_counts=True)
-    assert full_defense_spec(sheet, COUNTED) == RollKeepSpec(4, 3, leftover_die_counts=True)
-    assert full_defense_spec(RollkeepSheet(reflexes=3), LOST) == RollKeepSpec(3, 3, explode=False)
+    assert initiative_spec(sheet, COUNTED) == RollKeepSpec(5, 3, limit=keep_limit(COUNTED))
+    assert full_defense_spec(sheet, COUNTED) == RollKeepSpec(4, 3, limit=keep_limit(COUNTED))
+    assert full_defense_spec(RollkeepSheet(reflexes=3), LOST) == RollKeepSpec(
+        3, 3, explode=False, limit=keep_limit(LOST)
+    )
     # A contested roll has no TN: the Nicked penalty comes off the total.
     assert contest_spec(sheet, sheet.agility, "Stealth", COUNTED) == RollKeepSpec(
-        6, 4, modifier=-3, leftover_die_counts=True
+        6, 4, modifier=-3, limit=keep_limit(COUNTED)
     )
     assert contest_spec(sheet, sheet.perception, "Investigation", LOST) == RollKeepSpec(
-        2, 2, explode=False, modifier=-3
+        2, 2, explode=False, modifier=-3, limit=keep_limit(LOST)
     )
 
 
@@ -144,7 +147,7 @@ def test_an_attack_plan_records_its_raises_and_its_chance_follows_unskilled_dice
     target = samurai("t", "T", reflexes=2, stance=Stance.DEFENSE, skills=(Skill("Defense", 3),))
     plan = plan_attack(attacker, KATANA, target, raises=2, into_melee=False, settings=LOST)
     assert (plan.armor_tn, plan.tn, plan.raises, plan.penalty) == (20, 30, 2, 0)
-    assert plan.spec == RollKeepSpec(3, 3, explode=False)
+    assert plan.spec == RollKeepSpec(3, 3, explode=False, limit=keep_limit(LOST))
     assert plan.chance() == roll_keep_probability(3, 3, 30, explode=False)
     with pytest.raises(RulesError, match="not a ranged weapon"):
         plan_attack(attacker, KATANA, target, raises=0, into_melee=True, settings=LOST)

@@ -12,11 +12,11 @@ from uwr_desktop.core.dice import (
     SumRoll,
     SumSpec,
 )
-from uwr_desktop.core.rolls import DiceKind, DieMark, RollOutcome, RollRecord
+from uwr_desktop.core.rolls import DiceKind, DieMark, RollOutcome, RollRecord, ten_dice_rule
 
 
 def keep(chains, kept, *, modifier=0, explode=True, leftover=False):
-    spec = RollKeepSpec(len(chains), kept, explode, modifier, leftover)
+    spec = RollKeepSpec(len(chains), kept, explode, modifier, ten_dice_rule(leftover))
     return RollRecord.of_keep(RollKeepRoll.from_chains(spec, chains))
 
 
@@ -49,7 +49,7 @@ def test_a_keep_roll_keeps_the_highest_and_marks_the_exploded_die():
 
 def test_a_keep_record_carries_the_leftover_die_setting():
     chains = tuple((5,) for _ in range(10))
-    spec = RollKeepSpec(11, 4, True, 0, True)
+    spec = RollKeepSpec(11, 4, True, 0, ten_dice_rule(True))
     record = RollRecord.of_keep(RollKeepRoll.from_chains(spec, chains))
     assert record.leftover_die_counts
     assert record.keep().spec == spec
@@ -104,3 +104,11 @@ def test_a_record_that_breaks_the_dice_rules_is_refused_when_made_or_read(fields
         RollRecord(**fields)
     with pytest.raises(msgspec.ValidationError, match=rf"{problem}.* - at `\$\[1\]`"):
         msgspec.json.decode(msgspec.json.encode([{"dice": 0}, fields]), type=list[RollRecord])
+
+
+def test_a_record_keeps_only_rolls_that_read_the_same_under_the_ten_dice_rule():
+    unlimited = RollKeepSpec(12, 4)
+    with pytest.raises(DiceError, match="12k4 is recorded under the Ten Dice Rule"):
+        RollRecord.of_keep(RollKeepRoll.from_chains(unlimited, [(5,)] * 12))
+    small = RollKeepRoll.from_chains(RollKeepSpec(3, 2), [(5,), (7,), (2,)])
+    assert RollRecord.of_keep(small).total == 12

@@ -1,4 +1,4 @@
-"""Dice: d6 success pools, roll-and-keep d10s with the Ten Dice Rule, plain sums, and checks.
+"""Dice: d6 success pools, roll-and-keep d10s under a limit the rules give, plain sums, and checks.
 
 Everything random goes through a :class:`Roller` built on an injected :class:`RandomSource`, so a
 seeded ``random.Random`` gives repeatable rolls. Every roll is an immutable record of its faces
@@ -20,12 +20,6 @@ POOL_SIDES = 6
 
 KEEP_SIDES = 10
 """Roll-and-keep rolls d10; a 10 explodes."""
-
-TEN_DICE = 10
-"""The Ten Dice Rule: no roll-and-keep roll uses more than this many dice."""
-
-TEN_DICE_BONUS = 2
-"""What each die beyond the Ten Dice Rule's limit adds to the total."""
 
 BASE_THRESHOLD = 5
 """A d6 succeeds on this face or more at zero favor."""
@@ -286,54 +280,69 @@ class KeepDice(msgspec.Struct, frozen=True):
     bonus: int
 
 
-def apply_ten_dice_rule(rolled: int, kept: int, *, leftover_die_counts: bool = False) -> KeepDice:
-    """Turn ``rolled``k``kept`` into the dice actually used, read in the rule's order.
+class KeepLimit(msgspec.Struct, frozen=True):
+    """A cap on the dice of a roll-and-keep roll, as a round system's rules set it.
 
-    With fewer than 10 rolled dice, kept is cut to rolled (4k5 is 4k4). Above 10 rolled dice,
-    while kept is below 10 every 2 extra rolled dice become 1 kept die. Once both are 10, every
-    further die of either kind adds 2. A single extra rolled die left while kept is still below
-    10 is lost, or adds 2 when ``leftover_die_counts`` (the house-rule setting) is on.
+    No roll uses more than ``most`` dice. Rolled dice beyond ``most`` first become kept dice,
+    two rolled for one kept, while kept is below ``most``; once both are at ``most`` every
+    further die of either kind adds ``bonus`` to the total. A single spare rolled die left while
+    kept is still below ``most`` is lost, or adds ``bonus`` when ``leftover_counts``.
     """
+
+    most: int
+    bonus: int
+    leftover_counts: bool = False
+
+    def __post_init__(self) -> None:
+        if self.most < 1:
+            raise DiceError(f"a limit of {self.most} dice leaves no die to roll")
+        if self.bonus < 0:
+            raise DiceError(f"a die beyond the limit cannot add {self.bonus}")
+
+
+def apply_keep_limit(rolled: int, kept: int, limit: KeepLimit | None = None) -> KeepDice:
+    """Turn ``rolled``k``kept`` into the dice actually used, read in ``limit``'s order (see
+    :class:`KeepLimit`); kept is never more than rolled. Without a limit (``None``) every die
+    written is rolled."""
     if rolled < 1:
         raise DiceError(f"cannot roll {rolled}k{kept}: at least 1 die must be rolled")
     if kept < 1:
         raise DiceError(f"cannot roll {rolled}k{kept}: at least 1 die must be kept")
     _check_at_most(max(rolled, kept))
-    if rolled < TEN_DICE:
+    if limit is None or rolled < limit.most:
         return KeepDice(rolled, min(kept, rolled), 0)
-    extra_rolled = rolled - TEN_DICE
-    while kept < TEN_DICE and extra_rolled >= 2:
+    most = limit.most
+    extra_rolled = rolled - most
+    while kept < most and extra_rolled >= 2:
         kept += 1
         extra_rolled -= 2
-    if kept < TEN_DICE:
-        bonus = TEN_DICE_BONUS * extra_rolled if leftover_die_counts else 0
-        return KeepDice(TEN_DICE, kept, bonus)
-    return KeepDice(TEN_DICE, TEN_DICE, TEN_DICE_BONUS * (extra_rolled + kept - TEN_DICE))
+    if kept < most:
+        bonus = limit.bonus * extra_rolled if limit.leftover_counts else 0
+        return KeepDice(most, kept, bonus)
+    return KeepDice(most, most, limit.bonus * (extra_rolled + kept - most))
 
 
 class RollKeepSpec(msgspec.Struct, frozen=True):
     """A roll-and-keep roll: roll ``rolled`` d10, keep the ``kept`` highest, add ``modifier``.
 
     10s explode (are rolled again and added, without limit) unless ``explode`` is off, as for an
-    unskilled roll. ``leftover_die_counts`` is the Ten Dice Rule house-rule setting.
+    unskilled roll. ``limit`` caps the dice used, as the rules in force say (``None``: no cap).
     """
 
     rolled: int
     kept: int
     explode: bool = True
     modifier: int = 0
-    leftover_die_counts: bool = False
+    limit: KeepLimit | None = None
 
     def __post_init__(self) -> None:
         _check_modifier(self.modifier)
-        apply_ten_dice_rule(self.rolled, self.kept)
+        apply_keep_limit(self.rolled, self.kept, self.limit)
 
     @property
     def effective(self) -> KeepDice:
-        """The dice really rolled and kept, and the bonus, after the Ten Dice Rule."""
-        return apply_ten_dice_rule(
-            self.rolled, self.kept, leftover_die_counts=self.leftover_die_counts
-        )
+        """The dice really rolled and kept, and the bonus, under the spec's limit."""
+        return apply_keep_limit(self.rolled, self.kept, self.limit)
 
 
 class RollKeepRoll(msgspec.Struct, frozen=True):
@@ -386,7 +395,7 @@ class RollKeepRoll(msgspec.Struct, frozen=True):
 
     @property
     def total(self) -> int:
-        """The sum of the kept values, plus the Ten Dice Rule bonus and the modifier."""
+        """The sum of the kept values, plus the limit's bonus and the modifier."""
         values = self.values
         kept = sum(values[index] for index in self.kept_indices)
         return kept + self.spec.effective.bonus + self.spec.modifier
@@ -541,7 +550,7 @@ class Roller:
         return self.reroll(roll, roll.rerollable_indices[: roll.rerolls_left], by)
 
     def roll_keep(self, spec: RollKeepSpec, by: RollFor = NOBODY) -> RollKeepRoll:
-        """Roll a roll-and-keep roll after the Ten Dice Rule; 10s explode unless unskilled.
+        """Roll a roll-and-keep roll under its limit; 10s explode unless unskilled.
 
         The dice are rolled together, then every die that shows 10 rolls again, together,
         until none does.

@@ -4,9 +4,10 @@ What :func:`parse_notation` accepts (case-insensitive; spaces and commas between
 
 * ``7d6``: a **success pool** of 7 d6. Options: favor ``f+1``, ``f-1``, ``f 1``, ``favor +1``;
   rerolls ``r2``, ``r 2``, ``rerolls 2``; the lowest-threshold setting ``lowest 3``.
-* ``6k3``: **roll and keep**: roll 6 d10, keep the 3 highest, 10s explode. ``6k3+5`` adds 5;
-  ``unskilled`` turns explosions off; ``leftover`` makes a lone leftover die beyond the Ten Dice
-  Rule add 2.
+* ``6k3``: **roll and keep**: roll 6 d10, keep the 3 highest, 10s explode, under the Ten Dice
+  Rule every recorded roll-and-keep roll follows (``rolls.TEN_DICE_RULE``). ``6k3+5`` adds 5;
+  ``unskilled`` turns explosions off; ``leftover`` makes a lone leftover die beyond the rule's
+  ten add 2.
 * ``2d10+5``, ``3d8``, ``d20``: a **sum** of the faces plus any ``+N``/``-N`` modifiers.
 
 The one ambiguity, ``NdX``, is settled so: ``Nd6`` with no ``+``/``-`` modifier is a success pool;
@@ -16,7 +17,8 @@ any other ``NdX``, or ``NdX`` with a modifier (even ``7d6+0``), is a sum; the wo
 
 No text is ever evaluated: a small tokenizer and a hand-written reader. Every refusal is a
 :class:`NotationError` naming the problem and the token or position (1-based) at fault.
-:func:`format_spec` writes any spec back as canonical notation that reads back to an equal spec.
+:func:`format_spec` writes any spec it reads back as canonical notation that reads back to an
+equal spec.
 """
 
 import re
@@ -27,6 +29,7 @@ import msgspec
 
 from uwr_desktop.core.dice import POOL_SIDES, DiceError, PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.limits import MAX_NOTATION_DIGITS, MAX_NOTATION_LENGTH
+from uwr_desktop.core.rolls import ten_dice_rule
 
 MAX_DIGITS = MAX_NOTATION_DIGITS
 """The longest number the reader accepts; anything longer is refused as too large."""
@@ -269,7 +272,7 @@ def _build(reading: _Reading) -> PoolSpec | RollKeepSpec | SumSpec:
             reading.size,
             explode="unskilled" not in reading.flags,
             modifier=reading.modifier,
-            leftover_die_counts="leftover" in reading.flags,
+            limit=ten_dice_rule("leftover" in reading.flags),
         )
     if reading.size == POOL_SIDES and not reading.has_modifier and "sum" not in reading.flags:
         _refuse_options(reading, ("unskilled", "leftover"), f"a success pool ({reading.count}d6)")
@@ -325,7 +328,7 @@ def format_spec(spec: PoolSpec | RollKeepSpec | SumSpec) -> str:
         parts = [f"{spec.rolled}k{spec.kept}{_modifier_text(spec.modifier)}"]
         if not spec.explode:
             parts.append("unskilled")
-        if spec.leftover_die_counts:
+        if spec.limit is not None and spec.limit.leftover_counts:
             parts.append("leftover")
         return " ".join(parts)
     text = f"{spec.count}d{spec.sides}{_modifier_text(spec.modifier)}"

@@ -15,13 +15,14 @@ from uwr_desktop.core.dice import (
     POOL_SIDES,
     DiceError,
     KeepDice,
+    KeepLimit,
     PoolSpec,
     RollKeepSpec,
     SumSpec,
-    apply_ten_dice_rule,
     success_threshold,
 )
 from uwr_desktop.core.odds_rollkeep import Dense, keep_exploding, keep_plain
+from uwr_desktop.core.rolls import TEN_DICE_RULE
 
 __all__ = [
     "RollKeepDistribution",
@@ -182,7 +183,7 @@ class RollKeepDistribution(Mapping[int, float]):
 
     Only possible totals are keys. ``truncated_mass`` is the probability of the highest totals
     that were left out (at most 1e-12; 0 when the dice do not explode), so the values add up to
-    ``1 - truncated_mass``. ``dice`` is what the Ten Dice Rule turned the roll into.
+    ``1 - truncated_mass``. ``dice`` is what the roll's limit turned it into.
     """
 
     __slots__ = ("_probabilities", "dice", "truncated_mass")
@@ -218,15 +219,12 @@ class RollKeepDistribution(Mapping[int, float]):
 
 
 def _effective_dice(
-    rolled: int, kept: int, explode: bool, leftover_die_counts: bool
+    rolled: int, kept: int, explode: bool, limit: KeepLimit | None
 ) -> tuple[KeepDice, Dense]:
     spec = RollKeepSpec(
-        _whole("rolled", rolled),
-        _whole("kept", kept),
-        explode=bool(explode),
-        leftover_die_counts=bool(leftover_die_counts),
+        _whole("rolled", rolled), _whole("kept", kept), explode=bool(explode), limit=limit
     )
-    dice = apply_ten_dice_rule(spec.rolled, spec.kept, leftover_die_counts=spec.leftover_die_counts)
+    dice = spec.effective
     dense = (
         keep_exploding(dice.rolled, dice.kept)
         if spec.explode
@@ -236,16 +234,16 @@ def _effective_dice(
 
 
 def roll_keep_distribution(
-    rolled: int, kept: int, explode: bool = True, *, leftover_die_counts: bool = False
+    rolled: int, kept: int, explode: bool = True, *, limit: KeepLimit | None = TEN_DICE_RULE
 ) -> RollKeepDistribution:
-    """Distribution of the total of ``rolled``k``kept`` d10 after the Ten Dice Rule.
+    """Distribution of the total of ``rolled``k``kept`` d10 under ``limit`` (by default the
+    Ten Dice Rule every recorded roll-and-keep roll follows; ``None``: every die written).
 
-    The rule's flat bonus is included in the totals. 10s explode without limit unless
-    ``explode`` is off (an unskilled roll). ``leftover_die_counts`` is the Ten Dice Rule setting
-    for a single leftover rolled die. Exact except for a cut upper tail below 1e-12, reported as
-    ``truncated_mass``.
+    The limit's flat bonus is included in the totals. 10s explode without limit unless
+    ``explode`` is off (an unskilled roll). Exact except for a cut upper tail below 1e-12,
+    reported as ``truncated_mass``.
     """
-    dice, dense = _effective_dice(rolled, kept, explode, leftover_die_counts)
+    dice, dense = _effective_dice(rolled, kept, explode, limit)
     start = dense.offset + dice.bonus
     probabilities = {
         start + index: chance for index, chance in enumerate(dense.probs) if chance > 0.0
@@ -254,12 +252,18 @@ def roll_keep_distribution(
 
 
 def roll_keep_probability(
-    rolled: int, kept: int, tn: int, explode: bool = True, *, leftover_die_counts: bool = False
+    rolled: int,
+    kept: int,
+    tn: int,
+    explode: bool = True,
+    *,
+    limit: KeepLimit | None = TEN_DICE_RULE,
 ) -> float:
-    """P(total >= ``tn``) for ``rolled``k``kept`` d10, as in :func:`roll_keep_distribution`,
-    with the Ten Dice Rule's leftover-die setting (11k4 is 10k4, or 10k4+2 when it counts)."""
+    """P(total >= ``tn``) for ``rolled``k``kept`` d10 under ``limit``, as in
+    :func:`roll_keep_distribution` (under the Ten Dice Rule 11k4 is 10k4, or 10k4+2 when its
+    leftover die counts)."""
     tn = _whole("tn", tn)
-    dice, dense = _effective_dice(rolled, kept, explode, leftover_die_counts)
+    dice, dense = _effective_dice(rolled, kept, explode, limit)
     first = tn - dense.offset - dice.bonus
     if first <= 0:
         return 1.0

@@ -1,7 +1,7 @@
 """The generic roll record: any roll a ruleset makes, as the journal keeps it.
 
 One record covers every dice kind of the round systems: a d6 success pool with favor and
-rerolls (``pool``), roll-and-keep d10s with explosions and the Ten Dice Rule (``keep``), and a
+rerolls (``pool``), roll-and-keep d10s with explosions under the Ten Dice Rule (``keep``), and a
 plain sum such as 2d10 + bonus, d20 + modifier or a d6 roll-off (``sum``). It holds the faces
 as rolled; the marks of each die (success, kept, dropped, exploded, rerolled) and the outcome
 against a target number or an opposed roll are read from it, never stored beside it, so they
@@ -17,14 +17,31 @@ import msgspec
 from uwr_desktop.core.dice import (
     KEEP_SIDES,
     POOL_SIDES,
+    DiceError,
+    KeepLimit,
     PoolRoll,
     PoolSpec,
     RollKeepRoll,
     RollKeepSpec,
     SumRoll,
     SumSpec,
+    apply_keep_limit,
 )
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_MODIFIER, MAX_REROLLS, MAX_SIDES
+
+TEN_DICE_RULE = KeepLimit(most=10, bonus=2)
+"""The limit every roll-and-keep record is read under, the Ten Dice Rule: no roll uses more
+than ten dice, and each die beyond adds 2. A record keeps only whether a single leftover die
+counts (``leftover_die_counts``), not a limit of its own, so the rules that roll
+roll-and-keep dice (``rollkeep``'s, and typed ``XkY`` dice in any round system) roll under it."""
+
+_TEN_DICE_RULES = (TEN_DICE_RULE, KeepLimit(most=10, bonus=2, leftover_counts=True))
+
+
+def ten_dice_rule(leftover_counts: bool) -> KeepLimit:
+    """:data:`TEN_DICE_RULE` with its setting for a single leftover rolled die (lost, or +2)."""
+    return _TEN_DICE_RULES[leftover_counts]
+
 
 Face = Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]
 """The face of one die, of any size."""
@@ -119,8 +136,14 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
 
     @classmethod
     def of_keep(cls, roll: RollKeepRoll) -> "RollRecord":
-        """Record a roll-and-keep roll."""
+        """Record a roll-and-keep roll. A record is read under :data:`TEN_DICE_RULE`, so a roll
+        whose limit used other dice than the rule would cannot be recorded (``DiceError``)."""
         spec = roll.spec
+        leftover = spec.limit is not None and spec.limit.leftover_counts
+        if spec.effective != apply_keep_limit(spec.rolled, spec.kept, ten_dice_rule(leftover)):
+            raise DiceError(
+                f"{spec.rolled}k{spec.kept} is recorded under the Ten Dice Rule, not another limit"
+            )
         return cls(
             spec.rolled,
             kind=DiceKind.KEEP,
@@ -129,7 +152,7 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
             explode=spec.explode,
             modifier=spec.modifier,
             chains=roll.chains,
-            leftover_die_counts=spec.leftover_die_counts,
+            leftover_die_counts=leftover,
         )
 
     @classmethod
@@ -155,9 +178,8 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
 
     def keep(self) -> RollKeepRoll:
         """The roll-and-keep roll this records (``DiceError`` if it breaks the rules)."""
-        spec = RollKeepSpec(
-            self.dice, self.kept, self.explode, self.modifier, self.leftover_die_counts
-        )
+        limit = ten_dice_rule(self.leftover_die_counts)
+        spec = RollKeepSpec(self.dice, self.kept, self.explode, self.modifier, limit)
         return RollKeepRoll.from_chains(spec, self.chains)
 
     def sum(self) -> SumRoll:

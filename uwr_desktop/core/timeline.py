@@ -15,7 +15,7 @@ it, in the turn's order); slots may carry points drawn as pips, which a click ca
 ``PipClicks`` in ``core.rulesets.base``).
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 
 import msgspec
@@ -100,6 +100,18 @@ class SlotStatus(StrEnum):
     CURRENT = "current"
     PENDING = "pending"
     DELAYED = "delayed"
+
+
+def turn_status(
+    combatant_id: str, current: str | None, acted: Collection[str], *, done: bool = False
+) -> SlotStatus:
+    """Where a combatant stands in a round of turns: on turn, done (acted, or ``done`` by the
+    rules' own measure) or still to act."""
+    if combatant_id == current:
+        return SlotStatus.CURRENT
+    if done or combatant_id in acted:
+        return SlotStatus.DONE
+    return SlotStatus.PENDING
 
 
 class TimelineSlot(msgspec.Struct, frozen=True):

@@ -31,7 +31,8 @@ from uwr_desktop.core.rulesets.base import (
     RollShown,
 )
 from uwr_desktop.core.rulesets.round_system import RoundSystem
-from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.core.rulesets.sheets import sheet_reader
+from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
 
 ROUND = "round"
 
@@ -89,11 +90,8 @@ class Strike(Intent, frozen=True):
 Sink = common.Builder[DuelSettings]
 
 
-def sheet_of(combatant: Combatant) -> DuelSheet:
-    """The combatant's duel sheet."""
-    if not isinstance(combatant.sheet, DuelSheet):
-        raise RulesError(f"{combatant.name} has no duel sheet")
-    return combatant.sheet
+sheet_of = sheet_reader(DuelSheet, "duel")
+"""The combatant's duel sheet."""
 
 
 def _d20(roller: Roller, combatant: Combatant, what: str) -> RollRecord:
@@ -204,12 +202,12 @@ class DuelRuleset(RoundSystem[DuelSettings]):
             sink.add(CombatantsUpdated((CombatantUpdate(replace(target, sheet=sheet), text),)))
         return f"{attacker.name} strikes {target.name}"
 
-    def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        shared = common.apply_shared(state, event)
-        if shared is not None:
-            if isinstance(event, CombatantsJoined | CombatantsLeft | CombatantsUpdated):
-                return _ordered(shared)
-            return shared
+    def after_shared(self, state: EncounterState, event: Event) -> EncounterState:
+        if isinstance(event, CombatantsJoined | CombatantsLeft | CombatantsUpdated):
+            return _ordered(state)
+        return state
+
+    def apply_own(self, state: EncounterState, event: Event) -> EncounterState:
         match event:
             case Initiative(scores=scores):
                 changed = {}
@@ -228,7 +226,7 @@ class DuelRuleset(RoundSystem[DuelSettings]):
                 common.need(state, attacker)
                 common.need(state, target)
                 return state
-        raise RulesError(f"a duel has no event {type(event).__name__}")
+        return super().apply_own(state, event)
 
     def describe_own(self, event: Event, state: EncounterState) -> str | None:
         name = {cid: c.name for cid, c in state.combatants.items()}
@@ -263,12 +261,7 @@ class DuelRuleset(RoundSystem[DuelSettings]):
         for cid in state.order:
             combatant = state.combatants[cid]
             initiative = sheet_of(combatant).initiative
-            if cid == state.current:
-                status = SlotStatus.CURRENT
-            elif cid in state.acted:
-                status = SlotStatus.DONE
-            else:
-                status = SlotStatus.PENDING
+            status = turn_status(cid, state.current, state.acted)
             shown = "-" if initiative is None else str(initiative)
             slots.append(
                 TimelineSlot(

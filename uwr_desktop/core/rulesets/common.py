@@ -783,6 +783,15 @@ def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
     return None
 
 
+def apply_known_shared(state: EncounterState, event: Event) -> EncounterState:
+    """The state after ``event``, which the caller files as a shared event (a ruleset's table
+    of appliers, say): ``RulesError`` if it is not one."""
+    new = apply_shared(state, event)
+    if new is None:
+        raise RulesError(f"{type(event).__name__} is not an event every ruleset shares")
+    return new
+
+
 def _check_record(record: RollRecord) -> None:
     try:
         record.check()

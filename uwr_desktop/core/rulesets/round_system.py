@@ -106,9 +106,26 @@ class RoundSystem(ABC, Generic[S]):
     def check_sheet(self, combatant: Combatant) -> None:
         """Refuse (``RulesError``) a combatant whose sheet this round system cannot play."""
 
-    @abstractmethod
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        """The state after ``event`` (pure); an event that does not fit raises ``RulesError``."""
+        """The state after ``event`` (pure); an event that does not fit raises ``RulesError``.
+
+        A shared event is applied as every round system applies it, then :meth:`after_shared`
+        adds what the rules add; any other is the round system's own (:meth:`apply_own`). A
+        round system that files events its own way (a table of appliers) overrides this."""
+        shared = common.apply_shared(state, event)
+        if shared is not None:
+            return self.after_shared(shared, event)
+        return self.apply_own(state, event)
+
+    def after_shared(self, state: EncounterState, event: Event) -> EncounterState:
+        """``state``, just after the shared ``event``, as the rules leave it (a new turn order
+        when combatants join, say)."""
+        return state
+
+    def apply_own(self, state: EncounterState, event: Event) -> EncounterState:
+        """The state after an event of the round system's own; ``RulesError`` if it has none
+        such."""
+        raise RulesError(f"There is no event {type(event).__name__} in {self.fight}")
 
     def working(self, state: EncounterState) -> WorkingState:
         """A working state applying each event with ``apply``."""

@@ -14,8 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any, Protocol
 
 import msgspec
 
@@ -23,6 +22,7 @@ from uwr_desktop.core.events import ENCODER
 from uwr_desktop.core.journal import JournalEntry, decode_entry, encode_entry
 from uwr_desktop.core.storage.fight_lock import FightLock, held_elsewhere
 from uwr_desktop.core.storage.sqlite_db import (
+    ClosedOnExit,
     StoreDamagedError,
     StoreError,
     ensure_tables,
@@ -364,7 +364,7 @@ class EncounterJournal:
             raise StoreError(f"Encounter {self._id} was closed; its journal takes no more entries.")
 
 
-class JournalStore:
+class JournalStore(ClosedOnExit):
     """The autosave journal file: fights and their entries.
 
     ``power_safe=True`` also survives power cuts, at one disk flush per change (see
@@ -743,17 +743,6 @@ class JournalStore:
         """Stop tracking a journal: it was closed, or its session could not be rebuilt."""
         journal.release_lock()
         self._open.pop(journal.encounter_id, None)
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _track(self, encounter_id: int, length: int) -> EncounterJournal:
         lock = FightLock.acquire(self._lock_path(encounter_id))

@@ -13,8 +13,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 import msgspec
 
@@ -24,7 +23,13 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
 from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
-from uwr_desktop.core.storage.sqlite_db import StoreError, ensure_tables, open_database, transaction
+from uwr_desktop.core.storage.sqlite_db import (
+    ClosedOnExit,
+    StoreError,
+    ensure_tables,
+    open_database,
+    transaction,
+)
 
 _TABLES = (
     """CREATE TABLE IF NOT EXISTS library_templates (
@@ -181,7 +186,7 @@ def _taken(name: str, names: Iterable[str]) -> bool:
     return any(_name_key(known) == key for known in names)
 
 
-class CombatantLibrary:
+class CombatantLibrary(ClosedOnExit):
     """Saved combatants per ruleset, and the default party of each ruleset."""
 
     def __init__(self, path: Path, *, clock: Callable[[], float] = time.time) -> None:
@@ -421,17 +426,6 @@ class CombatantLibrary:
             connection.close()
             raise
         self._connection = connection
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:

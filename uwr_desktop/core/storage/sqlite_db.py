@@ -22,10 +22,12 @@ import contextlib
 import re
 import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from types import TracebackType
+from typing import Self, TypeVar
 
 SCHEMA_VERSION = 1
 """Version of the tables this build writes; a file from a newer build is refused."""
@@ -53,6 +55,25 @@ _FAULT_CODES = frozenset(
 _RETRY_PAUSE_S = 0.02
 _T = TypeVar("_T")
 _CREATED = re.compile(r"IF NOT EXISTS\s+(\w+)")
+
+
+class ClosedOnExit(ABC):
+    """A store used in a ``with`` block: it is closed when the block ends, however it ends."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Close the store."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
 
 
 class StoreError(Exception):

@@ -119,9 +119,7 @@ def compute_odds(
             f"Expected successes: {expected:.1f}", None, tuple(enumerate(action)), "successes"
         )
     if isinstance(spec, RollKeepSpec):
-        keep = roll_keep_distribution(
-            spec.rolled, spec.kept, spec.explode, leftover_die_counts=spec.leftover_die_counts
-        )
+        keep = roll_keep_distribution(spec.rolled, spec.kept, spec.explode, limit=spec.limit)
         totals = {total + spec.modifier: p for total, p in keep.items()}
         headline, hit, good = _totals(totals, target_number, "total")
         return Odds(headline, hit, _chart_bars(totals), "total", good)

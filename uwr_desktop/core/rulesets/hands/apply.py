@@ -21,7 +21,7 @@ from uwr_desktop.core.events import (
 )
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
+from uwr_desktop.core.rulesets.common import apply_known_shared, need, with_combatants
 from uwr_desktop.core.rulesets.hands import events, order
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, with_sheet
 from uwr_desktop.core.rulesets.hands.state import (
@@ -276,13 +276,6 @@ def _turn_ended(state: EncounterState, event: events.TurnOver) -> EncounterState
     return replace(state, part=part, current=None)
 
 
-def _shared(state: EncounterState, event: Event) -> EncounterState:
-    new = apply_shared(state, event)
-    if new is None:
-        raise RulesError(f"{type(event).__name__} is not an event every ruleset shares")
-    return new
-
-
 def _with_outreached(state: EncounterState) -> EncounterState:
     """The outreached pairs recomputed (only while a turn is under way)."""
     if not in_turn(state):
@@ -293,12 +286,12 @@ def _with_outreached(state: EncounterState) -> EncounterState:
 def _joined(state: EncounterState, event: CombatantsJoined) -> EncounterState:
     for combatant in event.combatants:
         sheet_of(combatant)
-    return refresh(_with_outreached(_shared(state, event)))
+    return refresh(_with_outreached(apply_known_shared(state, event)))
 
 
 def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
     gone = set(event.combatant_ids)
-    new = _shared(state, event)
+    new = apply_known_shared(state, event)
     part = part_of(new)
     part = replace(
         part,
@@ -311,13 +304,13 @@ def _left(state: EncounterState, event: CombatantsLeft) -> EncounterState:
 
 
 def _updated(state: EncounterState, event: CombatantsUpdated | ConditionsAtTurn) -> EncounterState:
-    return refresh(_with_outreached(_shared(state, event)))
+    return refresh(_with_outreached(apply_known_shared(state, event)))
 
 
 def _round_ended(state: EncounterState, event: RoundEnded) -> EncounterState:
     if not in_turn(state):
         raise RulesError(f"round {event.round} is not under way")
-    return _shared(state, event)
+    return apply_known_shared(state, event)
 
 
 _APPLY: dict[type[Event], Callable[[EncounterState, object], EncounterState]] = {

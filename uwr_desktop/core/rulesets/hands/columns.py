@@ -22,7 +22,7 @@ from uwr_desktop.core.rulesets.hands.state import (
     foiled_by,
     part_of,
 )
-from uwr_desktop.core.timeline import TURN, SlotKind, SlotStatus, TimelineSlot
+from uwr_desktop.core.timeline import TURN, SlotKind, SlotStatus, TimelineSlot, turn_status
 
 REASON_WORDS = {
     Reason.SURPRISE: "surprise",
@@ -151,12 +151,7 @@ def _current_slot(state: EncounterState, index: int, place: Place) -> TimelineSl
     combatant = state.combatants[cid]
     sheet = sheet_of(combatant)
     points = sheet.carry_over if carry else sheet.ready
-    if cid == state.current:
-        status = SlotStatus.CURRENT
-    elif cid in state.acted or points == 0:
-        status = SlotStatus.DONE
-    else:
-        status = SlotStatus.PENDING
+    status = turn_status(cid, state.current, state.acted, done=points == 0)
     details = [
         f"#{index}: {place.text}",
         f"{dict(part.start_points).get(cid, 0)} points at the turn start",

@@ -7,9 +7,9 @@ import msgspec
 from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Combatant, Count, Name, Sheet, register_sheet
-from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_WEAPONS
 from uwr_desktop.core.rulesets.common import Bounded
+from uwr_desktop.core.rulesets.sheets import sheet_reader
 from uwr_desktop.core.sides import Side
 
 RULESET_TAG = "hands"
@@ -176,12 +176,8 @@ def take_damage(sheet: HandsSheet, amount: int, *, ready_first: bool) -> tuple[H
     return replace(sheet, damage=after, **pools), text
 
 
-def sheet_of(combatant: Combatant) -> HandsSheet:
-    """The combatant's ``hands`` sheet; ``RulesError`` if it carries another ruleset's."""
-    sheet = combatant.sheet
-    if type(sheet) is not HandsSheet:
-        raise RulesError(f"{combatant.name} has no hands sheet")
-    return sheet
+sheet_of = sheet_reader(HandsSheet, "hands")
+"""The combatant's ``hands`` sheet; ``RulesError`` if it carries another ruleset's."""
 
 
 def with_sheet(combatant: Combatant, sheet: HandsSheet) -> Combatant:

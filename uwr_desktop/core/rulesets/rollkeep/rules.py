@@ -6,12 +6,14 @@ from itertools import groupby
 
 import msgspec
 
-from uwr_desktop.core.dice import RollKeepSpec
+from uwr_desktop.core.dice import KeepLimit, RollKeepSpec
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.odds import roll_keep_probability
+from uwr_desktop.core.rolls import ten_dice_rule
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Stance, Weapon, WeaponKind
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepSettings, TieRule
+from uwr_desktop.core.rulesets.sheets import sheet_reader
 
 CENTER_INITIATIVE = 10
 """Initiative a Center stance gives for the next round."""
@@ -25,11 +27,8 @@ RANGED_INTO_MELEE = -10
 """What a ranged attack against someone within melee range takes off its total."""
 
 
-def sheet_of(combatant: Combatant) -> RollkeepSheet:
-    """The combatant's rollkeep sheet (``RulesError`` for another round system's)."""
-    if not isinstance(combatant.sheet, RollkeepSheet):
-        raise RulesError(f"{combatant.name} has no roll-and-keep sheet")
-    return combatant.sheet
+sheet_of = sheet_reader(RollkeepSheet, "roll-and-keep")
+"""The combatant's rollkeep sheet (``RulesError`` for another round system's)."""
 
 
 def score(sheet: RollkeepSheet) -> int | None:
@@ -177,12 +176,18 @@ def placed_faces(
     return None
 
 
+def keep_limit(settings: RollkeepSettings) -> KeepLimit:
+    """The limit every roll of these rules is under: the Ten Dice Rule, a single leftover
+    rolled die lost or adding 2 as the setting says."""
+    return ten_dice_rule(settings.leftover_die_counts)
+
+
 def initiative_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollKeepSpec:
     """(Insight Rank + Reflexes)k(Reflexes), 10s exploding."""
     return RollKeepSpec(
         sheet.insight_rank + sheet.reflexes,
         sheet.reflexes,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
 
 
@@ -208,7 +213,7 @@ def full_defense_spec(sheet: RollkeepSheet, settings: RollkeepSettings) -> RollK
         sheet.reflexes + rank,
         sheet.reflexes,
         explode=rank > 0,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
 
 
@@ -235,7 +240,7 @@ class AttackPlan(msgspec.Struct, frozen=True):
             self.spec.kept,
             self.tn - self.spec.modifier,
             self.spec.explode,
-            leftover_die_counts=self.spec.leftover_die_counts,
+            limit=self.spec.limit,
         )
 
 
@@ -294,7 +299,7 @@ def plan_attack(
         kept,
         explode=rank > 0,
         modifier=modifier,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )
     target_tn = armor_tn(other)
     return AttackPlan(
@@ -323,7 +328,7 @@ def damage_spec(
         rolled += sheet.strength
     elif weapon.kind is WeaponKind.BOW:
         rolled += weapon.bow_strength
-    return RollKeepSpec(rolled + raises, kept, leftover_die_counts=settings.leftover_die_counts)
+    return RollKeepSpec(rolled + raises, kept, limit=keep_limit(settings))
 
 
 def contest_spec(
@@ -337,5 +342,5 @@ def contest_spec(
         trait,
         explode=rank > 0,
         modifier=-sheet.wound.penalty,
-        leftover_die_counts=settings.leftover_die_counts,
+        limit=keep_limit(settings),
     )

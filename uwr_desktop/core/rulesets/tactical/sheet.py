@@ -18,10 +18,10 @@ from uwr_desktop.core.encounter import (
     Sheet,
     register_sheet,
 )
-from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.common import Bounded
+from uwr_desktop.core.rulesets.sheets import sheet_reader
 from uwr_desktop.core.rulesets.tactical.catalog import ActionPoints, Penalty
 from uwr_desktop.core.sides import Side
 
@@ -206,12 +206,8 @@ class TacticalSheet(
 register_sheet(TacticalSheet)
 
 
-def sheet_of(combatant: Combatant) -> TacticalSheet:
-    """The combatant's tactical sheet (``RulesError`` if it follows another round system)."""
-    sheet = combatant.sheet
-    if not isinstance(sheet, TacticalSheet):
-        raise RulesError(f"{combatant.name} has no tactical sheet")
-    return sheet
+sheet_of = sheet_reader(TacticalSheet, "tactical")
+"""The combatant's tactical sheet (``RulesError`` if it follows another round system)."""
 
 
 def with_sheet(combatant: Combatant, sheet: TacticalSheet) -> Combatant:

@@ -31,7 +31,7 @@ from uwr_desktop.core.events import (
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets.common import apply_shared, need, with_combatants
+from uwr_desktop.core.rulesets.common import apply_known_shared, need, with_combatants
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.order import FEW_MOVED, KeptOrder, reordered, turn_order
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
@@ -79,14 +79,7 @@ def _joined(
     for combatant in event.combatants:
         sheet_of(combatant)
     joined = [combatant.id for combatant in event.combatants]
-    return _moved(state, _shared(state, event), joined, settings)
-
-
-def _shared(state: EncounterState, event: Event) -> EncounterState:
-    new = apply_shared(state, event)
-    if new is None:
-        raise RulesError(f"{type(event).__name__} is not an event every ruleset shares")
-    return new
+    return _moved(state, apply_known_shared(state, event), joined, settings)
 
 
 def _left(state: EncounterState, event: CombatantsLeft, settings: UwrSettings) -> EncounterState:
@@ -95,7 +88,7 @@ def _left(state: EncounterState, event: CombatantsLeft, settings: UwrSettings) -
     pending = part.pending
     if pending is not None and {pending.actor, pending.target} & gone:
         raise RulesError("a combatant in the pending check cannot leave before it is resolved")
-    new = _shared(state, event)
+    new = apply_known_shared(state, event)
     manual = part.manual_order
     if manual is not None:
         new = _with_part(new, manual_order=tuple(c for c in manual if c not in gone))
@@ -113,7 +106,7 @@ def _updated(
             or old.side != update.combatant.side
         ):
             moved.append(old.id)
-    new = _shared(state, event)
+    new = apply_known_shared(state, event)
     return _moved(state, new, moved, settings) if moved else new
 
 
@@ -156,7 +149,7 @@ def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> 
     need(state, event.combatant_id)
     if state.phase != Phase.ROUND:
         raise RulesError("a turn cannot start before the fight")
-    return _shared(state, event)
+    return apply_known_shared(state, event)
 
 
 def _dice_rolled(
@@ -164,7 +157,7 @@ def _dice_rolled(
     event: DiceRolled | DiceRerolled | HandRollsSet | RolledByHand,
     _: UwrSettings,
 ) -> EncounterState:
-    return _shared(state, event)
+    return apply_known_shared(state, event)
 
 
 def _stamina(state: EncounterState, event: events.StaminaRefilled) -> dict[str, Combatant]:
@@ -184,19 +177,19 @@ def _stamina_spent(state: EncounterState, event: events.StaminaSpent) -> dict[st
 
 
 def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> EncounterState:
-    return _shared(state, event)
+    return apply_known_shared(state, event)
 
 
 def _conditions_at_turn(
     state: EncounterState, event: ConditionsAtTurn, _: UwrSettings
 ) -> EncounterState:
-    return _shared(state, event)
+    return apply_known_shared(state, event)
 
 
 def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> EncounterState:
     if state.phase != Phase.ROUND or event.round != state.round:
         raise RulesError(f"round {event.round} is not the round under way")
-    return _shared(state, event)
+    return apply_known_shared(state, event)
 
 
 def _preparation(state: EncounterState, event: events.PreparationAdvanced) -> dict[str, Combatant]:

@@ -17,7 +17,6 @@ from uwr_desktop.core.encounter import (
     Sheet,
     register_sheet,
 )
-from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import (
     MAX_COUNT,
     MAX_DICE,
@@ -27,6 +26,7 @@ from uwr_desktop.core.limits import (
     MAX_WEAPONS,
 )
 from uwr_desktop.core.rulesets.common import Bounded
+from uwr_desktop.core.rulesets.sheets import sheet_reader
 from uwr_desktop.core.sides import Side
 
 RULESET_TAG = "uwr"
@@ -271,12 +271,8 @@ class UwrSheet(
 register_sheet(UwrSheet)
 
 
-def sheet_of(combatant: Combatant) -> UwrSheet:
-    """The combatant's ``uwr`` sheet; ``RulesError`` if it carries another ruleset's."""
-    sheet = combatant.sheet
-    if type(sheet) is not UwrSheet:
-        raise RulesError(f"{combatant.name} has no uwr sheet")
-    return sheet
+sheet_of = sheet_reader(UwrSheet, "uwr")
+"""The combatant's ``uwr`` sheet; ``RulesError`` if it carries another ruleset's."""
 
 
 def with_sheet(combatant: Combatant, sheet: UwrSheet) -> Combatant:

@@ -45,7 +45,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.rulesets.uwr.upr import format_upr
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
+from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
 
 COLUMNS: tuple[Column, ...] = (
     common.NAME_COLUMN,
@@ -150,12 +150,7 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
             value = str(initiative.rolled)
         if manual:
             value += f" · manual #{position + 1}"
-        if cid == current:
-            status = SlotStatus.CURRENT
-        elif cid in acted:
-            status = SlotStatus.DONE
-        else:
-            status = SlotStatus.PENDING
+        status = turn_status(cid, current, acted)
         details = [condition_text(c, state) for c in combatant.conditions]
         details += rule_states(state, cid)
         if sheet.vitality == 0:
