@@ -10,7 +10,6 @@ the median against one 60 Hz frame (16.7 ms). Run with
 """
 
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -19,16 +18,10 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings
+from big_fight import big_fight_window
 from PySide6.QtWidgets import QApplication
 
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, NextTurn, StartFight
-from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet
-from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.window.main_window import MainWindow
+from uwr_desktop.core.intents import NextTurn
 
 COMBATANTS = 1000
 SAMPLES = 150
@@ -41,29 +34,7 @@ def _percentile(samples: list[float], fraction: float) -> float:
 
 
 def _fight(app: QApplication, folder: Path, *, player_view: bool) -> list[float]:
-    settings = QSettings(str(folder / f"settings-{player_view}.ini"), QSettings.Format.IniFormat)
-    document = EncounterDocument(None, roller=Roller(random.Random(1)))
-    window = MainWindow(document, settings)
-    window.actions_by_key["reduce_motion"].setChecked(True)
-    sides = list(Side)
-    document.session.do(
-        AddCombatants(
-            [
-                Combatant(
-                    id=f"c{number}",
-                    name=f"Combatant {number}",
-                    side=sides[number % 4],
-                    hidden=number % 10 == 3,
-                    alias="Someone" if number % 10 == 7 else "",
-                    sheet=UwrSheet(
-                        attributes=Attributes(grace=random.Random(number).randint(1, 7))
-                    ),
-                )
-                for number in range(COMBATANTS)
-            ]
-        )
-    )
-    document.session.do(StartFight())
+    window = big_fight_window(folder, str(player_view), COMBATANTS)
     window.show()
     if player_view:
         window.player_view.set_open(True)

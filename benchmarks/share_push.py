@@ -14,7 +14,6 @@ picture's size and the GM process's memory per device connected. Run with
 """
 
 import os
-import random
 import socket
 import statistics
 import subprocess
@@ -79,39 +78,9 @@ def devices(port: int, key: str, count: int) -> None:
 
 
 def _window(app, folder: Path, name: str):
-    from PySide6.QtCore import QSettings
+    from big_fight import big_fight_window
 
-    from uwr_desktop.core.dice import Roller
-    from uwr_desktop.core.encounter import Combatant
-    from uwr_desktop.core.intents import AddCombatants, StartFight
-    from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet
-    from uwr_desktop.core.sides import Side
-    from uwr_desktop.ui.document import EncounterDocument
-    from uwr_desktop.ui.window.main_window import MainWindow
-
-    settings = QSettings(str(folder / f"settings-{name}.ini"), QSettings.Format.IniFormat)
-    document = EncounterDocument(None, roller=Roller(random.Random(1)))
-    window = MainWindow(document, settings)
-    window.actions_by_key["reduce_motion"].setChecked(True)
-    sides = list(Side)
-    document.session.do(
-        AddCombatants(
-            [
-                Combatant(
-                    id=f"c{number}",
-                    name=f"Combatant {number}",
-                    side=sides[number % 4],
-                    hidden=number % 10 == 3,
-                    alias="Someone" if number % 10 == 7 else "",
-                    sheet=UwrSheet(
-                        attributes=Attributes(grace=random.Random(number).randint(1, 7))
-                    ),
-                )
-                for number in range(COMBATANTS)
-            ]
-        )
-    )
-    document.session.do(StartFight())
+    window = big_fight_window(folder, name, COMBATANTS)
     window.show()
     app.processEvents()
     return window

@@ -38,6 +38,22 @@ def shown_window(
     document.close()
 
 
+def hidden_window(qtbot, tmp_path, seed: int) -> Iterator[MainWindow]:
+    """A main window not shown, on an unsaved fight rolling with ``random.Random(seed)``,
+    reduced motion on; afterwards its sharing stops and its fight closes (for a fixture to
+    ``yield from``)."""
+    document = EncounterDocument(None, roller=Roller(random.Random(seed)))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = MainWindow(document, settings)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
+    main.actions_by_key["reduce_motion"].setChecked(True)
+    yield main
+    if main.share.dialog is not None:
+        main.share.dialog.close()
+    main.share.stop()
+    document.close()
+
+
 def when_modal(kind: type[QDialog], act: Callable[[QDialog], object]) -> None:
     """Run ``act(dialog)`` on the next modal dialog of ``kind`` once it is shown."""
 

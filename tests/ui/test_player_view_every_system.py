@@ -4,19 +4,15 @@ shows (labels, rows, tooltips, accessible names), a hidden combatant's turn has 
 defeated are dimmed and never next, enemies' points stay hidden with their health, and the
 last roll names who rolled, for what and how it went, in the system's words."""
 
-import random
 import re
 from collections.abc import Iterator
 
 import pytest
 from every_system import SYSTEMS, duel_installed
-from PySide6.QtCore import QSettings
+from fight_window import hidden_window
 from secret_fight import STORY, TURNS, act, keeps_secrets, set_up, view_of
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import RollDice
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.window.main_window import MainWindow
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -27,13 +23,7 @@ def duel_joins() -> Iterator[None]:
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(5)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    yield main
-    main.document.close()
+    yield from hidden_window(qtbot, tmp_path, seed=5)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -5,18 +5,15 @@ the server does. Screenshots of a phone held upright, in the dark, and of a TV a
 test's folder (or in ``UWR_SHARE_SHOTS`` when set)."""
 
 import os
-import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from fight_window import hidden_window
 from secret_fight import HIDDEN, REAL, set_up, view_of
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import NextTurn
-from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.main_window import MainWindow
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -58,14 +55,7 @@ def browser(tmp_path) -> Iterator:
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(5)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    yield main
-    main.share.stop()
-    main.document.close()
+    yield from hidden_window(qtbot, tmp_path, seed=5)
 
 
 def shots_folder(tmp_path: Path) -> Path:

@@ -1,31 +1,19 @@
 """View ▸ Share With Players…: the GM starts, rekeys and stops sharing from the dialog; the
 address and its QR code are shown while sharing, nothing is served otherwise."""
 
-import random
 import socket
 import subprocess
 import sys
 
 import pytest
+from fight_window import hidden_window
 from PySide6.QtCore import QSettings
 from share_client import get
-
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.window.main_window import MainWindow
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(5)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
-    yield main
-    if main.share.dialog is not None:
-        main.share.dialog.close()
-    main.share.stop()
-    main.document.close()
+    yield from hidden_window(qtbot, tmp_path, seed=5)
 
 
 def on_loopback(window):

@@ -5,20 +5,17 @@ combatants and their turns, real names behind aliases, enemies' health and point
 rolls)."""
 
 import json
-import random
 import re
 from collections.abc import Iterator
 
 import pytest
 from every_system import SYSTEMS, duel_installed
-from PySide6.QtCore import QSettings
+from fight_window import hidden_window
 from secret_fight import HIDDEN, REAL, STORY, TURNS, act, keeps_secrets, set_up, view_of
 from share_client import Stream, get
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import RollDice
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.share.page_data import encoded, page_data
 from uwr_desktop.ui.window.main_window import MainWindow
 
@@ -31,14 +28,7 @@ def duel_joins() -> Iterator[None]:
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    document = EncounterDocument(None, roller=Roller(random.Random(5)))
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    main = MainWindow(document, settings)
-    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
-    main.actions_by_key["reduce_motion"].setChecked(True)
-    yield main
-    main.share.stop()
-    main.document.close()
+    yield from hidden_window(qtbot, tmp_path, seed=5)
 
 
 def share_on_loopback(window: MainWindow) -> tuple[int, str]:
