@@ -69,6 +69,8 @@ class CombatantTable(FrozenColumnTable):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.verticalHeader().setVisible(False)
+        # The arrows move among the cells; Tab leaves the table for the next pane's controls.
+        self.setTabKeyNavigation(False)
         self._fit_rows()
         for view in (self, self.frozen):
             view.setTextElideMode(Qt.TextElideMode.ElideMiddle)

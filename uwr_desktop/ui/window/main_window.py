@@ -45,6 +45,7 @@ from uwr_desktop.ui.window.hand_dice_commands import HandDiceCommands
 from uwr_desktop.ui.window.layout import WindowLayout
 from uwr_desktop.ui.window.menus import add_row_commands, build_menus, build_toolbar
 from uwr_desktop.ui.window.panel_commands import PanelCommands
+from uwr_desktop.ui.window.panes import PaneCycle
 from uwr_desktop.ui.window.timeline_commands import TimelineCommands
 from uwr_desktop.ui.window.turn_header import TurnHeader
 from uwr_desktop.ui.window.undo import JournalUndoStack
@@ -139,6 +140,12 @@ class MainWindow(QMainWindow):
         )
         self.layout_keeper.restore()
         self.zoom = ZoomCommands(self.actions_by_key, settings)
+        self.panes = PaneCycle(
+            (self.table, self.timeline, self.dice_dock, self.log_dock),
+            self.actions_by_key["next_pane"],
+            self.actions_by_key["previous_pane"],
+            self,
+        )
         self._refresh_all()
 
     @property

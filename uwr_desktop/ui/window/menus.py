@@ -72,6 +72,8 @@ def build_menus(
     view_menu = bar.addMenu("&View")
     view_menu.addActions(list(view))
     view_menu.addSeparator()
+    view_menu.addActions([a["next_pane"], a["previous_pane"]])
+    view_menu.addSeparator()
     view_menu.addAction(a["reduce_motion"])
     view_menu.addSeparator()
     view_menu.addActions([a["zoom_in"], a["zoom_out"], a["zoom_reset"]])

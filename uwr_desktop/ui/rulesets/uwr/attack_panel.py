@@ -86,7 +86,7 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
 class AttackPanel(QWidget):
     """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``.
 
-    The window's Attack (F6) clicks :attr:`attack_button`; the panel claims no key of its own.
+    The window's Attack (F11) clicks :attr:`attack_button`; the panel claims no key of its own.
     """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
