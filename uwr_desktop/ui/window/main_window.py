@@ -37,6 +37,7 @@ from uwr_desktop.ui.table.health_column import DAMAGE_STEP
 from uwr_desktop.ui.table.model import NAME_COLUMN, CombatantTableModel
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 from uwr_desktop.ui.window.actions import create_actions
+from uwr_desktop.ui.window.announcer import Announcer
 from uwr_desktop.ui.window.combatant_commands import CombatantCommands
 from uwr_desktop.ui.window.dice_dock import DiceDock
 from uwr_desktop.ui.window.fight_status import FightStatus
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self._settings = settings
         self._autosave_off = False
         self.undo_stack = JournalUndoStack(document, self)
+        self.announcer = Announcer(document, self)
         self.actions_by_key = create_actions(self)
         self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal, self)
         self.dice_dock = DiceDock(document, self.panel_commands, self)
@@ -254,13 +256,14 @@ class MainWindow(QMainWindow):
         try:
             self._document.do(self.player_view.ambush(intent))
         except RulesError as error:
-            self.show_refusal(str(error))
+            self.tell(str(error))  # the document has had it announced
             return False
         return True
 
     def show_refusal(self, message: str) -> None:
-        """Tell the GM why something was refused, in the status bar."""
+        """Tell the GM why something was refused, in the status bar and to a screen reader."""
         self.tell(message)
+        self.announcer.refuse(message)
 
     def tell(self, message: str) -> None:
         """Show a short message in the status bar."""
