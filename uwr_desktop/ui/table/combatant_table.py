@@ -56,6 +56,7 @@ class CombatantTable(FrozenColumnTable):
         self._model = model
         self._proxy = proxy
         self.setObjectName("combatantTable")
+        self.setAccessibleName("Combatants")
         self.setModel(proxy)
         self.setItemDelegate(CombatantDelegate(self))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -245,9 +245,11 @@ class PointsPanel(QWidget):
         points.setValue(min(1, top) if carry else 1)
         points.setEnabled(top > 0)
         points.setToolTip("Points to " + ("move with" if carry else "spend"))
+        points.setAccessibleName(f"{combatant.name}: points to {'move with' if carry else 'spend'}")
         self._grid.addWidget(points, top_row + 1, 2)
         if carry:
             move = _named(QPushButton("Move"), f"handsSpend:{cid}")
+            move.setAccessibleName(f"Move: {combatant.name}")
             move.setEnabled(cid not in state.acted)
             move.clicked.connect(lambda: self._do_typed(points, lambda n: HandsMove(cid, n)))
             self._grid.addWidget(move, top_row + 1, 3)
@@ -257,6 +259,10 @@ class PointsPanel(QWidget):
         target = self._target_choice(state, cid)
 
         spend, hesitate = self._spend_buttons(cid, points, on_turn=cid == state.current)
+        for widget, what in ((weapon, "weapon"), (target, "target"), (against, "interferes")):
+            widget.setAccessibleName(f"{combatant.name}: {what}")
+        spend.setAccessibleName(f"Spend: {combatant.name}")
+        hesitate.setAccessibleName(f"Hesitate: {combatant.name}")
         spend.setEnabled(sheet.ready > 0)
         hesitate.setEnabled(sheet.ready > 0)
         self._grid.addWidget(weapon, top_row, 2)
@@ -315,6 +321,7 @@ class PointsPanel(QWidget):
             roll = _named(QLineEdit(), f"handsRoll:{index}")
             roll.setPlaceholderText("roll")
             roll.setToolTip("The interfering action's roll (optional)")
+            roll.setAccessibleName(f"Roll of {name}'s interference")
             if action.roll is not None:
                 roll.setText(str(action.roll))
             self._grid.addWidget(label, row, 0, 1, 2)
@@ -323,6 +330,7 @@ class PointsPanel(QWidget):
                 (("Succeeded", True), ("Failed", False), ("Roll", None)), 3
             ):
                 button = _named(QPushButton(word), f"handsOutcome:{index}:{word}")
+                button.setAccessibleName(f"{word}: {name}'s interference")
                 button.clicked.connect(self._outcome_action(index, succeeded, roll))
                 self._grid.addWidget(button, row, column)
             row += 1
