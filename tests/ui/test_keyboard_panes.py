@@ -6,6 +6,7 @@ import pytest
 from every_system import sheet_for
 from fight_window import shown_window, when_modal
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -21,6 +22,7 @@ from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus
 from uwr_desktop.ui.rulesets import ruleset_ui
+from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
 
 TAB, BACKTAB = Qt.Key.Key_Tab, Qt.Key.Key_Backtab
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -180,3 +182,29 @@ def test_the_rollkeep_weapons_box_passes_tab_on(qtbot):
     ruleset_ui("rollkeep").edit_combatant(None, make_ruleset("rollkeep"), combatant)
     assert seen["kept"], "no tab typed into the weapons"
     assert seen["next"] == "OK"
+
+
+def _focus_pixels(timeline, key: str) -> int:
+    """How many pixels around and on the slot ``key`` are in the theme's focus colour."""
+    focus = QColor(theme_colors(scheme_for_palette(timeline.palette())).focus).rgb()
+    image = timeline.grab().toImage()
+    around = timeline.card_rect(key).adjusted(-6, -6, 6, 6).toRect()
+    return sum(
+        image.pixel(x, y) == focus
+        for x in range(max(around.left(), 0), min(around.right(), image.width()))
+        for y in range(max(around.top(), 0), min(around.bottom(), image.height()))
+    )
+
+
+def test_the_card_with_the_keys_is_ringed_in_the_focus_colour(qtbot, window):
+    timeline = window.timeline
+    window.do(StartFight())
+    window.table.setFocus()
+    qtbot.waitUntil(window.table.hasFocus)
+    _press(qtbot, Qt.Key.Key_F6)
+    qtbot.keyClick(timeline, Qt.Key.Key_End)
+    key = timeline.selected_key()
+    ringed = _focus_pixels(timeline, key)
+    _press(qtbot, Qt.Key.Key_F6)
+    assert not timeline.hasFocus()
+    assert ringed > _focus_pixels(timeline, key) + 40, "the ring goes with the focus"
