@@ -114,3 +114,18 @@ def test_table_rows_say_acting_and_defeated_in_words(qtbot, window):
         assert spoken[acting].endswith("acting now") or "acting now," in spoken[acting]
     index = window.proxy.mapFromSource(model.index(model.row_of("x"), column))
     assert index.data(role) == spoken["x"], "the table shown reads the words"
+
+
+@pytest.mark.parametrize("action", ["condition", "damage", "heal", "edit_conditions"])
+def test_the_shared_dialogs_are_named(qtbot, window, action):
+    window.table.select_combatant("b")
+    found: list[str] = []
+
+    def walk(dialog: QDialog) -> None:
+        qtbot.waitUntil(dialog.isVisible)
+        found.extend([dialog.objectName(), *unnamed(dialog)])
+        dialog.reject()
+
+    when_modal(QDialog, walk)
+    window.actions_by_key[action].trigger()
+    assert len(found) == 1 and found[0], f"unnamed: {found[1:]}"
