@@ -14,7 +14,6 @@ from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.rulesets.base import RollShown
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.player_view.picture import BY_HAND_MARK, THE_GM, result_words
 from uwr_desktop.ui.window.turn_header import acting_text
 
 TOLD_ROLLS = 3
@@ -25,6 +24,9 @@ rest are counted."""
 def roll_words(rolls: Sequence[RollShown], state: EncounterState) -> list[str]:
     """The rolls an entry made, each in one line with the GM's names (``state``: after it); a
     roll told in the words of the one before (an ``aside``) is left out."""
+    # The player view's words, loaded with the first roll told rather than at start.
+    from uwr_desktop.ui.player_view.picture import BY_HAND_MARK, THE_GM, result_words
+
     lines: list[str] = []
     for roll in rolls:
         if roll.aside:
