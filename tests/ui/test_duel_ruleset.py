@@ -139,7 +139,7 @@ def test_a_duel_is_chosen_set_up_and_played_through_the_window(window, qtbot, tm
 
 
 def test_the_window_attack_key_strikes_with_the_duel_panel(window, qtbot):
-    """A round system offers its own Attack through the seam; F6 and the Fight menu use it."""
+    """A round system offers its own Attack through the seam; F11 and the Fight menu use it."""
     when_modal(NewFightDialog, choose_duel)
     window.actions_by_key["new"].trigger()
     add(window, "Ana", 12, 3, 14)
@@ -154,7 +154,7 @@ def test_the_window_attack_key_strikes_with_the_duel_panel(window, qtbot):
     before = len(window.document.session.entries)
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    qtbot.keyClick(window, Qt.Key.Key_F6)
+    qtbot.keyClick(window, Qt.Key.Key_F11)
     entries = window.document.session.entries
     assert len(entries) == before + 1
     assert type(entries[-1].events[0]).__name__ == "Struck"

@@ -107,9 +107,9 @@ def test_attack_and_resolve_by_key_in_a_uwr_fight(window, qtbot):
     assert state.current is not None
     attack_button = window.dice_panel.commands[PanelCommand.ATTACK]
     assert attack_button.isEnabled(), attack_button.toolTip()
-    assert shown_tip(attack_button, window.actions_by_key["attack"]).endswith("F6")
+    assert shown_tip(attack_button, window.actions_by_key["attack"]).endswith("F11")
     _activate(qtbot, window)
-    qtbot.keyClick(window, Qt.Key.Key_F6)
+    qtbot.keyClick(window, Qt.Key.Key_F11)
     pending = part_of(window.document.session.state).pending
     assert pending is not None and pending.kind == "attack"
     qtbot.keyClick(window, Qt.Key.Key_F8)
@@ -131,7 +131,7 @@ def test_a_command_follows_its_panel_button(window):
     window.do(AddCombatants([vex(), bandit(1)]))
     window.do(StartFight())
     attack = window.actions_by_key["attack"]
-    assert attack.isEnabled() and attack.toolTip().endswith("(F6)")
+    assert attack.isEnabled() and attack.toolTip().endswith("(F11)")
     window.dice_panel.commands[PanelCommand.ATTACK].setEnabled(False)
     assert not attack.isEnabled()
 

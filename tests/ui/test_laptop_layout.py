@@ -118,7 +118,7 @@ def test_the_health_buttons_deal_one_and_heal_one_undoably(window, qtbot):
 
 def test_hidden_and_moved_columns_are_remembered_for_the_round_system(window, qtbot, tmp_path):
     prefs = window.column_prefs
-    menu = window.columns_menu  # View ▸ Table Columns, filled as it opens
+    menu = prefs.menu  # View ▸ Table Columns, filled as it opens
     assert menu.menuAction() in window.menuBar().actions()[4].menu().actions()
     menu.aboutToShow.emit()
     titles = [a.text() for a in menu.actions()]

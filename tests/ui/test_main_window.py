@@ -330,7 +330,7 @@ def test_ctrl_enter_in_the_attack_inputs_is_next_turn_and_f6_attacks(qtbot, qtlo
     first = window.document.session.state.current
     attack = window.dice_panel.widget.attack
     attack.attacker.setFocus()
-    qtbot.keyClick(attack.attacker, Qt.Key.Key_F6)
+    qtbot.keyClick(attack.attacker, Qt.Key.Key_F11)
     state = window.document.session.state
     assert state.current == first, "the turn stays while the GM attacks"
     assert part_of(state).pending is not None and part_of(state).pending.actor == first

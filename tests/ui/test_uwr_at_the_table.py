@@ -142,7 +142,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     assert "Stamina 3/3" in attack.attacker_info.text()
     type_into(qtbot, attack.favor, "2")
     assert attack.favor.value() == 2
-    qtbot.keyClick(attack.favor, Qt.Key.Key_F6)
+    qtbot.keyClick(attack.favor, Qt.Key.Key_F11)
     assert part_of(state(window)).pending.actor == "vex"
     assert attack.favor.value() == 0, "favor belongs to one attack"
     assert "Stamina 2/3" in attack.attacker_info.text()

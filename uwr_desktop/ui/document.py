@@ -91,6 +91,7 @@ class EncounterDocument(QObject):
     pathChanged = Signal()  # noqa: N815 (Qt signal naming)
     autosaveStateChanged = Signal(object)  # noqa: N815 (Qt signal naming); an AutosaveState
     handThisTimeChanged = Signal(bool)  # noqa: N815 (Qt signal naming)
+    refused = Signal(str)  # why an intent was refused, whoever shows it
 
     def __init__(
         self,
@@ -166,7 +167,15 @@ class EncounterDocument(QObject):
     def do(self, intent: Intent) -> JournalEntry:
         """Do ``intent`` in the open fight, asking :attr:`ask_faces` for the faces of every
         roll made by hand as it comes (the intent is decided again with them, the faces
-        served before served again); ``RulesError`` when refused or when the GM cancels."""
+        served before served again); ``RulesError`` when refused or when the GM cancels (and
+        ``refused`` says why first)."""
+        try:
+            return self._do(intent)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            raise
+
+    def _do(self, intent: Intent) -> JournalEntry:
         session = self._session
         state = session.state
         flip = self._hand_this_time

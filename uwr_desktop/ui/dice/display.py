@@ -36,6 +36,7 @@ from uwr_desktop.ui.dice.shown import (
 from uwr_desktop.ui.dice.shown_die import ShownDie
 from uwr_desktop.ui.dice.view import DiceView
 from uwr_desktop.ui.widgets.build import enlarge
+from uwr_desktop.ui.widgets.status_label import StatusLabel
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BANNER_SCALE = 1.4
@@ -119,18 +120,19 @@ class RollDisplay(QWidget):
         self.reaction_caption = QLabel("Reaction")
         self.reaction_view = DiceView()
         self.reaction_view.setObjectName("reactionDiceView")
-        self.reaction_view.setAccessibleName("Reaction dice")
+        self.reaction_view.set_title("Reaction dice")
+        # The dice are reached by Tab, so a screen reader reads their faces and result.
+        for view in (self.view, self.reaction_view):
+            view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.reaction_caption.hide()
         self.reaction_view.hide()
-        self.banner = QLabel()
+        self.banner = StatusLabel("Outcome")
         self.banner.setObjectName("diceBanner")
-        self.banner.setAccessibleName("Outcome")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         enlarge((self.banner,), self.font(), BANNER_SCALE)
         self.banner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.rerolls_left = QLabel()
+        self.rerolls_left = StatusLabel("Rerolls left")
         self.rerolls_left.setObjectName("rerollsLeft")
-        self.rerolls_left.setAccessibleName("Rerolls left")
         self.rerolls_left.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.rerolls_left.hide()
 
@@ -207,6 +209,7 @@ class RollDisplay(QWidget):
         self.reaction_caption.hide()
         self.reaction_view.hide()
         self.banner.clear()
+        self.view.set_result("")
         self.show_rerolls_left(None)
         self.reroll_button.hide()
 
@@ -214,6 +217,7 @@ class RollDisplay(QWidget):
         self._roll = roll
         self._reaction = reaction
         self.banner.setText("Rolling…")
+        self.view.set_result("rolling")
         self.reroll_button.setEnabled(False)
         self.reaction_caption.setVisible(reaction is not None)
         self.reaction_view.setVisible(reaction is not None)
@@ -233,6 +237,7 @@ class RollDisplay(QWidget):
             return
         self._roll = roll
         self.banner.setText("Rolling…")
+        self.view.set_result("rolling")
         self.reroll_button.setEnabled(False)
         self._setting_dice = True
         self.view.set_dice(pool_dice(roll), animate=list(indices))
@@ -305,6 +310,7 @@ class RollDisplay(QWidget):
             )
         else:
             self.banner.setText(total_banner(roll.total, outcome.target_number if same else None))
+        self.view.set_result(self.banner.accessibleName())
         self.reroll_button.setEnabled(bool(self._rerollable_now()))
         self.settled.emit()
 

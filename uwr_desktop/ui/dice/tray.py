@@ -39,6 +39,7 @@ from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
 from uwr_desktop.ui.document import EncounterDocument, TurnKey
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.status_label import StatusLabel
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 __all__ = ["SPEEDS", "TRAY_KEYS", "DiceTray", "NothingToRollError", "RollBuilder", "RollRequest"]
@@ -165,13 +166,11 @@ class DiceTray(RollDisplay):
         self.target_number.setToolTip("TN of a roll and keep or a sum")
         self.target_number.setSpecialValueText("no TN")
         self.target_number.setPrefix("TN ")
-        self.message = QLabel()
+        self.message = StatusLabel("Check summary")
         self.message.setObjectName("diceTrayMessage")
         self.message.setWordWrap(True)
-        self.message.setAccessibleName("Check summary")
-        self.odds_label = QLabel()
+        self.odds_label = StatusLabel("Odds")
         self.odds_label.setObjectName("oddsText")
-        self.odds_label.setAccessibleName("Odds")
         self.chart_button = QToolButton()
         self.chart_button.setText("Ch&art")
         self.chart_button.setCheckable(True)

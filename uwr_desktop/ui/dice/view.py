@@ -23,6 +23,8 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
@@ -43,6 +45,7 @@ from uwr_desktop.ui.dice.die_painter import (
     paint_pips,
 )
 from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, DIE_SIZE, GAP, MARGIN, ShownDie
+from uwr_desktop.ui.theme import FOCUS_WIDTH, scheme_for_palette, theme_colors
 
 BASE_DURATION_MS = 600.0
 FRAME_MS = 1000.0 / 60.0
@@ -89,7 +92,9 @@ class DiceView(QWidget):
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._on_frame)
         self.setObjectName("diceView")
-        self.setAccessibleName("Dice")
+        self._title = "Dice"
+        self._result = ""
+        self.setAccessibleName(self._title)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.setMouseTracking(True)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
@@ -189,6 +194,20 @@ class DiceView(QWidget):
         self.updateGeometry()
         self._update_description()
         self.update()
+
+    def set_title(self, title: str) -> None:
+        """What a screen reader calls the dice ("Reaction dice"), before their result."""
+        self._title = title
+        self._name()
+
+    def set_result(self, words: str) -> None:
+        """The result the dice show in words ("3 successes"; ``""``: none yet), heard with
+        the dice's title ("Dice: 3 successes"); each die's face is in the description."""
+        self._result = words
+        self._name()
+
+    def _name(self) -> None:
+        self.setAccessibleName(f"{self._title}: {self._result}" if self._result else self._title)
 
     def skip(self) -> None:
         """Stop a running animation and show the dice at rest."""
@@ -336,6 +355,16 @@ class DiceView(QWidget):
             self.unsetCursor()
         super().mouseMoveEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Ring the dice while they have the focus."""
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Take the ring away with the focus."""
+        self.update()
+        super().focusOutEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         """Esc skips the animation."""
         if event.key() == Qt.Key.Key_Escape and self.is_animating():
@@ -374,6 +403,8 @@ class DiceView(QWidget):
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No dice rolled yet")
             painter.end()
+            if self.hasFocus():
+                self._paint_focus()
             return
         painter.scale(self._scale, self._scale)
         exposed = QRectF(event.rect())
@@ -388,6 +419,19 @@ class DiceView(QWidget):
             if not rect.intersects(exposed):
                 continue
             self._paint_die(painter, palette, index, die, rect)
+        painter.end()
+        if self.hasFocus():
+            self._paint_focus()
+
+    def _paint_focus(self) -> None:
+        """The theme's focus ring around the dice, drawn as the style rings other widgets."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(QColor(theme_colors(scheme_for_palette(self.palette())).focus), FOCUS_WIDTH)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inset = FOCUS_WIDTH / 2
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 3, 3)
         painter.end()
 
     def _paint_die(

@@ -83,6 +83,7 @@ class EventLog(QWidget):
 
         self._filter = ChoiceBox(self)
         self._filter.setObjectName("eventLogFilter")
+        self._filter.setAccessibleName("Show the events of")
         self._filter.setToolTip("Show the events of one combatant")
         self._filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._export = QPushButton("E&xport…", self)
@@ -91,6 +92,7 @@ class EventLog(QWidget):
         self._list = QListView(self)
         self._list.setUniformItemSizes(True)
         self._list.setObjectName("eventLogList")
+        self._list.setAccessibleName("Event log")
         self._list.setModel(self._proxy)
         self._list.setWordWrap(True)
         self._list.setAlternatingRowColors(True)

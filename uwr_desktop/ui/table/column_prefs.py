@@ -59,6 +59,11 @@ class ColumnPrefs:
                 lambda point, at=shown: self._show_menu(at, point)
             )
         header.sectionMoved.connect(lambda *_: self._store_order())
+        self.menu = QMenu("Table &Columns", table)
+        """The same check boxes as a menu of their own (View ▸ Table Columns), filled as it
+        opens."""
+        self.menu.setObjectName("columnsMenu")
+        self.menu.aboutToShow.connect(lambda: self.fill(self.menu))
 
     def titles(self) -> list[tuple[str, str]]:
         """(key, title) of every column, by logical section."""

@@ -56,6 +56,7 @@ class CombatantTable(FrozenColumnTable):
         self._model = model
         self._proxy = proxy
         self.setObjectName("combatantTable")
+        self.setAccessibleName("Combatants")
         self.setModel(proxy)
         self.setItemDelegate(CombatantDelegate(self))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -69,6 +70,8 @@ class CombatantTable(FrozenColumnTable):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self.verticalHeader().setVisible(False)
+        # The arrows move among the cells; Tab leaves the table for the next pane's controls.
+        self.setTabKeyNavigation(False)
         self._fit_rows()
         for view in (self, self.frozen):
             view.setTextElideMode(Qt.TextElideMode.ElideMiddle)

@@ -86,6 +86,19 @@ _SWATCH_SIZE = 12
 _ModelIndex = QModelIndex | QPersistentModelIndex
 
 
+def spoken_name(combatant: Combatant, *, acting: bool) -> str:
+    """A name cell as a screen reader reads it: the name, and in words what the table shows by
+    its look ("Bandit 2, acting now", "Bryn, defeated, hidden from the players")."""
+    words = [combatant.name]
+    if acting:
+        words.append("acting now")
+    if combatant.down:
+        words.append("defeated")
+    if combatant.hidden:
+        words.append("hidden from the players")
+    return ", ".join(words)
+
+
 def format_cell(value: CellValue) -> str:
     """Show a cell value as text: halves as ``"3.5"``, nothing as a dash, yes/no for flags."""
     if value is None:
@@ -483,6 +496,8 @@ class CombatantTableModel(QAbstractTableModel):
             return None
         if role == _ROLE.DecorationRole and column.key == NAME_COLUMN:
             return self._swatch(combatant.side)
+        if role == _ROLE.AccessibleTextRole and column.key == NAME_COLUMN:
+            return spoken_name(combatant, acting=current)
         return None
 
     def _swatch(self, side: Side) -> QIcon:

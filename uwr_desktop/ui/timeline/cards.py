@@ -13,7 +13,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
-from uwr_desktop.ui.theme import ThemeColors
+from uwr_desktop.ui.theme import FOCUS_WIDTH, ThemeColors
 from uwr_desktop.ui.timeline.words import note
 
 MARGIN = 8.0
@@ -177,9 +177,16 @@ def _paint_frame(
     painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), RADIUS, RADIUS)
 
     if slot.key == state.selected:
-        style = Qt.PenStyle.SolidLine if state.focused else Qt.PenStyle.DotLine
-        painter.setPen(QPen(highlight, 2, style))
+        painter.setPen(selection_pen(state))
         painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), RADIUS + 3, RADIUS + 3)
+
+
+def selection_pen(state: PaintState) -> QPen:
+    """The ring around the selected slot: the theme's focus ring, solid, while the timeline has
+    the keyboard focus (the arrows start from it); a dotted accent line otherwise."""
+    if state.focused:
+        return QPen(QColor(state.colors.focus), FOCUS_WIDTH, Qt.PenStyle.SolidLine)
+    return QPen(QColor(state.colors.accent), FOCUS_WIDTH, Qt.PenStyle.DotLine)
 
 
 def _paint_text(

@@ -17,7 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
-from uwr_desktop.ui.theme import ThemeColors
+from uwr_desktop.ui.theme import FOCUS_WIDTH, ThemeColors
 from uwr_desktop.ui.timeline.cards import MARGIN, CardMetrics, PaintState, pen
 from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
 
@@ -221,6 +221,9 @@ def paint_headings(
         painter.drawText(area, Qt.AlignmentFlag.AlignCenter, text)
 
 
+_DOTS = Qt.PenStyle.DotLine
+
+
 def paint_row(
     painter: QPainter,
     slot: TimelineSlot,
@@ -230,6 +233,7 @@ def paint_row(
     *,
     selected: bool,
     down: bool = False,
+    focused: bool = False,
 ) -> None:
     """One row: background, side stripe, the acting-now ring, the name and the pips; greyed
     when done or out of the fight (``down``, marked ✕ before the name)."""
@@ -254,7 +258,8 @@ def paint_row(
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), _RADIUS, _RADIUS)
     if selected:
-        painter.setPen(QPen(accent, 2, Qt.PenStyle.DotLine))
+        ring, style = (colors.focus, Qt.PenStyle.SolidLine) if focused else (colors.accent, _DOTS)
+        painter.setPen(QPen(QColor(ring), FOCUS_WIDTH, style))
         painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), _RADIUS + 2, _RADIUS + 2)
 
     painter.setFont(fonts.name)
@@ -330,7 +335,16 @@ class ColumnsLayout(TimelineLayout):
         """A row, greyed and marked when its combatant is out of the fight."""
         selected = slot.key == state.selected
         down = state.down(slot.combatant_id)
-        paint_row(painter, slot, rect, self.fonts, state.colors, selected=selected, down=down)
+        paint_row(
+            painter,
+            slot,
+            rect,
+            self.fonts,
+            state.colors,
+            selected=selected,
+            down=down,
+            focused=selected and state.focused,
+        )
 
     def paint_lifted(self, painter: QPainter, drag: Drag, state: PaintState) -> None:
         """The row lifted at the pointer's height."""

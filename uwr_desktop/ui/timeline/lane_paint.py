@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from uwr_desktop.core.timeline import Lane, SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import ThemeColors
 from uwr_desktop.ui.timeline import cards
-from uwr_desktop.ui.timeline.cards import PaintState
+from uwr_desktop.ui.timeline.cards import PaintState, selection_pen
 from uwr_desktop.ui.timeline.lane_fit import LABEL_PAD
 
 MARK = 5.0
@@ -51,8 +51,7 @@ def paint_item(
     else:
         _paint_mark(painter, slot, body, colors, side)
     if slot.key == state.selected:
-        style = Qt.PenStyle.SolidLine if state.focused else Qt.PenStyle.DotLine
-        painter.setPen(QPen(QColor(colors.accent), 2, style))
+        painter.setPen(selection_pen(state))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(body.adjusted(-3, -3, 3, 3), 6, 6)
     if label is not None:

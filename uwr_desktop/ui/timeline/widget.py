@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
@@ -56,6 +57,15 @@ _LAYOUTS: dict[AxisKind, type[TimelineLayout]] = {
     AxisKind.COLUMNS: ColumnsLayout,
     AxisKind.LANES: LanesLayout,
 }
+
+
+_KEY_REASONS = (
+    Qt.FocusReason.TabFocusReason,
+    Qt.FocusReason.BacktabFocusReason,
+    Qt.FocusReason.ShortcutFocusReason,
+    Qt.FocusReason.OtherFocusReason,
+)
+"""Ways the focus comes by keys (a pane key gives it with the shortcut's reason)."""
 
 
 def _NOBODY_DOWN(_combatant_id: str) -> bool:  # noqa: N802 (a constant, named as one)
@@ -400,6 +410,13 @@ class InitiativeTimeline(QWidget):
             return True
         return super().event(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """The focus come by keys with no slot selected selects the acting one (else the
+        first), so the ring shows where the arrows start."""
+        if self._selected is None and self._slots and event.reason() in _KEY_REASONS:
+            self.select(self._current_key() or self._slots[0].key)
+        super().focusInEvent(event)
+
     def _told_at(self, pos: QPointF) -> tuple[str, QRectF] | None:
         key = self._key_at(pos)
         if key is None:
@@ -439,7 +456,7 @@ class InitiativeTimeline(QWidget):
         self.slotActivated.emit(key)
 
     def _update_description(self) -> None:
-        text = words.description(self._slots, self._axis, self._kind, self._selected)
+        text = words.description(self._slots, self._axis, self._kind, self._selected, self._down)
         self.setAccessibleDescription(text)
 
     # Painting

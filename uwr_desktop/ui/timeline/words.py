@@ -4,7 +4,7 @@ Every word about a slot's kind comes from the slot (``SlotKind.words``) and ever
 the axis from the axis (``TimelineAxis.unit``): nothing here knows a round system.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 
@@ -57,11 +57,43 @@ def tooltip(slot: TimelineSlot, axis: TimelineAxis, *, down: bool) -> str:
     return "<br>".join(lines)
 
 
+DESCRIBED_CARDS = 40
+"""Cards told one by one in the timeline's accessible description, at most."""
+
+
+def told(slot: TimelineSlot, *, down: bool) -> str:
+    """One card as the description tells it: its name, value, status and whether it is out
+    ("Bandit 2, 12, Waiting, out of the fight")."""
+    parts = [slot.label, slot.value_text, STATUS_WORDS[slot.status]]
+    if slot.kind.set_apart:
+        parts.append(slot.kind.words)
+    if down:
+        parts.append("out of the fight")
+    return ", ".join(part for part in parts if part)
+
+
+def order(slots: Sequence[TimelineSlot], is_down: Callable[[str], bool]) -> str:
+    """The cards in order, numbered, each with its state (the first ``DESCRIBED_CARDS``)."""
+    shown = [
+        f"{number}. {told(slot, down=is_down(slot.combatant_id))}."
+        for number, slot in enumerate(slots[:DESCRIBED_CARDS], start=1)
+    ]
+    more = len(slots) - DESCRIBED_CARDS
+    if more > 0:
+        shown.append(f"And {more} more.")
+    return " ".join(["In order:", *shown]) if shown else ""
+
+
 def description(
-    slots: Sequence[TimelineSlot], axis: TimelineAxis, drawn: AxisKind, selected_key: str | None
+    slots: Sequence[TimelineSlot],
+    axis: TimelineAxis,
+    drawn: AxisKind,
+    selected_key: str | None,
+    is_down: Callable[[str], bool] = lambda _cid: False,
 ) -> str:
     """What a screen reader says of the timeline: how many slots, the ruler's span and the
-    value it stands at now, who acts now and the selected slot."""
+    value it stands at now, who acts now, the selected slot, then every card in order with
+    its state."""
     current = next((slot for slot in slots if slot.status == SlotStatus.CURRENT), None)
     selected = next((slot for slot in slots if slot.key == selected_key), None)
     parts = [f"{len(slots)} cards."]
@@ -79,4 +111,7 @@ def description(
             f"Selected: {selected.label}, {selected.value_text}, "
             f"{STATUS_WORDS[selected.status]}{extra}."
         )
+    told_order = order(slots, is_down)
+    if told_order:
+        parts.append(told_order)
     return " ".join(parts)

@@ -144,7 +144,21 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("zoom_in", "Zoom &In", "Make all text larger", None, ("Ctrl++", "Ctrl+=")),
     ActionSpec("zoom_out", "Zoom &Out", "Make all text smaller", None, ("Ctrl+-",)),
     ActionSpec("zoom_reset", "Reset &Zoom", "Show text at its usual size", None, ("Ctrl+0",)),
-    ActionSpec("attack", "&Attack", "Attack with the panel's choices", None, ("F6",)),
+    ActionSpec(
+        "next_pane",
+        "Next &Pane",
+        "Move the focus to the next of the table, timeline, Dice dock and event log",
+        None,
+        ("F6",),
+    ),
+    ActionSpec(
+        "previous_pane",
+        "Pre&vious Pane",
+        "Move the focus to the previous of the table, timeline, Dice dock and event log",
+        None,
+        ("Shift+F6",),
+    ),
+    ActionSpec("attack", "&Attack", "Attack with the panel's choices", None, ("F11",)),
     ActionSpec("roll", "&Roll", "Roll the dice set in the panel", None, ("F7",)),
     ActionSpec(
         "reroll",

@@ -39,6 +39,9 @@ class DiceDock(QDockWidget):
         scroller.setObjectName("diceScroller")
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
+        # Tab goes to the panel's controls (the scroller brings each into view), not to the
+        # scroller itself.
+        scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setWidget(scroller)
         # Before any ruleset panel follows the document: a fight of another round system swaps
         # the panel before the old one could see a state it does not know.

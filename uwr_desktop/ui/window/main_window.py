@@ -8,7 +8,7 @@ document. It reaches the storage only through the document.
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.intents import (
@@ -38,6 +38,7 @@ from uwr_desktop.ui.table.health_column import DAMAGE_STEP
 from uwr_desktop.ui.table.model import NAME_COLUMN, CombatantTableModel
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 from uwr_desktop.ui.window.actions import create_actions
+from uwr_desktop.ui.window.announcer import Announcer
 from uwr_desktop.ui.window.combatant_commands import CombatantCommands
 from uwr_desktop.ui.window.dice_dock import DiceDock
 from uwr_desktop.ui.window.fight_status import FightStatus
@@ -46,6 +47,7 @@ from uwr_desktop.ui.window.hand_dice_commands import HandDiceCommands
 from uwr_desktop.ui.window.layout import WindowLayout
 from uwr_desktop.ui.window.menus import add_row_commands, build_menus, build_toolbar
 from uwr_desktop.ui.window.panel_commands import PanelCommands
+from uwr_desktop.ui.window.panes import PaneCycle
 from uwr_desktop.ui.window.timeline_commands import TimelineCommands
 from uwr_desktop.ui.window.turn_header import TurnHeader
 from uwr_desktop.ui.window.undo import JournalUndoStack
@@ -73,6 +75,7 @@ class MainWindow(QMainWindow):
         self._settings = settings
         self._autosave_off = False
         self.undo_stack = JournalUndoStack(document, self)
+        self.announcer = Announcer(document, self)
         self.actions_by_key = create_actions(self)
         self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal, self)
         self.dice_dock = DiceDock(document, self.panel_commands, self)
@@ -100,9 +103,6 @@ class MainWindow(QMainWindow):
             after_change=self.table.sync_columns,
             more_headers=(self.table.frozen.horizontalHeader(),),
         )
-        self.columns_menu = QMenu("Table &Columns", self)
-        self.columns_menu.setObjectName("columnsMenu")
-        self.columns_menu.aboutToShow.connect(lambda: self.column_prefs.fill(self.columns_menu))
         self.turn_header = TurnHeader(self)
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
@@ -145,6 +145,12 @@ class MainWindow(QMainWindow):
         )
         self.layout_keeper.restore()
         self.zoom = ZoomCommands(self.actions_by_key, settings)
+        self.panes = PaneCycle(
+            (self.table, self.timeline, self.dice_dock, self.log_dock),
+            self.actions_by_key["next_pane"],
+            self.actions_by_key["previous_pane"],
+            self,
+        )
         self._refresh_all()
 
     @property
@@ -189,7 +195,7 @@ class MainWindow(QMainWindow):
             hand_dice=self.hand_dice.menu,
             current_ruleset=lambda: self.document.session.ruleset.id,
             panel=self.panel_commands.more.menu,
-            columns=self.columns_menu,
+            columns=self.column_prefs.menu,
         )
         build_toolbar(self, a)
         add_row_commands(
@@ -254,13 +260,14 @@ class MainWindow(QMainWindow):
         try:
             self._document.do(self.player_view.ambush(intent))
         except RulesError as error:
-            self.show_refusal(str(error))
+            self.tell(str(error))  # the document has had it announced
             return False
         return True
 
     def show_refusal(self, message: str) -> None:
-        """Tell the GM why something was refused, in the status bar."""
+        """Tell the GM why something was refused, in the status bar and to a screen reader."""
         self.tell(message)
+        self.announcer.refuse(message)
 
     def tell(self, message: str) -> None:
         """Show a short message in the status bar."""

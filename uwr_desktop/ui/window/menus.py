@@ -75,6 +75,8 @@ def build_menus(
     view_menu.addActions(list(view))
     view_menu.addMenu(columns)
     view_menu.addSeparator()
+    view_menu.addActions([a["next_pane"], a["previous_pane"]])
+    view_menu.addSeparator()
     view_menu.addAction(a["reduce_motion"])
     view_menu.addSeparator()
     view_menu.addActions([a["zoom_in"], a["zoom_out"], a["zoom_reset"]])

@@ -5,10 +5,12 @@ The dialog builds the combatant on every change and validates it as a file would
 enabled only while the sheet is valid; the reason it is not is shown above the buttons.
 """
 
+import itertools
 import uuid
 
 import msgspec
 from msgspec.structs import replace
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -66,6 +68,7 @@ class HandsCombatantDialog(QDialog):
         self.name.setMaxLength(MAX_NAME_LENGTH)
         self.side = ChoiceBox()
         self.side.setObjectName("side")
+        self.side.setAccessibleName("Side")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side.value)
         self.side.setCurrentIndex(
@@ -81,6 +84,7 @@ class HandsCombatantDialog(QDialog):
         self.own_maximum.setObjectName("ownMaximum")
         self.own_maximum.setChecked(sheet.max_points is not None)
         self.maximum = _spin("maxPoints", MAX_POINTS, sheet.points_max)
+        self.maximum.setAccessibleName("Maximum hit points")
         self.keep = _spin("carryPlan", CARRY_PLAN, sheet.carry_plan)
         self.keep.setToolTip(
             "Points kept in place as carry-over at each round start (at most half, rounded "
@@ -91,6 +95,10 @@ class HandsCombatantDialog(QDialog):
         self.weapons = QTableWidget(0, 3)
         self.weapons.setObjectName("weapons")
         self.weapons.setHorizontalHeaderLabels(["Weapon", "Reach / range", "Missile"])
+        self.weapons.setAccessibleName("Weapons")
+        # The rows' fields take the focus, in the dialog's Tab order; the table itself does not.
+        self.weapons.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.weapons.setTabKeyNavigation(False)
         self.add_weapon = QPushButton("Add weapon")
         self.add_weapon.setObjectName("addWeapon")
         self.remove_weapon = QPushButton("Remove weapon")
@@ -153,9 +161,9 @@ class HandsCombatantDialog(QDialog):
         )
         missile = QCheckBox()
         missile.setChecked(weapon.missile if weapon else False)
-        self.weapons.setCellWidget(row, 0, name)
-        self.weapons.setCellWidget(row, 1, reach)
-        self.weapons.setCellWidget(row, 2, missile)
+        for column, widget in enumerate((name, reach, missile)):
+            self.weapons.setCellWidget(row, column, widget)
+        self._retab()
         name.textChanged.connect(self._refresh)
         reach.valueChanged.connect(self._refresh)
         reach.problemChanged.connect(self._refresh)
@@ -168,7 +176,28 @@ class HandsCombatantDialog(QDialog):
             row = self.weapons.rowCount() - 1
         if row >= 0:
             self.weapons.removeRow(row)
+        self._retab()
         self._refresh()
+
+    def _row_widgets(self) -> list[tuple[QWidget, ...]]:
+        return [
+            tuple(self.weapons.cellWidget(row, column) for column in range(3))
+            for row in range(self.weapons.rowCount())
+        ]
+
+    def _retab(self) -> None:
+        """Name each row's fields by the row's number and put them in the Tab order between
+        the sheet's fields and Add weapon."""
+        chain: list[QWidget] = [self.name, self.side, self.strength, self.maximum]
+        chain += [self.own_maximum, self.keep, self.bonus]
+        for number, (name, reach, missile) in enumerate(self._row_widgets(), start=1):
+            name.setAccessibleName(f"Weapon {number} name")
+            reach.setAccessibleName(f"Weapon {number} reach or range")
+            missile.setAccessibleName(f"Weapon {number} is a missile")
+            chain += [name, reach, missile]
+        chain += [self.add_weapon, self.remove_weapon, self.buttons]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _weapon_rows(self) -> list[dict[str, object]]:
         weapons: list[dict[str, object]] = []

@@ -59,6 +59,9 @@ any number)."""
 
 READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
 
+SPEND_TIP = "Spend the points typed, with the choices of the row"
+HESITATE_TIP = "Do nothing this turn: one ready point to used"
+
 
 def _idle() -> None:
     """What the turn's buttons do while nobody is on turn (they are hidden then)."""
@@ -229,6 +232,7 @@ class PointsPanel(QWidget):
         points.setValue(min(1, top) if carry else 1)
         points.setEnabled(top > 0)
         points.setToolTip("Points to " + ("move with" if carry else "spend"))
+        points.setAccessibleName(f"{combatant.name}: points to {'move with' if carry else 'spend'}")
         self._grid.addWidget(points, top_row + 1, 2)
         if carry:
             move = named(QPushButton("Move"), f"handsSpend:{cid}")
@@ -245,23 +249,11 @@ class PointsPanel(QWidget):
         against = against_choice(state, cid)
         target = target_choice(state, cid)
 
-        spend, hesitate = self._spend_buttons(cid, points, on_turn=cid == state.current)
-        spend.setEnabled(sheet.ready > 0)
-        hesitate.setEnabled(sheet.ready > 0)
-        spend.setAccessibleName(f"Spend: {combatant.name}")
-        hesitate.setAccessibleName(f"Hesitate: {combatant.name}")
-        spend.setToolTip(
-            SPEND_ANY.tip(
-                "Spend the points typed, with the choices of the row", len(self.spend_buttons) + 1
-            )
+        spend, hesitate = self._spend_buttons(
+            cid, combatant.name, points, on_turn=cid == state.current, ready=sheet.ready
         )
-        hesitate.setToolTip(
-            HESITATE_ANY.tip(
-                "Do nothing this turn: one ready point to used", len(self.hesitate_buttons) + 1
-            )
-        )
-        self.spend_buttons.append(spend)
-        self.hesitate_buttons.append(hesitate)
+        for widget, what in ((weapon, "weapon"), (target, "target"), (against, "interferes")):
+            widget.setAccessibleName(f"{combatant.name}: {what}")
         self._grid.addWidget(weapon, top_row, 2)
         self._grid.addWidget(target, top_row, 3)
         self._grid.addWidget(against, top_row, 4)
@@ -269,9 +261,10 @@ class PointsPanel(QWidget):
         self._grid.addWidget(hesitate, top_row + 1, 4)
 
     def _spend_buttons(
-        self, cid: str, points: NumberBox, *, on_turn: bool
+        self, cid: str, name: str, points: NumberBox, *, on_turn: bool, ready: int
     ) -> tuple[QPushButton, QPushButton]:
-        """The row's Spend and Hesitate (the turn's own pair for the combatant on turn)."""
+        """The row's Spend and Hesitate (the turn's own pair for the combatant on turn), named
+        for ``name``, usable while it has ``ready`` points, each the next in its list of keys."""
 
         def spend_now() -> None:
             self._do_typed(points, lambda n: self._spend_intent(cid, n))
@@ -288,6 +281,14 @@ class PointsPanel(QWidget):
             spend, hesitate = QPushButton("Spend"), QPushButton("Hesitate")
             spend.clicked.connect(spend_now)
             hesitate.clicked.connect(hesitate_now)
+        for button, word, keys, tip, listed in (
+            (spend, "Spend", SPEND_ANY, SPEND_TIP, self.spend_buttons),
+            (hesitate, "Hesitate", HESITATE_ANY, HESITATE_TIP, self.hesitate_buttons),
+        ):
+            button.setAccessibleName(f"{word}: {name}")
+            button.setEnabled(ready > 0)
+            button.setToolTip(keys.tip(tip, len(listed) + 1))
+            listed.append(button)
         return named(spend, f"handsSpend:{cid}"), named(hesitate, f"handsHesitate:{cid}")
 
     def _spend_on_turn(self) -> None:

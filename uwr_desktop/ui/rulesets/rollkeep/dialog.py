@@ -155,7 +155,9 @@ class RollkeepDialog(QDialog):
             box = spin(f"rollkeep-{key}", 1, MAX_SKILL_RANK, what=label)
             box.setValue(getattr(sheet, key))
             self.traits[key] = box
-            grid.addWidget(QLabel(label), index // 4, (index % 4) * 2)
+            trait_label = QLabel(label)
+            trait_label.setBuddy(box)
+            grid.addWidget(trait_label, index // 4, (index % 4) * 2)
             grid.addWidget(box, index // 4, (index % 4) * 2 + 1)
         self.armor = spin("rollkeepArmor", 0, MAX_COUNT, what="Armor")
         self.armor.setValue(sheet.armor)
@@ -170,6 +172,7 @@ class RollkeepDialog(QDialog):
         self.skills = named(QLineEdit(skills_text(sheet.skills)), "rollkeepSkills")
         self.skills.setPlaceholderText("Kenjutsu 3, Defense 2, Stealth 1")
         self.weapons = named(QPlainTextEdit(weapons_text(sheet.weapons)), "rollkeepWeapons")
+        self.weapons.setTabChangesFocus(True)
         self.weapons.setPlaceholderText(
             "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
         )

@@ -59,6 +59,7 @@ class SkirmishPanel(QWidget):
         self._turn: tuple[int, str | None] | None = None
         self.turn = wrapped("rollkeepTurn")
         self.stance = named(ChoiceBox(), "rollkeepStance")
+        self.stance.setAccessibleName("Stance")
         for stance in Stance:
             self.stance.addItem(f"{stance.icon} {stance.label}", stance)
         self.stance.setToolTip(
@@ -83,6 +84,7 @@ class SkirmishPanel(QWidget):
         self.attack = named(QPushButton("Attack"), "rollkeepAttack")
         self.ambush_box = named(QGroupBox("Ambush (before the skirmish)"), "rollkeepAmbushBox")
         self.ambush_side = named(ChoiceBox(), "rollkeepAmbushSide")
+        self.ambush_side.setAccessibleName("Side that hides")
         for side in Side:
             self.ambush_side.addItem(f"{side.value.capitalize()} side hides", side)
         self.ambush_side.setCurrentIndex(self.ambush_side.findData(Side.ENEMY))

@@ -117,6 +117,16 @@ class CountdownPanel(QWidget):
         self._rebuild()
 
     def _lay_out(self) -> None:
+        # Fields sharing a form row with others have no label of their own to be read by.
+        for widget, name in (
+            (self.ap, "AP the action costs"),
+            (self.penalty, "Concentration penalty"),
+            (self.pace, "Pace"),
+            (self.mode, "Movement"),
+            (self.parry_amount, "Parry amount"),
+            (self.parry_against, "Parry against"),
+        ):
+            widget.setAccessibleName(name)
         form = QFormLayout()
         form.addRow("Combatant", self.actor)
         form.addRow("Action", self.action)

@@ -31,6 +31,7 @@ from uwr_desktop.ui.rulesets.uwr.check_extras import (
 from uwr_desktop.ui.rulesets.uwr.reaction_box import ReactionBox
 from uwr_desktop.ui.widgets.build import button, set_items
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.status_label import StatusLabel
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
@@ -86,7 +87,7 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
 class AttackPanel(QWidget):
     """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``.
 
-    The window's Attack (F6) clicks :attr:`attack_button`; the panel claims no key of its own.
+    The window's Attack (F11) clicks :attr:`attack_button`; the panel claims no key of its own.
     """
 
     intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
@@ -129,14 +130,12 @@ class AttackPanel(QWidget):
         )
         self.below_one = below_one_box("attackBelowOne", "Attack", "&Below 1 die")
         self.attack_button = button("Attack", "attackButton", "Roll the attack")
-        self.attacker_info = QLabel()
+        self.attacker_info = StatusLabel("Attacker's Stamina and Vitality")
         self.attacker_info.setObjectName("attackerInfo")
-        self.attacker_info.setAccessibleName("Attacker's Stamina and Vitality")
         self.attacker_info.setToolTip("An attack, a dodge or a parry spends 1 Stamina")
         self.attacker_info.setWordWrap(True)
-        self.status = QLabel()
+        self.status = StatusLabel("Pending check")
         self.status.setObjectName("pendingStatus")
-        self.status.setAccessibleName("Pending check")
         self.status.setWordWrap(True)
         self.reaction = ReactionBox()
         self.reroll_reaction_button = button(

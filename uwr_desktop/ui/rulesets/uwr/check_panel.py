@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
@@ -33,6 +33,7 @@ from uwr_desktop.ui.rulesets.uwr.hit_offer import HitOffer
 from uwr_desktop.ui.rulesets.uwr.nobody_rolls import reroll_for_nobody, roll_for_nobody
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
 from uwr_desktop.ui.rulesets.uwr.shown_check import Motion, ShownCheck, shown_check_at
+from uwr_desktop.ui.widgets.status_label import StatusLabel
 
 OPPOSED_REFUSAL = (
     "Choose who opposes the check (Opposed by), or no combatant to roll raw dice; "
@@ -80,9 +81,8 @@ class CheckPanel(QWidget):
         self.apply_hit = ApplyHitBar()
         self.prepare = PrepareBar()
         self.hit_offer = HitOffer(self.apply_hit)
-        self.message = QLabel()
+        self.message = StatusLabel("Check message")
         self.message.setObjectName("checkPanelMessage")
-        self.message.setAccessibleName("Check message")
         self.message.setWordWrap(True)
         self.message.hide()
         self.tray = DiceTray(document)

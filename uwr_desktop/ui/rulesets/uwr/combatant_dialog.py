@@ -100,7 +100,9 @@ def uses_preview(combatant: Combatant, weapon: Weapon, table: UprTable) -> str:
 
 
 def _health_box(field: Bounded, value: int, name: str) -> NumberBox:
-    return count_box(field.low, field.high, value, name, field.label)
+    box = count_box(field.low, field.high, value, name, field.label)
+    box.setAccessibleName(field.label)
+    return box
 
 
 class CombatantDialog(QDialog):
@@ -150,7 +152,9 @@ class CombatantDialog(QDialog):
         layout.addWidget(self._sheet_box)
         layout.addWidget(self._tables.skills_box, 2)
         layout.addWidget(self._tables.weapons_box, 3)
-        layout.addWidget(QLabel("Notes"))
+        notes_label = QLabel("Notes")
+        notes_label.setBuddy(self._notes)
+        layout.addWidget(notes_label)
         layout.addWidget(self._notes)
         layout.addWidget(self._problem)
         layout.addWidget(self._buttons)

@@ -75,6 +75,8 @@ def _table_widget(name: str, headers: Sequence[str]) -> QTableWidget:
     table.verticalHeader().setVisible(False)
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    # Tab goes through the rows' widgets and on out of the table, not from cell to cell.
+    table.setTabKeyNavigation(False)
     header = table.horizontalHeader()
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     for column in range(1, len(headers)):
@@ -160,6 +162,25 @@ class SheetTables(QObject):
         self.weapons_box = _box("Weapons", self.weapons, self.add_weapon)
         self.skills.setMinimumHeight(110)
         self.weapons.setMinimumHeight(150)
+        self.skills.setAccessibleName("Skills")
+        self.weapons.setAccessibleName("Weapons")
+        self.rowsChanged.connect(self._name_rows)
+
+    def _name_rows(self) -> None:
+        """Each row's widgets named for a screen reader by what they hold and the row's
+        number, which changes as rows above are removed."""
+        for number, skill_row in enumerate(self.skill_rows, start=1):
+            for widget, what in zip(
+                skill_row.widgets(), ("name", "rank", "extra rerolls"), strict=False
+            ):
+                widget.setAccessibleName(f"Skill {number} {what}")
+            skill_row.remove.setAccessibleName(f"Remove skill {number}")
+        for number, weapon_row in enumerate(self.weapon_rows, start=1):
+            parts = ("name", "UPR type", "pool", "governing skill", "prepared")
+            for widget, what in zip(weapon_row.widgets(), parts, strict=False):
+                widget.setAccessibleName(f"Weapon {number} {what}")
+            weapon_row.preview.setAccessibleName(f"Weapon {number} uses this round")
+            weapon_row.remove.setAccessibleName(f"Remove weapon {number}")
 
     def tab_chain(self) -> list[QWidget]:
         """Every widget of the tables, in Tab order, each table's Add button after its rows."""
