@@ -305,3 +305,21 @@ def test_controls_have_accessible_names_and_tooltips(tray):
     ):
         assert widget.accessibleName(), widget
         assert widget.toolTip(), widget
+
+
+def test_a_chosen_die_is_rerolled_from_the_keyboard(qtbot, fight):
+    document, tray = fight
+    qtbot.keyClicks(tray.notation, "8d6 r1")
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)
+    (rolled,) = _latest(document).events
+    failed = rolled.roll.pool().rerollable_indices
+    assert len(failed) >= 2, "the seed rolls at least two failures"
+    tray.view.setFocus()
+    assert tray.view.chosen() == failed[0]
+    qtbot.keyClick(tray.view, Qt.Key.Key_Right)
+    while tray.view.chosen() != failed[1]:
+        qtbot.keyClick(tray.view, Qt.Key.Key_Right)
+    qtbot.keyClick(tray.view, Qt.Key.Key_Space)
+    (rerolled,) = _latest(document).events
+    assert isinstance(rerolled, DiceRerolled)
+    assert [index for index, _ in rerolled.rerolls] == [failed[1]]

@@ -129,8 +129,30 @@ def test_accessible_description_follows_the_dice(view):
     view.set_reduce_motion(True)
     view.set_dice(_pool(6, 1))
     assert view.accessibleDescription() == (
-        "d6 showing 6, success; d6 showing 1, failed, click to reroll"
+        "Die 2 chosen, Space rerolls it. d6 showing 6, success; d6 showing 1, failed, click to "
+        "reroll"
     )
+
+
+def test_the_keyboard_chooses_a_die_and_space_rerolls_it_as_a_click_does(view, qtbot):
+    view.set_reduce_motion(True)
+    view.set_dice(_pool(6, 1, 2))
+    assert view.chosen() == 1, "the keyboard starts on the first die that may be rerolled"
+    clicked = []
+    view.dieClicked.connect(clicked.append)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.chosen() == 2
+    assert view.accessibleDescription().startswith("Die 3 chosen, Space rerolls it.")
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.chosen() == 0, "Right wraps round to the first die"
+    assert view.accessibleDescription().startswith("Die 1 chosen. ")
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert clicked == [2] and view.chosen() == 2
+    view.clear()
+    assert view.chosen() is None
 
 
 @pytest.mark.parametrize("dark", [False, True])

@@ -3,11 +3,13 @@ its pips or number, and the caption under it once it settles."""
 
 import math
 
+import msgspec
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPolygonF
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
+from PySide6.QtWidgets import QWidget
 
-from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, GAP, ShownDie
-from uwr_desktop.ui.theme import scheme_for_palette, theme_colors
+from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, DIE_SIZE, GAP, ShownDie
+from uwr_desktop.ui.theme import FOCUS_WIDTH, scheme_for_palette, theme_colors
 
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((1, 1),),
@@ -131,3 +133,56 @@ def paint_caption(
     painter.setPen(palette.color(QPalette.ColorRole.WindowText))
     caption = QRectF(rect.left() - GAP / 2, rect.bottom() + 3, rect.width() + GAP, CAPTION_HEIGHT)
     painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, " ".join(words))
+
+
+class Pose(msgspec.Struct, frozen=True):
+    """How a die stands as it is painted: the face it shows (``label``), turned by ``angle``
+    degrees and lifted by ``lift`` pixels while it tumbles; ``settled`` once at rest."""
+
+    label: str
+    angle: float
+    lift: float
+    settled: bool
+
+
+def paint_die(
+    painter: QPainter, palette: QPalette, die: ShownDie, rect: QRectF, pose: Pose, *, font: QFont
+) -> None:
+    """Paint ``die`` in ``rect`` as ``pose`` has it: body, outline (dashed where it may be
+    rerolled), its mark ring, the face, and once settled its caption."""
+    body, ink, ring = colours(palette, die, pose.settled)
+    painter.save()
+    painter.translate(rect.center() + QPointF(0.0, -pose.lift))
+    painter.rotate(pose.angle)
+    half = DIE_SIZE / 2.0
+    local = QRectF(-half, -half, DIE_SIZE, DIE_SIZE)
+    if ring is not None:
+        painter.setPen(QPen(ring, 3.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(outline(die.sides, local.adjusted(-4, -4, 4, 4)))
+    pen = QPen(edge(palette), 1.5)
+    if pose.settled and die.rerollable:
+        pen = QPen(palette.color(QPalette.ColorRole.Highlight), 1.5, Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(body)
+    painter.drawPath(outline(die.sides, local))
+    label = pose.label
+    if die.sides == 6 and label.isdigit() and 1 <= int(label) <= 6:
+        paint_pips(painter, ink, int(label), local)
+    else:
+        paint_number(painter, ink, label, die.sides, local, base_font=font)
+    painter.restore()
+    if pose.settled:
+        paint_caption(painter, palette, die, rect, font)
+
+
+def paint_focus_ring(widget: QWidget, rect: QRectF) -> None:
+    """The theme's focus ring (:data:`FOCUS_WIDTH` wide, in its focus colour) around ``rect``
+    of ``widget``, painted over what the widget has drawn."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor(theme_colors(scheme_for_palette(widget.palette())).focus)
+    painter.setPen(QPen(colour, FOCUS_WIDTH))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(rect, 3, 3)
+    painter.end()

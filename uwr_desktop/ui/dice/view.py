@@ -7,14 +7,13 @@ source owned by the view alone, so the animation never touches the core's dice.
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import msgspec
 from PySide6.QtCore import (
     QElapsedTimer,
     QEvent,
     QPoint,
-    QPointF,
     QRect,
     QRectF,
     QSize,
@@ -23,7 +22,6 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QColor,
     QFocusEvent,
     QHelpEvent,
     QKeyEvent,
@@ -31,21 +29,13 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPalette,
-    QPen,
     QRegion,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from uwr_desktop.ui.dice.die_painter import (
-    colours,
-    edge,
-    outline,
-    paint_caption,
-    paint_number,
-    paint_pips,
-)
+from uwr_desktop.ui.dice.die_painter import Pose, paint_die, paint_focus_ring
 from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, DIE_SIZE, GAP, MARGIN, ShownDie
-from uwr_desktop.ui.theme import FOCUS_WIDTH, scheme_for_palette, theme_colors
+from uwr_desktop.ui.theme import FOCUS_WIDTH
 
 BASE_DURATION_MS = 600.0
 FRAME_MS = 1000.0 / 60.0
@@ -54,6 +44,21 @@ SETTLE_SHARE = 0.2
 FACE_CHANGE_MS = 55.0
 # How far beyond its resting rect a tumbling die can reach (rotated corners, hop, ring).
 TUMBLE_PAD = 30
+
+
+_MOVES: dict[int, Callable[[int, int], int]] = {
+    Qt.Key.Key_Left.value: lambda at, count: (at - 1) % count,
+    Qt.Key.Key_Right.value: lambda at, count: (at + 1) % count,
+    Qt.Key.Key_Home.value: lambda _at, _count: 0,
+    Qt.Key.Key_End.value: lambda _at, count: count - 1,
+}
+"""The keys that choose a die: from the die chosen and the count of dice, the die chosen next."""
+
+DICE_KEYS = (
+    ("Choose a die (on the dice)", "Left, Right, Home, End"),
+    ("Reroll the chosen die, as a click does (on the dice)", "Space"),
+)
+"""The dice's own keys while they have the focus, as the shortcut sheet lists them."""
 
 
 class _Tumble(msgspec.Struct):
@@ -94,6 +99,7 @@ class DiceView(QWidget):
         self.setObjectName("diceView")
         self._title = "Dice"
         self._result = ""
+        self._chosen: int | None = None
         self.setAccessibleName(self._title)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.setMouseTracking(True)
@@ -160,6 +166,7 @@ class DiceView(QWidget):
         """Show these dice; the dice at ``animate`` (all when None) tumble before settling."""
         self._stop()
         self._dice = tuple(dice)
+        self._chosen = self._first_rerollable()
         targets = range(len(self._dice)) if animate is None else animate
         self._tumbles = {i: self._new_tumble() for i in targets if 0 <= i < len(self._dice)}
         self.updateGeometry()
@@ -190,6 +197,7 @@ class DiceView(QWidget):
         """Remove all dice."""
         self._stop()
         self._dice = ()
+        self._chosen = None
         self._tumbles = {}
         self.updateGeometry()
         self._update_description()
@@ -366,12 +374,36 @@ class DiceView(QWidget):
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        """Esc skips the animation."""
-        if event.key() == Qt.Key.Key_Escape and self.is_animating():
+        """Esc skips the animation; Left, Right, Home and End choose a die, and Space does
+        to it what a click does (rerolls it, where a reroll is left)."""
+        key = event.key()
+        if key == Qt.Key.Key_Escape and self.is_animating():
             self.skip()
-            event.accept()
+        elif key in _MOVES and self._dice:
+            self.choose(_MOVES[key](self._chosen or 0, len(self._dice)))
+        elif key == Qt.Key.Key_Space and self._chosen is not None and not self.is_animating():
+            self.dieClicked.emit(self._chosen)
+        else:
+            super().keyPressEvent(event)
             return
-        super().keyPressEvent(event)
+        event.accept()
+
+    def chosen(self) -> int | None:
+        """The die the keyboard has chosen (``None``: no dice)."""
+        return self._chosen
+
+    def choose(self, index: int) -> None:
+        """Choose die ``index`` for the keyboard (ringed while the dice have the focus)."""
+        if 0 <= index < len(self._dice):
+            self._chosen = index
+            self._update_description()
+            self.update()
+
+    def _first_rerollable(self) -> int | None:
+        """The die the keyboard starts on: the first that may be rerolled, else the first."""
+        if not self._dice:
+            return None
+        return next((i for i, die in enumerate(self._dice) if die.rerollable), 0)
 
     def event(self, event: QEvent) -> bool:
         """Tooltips name the die under the pointer."""
@@ -389,7 +421,13 @@ class DiceView(QWidget):
         if not self._dice:
             self.setAccessibleDescription("No dice rolled")
             return
-        self.setAccessibleDescription("; ".join(d.describe() for d in self._dice))
+        every = "; ".join(d.describe() for d in self._dice)
+        chosen = self._chosen
+        if chosen is None:
+            self.setAccessibleDescription(every)
+            return
+        action = ", Space rerolls it" if self._dice[chosen].rerollable else ""
+        self.setAccessibleDescription(f"Die {chosen + 1} chosen{action}. {every}")
 
     # ---- painting ---------------------------------------------------------------------------
 
@@ -422,51 +460,28 @@ class DiceView(QWidget):
         painter.end()
         if self.hasFocus():
             self._paint_focus()
+            if self._chosen is not None:
+                self._paint_chosen(self._chosen)
+
+    def _paint_chosen(self, index: int) -> None:
+        """A ring in the focus colour around the die the keyboard has chosen."""
+        paint_focus_ring(self, QRectF(self.die_rect(index)).adjusted(-5, -5, 5, 5))
 
     def _paint_focus(self) -> None:
         """The theme's focus ring around the dice, drawn as the style rings other widgets."""
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pen = QPen(QColor(theme_colors(scheme_for_palette(self.palette())).focus), FOCUS_WIDTH)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
         inset = FOCUS_WIDTH / 2
-        painter.drawRoundedRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset), 3, 3)
-        painter.end()
+        paint_focus_ring(self, QRectF(self.rect()).adjusted(inset, inset, -inset, -inset))
 
     def _paint_die(
         self, painter: QPainter, palette: QPalette, index: int, die: ShownDie, rect: QRectF
     ) -> None:
         tumble = self._tumbling(index)
-        settled = tumble is None
-        label = self._label_now(index)
         angle = 0.0
         lift = 0.0
         if tumble is not None:
             rest = 1.0 - self._progress
             angle = tumble.spin * rest * rest
             lift = tumble.hop * abs(math.sin(math.pi * tumble.bounces * self._progress)) * rest
-        body, ink, ring = colours(palette, die, settled)
-        painter.save()
-        painter.translate(rect.center() + QPointF(0.0, -lift))
-        painter.rotate(angle)
-        half = DIE_SIZE / 2.0
-        local = QRectF(-half, -half, DIE_SIZE, DIE_SIZE)
-        shape = outline(die.sides, local)
-        if ring is not None:
-            painter.setPen(QPen(ring, 3.0))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(outline(die.sides, local.adjusted(-4, -4, 4, 4)))
-        pen = QPen(edge(palette), 1.5)
-        if settled and die.rerollable:
-            pen = QPen(palette.color(QPalette.ColorRole.Highlight), 1.5, Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(body)
-        painter.drawPath(shape)
-        if die.sides == 6 and label.isdigit() and 1 <= int(label) <= 6:
-            paint_pips(painter, ink, int(label), local)
-        else:
-            paint_number(painter, ink, label, die.sides, local, base_font=self.font())
-        painter.restore()
-        if settled:
-            paint_caption(painter, palette, die, rect, self.font())
+        label = self._label_now(index)
+        pose = Pose(label, angle, lift, settled=tumble is None)
+        paint_die(painter, palette, die, rect, pose, font=self.font())

@@ -23,6 +23,7 @@ from uwr_desktop import APP_NAME
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.ui.dice.tray import TRAY_KEYS
+from uwr_desktop.ui.dice.view import DICE_KEYS
 from uwr_desktop.ui.rulesets import RoundHelp, RulesetUiError, ruleset_ui, ui_ruleset_ids
 from uwr_desktop.ui.window.actions import ACTION_SPECS, shortcut_text
 
@@ -55,6 +56,7 @@ def shortcut_rows(window: QWidget, actions: Mapping[str, QAction]) -> list[tuple
     for words, sequences, _method in TRAY_KEYS:
         keys = " or ".join(_native(QKeySequence(sequence)) for sequence in sequences)
         rows.append((f"{words} (in the Dice dock)", keys))
+    rows += DICE_KEYS
     return rows
 
 
