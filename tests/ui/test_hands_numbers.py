@@ -6,7 +6,7 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QPushButton
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton
 
 from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
@@ -121,3 +121,22 @@ def test_the_dialog_refuses_keeping_more_than_half_where_it_is_typed(qtbot):
     retype(qtbot, dialog.strength, "1000000")
     assert not ok.isEnabled()
     assert dialog.problem.text() == "The strength bonus can be at most 999999 (got 1000000)."
+
+
+def test_remove_weapon_takes_the_row_the_keyboard_was_last_in(qtbot):
+    dialog = HandsCombatantDialog(None, None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+    dialog.name.setText("Gob")
+    for _ in range(3):
+        dialog.add_weapon.click()
+    for row, name in enumerate(("Spear", "Bow", "Club")):
+        dialog.weapons.cellWidget(row, 0).setText(name)
+    dialog.weapons.cellWidget(1, 1).setFocus()
+    qtbot.keyClick(dialog.weapons.cellWidget(1, 1), Qt.Key.Key_Tab)  # on to the Missile box
+    assert dialog.weapons.currentRow() == 1
+    dialog.remove_weapon.setFocus()
+    qtbot.keyClick(dialog.remove_weapon, Qt.Key.Key_Space)
+    assert [w.name for w in dialog.combatant().sheet.weapons] == ["Spear", "Club"]

@@ -10,7 +10,7 @@ import uuid
 
 import msgspec
 from msgspec.structs import replace
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -99,10 +99,13 @@ class HandsCombatantDialog(QDialog):
         # The rows' fields take the focus, in the dialog's Tab order; the table itself does not.
         self.weapons.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.weapons.setTabKeyNavigation(False)
-        self.add_weapon = QPushButton("Add weapon")
+        self.add_weapon = QPushButton("Add &weapon")
         self.add_weapon.setObjectName("addWeapon")
-        self.remove_weapon = QPushButton("Remove weapon")
+        self.remove_weapon = QPushButton("Re&move weapon")
         self.remove_weapon.setObjectName("removeWeapon")
+        self.remove_weapon.setToolTip(
+            "Remove the weapon whose row was clicked or last had the keyboard (else the last)"
+        )
         self.problem = QLabel()
         self.problem.setObjectName("problemLabel")
         self.problem.setWordWrap(True)
@@ -163,12 +166,21 @@ class HandsCombatantDialog(QDialog):
         missile.setChecked(weapon.missile if weapon else False)
         for column, widget in enumerate((name, reach, missile)):
             self.weapons.setCellWidget(row, column, widget)
+            widget.installEventFilter(self)
         self._retab()
         name.textChanged.connect(self._refresh)
         reach.valueChanged.connect(self._refresh)
         reach.problemChanged.connect(self._refresh)
         missile.toggled.connect(self._refresh)
         self._refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        """A weapon row's field taking the focus makes its row the one Remove weapon removes."""
+        if event.type() == QEvent.Type.FocusIn:
+            for row, fields in enumerate(self._row_widgets()):
+                if watched in fields:
+                    self.weapons.setCurrentCell(row, fields.index(watched))
+        return super().eventFilter(watched, event)
 
     def _remove_weapon(self) -> None:
         row = self.weapons.currentRow()
