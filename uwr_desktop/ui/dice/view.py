@@ -33,8 +33,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from uwr_desktop.ui.dice import placing
 from uwr_desktop.ui.dice.die_painter import Pose, paint_die, paint_focus_ring
-from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, DIE_SIZE, GAP, MARGIN, ShownDie
+from uwr_desktop.ui.dice.shown_die import ShownDie
 from uwr_desktop.ui.theme import FOCUS_WIDTH
 
 BASE_DURATION_MS = 600.0
@@ -225,22 +226,7 @@ class DiceView(QWidget):
 
     def die_rect(self, index: int) -> QRect:
         """Where die ``index`` rests, in widget coordinates."""
-        rect = self._unscaled_rect(index)
-        scale = self._scale
-        return QRect(
-            round(rect.x() * scale),
-            round(rect.y() * scale),
-            round(rect.width() * scale),
-            round(rect.height() * scale),
-        )
-
-    def _unscaled_rect(self, index: int) -> QRect:
-        """Where die ``index`` rests, before the scale."""
-        columns = self._columns(int(self.width() / self._scale))
-        row, column = divmod(index, columns)
-        x = MARGIN + column * (DIE_SIZE + GAP)
-        y = MARGIN + row * (DIE_SIZE + GAP + CAPTION_HEIGHT)
-        return QRect(x, y, DIE_SIZE, DIE_SIZE)
+        return placing.scaled_rect(index, self.width(), self._scale)
 
     def index_at(self, point: QPoint) -> int | None:
         """The die under ``point``, or None."""
@@ -251,35 +237,22 @@ class DiceView(QWidget):
 
     # ---- geometry ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _columns(width: int) -> int:
-        return max(1, (width - 2 * MARGIN + GAP) // (DIE_SIZE + GAP))
-
-    def _height_for(self, width: int) -> int:
-        rows = max(1, math.ceil(len(self._dice) / self._columns(int(width / self._scale))))
-        height = 2 * MARGIN + rows * (DIE_SIZE + CAPTION_HEIGHT) + (rows - 1) * GAP
-        return math.ceil(height * self._scale)
-
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
         """The height needed grows with the number of rows of dice."""
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
         """Height that fits every die at this width."""
-        return self._height_for(width)
+        return placing.height_for(len(self._dice), width, self._scale)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """Room for ten dice a row."""
-        width = math.ceil((2 * MARGIN + 10 * DIE_SIZE + 9 * GAP) * self._scale)
-        return QSize(width, self._height_for(width))
+        width = placing.preferred_width(self._scale)
+        return QSize(width, placing.height_for(len(self._dice), width, self._scale))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """Room for one die."""
-        scale = self._scale
-        return QSize(
-            math.ceil((2 * MARGIN + DIE_SIZE) * scale),
-            math.ceil((2 * MARGIN + DIE_SIZE + CAPTION_HEIGHT) * scale),
-        )
+        return placing.least_size(self._scale)
 
     # ---- animation --------------------------------------------------------------------------
 
@@ -453,7 +426,7 @@ class DiceView(QWidget):
             exposed.height() / self._scale,
         ).adjusted(-20, -20, 20, 20)
         for index, die in enumerate(self._dice):
-            rect = QRectF(self._unscaled_rect(index))
+            rect = QRectF(placing.unscaled_rect(index, self.width(), self._scale))
             if not rect.intersects(exposed):
                 continue
             self._paint_die(painter, palette, index, die, rect)

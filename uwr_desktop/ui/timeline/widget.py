@@ -23,7 +23,6 @@ from PySide6.QtGui import (
     QFocusEvent,
     QHelpEvent,
     QKeyEvent,
-    QMouseEvent,
     QPainter,
     QPaintEvent,
     QResizeEvent,
@@ -38,7 +37,6 @@ from uwr_desktop.ui.timeline.cards import GAP, MARGIN, PaintState
 from uwr_desktop.ui.timeline.columns import ColumnsLayout
 from uwr_desktop.ui.timeline.drag import (
     DragAnswerer,
-    Press,
     SlotDrag,
     ValueAnswerer,
     index_of,
@@ -48,6 +46,7 @@ from uwr_desktop.ui.timeline.glide import Glide
 from uwr_desktop.ui.timeline.lanes import LanesLayout
 from uwr_desktop.ui.timeline.layout import TimelineLayout
 from uwr_desktop.ui.timeline.order import OrderLayout
+from uwr_desktop.ui.timeline.pointer import PointerGestures
 from uwr_desktop.ui.timeline.ruler import RulerLayout
 from uwr_desktop.ui.timeline.scroll import Scroller
 
@@ -72,7 +71,7 @@ def _NOBODY_DOWN(_combatant_id: str) -> bool:  # noqa: N802 (a constant, named a
     return False
 
 
-class InitiativeTimeline(QWidget):
+class InitiativeTimeline(PointerGestures):
     """The initiative timeline across the top of the window.
 
     Signals:
@@ -298,70 +297,7 @@ class InitiativeTimeline(QWidget):
     def _current_key(self) -> str | None:
         return next((s.key for s in self._slots if s.status == SlotStatus.CURRENT), None)
 
-    def _end_drag(self) -> None:
-        self._gesture.end()
-        self.unsetCursor()
-        self.update()
-
     # Events
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
-        """Select the slot under the pointer and get ready to drag it (or ask for its pip)."""
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        self.setFocus(Qt.FocusReason.MouseFocusReason)
-        pos = event.position()
-        key = self._key_at(pos)
-        self._gesture.press = None
-        if key is None:
-            return
-        slot = self._slots[index_of(self._slots, key)]
-        pip = self._layout.pip_at(slot, self.card_rect(key), pos)
-        if pip is not None:
-            self._set_selection(key)
-            self.slotPipClicked.emit(key, pip)
-            return
-        grab_dx = pos.x() + self._scroller.x() - self._shown_x(key)
-        self._gesture.press = Press(key, pos, grab_dx)
-        self._set_selection(key)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
-        """Drag the pressed slot once the pointer has moved far enough."""
-        gesture = self._gesture
-        if gesture.press is None or not event.buttons() & Qt.MouseButton.LeftButton:
-            super().mouseMoveEvent(event)
-            return
-        pos = event.position()
-        if not gesture.follow(pos):
-            return
-        self.setCursor(Qt.CursorShape.ClosedHandCursor)
-        self._scroller.near_edge(pos.x())
-        gesture.point(pos, self._scroller.x())
-        self.update()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
-        """Drop a dragged slot: ask for the move it shows."""
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mouseReleaseEvent(event)
-            return
-        drag = self._gesture.drag
-        value = self._gesture.dropped_value(self._layout)
-        index = self._gesture.place(self._layout)
-        self._end_drag()
-        if drag is not None and value is not None:
-            self.slotValueDropped.emit(drag.key, value)
-        elif drag is not None and index is not None:
-            self.slotMoveRequested.emit(drag.key, index)
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
-        """Open the slot under the pointer."""
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mouseDoubleClickEvent(event)
-            return
-        key = self._key_at(event.position())
-        if key is not None:
-            self.slotOpened.emit(key)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         """Arrows select, Alt+arrows ask to move, Enter opens, Esc cancels a drag."""
