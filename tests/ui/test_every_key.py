@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from every_system import fighter
 from fight_window import shown_window
+from accessible_walk import unnamed
 from mnemonics import clashes, dead_labels, mnemonic
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -189,10 +190,12 @@ DIALOGS = (
 
 
 @pytest.mark.parametrize("name", DIALOGS)
-def test_no_two_mnemonics_alike_in_any_dialog(window, name, tmp_path):
+def test_no_two_mnemonics_alike_and_every_control_named_in_any_dialog(window, name, tmp_path):
     dialog = dialogs(window, tmp_path)[name]()
     assert clashes(dialog) == {}
     assert dead_labels(dialog) == []
+    dialog.show()
+    assert unnamed(dialog) == []
     dialog.close()
 
 

@@ -104,11 +104,13 @@ class LibraryDialog(QDialog):
     def _make_widgets(self) -> None:
         self._search = QLineEdit()
         self._search.setObjectName("librarySearch")
+        self._search.setAccessibleName("Search the library")
         self._search.setPlaceholderText("Search by name")
         self._search.setClearButtonEnabled(True)
         self._search.installEventFilter(self)
         self._list = QListWidget()
         self._list.setObjectName("libraryList")
+        self._list.setAccessibleName("Templates")
         self._list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self._list.setAlternatingRowColors(True)
         self._empty = QLabel()

@@ -101,6 +101,7 @@ class RecoveryDialog(QDialog):
         headline.setWordWrap(True)
         self._list = QListWidget()
         self._list.setObjectName("recoveryList")
+        self._list.setAccessibleName("Fights that can be recovered")
         self._list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self._list.setAlternatingRowColors(True)
         self._list.setWordWrap(True)

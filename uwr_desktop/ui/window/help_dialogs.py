@@ -79,12 +79,14 @@ class HelpDialog(QDialog):
         self.setWindowTitle("Help")
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("helpTabs")
+        self.tabs.setAccessibleName("Help")
         self.systems = ChoiceBox()
         self.systems.setObjectName("helpSystems")
         self.systems.setAccessibleName("Round system")
         self.systems.setToolTip("The round system whose round is explained (the fight's first)")
         self.page = QTextBrowser()
         self.page.setObjectName("helpRoundPage")
+        self.page.setAccessibleName("How to run a round")
         self.page.setOpenLinks(False)
         self.page.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextBrowserInteraction

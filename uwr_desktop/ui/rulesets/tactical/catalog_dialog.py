@@ -52,8 +52,11 @@ class CatalogDialog(QDialog):
         self.action_rows.setHorizontalHeaderLabels(ACTION_COLUMNS)
         self.pace_rows = named(QTableWidget(0, len(PACE_COLUMNS)), "catalogPaces")
         self.pace_rows.setHorizontalHeaderLabels(PACE_COLUMNS)
+        self.action_rows.setAccessibleName("Actions")
+        self.pace_rows.setAccessibleName("Paces")
         for table in (self.action_rows, self.pace_rows):
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+            table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
         for entry in actions:
             self.add_action(entry)
         for pace in paces:
@@ -61,12 +64,16 @@ class CatalogDialog(QDialog):
         self.message = named(QLabel(), "catalogMessage")
         self.message.setWordWrap(True)
         layout = QVBoxLayout(self)
-        for table, add in ((self.action_rows, self.add_action), (self.pace_rows, self.add_pace)):
+        for table, add, words in (
+            (self.action_rows, self.add_action, ("Add &action", "Re&move action")),
+            (self.pace_rows, self.add_pace, ("Add &pace", "Remo&ve pace")),
+        ):
             layout.addWidget(table)
             row = QHBoxLayout()
-            plus = QPushButton("Add")
+            plus = QPushButton(words[0])
             plus.clicked.connect(lambda _=False, add=add: add(None))
-            minus = QPushButton("Remove")
+            minus = QPushButton(words[1])
+            minus.setToolTip("Remove the selected rows (else the last)")
             minus.clicked.connect(lambda _=False, table=table: self._remove(table))
             row.addWidget(plus)
             row.addWidget(minus)
@@ -94,12 +101,18 @@ class CatalogDialog(QDialog):
         self.action_rows.insertRow(row)
         self.action_rows.setItem(row, 0, QTableWidgetItem(entry.name))
         kind = ChoiceBox()
+        kind.setAccessibleName(f"Action {row + 1} kind")
         for value in ActionKind:
             kind.addItem(value.value, value)
         kind.setCurrentIndex(kind.findData(entry.kind))
         self.action_rows.setCellWidget(row, 1, kind)
-        self.action_rows.setCellWidget(row, 2, _spin(0, MAX_COUNT, entry.min_ap, "Min AP"))
-        self.action_rows.setCellWidget(row, 3, _spin(0, MAX_COUNT, entry.max_ap, "Max AP"))
+        for column, low_or_high, value in (
+            (2, "Min AP", entry.min_ap),
+            (3, "Max AP", entry.max_ap),
+        ):
+            box = _spin(0, MAX_COUNT, value, low_or_high)
+            box.setAccessibleName(f"Action {row + 1} {low_or_high}")
+            self.action_rows.setCellWidget(row, column, box)
 
     def add_pace(self, pace: Pace | None) -> None:
         """Add a pace row (``None``: a new pace with no penalty)."""
@@ -107,10 +120,10 @@ class CatalogDialog(QDialog):
         row = self.pace_rows.rowCount()
         self.pace_rows.insertRow(row)
         self.pace_rows.setItem(row, 0, QTableWidgetItem(pace.name))
-        self.pace_rows.setCellWidget(
-            row, 1, _spin(-MAX_INITIATIVE, 0, pace.penalty, "A pace penalty")
-        )
-        self.pace_rows.cellWidget(row, 1).setToolTip("0 or below, like -10")
+        penalty = _spin(-MAX_INITIATIVE, 0, pace.penalty, "A pace penalty")
+        penalty.setAccessibleName(f"Pace {row + 1} penalty")
+        penalty.setToolTip("0 or below, like -10")
+        self.pace_rows.setCellWidget(row, 1, penalty)
 
     def _remove(self, table: QTableWidget) -> None:
         rows = sorted({index.row() for index in table.selectedIndexes()}, reverse=True)
