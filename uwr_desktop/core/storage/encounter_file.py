@@ -270,10 +270,10 @@ def _upgraded(data: bytes, schema: int) -> bytes:
     except RulesError:
         return data
     raw["settings"] = upgrade_settings(raw.get("settings"), ruleset, schema)
-    raw["roster"] = upgrade_roster(raw.get("roster"), ruleset)
+    raw["roster"] = upgrade_roster(raw.get("roster"), ruleset, schema)
     journal = raw.get("journal")
     if isinstance(journal, list):
-        raw["journal"] = [upgrade_entry(entry, ruleset) for entry in journal]
+        raw["journal"] = [upgrade_entry(entry, ruleset, schema) for entry in journal]
     return ENCODER.encode(raw)
 
 
