@@ -13,6 +13,11 @@ typed decoder to name the problem.
 
 from typing import Any
 
+from uwr_desktop.core.earlier_rolls import (
+    LIMIT_RECORDED_SINCE,
+    upgrade_combatant_rolls,
+    upgrade_event_rolls,
+)
 from uwr_desktop.core.rulesets.base import Ruleset
 
 EARLIEST_SCHEMA = 1
@@ -27,7 +32,14 @@ def upgrade_roster(raw: Any, ruleset: Ruleset, schema: int) -> Any:
     """A list of combatants a file of schema ``schema`` wrote, in today's shape."""
     if not isinstance(raw, list):
         return raw
-    return [ruleset.upgrade_combatant(combatant, schema) for combatant in raw]
+    return [upgrade_combatant(combatant, ruleset, schema) for combatant in raw]
+
+
+def upgrade_combatant(raw: Any, ruleset: Ruleset, schema: int) -> Any:
+    """A combatant a file of schema ``schema`` wrote, in today's shape: its ruleset's upgrade,
+    then the roll records on its sheet."""
+    upgraded = ruleset.upgrade_combatant(raw, schema)
+    return upgrade_combatant_rolls(upgraded) if schema < LIMIT_RECORDED_SINCE else upgraded
 
 
 def _upgrade_event(raw: Any, ruleset: Ruleset, schema: int) -> list[Any]:
@@ -41,14 +53,17 @@ def _upgrade_event(raw: Any, ruleset: Ruleset, schema: int) -> list[Any]:
                 "updates": [
                     {
                         **update,
-                        "combatant": ruleset.upgrade_combatant(update.get("combatant"), schema),
+                        "combatant": upgrade_combatant(update.get("combatant"), ruleset, schema),
                     }
                     if isinstance(update, dict)
                     else update
                     for update in raw["updates"]
                 ],
             }
-    return ruleset.upgrade_event(raw)
+    events = ruleset.upgrade_event(raw)
+    if schema >= LIMIT_RECORDED_SINCE:
+        return events
+    return [upgrade_event_rolls(event) for event in events]
 
 
 def upgrade_settings(raw: Any, ruleset: Ruleset, schema: int) -> Any:
