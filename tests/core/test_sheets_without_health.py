@@ -105,3 +105,26 @@ def test_an_autosaved_entry_without_health_is_read_with_the_least_maximum(rulese
     assert isinstance(entry, JournalEntry)
     (joined,) = entry.events[0].combatants
     assert joined.sheet.health() == (0, least)
+
+
+@pytest.mark.parametrize(
+    ("spoil", "problem"),
+    [
+        (lambda document: document["journal"].append(5), "in entry 3: Expected `object`"),
+        (lambda document: document["journal"][0].update(events=5), r"entry 1: events"),
+        (
+            lambda document: document["journal"][1]["events"][0].update(updates=[3]),
+            r"entry 2: events\[0\]\.updates\[0\]",
+        ),
+        (
+            lambda document: document["journal"][1]["events"][0].update(type="CombatantsLeft"),
+            r"entry 2: events\[0\]",
+        ),
+    ],
+    ids=["entry not an object", "events not a list", "update not an object", "updates elsewhere"],
+)
+def test_a_malformed_file_of_schema_4_is_refused_by_name_not_upgraded(spoil, problem):
+    document = json.loads(_saved_without_health("uwr", 4))
+    spoil(document)
+    with pytest.raises(EncounterFileError, match=problem):
+        decode_encounter(json.dumps(document).encode())

@@ -38,13 +38,10 @@ def with_sheet_upgraded(
     return raw if upgraded is None else {**raw, "sheet": upgraded}
 
 
-def least_maximum(maximum: str, current: str, least: int) -> Callable[[RawSheet], RawSheet | None]:
-    """The upgrade of a sheet whose health is ``current`` out of ``maximum``: a maximum of 0
-    (and so no health now, all an earlier version took) becomes ``least``, the health stays 0."""
-
-    def upgrade(sheet: RawSheet) -> RawSheet | None:
-        if is_zero(sheet.get(maximum)) and is_zero(sheet.get(current)):
-            return {**sheet, maximum: least}
-        return None
-
-    return upgrade
+def least_maximum(sheet: RawSheet, maximum: str, current: str, least: int) -> RawSheet | None:
+    """A sheet whose health is ``current`` out of ``maximum``, with a maximum of 0 (and so no
+    health now, all an earlier version took) raised to ``least``, the health staying 0;
+    ``None`` for any other sheet."""
+    if is_zero(sheet.get(maximum)) and is_zero(sheet.get(current)):
+        return {**sheet, maximum: least}
+    return None

@@ -9,7 +9,11 @@ have a maximum Vitality of 0, which is now raised to the least allowed.
 
 from typing import Any
 
-from uwr_desktop.core.rulesets.earlier_health import least_maximum, with_sheet_upgraded
+from uwr_desktop.core.rulesets.earlier_health import (
+    RawSheet,
+    least_maximum,
+    with_sheet_upgraded,
+)
 from uwr_desktop.core.rulesets.uwr.sheet import RULESET_TAG, VITALITY_MAX
 
 SHEET_FIELDS = frozenset(
@@ -27,15 +31,16 @@ SHEET_FIELDS = frozenset(
 """The fields a schema-1 combatant held that are now its sheet's."""
 
 
-_SOME_VITALITY = least_maximum("vitality_max", "vitality", VITALITY_MAX.low)
-"""A sheet of Vitality 0 out of 0 given the least maximum Vitality allowed."""
+def _some_vitality(sheet: RawSheet) -> RawSheet | None:
+    """A sheet of Vitality 0 out of 0 given the least maximum Vitality allowed."""
+    return least_maximum(sheet, "vitality_max", "vitality", VITALITY_MAX.low)
 
 
 def upgrade_combatant(raw: Any, schema: int) -> Any:
     """A combatant of a file of ``schema`` in today's shape: a schema-1 one's sheet fields moved
     into a tagged ``uwr`` sheet; up to schema 4, a maximum Vitality of 0 raised to the least
     allowed (the combatant keeps its Vitality of 0)."""
-    return with_sheet_upgraded(_with_sheet(raw), schema, _SOME_VITALITY)
+    return with_sheet_upgraded(_with_sheet(raw), schema, _some_vitality)
 
 
 def _with_sheet(raw: Any) -> Any:
