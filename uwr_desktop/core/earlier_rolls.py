@@ -108,41 +108,35 @@ def _union_upgrade(kind: info.UnionType, seen: frozenset[type]) -> _Upgrade | No
     return plain[0] if len(plain) == 1 else None
 
 
-_SHEET_UPGRADES: dict[type[Sheet], _Upgrade | None] = {}
+def records_upgrade(kind: Any) -> Callable[[Any], Any]:
+    """How to bring every roll record a value of type ``kind`` holds (JSON data), at any
+    depth, to today's shape; built from the annotations each time it is asked for."""
+    found = _upgrade(info.type_info(kind), frozenset())
+    return (lambda raw: raw) if found is None else found
 
 
-def _sheet_upgrade_of(sheet: type[Sheet]) -> _Upgrade | None:
-    if sheet not in _SHEET_UPGRADES:
-        _SHEET_UPGRADES[sheet] = _upgrade(info.type_info(sheet), frozenset())
-    return _SHEET_UPGRADES[sheet]
+_SHEET_UPGRADES: dict[type[Sheet], _Upgrade] = {}
 
 
 def _sheet_upgrade(raw: Any) -> Any:
     """A sheet upgrades as the sheet of the round system its ``ruleset`` tag names."""
     tag = raw.get("ruleset") if isinstance(raw, dict) else None
     sheet = sheet_type(tag) if isinstance(tag, str) else None
-    found = None if sheet is None else _sheet_upgrade_of(sheet)
-    return raw if found is None else found(raw)
+    if sheet is None:
+        return raw
+    if sheet not in _SHEET_UPGRADES:
+        _SHEET_UPGRADES[sheet] = records_upgrade(sheet)
+    return _SHEET_UPGRADES[sheet](raw)
 
 
-@cache
-def _combatant_upgrade() -> _Upgrade:
-    found = _upgrade(info.type_info(Combatant), frozenset())
-    assert found is not None  # a combatant's sheet may hold records
-    return found
-
-
-@cache
-def _events_upgrade(union: Any) -> _Upgrade:
-    found = _upgrade(info.type_info(union), frozenset())
-    return (lambda raw: raw) if found is None else found
+_records_upgrade = cache(records_upgrade)
 
 
 def upgrade_combatant_rolls(raw: Any) -> Any:
     """A combatant (JSON data) with every roll record on its sheet in today's shape."""
-    return _combatant_upgrade()(raw)
+    return _records_upgrade(Combatant)(raw)
 
 
 def upgrade_event_rolls(raw: Any) -> Any:
     """An event (JSON data) with every roll record it holds, at any depth, in today's shape."""
-    return _events_upgrade(event_union())(raw)
+    return _records_upgrade(event_union())(raw)
