@@ -171,3 +171,10 @@ def test_a_keep_record_under_an_impossible_limit_is_refused_when_read(limit, pro
     fields = {"dice": 1, "kind": "keep", "kept": 1, "chains": [[3]], "limit": limit}
     with pytest.raises(msgspec.ValidationError, match=problem):
         msgspec.json.decode(msgspec.json.encode(fields), type=RollRecord)
+
+
+def test_a_keep_record_reads_under_a_limit_at_its_bounds():
+    for limit in (KeepLimit(most=1, bonus=0), KeepLimit(most=100, bonus=10_000)):
+        fields = {"dice": 1, "kind": "keep", "kept": 1, "chains": [[3]], "limit": limit}
+        record = msgspec.json.decode(msgspec.json.encode(fields), type=RollRecord)
+        assert record.limit == limit and record.total == 3
