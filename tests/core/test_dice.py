@@ -24,7 +24,7 @@ from uwr_desktop.core.dice import (
     success_threshold,
 )
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_REROLLS, MAX_SIDES
-from uwr_desktop.core.rolls import TEN_DICE_RULE, ten_dice_rule
+from uwr_desktop.core.rulesets.rollkeep.rules import TEN_DICE_RULE, ten_dice_rule
 
 
 class ScriptedDice:

@@ -14,7 +14,7 @@ from uwr_desktop.core.dice import (
     apply_keep_limit,
 )
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
-from uwr_desktop.core.rolls import ten_dice_rule
+from uwr_desktop.core.rulesets.rollkeep.rules import ten_dice_rule
 
 # Speed is measured in benchmarks, not here: no per-example deadline on a shared machine.
 no_deadline = settings(deadline=None)

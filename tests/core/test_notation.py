@@ -4,10 +4,15 @@ import pytest
 
 from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_SIDES
-from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
-from uwr_desktop.core.rolls import TEN_DICE_RULE, ten_dice_rule
+from uwr_desktop.core.notation import (
+    TYPED_KEEP_LIMIT,
+    NotationError,
+    format_spec,
+    parse_notation,
+    typed_keep_limit,
+)
 
-typed_keep = partial(RollKeepSpec, limit=TEN_DICE_RULE)
+typed_keep = partial(RollKeepSpec, limit=TYPED_KEEP_LIMIT)
 """A roll-and-keep spec as typed notation reads it: under the Ten Dice Rule."""
 
 
@@ -33,7 +38,7 @@ typed_keep = partial(RollKeepSpec, limit=TEN_DICE_RULE)
         ("6K3 Unskilled", typed_keep(6, 3, explode=False)),
         ("6k3+5", typed_keep(6, 3, modifier=5)),
         ("6k3 + 5 - 1", typed_keep(6, 3, modifier=4)),
-        ("12k4 leftover", typed_keep(12, 4, limit=ten_dice_rule(True))),
+        ("12k4 leftover", typed_keep(12, 4, limit=typed_keep_limit(True))),
         ("4k5", typed_keep(4, 5)),
         ("2d10+5", SumSpec(2, 10, 5)),
         ("2d10 - 3", SumSpec(2, 10, -3)),
@@ -129,7 +134,7 @@ def test_notation_errors_are_dice_errors():
         (PoolSpec(0), "0d6"),
         (typed_keep(6, 3), "6k3"),
         (typed_keep(6, 3, explode=False, modifier=5), "6k3+5 unskilled"),
-        (typed_keep(11, 4, modifier=-2, limit=ten_dice_rule(True)), "11k4-2 leftover"),
+        (typed_keep(11, 4, modifier=-2, limit=typed_keep_limit(True)), "11k4-2 leftover"),
         (SumSpec(2, 10, 5), "2d10+5"),
         (SumSpec(1, 20), "1d20"),
         (SumSpec(3, 6), "3d6 sum"),

@@ -5,10 +5,15 @@ from functools import partial
 import pytest
 
 from uwr_desktop.core.dice import PoolSpec, RollKeepSpec, SumSpec
-from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
-from uwr_desktop.core.rolls import TEN_DICE_RULE, ten_dice_rule
+from uwr_desktop.core.notation import (
+    TYPED_KEEP_LIMIT,
+    NotationError,
+    format_spec,
+    parse_notation,
+    typed_keep_limit,
+)
 
-typed_keep = partial(RollKeepSpec, limit=TEN_DICE_RULE)
+typed_keep = partial(RollKeepSpec, limit=TYPED_KEEP_LIMIT)
 """A roll-and-keep spec as typed notation reads it: under the Ten Dice Rule."""
 
 ROLL_AND_KEEP_REFUSES = {
@@ -85,7 +90,7 @@ def test_a_d6_sum_refuses_pool_options_too(text, option):
         ("7d006", PoolSpec(7)),
         ("7d6 f+000", PoolSpec(7)),
         ("6k3 -2 +7", typed_keep(6, 3, modifier=5)),
-        ("6k3 leftover unskilled", typed_keep(6, 3, explode=False, limit=ten_dice_rule(True))),
+        ("6k3 leftover unskilled", typed_keep(6, 3, explode=False, limit=typed_keep_limit(True))),
         ("2d10-0", SumSpec(2, 10)),
         ("d6 sum", SumSpec(1, 6)),
         ("1k1", typed_keep(1, 1)),
@@ -166,7 +171,7 @@ def test_positions_count_from_one_in_the_typed_text(text, position):
         (PoolSpec(3, favor=-3), "3d6 f-3"),
         (PoolSpec(3, rerolls=1, lowest_threshold=6), "3d6 r1 lowest 6"),
         (typed_keep(6, 3, modifier=0), "6k3"),
-        (typed_keep(6, 3, explode=False, limit=ten_dice_rule(True)), "6k3 unskilled leftover"),
+        (typed_keep(6, 3, explode=False, limit=typed_keep_limit(True)), "6k3 unskilled leftover"),
         (SumSpec(2, 6, 1), "2d6+1"),
         (SumSpec(2, 8, 0), "2d8"),
     ],

@@ -21,7 +21,7 @@ from uwr_desktop.core.odds import (
     sum_distribution,
     sum_distribution_exact,
 )
-from uwr_desktop.core.rolls import ten_dice_rule
+from uwr_desktop.core.rulesets.rollkeep.rules import TEN_DICE_RULE, ten_dice_rule
 
 F = Fraction
 CLOSE = 1e-12
@@ -293,7 +293,7 @@ def test_tail_is_cut_below_the_stated_mass() -> None:
     ],
 )
 def test_ten_dice_rule_applies_to_the_odds(asked: tuple[int, int], used: KeepDice) -> None:
-    dist = roll_keep_distribution(*asked)
+    dist = roll_keep_distribution(*asked, limit=TEN_DICE_RULE)
     assert dist.dice == used
     plain = roll_keep_distribution(used.rolled, used.kept)
     assert dict(dist) == {total + used.bonus: p for total, p in plain.items()}
@@ -301,13 +301,13 @@ def test_ten_dice_rule_applies_to_the_odds(asked: tuple[int, int], used: KeepDic
 
 def test_leftover_die_setting() -> None:
     counted = roll_keep_distribution(11, 4, limit=ten_dice_rule(True))
-    lost = roll_keep_distribution(11, 4)
+    lost = roll_keep_distribution(11, 4, limit=TEN_DICE_RULE)
     assert dict(counted) == {total + 2: p for total, p in lost.items()}
 
 
 def test_roll_keep_probability_honours_the_leftover_die_setting() -> None:
     # 11k4 is 10k4 with the leftover die lost, 10k4+2 when it counts: reaching 30 differs.
-    lost = roll_keep_probability(11, 4, 30)
+    lost = roll_keep_probability(11, 4, 30, limit=TEN_DICE_RULE)
     counted = roll_keep_probability(11, 4, 30, limit=ten_dice_rule(True))
     assert lost == pytest.approx(0.8449, abs=5e-5)
     assert counted == pytest.approx(0.9123, abs=5e-5)
@@ -315,7 +315,7 @@ def test_roll_keep_probability_honours_the_leftover_die_setting() -> None:
     assert lost == pytest.approx(roll_keep_probability(10, 4, 30), abs=CLOSE)
     # Without a leftover die the setting changes nothing.
     assert roll_keep_probability(12, 4, 30, limit=ten_dice_rule(True)) == roll_keep_probability(
-        12, 4, 30
+        12, 4, 30, limit=TEN_DICE_RULE
     )
 
 
@@ -326,7 +326,7 @@ def test_roll_keep_probability() -> None:
     assert roll_keep_probability(1, 1, 11, explode=False) == 0.0
     assert roll_keep_probability(1, 1, 10, explode=False) == pytest.approx(0.1, abs=CLOSE)
     assert roll_keep_probability(3, 2, 2) == 1.0
-    assert roll_keep_probability(13, 9, 12) == 1.0  # 10k10+2 never totals below 12
+    assert roll_keep_probability(13, 9, 12, limit=TEN_DICE_RULE) == 1.0  # 10k10+2: 12 at least
     dist = roll_keep_distribution(10, 5)
     expected = math.fsum(p for total, p in dist.items() if total >= 30)
     assert roll_keep_probability(10, 5, 30) == pytest.approx(expected, abs=CLOSE)

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller, SumSpec
+from uwr_desktop.core.dice import DiceError, KeepDice, PoolRoll, PoolSpec, Roller, SumSpec
 from uwr_desktop.core.limits import MAX_FAVOR
 from uwr_desktop.core.odds import (
     check_probability,
@@ -19,6 +19,7 @@ from uwr_desktop.core.odds import (
     sum_distribution,
     sum_distribution_exact,
 )
+from uwr_desktop.core.rulesets.rollkeep.rules import TEN_DICE_RULE
 
 
 def test_the_default_lowest_threshold_lets_a_two_succeed():
@@ -66,7 +67,7 @@ def test_refusals_name_the_argument(call, message):
     ],
 )
 def test_a_distribution_names_its_dice_and_totals(rolled, kept, explode, shown):
-    assert repr(roll_keep_distribution(rolled, kept, explode)) == shown
+    assert repr(roll_keep_distribution(rolled, kept, explode, limit=TEN_DICE_RULE)) == shown
 
 
 def test_a_zero_probability_is_allowed_and_the_reaction_is_named():
@@ -77,10 +78,11 @@ def test_a_zero_probability_is_allowed_and_the_reaction_is_named():
         opposed_distribution([-0.5, 1.5], [1.0])
 
 
-def test_roll_keep_probability_uses_the_ten_dice_rule_without_the_leftover_die():
-    dist = roll_keep_distribution(11, 4)
+def test_roll_keep_probability_under_the_ten_dice_rule_loses_the_leftover_die():
+    dist = roll_keep_distribution(11, 4, limit=TEN_DICE_RULE)
     expected = math.fsum(p for total, p in dist.items() if total >= 20)
-    assert roll_keep_probability(11, 4, 20) == expected
+    assert roll_keep_probability(11, 4, 20, limit=TEN_DICE_RULE) == expected
+    assert roll_keep_distribution(11, 4).dice == KeepDice(11, 4, 0)  # no limit: every die
 
 
 def test_dice_words_in_refusals():

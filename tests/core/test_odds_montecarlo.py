@@ -19,7 +19,7 @@ from uwr_desktop.core.odds import (
     roll_keep_distribution,
     sum_distribution,
 )
-from uwr_desktop.core.rolls import TEN_DICE_RULE
+from uwr_desktop.core.rulesets.rollkeep.rules import TEN_DICE_RULE
 
 N = 20_000
 STANDARD_ERRORS = 5
@@ -99,7 +99,7 @@ def test_roll_and_keep(rolled: int, kept: int, explode: bool, seed: int) -> None
     roller = Roller(random.Random(seed))
     spec = RollKeepSpec(rolled, kept, explode=explode, limit=TEN_DICE_RULE)
     observed = Counter(roller.roll_keep(spec).total for _ in range(N))
-    assert_agrees(roll_keep_distribution(rolled, kept, explode), observed)
+    assert_agrees(roll_keep_distribution(rolled, kept, explode, limit=TEN_DICE_RULE), observed)
 
 
 @pytest.mark.parametrize(("count", "sides", "modifier", "seed"), [(2, 6, 0, 41), (3, 8, -2, 42)])

@@ -15,7 +15,7 @@ from uwr_desktop.core.odds import (
     sum_distribution,
     sum_distribution_exact,
 )
-from uwr_desktop.core.rolls import ten_dice_rule
+from uwr_desktop.core.rulesets.rollkeep.rules import ten_dice_rule
 
 dice = st.integers(min_value=0, max_value=40)
 favors = st.integers(min_value=-6, max_value=6)

@@ -37,9 +37,9 @@ _POOL_DEFAULTS = {
     "explode": False,
     "modifier": 0,
     "chains": [],
-    "leftover_die_counts": False,
 }
-"""Fields the generic roll record added, at the values every d6 pool of release 0.1.0 has."""
+"""Fields the generic roll record added, at the values every d6 pool of release 0.1.0 has (a
+pool has no limit: the field is left out)."""
 
 
 def _release_record(record: dict | None) -> dict | None:

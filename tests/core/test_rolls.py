@@ -5,6 +5,8 @@ import pytest
 
 from uwr_desktop.core.dice import (
     DiceError,
+    KeepDice,
+    KeepLimit,
     PoolRoll,
     PoolSpec,
     RollKeepRoll,
@@ -12,7 +14,8 @@ from uwr_desktop.core.dice import (
     SumRoll,
     SumSpec,
 )
-from uwr_desktop.core.rolls import DiceKind, DieMark, RollOutcome, RollRecord, ten_dice_rule
+from uwr_desktop.core.rolls import DiceKind, DieMark, RollOutcome, RollRecord
+from uwr_desktop.core.rulesets.rollkeep.rules import ten_dice_rule
 
 
 def keep(chains, kept, *, modifier=0, explode=True, leftover=False):
@@ -47,11 +50,11 @@ def test_a_keep_roll_keeps_the_highest_and_marks_the_exploded_die():
     )
 
 
-def test_a_keep_record_carries_the_leftover_die_setting():
+def test_a_keep_record_carries_the_limit_it_was_rolled_under():
     chains = tuple((5,) for _ in range(10))
     spec = RollKeepSpec(11, 4, True, 0, ten_dice_rule(True))
     record = RollRecord.of_keep(RollKeepRoll.from_chains(spec, chains))
-    assert record.leftover_die_counts
+    assert record.limit == ten_dice_rule(True)
     assert record.keep().spec == spec
     assert record.total == 4 * 5 + 2, "11k4: ten dice rolled, four kept, the leftover die adds 2"
 
@@ -91,13 +94,44 @@ def test_the_outcome_meets_a_target_or_beats_an_opposed_total(target, opposed, e
         ({"dice": 2, "faces": (7, 1)}, "a d6 shows 1 to 6, got 7"),
         ({"dice": 3, "faces": (1, 2)}, "needs 3 faces, got 2"),
         (
-            {"dice": 1, "kind": DiceKind.KEEP, "kept": 1, "explode": True, "chains": ((10,),)},
+            {
+                "dice": 1,
+                "kind": DiceKind.KEEP,
+                "kept": 1,
+                "explode": True,
+                "chains": ((10,),),
+                "limit": None,
+            },
             "rolled again exactly when it shows 10",
         ),
-        ({"dice": 4, "kind": DiceKind.KEEP, "sides": 10, "chains": ((1,),) * 4}, "4k0"),
+        (
+            {"dice": 4, "kind": DiceKind.KEEP, "sides": 10, "chains": ((1,),) * 4, "limit": None},
+            "4k0",
+        ),
+        (
+            {"dice": 1, "kind": DiceKind.KEEP, "kept": 1, "chains": ((3,),)},
+            "a roll-and-keep record names the limit it was rolled under",
+        ),
         ({"dice": 2, "faces": (11, 1), "kind": DiceKind.SUM, "sides": 10}, "a d10 shows 1 to 10"),
+        (
+            {"dice": 1, "faces": (3,), "limit": None},
+            "only a roll-and-keep record has a limit, not a pool roll",
+        ),
+        (
+            {"dice": 1, "faces": (3,), "kind": DiceKind.SUM, "limit": {"most": 10, "bonus": 2}},
+            "only a roll-and-keep record has a limit, not a sum roll",
+        ),
     ],
-    ids=["pool face 7", "pool short", "keep ends on a 10", "keep none kept", "sum face 11"],
+    ids=[
+        "pool face 7",
+        "pool short",
+        "keep ends on a 10",
+        "keep none kept",
+        "keep without its limit",
+        "sum face 11",
+        "pool with a limit",
+        "sum with a limit",
+    ],
 )
 def test_a_record_that_breaks_the_dice_rules_is_refused_when_made_or_read(fields, problem):
     with pytest.raises(DiceError, match=problem):
@@ -106,9 +140,41 @@ def test_a_record_that_breaks_the_dice_rules_is_refused_when_made_or_read(fields
         msgspec.json.decode(msgspec.json.encode([{"dice": 0}, fields]), type=list[RollRecord])
 
 
-def test_a_record_keeps_only_rolls_that_read_the_same_under_the_ten_dice_rule():
-    unlimited = RollKeepSpec(12, 4)
-    with pytest.raises(DiceError, match="12k4 is recorded under the Ten Dice Rule"):
-        RollRecord.of_keep(RollKeepRoll.from_chains(unlimited, [(5,)] * 12))
-    small = RollKeepRoll.from_chains(RollKeepSpec(3, 2), [(5,), (7,), (2,)])
-    assert RollRecord.of_keep(small).total == 12
+def test_a_keep_record_reads_under_its_own_limit_or_none():
+    unlimited = RollRecord.of_keep(RollKeepRoll.from_chains(RollKeepSpec(12, 4), [(5,)] * 12))
+    assert unlimited.limit is None
+    assert unlimited.values == (5,) * 12 and unlimited.total == 20
+    other = KeepLimit(most=5, bonus=3)
+    capped = RollRecord.of_keep(
+        RollKeepRoll.from_chains(RollKeepSpec(9, 2, limit=other), [(5,)] * 5)
+    )
+    assert capped.keep().spec.effective == KeepDice(5, 4, 0)
+    assert capped.total == 4 * 5
+    read = msgspec.json.decode(msgspec.json.encode(capped), type=RollRecord)
+    assert read == capped and read.limit == other
+    assert "limit" not in msgspec.json.decode(msgspec.json.encode(RollRecord(1, faces=(3,))))
+    with pytest.raises(DiceError, match="rolls 5 dice, got 12"):
+        RollRecord(12, kind=DiceKind.KEEP, sides=10, kept=4, chains=((5,),) * 12, limit=other)
+
+
+@pytest.mark.parametrize(
+    ("limit", "problem"),
+    [
+        ({"most": 0, "bonus": 2}, "a limit of 0 dice leaves no die to roll"),
+        ({"most": 101, "bonus": 2}, "a limit can be at most 100 dice, got 101"),
+        ({"most": 10, "bonus": -1}, "a die beyond the limit cannot add -1"),
+        ({"most": 10, "bonus": 10_001}, "a die beyond the limit adds at most 10000, got 10001"),
+        ({"most": 10, "bonus": 2, "extra": 1}, "unknown field `extra`"),
+    ],
+)
+def test_a_keep_record_under_an_impossible_limit_is_refused_when_read(limit, problem):
+    fields = {"dice": 1, "kind": "keep", "kept": 1, "chains": [[3]], "limit": limit}
+    with pytest.raises(msgspec.ValidationError, match=problem):
+        msgspec.json.decode(msgspec.json.encode(fields), type=RollRecord)
+
+
+def test_a_keep_record_reads_under_a_limit_at_its_bounds():
+    for limit in (KeepLimit(most=1, bonus=0), KeepLimit(most=100, bonus=10_000)):
+        fields = {"dice": 1, "kind": "keep", "kept": 1, "chains": [[3]], "limit": limit}
+        record = msgspec.json.decode(msgspec.json.encode(fields), type=RollRecord)
+        assert record.limit == limit and record.total == 3

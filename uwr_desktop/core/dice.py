@@ -280,13 +280,15 @@ class KeepDice(msgspec.Struct, frozen=True):
     bonus: int
 
 
-class KeepLimit(msgspec.Struct, frozen=True):
-    """A cap on the dice of a roll-and-keep roll, as a round system's rules set it.
+class KeepLimit(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+    """A cap on the dice of a roll-and-keep roll, as the rules it is rolled under set it.
 
     No roll uses more than ``most`` dice. Rolled dice beyond ``most`` first become kept dice,
     two rolled for one kept, while kept is below ``most``; once both are at ``most`` every
     further die of either kind adds ``bonus`` to the total. A single spare rolled die left while
-    kept is still below ``most`` is lost, or adds ``bonus`` when ``leftover_counts``.
+    kept is still below ``most`` is lost, or adds ``bonus`` when ``leftover_counts``. A roll
+    record keeps the limit it was rolled under, so ``most`` is at most ``MAX_DICE`` and
+    ``bonus`` at most ``MAX_MODIFIER``, checked where one is made or read.
     """
 
     most: int
@@ -296,8 +298,12 @@ class KeepLimit(msgspec.Struct, frozen=True):
     def __post_init__(self) -> None:
         if self.most < 1:
             raise DiceError(f"a limit of {self.most} dice leaves no die to roll")
+        if self.most > MAX_DICE:
+            raise DiceError(f"a limit can be at most {MAX_DICE} dice, got {self.most}")
         if self.bonus < 0:
             raise DiceError(f"a die beyond the limit cannot add {self.bonus}")
+        if self.bonus > MAX_MODIFIER:
+            raise DiceError(f"a die beyond the limit adds at most {MAX_MODIFIER}, got {self.bonus}")
 
 
 def apply_keep_limit(rolled: int, kept: int, limit: KeepLimit | None = None) -> KeepDice:

@@ -17,7 +17,7 @@ from uwr_desktop.core.rulesets.registry import (
     make_ruleset,
     ruleset_ids,
 )
-from uwr_desktop.core.upgrade import upgrade_entry
+from uwr_desktop.core.upgrade import EARLIEST_SCHEMA, upgrade_entry
 
 
 class JournalEntry(msgspec.Struct, frozen=True, gc=False):
@@ -108,7 +108,7 @@ def _upgraded(data: bytes, ruleset_id: str | None) -> Any:
         return None
     for candidate in ruleset_ids() if ruleset_id is None else (ruleset_id,):
         try:
-            upgraded = upgrade_entry(raw, make_ruleset(candidate))
+            upgraded = upgrade_entry(raw, make_ruleset(candidate), EARLIEST_SCHEMA)
         except RulesError:
             return None
         if upgraded == raw:

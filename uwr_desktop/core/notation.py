@@ -5,9 +5,9 @@ What :func:`parse_notation` accepts (case-insensitive; spaces and commas between
 * ``7d6``: a **success pool** of 7 d6. Options: favor ``f+1``, ``f-1``, ``f 1``, ``favor +1``;
   rerolls ``r2``, ``r 2``, ``rerolls 2``; the lowest-threshold setting ``lowest 3``.
 * ``6k3``: **roll and keep**: roll 6 d10, keep the 3 highest, 10s explode, under the Ten Dice
-  Rule every recorded roll-and-keep roll follows (``rolls.TEN_DICE_RULE``). ``6k3+5`` adds 5;
-  ``unskilled`` turns explosions off; ``leftover`` makes a lone leftover die beyond the rule's
-  ten add 2.
+  Rule as roll-and-keep dice are read at the table (:data:`TYPED_KEEP_LIMIT`), in every round
+  system. ``6k3+5`` adds 5; ``unskilled`` turns explosions off; ``leftover`` makes a lone
+  leftover die beyond the rule's ten add 2.
 * ``2d10+5``, ``3d8``, ``d20``: a **sum** of the faces plus any ``+N``/``-N`` modifiers.
 
 The one ambiguity, ``NdX``, is settled so: ``Nd6`` with no ``+``/``-`` modifier is a success pool;
@@ -27,12 +27,31 @@ from functools import cache
 
 import msgspec
 
-from uwr_desktop.core.dice import POOL_SIDES, DiceError, PoolSpec, RollKeepSpec, SumSpec
+from uwr_desktop.core.dice import (
+    POOL_SIDES,
+    DiceError,
+    KeepLimit,
+    PoolSpec,
+    RollKeepSpec,
+    SumSpec,
+)
 from uwr_desktop.core.limits import MAX_NOTATION_DIGITS, MAX_NOTATION_LENGTH
-from uwr_desktop.core.rolls import ten_dice_rule
 
 MAX_DIGITS = MAX_NOTATION_DIGITS
 """The longest number the reader accepts; anything longer is refused as too large."""
+
+TYPED_KEEP_LIMIT = KeepLimit(most=10, bonus=2)
+"""The limit typed ``XkY`` dice roll under, whatever the round system: the Ten Dice Rule, as
+roll-and-keep dice are read at the table (no roll uses more than ten dice, each die beyond adds
+2), which the ``rollkeep`` rules follow too. Each roll records it, so a record never depends on
+this value."""
+
+_TYPED_KEEP_LIMITS = (TYPED_KEEP_LIMIT, KeepLimit(most=10, bonus=2, leftover_counts=True))
+
+
+def typed_keep_limit(leftover_counts: bool) -> KeepLimit:
+    """:data:`TYPED_KEEP_LIMIT`, a single leftover rolled die lost or (``leftover``) adding 2."""
+    return _TYPED_KEEP_LIMITS[leftover_counts]
 
 
 class NotationError(DiceError):
@@ -272,7 +291,7 @@ def _build(reading: _Reading) -> PoolSpec | RollKeepSpec | SumSpec:
             reading.size,
             explode="unskilled" not in reading.flags,
             modifier=reading.modifier,
-            limit=ten_dice_rule("leftover" in reading.flags),
+            limit=typed_keep_limit("leftover" in reading.flags),
         )
     if reading.size == POOL_SIDES and not reading.has_modifier and "sum" not in reading.flags:
         _refuse_options(reading, ("unskilled", "leftover"), f"a success pool ({reading.count}d6)")

@@ -22,7 +22,6 @@ from uwr_desktop.core.dice import (
     success_threshold,
 )
 from uwr_desktop.core.odds_rollkeep import Dense, keep_exploding, keep_plain
-from uwr_desktop.core.rolls import TEN_DICE_RULE
 
 __all__ = [
     "RollKeepDistribution",
@@ -234,10 +233,10 @@ def _effective_dice(
 
 
 def roll_keep_distribution(
-    rolled: int, kept: int, explode: bool = True, *, limit: KeepLimit | None = TEN_DICE_RULE
+    rolled: int, kept: int, explode: bool = True, *, limit: KeepLimit | None = None
 ) -> RollKeepDistribution:
-    """Distribution of the total of ``rolled``k``kept`` d10 under ``limit`` (by default the
-    Ten Dice Rule every recorded roll-and-keep roll follows; ``None``: every die written).
+    """Distribution of the total of ``rolled``k``kept`` d10 under ``limit``, the rules' cap on
+    the dice used (``None``: every die written).
 
     The limit's flat bonus is included in the totals. 10s explode without limit unless
     ``explode`` is off (an unskilled roll). Exact except for a cut upper tail below 1e-12,
@@ -257,11 +256,11 @@ def roll_keep_probability(
     tn: int,
     explode: bool = True,
     *,
-    limit: KeepLimit | None = TEN_DICE_RULE,
+    limit: KeepLimit | None = None,
 ) -> float:
     """P(total >= ``tn``) for ``rolled``k``kept`` d10 under ``limit``, as in
-    :func:`roll_keep_distribution` (under the Ten Dice Rule 11k4 is 10k4, or 10k4+2 when its
-    leftover die counts)."""
+    :func:`roll_keep_distribution` (under the ``rollkeep`` rules' Ten Dice Rule 11k4 is 10k4,
+    or 10k4+2 when its leftover die counts)."""
     tn = _whole("tn", tn)
     dice, dense = _effective_dice(rolled, kept, explode, limit)
     first = tn - dense.offset - dice.bonus

@@ -1,8 +1,9 @@
 """The generic roll record: any roll a ruleset makes, as the journal keeps it.
 
 One record covers every dice kind of the round systems: a d6 success pool with favor and
-rerolls (``pool``), roll-and-keep d10s with explosions under the Ten Dice Rule (``keep``), and a
-plain sum such as 2d10 + bonus, d20 + modifier or a d6 roll-off (``sum``). It holds the faces
+rerolls (``pool``), roll-and-keep d10s with explosions under the limit they were rolled under
+(``keep``: the rules' ``KeepLimit``, or none), and a plain sum such as 2d10 + bonus, d20 +
+modifier or a d6 roll-off (``sum``). It holds the faces
 as rolled; the marks of each die (success, kept, dropped, exploded, rerolled) and the outcome
 against a target number or an opposed roll are read from it, never stored beside it, so they
 cannot disagree with the faces. A record that breaks the dice rules raises ``DiceError`` when
@@ -13,6 +14,7 @@ from enum import StrEnum
 from typing import Annotated
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from uwr_desktop.core.dice import (
     KEEP_SIDES,
@@ -25,23 +27,8 @@ from uwr_desktop.core.dice import (
     RollKeepSpec,
     SumRoll,
     SumSpec,
-    apply_keep_limit,
 )
 from uwr_desktop.core.limits import MAX_DICE, MAX_FAVOR, MAX_MODIFIER, MAX_REROLLS, MAX_SIDES
-
-TEN_DICE_RULE = KeepLimit(most=10, bonus=2)
-"""The limit every roll-and-keep record is read under, the Ten Dice Rule: no roll uses more
-than ten dice, and each die beyond adds 2. A record keeps only whether a single leftover die
-counts (``leftover_die_counts``), not a limit of its own, so the rules that roll
-roll-and-keep dice (``rollkeep``'s, and typed ``XkY`` dice in any round system) roll under it."""
-
-_TEN_DICE_RULES = (TEN_DICE_RULE, KeepLimit(most=10, bonus=2, leftover_counts=True))
-
-
-def ten_dice_rule(leftover_counts: bool) -> KeepLimit:
-    """:data:`TEN_DICE_RULE` with its setting for a single leftover rolled die (lost, or +2)."""
-    return _TEN_DICE_RULES[leftover_counts]
-
 
 Face = Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]
 """The face of one die, of any size."""
@@ -102,9 +89,11 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
 
     ``pool``: ``dice`` d6 at ``favor`` with ``rerolls``; ``faces`` are the first faces and
     ``rerolls_taken`` the ``(die index, new face)`` pairs in the order rolled.
-    ``keep``: ``dice`` d10 rolled, ``kept`` kept, 10s exploding when ``explode``; ``chains``
-    holds each die's faces. ``sum``: ``faces`` of ``dice`` d``sides``. Every kind adds
-    ``modifier`` to its total (a pool counts successes and has none).
+    ``keep``: ``dice`` d10 rolled, ``kept`` kept, 10s exploding when ``explode``, under
+    ``limit`` (the rules' cap on the dice used, ``None``: every die written); ``chains`` holds
+    each die's faces. ``sum``: ``faces`` of ``dice`` d``sides``. Every kind adds ``modifier``
+    to its total (a pool counts successes and has none). Only a ``keep`` record has a
+    ``limit``, and it always names it (``null`` for none); the other kinds leave it out.
     """
 
     dice: Dice
@@ -121,7 +110,7 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
     explode: bool = False
     modifier: Modifier = 0
     chains: Annotated[tuple[Chain, ...], msgspec.Meta(max_length=MAX_DICE)] = ()
-    leftover_die_counts: bool = False
+    limit: KeepLimit | UnsetType | None = UNSET
 
     def __post_init__(self) -> None:
         """Refuse a record whose faces break the rules of its dice, where it is made or read:
@@ -136,14 +125,8 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
 
     @classmethod
     def of_keep(cls, roll: RollKeepRoll) -> "RollRecord":
-        """Record a roll-and-keep roll. A record is read under :data:`TEN_DICE_RULE`, so a roll
-        whose limit used other dice than the rule would cannot be recorded (``DiceError``)."""
+        """Record a roll-and-keep roll with the limit it was rolled under."""
         spec = roll.spec
-        leftover = spec.limit is not None and spec.limit.leftover_counts
-        if spec.effective != apply_keep_limit(spec.rolled, spec.kept, ten_dice_rule(leftover)):
-            raise DiceError(
-                f"{spec.rolled}k{spec.kept} is recorded under the Ten Dice Rule, not another limit"
-            )
         return cls(
             spec.rolled,
             kind=DiceKind.KEEP,
@@ -152,7 +135,7 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
             explode=spec.explode,
             modifier=spec.modifier,
             chains=roll.chains,
-            leftover_die_counts=leftover,
+            limit=spec.limit,
         )
 
     @classmethod
@@ -178,7 +161,9 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
 
     def keep(self) -> RollKeepRoll:
         """The roll-and-keep roll this records (``DiceError`` if it breaks the rules)."""
-        limit = ten_dice_rule(self.leftover_die_counts)
+        limit = self.limit
+        if limit is UNSET:
+            raise DiceError("a roll-and-keep record names the limit it was rolled under")
         spec = RollKeepSpec(self.dice, self.kept, self.explode, self.modifier, limit)
         return RollKeepRoll.from_chains(spec, self.chains)
 
@@ -188,6 +173,8 @@ class RollRecord(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
 
     def check(self) -> None:
         """Refuse (``DiceError``) a record whose faces break the rules of its dice kind."""
+        if self.kind is not DiceKind.KEEP and self.limit is not UNSET:
+            raise DiceError(f"only a roll-and-keep record has a limit, not a {self.kind} roll")
         if self.kind is DiceKind.POOL:
             if not self._plain_pool_fits():
                 self.pool()

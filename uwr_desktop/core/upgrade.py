@@ -3,44 +3,67 @@
 Release 0.1.0 (file schema 1) kept a combatant's sheet fields beside its name and refilled
 Stamina inside ``TurnStarted``. Such records still open: the parts every ruleset shares are
 walked here, and each combatant and event is handed to its ruleset's
-``upgrade_combatant``/``upgrade_event``, which know their own old shapes. A file's settings go
-to its ruleset's ``upgrade_settings`` with the file's schema: a setting whose default changed
-(``tactical``'s interruption in schema 3) keeps what an older file meant by leaving it out.
+``upgrade_combatant``/``upgrade_event``, which know their own old shapes. A file's settings and
+combatants go to its ruleset with the file's schema: a setting whose default changed
+(``tactical``'s interruption in schema 3) keeps what an older file meant by leaving it out, and a
+sheet with no health at all, which files up to schema 4 could hold, gets the least allowed.
 Records already in today's shape pass unchanged; anything malformed is left as it is, for the
 typed decoder to name the problem.
 """
 
 from typing import Any
 
+from uwr_desktop.core.earlier_rolls import (
+    LIMIT_RECORDED_SINCE,
+    upgrade_combatant_rolls,
+    upgrade_event_rolls,
+)
 from uwr_desktop.core.rulesets.base import Ruleset
+
+EARLIEST_SCHEMA = 1
+"""The schema a record is read as when its store keeps none (the autosave journal, the
+library): every upgrade is offered, and each knows the old shape it upgrades by itself."""
 
 _HOLDS_COMBATANTS = "CombatantsJoined"
 _HOLDS_UPDATES = "CombatantsUpdated"
 
 
-def upgrade_roster(raw: Any, ruleset: Ruleset) -> Any:
-    """A list of combatants in today's shape."""
+def upgrade_roster(raw: Any, ruleset: Ruleset, schema: int) -> Any:
+    """A list of combatants a file of schema ``schema`` wrote, in today's shape."""
     if not isinstance(raw, list):
         return raw
-    return [ruleset.upgrade_combatant(combatant) for combatant in raw]
+    return [upgrade_combatant(combatant, ruleset, schema) for combatant in raw]
 
 
-def _upgrade_event(raw: Any, ruleset: Ruleset) -> list[Any]:
+def upgrade_combatant(raw: Any, ruleset: Ruleset, schema: int) -> Any:
+    """A combatant a file of schema ``schema`` wrote, in today's shape: its ruleset's upgrade,
+    then the roll records on its sheet."""
+    upgraded = ruleset.upgrade_combatant(raw, schema)
+    return upgrade_combatant_rolls(upgraded) if schema < LIMIT_RECORDED_SINCE else upgraded
+
+
+def _upgrade_event(raw: Any, ruleset: Ruleset, schema: int) -> list[Any]:
     if isinstance(raw, dict):
         kind = raw.get("type")
         if kind == _HOLDS_COMBATANTS:
-            raw = {**raw, "combatants": upgrade_roster(raw.get("combatants"), ruleset)}
+            raw = {**raw, "combatants": upgrade_roster(raw.get("combatants"), ruleset, schema)}
         elif kind == _HOLDS_UPDATES and isinstance(raw.get("updates"), list):
             raw = {
                 **raw,
                 "updates": [
-                    {**update, "combatant": ruleset.upgrade_combatant(update.get("combatant"))}
+                    {
+                        **update,
+                        "combatant": upgrade_combatant(update.get("combatant"), ruleset, schema),
+                    }
                     if isinstance(update, dict)
                     else update
                     for update in raw["updates"]
                 ],
             }
-    return ruleset.upgrade_event(raw)
+    events = ruleset.upgrade_event(raw)
+    if schema >= LIMIT_RECORDED_SINCE:
+        return events
+    return [upgrade_event_rolls(event) for event in events]
 
 
 def upgrade_settings(raw: Any, ruleset: Ruleset, schema: int) -> Any:
@@ -50,9 +73,12 @@ def upgrade_settings(raw: Any, ruleset: Ruleset, schema: int) -> Any:
     return ruleset.upgrade_settings(raw, schema)
 
 
-def upgrade_entry(raw: Any, ruleset: Ruleset) -> Any:
-    """A journal entry (``{"label": ..., "events": [...]}``) in today's shape."""
+def upgrade_entry(raw: Any, ruleset: Ruleset, schema: int) -> Any:
+    """A journal entry (``{"label": ..., "events": [...]}``) a file of schema ``schema`` wrote,
+    in today's shape."""
     if not isinstance(raw, dict) or not isinstance(raw.get("events"), list):
         return raw
-    events = [upgraded for event in raw["events"] for upgraded in _upgrade_event(event, ruleset)]
+    events = [
+        upgraded for event in raw["events"] for upgraded in _upgrade_event(event, ruleset, schema)
+    ]
     return {**raw, "events": events}

@@ -276,8 +276,10 @@ class Ruleset(Protocol):
         """The named conditions the rules define, with their rules, offered to the GM as
         presets (who may still type any other condition)."""
 
-    def upgrade_combatant(self, raw: Any) -> Any:
-        """A combatant as an earlier version wrote it (JSON data), in today's shape; a
+    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
+        """A combatant as a file of schema ``schema`` wrote it (JSON data), in today's shape (a
+        store that keeps no schema, the autosave journal or the library, passes
+        ``core.upgrade.EARLIEST_SCHEMA``: each upgrade then knows its old shape by itself); a
         combatant already in today's shape, or not one at all, comes back unchanged."""
 
     def upgrade_event(self, raw: Any) -> list[Any]:
@@ -328,7 +330,7 @@ class FirstShape:
     """For a ruleset no earlier version wrote records of: its upgrade hooks pass every record
     on unchanged (mix it into the ruleset class)."""
 
-    def upgrade_combatant(self, raw: Any) -> Any:
+    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
         """A combatant in today's shape already: unchanged."""
         return raw
 

@@ -356,7 +356,7 @@ class RoundSystem(ABC, Generic[S]):
 
     # ---- what earlier versions wrote ----------------------------------------------------------
 
-    def upgrade_combatant(self, raw: Any) -> Any:
+    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
         """A combatant an earlier version wrote, in today's shape (unchanged by default)."""
         return raw
 

@@ -2,7 +2,7 @@
 
 ::
 
-    {"format": "uwr-desktop-encounter", "schema_version": 6, "ruleset": "uwr",
+    {"format": "uwr-desktop-encounter", "schema_version": 7, "ruleset": "uwr",
      "settings": {...}, "roster": [combatants the fight started from],
      "journal": [{"label": ..., "events": [...]}, ...], "cursor": N}
 
@@ -54,7 +54,7 @@ from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster, upgrade_sett
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The newest schema this version reads and the one it writes.
 
 Schema 1 (release 0.1.0) kept each combatant's sheet fields beside its name; schema 2 files
@@ -64,7 +64,9 @@ ruleset's id (``rollkeep.Attacked``); schema 5 added conditions lasting until a 
 turn or carrying a round system's preset, and the event ending them (``ConditionsAtTurn``):
 a schema 4 file has none and reads unchanged; schema 6 added who rolls the dice (a
 combatant's ``dice_by``, the events ``HandRollsSet`` and ``RolledByHand``), which a schema 5
-file leaves to the app and reads unchanged. All are read through the ruleset's upgrade
+file leaves to the app and reads unchanged; schema 7 records the limit of every roll-and-keep
+roll (``limit``), which earlier records implied, the Ten Dice Rule, and drops the leftover-die
+setting of every other roll. All are read through the ruleset's upgrade
 (:mod:`uwr_desktop.core.upgrade`)."""
 
 FILE_SUFFIX = ".uwr"
@@ -270,10 +272,10 @@ def _upgraded(data: bytes, schema: int) -> bytes:
     except RulesError:
         return data
     raw["settings"] = upgrade_settings(raw.get("settings"), ruleset, schema)
-    raw["roster"] = upgrade_roster(raw.get("roster"), ruleset)
+    raw["roster"] = upgrade_roster(raw.get("roster"), ruleset, schema)
     journal = raw.get("journal")
     if isinstance(journal, list):
-        raw["journal"] = [upgrade_entry(entry, ruleset) for entry in journal]
+        raw["journal"] = [upgrade_entry(entry, ruleset, schema) for entry in journal]
     return ENCODER.encode(raw)
 
 

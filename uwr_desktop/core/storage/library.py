@@ -30,6 +30,7 @@ from uwr_desktop.core.storage.sqlite_db import (
     open_database,
     transaction,
 )
+from uwr_desktop.core.upgrade import EARLIEST_SCHEMA, upgrade_combatant
 
 _TABLES = (
     """CREATE TABLE IF NOT EXISTS library_templates (
@@ -95,7 +96,9 @@ class Template(msgspec.Struct, frozen=True):
         """The combatant as an earlier version stored it, in today's shape, or ``None``."""
         try:
             ruleset = make_ruleset(self.ruleset)
-            raw = ruleset.upgrade_combatant(msgspec.json.decode(self.combatant_json))
+            raw = upgrade_combatant(
+                msgspec.json.decode(self.combatant_json), ruleset, EARLIEST_SCHEMA
+            )
             combatant: Combatant = convert(raw, Combatant)
         except (msgspec.DecodeError, RulesError, ValueError, TypeError):
             return None

@@ -14,12 +14,12 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.journal_db import JournalCorruptError, RecoveredEncounter
-from uwr_desktop.core.upgrade import upgrade_roster
+from uwr_desktop.core.upgrade import EARLIEST_SCHEMA, upgrade_roster
 
 
 def read_roster(roster_json: bytes, ruleset: Ruleset) -> tuple[Combatant, ...]:
     """The stored starting roster, read in today's shape whichever version stored it."""
-    raw = upgrade_roster(msgspec.json.decode(roster_json), ruleset)
+    raw = upgrade_roster(msgspec.json.decode(roster_json), ruleset, EARLIEST_SCHEMA)
     roster: tuple[Combatant, ...] = msgspec.convert(
         raw, tuple[Combatant, ...], dec_hook=dec_hook_for(ruleset.id), strict=False
     )

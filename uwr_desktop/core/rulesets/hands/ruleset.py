@@ -14,6 +14,8 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
   healed points wait for the next round start.
 """
 
+from typing import Any
+
 from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
 from uwr_desktop.core.intents import (
     AddCombatants,
@@ -30,6 +32,7 @@ from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
 )
+from uwr_desktop.core.rulesets.earlier_health import RawSheet, is_zero, with_sheet_upgraded
 from uwr_desktop.core.rulesets.hands import columns, order, view
 from uwr_desktop.core.rulesets.hands import decide as rules
 from uwr_desktop.core.rulesets.hands.apply import apply_event
@@ -45,10 +48,18 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsSpend,
 )
 from uwr_desktop.core.rulesets.hands.rules import HandsSettings
-from uwr_desktop.core.rulesets.hands.sheet import sheet_of
+from uwr_desktop.core.rulesets.hands.sheet import MAX_POINTS, sheet_of
 from uwr_desktop.core.rulesets.hands.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.hands.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.round_system import RoundSystem
+
+
+def _some_points(sheet: RawSheet) -> RawSheet | None:
+    """A sheet of hit points set by hand to 0 (so none undamaged, all an earlier version took)
+    given the least maximum allowed, all of it damaged: no hit point undamaged, as before."""
+    if is_zero(sheet.get("max_points")) and is_zero(sheet.get("damage", 0)):
+        return {**sheet, "max_points": MAX_POINTS.low, "damage": MAX_POINTS.low}
+    return None
 
 
 class HandsRuleset(RoundSystem[HandsSettings]):
@@ -68,6 +79,11 @@ class HandsRuleset(RoundSystem[HandsSettings]):
     def first_part(self) -> RulesetPart:
         """No round yet."""
         return NO_PART
+
+    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
+        """A combatant of an earlier schema: up to schema 4, hit points set by hand to 0 become
+        the least maximum allowed, all damaged."""
+        return with_sheet_upgraded(raw, schema, _some_points)
 
     def first_state(self, state: EncounterState) -> EncounterState:
         """Everyone in table order."""

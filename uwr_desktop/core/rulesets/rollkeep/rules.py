@@ -10,10 +10,21 @@ from uwr_desktop.core.dice import KeepLimit, RollKeepSpec
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.odds import roll_keep_probability
-from uwr_desktop.core.rolls import ten_dice_rule
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Stance, Weapon, WeaponKind
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepSettings, TieRule
 from uwr_desktop.core.rulesets.sheets import sheet_reader
+
+TEN_DICE_RULE = KeepLimit(most=10, bonus=2)
+"""The limit every roll of these rules is under, the Ten Dice Rule: no roll uses more than ten
+dice, and each die beyond adds 2 (a single leftover rolled die lost, unless the setting says)."""
+
+_TEN_DICE_RULES = (TEN_DICE_RULE, KeepLimit(most=10, bonus=2, leftover_counts=True))
+
+
+def ten_dice_rule(leftover_counts: bool) -> KeepLimit:
+    """:data:`TEN_DICE_RULE` with its setting for a single leftover rolled die (lost, or +2)."""
+    return _TEN_DICE_RULES[leftover_counts]
+
 
 CENTER_INITIATIVE = 10
 """Initiative a Center stance gives for the next round."""

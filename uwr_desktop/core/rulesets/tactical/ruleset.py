@@ -33,6 +33,11 @@ from uwr_desktop.core.rulesets.base import (
     IntentOption,
     TurnNow,
 )
+from uwr_desktop.core.rulesets.earlier_health import (
+    RawSheet,
+    least_maximum,
+    with_sheet_upgraded,
+)
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.tactical import decide as steps
 from uwr_desktop.core.rulesets.tactical import lanes, rules, view
@@ -50,11 +55,16 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalShorten,
 )
 from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings, upgrade_settings
-from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
+from uwr_desktop.core.rulesets.tactical.sheet import MAX_HITS, sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.tactical.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.tactical.upkeep import PRESETS
 from uwr_desktop.core.timeline import TimelineSlot
+
+
+def _some_hits(sheet: RawSheet) -> RawSheet | None:
+    """A sheet of no hits out of 0 given the least maximum allowed."""
+    return least_maximum(sheet, "hits_max", "hits", MAX_HITS.low)
 
 
 class TacticalRuleset(RoundSystem[TacticalSettings]):
@@ -151,6 +161,11 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
         """AP left, the action under way, penalties, pace and the sheet's numbers."""
         return view.own_cell(combatant, key, part_of(state).count)
+
+    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
+        """A combatant of an earlier schema: up to schema 4, no hits out of a maximum of 0
+        become no hits out of the least maximum allowed."""
+        return with_sheet_upgraded(raw, schema, _some_hits)
 
     def upgrade_settings(self, raw: Any, schema: int) -> Any:
         """Settings of an earlier schema: a missing interruption setting meant "ask"."""

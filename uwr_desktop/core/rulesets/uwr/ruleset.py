@@ -246,7 +246,10 @@ class UwrRuleset(RoundSystem[UwrSettings]):
         """Attributes, initiative, health and weapons."""
         return view.own_cell(combatant, key)
 
-    upgrade_combatant = staticmethod(upgrade.upgrade_combatant)
+    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
+        """A combatant an earlier version wrote, in today's shape: a release 0.1.0 one's sheet
+        fields moved into its sheet, a maximum Vitality of 0 raised to the least allowed."""
+        return upgrade.upgrade_combatant(raw, schema)
 
     def upgrade_event(self, raw: Any) -> list[Any]:
         """An event an earlier version wrote, as today's (a release 0.1.0 turn start becomes
