@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from accessible_walk import unnamed
 from every_system import fighter
 from fight_window import shown_window
-from accessible_walk import unnamed
 from mnemonics import clashes, dead_labels, mnemonic
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (

@@ -106,12 +106,9 @@ class CatalogDialog(QDialog):
             kind.addItem(value.value, value)
         kind.setCurrentIndex(kind.findData(entry.kind))
         self.action_rows.setCellWidget(row, 1, kind)
-        for column, low_or_high, value in (
-            (2, "Min AP", entry.min_ap),
-            (3, "Max AP", entry.max_ap),
-        ):
-            box = _spin(0, MAX_COUNT, value, low_or_high)
-            box.setAccessibleName(f"Action {row + 1} {low_or_high}")
+        for column, what, count in ((2, "Min AP", entry.min_ap), (3, "Max AP", entry.max_ap)):
+            box = _spin(0, MAX_COUNT, count, what)
+            box.setAccessibleName(f"Action {row + 1} {what}")
             self.action_rows.setCellWidget(row, column, box)
 
     def add_pace(self, pace: Pace | None) -> None:
