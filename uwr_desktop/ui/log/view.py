@@ -90,6 +90,9 @@ class EventLog(QWidget):
         self._export.setObjectName("eventLogExport")
         self._export.setToolTip("Save the whole log as a Markdown file")
         self._list = QListView(self)
+        # A viewport made here has its Python wrapper from the start; Qt's own, first handed to
+        # Python while painting, would make PySide create every widget type to find its class.
+        self._list.setViewport(QWidget())
         self._list.setUniformItemSizes(True)
         self._list.setObjectName("eventLogList")
         self._list.setAccessibleName("Event log")
