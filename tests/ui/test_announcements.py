@@ -11,7 +11,6 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, RollDice
 from uwr_desktop.core.rulesets import ruleset_ids
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.window import announcer as announcer_module
 from uwr_desktop.ui.window.turn_header import acting_text
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -26,7 +25,7 @@ def posted(monkeypatch):
     def update(event):
         events.append((event.message(), event.politeness() == assertive))
 
-    monkeypatch.setattr(announcer_module.QAccessible, "updateAccessibility", update)
+    monkeypatch.setattr(QAccessible, "updateAccessibility", update)
     return events
 
 

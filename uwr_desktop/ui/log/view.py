@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Signal,
 )
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -90,6 +91,12 @@ class EventLog(QWidget):
         self._export.setObjectName("eventLogExport")
         self._export.setToolTip("Save the whole log as a Markdown file")
         self._list = QListView(self)
+        # A viewport made here has its Python wrapper from the start; Qt's own, first handed to
+        # Python while painting, would make PySide create every widget type to find its class.
+        viewport = QWidget()
+        viewport.setBackgroundRole(QPalette.ColorRole.Base)  # as Qt's own viewport has it
+        viewport.setAutoFillBackground(True)
+        self._list.setViewport(viewport)
         self._list.setUniformItemSizes(True)
         self._list.setObjectName("eventLogList")
         self._list.setAccessibleName("Event log")

@@ -8,7 +8,6 @@ which posts Qt's accessibility announcement (polite; assertive for a refusal) an
 from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 
 from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.rulesets.base import RollShown
@@ -61,6 +60,9 @@ class Announcer(QObject):
         """Tell ``text`` to a screen reader (``assertive``: at once, cutting in)."""
         if not text:
             return
+        # Qt's accessibility types bring many enums with them: loaded with the first words told.
+        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
         event = QAccessibleAnnouncementEvent(self._speaker, text)
         politeness = QAccessible.AnnouncementPoliteness
         event.setPoliteness(politeness.Assertive if assertive else politeness.Polite)
