@@ -324,20 +324,3 @@ class StarterTemplates(Protocol):
     def starter_templates(self) -> tuple[Combatant, ...]:
         """The sample combatants, each on this ruleset's sheet and passing its checks (none:
         an empty tuple)."""
-
-
-class FirstShape:
-    """For a ruleset no earlier version wrote records of: its upgrade hooks pass every record
-    on unchanged (mix it into the ruleset class)."""
-
-    def upgrade_combatant(self, raw: Any, schema: int) -> Any:
-        """A combatant in today's shape already: unchanged."""
-        return raw
-
-    def upgrade_event(self, raw: Any) -> list[Any]:
-        """An event in today's shape already: unchanged."""
-        return [raw]
-
-    def upgrade_settings(self, raw: Any, schema: int) -> Any:
-        """Settings in today's shape already: unchanged."""
-        return raw
