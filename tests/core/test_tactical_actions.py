@@ -2,6 +2,7 @@
 interruptions and kept progress, waiting, instantaneous actions, movement, concentration,
 parry, newcomers, edits and the settings."""
 
+import msgspec
 import pytest
 from tactical_fights import fighter, sheet, tactical_session
 
@@ -447,3 +448,33 @@ def test_the_shipped_tables_are_the_seeds():
         ("Sprint", -70),
         ("Dash", -100),
     ]
+
+
+@pytest.mark.parametrize(
+    ("penalty", "bonus"), [(0, 2), (-9, 2), (-10, 1), (-19, 1), (-20, 0), (-35, -1)]
+)
+def test_initiative_loses_one_per_full_ten_points_of_penalty(penalty, bonus):
+    assert rules.initiative_spec(TacticalSheet(quickness=2, penalty=penalty)).modifier == bonus
+
+
+def test_the_panels_turn_is_declaring_only_before_the_countdown():
+    session = tactical_session([fighter("a"), fighter("b")], [9, 9, 2, 3])
+    assert session.ruleset.turn_step(session.state) == ""
+    session.do(StartFight())
+    assert session.ruleset.turn_step(session.state) == "declaring"
+
+
+def test_the_shared_cells_read_what_the_combatant_holds():
+    hidden = msgspec.structs.replace(fighter("a"), hidden=True, notes="ambusher", alias="Shadow")
+    session = tactical_session([hidden], [])
+    cells = {
+        key: session.ruleset.cell_value(session.state, "a", key)
+        for key in ("name", "side", "hidden", "notes", "alias")
+    }
+    assert cells == {
+        "name": "A",
+        "side": "enemy",
+        "hidden": True,
+        "notes": "ambusher",
+        "alias": "Shadow",
+    }

@@ -577,6 +577,7 @@ def number_column(key: str, title: str, field: Bounded) -> Column:
 
 
 GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias", hand_rolls.DICE_BY_CELL})
+"""The cells every ruleset's table has and edits the same way."""
 
 
 def generic_cell(combatant: Combatant, key: str) -> CellValue | None:
@@ -595,9 +596,6 @@ def generic_cell(combatant: Combatant, key: str) -> CellValue | None:
         case hand_rolls.DICE_BY_CELL:
             return combatant.dice_by.value
     return None
-
-
-"""The cells every ruleset's table has and edits the same way."""
 
 
 def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
