@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import ClassVar, Protocol
 
 import msgspec
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from uwr_desktop.core.encounter import Combatant
@@ -55,13 +55,14 @@ class ListKeys(msgspec.Struct, frozen=True):
     shortcut: str
     empty: str
 
+    def native_shortcut(self) -> str:
+        """The list's key as the desktop writes it ("Ctrl+1")."""
+        return QKeySequence(self.shortcut).toString(QKeySequence.SequenceFormat.NativeText)
+
     def tip(self, tip: str, number: int) -> str:
         """A row button's tooltip ``tip`` with the keys that click it (``number`` from 1)."""
-        from PySide6.QtGui import QKeySequence
-
-        keys = QKeySequence(self.shortcut).toString(QKeySequence.SequenceFormat.NativeText)
         then = f", then {number}" if number <= LISTED_NUMBERS else ""
-        return f"{tip} — {keys}{then}"
+        return f"{tip} — {self.native_shortcut()}{then}"
 
 
 LISTED_NUMBERS = 9

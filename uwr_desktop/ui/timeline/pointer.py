@@ -3,8 +3,9 @@
 :class:`PointerGestures` is the part of :class:`~uwr_desktop.ui.timeline.widget.
 InitiativeTimeline` that answers the mouse: a press selects the slot under the pointer (or asks
 for a pip), a move past the drag distance drags it, a release asks for the move or the value
-the drop shows, a double click opens the slot. It reads the timeline's slots, layout, scroll
-and gesture, and speaks through its signals.
+the drop shows, a double click opens the slot. It also answers where a slot stands now
+(``card_rect``, gliding included) and which slot is under a point. It reads the timeline's
+slots, layout, glide, scroll and gesture, and speaks through its signals.
 """
 
 from PySide6.QtCore import QPointF, QRectF, Qt, SignalInstance
@@ -13,35 +14,56 @@ from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.timeline import TimelineSlot
 from uwr_desktop.ui.timeline.drag import Press, SlotDrag, index_of
+from uwr_desktop.ui.timeline.glide import Glide
 from uwr_desktop.ui.timeline.layout import TimelineLayout
 from uwr_desktop.ui.timeline.scroll import Scroller
 
 
 class PointerGestures(QWidget):
-    """The timeline's mouse handling (a base of the timeline widget, which provides what it
-    reads: its slots, layout, scroller, gesture, selection and signals)."""
+    """The timeline's mouse handling and where its slots stand (a base of the timeline widget,
+    which holds the slots, layout, glide, scroller, gesture and selection these read, and
+    declares the signals they speak through)."""
 
     _slots: tuple[TimelineSlot, ...]
     _layout: TimelineLayout
     _gesture: SlotDrag
     _scroller: Scroller
+    _glide: Glide
+    _selected: str | None
+    slotActivated: SignalInstance  # noqa: N815 (Qt signal naming)
     slotPipClicked: SignalInstance  # noqa: N815 (Qt signal naming)
     slotValueDropped: SignalInstance  # noqa: N815 (Qt signal naming)
     slotMoveRequested: SignalInstance  # noqa: N815 (Qt signal naming)
     slotOpened: SignalInstance  # noqa: N815 (Qt signal naming)
 
-    def _key_at(self, pos: QPointF) -> str | None:
-        raise NotImplementedError
-
     def card_rect(self, key: str) -> QRectF:
-        """Where the slot ``key`` is drawn (the timeline's)."""
-        raise NotImplementedError
+        """Return where the slot with ``key`` is drawn now, in widget coordinates.
+
+        While slots glide this is their in-between place. Raises ``ValueError`` for an
+        unknown key.
+        """
+        rect = QRectF(self._require(key))
+        rect.moveLeft(self._shown_x(key) - self._scroller.x())
+        return rect
 
     def _shown_x(self, key: str) -> float:
-        raise NotImplementedError
+        return self._layout.targets[key].x() + self._glide.offset(key)
+
+    def _require(self, key: str) -> QRectF:
+        rect = self._layout.targets.get(key)
+        if rect is None:
+            raise ValueError(f"no slot with key {key!r} is on the timeline")
+        return rect
+
+    def _key_at(self, pos: QPointF) -> str | None:
+        point = QPointF(pos.x() + self._scroller.x(), pos.y())
+        return self._layout.key_at(point, self._glide.offset)
 
     def _set_selection(self, key: str) -> None:
-        raise NotImplementedError
+        """Select ``key`` as the GM did (``slotActivated`` tells the owner)."""
+        self._selected = key
+        self.update()
+        self.slotActivated.emit(key)
 
     def _end_drag(self) -> None:
         self._gesture.end()

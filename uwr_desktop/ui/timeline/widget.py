@@ -109,6 +109,7 @@ class InitiativeTimeline(PointerGestures):
         self._selected: str | None = None
         self._gesture = SlotDrag()
         self._scroller = Scroller(self)
+        self.slotActivated.connect(lambda _key: self._update_description())
         self._update_description()
 
     # Public API
@@ -200,16 +201,6 @@ class InitiativeTimeline(PointerGestures):
         self._update_description()
         self.update()
 
-    def card_rect(self, key: str) -> QRectF:
-        """Return where the slot with ``key`` is drawn now, in widget coordinates.
-
-        While slots glide this is their in-between place. Raises ``ValueError`` for an
-        unknown key.
-        """
-        rect = QRectF(self._require(key))
-        rect.moveLeft(self._shown_x(key) - self._scroller.x())
-        return rect
-
     def pip_rect(self, key: str, pip: int) -> QRectF:
         """Where filled pip ``pip`` (1 first) of the slot ``key`` is drawn, in widget
         coordinates. Raises ``ValueError`` for an unknown key or a pip the slot lacks."""
@@ -280,19 +271,6 @@ class InitiativeTimeline(PointerGestures):
 
     def _update_scroll_range(self) -> None:
         self._scroller.fit(self._layout.width, self._metrics.unit_width / 4)
-
-    def _shown_x(self, key: str) -> float:
-        return self._layout.targets[key].x() + self._glide.offset(key)
-
-    def _require(self, key: str) -> QRectF:
-        rect = self._layout.targets.get(key)
-        if rect is None:
-            raise ValueError(f"no slot with key {key!r} is on the timeline")
-        return rect
-
-    def _key_at(self, pos: QPointF) -> str | None:
-        point = QPointF(pos.x() + self._scroller.x(), pos.y())
-        return self._layout.key_at(point, self._glide.offset)
 
     def _current_key(self) -> str | None:
         return next((s.key for s in self._slots if s.status == SlotStatus.CURRENT), None)
@@ -384,12 +362,6 @@ class InitiativeTimeline(PointerGestures):
             self.ensure_visible(current)
         self._keep_focus()
         super().resizeEvent(event)
-
-    def _set_selection(self, key: str) -> None:
-        self._selected = key
-        self._update_description()
-        self.update()
-        self.slotActivated.emit(key)
 
     def _update_description(self) -> None:
         text = words.description(self._slots, self._axis, self._kind, self._selected, self._down)

@@ -10,7 +10,7 @@ is. A key pressed when the list is empty says so instead of opening nothing.
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QPoint
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QMenu, QWidget
 
 from uwr_desktop.ui.rulesets.base import LISTED_NUMBERS, DicePanel, PanelList
@@ -20,11 +20,6 @@ def entry_text(number: int, button: QAbstractButton) -> str:
     """A list entry's words: its number as mnemonic (up to 9), then the button's row name."""
     name = (button.accessibleName() or button.text()).replace("&", "&&")
     return f"&{number} {name}" if number <= LISTED_NUMBERS else name
-
-
-def native(keys: str) -> str:
-    """``keys`` as the desktop writes them."""
-    return QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText)
 
 
 def shown_buttons(listed: PanelList) -> list[QAbstractButton]:
@@ -59,7 +54,7 @@ class ListedCommands:
         if lists:
             self._menu.addSeparator()
         for listed in lists:
-            submenu = self._menu.addMenu(f"{listed.keys.text}\t{native(listed.keys.shortcut)}")
+            submenu = self._menu.addMenu(f"{listed.keys.text}\t{listed.keys.native_shortcut()}")
             submenu.setObjectName(f"panelList_{listed.keys.key}")
             submenu.aboutToShow.connect(lambda chosen=listed, into=submenu: fill(chosen, into))
             opener = QAction(f"{listed.keys.text}: a row, then its number", self._owner)
