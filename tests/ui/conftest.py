@@ -40,11 +40,19 @@ def no_animation_left_running(qapp: QApplication) -> Iterator[None]:
 
 
 @pytest.fixture
-def with_duel() -> Iterator[None]:
-    """The tests' ``duel`` round system joins the registries for one test only."""
-    from every_system import duel_installed
+def with_own_systems() -> Iterator[None]:
+    """The tests' own round systems join the registries for one test only."""
+    from every_system import own_systems_installed
 
-    yield from duel_installed()
+    yield from own_systems_installed()
+
+
+@pytest.fixture(scope="module")
+def own_systems_in_module() -> Iterator[None]:
+    """The tests' own round systems join the registries for one module's tests."""
+    from every_system import own_systems_installed
+
+    yield from own_systems_installed()
 
 
 @pytest.fixture

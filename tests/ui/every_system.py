@@ -1,16 +1,26 @@
-"""Helpers for tests that run over every round system, ``duel`` (the tests' own, joined as a
-system from elsewhere would be) included: the systems, a fighter of each, and every view the
-window reads of a fight."""
+"""Helpers for tests that run over every round system, the tests' own included: the systems, a
+fighter of each, an attack in each, and every view the window reads of a fight.
 
+A round system of the tests is a package beside this module (``duel``) with a ``RULESET_ID``
+and an ``install()`` that registers it as a system from elsewhere would be; it is found here,
+so adding one touches no other file.
+"""
+
+import importlib
+import pkgutil
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
-from duel import install
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from uwr_desktop.core.encounter import Combatant, Sheet, sheet_type
+from uwr_desktop.core.encounter import Combatant, EncounterState, Sheet, sheet_type
+from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.rulesets import load_ruleset, registry, ruleset_ids
+from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.log.model import LogModel
@@ -22,19 +32,46 @@ from uwr_desktop.ui.table.model import CombatantTableModel
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole + 1)
 """What the table and the log are asked for: the text, the tooltip, the row's combatant."""
 
-SYSTEMS = (*ruleset_ids(), "duel")
+
+def _own_systems() -> dict[str, Any]:
+    """The packages beside this module that install a round system, by the system's id."""
+    found = {}
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if module.ispkg:
+            package = importlib.import_module(module.name)
+            if hasattr(package, "install") and hasattr(package, "RULESET_ID"):
+                found[package.RULESET_ID] = package
+    return found
+
+
+_OWN_PACKAGES = _own_systems()
+OWN_SYSTEMS = tuple(_OWN_PACKAGES)
+"""The round systems of the tests alone (``duel``)."""
+
+SYSTEMS = (*ruleset_ids(), *OWN_SYSTEMS)
 """Every round system this version offers, and the tests' own."""
 
 
-def duel_installed() -> Iterator[None]:
-    """``duel`` joins the registries until the generator is closed (for a module's fixture)."""
+def own_systems_installed() -> Iterator[None]:
+    """The tests' round systems join the registries until the generator is closed."""
     registry.load_rulesets()
     ui_registry.load_uis()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
         patch.setattr(ui_registry, "_FACTORIES", dict(ui_registry._FACTORIES))
-        install()
+        for package in _OWN_PACKAGES.values():
+            package.install()
         yield
+
+
+def attack_on(ruleset: Ruleset, state: EncounterState, target: str) -> Intent | None:
+    """The first intent ``ruleset`` offers whoever acts now that is aimed at ``target``: an
+    attack, in a system the tests know nothing else of (``None``: it offers none now)."""
+    assert state.current is not None
+    for option in ruleset.legal_intents(state, state.current):
+        if target in msgspec.structs.asdict(option.intent).values():
+            return option.intent
+    return None
 
 
 def sheet_for(ruleset_id: str) -> Sheet:

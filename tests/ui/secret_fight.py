@@ -4,8 +4,7 @@ window's tests and the shared page's."""
 
 from collections.abc import Callable
 
-from duel.ruleset import Strike
-from every_system import everything_shown, sheet_for
+from every_system import attack_on, everything_shown, sheet_for
 from msgspec.structs import replace
 
 from uwr_desktop.core.encounter import Combatant
@@ -99,7 +98,8 @@ def keeps_secrets(window: MainWindow, view: PlayerView) -> bool:
 
 def act(window: MainWindow, system: str) -> list[str]:
     """Whoever acts now attacks (Vex the Chief, the others Vex) where the system rolls an
-    attack, then the turn moves on; the roll lines the players saw."""
+    attack (in a system of the tests, its first offer aimed at the target), then the turn
+    moves on; the roll lines the players saw."""
     state = window.document.session.state
     current = state.current
     lines = []
@@ -113,16 +113,23 @@ def act(window: MainWindow, system: str) -> list[str]:
         attacks: dict[str, Callable[[], None]] = {
             "uwr": lambda: uwr_attack(window, do, current, target),
             "rollkeep": lambda: rollkeep_attack(do, current, target),
-            "duel": lambda: do(Strike(current, target)),
             "hands": lambda: do(hands_spend(current)),
         }
         if system in attacks:
             attacks[system]()
+        elif system not in NO_ATTACK:
+            offered = attack_on(window.document.session.ruleset, state, target)
+            if offered is not None:
+                do(offered)
     if system == "tactical":
         tactical_count(window, do)
     elif system != "hands" or window.document.session.state.current is None:
         do(NextTurn())
     return lines
+
+
+NO_ATTACK = ("tactical",)
+"""The systems whose walk declares on the count instead of attacking."""
 
 
 def tactical_count(window: MainWindow, do: Callable[[Intent], None]) -> None:
@@ -172,8 +179,13 @@ def view_of(window: MainWindow) -> PlayerView:
 STORY = {
     "uwr": r"Vex attacks Shadow: \d+ success(es)? against Shadow's dodge \d+ — (hit|miss)",
     "rollkeep": r"Vex attacks Shadow: \d+ against TN \d+ — (hit, \d+ damage|miss)",
-    "duel": r"Vex strikes Shadow: \d+ against armor \d+ — (hit, \d+ damage|miss)",
     "tactical": r"(Vex|Shadow) rolls off to declare on count 35: \d+ against (Shadow|Vex) \d+",
     "hands": r"(Vex|Shadow) rolls off to declare first: [\d/]+ against (Shadow|Vex) [\d/]+",
 }
 """The line of each system's main roll that the walk must show: who, what for, the outcome."""
+
+
+def story(system: str) -> str:
+    """The line the walk must show in ``system``: in a system of the tests, Vex acting on Shadow
+    (the alias, never the real name) and what came of it."""
+    return STORY.get(system, r"Vex [a-z]+ Shadow: .+")

@@ -34,7 +34,7 @@ from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 from uwr_desktop.ui.window.main_window import MainWindow
 
-pytestmark = pytest.mark.usefixtures("with_duel")
+pytestmark = pytest.mark.usefixtures("with_own_systems")
 
 
 @pytest.fixture

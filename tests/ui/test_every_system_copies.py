@@ -5,10 +5,9 @@ taken is never given again and a long name is shortened to fit its number. The f
 recovers and shows in every view as any other."""
 
 import random
-from collections.abc import Iterator
 
 import pytest
-from every_system import SYSTEMS, duel_installed, fighter, shown
+from every_system import SYSTEMS, fighter, shown
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
@@ -20,11 +19,7 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 
-
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 def _session(ruleset_id: str, *names: str) -> Session:

@@ -6,11 +6,10 @@ view the window reads shows it."""
 
 import random
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from every_system import SYSTEMS, duel_installed, fighter, shown
+from every_system import SYSTEMS, fighter, shown
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -56,10 +55,7 @@ KINDS = (
 )
 
 
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 def _step(session: Session, kind: str, pick: int, joined: list[int]) -> None:

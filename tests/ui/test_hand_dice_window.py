@@ -4,11 +4,10 @@ The prompt asks for the right dice and refuses impossible faces with the reason,
 goes exactly as the app's own dice would have taken it from the same faces."""
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from duel.ruleset import Strike
-from every_system import SYSTEMS, duel_installed, fighter
+from every_system import SYSTEMS, attack_on, fighter
 from hand_table import Table
 
 from tests.ui.fight_window import shown_window
@@ -37,10 +36,7 @@ from uwr_desktop.ui.player_view.picture import last_roll
 SEED = 5
 
 
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 @pytest.fixture
@@ -69,9 +65,16 @@ PLAYS: dict[str, list[Play]] = {
     "rollkeep": [lambda state: RollkeepAttack(state.current or "f1", 0, foe(state))],
     "tactical": [],
     "hands": [lambda _: NextTurn()],
-    "duel": [lambda state: Strike(state.current or "f1", foe(state))],
 }
-"""What each system does after the fight starts, besides typed dice for a player."""
+"""What each system does after the fight starts, besides typed dice for a player (a system of
+the tests attacks the foe)."""
+
+
+def offered_attack(window, state: EncounterState) -> Intent:
+    """A system of the tests attacks the foe as it offers to."""
+    intent = attack_on(window.document.session.ruleset, state, foe(state))
+    assert intent is not None, "the system offers no attack on the foe"
+    return intent
 
 
 def players_by_hand(window, ruleset_id: str) -> None:
@@ -91,7 +94,7 @@ def test_players_roll_by_hand_and_the_fight_goes_as_the_app_would(qtbot, window,
     done: list[Intent] = [AddCombatants(roster)]
     window.actions_by_key["start_fight"].trigger()
     done.append(StartFight())
-    for play in PLAYS[ruleset_id]:
+    for play in PLAYS.get(ruleset_id, [lambda state: offered_attack(window, state)]):
         intent = play(window.document.session.state)
         assert window.do(intent), window.statusBar().currentMessage()
         done.append(intent)

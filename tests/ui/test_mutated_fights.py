@@ -16,11 +16,11 @@ opened.
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from every_system import SYSTEMS, duel_installed, fighter, shown
+from every_system import SYSTEMS, fighter, shown
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from json_paths import json_paths
@@ -52,10 +52,7 @@ from uwr_desktop.core.storage.encounter_file import (
 NAME = "fight.uwr"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 def _played(ruleset_id: str) -> Session:

@@ -46,7 +46,7 @@ from uwr_desktop.ui.window.main_window import MainWindow
 ROOT = Path(__file__).resolve().parents[2]
 
 
-pytestmark = pytest.mark.usefixtures("with_duel")
+pytestmark = pytest.mark.usefixtures("with_own_systems")
 
 
 def duelist(cid, name, side=Side.ENEMY, *, hp=10, hp_max=10, modifier=0, hidden=False):

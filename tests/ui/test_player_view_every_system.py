@@ -5,20 +5,15 @@ defeated are dimmed and never next, enemies' points stay hidden with their healt
 last roll names who rolled, for what and how it went, in the system's words."""
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from every_system import SYSTEMS, duel_installed
+from every_system import SYSTEMS
 from fight_window import hidden_window
-from secret_fight import STORY, TURNS, act, keeps_secrets, set_up, view_of
+from secret_fight import TURNS, act, keeps_secrets, set_up, story, view_of
 
 from uwr_desktop.core.intents import RollDice
 
-
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 @pytest.fixture
@@ -38,7 +33,7 @@ def test_the_players_see_the_story_and_none_of_the_secrets(window, system):
         lines += act(window, system)
         hidden_turns += keeps_secrets(window, view)
     assert hidden_turns, "Zyxxa takes a turn the players must not see"
-    assert any(re.fullmatch(STORY[system], line) for line in lines), lines
+    assert any(re.fullmatch(story(system), line) for line in lines), lines
 
     session.do(RollDice("vex", "2d10+5"))
     assert re.fullmatch(r"Vex rolls 2d10\+5: \d+", view.roll_line.text())

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from duel import RULESET_ID
+from every_system import OWN_SYSTEMS
 from fight_window import shown_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel
@@ -129,11 +129,11 @@ def test_the_help_is_read_and_moved_through_by_keyboard(window, qtbot):
     assert window.findChildren(HelpDialog) == [dialog], "one help per window"
 
 
-def test_a_system_without_a_page_gets_the_shared_commands(with_duel, window, qtbot):
-    window.document.new(RULESET_ID)
+def test_a_system_without_a_page_gets_the_shared_commands(with_own_systems, window, qtbot):
+    window.document.new(OWN_SYSTEMS[0])
     dialog = _press_f1(qtbot, window)
-    assert dialog.shown_system() == RULESET_ID
-    assert ruleset_ui(RULESET_ID).round_help is SHARED_ROUND_HELP
+    assert dialog.shown_system() == OWN_SYSTEMS[0]
+    assert ruleset_ui(OWN_SYSTEMS[0]).round_help is SHARED_ROUND_HELP
     text = dialog.page_text()
     assert shortcut_text(window.actions_by_key["next_turn"]) in text
     assert "Duel" in text

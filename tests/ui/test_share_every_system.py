@@ -6,12 +6,11 @@ rolls)."""
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
-from every_system import SYSTEMS, duel_installed
+from every_system import SYSTEMS
 from fight_window import hidden_window
-from secret_fight import HIDDEN, REAL, STORY, TURNS, act, keeps_secrets, set_up, view_of
+from secret_fight import HIDDEN, REAL, TURNS, act, keeps_secrets, set_up, story, view_of
 from share_client import Stream, get
 
 from uwr_desktop.core.intents import RollDice
@@ -19,11 +18,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.share.page_data import encoded, page_data
 from uwr_desktop.ui.window.main_window import MainWindow
 
-
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 @pytest.fixture
@@ -77,7 +72,7 @@ def test_devices_get_the_player_views_picture_and_none_of_the_secrets(window, qt
         body = published(window, qtbot, port, key)
         no_secret_in(window, body)
         rolls.append(json.loads(body)["roll"])
-    assert any(re.fullmatch(STORY[system], roll) for roll in rolls), rolls
+    assert any(re.fullmatch(story(system), roll) for roll in rolls), rolls
 
     session = window.document.session
     session.do(RollDice("vex", "2d10+5"))

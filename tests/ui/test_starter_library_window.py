@@ -1,7 +1,7 @@
 """The sample foes at the table: a first start's library lists the fight's system's samples."""
 
 import pytest
-from duel import RULESET_ID
+from every_system import OWN_SYSTEMS
 from fight_window import shown_window, when_modal
 from PySide6.QtWidgets import QLineEdit, QListWidget
 
@@ -73,8 +73,8 @@ def test_a_sample_joins_the_fight_in_numbered_copies(window, qtbot):
     assert names == ["Wolf 1", "Wolf 2"]
 
 
-def test_the_test_system_without_samples_keeps_an_empty_library(with_duel, tmp_path):
+def test_the_test_system_without_samples_keeps_an_empty_library(with_own_systems, tmp_path):
     with CombatantLibrary(tmp_path / "library.sqlite") as library:
-        assert seed_starters(library, [RULESET_ID]) == []
-        assert RULESET_ID in library.seeded_rulesets()
-        assert library.search(RULESET_ID) == []
+        assert seed_starters(library, [OWN_SYSTEMS[0]]) == []
+        assert OWN_SYSTEMS[0] in library.seeded_rulesets()
+        assert library.search(OWN_SYSTEMS[0]) == []

@@ -2,10 +2,8 @@
 what the Dice dock's tray holds for the combatant chosen, it is journaled and logged, Shift+F7
 takes its rerolls, undo takes it back."""
 
-from collections.abc import Iterator
-
 import pytest
-from every_system import SYSTEMS, duel_installed
+from every_system import SYSTEMS
 from PySide6.QtCore import Qt
 
 from tests.ui.fight_window import shown_window
@@ -14,11 +12,7 @@ from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.rulesets import make_ruleset
 
-
-@pytest.fixture(scope="module", autouse=True)
-def duel_joins() -> Iterator[None]:
-    """``duel`` joins the registries for this module only."""
-    yield from duel_installed()
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
 
 @pytest.fixture
