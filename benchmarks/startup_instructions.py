@@ -15,9 +15,12 @@ written by a first, uncounted run.
 
 The start is split in phases, each counted as the difference between two runs: Python with
 Qt's modules (what both sides pay), the app's own modules (importing what the window needs,
-from the source tree's ``uwr_desktop``), and building and painting the first frame. With
-``--budget``, the script fails (exit code 1) when the app's count is more than ``RATIO`` times
-the bare window's: continuous integration holds the start-up to it.
+from the source tree's ``uwr_desktop``), and building and painting the first frame. These are a
+first start (a fresh folder: the window is laid out for the screen, the Dice dock's panel built
+before the first frame to size the dock); a later start (the folder a first run left, its layout
+restored, the panel built after the first frame) is counted too. With ``--budget``, the script
+fails (exit code 1) when the first start's count is more than ``RATIO`` times the bare window's:
+continuous integration holds the start-up to it.
 """
 
 import argparse
@@ -32,6 +35,8 @@ import tempfile
 from pathlib import Path
 
 from startup import BARE_WINDOW, SCREEN
+
+from uwr_desktop.core.storage.paths import HOME_ENV
 
 _TOTAL = re.compile(r"Collected\s*:\s*(\d+)")
 
@@ -77,11 +82,15 @@ def _phases(app: list[str], env: dict[str, str], folder: Path) -> dict[str, tupl
     modules = _instructions([*python, APP_MODULES], env, folder)
     bare = _instructions([*python, BARE_WINDOW], env, folder)
     ran = _instructions([*app, "--smoke-test"], env, folder)
+    # The uncounted first run lays the folder out; the counted one is a later start.
+    kept = {**env, HOME_ENV: str(folder / "home")}
+    later = _instructions([*app, "--smoke-test"], kept, folder)
     return {
         "Python and Qt's modules": (qt, qt),
         "the app's modules": (modules - qt, 0),
         "window and first frame": (ran - modules, bare - qt),
         "in all": (ran, bare),
+        "a later start, in all": (later, bare),
     }
 
 
@@ -107,6 +116,8 @@ def main() -> None:
     print(f"{'phase':26} {'uwr-desktop':>14} {'bare window':>14}")
     for phase, (ran, bare) in phases.items():
         print(f"{phase:26} {ran / 1e6:12.1f} M {bare / 1e6:12.1f} M")
+    later, bare = phases["a later start, in all"]
+    print(f"ratio of a later start {later / bare:.3f}x")
     ran, bare = phases["in all"]
     ratio = ran / bare
     print(f"ratio {ratio:.3f}x")

@@ -1,6 +1,7 @@
 """Command-line options of the ``uwr-desktop`` program."""
 
 import argparse
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -9,6 +10,7 @@ import msgspec
 
 import uwr_desktop
 from uwr_desktop import APP_NAME
+from uwr_desktop.core.storage.paths import HOME_ENV
 
 
 class _PrintVersion(argparse.Action):
@@ -44,7 +46,10 @@ def parse_args(argv: list[str] | None = None) -> LaunchOptions:
         const="",
         default=None,
         metavar="PNG",
-        help="start with a temporary config, render one frame (to PNG if given) and exit",
+        help=(
+            "render one frame (to PNG if given) and exit, with a temporary config unless "
+            f"{HOME_ENV} names a folder"
+        ),
     )
     parser.add_argument(
         "--temp-config",
@@ -60,5 +65,5 @@ def parse_args(argv: list[str] | None = None) -> LaunchOptions:
         file=args.file,
         smoke_test=smoke,
         smoke_png=Path(args.smoke_test) if smoke and args.smoke_test else None,
-        temp_config=args.temp_config or smoke,
+        temp_config=args.temp_config or (smoke and not os.environ.get(HOME_ENV, "").strip()),
     )

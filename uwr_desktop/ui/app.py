@@ -109,13 +109,19 @@ def _open_first_fight(window: MainWindow, options: LaunchOptions, settings: QSet
 
 
 def _finish_smoke_test(app: QApplication, window: MainWindow, png: Path | None) -> None:
-    if window.dice_tray is not None:
-        window.dice_tray.skip_animation()
+    """Paint the first frame and quit; with ``png``, first finish the start (the Dice dock's
+    panel, built after the first frame) and save a picture of the whole window."""
     QApplication.processEvents()
-    if png is not None and not window.grab().save(str(png)):
-        print(f"uwr-desktop: could not write {png}", file=sys.stderr)
-        app.exit(1)
-        return
+    if png is not None:
+        window.dice_dock.stop_waiting()
+        if window.dice_tray is not None:
+            window.dice_tray.skip_animation()
+        QApplication.processEvents()
+        if not window.grab().save(str(png)):
+            print(f"uwr-desktop: could not write {png}", file=sys.stderr)
+            app.exit(1)
+            return
+    window.layout_keeper.save()  # as a window closed by the GM does: the next start restores it
     window.document.close()
     app.exit(0)
 
@@ -136,7 +142,7 @@ def run(options: LaunchOptions) -> int:
     opening, library = open_stores(paths.journal_db)
     store = opening.store
     document = EncounterDocument(store)
-    window = MainWindow(document, settings, library=library)
+    window = MainWindow(document, settings, library=library, panel_after_first_paint=True)
     window_holder.append(window)
     _tell_about_storage(window, opening, interactive=not options.smoke_test)
     recovered = False

@@ -34,11 +34,11 @@ from uwr_desktop.ui.dice.shown import (
     total_banner,
 )
 from uwr_desktop.ui.dice.shown_die import ShownDie
+from uwr_desktop.ui.dice.speeds import SPEEDS
 from uwr_desktop.ui.dice.view import DiceView
 from uwr_desktop.ui.widgets.build import enlarge
 from uwr_desktop.ui.widgets.status_label import StatusLabel
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BANNER_SCALE = 1.4
 """How much larger than the tray's text the outcome is."""
 

@@ -34,9 +34,10 @@ from uwr_desktop.core.intents import Intent, RerollDice, RollDice, RulesError
 from uwr_desktop.core.limits import MAX_NOTATION_LENGTH
 from uwr_desktop.core.notation import format_spec, parse_notation
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice.display import SPEEDS, Outcome, RollDisplay
+from uwr_desktop.ui.dice.display import Outcome, RollDisplay
 from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
+from uwr_desktop.ui.dice.speeds import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument, TurnKey
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.status_label import StatusLabel

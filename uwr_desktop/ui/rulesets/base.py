@@ -7,7 +7,7 @@ by :mod:`.registry`.
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import msgspec
 from PySide6.QtGui import QIcon, QKeySequence
@@ -15,8 +15,10 @@ from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+
+if TYPE_CHECKING:  # the tray loads with the first panel, after the window is shown
+    from uwr_desktop.ui.dice.tray import DiceTray
 
 
 class PanelCommand(StrEnum):
@@ -97,7 +99,7 @@ class DicePanel(msgspec.Struct, frozen=True):
     """
 
     widget: QWidget
-    tray: DiceTray
+    tray: "DiceTray"
     focus_combatant: Callable[[str | None], None]
     commands: Mapping[PanelCommand, QAbstractButton] = msgspec.field(default_factory=dict)
     keep_in_view: Callable[[], QWidget | None] | None = None

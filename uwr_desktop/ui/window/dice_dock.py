@@ -4,25 +4,42 @@ The dock asks the ruleset UI registry for the panel of the fight's round system 
 fight is replaced by one of another system; a system without a UI here gets its reason in the
 dock, and the fight stays open. A roll brings the dice into view, never scrolling away what the
 panel says the GM is working with.
+
+At start the dock may wait for its first paint before it builds the panel: the window and its
+fight reach the screen first, and the panel and the dice tray's modules come a moment later.
 """
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 from shiboken6 import Shiboken
 
 from uwr_desktop.ui.dice.dock_scroll import bring_into_view_soon
-from uwr_desktop.ui.dice.tray import SPEEDS, DiceTray
+from uwr_desktop.ui.dice.speeds import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets import DicePanel, RulesetUi, RulesetUiError, ruleset_ui
+from uwr_desktop.ui.widgets.first_paint import AfterFirstPaint
 from uwr_desktop.ui.window.panel_commands import PanelCommands
+
+if TYPE_CHECKING:
+    from uwr_desktop.ui.dice.tray import DiceTray
 
 
 class DiceDock(QDockWidget):
     """The dock holding the round system's panel; ``ui`` is that system's UI (``None``: it has
-    none here, and ``ui_problem`` says why)."""
+    none here, and ``ui_problem`` says why).
+
+    With ``after_first_paint`` the panel is built once the dock has been painted, not before.
+    """
 
     def __init__(
-        self, document: EncounterDocument, commands: PanelCommands, parent: QWidget
+        self,
+        document: EncounterDocument,
+        commands: PanelCommands,
+        parent: QWidget,
+        *,
+        after_first_paint: bool = False,
     ) -> None:
         super().__init__("Dice", parent)
         self.setObjectName("diceDock")
@@ -46,15 +63,28 @@ class DiceDock(QDockWidget):
         # Before any ruleset panel follows the document: a fight of another round system swaps
         # the panel before the old one could see a state it does not know.
         document.sessionReplaced.connect(self.install)
+        self.waiting = after_first_paint
+        """Whether the panel waits for the dock's first paint."""
+        if after_first_paint:
+            AfterFirstPaint(self, self.stop_waiting)
+        else:
+            self.install()
+
+    def stop_waiting(self) -> None:
+        """Build the panel now if it still waits for the first paint."""
+        self.waiting = False
         self.install()
 
     @property
-    def tray(self) -> DiceTray | None:
+    def tray(self) -> "DiceTray | None":
         """The dice tray of the panel (``None``: the round system has no panel here)."""
         return self.panel.tray if self.panel is not None else None
 
     def install(self) -> None:
-        """Put the open fight's round-system panel in the dock, unless it is there already."""
+        """Put the open fight's round-system panel in the dock, unless it is there already (or
+        the dock waits for its first paint)."""
+        if self.waiting:
+            return
         ruleset_id = self._document.session.ruleset.id
         if self.ui is not None and self.ui.ruleset_id == ruleset_id:
             return

@@ -22,8 +22,6 @@ import uwr_desktop
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.ui.dice.tray import TRAY_KEYS
-from uwr_desktop.ui.dice.view import DICE_KEYS
 from uwr_desktop.ui.rulesets import RoundHelp, RulesetUiError, ruleset_ui, ui_ruleset_ids
 from uwr_desktop.ui.window.actions import ACTION_SPECS, shortcut_text
 
@@ -41,6 +39,9 @@ def shortcut_rows(window: QWidget, actions: Mapping[str, QAction]) -> list[tuple
     """(command, keys) for every command that has keys: the commands' table in the menus'
     order, then ``window``'s other actions with keys (the player view's, the table's filter),
     then the Dice dock's own keys."""
+    from uwr_desktop.ui.dice.tray import TRAY_KEYS
+    from uwr_desktop.ui.dice.view import DICE_KEYS
+
     rows: list[tuple[str, str]] = []
     for spec in ACTION_SPECS:
         action = actions.get(spec.key)

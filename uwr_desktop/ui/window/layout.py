@@ -92,6 +92,9 @@ class WindowLayout:
         if full:
             window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
         room = available if full else placed
+        # The dock's first width is the panel's: built now rather than after the first paint,
+        # the panel cannot widen the dock once the window is on the screen.
+        self._dice_dock.stop_waiting()
         dice_width = first_dice_dock_width(room.width(), self._dice_dock.panel_width())
         window.resizeDocks([self._dice_dock], [dice_width], Qt.Orientation.Horizontal)
         window.resizeDocks(

@@ -6,6 +6,8 @@ with the round system's panel, and the event log; the commands live in their own
 document. It reaches the storage only through the document.
 """
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
@@ -22,7 +24,6 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.session import Change
-from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import AutosaveState, EncounterDocument
 from uwr_desktop.ui.log.view import EventLog
 from uwr_desktop.ui.player_view.control import PlayerViewControl
@@ -53,6 +54,9 @@ from uwr_desktop.ui.window.turn_header import TurnHeader
 from uwr_desktop.ui.window.undo import JournalUndoStack
 from uwr_desktop.ui.window.zoom import ZoomCommands
 
+if TYPE_CHECKING:
+    from uwr_desktop.ui.dice.tray import DiceTray
+
 STATUS_MESSAGE_MS = 6000
 REMADE_MESSAGE = "The autosave folder was gone: it was made again and this fight stored in it."
 
@@ -67,8 +71,11 @@ class MainWindow(QMainWindow):
         *,
         library: Library | None = None,
         parent: QWidget | None = None,
+        panel_after_first_paint: bool = False,
     ) -> None:
-        """Build the window; ``settings`` keeps geometry, docks and recent files."""
+        """Build the window; ``settings`` keeps geometry, docks and recent files. With
+        ``panel_after_first_paint`` (at start) the Dice dock's panel is built once the window
+        has been painted."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._document = document
@@ -78,7 +85,9 @@ class MainWindow(QMainWindow):
         self.announcer = Announcer(document, self)
         self.actions_by_key = create_actions(self)
         self.panel_commands = PanelCommands(self.actions_by_key, self.show_refusal, self)
-        self.dice_dock = DiceDock(document, self.panel_commands, self)
+        self.dice_dock = DiceDock(
+            document, self.panel_commands, self, after_first_paint=panel_after_first_paint
+        )
         self.library = LibraryCommands(self, library, document, self.do, self.tell)
         self.parties = self.library.parties
 
@@ -164,7 +173,7 @@ class MainWindow(QMainWindow):
         return self.dice_dock.panel
 
     @property
-    def dice_tray(self) -> DiceTray | None:
+    def dice_tray(self) -> "DiceTray | None":
         """The dice tray of the round system's panel (``None``: it has no panel here)."""
         return self.dice_dock.tray
 

@@ -1,0 +1,111 @@
+"""Paint first, build later: at a later start the window and its fight reach the screen before
+the Dice dock's panel, which fills the dock a moment later at the width the dock was given; a
+first start builds the panel before the first frame, since the dock's first width is the
+panel's. The real start is checked in a process of its own, twice in one data folder."""
+
+import random
+import textwrap
+
+from app_process import run_app_script
+from PySide6.QtCore import QSettings
+
+from uwr_desktop.cli import parse_args
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.core.storage.paths import HOME_ENV
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.window.main_window import MainWindow
+
+
+def _window(qtbot, settings: QSettings, *, later: bool) -> MainWindow:
+    document = EncounterDocument(None, roller=Roller(random.Random(3)))
+    document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
+    main = MainWindow(document, settings, panel_after_first_paint=later)
+    qtbot.addWidget(main, before_close_func=lambda w: setattr(w.files, "maybe_save", lambda: True))
+    return main
+
+
+def test_a_later_start_paints_the_window_before_the_panel_at_the_dock_s_width(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    first = _window(qtbot, settings, later=False)
+    first.show()
+    qtbot.waitExposed(first)
+    first.layout_keeper.save()
+    saved_width = first.dice_dock.width()
+    first.document.close()
+    first.close()
+
+    main = _window(qtbot, settings, later=True)
+    attack = main.actions_by_key["attack"]
+    assert main.dice_dock.panel is None and main.dice_tray is None
+    assert not attack.isEnabled()
+    main.show()
+    qtbot.waitExposed(main)
+    shown_width = main.dice_dock.width()
+    qtbot.waitUntil(lambda: main.dice_panel is not None)
+    assert main.dice_tray is not None and main.dice_tray.isVisible()
+    assert main.dice_dock.width() == shown_width == saved_width
+    assert attack.isEnabled()
+    main.document.close()
+
+
+def test_a_first_start_builds_the_panel_before_the_first_frame_to_size_the_dock(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = _window(qtbot, settings, later=True)
+    assert main.dice_panel is not None and not main.dice_dock.waiting
+    main.show()
+    qtbot.waitExposed(main)
+    assert main.dice_dock.width() >= min(main.dice_dock.panel_width(), int(main.width() * 0.55))
+    main.document.close()
+
+
+START_AND_REPORT = textwrap.dedent(
+    """
+    from PySide6.QtCore import QTimer
+    from uwr_desktop.cli import parse_args
+    from uwr_desktop.ui import app
+    from uwr_desktop.ui.window.main_window import MainWindow
+
+    made = MainWindow.__init__
+
+    def report(window, shown_width):
+        dock = window.dice_dock
+        ready = dock.panel is not None
+        print("SHOWN", shown_width, "NOW", dock.width(), "PANEL", ready, flush=True)
+        window.files.maybe_save = lambda: True
+        window.close()
+
+    def built(window, *args, **kwargs):
+        made(window, *args, **kwargs)
+        print("BUILT_BEFORE_SHOW", window.dice_dock.panel is not None, flush=True)
+        QTimer.singleShot(0, lambda: QTimer.singleShot(500, lambda w=window.dice_dock.width():
+            report(window, w)))
+
+    MainWindow.__init__ = built
+    app.run(parse_args([]))
+    """
+)
+
+
+def _start(home) -> dict[str, str]:
+    printed = run_app_script(START_AND_REPORT, home)
+    return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in printed.splitlines()}
+
+
+def test_the_real_start_builds_the_panel_after_the_first_frame_once_a_layout_is_kept(tmp_path):
+    home = tmp_path / "home"
+    first = _start(home)
+    assert first["BUILT_BEFORE_SHOW"] == "True"
+    later = _start(home)
+    assert later["BUILT_BEFORE_SHOW"] == "False"
+    shown, _, now, _, panel = later["SHOWN"].split()
+    assert panel == "True"
+    assert now == shown
+
+
+def test_a_smoke_test_keeps_the_folder_a_home_names(monkeypatch, tmp_path):
+    monkeypatch.delenv(HOME_ENV, raising=False)
+    assert parse_args(["--smoke-test"]).temp_config
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
+    assert not parse_args(["--smoke-test"]).temp_config
+    assert parse_args(["--smoke-test", "--temp-config"]).temp_config
