@@ -40,7 +40,7 @@ from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.dialogs.quick import AmountDialog
 from uwr_desktop.ui.rulesets.base import PanelCommand
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
-from uwr_desktop.ui.rulesets.rollkeep.dialog import RollkeepDialog
+from uwr_desktop.ui.rulesets.rollkeep.combatant_dialog import RollkeepDialog
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
 from uwr_desktop.ui.rulesets.uwr.combatant_dialog import CombatantDialog

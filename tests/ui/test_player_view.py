@@ -414,7 +414,7 @@ def test_type_and_dice_grow_with_the_window_and_high_contrast_is_black_and_white
     assert view.look().background == "#000000" and view.look().text == "#ffffff"
     image = view.grab().toImage()
     assert image.pixelColor(2, image.height() - 2).name() == "#000000"
-    assert window.player_view._settings.value("player_view/high_contrast", type=bool)
+    assert window.player_view._context.settings.value("player_view/high_contrast", type=bool)
 
 
 def test_the_view_moves_to_the_screen_chosen_while_open_and_back_to_a_window(window):

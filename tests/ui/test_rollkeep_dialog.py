@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill, Stance, WeaponKind
-from uwr_desktop.ui.rulesets.rollkeep.dialog import (
+from uwr_desktop.ui.rulesets.rollkeep.combatant_dialog import (
     FormError,
     RollkeepDialog,
     parse_skills,

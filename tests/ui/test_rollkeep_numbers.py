@@ -18,7 +18,7 @@ from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, Skill, Weapon, WeaponKind
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.rollkeep.dialog import RollkeepDialog
+from uwr_desktop.ui.rulesets.rollkeep.combatant_dialog import RollkeepDialog
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
 from uwr_desktop.ui.table.delegates import CombatantDelegate
 from uwr_desktop.ui.table.model import CombatantTableModel

@@ -13,7 +13,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import Stance, WeaponKind
 from uwr_desktop.core.storage.encounter_file import read_encounter, save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
-from uwr_desktop.ui.rulesets.rollkeep.dialog import RollkeepDialog
+from uwr_desktop.ui.rulesets.rollkeep.combatant_dialog import RollkeepDialog
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 

@@ -175,6 +175,16 @@ class EncounterDocument(QObject):
             self.refused.emit(str(error))
             raise
 
+    def do_or_say(self, intent: Intent, say: Callable[[str], None]) -> bool:
+        """Do ``intent``; when refused, ``say`` gets the reason (a panel's message line) and
+        the answer is ``False``."""
+        try:
+            self.do(intent)
+        except RulesError as error:
+            say(str(error))
+            return False
+        return True
+
     def _do(self, intent: Intent) -> JournalEntry:
         session = self._session
         state = session.state

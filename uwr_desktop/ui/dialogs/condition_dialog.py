@@ -29,7 +29,7 @@ from uwr_desktop.core.limits import (
     MAX_TEXT_LENGTH,
 )
 from uwr_desktop.core.rulesets.base import ConditionPreset
-from uwr_desktop.ui.dialogs.quick import ok_cancel, problem_label
+from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel, problem_label
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -236,9 +236,4 @@ def ask_condition(
     """Ask for a condition to add (see :class:`ConditionDialog`); ``None`` when the GM
     cancels."""
     dialog = ConditionDialog(presets, combatants, target, parent=parent)
-    try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.condition()
-    finally:
-        dialog.deleteLater()
+    return modal_answer(dialog, dialog.condition)

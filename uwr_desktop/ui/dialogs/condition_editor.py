@@ -33,6 +33,7 @@ from uwr_desktop.core.intents import AddCondition, Intent, RemoveCondition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 UNTIL_REMOVED = "until removed"
@@ -60,9 +61,7 @@ class ConditionEditor(QDialog):
         self._id = combatant_id
         self._do = do
         self._shown: tuple[Condition, ...] | None = None
-        self.table = QTableWidget(0, 3)
-        self.table.setObjectName("conditionsTable")
-        self.table.setAccessibleName("Conditions")
+        self.table = named(QTableWidget(0, 3), "conditionsTable", accessible="Conditions")
         self.table.setHorizontalHeaderLabels(["Condition", "Rounds left", ""])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.dice import DiceError
 from uwr_desktop.core.dice_requests import DiceRequest
 from uwr_desktop.core.hand_dice import read_faces
-from uwr_desktop.ui.dialogs.quick import problem_label
 from uwr_desktop.ui.document import APP_ROLLS, FacesAnswer
+from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.dialog_parts import problem_label
 
 MOST_FACE_BUTTONS = 20
 """Dice of up to this many sides get a button per face (larger ones are typed)."""
@@ -110,9 +111,11 @@ class FacesPrompt(QDialog):
         take = buttons.addButton("Use These Faces", QDialogButtonBox.ButtonRole.AcceptRole)
         take.setObjectName("useFaces")
         take.setDefault(True)
-        app = buttons.addButton("Let the App Roll", QDialogButtonBox.ButtonRole.ActionRole)
-        app.setObjectName("appRolls")
-        app.setToolTip("Roll these dice with the app's random dice instead, this time")
+        app = named(
+            buttons.addButton("Let the App Roll", QDialogButtonBox.ButtonRole.ActionRole),
+            "appRolls",
+            tip="Roll these dice with the app's random dice instead, this time",
+        )
         app.setAutoDefault(False)
         app.clicked.connect(self.let_the_app_roll)
         buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

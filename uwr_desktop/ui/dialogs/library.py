@@ -8,7 +8,7 @@ template file.
 """
 
 import contextlib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -54,6 +54,7 @@ from uwr_desktop.core.storage.template_file import (
 from uwr_desktop.ui.dialogs.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.icons import icon
 from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_COPIES = 50
@@ -102,15 +103,11 @@ class LibraryDialog(QDialog):
         self._search.setFocus()
 
     def _make_widgets(self) -> None:
-        self._search = QLineEdit()
-        self._search.setObjectName("librarySearch")
-        self._search.setAccessibleName("Search the library")
+        self._search = named(QLineEdit(), "librarySearch", accessible="Search the library")
         self._search.setPlaceholderText("Search by name")
         self._search.setClearButtonEnabled(True)
         self._search.installEventFilter(self)
-        self._list = QListWidget()
-        self._list.setObjectName("libraryList")
-        self._list.setAccessibleName("Templates")
+        self._list = named(QListWidget(), "libraryList", accessible="Templates")
         self._list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self._list.setAlternatingRowColors(True)
         self._empty = QLabel()
@@ -136,13 +133,17 @@ class LibraryDialog(QDialog):
         self._party_menu = QMenu(self._party)
         self._party_menu.setObjectName("libraryPartyMenu")
         self._party.setMenu(self._party_menu)
-        self._import = QPushButton("&Import…")
-        self._import.setObjectName("importTemplates")
-        self._import.setToolTip("Add the templates of a template file to the library")
+        self._import = named(
+            QPushButton("&Import…"),
+            "importTemplates",
+            tip="Add the templates of a template file to the library",
+        )
         self._import.setAutoDefault(False)
-        self._export = QPushButton("E&xport…")
-        self._export.setObjectName("exportTemplates")
-        self._export.setToolTip("Write the templates listed to a template file")
+        self._export = named(
+            QPushButton("E&xport…"),
+            "exportTemplates",
+            tip="Write the templates listed to a template file",
+        )
         self._export.setAutoDefault(False)
         self._rename = QPushButton("&Rename…")
         self._rename.setObjectName("renameTemplate")
@@ -356,19 +357,17 @@ class LibraryDialog(QDialog):
 
     def rename_template(self, template_id: int, name: str) -> bool:
         """Rename a template; a refused name is explained in the dialog and gives ``False``."""
-        try:
-            self._library.rename(template_id, name)
-        except LibraryError as error:
-            self._show_message(str(error))
-            return False
-        self._show_message("")
-        self.refresh()
-        return True
+        return self._managed(lambda: self._library.rename(template_id, name))
 
     def delete_template(self, template_id: int) -> bool:
         """Delete a template without asking; a failure is explained and gives ``False``."""
+        return self._managed(lambda: self._library.delete(template_id))
+
+    def _managed(self, change: Callable[[], object]) -> bool:
+        """Make ``change`` to the library and list the templates anew; a failure is explained
+        in the dialog and gives ``False``."""
         try:
-            self._library.delete(template_id)
+            change()
         except LibraryError as error:
             self._show_message(str(error))
             return False

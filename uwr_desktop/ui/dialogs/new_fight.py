@@ -24,6 +24,7 @@ from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import Ruleset, make_ruleset, ruleset_ids
 from uwr_desktop.ui.dialogs.settings_form import SettingsForm
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
@@ -47,9 +48,7 @@ class NewFightDialog(QDialog):
         self._forms: dict[str, SettingsForm] = {}
         self._chosen: Ruleset | None = None
 
-        self._systems = ChoiceBox(self)
-        self._systems.setObjectName("rulesetChoice")
-        self._systems.setAccessibleName("Round system")
+        self._systems = named(ChoiceBox(self), "rulesetChoice", accessible="Round system")
         for known in ruleset_ids():
             self._systems.addItem(make_ruleset(known).title, known)
         self._pages = QStackedWidget(self)

@@ -1,5 +1,4 @@
-"""Small dialogs the GM answers in a second: an amount of damage or healing, and the pieces the
-condition dialog shares with them."""
+"""Small dialogs the GM answers in a second: an amount of damage or healing."""
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -9,30 +8,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel, problem_label
 from uwr_desktop.ui.widgets.number_box import NumberBox
-
-
-def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
-    """OK (the default button) and Cancel, accepting and rejecting ``dialog``."""
-    buttons = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-    )
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
-    return buttons
-
-
-def problem_label() -> QLabel:
-    """The red line under a form saying why it cannot be accepted (hidden while nothing is
-    wrong)."""
-    label = QLabel()
-    label.setObjectName("problemLabel")
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #c0392b;")
-    label.hide()
-    return label
-
 
 _OPPOSITE = {"Damage": ": to give health back, use Heal", "Heal": ": to take health, use Damage"}
 
@@ -98,9 +75,4 @@ class AmountDialog(QDialog):
 def ask_amount(parent: QWidget | None, title: str, label: str, maximum: int = 999) -> int | None:
     """Ask for an amount from 1 to ``maximum``; ``None`` when the GM cancels."""
     dialog = AmountDialog(title, label, maximum, parent=parent)
-    try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.amount()
-    finally:
-        dialog.deleteLater()
+    return modal_answer(dialog, dialog.amount)

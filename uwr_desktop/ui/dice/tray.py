@@ -39,6 +39,7 @@ from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
 from uwr_desktop.ui.dice.speeds import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument, TurnKey
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.status_label import StatusLabel
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -147,10 +148,12 @@ class DiceTray(RollDisplay):
     # ---- building ---------------------------------------------------------------------------
 
     def _build_inputs(self) -> None:
-        self.combatant = ChoiceBox()
-        self.combatant.setObjectName("trayCombatant")
-        self.combatant.setAccessibleName("Combatant")
-        self.combatant.setToolTip("Whose roll this is: it is kept in the fight's journal and log")
+        self.combatant = named(
+            ChoiceBox(),
+            "trayCombatant",
+            accessible="Combatant",
+            tip="Whose roll this is: it is kept in the fight's journal and log",
+        )
         self.combatant.addItem(NOBODY, None)
         self.notation = QLineEdit()
         self.notation.setObjectName("diceNotation")
@@ -161,10 +164,12 @@ class DiceTray(RollDisplay):
             "Typed dice: 2d10+5 (a sum), 6k3+5 (roll and keep), 7d6 f+1 r2 (d6 pool with favor "
             "and rerolls)"
         )
-        self.target_number = NumberBox(0, 999, what="Target number")
-        self.target_number.setObjectName("target_number")
-        self.target_number.setAccessibleName("Target number")
-        self.target_number.setToolTip("TN of a roll and keep or a sum")
+        self.target_number = named(
+            NumberBox(0, 999, what="Target number"),
+            "target_number",
+            accessible="Target number",
+            tip="TN of a roll and keep or a sum",
+        )
         self.target_number.setSpecialValueText("no TN")
         self.target_number.setPrefix("TN ")
         self.message = StatusLabel("Check summary")

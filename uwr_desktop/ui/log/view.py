@@ -29,6 +29,7 @@ from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.ui.dialogs.prompts import ask_save_path, warn
 from uwr_desktop.ui.log.model import LogModel
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 ALL_COMBATANTS = "All combatants"
@@ -69,7 +70,9 @@ class LogFilterProxy(QSortFilterProxyModel):
 class EventLog(QWidget):
     """The log panel over a session; see the module docstring.
 
-    ``exported(str)`` carries the path of a file just written.
+    ``model`` holds every event, unfiltered; ``proxy`` filters it for ``list_view``, which
+    shows the events; ``filter_combo`` chooses whose events are shown and ``export_button``
+    exports the log. ``exported(str)`` carries the path of a file just written.
     """
 
     exported = Signal(str)
@@ -78,94 +81,73 @@ class EventLog(QWidget):
         """Show ``session``'s events; :meth:`apply` follows each of its changes."""
         super().__init__(parent)
         self.setObjectName("eventLog")
-        self._model = LogModel(session, self)
-        self._proxy = LogFilterProxy(self)
-        self._proxy.setSourceModel(self._model)
+        self.model = LogModel(session, self)
+        self.proxy = LogFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
 
-        self._filter = ChoiceBox(self)
-        self._filter.setObjectName("eventLogFilter")
-        self._filter.setAccessibleName("Show the events of")
-        self._filter.setToolTip("Show the events of one combatant")
-        self._filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self._export = QPushButton("E&xport…", self)
-        self._export.setObjectName("eventLogExport")
-        self._export.setToolTip("Save the whole log as a Markdown file")
-        self._list = QListView(self)
+        self.filter_combo = named(
+            ChoiceBox(self),
+            "eventLogFilter",
+            accessible="Show the events of",
+            tip="Show the events of one combatant",
+        )
+        self.filter_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.export_button = named(
+            QPushButton("E&xport…", self),
+            "eventLogExport",
+            tip="Save the whole log as a Markdown file",
+        )
+        self.list_view = QListView(self)
         # A viewport made here has its Python wrapper from the start; Qt's own, first handed to
         # Python while painting, would make PySide create every widget type to find its class.
         viewport = QWidget()
         viewport.setBackgroundRole(QPalette.ColorRole.Base)  # as Qt's own viewport has it
         viewport.setAutoFillBackground(True)
-        self._list.setViewport(viewport)
-        self._list.setUniformItemSizes(True)
-        self._list.setObjectName("eventLogList")
-        self._list.setAccessibleName("Event log")
-        self._list.setModel(self._proxy)
-        self._list.setWordWrap(True)
-        self._list.setAlternatingRowColors(True)
-        self._list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list_view.setViewport(viewport)
+        self.list_view.setUniformItemSizes(True)
+        self.list_view.setObjectName("eventLogList")
+        self.list_view.setAccessibleName("Event log")
+        self.list_view.setModel(self.proxy)
+        self.list_view.setWordWrap(True)
+        self.list_view.setAlternatingRowColors(True)
+        self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         # Three lines at the least: a laptop gives the table's rows whatever the log can spare.
-        self._list.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 6)
+        self.list_view.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 6)
 
         bar = QHBoxLayout()
-        bar.addWidget(self._filter, 1)
-        bar.addWidget(self._export)
+        bar.addWidget(self.filter_combo, 1)
+        bar.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self._list, 1)
+        layout.addWidget(self.list_view, 1)
 
-        self._filter.currentIndexChanged.connect(self._filter_chosen)
-        self._export.clicked.connect(self._export_clicked)
-        self._proxy.rowsInserted.connect(self._list.scrollToBottom)
+        self.filter_combo.currentIndexChanged.connect(self._filter_chosen)
+        self.export_button.clicked.connect(self._export_clicked)
+        self.proxy.rowsInserted.connect(self.list_view.scrollToBottom)
         self._refresh_filter()
-        self._list.scrollToBottom()
-
-    @property
-    def model(self) -> LogModel:
-        """The log model (every event, unfiltered)."""
-        return self._model
-
-    @property
-    def proxy(self) -> LogFilterProxy:
-        """The filter between the model and the list."""
-        return self._proxy
-
-    @property
-    def list_view(self) -> QListView:
-        """The list showing the events."""
-        return self._list
-
-    @property
-    def filter_combo(self) -> QComboBox:
-        """The combo box choosing whose events are shown."""
-        return self._filter
-
-    @property
-    def export_button(self) -> QPushButton:
-        """The button that exports the log."""
-        return self._export
+        self.list_view.scrollToBottom()
 
     def set_session(self, session: Session) -> None:
         """Show another session's events (a whole new fight)."""
-        self._model.set_session(session)
-        self._proxy.set_combatant(None)
+        self.model.set_session(session)
+        self.proxy.set_combatant(None)
         self._refresh_filter()
-        self._list.scrollToBottom()
+        self.list_view.scrollToBottom()
 
     def set_combatant_filter(self, combatant_id: str | None) -> None:
         """Show the events of ``combatant_id`` only (``None``: all); unknown ids show all."""
-        found = self._filter.findData(combatant_id) if combatant_id is not None else 0
-        self._filter.setCurrentIndex(max(found, 0))
+        found = self.filter_combo.findData(combatant_id) if combatant_id is not None else 0
+        self.filter_combo.setCurrentIndex(max(found, 0))
 
     def visible_lines(self) -> list[str]:
         """The lines shown now, oldest first."""
-        return [str(self._proxy.index(row, 0).data()) for row in range(self._proxy.rowCount())]
+        return [str(self.proxy.index(row, 0).data()) for row in range(self.proxy.rowCount())]
 
     def to_markdown(self) -> str:
         """The whole log (unfiltered) as Markdown: a heading, then bullets under each round."""
-        return self._model.to_markdown()
+        return self.model.to_markdown()
 
     def export_markdown(self, path: str | Path) -> None:
         """Write the log as Markdown to ``path`` atomically; ``OSError`` says what failed."""
@@ -186,32 +168,32 @@ class EventLog(QWidget):
             warn(self, "Export failed", str(error))
 
     def _filter_chosen(self, _row: int) -> None:
-        chosen = self._filter.currentData()
-        self._proxy.set_combatant(chosen if isinstance(chosen, str) else None)
-        self._list.scrollToBottom()
+        chosen = self.filter_combo.currentData()
+        self.proxy.set_combatant(chosen if isinstance(chosen, str) else None)
+        self.list_view.scrollToBottom()
 
     def apply(self, change: Change) -> None:
         """Follow one change of the session: its lines, and whom the filter offers."""
-        self._model.apply(change)
+        self.model.apply(change)
         self._refresh_filter()
 
     def _refresh_filter(self) -> None:
-        names = self._model.names()
+        names = self.model.names()
         listed = [
-            (self._filter.itemText(i), self._filter.itemData(i))
-            for i in range(1, self._filter.count())
+            (self.filter_combo.itemText(i), self.filter_combo.itemData(i))
+            for i in range(1, self.filter_combo.count())
         ]
         wanted = [(name, cid) for cid, name in names.items()]
-        if self._filter.count() and listed == wanted:
+        if self.filter_combo.count() and listed == wanted:
             return
-        chosen = self._proxy.combatant()
-        self._filter.blockSignals(True)
-        self._filter.clear()
-        self._filter.addItem(ALL_COMBATANTS, None)
+        chosen = self.proxy.combatant()
+        self.filter_combo.blockSignals(True)
+        self.filter_combo.clear()
+        self.filter_combo.addItem(ALL_COMBATANTS, None)
         for name, cid in wanted:
-            self._filter.addItem(name, cid)
-        found = self._filter.findData(chosen) if chosen is not None else 0
-        self._filter.setCurrentIndex(max(found, 0))
-        self._filter.blockSignals(False)
+            self.filter_combo.addItem(name, cid)
+        found = self.filter_combo.findData(chosen) if chosen is not None else 0
+        self.filter_combo.setCurrentIndex(max(found, 0))
+        self.filter_combo.blockSignals(False)
         if found < 0:
-            self._proxy.set_combatant(None)
+            self.proxy.set_combatant(None)

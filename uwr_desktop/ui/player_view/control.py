@@ -9,20 +9,20 @@ Every choice is kept in the settings. Nothing here knows a round system: hiding 
 are the generic cells every ruleset edits.
 """
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import msgspec
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QMenu
+from PySide6.QtWidgets import QLabel, QLineEdit, QMenu
 
 from uwr_desktop.core.encounter import SETUP_PHASE
 from uwr_desktop.core.intents import AddCombatants, Intent
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
+from uwr_desktop.ui.widgets.build import named
 
 if TYPE_CHECKING:
     from uwr_desktop.ui.player_view.picture import HealthShown
@@ -42,30 +42,15 @@ WINDOW_SIZE = (1280, 720)
 
 
 class PlayerViewControl(QObject):
-    """Opens and closes the player view of ``document`` and holds the GM's choices for it.
+    """Opens and closes the player view of the open fight and holds the GM's choices for it;
+    ``reduce_motion`` is the window's Reduce Motion action."""
 
-    ``selected_ids`` gives the combatants selected in the GM's table; ``do`` hands an intent to
-    the session (showing a refusal); ``reduce_motion`` is the window's Reduce Motion action.
-    """
-
-    def __init__(
-        self,
-        document: EncounterDocument,
-        settings: QSettings,
-        window: QMainWindow,
-        *,
-        selected_ids: Callable[[], list[str]],
-        do: Callable[[Intent], bool],
-        reduce_motion: QAction,
-    ) -> None:
+    def __init__(self, context: CommandContext, *, reduce_motion: QAction) -> None:
         """Create the actions and menus; the view itself opens on request."""
-        super().__init__(window)
-        self._document = document
-        self._settings = settings
-        self._window = window
-        self._selected_ids = selected_ids
-        self._do = do
+        super().__init__(context.window)
+        self._context = context
         self._reduce_motion = reduce_motion
+        document = context.document
         self.view: PlayerView | None = None
         self._seen: dict[int, tuple[JournalEntry, bool]] = {}
         # Before any view follows the document: a view asks about an entry as it arrives.
@@ -112,7 +97,9 @@ class PlayerViewControl(QObject):
         self.gm_only_action.toggled.connect(self._on_gm_only)
         self.contrast_action.toggled.connect(self._on_contrast)
         self.band_action.toggled.connect(self._on_health)
-        self.ambush_action.toggled.connect(lambda on: self._settings.setValue(AMBUSH_KEY, bool(on)))
+        self.ambush_action.toggled.connect(
+            lambda on: self._context.settings.setValue(AMBUSH_KEY, bool(on))
+        )
         self.reveal_action.triggered.connect(lambda: self._set_hidden(False))
         self.hide_action.triggered.connect(lambda: self._set_hidden(True))
         self.alias_action.triggered.connect(self.ask_alias)
@@ -123,9 +110,9 @@ class PlayerViewControl(QObject):
             app.screenAdded.connect(self._on_screen_added)
 
     def _build_menu(self) -> None:
-        self.screen_menu = QMenu("&Screen", self._window)
+        self.screen_menu = QMenu("&Screen", self._context.window)
         self.screen_menu.aboutToShow.connect(self._fill_screen_menu)
-        self.menu = QMenu("Player View &Options", self._window)
+        self.menu = QMenu("Player View &Options", self._context.window)
         self.menu.addAction(self.gm_only_action)
         self.menu.addSeparator()
         self.menu.addActions([self.band_action, self.no_health_action])
@@ -133,13 +120,15 @@ class PlayerViewControl(QObject):
         self.menu.addSeparator()
         self.menu.addAction(self.contrast_action)
         self.menu.addMenu(self.screen_menu)
-        self.gm_only_badge = QLabel("GM-only rolls", self._window)
-        self.gm_only_badge.setObjectName("statusGmOnly")
-        self.gm_only_badge.setToolTip("Rolls are not shown in the player view")
+        self.gm_only_badge = named(
+            QLabel("GM-only rolls", self._context.window),
+            "statusGmOnly",
+            tip="Rolls are not shown in the player view",
+        )
         self.gm_only_badge.setVisible(False)
 
     def _action(self, text: str, tip: str, shortcut: str = "") -> QAction:
-        action = QAction(text, self._window)
+        action = QAction(text, self._context.window)
         action.setStatusTip(tip)
         action.setToolTip(tip)
         if shortcut:
@@ -147,10 +136,11 @@ class PlayerViewControl(QObject):
         return action
 
     def _restore(self) -> None:
-        health = str(self._settings.value(HEALTH_KEY, HEALTH_BAND))
+        settings = self._context.settings
+        health = str(settings.value(HEALTH_KEY, HEALTH_BAND))
         (self.no_health_action if health == HEALTH_NONE else self.band_action).setChecked(True)
-        self.ambush_action.setChecked(bool(self._settings.value(AMBUSH_KEY, True, type=bool)))
-        self.contrast_action.setChecked(bool(self._settings.value(CONTRAST_KEY, False, type=bool)))
+        self.ambush_action.setChecked(bool(settings.value(AMBUSH_KEY, True, type=bool)))
+        self.contrast_action.setChecked(bool(settings.value(CONTRAST_KEY, False, type=bool)))
 
     def combatant_actions(self) -> list[QAction]:
         """The actions for the combatant table's menu."""
@@ -166,12 +156,12 @@ class PlayerViewControl(QObject):
 
     def chosen_screen(self) -> str:
         """The name of the screen chosen for the view (``""``: in a window)."""
-        return str(self._settings.value(SCREEN_KEY, IN_A_WINDOW))
+        return str(self._context.settings.value(SCREEN_KEY, IN_A_WINDOW))
 
     def set_screen(self, name: str) -> None:
         """Open the view on the screen called ``name`` from now on (``""``: in a window), and
         move it there now if it is open."""
-        self._settings.setValue(SCREEN_KEY, name)
+        self._context.settings.setValue(SCREEN_KEY, name)
         if self.view is not None:
             self._place(self.view)
 
@@ -180,7 +170,9 @@ class PlayerViewControl(QObject):
         if on and self.view is None:
             from uwr_desktop.ui.player_view.window import PlayerView  # loaded when first opened
 
-            view = self.view = PlayerView(self._document, self._window, is_secret=self.is_secret)
+            view = self.view = PlayerView(
+                self._context.document, self._context.window, is_secret=self.is_secret
+            )
             view.set_enemy_health(self.enemy_health())
             view.set_high_contrast(self.contrast_action.isChecked())
             view.set_reduce_motion(self._reduce_motion.isChecked())
@@ -254,13 +246,13 @@ class PlayerViewControl(QObject):
         return seen is None or seen[0] is not entry or seen[1]
 
     def _on_contrast(self, on: bool) -> None:
-        self._settings.setValue(CONTRAST_KEY, bool(on))
+        self._context.settings.setValue(CONTRAST_KEY, bool(on))
         if self.view is not None:
             self.view.set_high_contrast(on)
 
     def _on_health(self) -> None:
         shown = self.enemy_health()
-        self._settings.setValue(HEALTH_KEY, shown.value)
+        self._context.settings.setValue(HEALTH_KEY, shown.value)
         if self.view is not None:
             self.view.set_enemy_health(shown)
 
@@ -274,7 +266,7 @@ class PlayerViewControl(QObject):
         if (
             not isinstance(intent, AddCombatants)
             or not self.ambush_action.isChecked()
-            or self._document.session.state.phase == SETUP_PHASE
+            or self._context.document.session.state.phase == SETUP_PHASE
         ):
             return intent
         return msgspec.structs.replace(
@@ -286,31 +278,31 @@ class PlayerViewControl(QObject):
         )
 
     def _edit(self, key: str, value: object) -> None:
-        ids = self._selected_ids()
+        ids = self._context.selected()
         if not ids:
-            self._window.statusBar().showMessage("Select one or more combatants first.", 6000)
+            self._context.tell(NOTHING_SELECTED)
             return
-        ruleset = self._document.session.ruleset
-        state = self._document.session.state
+        session = self._context.document.session
+        ruleset, state = session.ruleset, session.state
         for combatant_id in ids:
             combatant = state.combatants.get(combatant_id)
             if combatant is not None and getattr(combatant, key) != value:
-                self._do(ruleset.edit_intent(combatant_id, key, value))
+                self._context.do(ruleset.edit_intent(combatant_id, key, value))
 
     def _set_hidden(self, hidden: bool) -> None:
         self._edit("hidden", hidden)
 
     def ask_alias(self) -> None:
         """Ask for the alias of the selected combatants (blank: their own names)."""
-        ids = self._selected_ids()
+        ids = self._context.selected()
         if not ids:
-            self._window.statusBar().showMessage("Select one or more combatants first.", 6000)
+            self._context.tell(NOTHING_SELECTED)
             return
-        first = self._document.session.state.combatants[ids[0]]
+        first = self._context.document.session.state.combatants[ids[0]]
         from PySide6.QtWidgets import QInputDialog  # when first asked: start-up spares its types
 
         text, accepted = QInputDialog.getText(
-            self._window,
+            self._context.window,
             "Player Alias",
             f"Name the players see for {len(ids)} combatant(s) (blank: their own names):",
             QLineEdit.EchoMode.Normal,

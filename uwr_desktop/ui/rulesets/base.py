@@ -5,9 +5,11 @@ dialogs only through this protocol; each ruleset's UI lives in ``ui/rulesets/<id
 by :mod:`.registry`.
 """
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol, cast
 
 import msgspec
 from PySide6.QtGui import QIcon, QKeySequence
@@ -19,6 +21,8 @@ from uwr_desktop.ui.document import EncounterDocument
 
 if TYPE_CHECKING:  # the tray loads with the first panel, after the window is shown
     from uwr_desktop.ui.dice.tray import DiceTray
+
+_RULESETS = __name__.rpartition(".")[0]
 
 
 class PanelCommand(StrEnum):
@@ -136,17 +140,69 @@ SHARED_ROUND_HELP = RoundHelp(
 
 class RoundSystemUi:
     """What every round system's UI shares (a ruleset UI may derive from it): its
-    ``ruleset_id`` as a class attribute, its templates shown with their side's swatch, and its
-    page of help (``round_help``; by default the commands every system shares)."""
+    ``ruleset_id``, its templates shown with their side's swatch, and its page of help
+    (``round_help``; by default the commands every system shares)."""
 
-    ruleset_id: ClassVar[str]
-    round_help: ClassVar[RoundHelp] = SHARED_ROUND_HELP
+    ruleset_id: str
+    round_help: RoundHelp = SHARED_ROUND_HELP
 
     def template_icon(self, combatant: Combatant) -> QIcon:
         """A swatch in the template's side colour."""
         from uwr_desktop.ui.widgets.swatch import side_swatch
 
         return side_swatch(combatant.side)
+
+
+class _PanelModule(Protocol):
+    def dice_panel(self, document: EncounterDocument, parent: QWidget | None) -> DicePanel: ...
+
+
+class _DialogModule(Protocol):
+    def edit_combatant(
+        self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None
+    ) -> Combatant | None: ...
+
+
+class DeclaredUi(RoundSystemUi):
+    """A shipped round system's UI, declared by its package ``ui/rulesets/<ruleset_id>/``.
+
+    ``panel_module`` names the package's module whose ``dice_panel(document, parent)`` builds
+    the Dice dock's panel; its ``combatant_dialog`` module offers
+    ``edit_combatant(parent, ruleset, combatant)``; each loads when first used.
+    ``sheet_summary`` puts a library template's sheet in a line, shown after its side.
+    """
+
+    def __init__(
+        self,
+        ruleset_id: str,
+        round_help: RoundHelp,
+        *,
+        panel_module: str,
+        sheet_summary: Callable[[Combatant], str],
+    ) -> None:
+        self.ruleset_id = ruleset_id
+        self.round_help = round_help
+        self._panel_module = panel_module
+        self._sheet_summary = sheet_summary
+
+    def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
+        """The Dice dock's panel, built by the system's panel module."""
+        panels = cast(_PanelModule, self._own_module(self._panel_module))
+        return panels.dice_panel(document, parent)
+
+    def edit_combatant(
+        self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
+    ) -> Combatant | None:
+        """The system's combatant dialog, run modally."""
+        dialogs = cast(_DialogModule, self._own_module("combatant_dialog"))
+        return dialogs.edit_combatant(parent, ruleset, combatant)
+
+    def template_summary(self, combatant: Combatant) -> str:
+        """One line about a template: its side, then its sheet."""
+        return f"{combatant.side.value.capitalize()} · {self._sheet_summary(combatant)}"
+
+    def _own_module(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{_RULESETS}.{self.ruleset_id}.{name}")
 
 
 class RulesetUi(Protocol):

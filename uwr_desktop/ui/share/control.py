@@ -4,12 +4,13 @@ until then sharing costs the app nothing."""
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtWidgets import QLabel
 
-from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.player_view.control import PlayerViewControl
+from uwr_desktop.ui.widgets.build import named
 
 if TYPE_CHECKING:
     from uwr_desktop.ui.share.dialog import ShareDialog
@@ -17,22 +18,15 @@ if TYPE_CHECKING:
 
 
 class ShareControl(QObject):
-    """Opens the sharing dialog of ``document``'s fight and keeps sharing going while the
-    window lives; ``player_view`` holds the GM's choices of what the players see."""
+    """Opens the sharing dialog of the open fight and keeps sharing going while the window
+    lives; ``player_view`` holds the GM's choices of what the players see."""
 
-    def __init__(
-        self,
-        document: EncounterDocument,
-        settings: QSettings,
-        window: QMainWindow,
-        player_view: PlayerViewControl,
-    ) -> None:
+    def __init__(self, context: CommandContext, player_view: PlayerViewControl) -> None:
         """Create the action; nothing is served until the GM starts sharing."""
-        super().__init__(window)
-        self._document = document
-        self._settings = settings
-        self._window = window
+        super().__init__(context.window)
+        self._context = context
         self._player_view = player_view
+        window = context.window
         self.sharing: Sharing | None = None
         self.dialog: ShareDialog | None = None
         self.action = QAction("Share With Pla&yers…", window)
@@ -41,9 +35,11 @@ class ShareControl(QObject):
         self.action.setStatusTip(tip)
         self.action.setToolTip(tip)
         self.action.triggered.connect(self.open_dialog)
-        self.badge = QLabel("Shared with players", window)
-        self.badge.setObjectName("statusSharing")
-        self.badge.setToolTip("The player view is served to the players' devices")
+        self.badge = named(
+            QLabel("Shared with players", window),
+            "statusSharing",
+            tip="The player view is served to the players' devices",
+        )
         self.badge.setVisible(False)
 
     def open_dialog(self) -> "ShareDialog":
@@ -52,8 +48,8 @@ class ShareControl(QObject):
             from uwr_desktop.ui.share.dialog import ShareDialog  # loaded when first opened
             from uwr_desktop.ui.share.sharing import Sharing
 
-            self.sharing = Sharing(self._document, self._player_view, self)
-            self.dialog = ShareDialog(self.sharing, self._settings, self._window)
+            self.sharing = Sharing(self._context.document, self._player_view, self)
+            self.dialog = ShareDialog(self.sharing, self._context.settings, self._context.window)
             self.dialog.finished.connect(self._show_badge)
             self.dialog.start_button.clicked.connect(self._show_badge)
         self.dialog.show()

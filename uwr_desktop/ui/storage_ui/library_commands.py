@@ -1,15 +1,12 @@
 """The window's commands on the combatant library: add from the library, save to it, the
 default party of a new fight, and saved parties (Combatant ▸ Add Party)."""
 
-from collections.abc import Callable, Sequence
-
-from PySide6.QtWidgets import QWidget
+from collections.abc import Sequence
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import Intent
 from uwr_desktop.core.naming import copies_join
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError
-from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.storage_ui.party_menu import PartyCommands
 
 UNAVAILABLE = "The combatant library is not available."
@@ -20,57 +17,42 @@ Library = CombatantLibrary
 
 class LibraryCommands:
     """What the window does with ``library`` (``None``: the library could not be opened, and
-    every command says so). ``do`` hands an intent to the session (``True``: done); ``tell``
-    shows a message."""
+    every command says so)."""
 
-    def __init__(
-        self,
-        parent: QWidget,
-        library: CombatantLibrary | None,
-        document: EncounterDocument,
-        do: Callable[[Intent], bool],
-        tell: Callable[[str], None],
-    ) -> None:
-        self._parent = parent
+    def __init__(self, context: CommandContext, library: CombatantLibrary | None) -> None:
+        self._context = context
         self._library = library
-        self._document = document
-        self._do = do
-        self._tell = tell
-        self.parties = PartyCommands(
-            parent,
-            library,
-            lambda: (document.session.ruleset.id, document.session.state),
-            lambda members: do(copies_join(members, document.session.state.combatants.values())),
-            tell,
-        )
+        self.parties = PartyCommands(context, library)
 
     def add_from_library(self) -> None:
         """Pick templates from the library and add numbered copies."""
         from uwr_desktop.ui.dialogs.library import LibraryDialog
 
         if self._library is None:
-            self._tell(UNAVAILABLE)
+            self._context.tell(UNAVAILABLE)
             return
-        session = self._document.session
+        session = self._context.document.session
         names = [c.name for c in session.state.combatants.values()]
-        dialog = LibraryDialog(self._library, session.ruleset.id, names, parent=self._parent)
+        dialog = LibraryDialog(
+            self._library, session.ruleset.id, names, parent=self._context.window
+        )
         if dialog.exec() and dialog.chosen_combatants():
             fighting = session.state.combatants.values()
-            self._do(copies_join(dialog.chosen_combatants(), fighting))
+            self._context.do(copies_join(dialog.chosen_combatants(), fighting))
 
     def save_to_library(self, ids: Sequence[str]) -> None:
         """Keep the combatants ``ids`` as library templates."""
         if self._library is None:
-            self._tell(UNAVAILABLE)
+            self._context.tell(UNAVAILABLE)
             return
-        session = self._document.session
+        session = self._context.document.session
         try:
             for combatant_id in ids:
                 self._library.save(session.ruleset.id, session.state.combatants[combatant_id])
         except LibraryError as error:
-            self._tell(str(error))
+            self._context.tell(str(error))
             return
-        self._tell(f"Saved {len(ids)} to the library.")
+        self._context.tell(f"Saved {len(ids)} to the library.")
 
     def default_party(self, ruleset_id: str) -> list[Combatant]:
         """The default party of ``ruleset_id`` as combatants (none when it cannot be read,
@@ -80,5 +62,5 @@ class LibraryCommands:
         try:
             return [template.combatant() for template in self._library.default_party(ruleset_id)]
         except LibraryError as error:
-            self._tell(f"The default party could not be read: {error}")
+            self._context.tell(f"The default party could not be read: {error}")
             return []

@@ -9,8 +9,10 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.naming import copies_join
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.library import CombatantLibrary, LibraryError, Party, party_copies
+from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.dialogs.prompts import confirm
 
 
@@ -115,29 +117,20 @@ def party_to_add(party: Party, state: EncounterState) -> tuple[list[Combatant], 
 
 class PartyCommands:
     """The window's Save Players as Party and Add Party: ``save_action`` asks and saves, and
-    :attr:`menu` lists the saved parties of the open fight's round system.
+    :attr:`menu` lists the saved parties of the open fight's round system; the members of a
+    party join the open fight in one undoable action."""
 
-    ``fight`` gives the open fight's ruleset id and state; ``join`` hands the members to the
-    session (one undoable action) and tells whether they joined; ``tell`` shows a message.
-    """
-
-    def __init__(
-        self,
-        parent: QWidget,
-        library: CombatantLibrary | None,
-        fight: Callable[[], tuple[str, EncounterState]],
-        join: Callable[[list[Combatant]], bool],
-        tell: Callable[[str], None],
-    ) -> None:
+    def __init__(self, context: CommandContext, library: CombatantLibrary | None) -> None:
         """Build the Add Party menu (filled each time it opens)."""
-        self._parent = parent
+        self._context = context
         self._library = library
-        self._fight = fight
-        self._join = join
-        self._tell = tell
-        self.menu = QMenu("Add &Party", parent)
+        self.menu = QMenu("Add &Party", context.window)
         self.menu.setObjectName("addPartyMenu")
         self.menu.aboutToShow.connect(self.fill)
+
+    def _fight(self) -> tuple[str, EncounterState]:
+        session = self._context.document.session
+        return session.ruleset.id, session.state
 
     def fill(self) -> None:
         """List the saved parties (as the menu opens)."""
@@ -146,22 +139,25 @@ class PartyCommands:
     def save(self) -> None:
         """Ask for a name and keep the fight's players as a party."""
         if self._library is None:
-            self._tell("The combatant library is not available.")
+            self._context.tell("The combatant library is not available.")
             return
         ruleset_id, state = self._fight()
-        _party, message = save_players_as_party(self._parent, self._library, ruleset_id, state)
+        _party, message = save_players_as_party(
+            self._context.window, self._library, ruleset_id, state
+        )
         if message:
-            self._tell(message)
+            self._context.tell(message)
 
     def add(self, party: Party) -> bool:
         """Add ``party``'s members to the open fight in one undoable action."""
         members, problem = party_to_add(party, self._fight()[1])
         if problem:
-            self._tell(problem)
+            self._context.tell(problem)
             return False
-        if not self._join(members):
+        fighting = self._context.document.session.state.combatants.values()
+        if not self._context.do(copies_join(members, fighting)):
             return False
-        self._tell(f"The party {party.name} joined: {', '.join(m.name for m in members)}.")
+        self._context.tell(f"The party {party.name} joined: {', '.join(m.name for m in members)}.")
         return True
 
     def forget(self, party: Party) -> None:
@@ -169,7 +165,7 @@ class PartyCommands:
         if self._library is None:
             return
         if not confirm(
-            self._parent,
+            self._context.window,
             "Delete party",
             f"Delete the saved party “{party.name}”? Fights it joined keep their combatants.",
             "Delete",
@@ -178,4 +174,4 @@ class PartyCommands:
         try:
             self._library.delete_party(party.party_id)
         except LibraryError as error:
-            self._tell(str(error))
+            self._context.tell(str(error))

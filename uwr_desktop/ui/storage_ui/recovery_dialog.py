@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.storage.journal_db import EncounterSummary
+from uwr_desktop.ui.widgets.build import named
 
 HEADLINE = "UWR Desktop did not close properly. These fights can be reopened exactly as they were:"
 """The dialog's first line."""
@@ -99,9 +100,7 @@ class RecoveryDialog(QDialog):
         headline = QLabel(HEADLINE)
         headline.setObjectName("recoveryHeadline")
         headline.setWordWrap(True)
-        self._list = QListWidget()
-        self._list.setObjectName("recoveryList")
-        self._list.setAccessibleName("Fights that can be recovered")
+        self._list = named(QListWidget(), "recoveryList", accessible="Fights that can be recovered")
         self._list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self._list.setAlternatingRowColors(True)
         self._list.setWordWrap(True)

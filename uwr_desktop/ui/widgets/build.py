@@ -12,9 +12,14 @@ W = TypeVar("W", bound=QWidget)
 _ITEMS_PROPERTY = "filledItems"
 
 
-def named(widget: W, name: str) -> W:
-    """``widget`` with its object name set (tests and style sheets find it by it)."""
+def named(widget: W, name: str, *, accessible: str | None = None, tip: str | None = None) -> W:
+    """``widget`` with its object name set (tests and style sheets find it by it), and the
+    name a screen reader reads and its tooltip when given."""
     widget.setObjectName(name)
+    if accessible is not None:
+        widget.setAccessibleName(accessible)
+    if tip is not None:
+        widget.setToolTip(tip)
     return widget
 
 

@@ -60,6 +60,8 @@ class _KeptTyping(_SpinBox):
     """What both boxes do with the keyboard, the wheel and the focus; a box words its own
     problems (``_check``) and hints (``_key_hint``)."""
 
+    _what: str
+    _below: str
     _problem: str
     _hint: str
     _refused: str | None
@@ -81,6 +83,16 @@ class _KeptTyping(_SpinBox):
         def _key_hint(self, refused: str | None, key: str) -> str:
             """The hint for a key the box refused (``refused``: the text it would have made)
             or took with a meaning of its own (``""``: none)."""
+
+    def _start(self, what: str, below: str) -> None:
+        """Set up a new box: nothing wrong yet, the wheel only with the focus; ``what`` names
+        the number in a problem, ``below`` says why a smaller one is refused."""
+        self._what = what
+        self._below = below
+        self._problem = ""
+        self._hint = ""
+        self._refused = None
+        focus_without_wheel(self)
 
     def _edited(self) -> None:
         self._hint = ""
@@ -144,12 +156,7 @@ class NumberBox(_KeptTyping, QSpinBox):
         """A box from ``minimum`` to ``maximum``."""
         super().__init__(parent)
         self._signed = signed
-        self._what = what
-        self._below = below
-        self._problem = ""
-        self._hint = ""
-        self._refused: str | None = None
-        focus_without_wheel(self)
+        self._start(what, below)
         self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._edited)
         self.valueChanged.connect(self._check)
@@ -228,12 +235,7 @@ class DecimalBox(_KeptTyping, QDoubleSpinBox):
     ) -> None:
         """A box from ``minimum`` to ``maximum``."""
         super().__init__(parent)
-        self._what = what
-        self._below = below
-        self._problem = ""
-        self._hint = ""
-        self._refused: str | None = None
-        focus_without_wheel(self)
+        self._start(what, below)
         self.setRange(minimum, maximum)
         self.lineEdit().textEdited.connect(self._edited)
         self.valueChanged.connect(self._check)

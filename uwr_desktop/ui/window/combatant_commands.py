@@ -7,8 +7,6 @@ that needs a selection says so when there is none.
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
-
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -19,7 +17,7 @@ from uwr_desktop.core.intents import (
     ReplaceCombatant,
 )
 from uwr_desktop.core.naming import copies_join, duplicates
-from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
 AmountIntent = Callable[[list[str], int], Intent]
@@ -27,38 +25,25 @@ AmountIntent = Callable[[list[str], int], Intent]
 
 
 class CombatantCommands:
-    """Commands on the combatants ``selected`` gives (in table order); dialogs sit over
-    ``parent``, the round system's own come from ``dice_dock.ui``."""
+    """Commands on the combatants ``context.selected`` gives (in table order); the round
+    system's own dialogs come from ``dice_dock.ui``."""
 
-    def __init__(
-        self,
-        parent: QWidget,
-        document: EncounterDocument,
-        dice_dock: DiceDock,
-        *,
-        selected: Callable[[], list[str]],
-        do: Callable[[Intent], bool],
-        refuse: Callable[[str], None],
-    ) -> None:
-        self._parent = parent
-        self._document = document
+    def __init__(self, context: CommandContext, dice_dock: DiceDock) -> None:
+        self._context = context
         self._dice_dock = dice_dock
-        self._selected = selected
-        self._do = do
-        self._refuse = refuse
 
     def require_selection(self) -> list[str] | None:
         """The selected ids, or ``None`` after telling the GM to select someone."""
-        ids = self._selected()
+        ids = self._context.selected()
         if not ids:
-            self._refuse("Select one or more combatants first.")
+            self._context.refuse(NOTHING_SELECTED)
             return None
         return ids
 
     def _one_selected(self) -> str | None:
         ids = self.require_selection()
         if ids is not None and len(ids) > 1:
-            self._refuse("Select one combatant to edit.")
+            self._context.refuse("Select one combatant to edit.")
             return None
         return ids[0] if ids else None
 
@@ -66,11 +51,11 @@ class CombatantCommands:
         """Ask the round system's dialog for a new combatant and add it."""
         ui = self._dice_dock.ui
         if ui is None:
-            self._refuse(self._dice_dock.ui_problem)
+            self._context.refuse(self._dice_dock.ui_problem)
             return
-        combatant = ui.edit_combatant(self._parent, self._document.session.ruleset)
+        combatant = ui.edit_combatant(self._context.window, self._context.document.session.ruleset)
         if combatant is not None:
-            self._do(AddCombatants([combatant]))
+            self._context.do(AddCombatants([combatant]))
 
     def duplicate_selected(self) -> None:
         """Add a numbered copy of each selected combatant; an unnumbered original becomes
@@ -78,10 +63,10 @@ class CombatantCommands:
         ids = self.require_selection()
         if ids is None:
             return
-        state = self._document.session.state
+        state = self._context.document.session.state
         fighting = [state.combatants[cid] for cid in state.rows]
         made = duplicates([state.combatants[cid] for cid in ids], [c.name for c in fighting])
-        self._do(copies_join(made, fighting))
+        self._context.do(copies_join(made, fighting))
 
     def remove_selected(self) -> None:
         """Remove the selected combatants after asking (undoable)."""
@@ -90,11 +75,11 @@ class CombatantCommands:
         ids = self.require_selection()
         if ids is None:
             return
-        state = self._document.session.state
+        state = self._context.document.session.state
         who = state.combatants[ids[0]].name if len(ids) == 1 else f"{len(ids)} combatants"
         question = f"Remove {who} from the fight? Undo brings them back."
-        if confirm(self._parent, "Remove", question, "&Remove"):
-            self._do(RemoveCombatants(ids))
+        if confirm(self._context.window, "Remove", question, "&Remove"):
+            self._context.do(RemoveCombatants(ids))
 
     def edit_selected(self) -> None:
         """Edit the selected combatant's whole sheet in the round system's dialog, mid-fight
@@ -104,14 +89,14 @@ class CombatantCommands:
             return
         ui = self._dice_dock.ui
         if ui is None:
-            self._refuse(self._dice_dock.ui_problem)
+            self._context.refuse(self._dice_dock.ui_problem)
             return
-        session = self._document.session
+        session = self._context.document.session
         edited = ui.edit_combatant(
-            self._parent, session.ruleset, session.state.combatants[combatant_id]
+            self._context.window, session.ruleset, session.state.combatants[combatant_id]
         )
         if edited is not None:
-            self._do(ReplaceCombatant(edited))
+            self._context.do(ReplaceCombatant(edited))
 
     def edit_conditions_of_selected(self) -> None:
         """Remove the selected combatant's conditions, change their rounds, mark defeated."""
@@ -119,7 +104,9 @@ class CombatantCommands:
 
         combatant_id = self._one_selected()
         if combatant_id is not None:
-            edit_conditions(self._parent, self._document, combatant_id, self._do)
+            edit_conditions(
+                self._context.window, self._context.document, combatant_id, self._context.do
+            )
 
     def amount_to_selected(self, title: str, make: AmountIntent) -> None:
         """Ask for an amount (of damage or healing) and give it to every selected combatant."""
@@ -128,19 +115,19 @@ class CombatantCommands:
         ids = self.require_selection()
         if ids is None:
             return
-        amount = ask_amount(self._parent, title, f"{title} to {len(ids)} combatant(s):")
+        amount = ask_amount(self._context.window, title, f"{title} to {len(ids)} combatant(s):")
         if amount is not None:
-            self._do(make(ids, amount))
+            self._context.do(make(ids, amount))
 
     def step_health(self, combatant_id: str, step: int) -> None:
         """Deal 1 damage (``step`` below 0) or heal 1: the Health column's - and +."""
-        self._do(ApplyDamage([combatant_id], 1) if step < 0 else Heal([combatant_id], 1))
+        self._context.do(ApplyDamage([combatant_id], 1) if step < 0 else Heal([combatant_id], 1))
 
     def step_selected(self, step: int) -> None:
         """Deal 1 damage (``step`` below 0) or heal 1 to every selected combatant."""
         ids = self.require_selection()
         if ids is not None:
-            self._do(ApplyDamage(ids, 1) if step < 0 else Heal(ids, 1))
+            self._context.do(ApplyDamage(ids, 1) if step < 0 else Heal(ids, 1))
 
     def add_condition_to_selected(self) -> None:
         """Put a condition on every selected combatant: the round system's named conditions
@@ -150,9 +137,11 @@ class CombatantCommands:
         ids = self.require_selection()
         if ids is None:
             return
-        session = self._document.session
+        session = self._context.document.session
         state = session.state
         fighting = [(cid, state.combatants[cid].name) for cid in state.rows]
-        condition = ask_condition(self._parent, session.ruleset.rule_conditions(), fighting, ids[0])
+        condition = ask_condition(
+            self._context.window, session.ruleset.rule_conditions(), fighting, ids[0]
+        )
         if condition is not None:
-            self._do(AddCondition(ids, condition))
+            self._context.do(AddCondition(ids, condition))

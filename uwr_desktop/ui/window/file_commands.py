@@ -5,17 +5,16 @@ keeps the open fight as it was.
 """
 
 import uuid
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.dialogs.prompts import (
     ask_open_path,
     ask_overwrite_changed,
@@ -26,7 +25,6 @@ from uwr_desktop.ui.dialogs.prompts import (
 from uwr_desktop.ui.document import (
     FIGHT_FILE_SUFFIX,
     FILE_PROBLEMS,
-    EncounterDocument,
     rememberable,
     shown_file_name,
 )
@@ -49,35 +47,27 @@ FILE_FILTER = f"UWR encounters (*{FIGHT_FILE_SUFFIX});;All files (*)"
 
 
 class FileCommands:
-    """The fight's file commands, asked from ``parent`` (dialogs sit over it); ``tell`` shows a
-    short message in the status bar."""
+    """The fight's file commands; their dialogs sit over the window, a short message goes to
+    the status bar."""
 
     def __init__(
-        self,
-        parent: QWidget,
-        document: EncounterDocument,
-        settings: QSettings,
-        *,
-        library: LibraryCommands,
-        event_log: EventLog,
-        tell: Callable[[str], None],
+        self, context: CommandContext, *, library: LibraryCommands, event_log: EventLog
     ) -> None:
-        self._parent = parent
-        self._document = document
-        self._settings = settings
+        self._context = context
         self._library = library
         self._event_log = event_log
-        self._tell = tell
-        self.recent_menu = QMenu("Open &Recent", parent)
+        self.recent_menu = QMenu("Open &Recent", context.window)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        document.pathChanged.connect(self._remember_last_fight)
+        context.document.pathChanged.connect(self._remember_last_fight)
 
     def maybe_save(self) -> bool:
         """Offer to save unsaved changes; ``False`` when the GM cancels."""
-        document = self._document
+        document = self._context.document
         if not document.modified or not document.session.entries:
             return True
-        answer = ask_save_changes(self._parent, APP_NAME, f"Save the changes to {document.title}?")
+        answer = ask_save_changes(
+            self._context.window, APP_NAME, f"Save the changes to {document.title}?"
+        )
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -90,27 +80,29 @@ class FileCommands:
         from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 
         ruleset_id, remembered = self._new_fight_defaults()
-        dialog = NewFightDialog(ruleset_id, remembered, parent=self._parent)
+        dialog = NewFightDialog(ruleset_id, remembered, parent=self._context.window)
         ruleset = dialog.chosen() if dialog.exec() else None
         if ruleset is None:
             return
         settings = to_builtins(ruleset.settings)
         remembered[ruleset.id] = settings
-        self._settings.setValue(NEW_FIGHT_RULESET_KEY, ruleset.id)
-        self._settings.setValue(NEW_FIGHT_SETTINGS_KEY, msgspec.json.encode(remembered).decode())
+        self._context.settings.setValue(NEW_FIGHT_RULESET_KEY, ruleset.id)
+        self._context.settings.setValue(
+            NEW_FIGHT_SETTINGS_KEY, msgspec.json.encode(remembered).decode()
+        )
         party = tuple(
             msgspec.structs.replace(combatant, id=uuid.uuid4().hex)
             for combatant in self._library.default_party(ruleset.id)
         )
         try:
-            self._document.new(ruleset.id, party, settings)
+            self._context.document.new(ruleset.id, party, settings)
         except RulesError as error:
-            warn(self._parent, APP_NAME, f"Could not start the new fight:\n{error}")
+            warn(self._context.window, APP_NAME, f"Could not start the new fight:\n{error}")
 
     def _new_fight_defaults(self) -> tuple[str | None, dict[str, Any]]:
         """The round system and settings last chosen for a new fight (none: the open one's)."""
-        ruleset_id = self._settings.value(NEW_FIGHT_RULESET_KEY, None)
-        stored = self._settings.value(NEW_FIGHT_SETTINGS_KEY, "")
+        ruleset_id = self._context.settings.value(NEW_FIGHT_RULESET_KEY, None)
+        stored = self._context.settings.value(NEW_FIGHT_SETTINGS_KEY, "")
         try:
             remembered = msgspec.json.decode(str(stored)) if stored else {}
         except msgspec.DecodeError:
@@ -118,37 +110,39 @@ class FileCommands:
         if not isinstance(remembered, dict):
             remembered = {}
         if not isinstance(ruleset_id, str):
-            ruleset_id = self._document.session.ruleset.id
+            ruleset_id = self._context.document.session.ruleset.id
         return ruleset_id, remembered
 
     def open_dialog(self) -> None:
         """Ask for a file and open it."""
         if not self.maybe_save():
             return
-        path = ask_open_path(self._parent, "Open Fight", self._last_folder(), FILE_FILTER)
+        path = ask_open_path(self._context.window, "Open Fight", self._last_folder(), FILE_FILTER)
         if path is not None:
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
         """Open ``path``; a bad file is refused with its reason and the open fight is kept."""
         try:
-            self._document.open(path)
+            self._context.document.open(path)
         except FILE_PROBLEMS as error:
-            warn(self._parent, APP_NAME, f"Could not open {shown_file_name(path)}:\n{error}")
+            warn(
+                self._context.window, APP_NAME, f"Could not open {shown_file_name(path)}:\n{error}"
+            )
             return False
         self._remember_recent(path)
         return True
 
     def save(self) -> bool:
         """Save to the fight's file (asking for one the first time)."""
-        if self._document.path is None:
+        if self._context.document.path is None:
             return self.save_as()
-        return self._save_to(self._document.path)
+        return self._save_to(self._context.document.path)
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
-        suggested = str(Path(self._last_folder()) / self._document.title)
-        target = ask_save_path(self._parent, "Save Fight As", suggested, FILE_FILTER)
+        suggested = str(Path(self._last_folder()) / self._context.document.title)
+        target = ask_save_path(self._context.window, "Save Fight As", suggested, FILE_FILTER)
         if target is None:
             return False
         if not target.suffix:
@@ -157,9 +151,9 @@ class FileCommands:
 
     def _save_to(self, path: Path) -> bool:
         overwrite = False
-        if path == self._document.path and self._document.changed_on_disk():
+        if path == self._context.document.path and self._context.document.changed_on_disk():
             answer = ask_overwrite_changed(
-                self._parent,
+                self._context.window,
                 APP_NAME,
                 f"{path.name} was changed on disk since it was opened or last saved here, "
                 "by another program or another copy of UWR Desktop. Overwrite it with this "
@@ -171,39 +165,43 @@ class FileCommands:
                 return False
             overwrite = True
         try:
-            self._document.save(path, overwrite=overwrite)
+            self._context.document.save(path, overwrite=overwrite)
         except FILE_PROBLEMS as error:
-            warn(self._parent, APP_NAME, f"Could not save {shown_file_name(path)}:\n{error}")
+            warn(
+                self._context.window, APP_NAME, f"Could not save {shown_file_name(path)}:\n{error}"
+            )
             return False
         self._remember_recent(path)
-        self._tell(f"Saved {shown_file_name(path)}")
+        self._context.tell(f"Saved {shown_file_name(path)}")
         return True
 
     def export_log(self) -> None:
         """Ask for a file name and export the event log as Markdown."""
-        suggested = str(Path(self._last_folder()) / f"{Path(self._document.title).stem}-log.md")
-        path = ask_save_path(self._parent, "Export Event Log", suggested, MARKDOWN_FILTER)
+        suggested = str(
+            Path(self._last_folder()) / f"{Path(self._context.document.title).stem}-log.md"
+        )
+        path = ask_save_path(self._context.window, "Export Event Log", suggested, MARKDOWN_FILTER)
         if path is None:
             return
         try:
             self._event_log.export_markdown(path)
         except OSError as error:
-            warn(self._parent, APP_NAME, f"Could not export the log:\n{error}")
+            warn(self._context.window, APP_NAME, f"Could not export the log:\n{error}")
             return
-        self._tell(f"Exported the log to {shown_file_name(path)}")
+        self._context.tell(f"Exported the log to {shown_file_name(path)}")
 
     @property
     def reopen_last_at_start(self) -> bool:
         """Whether the app reopens the last fight when it starts (the File menu's setting)."""
-        return bool(self._settings.value(REOPEN_LAST_KEY, True, type=bool))
+        return bool(self._context.settings.value(REOPEN_LAST_KEY, True, type=bool))
 
     def set_reopen_last_at_start(self, on: bool) -> None:
         """Turn reopening the last fight at start on or off."""
-        self._settings.setValue(REOPEN_LAST_KEY, on)
+        self._context.settings.setValue(REOPEN_LAST_KEY, on)
 
     def last_fight(self) -> Path | None:
         """The file of the fight open last, if it had one."""
-        stored = self._settings.value(LAST_FIGHT_KEY, "")
+        stored = self._context.settings.value(LAST_FIGHT_KEY, "")
         return Path(stored) if isinstance(stored, str) and stored else None
 
     def fight_to_reopen(self) -> Path | None:
@@ -219,12 +217,12 @@ class FileCommands:
         if path is None:
             return ""
         name = shown_file_name(path)
-        if self._document.open_elsewhere(path):
+        if self._context.document.open_elsewhere(path):
             return f"Last fight {name} is open in another copy: an empty fight is open here."
         try:
-            self._document.open(path)
+            self._context.document.open(path)
         except REOPEN_PROBLEMS as error:
-            self._settings.remove(LAST_FIGHT_KEY)
+            self._context.settings.remove(LAST_FIGHT_KEY)
             if not _exists(path):
                 return f"Last fight {name} moved or deleted: an empty fight is open."
             return f"Last fight {name} could not be read: an empty fight is open ({error})."
@@ -232,15 +230,15 @@ class FileCommands:
         return ""
 
     def _remember_last_fight(self) -> None:
-        path = self._document.path
+        path = self._context.document.path
         if path is None or not rememberable(path):
-            self._settings.remove(LAST_FIGHT_KEY)
+            self._context.settings.remove(LAST_FIGHT_KEY)
         else:
-            self._settings.setValue(LAST_FIGHT_KEY, str(path.absolute()))
+            self._context.settings.setValue(LAST_FIGHT_KEY, str(path.absolute()))
 
     def recent_files(self) -> list[Path]:
         """Recently opened or saved files, newest first."""
-        stored = self._settings.value(RECENT_FILES_KEY, [])
+        stored = self._context.settings.value(RECENT_FILES_KEY, [])
         if isinstance(stored, str):
             return [Path(stored)]
         return [Path(str(value)) for value in stored] if isinstance(stored, list) else []
@@ -249,7 +247,9 @@ class FileCommands:
         if not rememberable(path):
             return  # a name that is not UTF-8 cannot be kept in the settings
         paths = [path.resolve(), *(p for p in self.recent_files() if p != path.resolve())]
-        self._settings.setValue(RECENT_FILES_KEY, [str(p) for p in paths[:MAX_RECENT_FILES]])
+        self._context.settings.setValue(
+            RECENT_FILES_KEY, [str(p) for p in paths[:MAX_RECENT_FILES]]
+        )
 
     def _fill_recent_menu(self) -> None:
         menu = self.recent_menu
@@ -263,7 +263,7 @@ class FileCommands:
             menu.addAction("No recent fights").setEnabled(False)
             return
         menu.addSeparator()
-        menu.addAction("Clear List", lambda: self._settings.remove(RECENT_FILES_KEY))
+        menu.addAction("Clear List", lambda: self._context.settings.remove(RECENT_FILES_KEY))
 
     def _open_recent(self, path: Path) -> None:
         if self.maybe_save():

@@ -2,18 +2,17 @@
 Dice Rolled by Hand), a combatant's own choice (right-click ▸ Who Rolls the Dice), the next
 roll the other way (By Hand This Time), and the prompt that takes the faces rolled by hand."""
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu
 
 from uwr_desktop.core.dice_requests import DiceRequest
 from uwr_desktop.core.encounter import DiceBy
-from uwr_desktop.core.intents import EditCell, Intent, SetHandRolls
+from uwr_desktop.core.intents import EditCell, SetHandRolls
 from uwr_desktop.core.rulesets.hand_rolls import DICE_BY_CELL, side_words
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.document import EncounterDocument, FacesAnswer
+from uwr_desktop.ui.command_context import CommandContext
+from uwr_desktop.ui.document import FacesAnswer
 
 THIS_TIME_KEY = "Ctrl+Shift+H"
 """The key of By Hand This Time."""
@@ -28,21 +27,11 @@ _DICE_BY_TEXT = {
 class HandDiceCommands(QObject):
     """The menus and actions of dice rolled by hand, kept in step with the open fight."""
 
-    def __init__(
-        self,
-        window: QWidget,
-        document: EncounterDocument,
-        *,
-        selected: Callable[[], list[str]],
-        do: Callable[[Intent], bool],
-    ) -> None:
-        """Build the commands; ``do`` hands an intent to the fight, ``selected`` names the
-        table's selected combatants."""
-        super().__init__(window)
-        self._window = window
-        self._document = document
-        self._selected = selected
-        self._do = do
+    def __init__(self, context: CommandContext) -> None:
+        """Build the commands for the open fight and the table's selected combatants."""
+        super().__init__(context.window)
+        self._context = context
+        window, document = context.window, context.document
         self.menu = QMenu("Dice Rolled by &Hand", window)
         self.menu.setObjectName("handDiceMenu")
         self.side_actions: dict[Side, QAction] = {}
@@ -88,25 +77,25 @@ class HandDiceCommands(QObject):
         """Ask for the faces of ``request`` in the prompt."""
         from uwr_desktop.ui.dialogs.faces_prompt import ask_faces
 
-        return ask_faces(self._window, request, who)
+        return ask_faces(self._context.window, request, who)
 
     def sync(self) -> None:
         """Tick the sides whose dice are rolled by hand now."""
-        sides = self._document.session.state.hand_sides
+        sides = self._context.document.session.state.hand_sides
         for side, action in self.side_actions.items():
             action.setChecked(side in sides)
 
     def _set_side(self, side: Side, on: bool) -> None:
-        self._do(SetHandRolls(side, on))
+        self._context.do(SetHandRolls(side, on))
         self.sync()
 
     def _check_dice_by(self) -> None:
-        combatants = self._document.session.state.combatants
-        chosen = {combatants[cid].dice_by for cid in self._selected() if cid in combatants}
+        combatants = self._context.document.session.state.combatants
+        chosen = {combatants[cid].dice_by for cid in self._context.selected() if cid in combatants}
         for dice_by, action in self.dice_by_actions.items():
             action.setChecked(chosen == {dice_by})
 
     def _set_dice_by(self, dice_by: DiceBy) -> None:
-        for cid in self._selected():
-            if not self._do(EditCell(cid, DICE_BY_CELL, dice_by.value)):
+        for cid in self._context.selected():
+            if not self._context.do(EditCell(cid, DICE_BY_CELL, dice_by.value)):
                 return

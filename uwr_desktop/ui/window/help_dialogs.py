@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
@@ -77,16 +78,14 @@ class HelpDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("helpDialog")
         self.setWindowTitle("Help")
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("helpTabs")
-        self.tabs.setAccessibleName("Help")
-        self.systems = ChoiceBox()
-        self.systems.setObjectName("helpSystems")
-        self.systems.setAccessibleName("Round system")
-        self.systems.setToolTip("The round system whose round is explained (the fight's first)")
-        self.page = QTextBrowser()
-        self.page.setObjectName("helpRoundPage")
-        self.page.setAccessibleName("How to run a round")
+        self.tabs = named(QTabWidget(self), "helpTabs", accessible="Help")
+        self.systems = named(
+            ChoiceBox(),
+            "helpSystems",
+            accessible="Round system",
+            tip="The round system whose round is explained (the fight's first)",
+        )
+        self.page = named(QTextBrowser(), "helpRoundPage", accessible="How to run a round")
         self.page.setOpenLinks(False)
         self.page.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextBrowserInteraction

@@ -1,10 +1,11 @@
 """Where the window and its docks go: the first start's sizes on any screen, and the layout,
 motion and dice speed kept in the settings for the next start."""
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget
 
+from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
 FIRST_START_SIZE = QSize(1400, 900)
@@ -53,39 +54,37 @@ class WindowLayout:
 
     def __init__(
         self,
-        window: QMainWindow,
-        settings: QSettings,
+        context: CommandContext,
         dice_dock: DiceDock,
         log_dock: QDockWidget,
         reduce_motion: QAction,
     ) -> None:
-        self._window = window
-        self._settings = settings
+        self._context = context
         self._dice_dock = dice_dock
         self._log_dock = log_dock
         self._reduce_motion = reduce_motion
 
     def restore(self) -> None:
         """Put the window and docks where they were, or where they fit on a first start."""
-        window = self._window
-        geometry = self._settings.value("window/geometry")
-        state = self._settings.value("window/state")
+        window, settings = self._context.window, self._context.settings
+        geometry = settings.value("window/geometry")
+        state = settings.value("window/state")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             window.restoreGeometry(geometry)
         else:
             self.place_first(window.screen().availableGeometry())
         if isinstance(state, QByteArray) and not state.isEmpty():
             window.restoreState(state)
-        reduce_motion = self._settings.value("reduce_motion", False, type=bool)
+        reduce_motion = settings.value("reduce_motion", False, type=bool)
         self._reduce_motion.setChecked(bool(reduce_motion))
-        speed = self._settings.value("animation_speed", 1.0, type=float)
+        speed = settings.value("animation_speed", 1.0, type=float)
         if isinstance(speed, float):
             self._dice_dock.set_animation_speed(speed)
 
     def place_first(self, available: QRect) -> None:
         """A first start on a screen whose free area is ``available``: the window's size and
         place (maximized on a laptop), the docks' shares of it."""
-        window = self._window
+        window = self._context.window
         placed = first_start_geometry(available)
         window.setGeometry(placed)
         full = fills_the_screen(available)
@@ -103,8 +102,9 @@ class WindowLayout:
 
     def save(self) -> None:
         """Remember geometry, docks and settings for the next start."""
-        self._settings.setValue("window/geometry", self._window.saveGeometry())
-        self._settings.setValue("window/state", self._window.saveState())
-        self._settings.setValue("reduce_motion", self._reduce_motion.isChecked())
-        self._settings.setValue("animation_speed", self._dice_dock.animation_speed())
-        self._settings.sync()
+        window, settings = self._context.window, self._context.settings
+        settings.setValue("window/geometry", window.saveGeometry())
+        settings.setValue("window/state", window.saveState())
+        settings.setValue("reduce_motion", self._reduce_motion.isChecked())
+        settings.setValue("animation_speed", self._dice_dock.animation_speed())
+        settings.sync()

@@ -24,6 +24,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.session import Change
+from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.document import AutosaveState, EncounterDocument
 from uwr_desktop.ui.log.view import EventLog
 from uwr_desktop.ui.player_view.control import PlayerViewControl
@@ -88,20 +89,23 @@ class MainWindow(QMainWindow):
         self.dice_dock = DiceDock(
             document, self.panel_commands, self, after_first_paint=panel_after_first_paint
         )
-        self.library = LibraryCommands(self, library, document, self.do, self.tell)
+        self.context = CommandContext(
+            self,
+            document,
+            settings,
+            do=self.do,
+            tell=self.tell,
+            refuse=self.show_refusal,
+            selected=self.selected_ids,
+            select=self.select_combatant,
+        )
+        self.library = LibraryCommands(self.context, library)
         self.parties = self.library.parties
 
         self.table_model = CombatantTableModel(document.session, self)
         self.proxy = CombatantFilterProxy(self)
         self.proxy.setSourceModel(self.table_model)
-        self.combatants = CombatantCommands(
-            self,
-            document,
-            self.dice_dock,
-            selected=self.selected_ids,
-            do=self.do,
-            refuse=self.show_refusal,
-        )
+        self.combatants = CombatantCommands(self.context, self.dice_dock)
         self.table = CombatantTable(self.table_model, self.proxy, self.combatants.step_health, self)
         self.column_prefs = ColumnPrefs(
             self.table,
@@ -115,14 +119,10 @@ class MainWindow(QMainWindow):
         self.turn_header = TurnHeader(self)
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
-        self.timeline_commands = TimelineCommands(
-            self.timeline, document, self.do, self.tell, self.table.select_combatant
-        )
+        self.timeline_commands = TimelineCommands(self.context, self.timeline)
         self.event_log = EventLog(document.session, self)
         self.event_log.setObjectName("eventLog")
-        self.files = FileCommands(
-            self, document, settings, library=self.library, event_log=self.event_log, tell=self.tell
-        )
+        self.files = FileCommands(self.context, library=self.library, event_log=self.event_log)
         self.autosave_bar = AutosaveBar(self)
         self.filter_bar = FilterBar(self.proxy, self)
         self._build_central()
@@ -134,15 +134,10 @@ class MainWindow(QMainWindow):
         self.log_dock.setWidget(self.event_log)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
         self.player_view = PlayerViewControl(
-            document,
-            settings,
-            self,
-            selected_ids=self.selected_ids,
-            do=self.do,
-            reduce_motion=self.actions_by_key["reduce_motion"],
+            self.context, reduce_motion=self.actions_by_key["reduce_motion"]
         )
-        self.share = ShareControl(document, settings, self, self.player_view)
-        self.hand_dice = HandDiceCommands(self, document, selected=self.selected_ids, do=self.do)
+        self.share = ShareControl(self.context, self.player_view)
+        self.hand_dice = HandDiceCommands(self.context)
         self._build_commands()
         self.status = FightStatus(self.statusBar())
         self.statusBar().addPermanentWidget(self.player_view.gm_only_badge)
@@ -150,7 +145,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.column_prefs.restore()
         self.layout_keeper = WindowLayout(
-            self, settings, self.dice_dock, self.log_dock, self.actions_by_key["reduce_motion"]
+            self.context, self.dice_dock, self.log_dock, self.actions_by_key["reduce_motion"]
         )
         self.layout_keeper.restore()
         self.zoom = ZoomCommands(self.actions_by_key, settings)
@@ -285,6 +280,10 @@ class MainWindow(QMainWindow):
     def selected_ids(self) -> list[str]:
         """Ids of the selected combatants, in table order."""
         return self.table.selected_ids()
+
+    def select_combatant(self, combatant_id: str) -> None:
+        """Select one combatant in the table."""
+        self.table.select_combatant(combatant_id)
 
     def _save_selected_to_library(self) -> None:
         ids = self.combatants.require_selection()

@@ -29,6 +29,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_WEAPONS
+from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.hands.rules import check_carry_plan
 from uwr_desktop.core.rulesets.hands.sheet import (
@@ -42,6 +43,8 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -66,9 +69,7 @@ class HandsCombatantDialog(QDialog):
         self.name = QLineEdit(combatant.name if combatant else "")
         self.name.setObjectName("name")
         self.name.setMaxLength(MAX_NAME_LENGTH)
-        self.side = ChoiceBox()
-        self.side.setObjectName("side")
-        self.side.setAccessibleName("Side")
+        self.side = named(ChoiceBox(), "side", accessible="Side")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side.value)
         self.side.setCurrentIndex(
@@ -109,9 +110,7 @@ class HandsCombatantDialog(QDialog):
         self.problem = QLabel()
         self.problem.setObjectName("problemLabel")
         self.problem.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.buttons = ok_cancel(self, ok_default=False)
         self._lay_out()
         for weapon in sheet.weapons:
             self._new_weapon(weapon)
@@ -148,8 +147,6 @@ class HandsCombatantDialog(QDialog):
         self.own_maximum.toggled.connect(self._refresh)
         self.add_weapon.clicked.connect(lambda: self._new_weapon(None))
         self.remove_weapon.clicked.connect(self._remove_weapon)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
 
     def _new_weapon(self, weapon: HandsWeapon | None) -> None:
         row = self.weapons.rowCount()
@@ -291,9 +288,9 @@ class HandsCombatantDialog(QDialog):
             button.setEnabled(ok)
 
 
-def edit_combatant(parent: QWidget | None, combatant: Combatant | None) -> Combatant | None:
+def edit_combatant(
+    parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
+) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
     dialog = HandsCombatantDialog(parent, combatant)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return dialog.combatant()
+    return modal_answer(dialog, dialog.combatant)

@@ -39,9 +39,11 @@ from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelList
 from uwr_desktop.ui.rulesets.hands.row_parts import (
     HESITATE_ANY,
     OUTCOME_WORDS,
+    OUTCOMES,
     SPEND_ANY,
     InterferenceLine,
     against_choice,
@@ -133,12 +135,8 @@ class PointsPanel(QWidget):
         self._rebuild()
 
     def _do(self, intent: Intent) -> None:
-        try:
-            self._document.do(intent)
-        except RulesError as error:
-            self.message.setText(str(error))
-            return
-        self.message.setText("")
+        if self._document.do_or_say(intent, self.message.setText):
+            self.message.setText("")
 
     def _do_typed(self, points: NumberBox, intent: Callable[[int], Intent]) -> None:
         """Act on the number typed, or say why it cannot be used (nothing is done then)."""
@@ -385,3 +383,19 @@ class PointsPanel(QWidget):
             against if isinstance(against, int) else None,
             target=target if isinstance(target, str) else None,
         )
+
+
+def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
+    """The ready-points panel above the dice tray, with its buttons' keys."""
+    panel = PointsPanel(document, parent)
+    more = (
+        PanelButton("spend", "&Spend (Combatant on Turn)", panel.turn_spend, "F9"),
+        PanelButton("hesitate", "&Hesitate (Combatant on Turn)", panel.turn_hesitate, "Shift+F9"),
+        PanelButton("next_turn", "&Next Turn of the Round", panel.next_turn, "F4"),
+    )
+    lists = (
+        PanelList(SPEND_ANY, lambda: panel.spend_buttons),
+        PanelList(HESITATE_ANY, lambda: panel.hesitate_buttons),
+        PanelList(OUTCOMES, lambda: panel.outcome_buttons),
+    )
+    return DicePanel(panel, panel.tray, panel.set_focus_combatant, more=more, lists=lists)

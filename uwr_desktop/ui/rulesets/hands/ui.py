@@ -1,19 +1,10 @@
-"""The ``hands`` answers to the window's :class:`~uwr_desktop.ui.rulesets.base.RulesetUi`."""
-
-from PySide6.QtWidgets import QWidget
+"""What the ``hands`` round system declares for the window: its page of help and its
+library templates' summary."""
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of
 from uwr_desktop.core.rulesets.hands.view import weapon_text
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import (
-    DicePanel,
-    PanelButton,
-    PanelList,
-    RoundHelp,
-    RoundSystemUi,
-)
+from uwr_desktop.ui.rulesets.base import RoundHelp
 
 ROUND_HELP = RoundHelp(
     "Hit points are also actions: each round the undamaged points become ready, and every "
@@ -36,42 +27,8 @@ ROUND_HELP = RoundHelp(
 """How to run a round of this system (Help ▸ Running a Round, F1)."""
 
 
-class HandsUi(RoundSystemUi):
-    """The ``hands`` panels and dialogs."""
-
-    ruleset_id = "hands"
-    round_help = ROUND_HELP
-
-    def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
-        """The ready-points panel above the dice tray."""
-        from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-        from uwr_desktop.ui.rulesets.hands.row_parts import HESITATE_ANY, OUTCOMES, SPEND_ANY
-
-        panel = PointsPanel(document, parent)
-        more = (
-            PanelButton("spend", "&Spend (Combatant on Turn)", panel.turn_spend, "F9"),
-            PanelButton(
-                "hesitate", "&Hesitate (Combatant on Turn)", panel.turn_hesitate, "Shift+F9"
-            ),
-            PanelButton("next_turn", "&Next Turn of the Round", panel.next_turn, "F4"),
-        )
-        lists = (
-            PanelList(SPEND_ANY, lambda: panel.spend_buttons),
-            PanelList(HESITATE_ANY, lambda: panel.hesitate_buttons),
-            PanelList(OUTCOMES, lambda: panel.outcome_buttons),
-        )
-        return DicePanel(panel, panel.tray, panel.set_focus_combatant, more=more, lists=lists)
-
-    def edit_combatant(
-        self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
-    ) -> Combatant | None:
-        """The combatant dialog, run modally."""
-        from uwr_desktop.ui.rulesets.hands.combatant_dialog import edit_combatant
-
-        return edit_combatant(parent, combatant)
-
-    def template_summary(self, combatant: Combatant) -> str:
-        """One line about a template: side, hit points, reach and weapons."""
-        sheet = sheet_of(combatant)
-        weapons = ", ".join(weapon_text(w) for w in sheet.weapons) or "no weapons"
-        return f"{combatant.side.value.capitalize()} · {sheet.points_max} hit points · {weapons}"
+def sheet_summary(combatant: Combatant) -> str:
+    """A template's sheet in a line: hit points, reach and weapons."""
+    sheet = sheet_of(combatant)
+    weapons = ", ".join(weapon_text(w) for w in sheet.weapons) or "no weapons"
+    return f"{sheet.points_max} hit points · {weapons}"

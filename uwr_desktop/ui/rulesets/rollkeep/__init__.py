@@ -4,11 +4,12 @@ with their odds, delays), the combatant dialog and the library summary.
 The dialog loads on first use, so that start-up imports only the panel.
 """
 
-from uwr_desktop.ui.rulesets.rollkeep.ui import RollkeepUi
+from uwr_desktop.ui.rulesets.base import DeclaredUi
+from uwr_desktop.ui.rulesets.rollkeep.ui import ROUND_HELP, sheet_summary
 
 RULESET_ID = "rollkeep"
 
 
-def make_ui() -> RollkeepUi:
+def make_ui() -> DeclaredUi:
     """The ``rollkeep`` UI."""
-    return RollkeepUi()
+    return DeclaredUi(RULESET_ID, ROUND_HELP, panel_module="panel", sheet_summary=sheet_summary)

@@ -33,7 +33,13 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.targets import default_target
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import ListKeys
+from uwr_desktop.ui.rulesets.base import (
+    DicePanel,
+    ListKeys,
+    PanelButton,
+    PanelCommand,
+    PanelList,
+)
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -338,12 +344,7 @@ class SkirmishPanel(QWidget):
             self._refill()
 
     def _do(self, intent: Intent) -> bool:
-        try:
-            self._document.do(intent)
-        except RulesError as error:
-            self.message.setText(str(error))
-            return False
-        return True
+        return self._document.do_or_say(intent, self.message.setText)
 
     def _take_stance(self) -> None:
         subject = self._subject()
@@ -392,3 +393,19 @@ class SkirmishPanel(QWidget):
             return
         rolling = (hiders, unaware) if self.ambush_all.isChecked() else (hiders[:1], unaware[:1])
         self._do(RollkeepAmbush(tuple(rolling[0]), tuple(rolling[1]), tuple(unaware)))
+
+
+def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
+    """The skirmish panel (turn, waiting delayers, attack with odds, the dice tray), with its
+    buttons' keys."""
+    panel = SkirmishPanel(document, parent)
+    more = (
+        PanelButton("take_stance", "Take &Stance", panel.take_stance, "F9"),
+        PanelButton("delay", "&Delay", panel.delay, "Shift+F9"),
+        PanelButton("keep_waiting", "&Keep Waiting", panel.keep_waiting, "F3"),
+        PanelButton("forfeit", "&Forfeit", panel.forfeit, "Shift+F3"),
+        PanelButton("ambush", "Roll the A&mbush", panel.ambush, "Ctrl+F9"),
+    )
+    commands = {PanelCommand.ATTACK: panel.attack}
+    lists = (PanelList(ACT_NOW, lambda: tuple(panel.act_now_buttons.values())),)
+    return DicePanel(panel, panel.tray, panel.focus, commands, more=more, lists=lists)

@@ -7,7 +7,6 @@ import uuid
 from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.tactical.sheet import (
     BLEEDING,
@@ -28,6 +28,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -80,11 +81,7 @@ class TacticalDialog(QDialog):
         form.addRow("Hits", self.hits)
         form.addRow("Bleeding per round", self.bleeding)
         form.addRow(self.message)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self._accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, self._accept)
         form.addRow(self.buttons)
 
     def _accept(self) -> None:
@@ -117,12 +114,9 @@ class TacticalDialog(QDialog):
         return Combatant(id=uuid.uuid4().hex, name=name, side=side, sheet=sheet)
 
 
-def edit_combatant(parent: QWidget | None, combatant: Combatant | None) -> Combatant | None:
+def edit_combatant(
+    parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
+) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
     dialog = TacticalDialog(parent, combatant)
-    try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.combatant()
-    finally:
-        dialog.deleteLater()
+    return modal_answer(dialog, dialog.combatant)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.intents import Intent, NextTurn, RulesError
+from uwr_desktop.core.intents import Intent, NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
@@ -37,6 +37,7 @@ from uwr_desktop.core.rulesets.tactical.view import ap_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -320,10 +321,7 @@ class CountdownPanel(QWidget):
     # ---- intents ---------------------------------------------------------------------------
 
     def _do(self, intent: Intent) -> bool:
-        try:
-            self._document.do(intent)
-        except RulesError as error:
-            self.message.setText(str(error))
+        if not self._document.do_or_say(intent, self.message.setText):
             return False
         self.message.setText("")
         return True
@@ -364,15 +362,26 @@ class CountdownPanel(QWidget):
 
     def _edit_catalog(self) -> None:
         from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
+        from uwr_desktop.ui.widgets.dialog_parts import modal_answer
 
         state = self._document.session.state
         part = part_of(state)
         dialog = CatalogDialog(catalog(state), pace_table(state), self)
-        try:
-            if dialog.exec() != CatalogDialog.DialogCode.Accepted:
-                return
-            intent = dialog.intent()
-        finally:
-            dialog.deleteLater()
+        intent = modal_answer(dialog, dialog.intent)
         if intent is not None and (intent.actions, intent.paces) != (part.actions, part.paces):
             self._do(intent)
+
+
+def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
+    """The countdown panel above the dice tray, with its buttons' keys."""
+    panel = CountdownPanel(document, parent)
+    more = (
+        PanelButton("declare", "&Declare", panel.declare, "F9"),
+        PanelButton("next_count", "&Next Count", panel.next, "F4"),
+        PanelButton("interrupt", "&Interrupt", panel.interrupt, "Shift+F9"),
+        PanelButton("move", "&Move", panel.move_button, "F3"),
+        PanelButton("parry", "&Parry", panel.parry, "Shift+F3"),
+        PanelButton("catalog", "&Catalog…", panel.edit_catalog, "Ctrl+F9"),
+    )
+    commands = {PanelCommand.RESOLVE: panel.resolve}
+    return DicePanel(panel, panel.tray, panel.focus, commands, more=more)

@@ -1,18 +1,9 @@
-"""The ``tactical`` answers to the window's :class:`~uwr_desktop.ui.rulesets.base.RulesetUi`."""
-
-from PySide6.QtWidgets import QWidget
+"""What the ``tactical`` round system declares for the window: its page of help and its
+library templates' summary."""
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.base import (
-    DicePanel,
-    PanelButton,
-    PanelCommand,
-    RoundHelp,
-    RoundSystemUi,
-)
+from uwr_desktop.ui.rulesets.base import RoundHelp
 
 ROUND_HELP = RoundHelp(
     "Every combatant has 4 AP a round; the round counts down from the highest initiative, "
@@ -36,39 +27,8 @@ ROUND_HELP = RoundHelp(
 """How to run a round of this system (Help ▸ Running a Round, F1)."""
 
 
-class TacticalUi(RoundSystemUi):
-    """The ``tactical`` panels and dialogs."""
-
-    ruleset_id = "tactical"
-    round_help = ROUND_HELP
-
-    def dice_panel(self, document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
-        """The countdown panel above the dice tray."""
-        from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
-
-        panel = CountdownPanel(document, parent)
-        more = (
-            PanelButton("declare", "&Declare", panel.declare, "F9"),
-            PanelButton("next_count", "&Next Count", panel.next, "F4"),
-            PanelButton("interrupt", "&Interrupt", panel.interrupt, "Shift+F9"),
-            PanelButton("move", "&Move", panel.move_button, "F3"),
-            PanelButton("parry", "&Parry", panel.parry, "Shift+F3"),
-            PanelButton("catalog", "&Catalog…", panel.edit_catalog, "Ctrl+F9"),
-        )
-        commands = {PanelCommand.RESOLVE: panel.resolve}
-        return DicePanel(panel, panel.tray, panel.focus, commands, more=more)
-
-    def edit_combatant(
-        self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
-    ) -> Combatant | None:
-        """The combatant dialog, run modally."""
-        from uwr_desktop.ui.rulesets.tactical.combatant_dialog import edit_combatant
-
-        return edit_combatant(parent, combatant)
-
-    def template_summary(self, combatant: Combatant) -> str:
-        """One line about a template: Quickness bonus, penalty and hits."""
-        sheet = sheet_of(combatant)
-        penalty = f" · penalty {sheet.penalty}" if sheet.penalty else ""
-        side = combatant.side.value.capitalize()
-        return f"{side} · Qu {sheet.quickness:+}{penalty} · {sheet.hits_max} hits"
+def sheet_summary(combatant: Combatant) -> str:
+    """A template's sheet in a line: Quickness bonus, penalty and hits."""
+    sheet = sheet_of(combatant)
+    penalty = f" · penalty {sheet.penalty}" if sheet.penalty else ""
+    return f"Qu {sheet.quickness:+}{penalty} · {sheet.hits_max} hits"

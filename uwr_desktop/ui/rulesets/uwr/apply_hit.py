@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.core.intents import ApplyDamage
 from uwr_desktop.core.limits import MAX_COUNT
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 
@@ -39,9 +40,11 @@ class ApplyHitBar(QWidget):
         self.amount.setAccessibleName("Damage to apply")
         self.amount.setToolTip("The damage the hit deals (the surviving successes; change it)")
         self.amount.setKeyboardTracking(True)
-        self.button = QPushButton()
-        self.button.setObjectName("applyHitButton")
-        self.button.setToolTip("Apply the damage to the target (logged; Undo takes it back)")
+        self.button = named(
+            QPushButton(),
+            "applyHitButton",
+            tip="Apply the damage to the target (logged; Undo takes it back)",
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)

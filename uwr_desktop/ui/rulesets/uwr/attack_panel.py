@@ -29,7 +29,7 @@ from uwr_desktop.ui.rulesets.uwr.check_extras import (
     modifier_box,
 )
 from uwr_desktop.ui.rulesets.uwr.reaction_box import ReactionBox
-from uwr_desktop.ui.widgets.build import button, set_items
+from uwr_desktop.ui.widgets.build import button, named, set_items
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.status_label import StatusLabel
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -110,29 +110,28 @@ class AttackPanel(QWidget):
         self._update_buttons()
 
     def _build(self) -> None:
-        self.attacker = ChoiceBox()
-        self.attacker.setObjectName("attacker")
-        self.attacker.setAccessibleName("Attacker")
+        self.attacker = named(ChoiceBox(), "attacker", accessible="Attacker")
         self.attacker.setToolTip(
             "Who attacks: whose turn it is (pick another to attack out of turn)"
         )
-        self.weapon = ChoiceBox()
-        self.weapon.setObjectName("weapon")
-        self.weapon.setAccessibleName("Weapon")
-        self.weapon.setToolTip("The weapon and its uses left this round")
-        self.target = ChoiceBox()
-        self.target.setObjectName("target")
-        self.target.setAccessibleName("Target")
-        self.target.setToolTip("Who is attacked")
+        self.weapon = named(
+            ChoiceBox(),
+            "weapon",
+            accessible="Weapon",
+            tip="The weapon and its uses left this round",
+        )
+        self.target = named(ChoiceBox(), "target", accessible="Target", tip="Who is attacked")
         self.favor = modifier_box(*FAVOR_RANGE, "Attack favor", "Net favor: +1 lets a 4 succeed")
         self.extra_dice = modifier_box(
             *EXTRA_DICE_RANGE, "Attack extra dice", "Dice added to the pool (negative: a penalty)"
         )
         self.below_one = below_one_box("attackBelowOne", "Attack", "&Below 1 die")
         self.attack_button = button("Attack", "attackButton", "Roll the attack")
-        self.attacker_info = StatusLabel("Attacker's Stamina and Vitality")
-        self.attacker_info.setObjectName("attackerInfo")
-        self.attacker_info.setToolTip("An attack, a dodge or a parry spends 1 Stamina")
+        self.attacker_info = named(
+            StatusLabel("Attacker's Stamina and Vitality"),
+            "attackerInfo",
+            tip="An attack, a dodge or a parry spends 1 Stamina",
+        )
         self.attacker_info.setWordWrap(True)
         self.status = StatusLabel("Pending check")
         self.status.setObjectName("pendingStatus")

@@ -23,6 +23,7 @@ from uwr_desktop.core.rulesets.uwr.intents import TypeResult
 from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -158,14 +159,18 @@ class ResultRow(QWidget):
         """A hidden row; :meth:`set_pending` shows it while a check is pending."""
         super().__init__(parent)
         self.setObjectName("resultRow")
-        self.successes = NumberBox(0, MAX_DICE, what="A typed result")
-        self.successes.setObjectName("typedSuccesses")
-        self.successes.setAccessibleName("Typed successes")
+        self.successes = named(
+            NumberBox(0, MAX_DICE, what="A typed result"),
+            "typedSuccesses",
+            accessible="Typed successes",
+        )
         self.successes.setSuffix(" successes")
         self.whose = _combo("typedWhose", "Whose roll the typed result replaces")
-        self.button = QPushButton("Type result")
-        self.button.setObjectName("typeResultButton")
-        self.button.setToolTip("The GM's number replaces the rolled successes (logged, undoable)")
+        self.button = named(
+            QPushButton("Type result"),
+            "typeResultButton",
+            tip="The GM's number replaces the rolled successes (logged, undoable)",
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         label = QLabel("GM result")

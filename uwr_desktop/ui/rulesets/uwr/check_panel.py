@@ -25,13 +25,14 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.shown import pool_dice
 from uwr_desktop.ui.dice.tray import DiceTray, RollRequest
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand, PanelList
 from uwr_desktop.ui.rulesets.uwr.apply_hit import ApplyHitBar
 from uwr_desktop.ui.rulesets.uwr.attack_panel import AttackPanel
 from uwr_desktop.ui.rulesets.uwr.check_extras import OpponentRow, ResultRow
 from uwr_desktop.ui.rulesets.uwr.check_form import CheckForm, CheckSource
 from uwr_desktop.ui.rulesets.uwr.hit_offer import HitOffer
 from uwr_desktop.ui.rulesets.uwr.nobody_rolls import reroll_for_nobody, roll_for_nobody
-from uwr_desktop.ui.rulesets.uwr.prepare_bar import PrepareBar
+from uwr_desktop.ui.rulesets.uwr.prepare_bar import SLOW_WEAPONS, PrepareBar
 from uwr_desktop.ui.rulesets.uwr.shown_check import Motion, ShownCheck, shown_check_at
 from uwr_desktop.ui.widgets.status_label import StatusLabel
 
@@ -438,3 +439,31 @@ class CheckPanel(QWidget):
         shown = self._shown
         if shown is not None and not self._local and not self.tray.is_animating():
             self.tray.banner.setText(shown.banner())
+
+
+def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
+    """The check panel (the attack panel above the dice tray), with its buttons' keys."""
+    panel = CheckPanel(document, parent)
+    commands = {
+        PanelCommand.ATTACK: panel.attack.attack_button,
+        PanelCommand.ROLL: panel.tray.roll_button,
+        PanelCommand.RESOLVE: panel.attack.resolve_button,
+    }
+    reaction = panel.attack.reaction
+    more = (
+        PanelButton("dodge", "&Dodge", reaction.dodge_button, "F9"),
+        PanelButton("parry", "&Parry", reaction.parry_button, "Shift+F9"),
+        PanelButton("no_reaction", "No Rea&ction", reaction.no_reaction_button, "Ctrl+F9"),
+        PanelButton(
+            "reroll_reaction",
+            "Reroll the Reac&tion",
+            panel.attack.reroll_reaction_button,
+            "Ctrl+F7",
+        ),
+        PanelButton("apply_hit", "Apply the &Hit", panel.apply_hit.button, "F3"),
+        PanelButton("type_result", "T&ype the Result", panel.result.button, "Shift+F3"),
+    )
+    lists = (PanelList(SLOW_WEAPONS, panel.prepare.buttons),)
+    return DicePanel(
+        panel, panel.tray, panel.set_focus_combatant, commands, panel.inputs_in_use, more, lists
+    )

@@ -58,6 +58,7 @@ from uwr_desktop.core.rulesets.uwr.upr import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
+from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel, problem_label
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -136,17 +137,9 @@ class CombatantDialog(QDialog):
         self._notes.setTabChangesFocus(True)
         self._notes.setPlaceholderText("Notes for the GM")
         self._notes.setMaximumHeight(64)
-        self._problem = QLabel()
-        self._problem.setObjectName("problemLabel")
-        self._problem.setWordWrap(True)
-        self._problem.setStyleSheet("color: #c0392b;")
-        self._buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self._buttons.accepted.connect(self.accept)
-        self._buttons.rejected.connect(self.reject)
+        self._problem = problem_label()
+        self._buttons = ok_cancel(self)
         self._ok = self._buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self._ok.setDefault(True)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self._sheet_box)
@@ -414,9 +407,4 @@ def edit_combatant(
 ) -> Combatant | None:
     """Run the editor modally; the edited (or new) combatant, or ``None`` when cancelled."""
     dialog = CombatantDialog(ruleset, combatant, parent=parent)
-    try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.combatant()
-    finally:
-        dialog.deleteLater()
+    return modal_answer(dialog, dialog.combatant)

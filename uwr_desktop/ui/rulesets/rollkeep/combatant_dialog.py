@@ -9,7 +9,6 @@ from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QLabel,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_SKILL_RANK
+from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import (
     RollkeepSheet,
@@ -31,6 +31,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
+from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -192,11 +193,7 @@ class RollkeepDialog(QDialog):
         form.addRow("Wounds", self.wounds)
         form.addRow("Skills", self.skills)
         form.addRow("Weapons", self.weapons)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
@@ -244,3 +241,11 @@ class RollkeepDialog(QDialog):
     def result_combatant(self) -> Combatant | None:
         """The combatant accepted (``None`` until OK)."""
         return self._result
+
+
+def edit_combatant(
+    parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
+) -> Combatant | None:
+    """Run the dialog modally; the combatant, or ``None`` when cancelled."""
+    dialog = RollkeepDialog(parent, combatant)
+    return modal_answer(dialog, dialog.result_combatant)

@@ -1,0 +1,48 @@
+"""What the dialogs asking the GM something share: OK and Cancel, the line saying why the form
+cannot be accepted, and the modal run that reads the answer."""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
+
+T = TypeVar("T")
+
+
+def ok_cancel(
+    dialog: QDialog, accept: Callable[[], object] | None = None, *, ok_default: bool = True
+) -> QDialogButtonBox:
+    """OK and Cancel: Cancel rejects ``dialog``, OK calls ``accept`` (by default the dialog's
+    own, which accepts it; a form's own checks first, then accepts). OK is the default button
+    unless ``ok_default`` is off (a form whose OK waits for a valid sheet leaves Return to the
+    button that has the focus)."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(dialog.accept if accept is None else accept)
+    buttons.rejected.connect(dialog.reject)
+    if ok_default:
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(True)
+    return buttons
+
+
+def problem_label() -> QLabel:
+    """The red line under a form saying why it cannot be accepted (hidden while nothing is
+    wrong)."""
+    label = QLabel()
+    label.setObjectName("problemLabel")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #c0392b;")
+    label.hide()
+    return label
+
+
+def modal_answer(dialog: QDialog, answer: Callable[[], T]) -> T | None:
+    """Run ``dialog`` modally: what ``answer`` reads off it once accepted, ``None`` when the
+    GM cancels; the dialog is deleted either way."""
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return answer()
+    finally:
+        dialog.deleteLater()
