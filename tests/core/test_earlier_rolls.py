@@ -37,9 +37,9 @@ OLD_POOL = {"dice": 1, "faces": [4], "leftover_die_counts": False}
 
 
 def test_each_record_of_a_list_gets_the_rule_with_its_own_setting():
-    raw = {"type": "rollkeep.RollOffJoined", "rolls": [old_keep(True), old_keep(False)]}
+    raw = {"type": "RollOffJoined", "rolls": [old_keep(True), old_keep(False)]}
     assert records_upgrade(RollOffJoined)(raw) == {
-        "type": "rollkeep.RollOffJoined",
+        "type": "RollOffJoined",
         "rolls": [new_keep(TEN_LEFTOVER), new_keep(TEN)],
     }
 
@@ -71,11 +71,13 @@ def test_a_pool_or_sum_record_only_loses_the_setting():
 
 
 def test_events_are_told_apart_by_their_tag():
-    union = records_upgrade(event_union())
-    attacked = {"type": "rollkeep.Attacked", "roll": old_keep()}
-    assert union(attacked) == {"type": "rollkeep.Attacked", "roll": new_keep(TEN)}
+    union = records_upgrade(event_union("rollkeep"))
+    attacked = {"type": "Attacked", "roll": old_keep()}
+    assert union(attacked) == {"type": "Attacked", "roll": new_keep(TEN)}
     stranger = {"type": "chess.Moved", "roll": old_keep()}
     assert union(stranger) == stranger
+    another_systems = {"type": "Declared", "roll": old_keep()}
+    assert union(another_systems) == another_systems
     assert union([attacked]) == [attacked]
 
 

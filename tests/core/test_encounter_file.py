@@ -88,7 +88,7 @@ def test_round_trip_gives_the_same_state_journal_and_cursor(tmp_path):
 def test_the_file_is_versioned_json(tmp_path):
     document = saved_document(tmp_path)
     assert document["format"] == "uwr-desktop-encounter"
-    assert document["schema_version"] == 7
+    assert document["schema_version"] == 8
     assert document["ruleset"] == "uwr"
     assert document["settings"]["lowest_threshold"] == 3
     assert document["cursor"] == len(document["journal"]) - 1
@@ -136,11 +136,11 @@ def test_refuses_json_that_is_not_ours(tmp_path):
 
 def test_refuses_a_newer_schema(tmp_path):
     document = saved_document(tmp_path)
-    document["schema_version"] = 8
+    document["schema_version"] = 9
     path = write_json(tmp_path / "new.uwr", document)
     with pytest.raises(
         EncounterFileError,
-        match=r"made by a newer version of UWR Desktop \(schema 8\); this version reads up to 7",
+        match=r"made by a newer version of UWR Desktop \(schema 9\); this version reads up to 8",
     ):
         read_encounter(path)
     document["schema_version"] = "one"

@@ -69,7 +69,7 @@ def event_of(document, kind):
 
 def test_an_initiative_score_keeping_no_dice_is_refused_naming_its_entry():
     document = played("rollkeep")
-    number, rolled = event_of(document, "rollkeep.InitiativeRolled")
+    number, rolled = event_of(document, "InitiativeRolled")
     rolled["rolls"][0]["roll"]["kept"] = 0
     assert refusal(document) == (
         f"fight.uwr has a bad field in entry {number}: events[1].rolls[0].roll: "
@@ -79,7 +79,7 @@ def test_an_initiative_score_keeping_no_dice_is_refused_naming_its_entry():
 
 def test_an_initiative_sum_with_a_face_too_many_is_refused_naming_its_entry():
     document = played("tactical")
-    number, rolled = event_of(document, "tactical.InitiativeRolled")
+    number, rolled = event_of(document, "InitiativeRolled")
     rolled["rolls"][0]["roll"]["faces"].append(3)
     assert refusal(document) == (
         f"fight.uwr has a bad field in entry {number}: events[0].rolls[0].roll: "
@@ -140,7 +140,7 @@ def test_a_file_is_held_to_the_limits_as_the_app_would_write_it(ruleset_id):
     assert (again.entries, again.state) == (within.entries, within.state)
 
 
-def test_a_sheet_of_another_round_system_is_refused_in_the_same_words_every_run():
+def test_a_record_of_another_round_system_is_refused_in_the_same_words_every_run():
     """Whether the other round system was used before in the run changes nothing."""
     child = textwrap.dedent(
         """
@@ -160,7 +160,10 @@ def test_a_sheet_of_another_round_system_is_refused_in_the_same_words_every_run(
     uwr = played("uwr")
     with_sheet = {**uwr, "roster": [{**uwr["roster"][0], "sheet": {"ruleset": "rollkeep"}}]}
     with_event = json.loads(json.dumps(uwr))
-    with_event["journal"][0]["events"].append({"type": "rollkeep.Delayed", "combatant_id": "ana"})
+    with_event["journal"][0]["events"].append({"type": "Delayed", "combatant_id": "ana"})
+    earlier = {**with_event, "schema_version": 7}
+    earlier["journal"] = json.loads(json.dumps(with_event["journal"]))
+    earlier["journal"][0]["events"][-1]["type"] = "rollkeep.Delayed"
     for document, expected in (
         (
             with_sheet,
@@ -169,8 +172,13 @@ def test_a_sheet_of_another_round_system_is_refused_in_the_same_words_every_run(
         ),
         (
             with_event,
-            "fight.uwr: the journal does not replay: entry 1 ('Dazed: Ana') does not replay: "
-            "the uwr rules have no event Delayed",
+            "fight.uwr has a bad field in entry 1: events[1].type: the round system 'uwr' has "
+            "no event 'Delayed'",
+        ),
+        (
+            earlier,
+            "fight.uwr has a bad field in entry 1: events[1].type: the round system 'uwr' has "
+            "no event 'rollkeep.Delayed'",
         ),
     ):
         done = subprocess.run(
@@ -210,7 +218,7 @@ def _tamper_entry(store, fight, index, change):
 
 def test_the_autosave_journal_is_held_to_the_same_sense(tmp_path):
     document = played("rollkeep")
-    number, _rolled = event_of(document, "rollkeep.InitiativeRolled")
+    number, _rolled = event_of(document, "InitiativeRolled")
     store, fight = _stored(tmp_path, document)
 
     def no_dice_kept(entry):

@@ -57,7 +57,7 @@ def test_save_reopen_and_recover_with_delayers_waiting(tmp_path):
     for cid in waiting:
         assert sheet_of(session.state.combatants[cid]).delaying
     for entry in session.entries:
-        assert decode_entry(encode_entry(entry)) == entry
+        assert decode_entry(encode_entry(entry), session.ruleset.id) == entry
     reopened = decode_encounter(encode_encounter(session)).session()
     same(session, reopened)
     with JournalStore(tmp_path / "journal.sqlite3") as after_crash:

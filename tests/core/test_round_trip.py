@@ -108,7 +108,7 @@ that each example's database costs no disk writes."""
 def assert_reads_back(session: Session, folder: Path, encounter_id: int) -> None:
     """Events, the saved file and the recovered journal all give the session back equal."""
     for entry in session.entries:
-        assert decode_entry(encode_entry(entry)) == entry
+        assert decode_entry(encode_entry(entry), session.ruleset.id) == entry
     reopened = decode_encounter(encode_encounter(session)).session()
     assert reopened.roster == session.roster
     assert reopened.entries == session.entries

@@ -250,7 +250,7 @@ def test_entries_round_trip_through_the_journal_codec():
     session.do(React(Reaction.DODGE))
     session.do(ResolveCheck())
     for entry in session.entries:
-        assert decode_entry(encode_entry(entry)) == entry
+        assert decode_entry(encode_entry(entry), session.ruleset.id) == entry
     with pytest.raises(JournalError):
         decode_entry(b'{"label": "x", "events": [{"type": "Nope"}]}')
     with pytest.raises(JournalError):

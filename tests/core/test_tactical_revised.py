@@ -292,7 +292,7 @@ def test_new_fights_lose_the_progress_and_old_files_keep_what_they_chose():
     assert make_ruleset("tactical").settings.interruption is Interruption.LOSE
     session = tactical_session([fighter("a")], [6, 6], interruption="ask")
     document = json.loads(encode_encounter(session))
-    assert document["schema_version"] == 7
+    assert document["schema_version"] == 8
     assert document["settings"]["interruption"] == "ask"
 
     def opened(schema: int, settings: dict[str, object]) -> str:

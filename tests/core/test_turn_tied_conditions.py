@@ -414,7 +414,7 @@ def test_a_schema_4_file_opens_as_it_was_saved():
     fight = uwr_fight()
     fight.do(AddCondition(["cy"], Condition("Stunned", 2)))
     document = json.loads(encode_encounter(fight))
-    assert document["schema_version"] == 7
+    assert document["schema_version"] == 8
     older = json.dumps({**document, "schema_version": 4}).encode()
     assert decode_encounter(older).session().state == fight.state
 

@@ -3,7 +3,8 @@
 A fight of each registered round system (and of ``duel``, the tests' own, joined as a system
 from elsewhere would be) is played with seeded dice and saved. Hypothesis then changes the saved
 file the ways an edited or damaged file differs: a field's value, an entry removed, doubled or
-moved, a combatant reference pointed at someone else or at nobody, a roll record broken. Every
+moved, a combatant reference pointed at someone else or at nobody, a roll record broken, an
+event's tag changed to one of any round system (bare or with a system's id before it). Every
 mutated file is either refused with the one file error, naming the file, or it opens: then
 every journal position is shown by every view the window reads (table cells, health,
 resources, legal intents, timeline, log lines, the player view and its last roll), the table
@@ -17,8 +18,10 @@ opened.
 import json
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
+import msgspec
 import pytest
 from every_system import SYSTEMS, fighter, shown
 from hypothesis import HealthCheck, event, given, settings
@@ -27,6 +30,7 @@ from json_paths import json_paths
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.events import event_union
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -123,6 +127,9 @@ class Fight:
             for path, value in found
             if isinstance(value, dict) and "dice" in value and path[:1] == ("journal",)
         ]
+        self.events = [
+            path for path, _value in found if path[:1] == ("journal",) and path[-1:] == ("type",)
+        ]
 
 
 _FIGHTS: dict[str, Fight] = {}
@@ -164,12 +171,27 @@ roll_values = (
 )
 
 
+@cache
+def every_tag() -> list[str]:
+    """The tag of every event of every round system, and each with a system's id before it."""
+    tags = sorted(
+        {
+            kind.cls.__struct_config__.tag
+            for system in SYSTEMS
+            for kind in msgspec.inspect.type_info(event_union(system)).types
+        }
+    )
+    return tags + [f"{system}.{tag}" for system in SYSTEMS for tag in tags]
+
+
 @st.composite
 def mutations(draw: st.DrawFn, fight: Fight) -> tuple[str, Any]:
     """A copy of ``fight``'s file changed one way, and the name of the way."""
     document = json.loads(json.dumps(fight.document))
     kind = draw(
-        st.sampled_from(["value", "removed", "doubled", "swapped", "reference", "nobody", "roll"])
+        st.sampled_from(
+            ["value", "removed", "doubled", "swapped", "reference", "nobody", "roll", "tag"]
+        )
     )
     if kind == "value":
         _set(document, draw(st.sampled_from(fight.values)), draw(json_values))
@@ -188,16 +210,18 @@ def mutations(draw: st.DrawFn, fight: Fight) -> tuple[str, Any]:
     elif kind == "nobody":
         for path in fight.references:
             _set(document, path, "ghost")
-    else:
+    elif kind == "roll":
         record = _at(document, draw(st.sampled_from(fight.rolls)))
         record[draw(roll_fields)] = draw(roll_values)
+    else:
+        _set(document, draw(st.sampled_from(fight.events)), draw(st.sampled_from(every_tag())))
     return kind, document
 
 
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_the_played_fight_opens_shows_and_saves(ruleset_id):
     fight = fight_of(ruleset_id)
-    assert fight.references and fight.rolls and len(fight.ids) == 5
+    assert fight.references and fight.rolls and fight.events and len(fight.ids) == 5
     opened = decode_encounter(json.dumps(fight.document).encode()).session()
     shown(opened)
     assert (opened.entries, opened.cursor) == (fight.session.entries, fight.session.cursor)

@@ -137,6 +137,7 @@ def upgrade_combatant_rolls(raw: Any) -> Any:
     return _records_upgrade(Combatant)(raw)
 
 
-def upgrade_event_rolls(raw: Any) -> Any:
-    """An event (JSON data) with every roll record it holds, at any depth, in today's shape."""
-    return _records_upgrade(event_union())(raw)
+def upgrade_event_rolls(raw: Any, ruleset_id: str) -> Any:
+    """An event of a ``ruleset_id`` fight (JSON data) with every roll record it holds, at any
+    depth, in today's shape."""
+    return _records_upgrade(event_union(ruleset_id))(raw)

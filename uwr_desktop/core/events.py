@@ -3,9 +3,9 @@
 Every event is a tagged ``msgspec.Struct`` (``{"type": "TurnStarted", ...}``) carrying all it
 needs to be replayed, dice faces included, so a journal replays without rolling again. Events
 and the ``.uwr`` file format share the codec defined here (exact ``Fraction`` values included).
-The events shared by every ruleset live here; a ruleset adds its own by subclassing
-:class:`Event` in its package, which registers the new type for decoding when the ruleset
-registry loads that package.
+The events shared by every ruleset live here; a ruleset adds its own by subclassing its base
+of events (:attr:`Event.round_system`) in its package, which registers the new type for
+decoding in its fights when the ruleset registry loads that package.
 """
 
 import re
@@ -30,15 +30,19 @@ from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
 from uwr_desktop.core.sides import Side
 
-_REGISTRY: list[type["Event"]] = []
+_SHARED: list[type["Event"]] = []
+"""The events every round system shares, in the order they were defined."""
+_OWN: dict[str, list[type["Event"]]] = {}
+"""Each round system's own events, by its id."""
 
 
 class Event(
     msgspec.Struct, frozen=True, gc=False, tag_field="type", tag=True, forbid_unknown_fields=True
 ):
-    """Base class of all events; the ``type`` tag in JSON is the class name for the events every
-    ruleset shares, and ``"<ruleset id>.<class name>"`` for a ruleset's own (derive them from a
-    base made with :func:`in_ruleset`), so two rulesets may name their events alike.
+    """Base class of all events; the ``type`` tag in JSON is the class name. A round system's
+    own events derive from one base naming the system (``round_system = "duel"``) and are read
+    only in its fights, so two systems may name their events alike; none may name one like a
+    shared event.
 
     Events, like combatants, sheets and rolls, are ``gc=False``: the garbage collector does not
     walk them. A frozen record of tuples, text and numbers can never be part of a reference
@@ -48,39 +52,40 @@ class Event(
     out of their fields.
     """
 
-    events_base: ClassVar[bool] = False
-    """Set in the body of a ruleset's base of events (made with :func:`in_ruleset`): the base
-    is no event of its own and is never decoded."""
+    round_system: ClassVar[str] = ""
+    """The id of the round system whose event this is (``""``: shared by every one). Set in the
+    body of a round system's base of events, ``class DuelEvent(Event, frozen=True)`` saying
+    ``round_system = "duel"``: that base is no event of its own and is never decoded."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Register every event type so journals can be decoded."""
         super().__init_subclass__(**kwargs)
-        if not cls.__dict__.get("events_base", False):
-            _REGISTRY.append(cls)
+        if "round_system" not in cls.__dict__:
+            system = cls.round_system
+            (_OWN.setdefault(system, []) if system else _SHARED).append(cls)
             event_union.cache_clear()
 
 
-def in_ruleset(ruleset_id: str) -> Callable[[str], str]:
-    """The tag of a ruleset's events: ``"<ruleset_id>.<class name>"``. A ruleset derives its
-    events from one base, ``class DuelEvent(Event, frozen=True, tag=in_ruleset("duel"))``
-    whose body says ``events_base = True``."""
-    return lambda name: f"{ruleset_id}.{name}"
-
-
 @cache
-def event_union() -> Any:
-    """Return the union of every registered event type (for typed decoding).
+def event_union(ruleset_id: str = "") -> Any:
+    """Return the union of the shared event types and those of the round system
+    ``ruleset_id`` (``""``: the shared ones alone), for typed decoding; ``TypeError`` when
+    two of them are tagged alike (the registry asks when a round system is registered).
 
-    A ruleset's events are registered when its package is imported: decoders call
+    A round system's events are registered when its package is imported: decoders call
     ``uwr_desktop.core.rulesets.load_ruleset(id)`` first (this module imports no ruleset).
     """
-    types = tuple(_REGISTRY)
+    types = (*_SHARED, *_OWN.get(ruleset_id, ()))
     tagged: dict[object, type[Event]] = {}
     for kind in types:
         tag = kind.__struct_config__.tag
-        if tag in tagged:
-            raise TypeError(f"two event types are tagged {tag}: {tagged[tag]} and {kind}")
-        tagged[tag] = kind
+        known = tagged.setdefault(tag, kind)
+        if known is not kind:
+            raise TypeError(
+                f"the event {kind.__module__}.{kind.__qualname__} is tagged {tag!r} like "
+                f"{known.__module__}.{known.__qualname__}: a round system names its events "
+                "unlike each other and unlike the events every round system shares"
+            )
     union: Any = types[0]
     for event_type in types[1:]:
         union = union | event_type

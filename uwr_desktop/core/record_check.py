@@ -175,15 +175,16 @@ def check_settings(settings: msgspec.Struct) -> None:
     _decode(_encode(settings), type(settings))
 
 
-def recorded(entry: JournalEntry) -> JournalEntry:
-    """The entry as it reads back from its saved form (a file or the autosave journal).
+def recorded(entry: JournalEntry, ruleset_id: str) -> JournalEntry:
+    """The entry as it reads back from its saved form (a file or the autosave journal) in a
+    fight following ``ruleset_id``.
 
     Refuses (``RulesError``) an entry that could not be read back: the fight would be saved
     but could never be opened again.
     """
     try:
         data = _encode(entry)
-        read_back = entry_from_wire(_decode(data, entry_wire_type()))
+        read_back = entry_from_wire(_decode(data, entry_wire_type(ruleset_id)))
     except RulesError as error:
         raise RulesError(f"This cannot be recorded, so nothing was changed: {error}") from None
     # The autosave stores what was read back; it is encoded as the same bytes.

@@ -283,7 +283,7 @@ class Session:
         mark = rolled_by_hand(rolling.typed_by())
         if mark is not None:
             events = (*events, mark)
-        entry = recorded(JournalEntry(decision.label, events))
+        entry = recorded(JournalEntry(decision.label, events), self.ruleset.id)
         index = self._cursor
         totals = self._budget.check(index, entry)
         for stale in [key for key in self._states if key > index]:

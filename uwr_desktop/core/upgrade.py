@@ -6,7 +6,8 @@ walked here, and each combatant and event is handed to its ruleset's
 ``upgrade_combatant``/``upgrade_event``, which know their own old shapes. A file's settings and
 combatants go to its ruleset with the file's schema: a setting whose default changed
 (``tactical``'s interruption in schema 3) keeps what an older file meant by leaving it out, and a
-sheet with no health at all, which files up to schema 4 could hold, gets the least allowed.
+sheet with no health at all, which files up to schema 4 could hold, gets the least allowed. An
+event of a round system, tagged ``"<its id>.<name>"`` from schema 4 to 7, takes its name alone.
 Records already in today's shape pass unchanged; anything malformed is left as it is, for the
 typed decoder to name the problem.
 """
@@ -23,6 +24,10 @@ from uwr_desktop.core.rulesets.base import Ruleset
 EARLIEST_SCHEMA = 1
 """The schema a record is read as when its store keeps none (the autosave journal, the
 library): every upgrade is offered, and each knows the old shape it upgrades by itself."""
+
+PLAIN_TAGS_SINCE = 8
+"""The first file schema tagging a round system's events with their names alone
+(``"Attacked"``); schemas 4 to 7 put the round system's id before (``"rollkeep.Attacked"``)."""
 
 _HOLDS_COMBATANTS = "CombatantsJoined"
 _HOLDS_UPDATES = "CombatantsUpdated"
@@ -45,6 +50,10 @@ def upgrade_combatant(raw: Any, ruleset: Ruleset, schema: int) -> Any:
 def _upgrade_event(raw: Any, ruleset: Ruleset, schema: int) -> list[Any]:
     if isinstance(raw, dict):
         kind = raw.get("type")
+        prefix = f"{ruleset.id}."
+        if schema < PLAIN_TAGS_SINCE and isinstance(kind, str) and kind.startswith(prefix):
+            kind = kind.removeprefix(prefix)
+            raw = {**raw, "type": kind}
         if kind == _HOLDS_COMBATANTS:
             raw = {**raw, "combatants": upgrade_roster(raw.get("combatants"), ruleset, schema)}
         elif kind == _HOLDS_UPDATES and isinstance(raw.get("updates"), list):
@@ -63,7 +72,7 @@ def _upgrade_event(raw: Any, ruleset: Ruleset, schema: int) -> list[Any]:
     events = ruleset.upgrade_event(raw)
     if schema >= LIMIT_RECORDED_SINCE:
         return events
-    return [upgrade_event_rolls(event) for event in events]
+    return [upgrade_event_rolls(event, ruleset.id) for event in events]
 
 
 def upgrade_settings(raw: Any, ruleset: Ruleset, schema: int) -> Any:

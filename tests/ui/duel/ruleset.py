@@ -17,7 +17,6 @@ from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
     Event,
-    in_ruleset,
 )
 from uwr_desktop.core.intents import EndRound, Intent, NextTurn, RulesError, StartFight
 from uwr_desktop.core.rolls import DiceKind, RollRecord
@@ -53,10 +52,10 @@ class Score(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     roll: RollRecord
 
 
-class DuelEvent(Event, frozen=True, tag=in_ruleset("duel")):
-    """Base of the duel's events, tagged ``"duel.<name>"``."""
+class DuelEvent(Event, frozen=True):
+    """Base of the duel's events."""
 
-    events_base = True
+    round_system = "duel"
 
 
 class Initiative(DuelEvent, frozen=True):

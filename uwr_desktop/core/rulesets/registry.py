@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from uwr_desktop.core.events import event_union
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.subpackages import has_subpackage, subpackages
@@ -28,10 +29,13 @@ _FACTORIES: dict[str, RulesetFactory] = {}
 
 
 def register(ruleset_id: str, factory: RulesetFactory) -> None:
-    """Offer the ruleset ``ruleset_id``, built by ``factory``; an id is taken only once."""
+    """Offer the ruleset ``ruleset_id``, built by ``factory``; an id is taken only once, and
+    its events loaded by then must be named unlike each other and unlike the shared ones
+    (``TypeError`` naming the two)."""
     known = _FACTORIES.get(ruleset_id)
     if known is not None and known is not factory:
         raise ValueError(f"Two rulesets are called {ruleset_id!r}")
+    event_union(ruleset_id)
     _FACTORIES[ruleset_id] = factory
 
 

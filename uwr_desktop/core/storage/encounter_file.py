@@ -2,7 +2,7 @@
 
 ::
 
-    {"format": "uwr-desktop-encounter", "schema_version": 7, "ruleset": "uwr",
+    {"format": "uwr-desktop-encounter", "schema_version": 8, "ruleset": "uwr",
      "settings": {...}, "roster": [combatants the fight started from],
      "journal": [{"label": ..., "events": [...]}, ...], "cursor": N}
 
@@ -30,11 +30,16 @@ from uwr_desktop.core.events import (
     dec_hook,
     dec_hook_for,
     error_path,
-    event_union,
     to_builtins,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.journal import JournalEntry, JournalSink, entry_from_wire, entry_wire_type
+from uwr_desktop.core.journal import (
+    JournalEntry,
+    JournalSink,
+    entry_from_wire,
+    entry_wire_type,
+    refused_field,
+)
 from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
     MAX_EVENTS,
@@ -43,7 +48,7 @@ from uwr_desktop.core.limits import (
     MAX_JOURNAL_ENTRIES,
     MAX_JSON_DEPTH,
 )
-from uwr_desktop.core.rulesets import load_rulesets, make_ruleset
+from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import FileChangedError, FileStamp, write_atomically
@@ -54,7 +59,7 @@ from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster, upgrade_sett
 FORMAT_NAME = "uwr-desktop-encounter"
 """The ``format`` value every encounter file carries."""
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The newest schema this version reads and the one it writes.
 
 Schema 1 (release 0.1.0) kept each combatant's sheet fields beside its name; schema 2 files
@@ -66,8 +71,10 @@ a schema 4 file has none and reads unchanged; schema 6 added who rolls the dice 
 combatant's ``dice_by``, the events ``HandRollsSet`` and ``RolledByHand``), which a schema 5
 file leaves to the app and reads unchanged; schema 7 records the limit of every roll-and-keep
 roll (``limit``), which earlier records implied, the Ten Dice Rule, and drops the leftover-die
-setting of every other roll. All are read through the ruleset's upgrade
-(:mod:`uwr_desktop.core.upgrade`)."""
+setting of every other roll; schema 8 tags a round system's events with their names alone
+(``Attacked``), read only in a fight of that system, so two systems may name an event alike:
+the id before the name of an earlier file's event is taken off. All are read through the
+ruleset's upgrade (:mod:`uwr_desktop.core.upgrade`)."""
 
 FILE_SUFFIX = ".uwr"
 """The usual file name suffix."""
@@ -84,9 +91,10 @@ class _Header(msgspec.Struct):
 
 
 def _file_decoder(ruleset_id: str | None) -> msgspec.json.Decoder[Any]:
-    """The decoder for a file of a ``ruleset_id`` fight holding entries of every event type
-    known now (a combatant's sheet must be of that round system)."""
-    return _file_decoder_for(entry_wire_type(), ruleset_id)
+    """The decoder for a file of a ``ruleset_id`` fight: the shared events and that round
+    system's own, a combatant's sheet of that round system (``None``: a file naming no round
+    system, read with the shared events alone)."""
+    return _file_decoder_for(entry_wire_type(ruleset_id or ""), ruleset_id)
 
 
 @cache
@@ -139,15 +147,17 @@ class EncounterData(msgspec.Struct, frozen=True):
         return self.checked
 
 
-def _bad_field(name: str, error: msgspec.ValidationError) -> str:
+def _bad_field(name: str, error: msgspec.ValidationError, ruleset_id: str | None) -> str:
     """A field the typed decoder refused, named by its path; in the journal, by its entry
-    (``"in entry 4: events[0].roll: ..."``, counted from 1 as the log counts them)."""
+    (``"in entry 4: events[0].roll: ..."``, counted from 1 as the log counts them), an event
+    the fight's round system does not have named as such."""
     path, message = error_path(error)
     entry = re.match(r"\$\.journal\[(\d+)\]\.?", path)
     where = ""
     if entry is not None:
         where = f" in entry {int(entry[1]) + 1}"
         path = path[entry.end() :]
+        message = refused_field(path, message, ruleset_id or "")
     return f"{name} has a bad field{where}: " + (f"{path}: {message}" if path else message)
 
 
@@ -214,16 +224,7 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             raise EncounterFileError(f"{name}: {error}") from None
     if version < SCHEMA_VERSION:
         data = _upgraded(data, version)
-    try:
-        return _fight(data, name, ruleset_id)
-    except EncounterFileError:
-        # Whether another round system's record in the file is known depends on the systems
-        # used before in this run: a refusal is given in the words it has with all of them.
-        known = event_union()
-        load_rulesets()
-        if event_union() is known:
-            raise
-        return _fight(data, name, ruleset_id)
+    return _fight(data, name, ruleset_id)
 
 
 def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
@@ -231,7 +232,7 @@ def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
     try:
         document = _file_decoder(ruleset_id).decode(data)
     except msgspec.ValidationError as error:
-        raise EncounterFileError(_bad_field(name, error)) from None
+        raise EncounterFileError(_bad_field(name, error, ruleset_id)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as error:
         raise EncounterFileError(f"{name} cannot be read: {error}") from None
     except RecursionError:

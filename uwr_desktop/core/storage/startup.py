@@ -299,18 +299,14 @@ def _report(fight: "SalvagedFight", kept: StoredFight | None) -> FightReport:
 def _replayable(fight: StoredFight) -> StoredFight | None:
     """The fight cut at its first entry that no longer replays; ``None`` if it cannot start.
 
-    A fight whose ruleset was lost gets the ruleset under which most of its entries replay.
+    A fight whose ruleset was lost gets the ruleset under which most of its entries read and
+    replay, its entries read as that round system's.
     """
-    entries: list[JournalEntry] = []
-    for data in fight.entries:
-        try:
-            entries.append(decode_entry(data))
-        except (JournalError, msgspec.MsgspecError, ValueError, TypeError):
-            break
     settings, roster = fight.settings.encode(), fight.roster.encode()
     choices = ruleset_ids() if fight.ruleset == UNKNOWN_RULESET else (fight.ruleset,)
     best: tuple[int, str] | None = None
     for ruleset in choices:
+        entries = _readable_entries(fight.entries, ruleset)
         length = replayable_length(ruleset, settings, roster, entries)
         if length is not None and (best is None or length > best[0]):
             best = (length, ruleset)
@@ -320,6 +316,18 @@ def _replayable(fight: StoredFight) -> StoredFight | None:
     return msgspec.structs.replace(
         fight, ruleset=ruleset, entries=fight.entries[:length], cursor=min(fight.cursor, length)
     )
+
+
+def _readable_entries(entries: tuple[bytes, ...], ruleset_id: str) -> list[JournalEntry]:
+    """The entries of a ``ruleset_id`` fight, from the first up to the first that cannot be
+    read."""
+    read: list[JournalEntry] = []
+    for data in entries:
+        try:
+            read.append(decode_entry(data, ruleset_id))
+        except (JournalError, msgspec.MsgspecError, ValueError, TypeError):
+            break
+    return read
 
 
 def _move_aside(path: Path, clock: Callable[[], float]) -> Path:

@@ -5,36 +5,32 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import CombatantId, Count, Ids, Text
-from uwr_desktop.core.events import Event, in_ruleset
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_DICE
 from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, WeaponIndex
 
 
-class HandsEvent(Event, frozen=True, tag=in_ruleset("hands")):
-    """Base of the ``hands`` events: each is tagged ``"hands.<its name>"`` in files and
-    journals."""
+class HandsEvent(Event, frozen=True):
+    """Base of the ``hands`` events."""
 
-    events_base = True
+    round_system = "hands"
 
 
 EARLIER_TAGS: dict[str, str] = {
-    old: f"hands.{new}"
-    for old, new in {
-        "HandsRoundStarted": "RoundStarted",
-        "HandsPointsReadied": "PointsReadied",
-        "HandsTurnStarted": "TurnBegan",
-        "HandsRollOff": "RollOff",
-        "HandsSurpriseSet": "SurpriseSet",
-        "HandsCloseSet": "CloseSet",
-        "HandsActed": "Acted",
-        "HandsOutcomeRecorded": "OutcomeRecorded",
-        "HandsMoved": "Moved",
-        "HandsHesitated": "Hesitated",
-        "HandsTurnEnded": "TurnOver",
-    }.items()
+    "HandsRoundStarted": "RoundStarted",
+    "HandsPointsReadied": "PointsReadied",
+    "HandsTurnStarted": "TurnBegan",
+    "HandsRollOff": "RollOff",
+    "HandsSurpriseSet": "SurpriseSet",
+    "HandsCloseSet": "CloseSet",
+    "HandsActed": "Acted",
+    "HandsOutcomeRecorded": "OutcomeRecorded",
+    "HandsMoved": "Moved",
+    "HandsHesitated": "Hesitated",
+    "HandsTurnEnded": "TurnOver",
 }
-"""The tag an earlier version wrote for each ``hands`` event (its class name then), and
-today's."""
+"""The tag an earlier version wrote for each ``hands`` event (up to schema 3, its class name
+then), and today's."""
 
 
 D6Face = Annotated[int, msgspec.Meta(ge=1, le=6)]

@@ -5,7 +5,7 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import CombatantId, Count, Ids
-from uwr_desktop.core.events import Event, in_ruleset
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import (
     MAX_COMBATANTS,
     MAX_COUNT,
@@ -19,33 +19,29 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import RollOffNumber, Score, Stanc
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
 
 
-class RollkeepEvent(Event, frozen=True, tag=in_ruleset("rollkeep")):
-    """Base of the ``rollkeep`` events: each is tagged ``"rollkeep.<its name>"`` in files and
-    journals."""
+class RollkeepEvent(Event, frozen=True):
+    """Base of the ``rollkeep`` events."""
 
-    events_base = True
+    round_system = "rollkeep"
 
 
 EARLIER_TAGS: dict[str, str] = {
-    old: f"rollkeep.{new}"
-    for old, new in {
-        "RollkeepStageBegan": "StageBegan",
-        "RollkeepStanceChosen": "StanceChosen",
-        "RollkeepAmbushRolled": "AmbushRolled",
-        "RollkeepInitiativeRolled": "InitiativeRolled",
-        "RollkeepTiesRolled": "TiesRolled",
-        "RollkeepRollOff": "RollOff",
-        "RollkeepRollOffJoined": "RollOffJoined",
-        "RollkeepInitiativeSet": "InitiativeSet",
-        "RollkeepDelayed": "Delayed",
-        "RollkeepReturned": "Returned",
-        "RollkeepForfeited": "Forfeited",
-        "RollkeepFullDefenseRolled": "FullDefenseRolled",
-        "RollkeepAttacked": "Attacked",
-    }.items()
+    "RollkeepStageBegan": "StageBegan",
+    "RollkeepStanceChosen": "StanceChosen",
+    "RollkeepAmbushRolled": "AmbushRolled",
+    "RollkeepInitiativeRolled": "InitiativeRolled",
+    "RollkeepTiesRolled": "TiesRolled",
+    "RollkeepRollOff": "RollOff",
+    "RollkeepRollOffJoined": "RollOffJoined",
+    "RollkeepInitiativeSet": "InitiativeSet",
+    "RollkeepDelayed": "Delayed",
+    "RollkeepReturned": "Returned",
+    "RollkeepForfeited": "Forfeited",
+    "RollkeepFullDefenseRolled": "FullDefenseRolled",
+    "RollkeepAttacked": "Attacked",
 }
-"""The tag an earlier version wrote for each ``rollkeep`` event (its class name then), and
-today's."""
+"""The tag an earlier version wrote for each ``rollkeep`` event (up to schema 3, its class name
+then), and today's."""
 
 
 Raises = Annotated[int, msgspec.Meta(ge=0, le=MAX_SKILL_RANK)]

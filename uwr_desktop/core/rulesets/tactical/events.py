@@ -12,7 +12,7 @@ from uwr_desktop.core.encounter import (
     Name,
     OptionalCombatantId,
 )
-from uwr_desktop.core.events import Event, in_ruleset
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.tactical import sheet as _sheet  # noqa: F401  (registers it)
@@ -27,36 +27,32 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 from uwr_desktop.core.rulesets.tactical.state import Actions, Counter, Paces, TieRoll
 
 
-class TacticalEvent(Event, frozen=True, tag=in_ruleset("tactical")):
-    """Base of the ``tactical`` events: each is tagged ``"tactical.<its name>"`` in files and
-    journals."""
+class TacticalEvent(Event, frozen=True):
+    """Base of the ``tactical`` events."""
 
-    events_base = True
+    round_system = "tactical"
 
 
 EARLIER_TAGS: dict[str, str] = {
-    old: f"tactical.{new}"
-    for old, new in {
-        "TacticalInitiativeRolled": "InitiativeRolled",
-        "TacticalInitiativeSet": "InitiativeSet",
-        "TacticalRoundStarted": "RoundStarted",
-        "TacticalCountReached": "CountReached",
-        "TacticalDeclared": "Declared",
-        "TacticalInstantTaken": "InstantTaken",
-        "TacticalConcentrating": "Concentrating",
-        "TacticalMoved": "Moved",
-        "TacticalParryDeclared": "ParryDeclared",
-        "TacticalShortened": "Shortened",
-        "TacticalResolved": "Resolved",
-        "TacticalInterrupted": "Interrupted",
-        "TacticalStunMarked": "StunMarked",
-        "TacticalUpkeepStarted": "UpkeepStarted",
-        "TacticalCountersChanged": "CountersChanged",
-        "TacticalCatalogChanged": "CatalogChanged",
-    }.items()
+    "TacticalInitiativeRolled": "InitiativeRolled",
+    "TacticalInitiativeSet": "InitiativeSet",
+    "TacticalRoundStarted": "RoundStarted",
+    "TacticalCountReached": "CountReached",
+    "TacticalDeclared": "Declared",
+    "TacticalInstantTaken": "InstantTaken",
+    "TacticalConcentrating": "Concentrating",
+    "TacticalMoved": "Moved",
+    "TacticalParryDeclared": "ParryDeclared",
+    "TacticalShortened": "Shortened",
+    "TacticalResolved": "Resolved",
+    "TacticalInterrupted": "Interrupted",
+    "TacticalStunMarked": "StunMarked",
+    "TacticalUpkeepStarted": "UpkeepStarted",
+    "TacticalCountersChanged": "CountersChanged",
+    "TacticalCatalogChanged": "CatalogChanged",
 }
-"""The tag an earlier version wrote for each ``tactical`` event (its class name then), and
-today's."""
+"""The tag an earlier version wrote for each ``tactical`` event (up to schema 3, its class name
+then), and today's."""
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -15,39 +15,23 @@ from uwr_desktop.core.encounter import (
     Successes,
     Text,
 )
-from uwr_desktop.core.events import Event, in_ruleset
+from uwr_desktop.core.events import Event
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_WEAPONS
 from uwr_desktop.core.rolls import DieIndex, RollRecord
 from uwr_desktop.core.rulesets.uwr.sheet import D6Face, D6Faces, WeaponIndex
 
 
-class UwrEvent(Event, frozen=True, tag=in_ruleset("uwr")):
-    """Base of the ``uwr`` events: each is tagged ``"uwr.<its name>"`` in files and
-    journals."""
+class UwrEvent(Event, frozen=True):
+    """Base of the ``uwr`` events."""
 
-    events_base = True
+    round_system = "uwr"
 
 
 EARLIER_TAGS: dict[str, str] = {
-    old: f"uwr.{new}"
-    for old, new in {
-        "InitiativeRolled": "InitiativeRolled",
-        "InitiativeOverridden": "InitiativeOverridden",
-        "ManualOrderSet": "ManualOrderSet",
-        "StaminaRefilled": "StaminaRefilled",
-        "UwrStaminaSpent": "StaminaSpent",
-        "RollOff": "RollOff",
-        "RoundStarted": "RoundStarted",
-        "CheckRolled": "CheckRolled",
-        "ReactionRolled": "ReactionRolled",
-        "DieRerolled": "DieRerolled",
-        "ResultTyped": "ResultTyped",
-        "CheckResolved": "CheckResolved",
-        "PreparationAdvanced": "PreparationAdvanced",
-    }.items()
+    "UwrStaminaSpent": "StaminaSpent",
 }
-"""The tag an earlier version wrote for each ``uwr`` event (its class name then), and
-today's."""
+"""The tags an earlier version wrote (up to schema 3, the class names then) for the ``uwr``
+events renamed since, and today's; the others kept their names."""
 
 
 class InitiativeRoll(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
