@@ -5,6 +5,7 @@ import os
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from uwr_desktop.core import journal_budget
@@ -27,6 +28,7 @@ from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage import encounter_file
 from uwr_desktop.core.storage.encounter_file import (
+    SCHEMA_VERSION,
     EncounterFileError,
     load_encounter,
     read_encounter,
@@ -103,6 +105,20 @@ def test_the_shipped_sample_loads():
     assert all(c.sheet.weapons for c in session.roster)
     assert session.state.round == 1
     assert len(session.entries) >= 2
+
+
+def test_the_sample_ships_in_today_s_schema_and_its_schema_2_copy_opens_to_the_same_fight():
+    shipped = resource_path("samples", "sample-fight.uwr")
+    assert msgspec.json.decode(shipped.read_bytes())["schema_version"] == SCHEMA_VERSION
+    earlier_path = Path(__file__).parents[1] / "fixtures" / "schema-2" / "sample-fight.uwr"
+    assert msgspec.json.decode(earlier_path.read_bytes())["schema_version"] == 2
+    earlier, today = load_encounter(earlier_path), load_encounter(shipped)
+    assert (earlier.roster, earlier.entries, earlier.cursor) == (
+        today.roster,
+        today.entries,
+        today.cursor,
+    )
+    assert earlier.state == today.state
 
 
 def test_refuses_a_missing_file(tmp_path):
