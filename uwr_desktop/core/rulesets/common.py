@@ -564,6 +564,14 @@ NOTES_COLUMN = Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_leng
 """The table's Notes column."""
 
 
+def table_columns(own: tuple[Column, ...], *, side_first: bool = True) -> tuple[Column, ...]:
+    """A round system's table: the name (and the side, unless it comes after), its ``own``
+    columns, then the side, hidden and notes."""
+    side: tuple[Column, ...] = (SIDE_COLUMN,)
+    first, last = (side, ()) if side_first else ((), side)
+    return (NAME_COLUMN, *first, *own, *last, HIDDEN_COLUMN, NOTES_COLUMN)
+
+
 def number_column(key: str, title: str, field: Bounded) -> Column:
     """An editable whole-number column whose editor takes ``field``'s bounds."""
     return Column(

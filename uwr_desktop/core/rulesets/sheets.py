@@ -1,10 +1,27 @@
-"""Reading a round system's own sheet off a combatant, written once for every round system."""
+"""A round system's own sheet, declared and read off a combatant the same way in every round
+system."""
 
 from collections.abc import Callable
 from typing import TypeVar
 
+import msgspec
+
 from uwr_desktop.core.encounter import Combatant, Sheet
 from uwr_desktop.core.intents import RulesError
+
+
+class RoundSheet(
+    msgspec.Struct,
+    Sheet,
+    frozen=True,
+    forbid_unknown_fields=True,
+    kw_only=True,
+    tag_field="ruleset",
+):
+    """The base of a round system's sheet: frozen, refusing unknown fields, written with the
+    round system's id as ``"ruleset"``, which the sheet names as its tag:
+    ``class DuelSheet(RoundSheet, frozen=True, tag="duel")``."""
+
 
 SheetT = TypeVar("SheetT", bound=Sheet)
 """A round system's sheet type."""

@@ -35,9 +35,7 @@ from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 
 _COUNT = Fraction(MAX_COUNT)
 
-COLUMNS: tuple[Column, ...] = (
-    common.NAME_COLUMN,
-    common.SIDE_COLUMN,
+OWN_COLUMNS: tuple[Column, ...] = (
     Column("hit_points", "HP", ColumnKind.TEXT),
     Column(
         "max_points", "Max HP", ColumnKind.INT, editable=True, minimum=Fraction(1), maximum=_COUNT
@@ -59,9 +57,8 @@ COLUMNS: tuple[Column, ...] = (
     ),
     Column("reach", "Reach", ColumnKind.INT),
     Column("weapons", "Weapons", ColumnKind.TEXT),
-    common.HIDDEN_COLUMN,
-    common.NOTES_COLUMN,
 )
+"""The table's columns of hands' own (pools, reach and weapons), between the shared ones."""
 
 MAX_OFFERED = 12
 """Spends offered in a menu at most (any number can be typed)."""

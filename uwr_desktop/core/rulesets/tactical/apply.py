@@ -1,5 +1,5 @@
-"""Applying ``tactical`` events to the state (pure): shared events through ``common``, then
-the countdown's own."""
+"""Applying the ``tactical`` countdown's own events to the state (pure); the round system's
+base applies the shared ones."""
 
 from collections.abc import Callable
 from typing import Any
@@ -248,7 +248,7 @@ def _catalog_changed(state: EncounterState, event: events.CatalogChanged) -> Enc
     return replace(state, part=part)
 
 
-_APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
     events.CatalogChanged: _catalog_changed,
     events.InitiativeRolled: _initiative_rolled,
     events.InitiativeSet: _initiative_set,
@@ -266,17 +266,7 @@ _APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = 
     events.UpkeepStarted: _upkeep_started,
     events.CountersChanged: _counters_changed,
 }
-
-
-def apply_event(state: EncounterState, event: Event) -> EncounterState:
-    """The state after ``event``; an event that does not fit raises ``RulesError``."""
-    shared = common.apply_shared(state, event)
-    if shared is not None:
-        return shared
-    applier = _APPLIERS.get(type(event))
-    if applier is None:
-        raise RulesError(f"the tactical rules have no event {type(event).__name__}")
-    return applier(state, event)
+"""The countdown's own events, each with its applier."""
 
 
 def _in_countdown(state: EncounterState, cid: str) -> Combatant:

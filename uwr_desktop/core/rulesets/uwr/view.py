@@ -47,9 +47,7 @@ from uwr_desktop.core.rulesets.uwr.upr import format_upr
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
 
-COLUMNS: tuple[Column, ...] = (
-    common.NAME_COLUMN,
-    common.SIDE_COLUMN,
+OWN_COLUMNS: tuple[Column, ...] = (
     Column(
         "initiative",
         "Init",
@@ -81,9 +79,8 @@ COLUMNS: tuple[Column, ...] = (
         )
     ),
     Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
-    common.HIDDEN_COLUMN,
-    common.NOTES_COLUMN,
 )
+"""The table's columns of uwr's own, between the shared ones."""
 
 
 def weapon_text(weapon: Weapon) -> str:
