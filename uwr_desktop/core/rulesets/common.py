@@ -65,6 +65,9 @@ from uwr_desktop.core.sides import Side
 S = TypeVar("S")
 """A round system's settings."""
 
+StructT = TypeVar("StructT", bound=msgspec.Struct)
+"""A record of any kind."""
+
 
 class EventSink(Protocol):
     """Collects the events of one intent, applying each so later checks see its effect."""
@@ -639,6 +642,12 @@ def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatan
 
 
 # --- applying -------------------------------------------------------------------------------
+
+
+def with_fields_of(struct: StructT, source: StructT, fields: Iterable[str]) -> StructT:
+    """``struct`` with the ``fields`` named taken from ``source`` (what a sheet edited in a fight
+    keeps of the sheet it replaces, say)."""
+    return replace(struct, **{field: getattr(source, field) for field in fields})
 
 
 def with_combatants(

@@ -198,9 +198,8 @@ class RoundSystem(ABC, Generic[S]):
         :attr:`kept_fields` (its initiative)."""
         if not self.kept_fields:
             return new
-        kept = {field: getattr(old.sheet, field) for field in self.kept_fields}
         sheet: Any = new.sheet
-        return replace(new, sheet=replace(sheet, **kept))
+        return replace(new, sheet=common.with_fields_of(sheet, old.sheet, self.kept_fields))
 
     def edit_own_cell(
         self, sink: common.Builder[S], combatant: Combatant, key: str, value: object

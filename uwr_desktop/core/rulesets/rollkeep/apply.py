@@ -24,12 +24,10 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
 )
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, SettledFaces, Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepPart, RollkeepSettings
+from uwr_desktop.core.rulesets.sheets import part_reader
 
-
-def part_of(state: EncounterState) -> RollkeepPart:
-    """The rollkeep part of the state (a fresh one before any is set)."""
-    part = state.part
-    return part if isinstance(part, RollkeepPart) else RollkeepPart()
+part_of = part_reader(RollkeepPart, RollkeepPart())
+"""The rollkeep part of the state (a fresh one before any is set)."""
 
 
 def _edit(

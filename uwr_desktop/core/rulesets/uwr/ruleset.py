@@ -152,44 +152,15 @@ class UwrRuleset(RoundSystem[UwrSettings]):
             case OverrideInitiative(combatant_id=cid, value=value):
                 return rules.override_initiative(b, cid, value, roller)
             case Attack():
-                modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
-                return rules.attack(
-                    b,
-                    roller,
-                    attacker_id=intent.attacker_id,
-                    index=intent.weapon,
-                    target_id=intent.target_id,
-                    modifiers=modifiers,
-                    below_one=intent.below_one,
-                )
+                return rules.attack(b, roller, intent)
             case React():
-                modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
-                return rules.react(
-                    b,
-                    roller,
-                    reaction=intent.reaction,
-                    weapon_index=intent.weapon,
-                    skill_name=intent.skill,
-                    modifiers=modifiers,
-                    below_one=intent.below_one,
-                )
+                return rules.react(b, roller, intent)
             case Reroll(indices=indices, of_reaction=of_reaction):
                 return rules.reroll(b, roller, indices, of_reaction)
             case ResolveCheck():
                 return rules.resolve(b)
             case DirectCheck():
-                modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
-                return rules.direct(
-                    b,
-                    roller,
-                    combatant_id=intent.combatant_id,
-                    attribute=intent.attribute,
-                    difficulty=intent.difficulty,
-                    skill_name=intent.skill,
-                    modifiers=modifiers,
-                    title=intent.title,
-                    below_one=intent.below_one,
-                )
+                return rules.direct(b, roller, intent)
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
                 return rules.free_roll(
