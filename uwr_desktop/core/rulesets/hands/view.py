@@ -274,15 +274,14 @@ def _outcome_text(state: EncounterState, event: events.OutcomeRecorded) -> str:
     return text
 
 
+_TELL_ROUND = (events.RoundStarted, RoundEnded)
+"""The events whose log lines tell their round themselves."""
+
+
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``, the round first once the fight is under way; ``state`` is
     the state just before it."""
-    text = _describe(event, state) or common.describe_shared(event, state)
-    if text is None:
-        text = type(event).__name__
-    if text and state.round and not isinstance(event, events.RoundStarted | RoundEnded):
-        return f"Round {state.round} · {text}"
-    return text
+    return common.line_in_round(_describe(event, state), event, state, _TELL_ROUND)
 
 
 def _describe(event: Event, state: EncounterState) -> str | None:

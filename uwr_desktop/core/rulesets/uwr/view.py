@@ -364,16 +364,15 @@ def _describe_check(event: Event, state: EncounterState) -> str:
     return f"{title}: {event.action} successes"
 
 
+_TELL_ROUND = (events.RoundStarted, RoundEnded)
+"""The events whose log lines tell their round themselves."""
+
+
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     if isinstance(event, events.StaminaRefilled):
         return ""
-    text = _describe(event, state) or common.describe_shared(event, state)
-    if text is None:
-        text = type(event).__name__
-    if text and state.round and not isinstance(event, events.RoundStarted | RoundEnded):
-        return f"Round {state.round} · {text}"
-    return text
+    return common.line_in_round(_describe(event, state), event, state, _TELL_ROUND)
 
 
 def _describe(event: Event, state: EncounterState) -> str | None:
