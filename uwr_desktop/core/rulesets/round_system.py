@@ -198,7 +198,7 @@ class RoundSystem(ABC, Generic[S]):
         :attr:`kept_fields` (its initiative)."""
         if not self.kept_fields:
             return new
-        sheet: Any = new.sheet
+        sheet: Any = new.sheet  # a struct, as every round system's sheet is (``RoundSheet``)
         return replace(new, sheet=common.with_fields_of(sheet, old.sheet, self.kept_fields))
 
     def edit_own_cell(
