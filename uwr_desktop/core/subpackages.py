@@ -1,9 +1,15 @@
-"""The subpackages of a package, found by name without importing them: the ruleset registry
-and the ruleset UI registry each hold one package per round system."""
+"""The subpackages of a package, found by name without importing them, and the factories
+they define: the ruleset registry and the ruleset UI registry each hold one package per round
+system, and a factory for each by its id."""
 
 import importlib
 import importlib.util
+from collections.abc import Callable
 from functools import cache
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+"""A factory a registry holds."""
 
 
 @cache
@@ -24,3 +30,30 @@ def has_subpackage(package: str, name: str) -> bool:
     return (
         spec is not None and spec.origin is not None and spec.submodule_search_locations is not None
     )
+
+
+def offer(factories: dict[str, F], key: str, factory: F, clash: str) -> None:
+    """Put ``factory`` in ``factories`` under ``key``; a key is taken only once, and another
+    factory for it raises ``ValueError(clash)``."""
+    known = factories.get(key)
+    if known is not None and known is not factory:
+        raise ValueError(clash)
+    factories[key] = factory
+
+
+def package_factory(package: str, name: str, factory_name: str, what: str) -> Callable[..., Any]:
+    """The factory ``factory_name`` the subpackage ``name`` of ``package`` defines, imported;
+    ``TypeError`` when it does not define it and ``RULESET_ID``, ``name`` (``what`` names the
+    package in the message: ``"ruleset UI"``)."""
+    module = importlib.import_module(f"{package}.{name}")
+    factory: object = getattr(module, factory_name, None)
+    if getattr(module, "RULESET_ID", None) != name or not callable(factory):
+        raise TypeError(f"the {what} package {name!r} must define RULESET_ID and {factory_name}")
+    return factory
+
+
+def registered_ids(package: str, factories: dict[str, F]) -> tuple[str, ...]:
+    """The ids of ``package``'s subpackages, by name, then those of ``factories`` registered
+    from elsewhere, importing none."""
+    ours = subpackages(package)
+    return (*ours, *(found for found in factories if found not in ours))

@@ -5,33 +5,9 @@ from fractions import Fraction
 from typing import Annotated
 
 import msgspec
-from msgspec.structs import replace
 
-from duel.sheet import DuelSheet
-from uwr_desktop.core.dice import Roller, SumSpec
-from uwr_desktop.core.dice_requests import RollFor
-from uwr_desktop.core.encounter import Combatant, Count, EncounterState, Name
-from uwr_desktop.core.events import (
-    CombatantsJoined,
-    CombatantsLeft,
-    CombatantsUpdated,
-    CombatantUpdate,
-    Event,
-)
-from uwr_desktop.core.intents import EndRound, Intent, NextTurn, RulesError, StartFight
-from uwr_desktop.core.rolls import DiceKind, RollRecord
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Column,
-    ColumnKind,
-    IntentOption,
-    Resource,
-    RollShown,
-)
-from uwr_desktop.core.rulesets.round_system import RoundSystem
-from uwr_desktop.core.rulesets.sheets import sheet_reader
-from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
+from duel.sheet import sheet_of
+from uwr_desktop.core.rulesets import kit
 
 ROUND = "round"
 
@@ -48,11 +24,11 @@ class DuelSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
 class Score(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One combatant's initiative roll."""
 
-    combatant_id: Name
-    roll: RollRecord
+    combatant_id: kit.Name
+    roll: kit.RollRecord
 
 
-class DuelEvent(Event, frozen=True):
+class DuelEvent(kit.Event, frozen=True):
     """Base of the duel's events."""
 
     round_system = "duel"
@@ -67,95 +43,82 @@ class Initiative(DuelEvent, frozen=True):
 class RoundStarted(DuelEvent, frozen=True):
     """A round starts."""
 
-    round: Count
+    round: kit.Count
 
 
 class Struck(DuelEvent, frozen=True):
     """An attack was rolled; ``damage`` is the damage roll of a hit."""
 
-    attacker: Name
-    target: Name
-    roll: RollRecord
-    damage: RollRecord | None = None
+    attacker: kit.Name
+    target: kit.Name
+    roll: kit.RollRecord
+    damage: kit.RollRecord | None = None
 
 
-class Strike(Intent, frozen=True):
+class Strike(kit.Intent, frozen=True):
     """The one attack: d20 + modifier against the target's armor."""
 
-    attacker_id: Name
-    target_id: Name
+    attacker_id: kit.Name
+    target_id: kit.Name
 
 
-Sink = common.Builder[DuelSettings]
+Sink = kit.Builder[DuelSettings]
 
 
-sheet_of = sheet_reader(DuelSheet, "duel")
-"""The combatant's duel sheet."""
+def _d20(roller: kit.Roller, combatant: kit.Combatant, what: str) -> kit.RollRecord:
+    spec = kit.SumSpec(1, 20, sheet_of(combatant).modifier)
+    return kit.RollRecord.of_sum(roller.roll_sum(spec, kit.RollFor(combatant.id, what)))
 
 
-def _d20(roller: Roller, combatant: Combatant, what: str) -> RollRecord:
-    spec = SumSpec(1, 20, sheet_of(combatant).modifier)
-    return RollRecord.of_sum(roller.roll_sum(spec, RollFor(combatant.id, what)))
-
-
-def _ordered(state: EncounterState) -> EncounterState:
-    rows = {cid: index for index, cid in enumerate(state.rows)}
-
-    def key(cid: str) -> tuple[int, int, int]:
-        initiative = sheet_of(state.combatants[cid]).initiative
-        return (initiative is None, -(initiative or 0), rows[cid])
-
-    return replace(state, order=tuple(sorted(state.combatants, key=key)))
-
-
-class DuelRuleset(RoundSystem[DuelSettings]):
+class DuelRuleset(kit.RoundSystem[DuelSettings]):
     """A round system of the tests, on the shared base alone."""
 
     id = "duel"
     title = "Duel (d20 initiative, hit points)"
-    settings_type = DuelSettings
     fight = "the duel"
     refusal = "A duel"
+    sheet_of = staticmethod(sheet_of)
+    kept_fields = ("initiative",)
 
-    def check_sheet(self, combatant: Combatant) -> None:
-        sheet_of(combatant)
+    def ordered(self, state: kit.EncounterState) -> kit.EncounterState:
+        rows = {cid: index for index, cid in enumerate(state.rows)}
 
-    def first_state(self, state: EncounterState) -> EncounterState:
-        return _ordered(state)
+        def key(cid: str) -> tuple[int, int, int]:
+            initiative = sheet_of(state.combatants[cid]).initiative
+            return (initiative is None, -(initiative or 0), rows[cid])
 
-    def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
-        return replace(new, sheet=replace(sheet_of(new), initiative=sheet_of(old).initiative))
+        return kit.replace(state, order=tuple(sorted(state.combatants, key=key)))
 
     def joined(self, sink: Sink, ids: Sequence[str]) -> None:
         self._roll(sink, list(ids))
 
-    def decide_own(self, sink: Sink, intent: Intent) -> str | None:
+    def decide_own(self, sink: Sink, intent: kit.Intent) -> str | None:
         state = sink.state
         match intent:
-            case StartFight():
+            case kit.StartFight():
                 if state.phase == ROUND:
-                    raise RulesError("The duel has already started")
+                    raise kit.RulesError("The duel has already started")
                 if not state.combatants:
-                    raise RulesError("Add combatants before starting the duel")
+                    raise kit.RulesError("Add combatants before starting the duel")
                 self._roll(sink, list(state.rows))
                 sink.add(RoundStarted(1))
-                common.start_turn(sink, sink.state.order[0])
+                kit.common.start_turn(sink, sink.state.order[0])
                 return "Start duel"
-            case NextTurn() | EndRound():
+            case kit.NextTurn() | kit.EndRound():
                 if state.phase != ROUND:
-                    raise RulesError("Start the duel first")
+                    raise kit.RulesError("Start the duel first")
                 if not state.combatants:
-                    raise RulesError("Nobody is left in the duel")
+                    raise kit.RulesError("Nobody is left in the duel")
                 if state.current is not None:
-                    common.end_turn(sink, state.current)
+                    kit.common.end_turn(sink, state.current)
                 waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]
-                if waiting and isinstance(intent, NextTurn):
-                    common.start_turn(sink, waiting[0])
+                if waiting and isinstance(intent, kit.NextTurn):
+                    kit.common.start_turn(sink, waiting[0])
                     return f"Next turn: {sink.state.combatants[waiting[0]].name}"
-                common.end_round(sink)
+                kit.common.end_round(sink)
                 sink.add(RoundStarted(state.round + 1))
                 if sink.state.order:
-                    common.start_turn(sink, sink.state.order[0])
+                    kit.common.start_turn(sink, sink.state.order[0])
                 return f"Round {sink.state.round}"
             case Strike(attacker_id=attacker_id, target_id=target_id):
                 return self._strike(sink, attacker_id, target_id)
@@ -168,66 +131,65 @@ class DuelRuleset(RoundSystem[DuelSettings]):
         if scores:
             sink.add(Initiative(scores))
 
-    def edit_own_cell(self, sink: Sink, combatant: Combatant, key: str, value: object) -> str:
+    def edit_own_cell(self, sink: Sink, combatant: kit.Combatant, key: str, value: object) -> str:
         if key != "hp":
-            raise RulesError(f"The column {key!r} cannot be edited")
+            raise kit.RulesError(f"The column {key!r} cannot be edited")
         sheet = sheet_of(combatant)
-        number = common.parse_int("Hit points", value)
+        number = kit.common.parse_int("Hit points", value)
         if not 0 <= number <= sheet.hp_max:
-            raise RulesError(f"Hit points must be 0 to {sheet.hp_max}, got {number}")
+            raise kit.RulesError(f"Hit points must be 0 to {sheet.hp_max}, got {number}")
         text = f"hit points {sheet.hp} → {number}"
-        updated = replace(combatant, sheet=replace(sheet, hp=number))
-        sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
+        updated = kit.replace(combatant, sheet=kit.replace(sheet, hp=number))
+        sink.add(kit.CombatantsUpdated((kit.CombatantUpdate(updated, text),)))
         return f"{combatant.name}: {text}"
 
     def _strike(self, sink: Sink, attacker_id: str, target_id: str) -> str:
         state = sink.state
         if state.phase != ROUND:
-            raise RulesError("Start the duel first")
-        attacker, target = common.need(state, attacker_id), common.need(state, target_id)
+            raise kit.RulesError("Start the duel first")
+        attacker, target = kit.common.need(state, attacker_id), kit.common.need(state, target_id)
         if attacker.id == target.id:
-            raise RulesError(f"{attacker.name} cannot attack themself")
+            raise kit.RulesError(f"{attacker.name} cannot attack themself")
         if attacker.down:
-            raise RulesError(f"{attacker.name} is out of the duel")
+            raise kit.RulesError(f"{attacker.name} is out of the duel")
         roll = _d20(sink.roller, attacker, f"strike at {target.name}")
         damage = None
         if roll.outcome(target=sheet_of(target).armor).success:
-            spec = SumSpec(1, self.settings.damage_die)
-            harm = RollFor(attacker.id, f"damage to {target.name}")
-            damage = RollRecord.of_sum(sink.roller.roll_sum(spec, harm))
+            spec = kit.SumSpec(1, self.settings.damage_die)
+            harm = kit.RollFor(attacker.id, f"damage to {target.name}")
+            damage = kit.RollRecord.of_sum(sink.roller.roll_sum(spec, harm))
         sink.add(Struck(attacker.id, target.id, roll, damage))
         if damage is not None:
             sheet, text = sheet_of(target).damaged(damage.total, target.side)
-            sink.add(CombatantsUpdated((CombatantUpdate(replace(target, sheet=sheet), text),)))
+            sink.add(
+                kit.CombatantsUpdated(
+                    (kit.CombatantUpdate(kit.replace(target, sheet=sheet), text),)
+                )
+            )
         return f"{attacker.name} strikes {target.name}"
 
-    def after_shared(self, state: EncounterState, event: Event) -> EncounterState:
-        if isinstance(event, CombatantsJoined | CombatantsLeft | CombatantsUpdated):
-            return _ordered(state)
-        return state
-
-    def apply_own(self, state: EncounterState, event: Event) -> EncounterState:
+    def apply_own(self, state: kit.EncounterState, event: kit.Event) -> kit.EncounterState:
         match event:
             case Initiative(scores=scores):
                 changed = {}
                 for score in scores:
-                    combatant = common.need(state, score.combatant_id)
-                    if score.roll.kind is not DiceKind.SUM or score.roll.sides != 20:
-                        raise RulesError("initiative is rolled on a d20")
-                    sheet = replace(sheet_of(combatant), initiative=score.roll.total)
-                    changed[combatant.id] = replace(combatant, sheet=sheet)
-                return _ordered(common.with_combatants(state, changed))
+                    combatant = kit.common.need(state, score.combatant_id)
+                    if score.roll.kind is not kit.DiceKind.SUM or score.roll.sides != 20:
+                        raise kit.RulesError("initiative is rolled on a d20")
+                    sheet = kit.replace(sheet_of(combatant), initiative=score.roll.total)
+                    changed[combatant.id] = kit.replace(combatant, sheet=sheet)
+                return self.ordered(kit.common.with_combatants(state, changed))
             case RoundStarted(round=number):
                 if number != state.round + 1:
-                    raise RulesError(f"round {number} cannot follow round {state.round}")
-                return replace(state, round=number, phase=ROUND, acted=frozenset())
+                    raise kit.RulesError(f"round {number} cannot follow round {state.round}")
+                return kit.replace(state, round=number, phase=ROUND, acted=frozenset())
             case Struck(attacker=attacker, target=target):
-                common.need(state, attacker)
-                common.need(state, target)
+                kit.common.need(state, attacker)
+                kit.common.need(state, target)
                 return state
         return super().apply_own(state, event)
 
-    def describe_own(self, event: Event, state: EncounterState) -> str | None:
+    def describe_own(self, event: kit.Event, state: kit.EncounterState) -> str | None:
         name = {cid: c.name for cid, c in state.combatants.items()}
         match event:
             case Initiative(scores=scores):
@@ -243,27 +205,29 @@ class DuelRuleset(RoundSystem[DuelSettings]):
                 )
         return None
 
-    def own_rolls(self, event: Event, state: EncounterState) -> tuple[RollShown, ...]:
+    def own_rolls(self, event: kit.Event, state: kit.EncounterState) -> tuple[kit.RollShown, ...]:
         match event:
             case Initiative(scores=scores):
-                return tuple(RollShown(s.combatant_id, "rolls initiative", s.roll) for s in scores)
+                return tuple(
+                    kit.RollShown(s.combatant_id, "rolls initiative", s.roll) for s in scores
+                )
             case Struck(attacker=attacker, target=target, roll=roll, damage=damage):
                 aimed = state.combatants[target]
                 verdict = f"hit, {damage.total} damage" if damage is not None else "miss"
                 outcome = f"{roll.total} against armor {sheet_of(aimed).armor} — {verdict}"
                 title = f"strikes {aimed.name}"
-                return (RollShown(attacker, title, roll, outcome=outcome, others=(target,)),)
+                return (kit.RollShown(attacker, title, roll, outcome=outcome, others=(target,)),)
         return ()
 
-    def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
+    def timeline(self, state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
         slots = []
         for cid in state.order:
             combatant = state.combatants[cid]
             initiative = sheet_of(combatant).initiative
-            status = turn_status(cid, state.current, state.acted)
+            status = kit.turn_status(cid, state.current, state.acted)
             shown = "-" if initiative is None else str(initiative)
             slots.append(
-                TimelineSlot(
+                kit.TimelineSlot(
                     cid,
                     cid,
                     combatant.name,
@@ -275,39 +239,42 @@ class DuelRuleset(RoundSystem[DuelSettings]):
             )
         return tuple(slots)
 
-    def timeline_axis(self, state: EncounterState) -> TimelineAxis:
-        return TimelineAxis(AxisKind.RULER, "Initiative (d20 + modifier)", unit="Initiative")
+    def timeline_axis(self, state: kit.EncounterState) -> kit.TimelineAxis:
+        return kit.TimelineAxis(
+            kit.AxisKind.RULER, "Initiative (d20 + modifier)", unit="Initiative"
+        )
 
-    def resources(self, state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+    def resources(self, state: kit.EncounterState, combatant_id: str) -> tuple[kit.Resource, ...]:
         sheet = sheet_of(state.combatants[combatant_id])
-        return (Resource("hp", "Hit points", sheet.hp, sheet.hp_max, f"{sheet.hp}/{sheet.hp_max}"),)
+        return (
+            kit.Resource("hp", "Hit points", sheet.hp, sheet.hp_max, f"{sheet.hp}/{sheet.hp_max}"),
+        )
 
-    def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+    def legal_intents(
+        self, state: kit.EncounterState, combatant_id: str
+    ) -> tuple[kit.IntentOption, ...]:
         if state.phase != ROUND or state.current != combatant_id:
             return ()
         attacker = state.combatants[combatant_id]
         return tuple(
-            IntentOption(f"Strike {other.name}", Strike(combatant_id, other.id))
+            kit.IntentOption(f"Strike {other.name}", Strike(combatant_id, other.id))
             for other in state.combatants.values()
             if other.side != attacker.side and not other.down
         )
 
-    def columns(self, state: EncounterState) -> tuple[Column, ...]:
-        return (
-            common.NAME_COLUMN,
-            common.SIDE_COLUMN,
-            Column("hp", "HP", ColumnKind.INT, editable=True, minimum=Fraction(0)),
-            Column("hp_max", "Max HP", ColumnKind.INT),
-            Column("armor", "Armor", ColumnKind.INT),
-            Column("initiative", "Init", ColumnKind.TEXT),
-            common.HIDDEN_COLUMN,
-            common.NOTES_COLUMN,
-        )
+    own_columns = (
+        kit.Column("hp", "HP", kit.ColumnKind.INT, editable=True, minimum=Fraction(0)),
+        kit.Column("hp_max", "Max HP", kit.ColumnKind.INT),
+        kit.Column("armor", "Armor", kit.ColumnKind.INT),
+        kit.Column("initiative", "Init", kit.ColumnKind.TEXT),
+    )
 
-    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+    def own_cell(
+        self, state: kit.EncounterState, combatant: kit.Combatant, key: str
+    ) -> kit.CellValue:
         sheet = sheet_of(combatant)
         initiative = "-" if sheet.initiative is None else str(sheet.initiative)
-        values: dict[str, CellValue] = {
+        values: dict[str, kit.CellValue] = {
             "hp": sheet.hp,
             "hp_max": sheet.hp_max,
             "armor": sheet.armor,

@@ -3,31 +3,21 @@
 from typing import Annotated
 
 import msgspec
-from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Count, Sheet, register_sheet
-from uwr_desktop.core.sides import Side
+from uwr_desktop.core.rulesets import kit
 
 Modifier = Annotated[int, msgspec.Meta(ge=-20, le=20)]
 Armor = Annotated[int, msgspec.Meta(ge=1, le=40)]
 
 
-class DuelSheet(
-    msgspec.Struct,
-    Sheet,
-    frozen=True,
-    forbid_unknown_fields=True,
-    kw_only=True,
-    tag_field="ruleset",
-    tag="duel",
-):
+class DuelSheet(kit.RoundSheet, frozen=True, tag="duel"):
     """Hit points, the modifier added to every d20, armor (what an attack must reach) and the
     initiative total once rolled."""
 
     health_name = "hit points"
 
-    hp: Count = 10
-    hp_max: Count = 10
+    hp: kit.Count = 10
+    hp_max: kit.Count = 10
     modifier: Modifier = 0
     armor: Armor = 12
     initiative: int | None = None
@@ -42,18 +32,19 @@ class DuelSheet(
         """Out at 0 hit points."""
         return self.hp == 0
 
-    def damaged(self, amount: int, side: Side) -> tuple["DuelSheet", str]:
+    def damaged(self, amount: int, side: kit.Side) -> tuple["DuelSheet", str]:
         """Hit points drop by ``amount``, never below 0."""
         after = max(self.hp - amount, 0)
         text = f"takes {amount} damage ({self.hp} → {after} hit points)"
-        return replace(self, hp=after), text + (": out" if after == 0 < self.hp else "")
+        return kit.replace(self, hp=after), text + (": out" if after == 0 < self.hp else "")
 
     def healed(self, amount: int) -> tuple["DuelSheet", str] | None:
         """Hit points rise by ``amount``, never above the maximum."""
         after = min(self.hp + amount, self.hp_max)
         if after == self.hp:
             return None
-        return replace(self, hp=after), f"heals {after - self.hp} ({self.hp} → {after} hit points)"
+        text = f"heals {after - self.hp} ({self.hp} → {after} hit points)"
+        return kit.replace(self, hp=after), text
 
     def health(self) -> tuple[int, int]:
         """Hit points and their maximum."""
@@ -61,11 +52,13 @@ class DuelSheet(
 
     def as_copy(self) -> "DuelSheet":
         """A copy rolls its own initiative."""
-        return replace(self, initiative=None)
+        return kit.replace(self, initiative=None)
 
     def as_template(self) -> "DuelSheet":
         """Whole, nothing rolled."""
-        return replace(self, hp=self.hp_max, initiative=None)
+        return kit.replace(self, hp=self.hp_max, initiative=None)
 
 
-register_sheet(DuelSheet)
+kit.register_sheet(DuelSheet)
+sheet_of = kit.sheet_reader(DuelSheet, "duel")
+"""The combatant's duel sheet."""

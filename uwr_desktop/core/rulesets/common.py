@@ -8,7 +8,7 @@ combatant's :class:`~uwr_desktop.core.encounter.Sheet`, so they work for any she
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 from msgspec.structs import replace
@@ -64,6 +64,9 @@ from uwr_desktop.core.sides import Side
 
 S = TypeVar("S")
 """A round system's settings."""
+
+StructT = TypeVar("StructT", bound=msgspec.Struct)
+"""A record of any kind."""
 
 
 class EventSink(Protocol):
@@ -489,6 +492,20 @@ def _roller_name(state: EncounterState, combatant_id: str | None) -> str:
     return state.combatants[combatant_id].name if combatant_id is not None else "The GM"
 
 
+def line_in_round(
+    own: str | None, event: Event, state: EncounterState, told_by: tuple[type[Event], ...]
+) -> str:
+    """A log line in a round system that tells the round on every line: its ``own`` words, else
+    the shared ones, else the event's name, begun with the round once the fight is under way
+    (but for the events ``told_by``, which tell their round themselves)."""
+    text = own or describe_shared(event, state)
+    if text is None:
+        text = type(event).__name__
+    if text and state.round and not isinstance(event, told_by):
+        return f"Round {state.round} · {text}"
+    return text
+
+
 def describe_shared(event: Event, state: EncounterState, fight: str = "the fight") -> str | None:
     """The log line of an event every ruleset shares, as the common module words it (``None``:
     not one of them); ``fight`` is what the ruleset calls a fight ("the skirmish")."""
@@ -564,6 +581,14 @@ NOTES_COLUMN = Column("notes", "Notes", ColumnKind.TEXT, editable=True, max_leng
 """The table's Notes column."""
 
 
+def table_columns(own: tuple[Column, ...], *, side_first: bool = True) -> tuple[Column, ...]:
+    """A round system's table: the name (and the side, unless it comes after), its ``own``
+    columns, then the side, hidden and notes."""
+    side: tuple[Column, ...] = (SIDE_COLUMN,)
+    first, last = (side, ()) if side_first else ((), side)
+    return (NAME_COLUMN, *first, *own, *last, HIDDEN_COLUMN, NOTES_COLUMN)
+
+
 def number_column(key: str, title: str, field: Bounded) -> Column:
     """An editable whole-number column whose editor takes ``field``'s bounds."""
     return Column(
@@ -631,6 +656,12 @@ def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatan
 
 
 # --- applying -------------------------------------------------------------------------------
+
+
+def with_fields_of(struct: StructT, source: StructT, fields: Iterable[str]) -> StructT:
+    """``struct`` with the ``fields`` named taken from ``source`` (what a sheet edited in a fight
+    keeps of the sheet it replaces, say)."""
+    return replace(struct, **{field: getattr(source, field) for field in fields})
 
 
 def with_combatants(
@@ -739,46 +770,50 @@ def _conditions_at_turn(state: EncounterState, event: ConditionsAtTurn) -> Encou
     return with_combatants(state, changed)
 
 
+def _dice_rolled(state: EncounterState, event: DiceRolled) -> EncounterState:
+    if event.combatant_id is not None:
+        need(state, event.combatant_id)
+    _check_record(event.roll)
+    return replace(state, typed_roll=TypedRoll(event.combatant_id, event.notation, event.roll))
+
+
+def _dice_rerolled(state: EncounterState, event: DiceRerolled) -> EncounterState:
+    typed = state.typed_roll
+    if typed is None or typed.record.kind is not DiceKind.POOL:
+        raise RulesError("a reroll follows no typed pool")
+    after = _rerolled(typed.record, event)
+    _check_record(after)
+    return replace(state, typed_roll=replace(typed, record=after))
+
+
+def _rolled_by_hand(state: EncounterState, event: RolledByHand) -> EncounterState:
+    return state
+
+
+_SHARED_APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+    CombatantsJoined: _joined,
+    CombatantsLeft: _left,
+    CombatantsUpdated: _updated,
+    TurnStarted: _turn_started,
+    TurnEnded: _turn_ended,
+    RoundEnded: _round_ended,
+    ConditionsAtTurn: _conditions_at_turn,
+    DiceRolled: _dice_rolled,
+    HandRollsSet: hand_rolls.applied,
+    RolledByHand: _rolled_by_hand,
+    DiceRerolled: _dice_rerolled,
+}
+"""The shared events, each with its applier."""
+
+
 def apply_shared(state: EncounterState, event: Event) -> EncounterState | None:
     """The state after a shared event, or ``None`` when ``event`` is not one of them.
 
     The ruleset then does what its rules add (a new turn order, say); the turn order here
     only loses whoever left.
     """
-    match event:
-        case CombatantsJoined():
-            return _joined(state, event)
-        case CombatantsLeft():
-            return _left(state, event)
-        case CombatantsUpdated():
-            return _updated(state, event)
-        case TurnStarted():
-            return _turn_started(state, event)
-        case TurnEnded():
-            return _turn_ended(state, event)
-        case RoundEnded():
-            return _round_ended(state, event)
-        case ConditionsAtTurn():
-            return _conditions_at_turn(state, event)
-        case DiceRolled():
-            if event.combatant_id is not None:
-                need(state, event.combatant_id)
-            _check_record(event.roll)
-            return replace(
-                state, typed_roll=TypedRoll(event.combatant_id, event.notation, event.roll)
-            )
-        case HandRollsSet():
-            return hand_rolls.applied(state, event)
-        case RolledByHand():
-            return state
-        case DiceRerolled():
-            typed = state.typed_roll
-            if typed is None or typed.record.kind is not DiceKind.POOL:
-                raise RulesError("a reroll follows no typed pool")
-            after = _rerolled(typed.record, event)
-            _check_record(after)
-            return replace(state, typed_roll=replace(typed, record=after))
-    return None
+    applier = _SHARED_APPLIERS.get(type(event))
+    return None if applier is None else applier(state, event)
 
 
 def apply_known_shared(state: EncounterState, event: Event) -> EncounterState:

@@ -9,14 +9,19 @@ for decoding. A ruleset living elsewhere (a test's, say) joins with
 :func:`register`.
 """
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from uwr_desktop.core.events import event_union
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.core.subpackages import has_subpackage, subpackages
+from uwr_desktop.core.subpackages import (
+    has_subpackage,
+    offer,
+    package_factory,
+    registered_ids,
+    subpackages,
+)
 
 RulesetFactory = Callable[[Mapping[str, Any] | None], Ruleset]
 """Builds a ruleset from its settings (``None``: every setting at its default)."""
@@ -32,24 +37,15 @@ def register(ruleset_id: str, factory: RulesetFactory) -> None:
     """Offer the ruleset ``ruleset_id``, built by ``factory``; an id is taken only once, and
     its events loaded by then must be named unlike each other and unlike the shared ones
     (``TypeError`` naming the two)."""
-    known = _FACTORIES.get(ruleset_id)
-    if known is not None and known is not factory:
-        raise ValueError(f"Two rulesets are called {ruleset_id!r}")
     event_union(ruleset_id)
-    _FACTORIES[ruleset_id] = factory
+    offer(_FACTORIES, ruleset_id, factory, f"Two rulesets are called {ruleset_id!r}")
 
 
 def load_ruleset(ruleset_id: str) -> None:
     """Import the ruleset package ``ruleset_id`` of this version, if there is one, registering it
     and its event and sheet types (a ruleset registered from elsewhere needs nothing)."""
-    if ruleset_id in _FACTORIES or not has_subpackage(_PACKAGE, ruleset_id):
-        return
-    package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
-    found_id = getattr(package, "RULESET_ID", None)
-    factory = getattr(package, "make", None)
-    if found_id != ruleset_id or not callable(factory):
-        raise TypeError(f"the ruleset package {ruleset_id!r} must define RULESET_ID and make")
-    register(ruleset_id, factory)
+    if ruleset_id not in _FACTORIES and has_subpackage(_PACKAGE, ruleset_id):
+        register(ruleset_id, package_factory(_PACKAGE, ruleset_id, "make", "ruleset"))
 
 
 def load_rulesets() -> None:
@@ -62,8 +58,7 @@ def load_rulesets() -> None:
 def ruleset_ids() -> tuple[str, ...]:
     """The ids of the rulesets this version offers (its packages first, by name), without
     importing any."""
-    ours = subpackages(_PACKAGE)
-    return (*ours, *(found for found in _FACTORIES if found not in ours))
+    return registered_ids(_PACKAGE, _FACTORIES)
 
 
 def make_ruleset(ruleset_id: str, settings: Mapping[str, object] | None = None) -> Ruleset:

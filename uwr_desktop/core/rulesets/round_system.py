@@ -1,8 +1,8 @@
 """What every round system does the same way, written once: a base a ruleset derives from.
 
-A round system writes its rules (``check_sheet``, ``apply``, ``decide_own``), its views
-(``timeline``, ``timeline_axis``, ``columns``, ``own_cell``, ``describe_own``, ...) and what it
-adds to the shared intents (``joined``, ``kept_in_fight``, ``edit_own_cell``). This base turns
+A round system writes its rules (``sheet_of``, ``ordered``, ``apply_own``, ``decide_own``), its
+views (``timeline``, ``timeline_axis``, ``own_columns``, ``own_cell``, ``describe_own``, ...) and
+what it adds to the shared intents (``joined``, ``kept_fields``, ``edit_own_cell``). This base turns
 them into the :class:`~uwr_desktop.core.rulesets.base.Ruleset` protocol: the settings read from a
 mapping with a refusal in the GM's words, the roster checked, the shared intents (joining and
 leaving, damage and healing, conditions, the generic cells, an edited sheet, typed dice and
@@ -15,10 +15,11 @@ function that takes just what the method takes is bound as it is
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
 import msgspec
+from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import (
@@ -26,8 +27,16 @@ from uwr_desktop.core.encounter import (
     Combatant,
     EncounterState,
     RulesetPart,
+    Sheet,
 )
-from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate, Event, convert
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    CombatantUpdate,
+    Event,
+    convert,
+)
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -46,6 +55,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets import common, hand_rolls
 from uwr_desktop.core.rulesets.base import (
     CellValue,
+    Column,
     ConditionPreset,
     Decision,
     DragAnswer,
@@ -60,15 +70,23 @@ from uwr_desktop.core.rulesets.base import (
 S = TypeVar("S", bound=msgspec.Struct)
 """A round system's settings."""
 
+Applier = Callable[[EncounterState, Any], EncounterState]
+"""The state after one event of a round system's own (``RulesError`` when it does not fit)."""
+
 
 class RoundSystem(ABC, Generic[S]):
     """A round system with its settings in force; see the module's description.
 
-    ``id``, ``title`` and ``settings_type`` name it; ``fight`` is what it calls a fight in the
-    log ("the skirmish"); ``refusal`` begins the words refusing an intent it has no rule for;
-    ``earlier_tags`` maps the event tags an earlier version wrote to today's; ``presets`` are
-    the named conditions of its rules; ``starter_file`` names its sample foes in
-    ``resources/samples/starter/`` (``""``: none).
+    ``id`` and ``title`` name it, ``settings_type`` is the struct of its settings (by default
+    the one it is declared on, ``RoundSystem[DuelSettings]``); ``fight`` is what it calls a
+    fight in the log ("the skirmish"); ``refusal`` begins the words refusing an intent it has
+    no rule for; ``earlier_tags`` maps the event tags an earlier version wrote to today's;
+    ``presets`` are the named conditions of its rules; ``starter_file`` names its sample foes
+    in ``resources/samples/starter/`` (``""``: none); ``own_appliers`` apply the round
+    system's own events, one a type; ``no_event`` begins the refusal of an event the rules do
+    not have ("the tactical rules have"; ``""``: ``fight`` "has"); ``kept_fields`` are the
+    sheet's fields an edited sheet keeps in a fight (its initiative); ``own_columns`` are the
+    table's columns of its own, between the shared ones.
     """
 
     id: ClassVar[str]
@@ -80,6 +98,22 @@ class RoundSystem(ABC, Generic[S]):
     presets: ClassVar[tuple[ConditionPreset, ...]] = ()
     """The named conditions of the round system's own rules (the shared ones follow them)."""
     starter_file: ClassVar[str] = ""
+    own_appliers: ClassVar[Mapping[type[Event], Applier]] = {}
+    no_event: ClassVar[str] = ""
+    kept_fields: ClassVar[tuple[str, ...]] = ()
+    own_columns: ClassVar[tuple[Column, ...]] = ()
+    sheet_of: ClassVar["staticmethod[[Combatant], Sheet]"]
+    """The combatant's sheet of this round system, ``RulesError`` when it has another: a
+    ``core.rulesets.sheets.sheet_reader`` named as a static method."""
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        """Take ``settings_type`` from ``RoundSystem[Settings]`` when the class names none."""
+        super().__init_subclass__(**options)
+        if "settings_type" in cls.__dict__:
+            return
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is RoundSystem:
+                cls.settings_type = get_args(base)[0]
 
     def __init__(self, settings: S | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (the settings struct, or a mapping of its fields; ``None``: every
@@ -102,9 +136,15 @@ class RoundSystem(ABC, Generic[S]):
 
     # ---- what a round system writes ---------------------------------------------------------
 
-    @abstractmethod
     def check_sheet(self, combatant: Combatant) -> None:
-        """Refuse (``RulesError``) a combatant whose sheet this round system cannot play."""
+        """Refuse (``RulesError``) a combatant whose sheet this round system cannot play: one
+        :meth:`sheet_of` cannot read, unless the rules ask more."""
+        self.sheet_of(combatant)
+
+    def ordered(self, state: EncounterState) -> EncounterState:
+        """``state`` in the turn order the rules give (unchanged, unless the rules order
+        turns as combatants come and go)."""
+        return state
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure); an event that does not fit raises ``RulesError``.
@@ -118,14 +158,20 @@ class RoundSystem(ABC, Generic[S]):
         return self.apply_own(state, event)
 
     def after_shared(self, state: EncounterState, event: Event) -> EncounterState:
-        """``state``, just after the shared ``event``, as the rules leave it (a new turn order
-        when combatants join, say)."""
+        """``state``, just after the shared ``event``, as the rules leave it: by default
+        :meth:`ordered` again when combatants join, leave or change."""
+        if isinstance(event, CombatantsJoined | CombatantsLeft | CombatantsUpdated):
+            return self.ordered(state)
         return state
 
     def apply_own(self, state: EncounterState, event: Event) -> EncounterState:
-        """The state after an event of the round system's own; ``RulesError`` if it has none
-        such."""
-        raise RulesError(f"There is no event {type(event).__name__} in {self.fight}")
+        """The state after an event of the round system's own, by its applier in
+        :attr:`own_appliers`; ``RulesError`` if it has none such."""
+        applier = self.own_appliers.get(type(event))
+        if applier is None:
+            owner = self.no_event or f"{self.fight} has"
+            raise RulesError(f"{owner} no event {type(event).__name__}")
+        return applier(state, event)
 
     def working(self, state: EncounterState) -> WorkingState:
         """A working state applying each event with ``apply``."""
@@ -141,21 +187,29 @@ class RoundSystem(ABC, Generic[S]):
         return None
 
     def first_state(self, state: EncounterState) -> EncounterState:
-        """A fresh fight as the round system starts it (its turn order, say)."""
-        return state
+        """A fresh fight as the round system starts it: by default in :meth:`ordered`."""
+        return self.ordered(state)
 
     def joined(self, sink: common.Builder[S], ids: Sequence[str]) -> None:
         """What the rules add when combatants join a fight under way (their initiative)."""
 
     def kept_in_fight(self, old: Combatant, new: Combatant) -> Combatant:
-        """``new`` (an edited sheet) with what the fight keeps of ``old`` (its initiative)."""
-        return new
+        """``new`` (an edited sheet) with what the fight keeps of ``old``: the sheet's
+        :attr:`kept_fields` (its initiative)."""
+        if not self.kept_fields:
+            return new
+        sheet: Any = new.sheet  # a struct, as every round system's sheet is (``RoundSheet``)
+        return replace(new, sheet=common.with_fields_of(sheet, old.sheet, self.kept_fields))
 
     def edit_own_cell(
         self, sink: common.Builder[S], combatant: Combatant, key: str, value: object
     ) -> str:
         """Set a table cell of the round system's own; return the journal label."""
         raise RulesError(f"The column {key!r} cannot be edited")
+
+    def columns(self, state: EncounterState) -> tuple[Column, ...]:
+        """The table's columns: name and side, :attr:`own_columns`, then hidden and notes."""
+        return common.table_columns(self.own_columns)
 
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
         """The value of a table cell of the round system's own."""

@@ -1,13 +1,33 @@
-"""Reading a round system's own sheet off a combatant, written once for every round system."""
+"""A round system's own sheet, declared and read off a combatant, and its own part of the
+state, read off the state, the same way in every round system."""
 
 from collections.abc import Callable
 from typing import TypeVar
 
-from uwr_desktop.core.encounter import Combatant, Sheet
+import msgspec
+
+from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart, Sheet
 from uwr_desktop.core.intents import RulesError
+
+
+class RoundSheet(
+    msgspec.Struct,
+    Sheet,
+    frozen=True,
+    forbid_unknown_fields=True,
+    kw_only=True,
+    tag_field="ruleset",
+):
+    """The base of a round system's sheet: frozen, refusing unknown fields, written with the
+    round system's id as ``"ruleset"``, which the sheet names as its tag:
+    ``class DuelSheet(RoundSheet, frozen=True, tag="duel")``."""
+
 
 SheetT = TypeVar("SheetT", bound=Sheet)
 """A round system's sheet type."""
+
+PartT = TypeVar("PartT", bound=RulesetPart)
+"""A round system's part of the state."""
 
 
 def sheet_reader(kind: type[SheetT], named: str) -> Callable[[Combatant], SheetT]:
@@ -21,3 +41,14 @@ def sheet_reader(kind: type[SheetT], named: str) -> Callable[[Combatant], SheetT
         return sheet
 
     return sheet_of
+
+
+def part_reader(kind: type[PartT], fresh: PartT) -> Callable[[EncounterState], PartT]:
+    """A round system's ``part_of``: the state's part when it is a ``kind``, else ``fresh`` (a
+    fight whose part is not set yet)."""
+
+    def part_of(state: EncounterState) -> PartT:
+        part = state.part
+        return part if isinstance(part, kind) else fresh
+
+    return part_of

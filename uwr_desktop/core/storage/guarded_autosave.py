@@ -10,12 +10,13 @@ change notices, makes the file again and stores the whole fight in it.
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Unpack
 
 import msgspec
 
 from uwr_desktop.core.journal import JournalEntry, encode_entry
 from uwr_desktop.core.session import Session
-from uwr_desktop.core.storage.journal_db import EncounterJournal, JournalStore
+from uwr_desktop.core.storage.journal_db import EncounterJournal, FightDetails, JournalStore
 from uwr_desktop.core.storage.sqlite_db import StoreError, StoreUnavailableError
 
 KEPT_IN_MEMORY = "The fight is kept in memory while UWR Desktop stays open."
@@ -124,24 +125,17 @@ class GuardedAutosave:
         """True once :meth:`close_cleanly` has been called."""
         return self._closed
 
-    def update_details(
-        self,
-        *,
-        title: str | None = None,
-        file_path: Path | None = None,
-        round_number: int | None = None,
-        turn: str | None = None,
-    ) -> None:
+    def update_details(self, **details: Unpack[FightDetails]) -> None:
         """What the recovery list shows about the fight; kept for a later commit on failure."""
+        title, file_path = details.get("title"), details.get("file_path")
+        round_number, turn = details.get("round_number"), details.get("turn")
         self._title = title if title is not None else self._title
         self._file_path = file_path if file_path is not None else self._file_path
         self._round = round_number if round_number is not None else self._round
         self._turn = turn if turn is not None else self._turn
         if self._journal is not None and self._state.problem is None:
             try:
-                self._journal.update_details(
-                    title=title, file_path=file_path, round_number=round_number, turn=turn
-                )
+                self._journal.update_details(**details)
             except StoreError as error:
                 self._fail(error)
 

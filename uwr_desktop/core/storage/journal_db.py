@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 import msgspec
 
@@ -79,6 +79,16 @@ _SUMMARY_QUERY = """
     WHERE e.closed_cleanly = 0
     ORDER BY e.updated DESC, e.id DESC
 """
+
+
+class FightDetails(TypedDict, total=False):
+    """What the recovery list shows about a fight: its title, its file, the round and whose turn
+    it is; one left out or ``None`` keeps its value."""
+
+    title: str | None
+    file_path: Path | None
+    round_number: int | None
+    turn: str | None
 
 
 class Companion(Protocol):
@@ -267,10 +277,7 @@ class EncounterJournal:
                 "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
                 (self._id, index, data),
             )
-            connection.execute(
-                "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
-                (index + 1, self._store.now(), self._id),
-            )
+            self._set_cursor(connection, index + 1)
         self._length = index + 1
         self._lock.record(self._length)
 
@@ -293,10 +300,7 @@ class EncounterJournal:
                 "INSERT INTO journal_entries (encounter_id, idx, data) VALUES (?, ?, ?)",
                 [(self._id, start + offset, data) for offset, data in enumerate(encoded)],
             )
-            connection.execute(
-                "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
-                (cursor, self._store.now(), self._id),
-            )
+            self._set_cursor(connection, cursor)
         self._length = length
         self._lock.record(length)
 
@@ -309,21 +313,20 @@ class EncounterJournal:
                 f"{self._length} entries."
             )
         with transaction(self._store.connection) as connection:
-            connection.execute(
-                "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
-                (cursor, self._store.now(), self._id),
-            )
+            self._set_cursor(connection, cursor)
 
-    def update_details(
-        self,
-        *,
-        title: str | None = None,
-        file_path: Path | None = None,
-        round_number: int | None = None,
-        turn: str | None = None,
-    ) -> None:
+    def _set_cursor(self, connection: sqlite3.Connection, cursor: int) -> None:
+        """Record the undo position ``cursor`` (within the caller's transaction)."""
+        connection.execute(
+            "UPDATE journal_encounters SET cursor = ?, updated = ? WHERE id = ?",
+            (cursor, self._store.now(), self._id),
+        )
+
+    def update_details(self, **details: Unpack[FightDetails]) -> None:
         """Update what the recovery list shows about the fight; ``None`` keeps a value."""
         self._check_open()
+        title, file_path = details.get("title"), details.get("file_path")
+        round_number, turn = details.get("round_number"), details.get("turn")
         changes: list[tuple[str, object]] = []
         if title is not None:
             changes.append(("title", title))

@@ -32,8 +32,7 @@ from uwr_desktop.core.storage.sqlite_db import (
 )
 from uwr_desktop.core.upgrade import EARLIEST_SCHEMA, upgrade_combatant
 
-_TABLES = (
-    """CREATE TABLE IF NOT EXISTS library_templates (
+_NAMED_RECORDS = """CREATE TABLE IF NOT EXISTS {table} (
         id INTEGER PRIMARY KEY,
         ruleset TEXT NOT NULL,
         name TEXT NOT NULL,
@@ -42,23 +41,18 @@ _TABLES = (
         created REAL NOT NULL,
         updated REAL NOT NULL,
         UNIQUE (ruleset, name_key)
-    )""",
+    )"""
+"""A table of records the GM names, each name once in a round system: templates and parties."""
+
+_TABLES = (
+    _NAMED_RECORDS.format(table="library_templates"),
     """CREATE TABLE IF NOT EXISTS library_party (
         ruleset TEXT NOT NULL,
         position INTEGER NOT NULL,
         template_id INTEGER NOT NULL REFERENCES library_templates (id) ON DELETE CASCADE,
         PRIMARY KEY (ruleset, position)
     )""",
-    """CREATE TABLE IF NOT EXISTS library_parties (
-        id INTEGER PRIMARY KEY,
-        ruleset TEXT NOT NULL,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL,
-        data TEXT NOT NULL,
-        created REAL NOT NULL,
-        updated REAL NOT NULL,
-        UNIQUE (ruleset, name_key)
-    )""",
+    _NAMED_RECORDS.format(table="library_parties"),
     """CREATE TABLE IF NOT EXISTS library_seeded (
         ruleset TEXT PRIMARY KEY,
         seeded REAL NOT NULL
@@ -271,12 +265,7 @@ class CombatantLibrary(ClosedOnExit):
 
     def delete(self, template_id: int) -> None:
         """Delete a template (it also leaves the default party)."""
-        with self._transaction() as connection:
-            deleted = connection.execute(
-                "DELETE FROM library_templates WHERE id = ?", (template_id,)
-            ).rowcount
-        if deleted == 0:
-            raise LibraryError(f"There is no template {template_id} in the library.")
+        self._delete("library_templates", template_id, f"template {template_id}")
 
     def seeded_rulesets(self) -> set[str]:
         """The rulesets whose sample foes this library was given (see :meth:`seed`)."""
@@ -394,12 +383,14 @@ class CombatantLibrary(ClosedOnExit):
 
     def delete_party(self, party_id: int) -> None:
         """Forget a saved party (the fights it joined keep their combatants)."""
+        self._delete("library_parties", party_id, f"party {party_id}")
+
+    def _delete(self, table: str, row_id: int, what: str) -> None:
+        """Delete the row ``row_id`` of ``table``; ``what`` names it when there is none."""
         with self._transaction() as connection:
-            deleted = connection.execute(
-                "DELETE FROM library_parties WHERE id = ?", (party_id,)
-            ).rowcount
+            deleted = connection.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,)).rowcount
         if deleted == 0:
-            raise LibraryError(f"There is no party {party_id} in the library.")
+            raise LibraryError(f"There is no {what} in the library.")
 
     def close(self) -> None:
         """Close the file."""

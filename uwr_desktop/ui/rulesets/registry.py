@@ -7,10 +7,15 @@ every id is asked for) and imported on its first lookup, never when this module 
 ruleset UI living elsewhere (a test's, say) joins with :func:`register_ui`.
 """
 
-import importlib
 from collections.abc import Callable
 
-from uwr_desktop.core.subpackages import has_subpackage, subpackages
+from uwr_desktop.core.subpackages import (
+    has_subpackage,
+    offer,
+    package_factory,
+    registered_ids,
+    subpackages,
+)
 from uwr_desktop.ui.rulesets.base import RulesetUi
 
 RulesetUiFactory = Callable[[], RulesetUi]
@@ -26,22 +31,14 @@ class RulesetUiError(LookupError):
 
 def register_ui(ruleset_id: str, factory: RulesetUiFactory) -> None:
     """Offer ``factory``'s UI for the ruleset ``ruleset_id``; an id is taken only once."""
-    known = _FACTORIES.get(ruleset_id)
-    if known is not None and known is not factory:
-        raise ValueError(f"Two UIs are registered for the ruleset {ruleset_id!r}")
-    _FACTORIES[ruleset_id] = factory
+    clash = f"Two UIs are registered for the ruleset {ruleset_id!r}"
+    offer(_FACTORIES, ruleset_id, factory, clash)
 
 
 def load_ui(ruleset_id: str) -> None:
     """Import the UI package of ``ruleset_id`` of this version, if there is one, registering it."""
-    if ruleset_id in _FACTORIES or not has_subpackage(_PACKAGE, ruleset_id):
-        return
-    package = importlib.import_module(f"{_PACKAGE}.{ruleset_id}")
-    found_id = getattr(package, "RULESET_ID", None)
-    factory = getattr(package, "make_ui", None)
-    if found_id != ruleset_id or not callable(factory):
-        raise TypeError(f"the ruleset UI package {ruleset_id!r} must define RULESET_ID and make_ui")
-    register_ui(ruleset_id, factory)
+    if ruleset_id not in _FACTORIES and has_subpackage(_PACKAGE, ruleset_id):
+        register_ui(ruleset_id, package_factory(_PACKAGE, ruleset_id, "make_ui", "ruleset UI"))
 
 
 def load_uis() -> None:
@@ -52,8 +49,7 @@ def load_uis() -> None:
 
 def ui_ruleset_ids() -> tuple[str, ...]:
     """The ids of the rulesets that have a UI (this version's packages first), importing none."""
-    ours = subpackages(_PACKAGE)
-    return (*ours, *(found for found in _FACTORIES if found not in ours))
+    return registered_ids(_PACKAGE, _FACTORIES)
 
 
 def ruleset_ui(ruleset_id: str) -> RulesetUi:

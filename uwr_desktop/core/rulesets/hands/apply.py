@@ -7,6 +7,7 @@ An event that does not fit the state raises ``RulesError``, so a tampered journa
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -313,23 +314,23 @@ def _round_ended(state: EncounterState, event: RoundEnded) -> EncounterState:
     return apply_known_shared(state, event)
 
 
-_APPLY: dict[type[Event], Callable[[EncounterState, object], EncounterState]] = {
-    CombatantsJoined: _joined,  # type: ignore[dict-item]
-    CombatantsLeft: _left,  # type: ignore[dict-item]
-    CombatantsUpdated: _updated,  # type: ignore[dict-item]
-    ConditionsAtTurn: _updated,  # type: ignore[dict-item]
-    RoundEnded: _round_ended,  # type: ignore[dict-item]
-    events.RoundStarted: _round_started,  # type: ignore[dict-item]
-    events.PointsReadied: _readied,  # type: ignore[dict-item]
-    events.TurnBegan: _turn_started,  # type: ignore[dict-item]
-    events.RollOff: _roll_off,  # type: ignore[dict-item]
-    events.SurpriseSet: _surprise,  # type: ignore[dict-item]
-    events.CloseSet: _close,  # type: ignore[dict-item]
-    events.Acted: _acted,  # type: ignore[dict-item]
-    events.Moved: _moved,  # type: ignore[dict-item]
-    events.OutcomeRecorded: _outcome,  # type: ignore[dict-item]
-    events.Hesitated: _hesitated,  # type: ignore[dict-item]
-    events.TurnOver: _turn_ended,  # type: ignore[dict-item]
+_APPLY: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+    CombatantsJoined: _joined,
+    CombatantsLeft: _left,
+    CombatantsUpdated: _updated,
+    ConditionsAtTurn: _updated,
+    RoundEnded: _round_ended,
+    events.RoundStarted: _round_started,
+    events.PointsReadied: _readied,
+    events.TurnBegan: _turn_started,
+    events.RollOff: _roll_off,
+    events.SurpriseSet: _surprise,
+    events.CloseSet: _close,
+    events.Acted: _acted,
+    events.Moved: _moved,
+    events.OutcomeRecorded: _outcome,
+    events.Hesitated: _hesitated,
+    events.TurnOver: _turn_ended,
 }
 
 

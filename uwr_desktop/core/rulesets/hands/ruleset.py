@@ -30,7 +30,6 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets.base import (
     CellValue,
-    Column,
 )
 from uwr_desktop.core.rulesets.earlier_health import RawSheet, is_zero, with_sheet_upgraded
 from uwr_desktop.core.rulesets.hands import columns, order, view
@@ -67,14 +66,11 @@ class HandsRuleset(RoundSystem[HandsSettings]):
 
     id = "hands"
     title = "Hack & Slash (ready points, initiative every turn)"
-    settings_type = HandsSettings
     refusal = "The hands rules"
     earlier_tags = EARLIER_TAGS
     starter_file = "hands.toml"
-
-    def check_sheet(self, combatant: Combatant) -> None:
-        """A hands sheet."""
-        sheet_of(combatant)
+    sheet_of = staticmethod(sheet_of)
+    own_columns = view.OWN_COLUMNS
 
     def first_part(self) -> RulesetPart:
         """No round yet."""
@@ -150,10 +146,6 @@ class HandsRuleset(RoundSystem[HandsSettings]):
     resources = staticmethod(view.resources)
     legal_intents = staticmethod(view.legal_intents)
     drag_answer = staticmethod(view.drag_answer)
-
-    def columns(self, state: EncounterState) -> tuple[Column, ...]:
-        """The table columns: pools, reach and weapons."""
-        return view.COLUMNS
 
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
         """Hit points, pools, reach and weapons."""

@@ -6,10 +6,10 @@ from typing import Annotated
 import msgspec
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Combatant, Count, Name, Sheet, register_sheet
+from uwr_desktop.core.encounter import Combatant, Count, Name, register_sheet
 from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER, MAX_WEAPONS
 from uwr_desktop.core.rulesets.common import Bounded
-from uwr_desktop.core.rulesets.sheets import sheet_reader
+from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
 from uwr_desktop.core.sides import Side
 
 RULESET_TAG = "hands"
@@ -44,15 +44,7 @@ class HandsWeapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     missile: bool = False
 
 
-class HandsSheet(
-    msgspec.Struct,
-    Sheet,
-    frozen=True,
-    forbid_unknown_fields=True,
-    kw_only=True,
-    tag_field="ruleset",
-    tag=RULESET_TAG,
-):
+class HandsSheet(RoundSheet, frozen=True, tag=RULESET_TAG):
     """A ``hands`` combatant: maximum points, damage taken and this round's pools.
 
     ``max_points`` ``None`` means the rules' default, strength bonus + 1. The undamaged points

@@ -5,7 +5,8 @@ from enum import StrEnum
 
 import msgspec
 
-from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState, RulesetPart
+from uwr_desktop.core.encounter import SETUP_PHASE, RulesetPart
+from uwr_desktop.core.rulesets.sheets import part_reader
 
 
 class Phase(StrEnum):
@@ -133,7 +134,5 @@ NO_PART = HandsPart()
 """The part of a fresh encounter."""
 
 
-def part_of(state: EncounterState) -> HandsPart:
-    """The ``hands`` part of ``state``."""
-    part = state.part
-    return part if isinstance(part, HandsPart) else NO_PART
+part_of = part_reader(HandsPart, NO_PART)
+"""The ``hands`` part of a state."""

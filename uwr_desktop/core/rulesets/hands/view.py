@@ -35,9 +35,7 @@ from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 
 _COUNT = Fraction(MAX_COUNT)
 
-COLUMNS: tuple[Column, ...] = (
-    common.NAME_COLUMN,
-    common.SIDE_COLUMN,
+OWN_COLUMNS: tuple[Column, ...] = (
     Column("hit_points", "HP", ColumnKind.TEXT),
     Column(
         "max_points", "Max HP", ColumnKind.INT, editable=True, minimum=Fraction(1), maximum=_COUNT
@@ -59,9 +57,8 @@ COLUMNS: tuple[Column, ...] = (
     ),
     Column("reach", "Reach", ColumnKind.INT),
     Column("weapons", "Weapons", ColumnKind.TEXT),
-    common.HIDDEN_COLUMN,
-    common.NOTES_COLUMN,
 )
+"""The table's columns of hands' own (pools, reach and weapons), between the shared ones."""
 
 MAX_OFFERED = 12
 """Spends offered in a menu at most (any number can be typed)."""
@@ -277,15 +274,14 @@ def _outcome_text(state: EncounterState, event: events.OutcomeRecorded) -> str:
     return text
 
 
+_TELL_ROUND = (events.RoundStarted, RoundEnded)
+"""The events whose log lines tell their round themselves."""
+
+
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``, the round first once the fight is under way; ``state`` is
     the state just before it."""
-    text = _describe(event, state) or common.describe_shared(event, state)
-    if text is None:
-        text = type(event).__name__
-    if text and state.round and not isinstance(event, events.RoundStarted | RoundEnded):
-        return f"Round {state.round} · {text}"
-    return text
+    return common.line_in_round(_describe(event, state), event, state, _TELL_ROUND)
 
 
 def _describe(event: Event, state: EncounterState) -> str | None:

@@ -1,7 +1,9 @@
-"""Applying ``rollkeep`` events to the state (pure): stances, scores and the turn order, the
-stages of a round, delays, Full Defense and attacks."""
+"""Applying ``rollkeep``'s own events to the state (pure): stances, scores and the turn order,
+the stages of a round, delays, Full Defense and attacks; and what its rules add to the shared
+events the round system's base applies."""
 
 from collections.abc import Callable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -22,12 +24,10 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
 )
 from uwr_desktop.core.rulesets.rollkeep.sheet import RollkeepSheet, SettledFaces, Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepPart, RollkeepSettings
+from uwr_desktop.core.rulesets.sheets import part_reader
 
-
-def part_of(state: EncounterState) -> RollkeepPart:
-    """The rollkeep part of the state (a fresh one before any is set)."""
-    part = state.part
-    return part if isinstance(part, RollkeepPart) else RollkeepPart()
+part_of = part_reader(RollkeepPart, RollkeepPart())
+"""The rollkeep part of the state (a fresh one before any is set)."""
 
 
 def _edit(
@@ -36,11 +36,6 @@ def _edit(
     combatant = common.need(state, cid)
     sheet = change(sheet_of(combatant))
     return common.with_combatants(state, {cid: replace(combatant, sheet=sheet)})
-
-
-def _ordered(state: EncounterState, settings: RollkeepSettings) -> EncounterState:
-    order = turn_order(state.combatants, state.rows, settings)
-    return state if order == state.order else replace(state, order=order)
 
 
 def _stage(state: EncounterState, event: events.StageBegan) -> EncounterState:
@@ -153,7 +148,8 @@ def _ambush(state: EncounterState, event: events.AmbushRolled) -> EncounterState
     return state
 
 
-def _delayed(state: EncounterState, cid: str) -> EncounterState:
+def _delayed(state: EncounterState, event: events.Delayed) -> EncounterState:
+    cid = event.combatant_id
     if state.current != cid:
         raise RulesError(f"{common.need(state, cid).name} is not on turn and cannot delay")
     part = part_of(state)
@@ -161,20 +157,24 @@ def _delayed(state: EncounterState, cid: str) -> EncounterState:
     return replace(state, current=None, part=replace(part, declined=part.declined | {cid}))
 
 
-def _returned(state: EncounterState, cid: str) -> EncounterState:
+def _returned(state: EncounterState, event: events.Returned) -> EncounterState:
+    cid = event.combatant_id
     if state.current != cid or not sheet_of(common.need(state, cid)).delaying:
         raise RulesError(f"{common.need(state, cid).name} has no delayed turn offered")
     return _edit(state, cid, lambda s: replace(s, delaying=False, full_defense_bonus=0))
 
 
-def _forfeited(state: EncounterState, ids: tuple[str, ...]) -> EncounterState:
+def _forfeited(state: EncounterState, event: events.Forfeited) -> EncounterState:
+    ids = tuple(event.combatant_ids)
     for cid in ids:
         state = _edit(state, cid, lambda s: replace(s, delaying=False))
     current = None if state.current in ids else state.current
     return replace(state, acted=state.acted | set(ids), current=current)
 
 
-def _after_shared(state: EncounterState, event: Event) -> EncounterState:
+def after_shared(state: EncounterState, event: Event) -> EncounterState:
+    """``state`` just after the shared ``event``: a turn's start or end sets the round's
+    acting and declining afresh, and a turn's start ends a Full Defense unless delaying."""
     if isinstance(event, TurnStarted):
         part = replace(part_of(state), acting=False)
         if not sheet_of(state.combatants[event.combatant_id]).delaying:
@@ -185,52 +185,53 @@ def _after_shared(state: EncounterState, event: Event) -> EncounterState:
     return state
 
 
-def apply_event(state: EncounterState, event: Event, settings: RollkeepSettings) -> EncounterState:
-    """The state after ``event``; an event that does not fit raises ``RulesError``."""
-    shared = common.apply_shared(state, event)
-    if shared is not None:
-        return _ordered(_after_shared(shared, event), settings)
-    match event:
-        case events.StageBegan():
-            state = _stage(state, event)
-        case events.StanceChosen(combatant_id=cid, stance=stance):
-            state = _edit(
-                state,
-                cid,
-                lambda s: replace(
-                    s,
-                    stance=stance,
-                    full_defense_bonus=s.full_defense_bonus if stance is Stance.FULL_DEFENSE else 0,
-                ),
-            )
-        case events.AmbushRolled():
-            state = _ambush(state, event)
-        case events.InitiativeRolled():
-            state = _rolled(state, event)
-        case events.TiesRolled():
-            state = _ties(state, event)
-        case events.RollOff():
-            state = _roll_off(state, event)
-        case events.RollOffJoined():
-            state = _joined(state, event)
-        case events.InitiativeSet(combatant_id=cid, score=value):
-            state = _edit(state, cid, lambda s: replace(s, initiative_override=value))
-        case events.Delayed(combatant_id=cid):
-            state = _delayed(state, cid)
-        case events.Returned(combatant_id=cid):
-            state = _returned(state, cid)
-        case events.Forfeited(combatant_ids=ids):
-            state = _forfeited(state, tuple(ids))
-        case events.FullDefenseRolled(combatant_id=cid, roll=roll):
-            bonus = full_defense_bonus(roll.total)
-            state = _edit(state, cid, lambda s: replace(s, full_defense_bonus=bonus))
-        case events.Attacked(attacker=attacker, target=target, used_center=used_center):
-            common.need(state, target)
-            if used_center:
-                state = _edit(state, attacker, lambda s: replace(s, center_roll=False))
-            else:
-                common.need(state, attacker)
-            state = replace(state, part=replace(part_of(state), acting=True))
-        case _:
-            raise RulesError(f"a roll-and-keep skirmish has no event {type(event).__name__}")
-    return _ordered(state, settings)
+def ordered(state: EncounterState, settings: RollkeepSettings) -> EncounterState:
+    """``state`` with the turn order its scores give."""
+    order = turn_order(state.combatants, state.rows, settings)
+    return state if order == state.order else replace(state, order=order)
+
+
+def _stance(state: EncounterState, event: events.StanceChosen) -> EncounterState:
+    stance = event.stance
+
+    def chosen(sheet: RollkeepSheet) -> RollkeepSheet:
+        kept = sheet.full_defense_bonus if stance is Stance.FULL_DEFENSE else 0
+        return replace(sheet, stance=stance, full_defense_bonus=kept)
+
+    return _edit(state, event.combatant_id, chosen)
+
+
+def _score_set(state: EncounterState, event: events.InitiativeSet) -> EncounterState:
+    return _edit(state, event.combatant_id, lambda s: replace(s, initiative_override=event.score))
+
+
+def _full_defense(state: EncounterState, event: events.FullDefenseRolled) -> EncounterState:
+    bonus = full_defense_bonus(event.roll.total)
+    return _edit(state, event.combatant_id, lambda s: replace(s, full_defense_bonus=bonus))
+
+
+def _attacked(state: EncounterState, event: events.Attacked) -> EncounterState:
+    common.need(state, event.target)
+    if event.used_center:
+        state = _edit(state, event.attacker, lambda s: replace(s, center_roll=False))
+    else:
+        common.need(state, event.attacker)
+    return replace(state, part=replace(part_of(state), acting=True))
+
+
+APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+    events.StageBegan: _stage,
+    events.StanceChosen: _stance,
+    events.AmbushRolled: _ambush,
+    events.InitiativeRolled: _rolled,
+    events.TiesRolled: _ties,
+    events.RollOff: _roll_off,
+    events.RollOffJoined: _joined,
+    events.InitiativeSet: _score_set,
+    events.Delayed: _delayed,
+    events.Returned: _returned,
+    events.Forfeited: _forfeited,
+    events.FullDefenseRolled: _full_defense,
+    events.Attacked: _attacked,
+}
+"""The skirmish's own events, each with its applier (the turn order follows each)."""

@@ -491,22 +491,26 @@ def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) 
     raise RulesError(f"The column {key!r} cannot be edited")
 
 
+KEPT_IN_FIGHT = (
+    "stance",
+    "initiative",
+    "initiative_override",
+    "tie_faces",
+    "roll_offs",
+    "delaying",
+    "full_defense_bonus",
+    "center_initiative",
+    "center_roll",
+    "ambushed",
+)
+"""What a sheet edited in a skirmish keeps of the sheet it replaces: its stance, its scores
+and roll-offs, and where its turns stand."""
+
+
 def _replace(sink: Builder, combatant: Combatant) -> str:
     old = sheet_of(common.need(sink.state, combatant.id))
     new = sheet_of(combatant)
-    kept = replace(
-        new,
-        stance=old.stance,
-        initiative=old.initiative,
-        initiative_override=old.initiative_override,
-        tie_faces=old.tie_faces,
-        roll_offs=old.roll_offs,
-        delaying=old.delaying,
-        full_defense_bonus=old.full_defense_bonus,
-        center_initiative=old.center_initiative,
-        center_roll=old.center_roll,
-        ambushed=old.ambushed,
-    )
+    kept = common.with_fields_of(new, old, KEPT_IN_FIGHT)
     update = CombatantUpdate(replace(combatant, sheet=kept), "sheet edited")
     sink.add(CombatantsUpdated((update,)))
     _break_ties(sink)

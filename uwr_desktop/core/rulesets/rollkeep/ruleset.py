@@ -1,12 +1,12 @@
 """The ``rollkeep`` ruleset: the round system's rules and views on the shared base."""
 
-from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.events import Event
 from uwr_desktop.core.rulesets.rollkeep import view
-from uwr_desktop.core.rulesets.rollkeep.apply import apply_event
+from uwr_desktop.core.rulesets.rollkeep.apply import APPLIERS, after_shared, ordered
 from uwr_desktop.core.rulesets.rollkeep.decide import decide_own, edit_own_cell, turn_now
 from uwr_desktop.core.rulesets.rollkeep.events import EARLIER_TAGS
-from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of, turn_order
+from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RULESET_ID
 from uwr_desktop.core.rulesets.rollkeep.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepPart, RollkeepSettings
@@ -18,26 +18,28 @@ class RollkeepRuleset(RoundSystem[RollkeepSettings]):
 
     id = RULESET_ID
     title = "Roll and keep (d10 XkY, stances, delay)"
-    settings_type = RollkeepSettings
     fight = "the skirmish"
     refusal = "A roll-and-keep skirmish"
     earlier_tags = EARLIER_TAGS
     starter_file = "rollkeep.toml"
-
-    def check_sheet(self, combatant: Combatant) -> None:
-        """A roll-and-keep sheet."""
-        sheet_of(combatant)
+    own_appliers = APPLIERS
+    no_event = "a roll-and-keep skirmish has"
+    sheet_of = staticmethod(sheet_of)
+    own_columns = view.OWN_COLUMNS
 
     first_part = staticmethod(RollkeepPart)
 
-    def first_state(self, state: EncounterState) -> EncounterState:
-        """Everyone in the table in the order given."""
-        order = turn_order(state.combatants, state.rows, self.settings)
-        return EncounterState(state.combatants, state.rows, order, part=state.part)
+    def ordered(self, state: EncounterState) -> EncounterState:
+        """The turn order the Initiative Scores give."""
+        return ordered(state, self.settings)
 
-    def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        """The state after ``event``."""
-        return apply_event(state, event, self.settings)
+    def after_shared(self, state: EncounterState, event: Event) -> EncounterState:
+        """What a turn's start or end changes, then the turn order."""
+        return self.ordered(after_shared(state, event))
+
+    def apply_own(self, state: EncounterState, event: Event) -> EncounterState:
+        """A stage, stance, score, delay, Full Defense or attack, then the turn order."""
+        return self.ordered(super().apply_own(state, event))
 
     decide_own = staticmethod(decide_own)
     edit_own_cell = staticmethod(edit_own_cell)
@@ -49,5 +51,4 @@ class RollkeepRuleset(RoundSystem[RollkeepSettings]):
     resources = staticmethod(view.resources)
     legal_intents = staticmethod(view.legal_intents)
     drag_answer = staticmethod(view.drag_answer)
-    columns = staticmethod(view.columns)
     own_cell = staticmethod(view.own_cell)

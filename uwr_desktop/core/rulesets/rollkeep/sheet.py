@@ -7,10 +7,11 @@ from typing import Annotated
 import msgspec
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Count, InitiativeValue, Name, Sheet, register_sheet
+from uwr_desktop.core.encounter import Count, InitiativeValue, Name, register_sheet
 from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.rollkeep.wounds import WoundState, death_at, wound_state
+from uwr_desktop.core.rulesets.sheets import RoundSheet
 from uwr_desktop.core.sides import Side
 
 RULESET_ID = "rollkeep"
@@ -106,15 +107,7 @@ class SettledFaces(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     faces: TieFaces
 
 
-class RollkeepSheet(
-    msgspec.Struct,
-    Sheet,
-    frozen=True,
-    forbid_unknown_fields=True,
-    kw_only=True,
-    tag_field="ruleset",
-    tag=RULESET_ID,
-):
+class RollkeepSheet(RoundSheet, frozen=True, tag=RULESET_ID):
     """A samurai's numbers and their state in the skirmish.
 
     Air is the lower of Reflexes and Awareness. ``wounds`` are wounds taken; ``initiative`` is

@@ -306,26 +306,21 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
 STANCE_CHOICES = tuple(s.label for s in Stance)
 
 
-def columns(state: EncounterState) -> tuple[Column, ...]:
-    """Name, side, stance, Initiative Score, Armor TN, wounds, wound rank, hidden, notes."""
-    return (
-        common.NAME_COLUMN,
-        common.SIDE_COLUMN,
-        Column("stance", "Stance", ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
-        Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
-        Column("armor_tn", "Armor TN", ColumnKind.INT),
-        Column(
-            "wounds",
-            "Wounds",
-            ColumnKind.INT,
-            editable=True,
-            minimum=Fraction(0),
-            maximum=Fraction(MAX_COUNT),
-        ),
-        Column("wound_rank", "Wound rank", ColumnKind.TEXT),
-        common.HIDDEN_COLUMN,
-        common.NOTES_COLUMN,
-    )
+OWN_COLUMNS = (
+    Column("stance", "Stance", ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
+    Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
+    Column("armor_tn", "Armor TN", ColumnKind.INT),
+    Column(
+        "wounds",
+        "Wounds",
+        ColumnKind.INT,
+        editable=True,
+        minimum=Fraction(0),
+        maximum=Fraction(MAX_COUNT),
+    ),
+    Column("wound_rank", "Wound rank", ColumnKind.TEXT),
+)
+"""Stance, Initiative Score, Armor TN, wounds and wound rank, between the shared columns."""
 
 
 def own_cell(state: EncounterState, combatant: Combatant, key: str) -> CellValue:
@@ -350,7 +345,7 @@ def own_cell(state: EncounterState, combatant: Combatant, key: str) -> CellValue
 
 
 __all__ = [
-    "columns",
+    "OWN_COLUMNS",
     "describe",
     "drag_answer",
     "legal_intents",

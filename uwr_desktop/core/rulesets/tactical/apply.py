@@ -1,5 +1,5 @@
-"""Applying ``tactical`` events to the state (pure): shared events through ``common``, then
-the countdown's own."""
+"""Applying the ``tactical`` countdown's own events to the state (pure); the round system's
+base applies the shared ones."""
 
 from collections.abc import Callable
 from typing import Any
@@ -87,9 +87,7 @@ def _waited(state: EncounterState, losses: tuple[events.WaitLoss, ...]) -> Encou
 
 
 def _declared(state: EncounterState, event: events.Declared) -> EncounterState:
-    cid = event.combatant_id
-    action = event.action
-    lost = event.waited
+    cid, action, lost = event.combatant_id, event.action, event.waited
     combatant = _in_countdown(state, cid)
     now = sheet_of(combatant).now
     if now.action is not None or lost + action.this_round > now.ap:
@@ -107,9 +105,7 @@ def _declared(state: EncounterState, event: events.Declared) -> EncounterState:
 
 
 def _instant_taken(state: EncounterState, event: events.InstantTaken) -> EncounterState:
-    cid = event.combatant_id
-    cost = event.cost
-    lost = event.waited
+    cid, cost, lost = event.combatant_id, event.cost, event.waited
     combatant = _in_countdown(state, cid)
     now = sheet_of(combatant).now
     if lost + cost > now.ap:
@@ -130,45 +126,34 @@ def _instant_taken(state: EncounterState, event: events.InstantTaken) -> Encount
     return common.with_combatants(state, {cid: updated})
 
 
+def _now_set(state: EncounterState, cid: str, **fields: object) -> EncounterState:
+    """``state`` with fields of ``cid``'s round set."""
+    return common.with_combatants(state, {cid: with_now(common.need(state, cid), **fields)})
+
+
 def _concentrating(state: EncounterState, event: events.Concentrating) -> EncounterState:
-    cid = event.combatant_id
     penalty = event.penalty
-    combatant = common.need(state, cid)
-    updated = with_now(combatant, concentrating=True, concentration_penalty=penalty)
-    return common.with_combatants(state, {cid: updated})
+    return _now_set(state, event.combatant_id, concentrating=True, concentration_penalty=penalty)
 
 
 def _moved(state: EncounterState, event: events.Moved) -> EncounterState:
-    cid = event.combatant_id
-    pace = event.pace
-    mode = event.mode
-    penalty = event.penalty
-    fastest = event.fastest
-    combatant = common.need(state, cid)
-    if not fastest:
+    combatant = common.need(state, event.combatant_id)
+    if not event.fastest:
         return state
-    text = pace_text(pace, mode)
+    text = pace_text(event.pace, event.mode)
     if len(text) > MAX_NAME_LENGTH:
         raise RulesError(
             f"{combatant.name}'s pace would be longer than {MAX_NAME_LENGTH} characters"
         )
-    updated = with_now(combatant, pace=text, pace_penalty=penalty)
-    return common.with_combatants(state, {cid: updated})
+    return _now_set(state, combatant.id, pace=text, pace_penalty=event.penalty)
 
 
 def _parry_declared(state: EncounterState, event: events.ParryDeclared) -> EncounterState:
-    cid = event.combatant_id
-    amount = event.amount
-    against = event.against
-    combatant = common.need(state, cid)
-    updated = with_now(combatant, parry=amount, parry_against=against)
-    return common.with_combatants(state, {cid: updated})
+    return _now_set(state, event.combatant_id, parry=event.amount, parry_against=event.against)
 
 
 def _shortened(state: EncounterState, event: events.Shortened) -> EncounterState:
-    cid = event.combatant_id
-    ap = event.ap
-    resolves_at = event.resolves_at
+    cid, ap = event.combatant_id, event.ap
     combatant = common.need(state, cid)
     now = sheet_of(combatant).now
     action = now.action
@@ -177,7 +162,7 @@ def _shortened(state: EncounterState, event: events.Shortened) -> EncounterState
     left = now.ap + action.this_round - ap
     if left < 0:
         raise RulesError(f"{combatant.name} has not {ap} AP left this round")
-    action = replace(action, ap=ap, this_round=ap, resolves_at=resolves_at)
+    action = replace(action, ap=ap, this_round=ap, resolves_at=event.resolves_at)
     return common.with_combatants(state, {cid: with_now(combatant, ap=left, action=action)})
 
 
@@ -200,9 +185,7 @@ def _resolved(state: EncounterState, event: events.Resolved) -> EncounterState:
 
 
 def _interrupted(state: EncounterState, event: events.Interrupted) -> EncounterState:
-    cid = event.combatant_id
-    spent = event.spent
-    kept = event.kept
+    cid, spent = event.combatant_id, event.spent
     combatant = common.need(state, cid)
     sheet = sheet_of(combatant)
     action = sheet.now.action
@@ -217,17 +200,13 @@ def _interrupted(state: EncounterState, event: events.Interrupted) -> EncounterS
             -DONE_KEPT:
         ],
     )
-    updated = with_sheet(combatant, replace(sheet, now=now, progress=kept))
+    updated = with_sheet(combatant, replace(sheet, now=now, progress=event.kept))
     return common.with_combatants(state, {cid: updated})
 
 
 def _stun_marked(state: EncounterState, event: events.StunMarked) -> EncounterState:
-    cid = event.combatant_id
-    staggered = event.staggered
-    spent = event.spent
-    combatant = common.need(state, cid)
-    field = "stagger_spent" if staggered else "stun_spent"
-    return common.with_combatants(state, {cid: with_now(combatant, **{field: spent})})
+    field = "stagger_spent" if event.staggered else "stun_spent"
+    return _now_set(state, event.combatant_id, **{field: event.spent})
 
 
 def _upkeep_started(state: EncounterState, event: events.UpkeepStarted) -> EncounterState:
@@ -248,7 +227,7 @@ def _catalog_changed(state: EncounterState, event: events.CatalogChanged) -> Enc
     return replace(state, part=part)
 
 
-_APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
+APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
     events.CatalogChanged: _catalog_changed,
     events.InitiativeRolled: _initiative_rolled,
     events.InitiativeSet: _initiative_set,
@@ -266,17 +245,7 @@ _APPLIERS: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = 
     events.UpkeepStarted: _upkeep_started,
     events.CountersChanged: _counters_changed,
 }
-
-
-def apply_event(state: EncounterState, event: Event) -> EncounterState:
-    """The state after ``event``; an event that does not fit raises ``RulesError``."""
-    shared = common.apply_shared(state, event)
-    if shared is not None:
-        return shared
-    applier = _APPLIERS.get(type(event))
-    if applier is None:
-        raise RulesError(f"the tactical rules have no event {type(event).__name__}")
-    return applier(state, event)
+"""The countdown's own events, each with its applier."""
 
 
 def _in_countdown(state: EncounterState, cid: str) -> Combatant:

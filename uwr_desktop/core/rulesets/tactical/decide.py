@@ -533,16 +533,3 @@ def _set_initiative(b: Builder, combatant: Combatant, value: object) -> str:
     b.add(events.InitiativeSet(combatant.id, base, moved))
     words = "back to the roll" if base is None else f"base initiative {base}"
     return f"{combatant.name}: {words}"
-
-
-def kept_in_fight(old: Combatant, new: Combatant) -> Combatant:
-    """A sheet edited mid-fight: its statistics change; its rolls and round stay."""
-    before = sheet_of(old)
-    sheet = replace(
-        sheet_of(new),
-        initiative=before.initiative,
-        initiative_override=before.initiative_override,
-        now=before.now,
-        progress=before.progress,
-    )
-    return replace(new, sheet=sheet)

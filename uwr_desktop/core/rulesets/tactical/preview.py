@@ -11,8 +11,8 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.tactical import decide, events, rules
-from uwr_desktop.core.rulesets.tactical.apply import apply_event
 from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare
+from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
 from uwr_desktop.core.rulesets.tactical.settings import TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 
@@ -36,7 +36,7 @@ def declare_preview(
 ) -> DeclarePreview:
     """What ``intent`` would do if declared now: its resolve count and penalty, or the
     refusal's reason."""
-    builder = decide.Builder(apply_event, state, settings, Roller())
+    builder = TacticalRuleset(settings).builder(state, Roller())
     try:
         decide.declare(builder, intent)
     except RulesError as error:

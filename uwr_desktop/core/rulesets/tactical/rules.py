@@ -109,33 +109,35 @@ def able(combatant: Combatant) -> bool:
     return sheet.base is not None and not sheet.down
 
 
-def resolving(state: EncounterState, order: TieOrder) -> list[str]:
-    """Who has an action completing on the count now, in tie order."""
+def _due(
+    state: EncounterState, order: TieOrder, stops: Callable[[TacticalSheet, int], bool]
+) -> list[str]:
+    """Those in the countdown for whom the count now is a stop, as ``stops`` says, in tie
+    order."""
     count = part_of(state).count
     if count is None:
         return []
-    due = [
-        cid
-        for cid in state.rows
-        if able(state.combatants[cid])
-        and (action := sheet_of(state.combatants[cid]).now.action) is not None
-        and action.resolves_at is not None
-        and action.resolves_at >= count
-    ]
+    due = [cid for cid, sheet in _in_countdown(state) if stops(sheet, count)]
     return sorted(due, key=tie_key(state, order))
+
+
+def _resolves(sheet: TacticalSheet, count: int) -> bool:
+    action = sheet.now.action
+    return action is not None and action.resolves_at is not None and action.resolves_at >= count
+
+
+def _declares(sheet: TacticalSheet, count: int) -> bool:
+    return sheet.now.action is None and actual(sheet) >= count and ap_left(sheet, count) > 0
+
+
+def resolving(state: EncounterState, order: TieOrder) -> list[str]:
+    """Who has an action completing on the count now, in tie order."""
+    return _due(state, order, _resolves)
 
 
 def declaring(state: EncounterState, order: TieOrder) -> list[str]:
     """Who is idle with AP left and whose actual initiative the countdown has reached."""
-    count = part_of(state).count
-    if count is None:
-        return []
-    due = [
-        cid
-        for cid, sheet in _in_countdown(state)
-        if sheet.now.action is None and actual(sheet) >= count and ap_left(sheet, count) > 0
-    ]
-    return sorted(due, key=tie_key(state, order))
+    return _due(state, order, _declares)
 
 
 def acts_on(state: EncounterState, cid: str, count: int) -> bool:

@@ -41,7 +41,7 @@ from uwr_desktop.core.rulesets.earlier_health import (
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.tactical import decide as steps
 from uwr_desktop.core.rulesets.tactical import lanes, rules, view
-from uwr_desktop.core.rulesets.tactical.apply import apply_event
+from uwr_desktop.core.rulesets.tactical.apply import APPLIERS
 from uwr_desktop.core.rulesets.tactical.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.tactical.intents import (
     TacticalDeclare,
@@ -72,21 +72,19 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
 
     id = "tactical"
     title = "Tactical (action points, declare and resolve on a countdown)"
-    settings_type = TacticalSettings
     refusal = "The tactical rules"
     earlier_tags = EARLIER_TAGS
     presets = PRESETS
     starter_file = "tactical.toml"
-
-    def check_sheet(self, combatant: Combatant) -> None:
-        """A tactical sheet."""
-        sheet_of(combatant)
+    own_appliers = APPLIERS
+    no_event = "the tactical rules have"
+    kept_fields = ("initiative", "initiative_override", "now", "progress")
+    """An edited sheet's statistics change; its rolls and round stay."""
+    sheet_of = staticmethod(sheet_of)
 
     def first_part(self) -> RulesetPart:
         """The shipped catalog, no count yet."""
         return NO_PART
-
-    apply = staticmethod(apply_event)
 
     def decide_own(self, sink: steps.Builder, intent: Intent) -> str | None:
         """The countdown, declarations and their resolution, movement, parries, the catalog,
@@ -124,7 +122,6 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
         """Newcomers during a fight roll their base initiative at once."""
         steps.joined(sink, ids)
 
-    kept_in_fight = staticmethod(steps.kept_in_fight)
     edit_own_cell = staticmethod(steps.edit_own_cell)
     describe_own = staticmethod(view.describe)
     own_rolls = staticmethod(shown_rolls)

@@ -15,13 +15,12 @@ from uwr_desktop.core.encounter import (
     InitiativeValue,
     Name,
     OptionalName,
-    Sheet,
     register_sheet,
 )
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.common import Bounded
-from uwr_desktop.core.rulesets.sheets import sheet_reader
+from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
 from uwr_desktop.core.rulesets.tactical.catalog import ActionPoints, Penalty
 from uwr_desktop.core.sides import Side
 
@@ -131,15 +130,7 @@ class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     done: Annotated[tuple[DoneAction, ...], msgspec.Meta(max_length=DONE_KEPT)] = ()
 
 
-class TacticalSheet(
-    msgspec.Struct,
-    Sheet,
-    frozen=True,
-    forbid_unknown_fields=True,
-    kw_only=True,
-    tag_field="ruleset",
-    tag="tactical",
-):
+class TacticalSheet(RoundSheet, frozen=True, tag="tactical"):
     """Quickness bonus, current penalty, hits, bleeding, the initiative record and the round.
 
     ``initiative`` is the 2d10 + Quickness bonus - 1 per full 10 of penalty roll;

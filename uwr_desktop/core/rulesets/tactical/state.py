@@ -8,6 +8,7 @@ import msgspec
 
 from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, EncounterState, Name, RulesetPart
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_COUNT, MAX_SKILLS
+from uwr_desktop.core.rulesets.sheets import part_reader
 from uwr_desktop.core.rulesets.tactical.catalog import (
     ActionType,
     Pace,
@@ -68,10 +69,8 @@ NO_PART = TacticalPart()
 """The part of a fresh encounter."""
 
 
-def part_of(state: EncounterState) -> TacticalPart:
-    """The ``tactical`` part of ``state``."""
-    part = state.part
-    return part if isinstance(part, TacticalPart) else NO_PART
+part_of = part_reader(TacticalPart, NO_PART)
+"""The ``tactical`` part of a state."""
 
 
 def catalog(state: EncounterState) -> tuple[ActionType, ...]:

@@ -142,20 +142,19 @@ def _lost_text(losses: tuple[events.WaitLoss, ...], name: dict[str, str]) -> str
 # --- the table ------------------------------------------------------------------------------
 
 
-COLUMNS: tuple[Column, ...] = (
-    common.NAME_COLUMN,
-    Column("ap", "AP left", ColumnKind.TEXT, per_round=True),
-    Column("action", "Action under way", ColumnKind.TEXT, per_round=True),
-    Column("action_penalty", "Total penalty", ColumnKind.TEXT, per_round=True),
-    Column("pace", "Pace", ColumnKind.TEXT, per_round=True),
-    common.number_column("initiative", "Base init", BASE_INITIATIVE),
-    common.number_column("hits", "Hits", HITS),
-    common.number_column("quickness", "Qu", QUICKNESS),
-    common.number_column("penalty", "Penalty", CURRENT_PENALTY),
-    common.number_column("bleeding", "Bleeding", BLEEDING),
-    common.SIDE_COLUMN,
-    common.HIDDEN_COLUMN,
-    common.NOTES_COLUMN,
+COLUMNS = common.table_columns(
+    (
+        Column("ap", "AP left", ColumnKind.TEXT, per_round=True),
+        Column("action", "Action under way", ColumnKind.TEXT, per_round=True),
+        Column("action_penalty", "Total penalty", ColumnKind.TEXT, per_round=True),
+        Column("pace", "Pace", ColumnKind.TEXT, per_round=True),
+        common.number_column("initiative", "Base init", BASE_INITIATIVE),
+        common.number_column("hits", "Hits", HITS),
+        common.number_column("quickness", "Qu", QUICKNESS),
+        common.number_column("penalty", "Penalty", CURRENT_PENALTY),
+        common.number_column("bleeding", "Bleeding", BLEEDING),
+    ),
+    side_first=False,
 )
 
 

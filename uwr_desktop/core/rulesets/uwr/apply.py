@@ -359,26 +359,26 @@ def _changing(state: EncounterState, event: Event, settings: UwrSettings) -> Enc
     return _moved(state, new, list(changed), settings) if moves else new
 
 
-_APPLY: dict[type[Event], Callable[[EncounterState, object, UwrSettings], EncounterState]] = {
-    CombatantsJoined: _joined,  # type: ignore[dict-item]
-    CombatantsLeft: _left,  # type: ignore[dict-item]
-    CombatantsUpdated: _updated,  # type: ignore[dict-item]
-    events.ManualOrderSet: _manual,  # type: ignore[dict-item]
-    TurnStarted: _turn_started,  # type: ignore[dict-item]
-    DiceRolled: _dice_rolled,  # type: ignore[dict-item]
-    DiceRerolled: _dice_rolled,  # type: ignore[dict-item]
-    HandRollsSet: _dice_rolled,  # type: ignore[dict-item]
-    RolledByHand: _dice_rolled,  # type: ignore[dict-item]
-    TurnEnded: _turn_ended,  # type: ignore[dict-item]
-    ConditionsAtTurn: _conditions_at_turn,  # type: ignore[dict-item]
-    RoundEnded: _round_ended,  # type: ignore[dict-item]
-    events.RoundStarted: _round_started,  # type: ignore[dict-item]
-    events.CheckRolled: _check_rolled,  # type: ignore[dict-item]
-    events.ReactionRolled: _reaction,  # type: ignore[dict-item]
-    events.DieRerolled: _rerolled,  # type: ignore[dict-item]
-    events.ResultTyped: _typed,  # type: ignore[dict-item]
-    events.CheckResolved: _resolved,  # type: ignore[dict-item]
-    **dict.fromkeys(_IN_PLACE, _changing),  # type: ignore[arg-type]
+_APPLY: dict[type[Event], Callable[[EncounterState, Any, UwrSettings], EncounterState]] = {
+    CombatantsJoined: _joined,
+    CombatantsLeft: _left,
+    CombatantsUpdated: _updated,
+    events.ManualOrderSet: _manual,
+    TurnStarted: _turn_started,
+    DiceRolled: _dice_rolled,
+    DiceRerolled: _dice_rolled,
+    HandRollsSet: _dice_rolled,
+    RolledByHand: _dice_rolled,
+    TurnEnded: _turn_ended,
+    ConditionsAtTurn: _conditions_at_turn,
+    RoundEnded: _round_ended,
+    events.RoundStarted: _round_started,
+    events.CheckRolled: _check_rolled,
+    events.ReactionRolled: _reaction,
+    events.DieRerolled: _rerolled,
+    events.ResultTyped: _typed,
+    events.CheckResolved: _resolved,
+    **dict.fromkeys(_IN_PLACE, _changing),
 }
 
 

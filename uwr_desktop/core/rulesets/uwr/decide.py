@@ -24,6 +24,7 @@ from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need, plural
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.apply import apply_event
+from uwr_desktop.core.rulesets.uwr.intents import Attack, DirectCheck, React, modifiers_of
 from uwr_desktop.core.rulesets.uwr.rules import (
     UwrSettings,
     attribute_dice,
@@ -468,23 +469,14 @@ def spend_stamina(builder: Builder, combatant: Combatant) -> None:
         builder.add(events.StaminaSpent(combatant.id, stamina - 1))
 
 
-def attack(
-    builder: Builder,
-    roller: Roller,
-    *,
-    attacker_id: str,
-    index: int,
-    target_id: str,
-    modifiers: tuple[int, int, int],
-    below_one: bool,
-) -> str:
-    """Roll an attack with a weapon's pool; it spends a use. ``modifiers``: favor, dice,
-    rerolls."""
+def attack(builder: Builder, roller: Roller, intent: Attack) -> str:
+    """Roll an attack with a weapon's pool; it spends a use."""
+    index = intent.weapon
     state = builder.state
     in_round(state)
     no_pending(state)
-    attacker = need(state, attacker_id)
-    target = need(state, target_id)
+    attacker = need(state, intent.attacker_id)
+    target = need(state, intent.target_id)
     if target.id == attacker.id:
         raise RulesError(f"{attacker.name} cannot attack themself")
     weapon = weapon_of(attacker, index)
@@ -500,7 +492,7 @@ def attack(
         if weapon.upr is not None and weapon.upr < 1 and not weapon.prepared:
             raise RulesError(f"{who}'s {weapon.name} is not prepared; prepare it first")
         raise RulesError(f"{who} has no uses of {weapon.name} left this round")
-    favor, extra_dice, extra_rerolls = modifiers
+    favor, extra_dice, extra_rerolls = modifiers_of(intent)
     attribute = (
         sheet_of(attacker).attributes.brawn
         if weapon.pool is WeaponPool.MELEE
@@ -515,7 +507,7 @@ def attack(
         rerolls,
         builder.settings,
         extra_dice=extra_dice,
-        below_one=below_one,
+        below_one=intent.below_one,
     )
     roll = roller.roll_pool(spec, RollFor(attacker.id, f"an attack with {weapon.name}"))
     spend_stamina(builder, attacker)
@@ -556,24 +548,16 @@ def _parry_weapon(target: Combatant, index: int | None) -> int:
     return index
 
 
-def react(
-    builder: Builder,
-    roller: Roller,
-    *,
-    reaction: str,
-    weapon_index: int | None,
-    skill_name: str,
-    modifiers: tuple[int, int, int],
-    below_one: bool,
-) -> str:
+def react(builder: Builder, roller: Roller, intent: React) -> str:
     """The target of the pending attack dodges or parries."""
+    reaction, weapon_index, skill_name = intent.reaction, intent.weapon, intent.skill
     pending = part_of(builder.state).pending
     if pending is None or pending.kind != "attack" or pending.target is None:
         raise RulesError("There is no attack to react to")
     if pending.reaction is not None:
         raise RulesError("The target has already reacted to this attack")
     target = need(builder.state, pending.target)
-    favor, extra_dice, extra_rerolls = modifiers
+    favor, extra_dice, extra_rerolls = modifiers_of(intent)
     off_guard = False
     if reaction == "parry":
         weapon_index = _parry_weapon(target, weapon_index)
@@ -596,7 +580,7 @@ def react(
         rerolls,
         builder.settings,
         extra_dice=extra_dice,
-        below_one=below_one,
+        below_one=intent.below_one,
     )
     kind: Literal["dodge", "parry"] = "parry" if reaction == "parry" else "dodge"
     roll = roller.roll_pool(spec, RollFor(target.id, f"a {kind}"))
@@ -761,30 +745,20 @@ def opposed(
     return f"{actor.name} against {target.name}: {name}"
 
 
-def direct(
-    builder: Builder,
-    roller: Roller,
-    *,
-    combatant_id: str,
-    attribute: str,
-    difficulty: int,
-    skill_name: str,
-    modifiers: tuple[int, int, int],
-    title: str,
-    below_one: bool,
-) -> str:
+def direct(builder: Builder, roller: Roller, intent: DirectCheck) -> str:
     """A direct check (resolved at once when no reroll is possible)."""
+    combatant_id, difficulty, title = intent.combatant_id, intent.difficulty, intent.title
     no_pending(builder.state)
     combatant = need(builder.state, combatant_id)
-    key, dice, rerolls = _check_pool(combatant, attribute, skill_name)
-    favor, extra_dice, extra_rerolls = modifiers
+    key, dice, rerolls = _check_pool(combatant, intent.attribute, intent.skill)
+    favor, extra_dice, extra_rerolls = modifiers_of(intent)
     spec = pool_spec(
         dice,
         favor,
         rerolls + extra_rerolls,
         builder.settings,
         extra_dice=extra_dice,
-        below_one=below_one,
+        below_one=intent.below_one,
     )
     name = title or f"{key.capitalize()} check"
     roll = roller.roll_pool(spec, RollFor(combatant.id, name))

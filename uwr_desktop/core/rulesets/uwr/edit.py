@@ -15,6 +15,7 @@ from uwr_desktop.core.rulesets.common import (
     edited_cell,
     need,
     parse_int,
+    with_fields_of,
 )
 from uwr_desktop.core.rulesets.uwr.decide import Builder, override_initiative, recompute_now
 from uwr_desktop.core.rulesets.uwr.rules import weapon_uses
@@ -109,6 +110,17 @@ def _with_new_weapon_uses(combatant: Combatant, known: set[str], builder: Builde
     return with_sheet(combatant, replace(sheet, weapons=tuple(weapons)))
 
 
+KEPT_OF_WEAPONS = (
+    "prepared",
+    "upr",
+    "uses_max",
+    "uses_left",
+    "preparing_left",
+    "preparing_since",
+)
+"""What a weapon of an edited sheet keeps of the weapon of the same name it replaces."""
+
+
 def replace_sheet(builder: Builder, new: Combatant) -> str:
     """Replace a combatant's sheet, keeping its fight state (initiative, weapon uses).
 
@@ -124,15 +136,7 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
         if before is None:
             weapons.append(weapon)
             continue
-        kept = replace(
-            weapon,
-            prepared=before.prepared,
-            upr=before.upr,
-            uses_max=before.uses_max,
-            uses_left=before.uses_left,
-            preparing_left=before.preparing_left,
-            preparing_since=before.preparing_since,
-        )
+        kept = with_fields_of(weapon, before, KEPT_OF_WEAPONS)
         if weapon.prepared != before.prepared:
             kept = replace(kept, prepared=weapon.prepared, preparing_left=0, preparing_since=0)
             if kept.upr is not None and 0 < kept.upr < 1:

@@ -121,6 +121,11 @@ class DirectCheck(Intent, frozen=True):
     below_one: bool = False
 
 
+def modifiers_of(intent: Attack | React | DirectCheck) -> tuple[int, int, int]:
+    """The situational modifiers of a check: favor, extra dice, extra rerolls."""
+    return intent.favor, intent.extra_dice, intent.extra_rerolls
+
+
 class OpposedCheck(Intent, frozen=True):
     """An opposed check between any two combatants: ``combatant_id`` rolls ``attribute`` (plus a
     skill), ``target_id`` rolls ``target_attribute`` (plus a skill) against it.

@@ -12,6 +12,8 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
 from collections.abc import Mapping
 from typing import Any
 
+from msgspec.structs import replace
+
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
 from uwr_desktop.core.events import Event
@@ -31,7 +33,6 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
-    Column,
     Decision,
     WorkingState,
 )
@@ -71,11 +72,12 @@ class UwrRuleset(RoundSystem[UwrSettings]):
 
     id = "uwr"
     title = "Us Who Remain (dice pools, Uses Per Round)"
-    settings_type = UwrSettings
     refusal = "The uwr rules"
     earlier_tags = EARLIER_TAGS
     presets = PRESETS
     starter_file = "uwr.toml"
+    sheet_of = staticmethod(sheet_of)
+    own_columns = view.OWN_COLUMNS
 
     def __init__(self, settings: UwrSettings | Mapping[str, Any] | None = None) -> None:
         """Use ``settings`` (a ``UwrSettings`` or a mapping of its fields; default rules)."""
@@ -84,18 +86,16 @@ class UwrRuleset(RoundSystem[UwrSettings]):
 
     def check_sheet(self, combatant: Combatant) -> None:
         """A uwr sheet whose weapons' types the fight knows."""
-        sheet_of(combatant)
+        super().check_sheet(combatant)
         check_types(combatant, self._table)
 
     def first_part(self) -> RulesetPart:
         """No manual order, nothing pending."""
         return NO_PART
 
-    def first_state(self, state: EncounterState) -> EncounterState:
+    def ordered(self, state: EncounterState) -> EncounterState:
         """Turns by initiative (nobody rolled yet: table order)."""
-        return EncounterState(
-            state.combatants, state.rows, turn_order(state, self.settings), part=state.part
-        )
+        return replace(state, order=turn_order(state, self.settings))
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after ``event`` (pure)."""
@@ -152,44 +152,15 @@ class UwrRuleset(RoundSystem[UwrSettings]):
             case OverrideInitiative(combatant_id=cid, value=value):
                 return rules.override_initiative(b, cid, value, roller)
             case Attack():
-                modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
-                return rules.attack(
-                    b,
-                    roller,
-                    attacker_id=intent.attacker_id,
-                    index=intent.weapon,
-                    target_id=intent.target_id,
-                    modifiers=modifiers,
-                    below_one=intent.below_one,
-                )
+                return rules.attack(b, roller, intent)
             case React():
-                modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
-                return rules.react(
-                    b,
-                    roller,
-                    reaction=intent.reaction,
-                    weapon_index=intent.weapon,
-                    skill_name=intent.skill,
-                    modifiers=modifiers,
-                    below_one=intent.below_one,
-                )
+                return rules.react(b, roller, intent)
             case Reroll(indices=indices, of_reaction=of_reaction):
                 return rules.reroll(b, roller, indices, of_reaction)
             case ResolveCheck():
                 return rules.resolve(b)
             case DirectCheck():
-                modifiers = (intent.favor, intent.extra_dice, intent.extra_rerolls)
-                return rules.direct(
-                    b,
-                    roller,
-                    combatant_id=intent.combatant_id,
-                    attribute=intent.attribute,
-                    difficulty=intent.difficulty,
-                    skill_name=intent.skill,
-                    modifiers=modifiers,
-                    title=intent.title,
-                    below_one=intent.below_one,
-                )
+                return rules.direct(b, roller, intent)
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
                 return rules.free_roll(
@@ -237,10 +208,6 @@ class UwrRuleset(RoundSystem[UwrSettings]):
         return view.AXIS
 
     drag_answer = staticmethod(view.drag_answer)
-
-    def columns(self, state: EncounterState) -> tuple[Column, ...]:
-        """The table columns."""
-        return view.COLUMNS
 
     def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
         """Attributes, initiative, health and weapons."""

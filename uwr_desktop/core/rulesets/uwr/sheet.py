@@ -14,7 +14,6 @@ from uwr_desktop.core.encounter import (
     InitiativeValue,
     Name,
     OptionalName,
-    Sheet,
     register_sheet,
 )
 from uwr_desktop.core.limits import (
@@ -26,7 +25,7 @@ from uwr_desktop.core.limits import (
     MAX_WEAPONS,
 )
 from uwr_desktop.core.rulesets.common import Bounded
-from uwr_desktop.core.rulesets.sheets import sheet_reader
+from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
 from uwr_desktop.core.sides import Side
 
 RULESET_TAG = "uwr"
@@ -163,16 +162,7 @@ class Initiative(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tr
         return self.rolled if self.override is None else self.override
 
 
-class UwrSheet(
-    msgspec.Struct,
-    Sheet,
-    frozen=True,
-    gc=False,
-    forbid_unknown_fields=True,
-    kw_only=True,
-    tag_field="ruleset",
-    tag=RULESET_TAG,
-):
+class UwrSheet(RoundSheet, frozen=True, gc=False, tag=RULESET_TAG):
     """A ``uwr`` combatant's sheet: attributes, skills, weapons, Vitality, Stamina, initiative.
 
     ``initiative`` is ``None`` until rolled. Vitality 0 means dead ("Death's Door" for a

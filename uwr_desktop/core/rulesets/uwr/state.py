@@ -5,8 +5,9 @@ from enum import StrEnum
 
 import msgspec
 
-from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, EncounterState, RulesetPart
+from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, RulesetPart
 from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.sheets import part_reader
 
 
 class Phase(StrEnum):
@@ -64,7 +65,5 @@ NO_PART = UwrPart()
 """The part of a fresh encounter."""
 
 
-def part_of(state: EncounterState) -> UwrPart:
-    """The ``uwr`` part of ``state``."""
-    part = state.part
-    return part if isinstance(part, UwrPart) else NO_PART
+part_of = part_reader(UwrPart, NO_PART)
+"""The ``uwr`` part of a state."""

@@ -47,9 +47,7 @@ from uwr_desktop.core.rulesets.uwr.upr import format_upr
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
 
-COLUMNS: tuple[Column, ...] = (
-    common.NAME_COLUMN,
-    common.SIDE_COLUMN,
+OWN_COLUMNS: tuple[Column, ...] = (
     Column(
         "initiative",
         "Init",
@@ -81,9 +79,8 @@ COLUMNS: tuple[Column, ...] = (
         )
     ),
     Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
-    common.HIDDEN_COLUMN,
-    common.NOTES_COLUMN,
 )
+"""The table's columns of uwr's own, between the shared ones."""
 
 
 def weapon_text(weapon: Weapon) -> str:
@@ -367,16 +364,15 @@ def _describe_check(event: Event, state: EncounterState) -> str:
     return f"{title}: {event.action} successes"
 
 
+_TELL_ROUND = (events.RoundStarted, RoundEnded)
+"""The events whose log lines tell their round themselves."""
+
+
 def describe(event: Event, state: EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     if isinstance(event, events.StaminaRefilled):
         return ""
-    text = _describe(event, state) or common.describe_shared(event, state)
-    if text is None:
-        text = type(event).__name__
-    if text and state.round and not isinstance(event, events.RoundStarted | RoundEnded):
-        return f"Round {state.round} · {text}"
-    return text
+    return common.line_in_round(_describe(event, state), event, state, _TELL_ROUND)
 
 
 def _describe(event: Event, state: EncounterState) -> str | None:

@@ -1,0 +1,82 @@
+"""What a round system's core package is written with, in one place to import.
+
+A round system from elsewhere writes ``from uwr_desktop.core.rulesets import kit`` and names
+what it needs as ``kit.RoundSystem``, ``kit.Column``, ``kit.common.start_turn``: the base of its
+rules and its sheet, the shared events and intents it decides around, the records its views
+return, the dice it rolls. Nothing here is new; each name is the one its own module defines.
+"""
+
+from msgspec.structs import replace
+
+from uwr_desktop.core.dice import Roller, SumSpec
+from uwr_desktop.core.dice_requests import RollFor
+from uwr_desktop.core.encounter import (
+    Combatant,
+    Count,
+    EncounterState,
+    Name,
+    register_sheet,
+)
+from uwr_desktop.core.events import (
+    CombatantsJoined,
+    CombatantsLeft,
+    CombatantsUpdated,
+    CombatantUpdate,
+    Event,
+)
+from uwr_desktop.core.intents import EndRound, Intent, NextTurn, RulesError, StartFight
+from uwr_desktop.core.rolls import DiceKind, RollRecord
+from uwr_desktop.core.rulesets import common
+from uwr_desktop.core.rulesets.base import (
+    CellValue,
+    Column,
+    ColumnKind,
+    IntentOption,
+    Resource,
+    RollShown,
+)
+from uwr_desktop.core.rulesets.common import Builder
+from uwr_desktop.core.rulesets.round_system import RoundSystem
+from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
+from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
+
+__all__ = [
+    "AxisKind",
+    "Builder",
+    "CellValue",
+    "Column",
+    "ColumnKind",
+    "Combatant",
+    "CombatantUpdate",
+    "CombatantsJoined",
+    "CombatantsLeft",
+    "CombatantsUpdated",
+    "Count",
+    "DiceKind",
+    "EncounterState",
+    "EndRound",
+    "Event",
+    "Intent",
+    "IntentOption",
+    "Name",
+    "NextTurn",
+    "Resource",
+    "RollFor",
+    "RollRecord",
+    "RollShown",
+    "Roller",
+    "RoundSheet",
+    "RoundSystem",
+    "RulesError",
+    "Side",
+    "StartFight",
+    "SumSpec",
+    "TimelineAxis",
+    "TimelineSlot",
+    "common",
+    "register_sheet",
+    "replace",
+    "sheet_reader",
+    "turn_status",
+]
