@@ -52,6 +52,7 @@ from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.atomic_file import FileChangedError, FileStamp, write_atomically
+from uwr_desktop.core.storage.bounded_read import read_at_most
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.names import display_name
 from uwr_desktop.core.upgrade import upgrade_entry, upgrade_roster, upgrade_settings
@@ -322,7 +323,7 @@ def _read_bytes(path: Path, name: str) -> tuple[bytes, FileStamp]:
             if status.st_size > MAX_FILE_BYTES:
                 raise EncounterFileError(_too_large(name, status.st_size))
             stamp = status.st_mtime_ns, status.st_size, status.st_ino
-            return stream.read(MAX_FILE_BYTES + 1), stamp
+            return read_at_most(stream, status.st_size, MAX_FILE_BYTES), stamp
     except OSError as error:
         raise EncounterFileError(f"cannot read {name}: {error.strerror or error}") from None
 

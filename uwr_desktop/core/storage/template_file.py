@@ -23,6 +23,7 @@ from uwr_desktop.core.events import ENCODER, dec_hook, error_path
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_FILE_BYTES, MAX_JSON_DEPTH, MAX_NAME_LENGTH
 from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, ruleset_ids
+from uwr_desktop.core.storage.bounded_read import read_at_most
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
 from uwr_desktop.core.storage.library import (
     CombatantLibrary,
@@ -176,7 +177,7 @@ def read_template_file(path: Path) -> TemplateFile:
             raise TemplateFileError(_too_large(name, status.st_size))
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         with os.fdopen(os.open(path, flags), "rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
+            data = read_at_most(stream, status.st_size, MAX_FILE_BYTES)
     except OSError as error:
         raise TemplateFileError(f"Could not read {name}: {error.strerror or error}") from None
     return decode_templates(data, name=name)
