@@ -16,9 +16,9 @@ written by a first, uncounted run.
 The start is split in phases, each counted as the difference between two runs: Python with
 Qt's modules (what both sides pay), the app's own modules (importing what the window needs,
 from the source tree's ``uwr_desktop``), and building and painting the first frame. These are a
-first start (a fresh folder: the window is laid out for the screen, the Dice dock's panel built
-before the first frame to size the dock); a later start (the folder a first run left, its layout
-restored, the panel built after the first frame) is counted too. With ``--budget``, the script
+first start (a fresh folder: the window is laid out for the screen); a later start (the folder a
+first run left, its layout restored) is counted too. Either way the Dice dock's panel is built
+after the first frame, so a run that quits at the first frame never builds it. With ``--budget``, the script
 fails (exit code 1) when the first start's count is more than ``RATIO`` times the bare window's:
 continuous integration holds the start-up to it.
 """

@@ -1,19 +1,24 @@
-"""Paint first, build later: at a later start the window and its fight reach the screen before
-the Dice dock's panel, which fills the dock a moment later at the width the dock was given; a
-first start builds the panel before the first frame, since the dock's first width is the
-panel's. The real start is checked in a process of its own, twice in one data folder."""
+"""Paint first, build later: the window and its fight reach the screen before the Dice dock's
+panel, which fills the dock a moment later at the width the dock was given: restored at a later
+start, at a first start the width every round system's panel fits (and wider if the panel needs
+it after all). The real start is checked in a process of its own, twice in one data folder."""
 
 import random
 import textwrap
 
+import pytest
 from app_process import run_app_script
+from every_system import SYSTEMS, fighter
 from PySide6.QtCore import QSettings
 
 from uwr_desktop.cli import parse_args
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.paths import HOME_ENV
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.theme import apply_theme
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS
 from uwr_desktop.ui.window.main_window import MainWindow
 
 
@@ -49,13 +54,28 @@ def test_a_later_start_paints_the_window_before_the_panel_at_the_dock_s_width(qt
     main.document.close()
 
 
-def test_a_first_start_builds_the_panel_before_the_first_frame_to_size_the_dock(qtbot, tmp_path):
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_every_round_system_s_panel_fits_the_width_a_first_start_gives_the_dock(
+    themed_app, with_own_systems, qtbot, tmp_path, ruleset_id
+):
+    apply_theme(themed_app)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    main = _window(qtbot, settings, later=False)
+    roster = [fighter(ruleset_id, n, Side.PLAYER if n < 3 else Side.ENEMY) for n in (1, 2, 3, 4)]
+    main.document.new(ruleset_id, roster)
+    chars = main.fontMetrics().averageCharWidth()
+    assert main.dice_dock.panel_width() <= DICE_PANEL_CHARS * chars
+    main.document.close()
+
+
+def test_a_panel_wider_than_the_first_start_s_estimate_widens_the_dock(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     main = _window(qtbot, settings, later=True)
-    assert main.dice_panel is not None and not main.dice_dock.waiting
+    main.dice_dock.panel_width = lambda: 700  # a wider font than the estimate's
     main.show()
     qtbot.waitExposed(main)
-    assert main.dice_dock.width() >= min(main.dice_dock.panel_width(), int(main.width() * 0.55))
+    qtbot.waitUntil(lambda: main.dice_panel is not None)
+    qtbot.waitUntil(lambda: main.dice_dock.width() >= min(700, int(main.width() * 0.55)))
     main.document.close()
 
 
@@ -70,8 +90,8 @@ START_AND_REPORT = textwrap.dedent(
 
     def report(window, shown_width):
         dock = window.dice_dock
-        ready = dock.panel is not None
-        print("SHOWN", shown_width, "NOW", dock.width(), "PANEL", ready, flush=True)
+        fields = (shown_width, dock.width(), dock.panel is not None, dock.panel_width())
+        print("SHOWN %d NOW %d PANEL %s NEEDS %d" % fields, flush=True)
         window.files.maybe_save = lambda: True
         window.close()
 
@@ -88,19 +108,18 @@ START_AND_REPORT = textwrap.dedent(
 
 
 def _start(home) -> dict[str, str]:
-    printed = run_app_script(START_AND_REPORT, home)
+    printed = run_app_script(START_AND_REPORT, home, screen=(1366, 768))  # the GM's laptop
     return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in printed.splitlines()}
 
 
-def test_the_real_start_builds_the_panel_after_the_first_frame_once_a_layout_is_kept(tmp_path):
+def test_the_real_start_builds_the_panel_after_the_first_frame_first_and_later(tmp_path):
     home = tmp_path / "home"
-    first = _start(home)
-    assert first["BUILT_BEFORE_SHOW"] == "True"
-    later = _start(home)
-    assert later["BUILT_BEFORE_SHOW"] == "False"
-    shown, _, now, _, panel = later["SHOWN"].split()
-    assert panel == "True"
-    assert now == shown
+    for start in (_start(home), _start(home)):  # the first start, then a later one
+        assert start["BUILT_BEFORE_SHOW"] == "False"
+        shown, _, now, _, panel, _, needed = start["SHOWN"].split()
+        assert panel == "True"
+        assert now == shown
+        assert int(now) >= int(needed)
 
 
 def test_a_smoke_test_keeps_the_folder_a_home_names(monkeypatch, tmp_path):

@@ -11,7 +11,7 @@ fight reach the screen first, and the panel and the dice tray's modules come a m
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QWidget
 from shiboken6 import Shiboken
 
@@ -30,8 +30,11 @@ class DiceDock(QDockWidget):
     """The dock holding the round system's panel; ``ui`` is that system's UI (``None``: it has
     none here, and ``ui_problem`` says why).
 
-    With ``after_first_paint`` the panel is built once the dock has been painted, not before.
+    With ``after_first_paint`` the panel is built once the dock has been painted, not before;
+    ``panelInstalled`` says when a panel (or the reason there is none) is in the dock.
     """
+
+    panelInstalled = Signal()  # noqa: N815 (Qt signal naming)
 
     def __init__(
         self,
@@ -104,6 +107,7 @@ class DiceDock(QDockWidget):
             notice.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             self._scroller.setWidget(notice)
             self._commands.set_panel(None)
+            self.panelInstalled.emit()
             return
         panel = self.panel = self.ui.dice_panel(self._document, self)
         tray = panel.tray
@@ -115,6 +119,7 @@ class DiceDock(QDockWidget):
         tray.settled.connect(lambda: bring_into_view_soon(scroller, tray.banner, keep))
         scroller.setWidget(panel.widget)
         self._commands.set_panel(panel)
+        self.panelInstalled.emit()
 
     def focus_combatant(self, combatant_id: str | None) -> None:
         """The GM selected one combatant (``None``: none, or several): the panel follows."""

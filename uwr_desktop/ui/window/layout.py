@@ -15,6 +15,10 @@ SCREEN_SHARE = 0.9
 DICE_DOCK_SHARE = 0.33
 DICE_DOCK_MAX_SHARE = 0.55
 LOG_DOCK_SHARE = 0.13
+DICE_PANEL_CHARS = 80
+"""The width the widest round system's Dice dock panel needs, in average characters of the
+application's font (a test holds every system's panel to it). A first start gives the dock that
+width before the panel is built, so the panel, built after the first frame, does not widen it."""
 
 
 def fills_the_screen(available: QRect) -> bool:
@@ -91,14 +95,26 @@ class WindowLayout:
         if full:
             window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
         room = available if full else placed
-        # The dock's first width is the panel's: built now rather than after the first paint,
-        # the panel cannot widen the dock once the window is on the screen.
-        self._dice_dock.stop_waiting()
-        dice_width = first_dice_dock_width(room.width(), self._dice_dock.panel_width())
-        window.resizeDocks([self._dice_dock], [dice_width], Qt.Orientation.Horizontal)
+        dock = self._dice_dock
+        if dock.waiting:
+            needed = DICE_PANEL_CHARS * window.fontMetrics().averageCharWidth()
+            # A font wider than the estimate's (it is checked on this platform's) still fits.
+            dock.panelInstalled.connect(
+                lambda: self._widen_dice_dock(room.width()), Qt.ConnectionType.SingleShotConnection
+            )
+        else:
+            needed = dock.panel_width()
+        window.resizeDocks(
+            [dock], [first_dice_dock_width(room.width(), needed)], Qt.Orientation.Horizontal
+        )
         window.resizeDocks(
             [self._log_dock], [int(room.height() * LOG_DOCK_SHARE)], Qt.Orientation.Vertical
         )
+
+    def _widen_dice_dock(self, room_width: int) -> None:
+        needed = first_dice_dock_width(room_width, self._dice_dock.panel_width())
+        if needed > self._dice_dock.width():
+            self._context.window.resizeDocks([self._dice_dock], [needed], Qt.Orientation.Horizontal)
 
     def save(self) -> None:
         """Remember geometry, docks and settings for the next start."""
