@@ -8,10 +8,11 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex
 
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.table.model import HIDDEN_ROLE, NAME_ROLE, SIDE_ROLE, SORT_ROLE
+from uwr_desktop.ui.widgets.filter_proxy import ChosenValuesFilter
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 _DIGITS = re.compile(r"(\d+)")
@@ -39,7 +40,7 @@ def natural_key(value: object) -> NaturalKey:
     return (1, tuple(key))
 
 
-class CombatantFilterProxy(QSortFilterProxyModel):
+class CombatantFilterProxy(ChosenValuesFilter):
     """Shows the combatants of the chosen sides whose name matches, hidden ones on request."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -57,11 +58,7 @@ class CombatantFilterProxy(QSortFilterProxyModel):
 
     def set_visible_sides(self, sides: Iterable[Side]) -> None:
         """Show only combatants of ``sides``."""
-        sides = frozenset(Side(side) for side in sides)
-        if sides != self._sides:
-            self.beginFilterChange()
-            self._sides = sides
-            self.endFilterChange()
+        self._choose("_sides", frozenset(Side(side) for side in sides))
 
     def set_side_visible(self, side: Side, visible: bool) -> None:
         """Show or hide one side."""
@@ -73,10 +70,7 @@ class CombatantFilterProxy(QSortFilterProxyModel):
 
     def set_show_hidden(self, show: bool) -> None:
         """Show or leave out combatants hidden from the players."""
-        if show != self._show_hidden:
-            self.beginFilterChange()
-            self._show_hidden = show
-            self.endFilterChange()
+        self._choose("_show_hidden", show)
 
     def name_filter(self) -> str:
         """The text names must contain (any case)."""
@@ -84,11 +78,7 @@ class CombatantFilterProxy(QSortFilterProxyModel):
 
     def set_name_filter(self, text: str) -> None:
         """Show only combatants whose name contains ``text`` (any case; blank: all)."""
-        text = text.strip().casefold()
-        if text != self._name_filter:
-            self.beginFilterChange()
-            self._name_filter = text
-            self.endFilterChange()
+        self._choose("_name_filter", text.strip().casefold())
 
     def filterAcceptsRow(self, source_row: int, source_parent: _ModelIndex) -> bool:  # noqa: N802
         """Keep a row whose side is shown, whose name matches and that is not hidden away."""

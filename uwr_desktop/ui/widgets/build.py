@@ -3,7 +3,7 @@
 from typing import TypeVar
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
@@ -38,6 +38,24 @@ def wrapped(name: str) -> QLabel:
     label = named(QLabel(), name)
     label.setWordWrap(True)
     return label
+
+
+def buddy_label(text: str, buddy: QWidget) -> QLabel:
+    """A label ``text`` naming ``buddy``: its mnemonic moves the focus there."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
+
+
+def row_of(*widgets: QWidget, stretch: bool = False) -> QHBoxLayout:
+    """``widgets`` side by side in a new row, kept at its left by a stretch after them when
+    ``stretch`` is on."""
+    row = QHBoxLayout()
+    for widget in widgets:
+        row.addWidget(widget)
+    if stretch:
+        row.addStretch(1)
+    return row
 
 
 def spin(name: str, low: int, high: int, *, what: str) -> NumberBox:

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -43,7 +42,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.build import named, row_of
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -122,16 +121,10 @@ class HandsCombatantDialog(QDialog):
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
         form.addRow("Strength bonus", self.strength)
-        maximum = QHBoxLayout()
-        maximum.addWidget(self.maximum)
-        maximum.addWidget(self.own_maximum)
-        form.addRow("Maximum hit points", maximum)
+        form.addRow("Maximum hit points", row_of(self.maximum, self.own_maximum))
         form.addRow("Carry-over kept", self.keep)
         form.addRow("Action bonus", self.bonus)
-        weapon_buttons = QHBoxLayout()
-        weapon_buttons.addWidget(self.add_weapon)
-        weapon_buttons.addWidget(self.remove_weapon)
-        weapon_buttons.addStretch(1)
+        weapon_buttons = row_of(self.add_weapon, self.remove_weapon, stretch=True)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.weapons)

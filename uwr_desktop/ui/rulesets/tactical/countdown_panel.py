@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -38,7 +37,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.build import named, row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -131,11 +130,7 @@ class CountdownPanel(QWidget):
         form = QFormLayout()
         form.addRow("Combatant", self.actor)
         form.addRow("Action", self.action)
-        cost = QHBoxLayout()
-        cost.addWidget(self.ap)
-        cost.addWidget(self.penalty)
-        cost.addWidget(self.declare)
-        form.addRow("Cost", cost)
+        form.addRow("Cost", row_of(self.ap, self.penalty, self.declare))
         form.addRow(self.preview)
         grid = QGridLayout()
         grid.addWidget(self.resolve, 0, 0)
@@ -143,16 +138,8 @@ class CountdownPanel(QWidget):
         grid.addWidget(self.interrupt, 1, 0)
         grid.addWidget(self.keep, 1, 1)
         grid.addWidget(self.edit_catalog, 2, 0)
-        movement = QHBoxLayout()
-        movement.addWidget(self.pace)
-        movement.addWidget(self.mode)
-        movement.addWidget(self.move_button)
-        form.addRow("Pace", movement)
-        parry = QHBoxLayout()
-        parry.addWidget(self.parry_amount)
-        parry.addWidget(self.parry_against)
-        parry.addWidget(self.parry)
-        form.addRow("Parry", parry)
+        form.addRow("Pace", row_of(self.pace, self.mode, self.move_button))
+        form.addRow("Parry", row_of(self.parry_amount, self.parry_against, self.parry))
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addLayout(form)
