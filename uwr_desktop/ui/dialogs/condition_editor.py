@@ -34,6 +34,7 @@ from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 UNTIL_REMOVED = "until removed"
@@ -70,14 +71,9 @@ class ConditionEditor(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.installEventFilter(self)
-        self.empty = QLabel("No conditions.")
-        self.empty.setObjectName("noConditions")
-        self.problem = QLabel()
-        self.problem.setObjectName("conditionProblem")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020")
-        self.defeated_button = QPushButton()
-        self.defeated_button.setObjectName("defeatedButton")
+        self.empty = named(QLabel("No conditions."), "noConditions")
+        self.problem = named(problem_label(), "conditionProblem")
+        self.defeated_button = named(QPushButton(), "defeatedButton")
         self.defeated_button.clicked.connect(self._toggle_defeated)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -172,7 +168,7 @@ class ConditionEditor(QDialog):
         )
         rounds.setObjectName(f"rounds_{row}")
         rounds.setAccessibleName(f"Rounds left of {condition.name}")
-        rounds.problemChanged.connect(self.problem.setText)
+        rounds.problemChanged.connect(lambda text: say_problem(self.problem, text))
         rounds.setSpecialValueText(UNTIL_REMOVED)
         rounds.setValue(condition.rounds or 0)
         rounds.editingFinished.connect(

@@ -145,11 +145,14 @@ class SkirmishPanel(QWidget):
         self.forfeit.clicked.connect(self._forfeit)
         self.attack.clicked.connect(self._attack)
         self.ambush.clicked.connect(self._ambush)
-        for combo in (self.weapon, self.target):
-            combo.currentIndexChanged.connect(self._update_odds)
-        self.raises.valueChanged.connect(self._update_odds)
-        self.raises.problemChanged.connect(self._update_odds)
-        self.into_melee.toggled.connect(self._update_odds)
+        for odds_changed in (
+            self.weapon.currentIndexChanged,
+            self.target.currentIndexChanged,
+            self.raises.valueChanged,
+            self.raises.problemChanged,
+            self.into_melee.toggled,
+        ):
+            odds_changed.connect(self._update_odds)
         self._document.sessionReplaced.connect(self._refill)
         self._document.changed.connect(self._changed)
 

@@ -177,8 +177,8 @@ class AttackPanel(QWidget):
 
     def _connect(self) -> None:
         self.attacker.currentIndexChanged.connect(self._on_attacker)
-        self.weapon.currentIndexChanged.connect(self._update_buttons)
-        self.target.currentIndexChanged.connect(self._update_buttons)
+        for combo in (self.weapon, self.target):
+            combo.currentIndexChanged.connect(self._update_buttons)
         self.attack_button.clicked.connect(self.attack)
         self.reaction.intentChosen.connect(self.intentChosen)
         self.reaction.problemFound.connect(self.problemFound)
