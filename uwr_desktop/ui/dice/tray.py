@@ -127,8 +127,7 @@ class DiceTray(RollDisplay):
         roller: Roller | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setObjectName("diceTray")
-        self.setAccessibleName("Dice tray")
+        named(self, "diceTray", accessible="Dice tray")
         self._document = document
         self._builder: RollBuilder | None = None
         self._presenter: Presenter | None = None

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.intents import Intent, NextTurn
+from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
@@ -37,6 +37,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
+from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named, row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -52,15 +53,12 @@ def _listed(names: list[str]) -> str:
     return f"{', '.join(names[:SHOWN_NAMES])} and {len(names) - SHOWN_NAMES} more"
 
 
-class CountdownPanel(QWidget):
+class CountdownPanel(SystemPanel):
     """The tactical Dice dock panel, following one document."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         """Build the panel for ``document``."""
-        super().__init__(parent)
-        self.setObjectName("tacticalPanel")
-        self._document = document
-        self._focus: str | None = None
+        super().__init__(document, "tactical", parent)
         self._tables: tuple[tuple[ActionType, ...], tuple[Pace, ...]] = ((), ())
         self._roster: tuple[tuple[str, str], ...] | None = None
         self._resolving: list[str] = []
@@ -103,8 +101,6 @@ class CountdownPanel(QWidget):
         self.parry_amount.setToolTip("How much of the attack bonus goes to the parry (0 or more)")
         self.parry_against = named(ChoiceBox(), "tacticalParryAgainst")
         self.parry = named(QPushButton("Parry"), "tacticalParry")
-        self.message = named(QLabel(), "tacticalMessage")
-        self.message.setWordWrap(True)
         self.tray = DiceTray(document)
         for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
             # Long catalog names must not widen the Dice dock past a laptop screen.
@@ -306,12 +302,6 @@ class CountdownPanel(QWidget):
         self._show_preview()
 
     # ---- intents ---------------------------------------------------------------------------
-
-    def _do(self, intent: Intent) -> bool:
-        if not self._document.do_or_say(intent, self.message.setText):
-            return False
-        self.message.setText("")
-        return True
 
     def _refused(self, *boxes: NumberBox) -> bool:
         """Say what is wrong with a number typed in ``boxes`` (nothing is done then)."""

@@ -21,6 +21,7 @@ from uwr_desktop.core.rulesets.uwr.intents import TypeResult
 from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck
+from uwr_desktop.ui.rulesets.uwr.intent_widget import IntentWidget
 from uwr_desktop.ui.widgets.build import buddy_label, named, row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -148,17 +149,13 @@ class OpponentRow(QWidget):
         return dice, half_reroll(value) + (skill.rerolls if skill else 0)
 
 
-class ResultRow(QWidget):
+class ResultRow(IntentWidget):
     """Type a number of successes over the pending action or reaction; emits ``intentChosen``
     with a :class:`TypeResult`, or ``problemFound`` when the number typed cannot be used."""
 
-    intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
-    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
-
     def __init__(self, parent: QWidget | None = None) -> None:
         """A hidden row; :meth:`set_pending` shows it while a check is pending."""
-        super().__init__(parent)
-        self.setObjectName("resultRow")
+        super().__init__("resultRow", parent)
         self.successes = named(
             NumberBox(0, MAX_DICE, what="A typed result"),
             "typedSuccesses",
