@@ -17,11 +17,9 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -33,7 +31,7 @@ from uwr_desktop.core.intents import AddCondition, Intent, RemoveCondition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.build import named, row_of, table_widget
 from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
@@ -62,8 +60,9 @@ class ConditionEditor(QDialog):
         self._id = combatant_id
         self._do = do
         self._shown: tuple[Condition, ...] | None = None
-        self.table = named(QTableWidget(0, 3), "conditionsTable", accessible="Conditions")
-        self.table.setHorizontalHeaderLabels(["Condition", "Rounds left", ""])
+        self.table = table_widget(
+            "conditionsTable", ("Condition", "Rounds left", ""), accessible="Conditions"
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -82,9 +81,7 @@ class ConditionEditor(QDialog):
         # Enter in a Rounds box sets the rounds; it must not press a button as well.
         for button in (close, self.defeated_button):
             button.setAutoDefault(False)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.defeated_button)
-        bottom.addStretch(1)
+        bottom = row_of(self.defeated_button, stretch=True)
         bottom.addWidget(buttons)
         layout = QVBoxLayout(self)
         hint = QLabel("Rounds left: 0 means until removed. Delete removes the selected condition.")

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -42,7 +41,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.widgets.build import named, row_of
+from uwr_desktop.ui.widgets.build import named, row_of, table_widget
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -92,10 +91,9 @@ class HandsCombatantDialog(QDialog):
         )
         self.bonus = _spin("bonus", ACTION_BONUS, sheet.bonus)
         self.bonus.setToolTip("Bonus for the intended action: breaks ties in who declares first")
-        self.weapons = QTableWidget(0, 3)
-        self.weapons.setObjectName("weapons")
-        self.weapons.setHorizontalHeaderLabels(["Weapon", "Reach / range", "Missile"])
-        self.weapons.setAccessibleName("Weapons")
+        self.weapons = table_widget(
+            "weapons", ("Weapon", "Reach / range", "Missile"), accessible="Weapons"
+        )
         # The rows' fields take the focus, in the dialog's Tab order; the table itself does not.
         self.weapons.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.weapons.setTabKeyNavigation(False)

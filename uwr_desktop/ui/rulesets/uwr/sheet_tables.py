@@ -34,6 +34,7 @@ from uwr_desktop.core.limits import (
 from uwr_desktop.core.rulesets.uwr.sheet import Skill, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.uwr.upr import UprTable
 from uwr_desktop.ui.icons import icon
+from uwr_desktop.ui.widgets.build import table_widget
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -69,9 +70,7 @@ def _remove_button(tooltip: str) -> QToolButton:
 
 
 def _table_widget(name: str, headers: Sequence[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(list(headers))
+    table = table_widget(name, headers)
     table.verticalHeader().setVisible(False)
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
