@@ -28,8 +28,8 @@ from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.ui.dialogs.prompts import ask_save_path, warn
 from uwr_desktop.ui.log.model import LogModel
+from uwr_desktop.ui.table.filter import ChosenValuesFilter
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.filter_proxy import ChosenValuesFilter
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 ALL_COMBATANTS = "All combatants"

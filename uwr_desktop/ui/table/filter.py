@@ -8,11 +8,10 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.table.model import HIDDEN_ROLE, NAME_ROLE, SIDE_ROLE, SORT_ROLE
-from uwr_desktop.ui.widgets.filter_proxy import ChosenValuesFilter
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
 _DIGITS = re.compile(r"(\d+)")
@@ -38,6 +37,20 @@ def natural_key(value: object) -> NaturalKey:
         elif part:
             key.append((1, part))
     return (1, tuple(key))
+
+
+class ChosenValuesFilter(QSortFilterProxyModel):
+    """A proxy model filtering its rows by values the user chooses (attributes of the
+    subclass that ``filterAcceptsRow`` reads): the table's sides, hidden and name, the event
+    log's combatant."""
+
+    def _choose(self, attribute: str, value: object) -> None:
+        """Set the filter's ``attribute`` to ``value``; the rows are filtered again only when
+        it changes."""
+        if getattr(self, attribute) != value:
+            self.beginFilterChange()
+            setattr(self, attribute, value)
+            self.endFilterChange()
 
 
 class CombatantFilterProxy(ChosenValuesFilter):
