@@ -92,69 +92,49 @@ class ThemeColors(msgspec.Struct, frozen=True):
         return QColor(self.sides[side])
 
 
-_LIGHT = ThemeColors(
-    window="#eef0f3",
-    window_text="#1b1f24",
-    base="#ffffff",
-    alternate_base="#f5f6f8",
-    text="#1b1f24",
-    muted_text="#5b636e",
-    button="#e4e7eb",
-    button_text="#1b1f24",
-    highlight="#2f6fd6",
-    highlighted_text="#ffffff",
-    accent="#2a66cc",
-    link="#1f5fbf",
-    tooltip_base="#fffef2",
-    tooltip_text="#1b1f24",
-    border="#c3c8cf",
-    edge="#767e89",
-    focus="#1f5fbf",
-    card="#ffffff",
-    card_current="#e8f0fd",
-    card_done="#e9ecef",
-    condition="#f3d9a4",
-    disabled_text="#9aa1ab",
-    sides={
-        Side.PLAYER: "#1f5fbf",
-        Side.ALLY: "#1c7a4a",
-        Side.NEUTRAL: "#8a6100",
-        Side.ENEMY: "#c1272d",
-    },
-)
+_ROLE_COLORS: dict[str, tuple[str, str]] = {
+    # role: (light, dark)
+    "window": ("#eef0f3", "#1f2227"),
+    "window_text": ("#1b1f24", "#e6e8eb"),
+    "base": ("#ffffff", "#16181c"),
+    "alternate_base": ("#f5f6f8", "#1c1f24"),
+    "text": ("#1b1f24", "#e6e8eb"),
+    "muted_text": ("#5b636e", "#a3aab3"),
+    "button": ("#e4e7eb", "#2b2f36"),
+    "button_text": ("#1b1f24", "#e6e8eb"),
+    "highlight": ("#2f6fd6", "#3572d9"),
+    "highlighted_text": ("#ffffff", "#ffffff"),
+    "accent": ("#2a66cc", "#78aefc"),
+    "link": ("#1f5fbf", "#7fb0ff"),
+    "tooltip_base": ("#fffef2", "#2b2f36"),
+    "tooltip_text": ("#1b1f24", "#e6e8eb"),
+    "border": ("#c3c8cf", "#444a53"),
+    "edge": ("#767e89", "#80868f"),
+    "focus": ("#1f5fbf", "#78aefc"),
+    "card": ("#ffffff", "#2a2e35"),
+    "card_current": ("#e8f0fd", "#26364f"),
+    "card_done": ("#e9ecef", "#22252a"),
+    "condition": ("#f3d9a4", "#5c4514"),
+    "disabled_text": ("#9aa1ab", "#6b727c"),
+}
+"""Each named colour of :class:`ThemeColors` in the light and the dark scheme."""
 
-_DARK = ThemeColors(
-    window="#1f2227",
-    window_text="#e6e8eb",
-    base="#16181c",
-    alternate_base="#1c1f24",
-    text="#e6e8eb",
-    muted_text="#a3aab3",
-    button="#2b2f36",
-    button_text="#e6e8eb",
-    highlight="#3572d9",
-    highlighted_text="#ffffff",
-    accent="#78aefc",
-    link="#7fb0ff",
-    tooltip_base="#2b2f36",
-    tooltip_text="#e6e8eb",
-    border="#444a53",
-    edge="#80868f",
-    focus="#78aefc",
-    card="#2a2e35",
-    card_current="#26364f",
-    card_done="#22252a",
-    condition="#5c4514",
-    disabled_text="#6b727c",
-    sides={
-        Side.PLAYER: "#6aa6ff",
-        Side.ALLY: "#4cc38a",
-        Side.NEUTRAL: "#e0b64a",
-        Side.ENEMY: "#ff6b6b",
-    },
-)
+_SIDE_COLORS: dict[Side, tuple[str, str]] = {
+    Side.PLAYER: ("#1f5fbf", "#6aa6ff"),
+    Side.ALLY: ("#1c7a4a", "#4cc38a"),
+    Side.NEUTRAL: ("#8a6100", "#e0b64a"),
+    Side.ENEMY: ("#c1272d", "#ff6b6b"),
+}
+"""Each side's colour in the light and the dark scheme."""
 
-_COLORS = {Scheme.LIGHT: _LIGHT, Scheme.DARK: _DARK}
+
+_COLORS = {
+    scheme: ThemeColors(
+        **{role: pair[which] for role, pair in _ROLE_COLORS.items()},
+        sides={side: pair[which] for side, pair in _SIDE_COLORS.items()},
+    )
+    for which, scheme in enumerate((Scheme.LIGHT, Scheme.DARK))
+}
 
 
 def theme_colors(scheme: Scheme | None = None) -> ThemeColors:

@@ -29,7 +29,12 @@ from uwr_desktop.core.limits import (
     MAX_TEXT_LENGTH,
 )
 from uwr_desktop.core.rulesets.base import ConditionPreset
-from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel, problem_label
+from uwr_desktop.ui.widgets.dialog_parts import (
+    modal_answer,
+    ok_cancel,
+    problem_label,
+    say_problem,
+)
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -201,8 +206,7 @@ class ConditionDialog(QDialog):
         self._rounds.setEnabled(not tied)
         self._turn_of.setEnabled(tied)
         problem = self.problem()
-        self._problem.setText(problem)
-        self._problem.setVisible(bool(problem))
+        say_problem(self._problem, problem)
         self._ok.setEnabled(not problem)
 
     def condition(self) -> Condition:

@@ -17,11 +17,9 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -33,7 +31,8 @@ from uwr_desktop.core.intents import AddCondition, Intent, RemoveCondition
 from uwr_desktop.core.limits import MAX_CONDITION_ROUNDS
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.build import named, row_of, table_widget
+from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 UNTIL_REMOVED = "until removed"
@@ -61,8 +60,9 @@ class ConditionEditor(QDialog):
         self._id = combatant_id
         self._do = do
         self._shown: tuple[Condition, ...] | None = None
-        self.table = named(QTableWidget(0, 3), "conditionsTable", accessible="Conditions")
-        self.table.setHorizontalHeaderLabels(["Condition", "Rounds left", ""])
+        self.table = table_widget(
+            "conditionsTable", ("Condition", "Rounds left", ""), accessible="Conditions"
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -70,14 +70,9 @@ class ConditionEditor(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.installEventFilter(self)
-        self.empty = QLabel("No conditions.")
-        self.empty.setObjectName("noConditions")
-        self.problem = QLabel()
-        self.problem.setObjectName("conditionProblem")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b00020")
-        self.defeated_button = QPushButton()
-        self.defeated_button.setObjectName("defeatedButton")
+        self.empty = named(QLabel("No conditions."), "noConditions")
+        self.problem = named(problem_label(), "conditionProblem")
+        self.defeated_button = named(QPushButton(), "defeatedButton")
         self.defeated_button.clicked.connect(self._toggle_defeated)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -86,9 +81,7 @@ class ConditionEditor(QDialog):
         # Enter in a Rounds box sets the rounds; it must not press a button as well.
         for button in (close, self.defeated_button):
             button.setAutoDefault(False)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.defeated_button)
-        bottom.addStretch(1)
+        bottom = row_of(self.defeated_button, stretch=True)
         bottom.addWidget(buttons)
         layout = QVBoxLayout(self)
         hint = QLabel("Rounds left: 0 means until removed. Delete removes the selected condition.")
@@ -172,7 +165,7 @@ class ConditionEditor(QDialog):
         )
         rounds.setObjectName(f"rounds_{row}")
         rounds.setAccessibleName(f"Rounds left of {condition.name}")
-        rounds.problemChanged.connect(self.problem.setText)
+        rounds.problemChanged.connect(lambda text: say_problem(self.problem, text))
         rounds.setSpecialValueText(UNTIL_REMOVED)
         rounds.setValue(condition.rounds or 0)
         rounds.editingFinished.connect(

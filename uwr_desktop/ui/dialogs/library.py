@@ -55,6 +55,7 @@ from uwr_desktop.ui.dialogs.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.icons import icon
 from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_COPIES = 50
@@ -117,11 +118,7 @@ class LibraryDialog(QDialog):
         self._stack = QStackedWidget()
         self._stack.addWidget(self._list)
         self._stack.addWidget(self._empty)
-        self._message = QLabel()
-        self._message.setObjectName("libraryMessage")
-        self._message.setWordWrap(True)
-        self._message.setStyleSheet("color: #c0392b;")
-        self._message.hide()
+        self._message = named(problem_label(), "libraryMessage")
 
         self._count = NumberBox(1, MAX_COPIES, what="The number of copies")
         self._count.setObjectName("copyCount")
@@ -145,11 +142,9 @@ class LibraryDialog(QDialog):
             tip="Write the templates listed to a template file",
         )
         self._export.setAutoDefault(False)
-        self._rename = QPushButton("&Rename…")
-        self._rename.setObjectName("renameTemplate")
+        self._rename = named(QPushButton("&Rename…"), "renameTemplate")
         self._rename.setAutoDefault(False)
-        self._delete = QPushButton(icon("remove"), "&Delete…")
-        self._delete.setObjectName("deleteTemplate")
+        self._delete = named(QPushButton(icon("remove"), "&Delete…"), "deleteTemplate")
         self._delete.setAutoDefault(False)
         self._close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self._close.rejected.connect(self.reject)
@@ -180,11 +175,11 @@ class LibraryDialog(QDialog):
 
     def _connect(self) -> None:
         self._search.textChanged.connect(self.refresh)
-        self._list.currentItemChanged.connect(self._update_buttons)
-        self._list.itemActivated.connect(self.add_copies)
-        self._count.valueChanged.connect(self._update_buttons)
+        for choice_changed in (self._list.currentItemChanged, self._count.valueChanged):
+            choice_changed.connect(self._update_buttons)
+        for add_asked in (self._list.itemActivated, self._add.clicked):
+            add_asked.connect(self.add_copies)
         self._count.problemChanged.connect(self._show_message)
-        self._add.clicked.connect(self.add_copies)
         self._import.clicked.connect(self._ask_import)
         self._export.clicked.connect(self._ask_export)
         self._rename.clicked.connect(self._ask_rename)
@@ -300,9 +295,7 @@ class LibraryDialog(QDialog):
         return super().eventFilter(watched, event)
 
     def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._message.setStyleSheet("color: #c0392b;")
-        self._message.setVisible(bool(text))
+        say_problem(self._message, text)
 
     # Adding
 

@@ -127,8 +127,7 @@ class DiceTray(RollDisplay):
         roller: Roller | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setObjectName("diceTray")
-        self.setAccessibleName("Dice tray")
+        named(self, "diceTray", accessible="Dice tray")
         self._document = document
         self._builder: RollBuilder | None = None
         self._presenter: Presenter | None = None
@@ -218,14 +217,17 @@ class DiceTray(RollDisplay):
 
     def _connect(self) -> None:
         self.combatant.currentIndexChanged.connect(self._on_combatant)
-        self.target_number.valueChanged.connect(self._refresh)
-        self.target_number.problemChanged.connect(self._refresh)
-        self.notation.textChanged.connect(self._refresh)
-        self.notation.returnPressed.connect(self.roll)
+        for typed in (
+            self.target_number.valueChanged,
+            self.target_number.problemChanged,
+            self.notation.textChanged,
+        ):
+            typed.connect(self._refresh)
+        for roll_asked in (self.notation.returnPressed, self.roll_button.clicked):
+            roll_asked.connect(self.roll)
         self.odds_worker.ready.connect(self._show_odds)
         self.odds_worker.failed.connect(lambda text: self._show_message(text, error=True))
         self.chart_button.toggled.connect(self.odds_plot.setVisible)
-        self.roll_button.clicked.connect(self.roll)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
         for _words, sequences, method in TRAY_KEYS:
             for keys in sequences:

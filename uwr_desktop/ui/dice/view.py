@@ -62,6 +62,13 @@ DICE_KEYS = (
 """The dice's own keys while they have the focus, as the shortcut sheet lists them."""
 
 
+def _positive(value: float, what: str) -> float:
+    """``value``, which must be above 0 (``ValueError`` naming ``what`` otherwise)."""
+    if not value > 0:
+        raise ValueError(f"{what} must be above 0, not {value}")
+    return value
+
+
 class _Tumble(msgspec.Struct):
     spin: float
     hop: float
@@ -115,9 +122,7 @@ class DiceView(QWidget):
 
     def set_speed(self, multiplier: float) -> None:
         """Set the animation speed multiplier; must be positive."""
-        if not multiplier > 0:
-            raise ValueError(f"animation speed must be above 0, not {multiplier}")
-        self._speed = multiplier
+        self._speed = _positive(multiplier, "animation speed")
 
     def reduce_motion(self) -> bool:
         """True when dice are shown at rest at once, without any animation."""
@@ -135,9 +140,7 @@ class DiceView(QWidget):
 
     def set_scale(self, factor: float) -> None:
         """Draw the dice ``factor`` times their usual size (a screen across the room)."""
-        if not factor > 0:
-            raise ValueError(f"the dice scale must be above 0, not {factor}")
-        self._scale = factor
+        self._scale = _positive(factor, "the dice scale")
         self.updateGeometry()
         self.update()
 

@@ -96,11 +96,6 @@ class LogModel(QAbstractListModel):
         self._row_counts: list[int] = []
         self._lines, self._row_counts = self._word(0, session.entries[: session.cursor])
 
-    @property
-    def session(self) -> Session:
-        """The session shown."""
-        return self._session
-
     def set_session(self, session: Session) -> None:
         """Show another session's journal (a whole new fight): one model reset."""
         self.beginResetModel()

@@ -11,7 +11,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Signal,
 )
 from PySide6.QtGui import QPalette
@@ -29,6 +28,7 @@ from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
 from uwr_desktop.ui.dialogs.prompts import ask_save_path, warn
 from uwr_desktop.ui.log.model import LogModel
+from uwr_desktop.ui.table.filter import ChosenValuesFilter
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -40,7 +40,7 @@ _ModelIndex = QModelIndex | QPersistentModelIndex
 MARKDOWN_FILTER = "Markdown (*.md);;All files (*)"
 
 
-class LogFilterProxy(QSortFilterProxyModel):
+class LogFilterProxy(ChosenValuesFilter):
     """Keeps the events concerning one combatant (and round boundaries); all when unset."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -54,10 +54,7 @@ class LogFilterProxy(QSortFilterProxyModel):
 
     def set_combatant(self, combatant_id: str | None) -> None:
         """Show only the events concerning ``combatant_id`` (``None``: all events)."""
-        if combatant_id != self._combatant:
-            self.beginFilterChange()
-            self._combatant = combatant_id
-            self.endFilterChange()
+        self._choose("_combatant", combatant_id)
 
     def filterAcceptsRow(self, source_row: int, source_parent: _ModelIndex) -> bool:  # noqa: N802
         """Keep a line that concerns the chosen combatant."""

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.ui.share.interfaces import local_interfaces
 from uwr_desktop.ui.share.sharing import Sharing
+from uwr_desktop.ui.widgets.build import row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -114,10 +114,7 @@ class ShareDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Network:", self.interface_box)
         form.addRow("&Port:", self.port_box)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.start_button)
-        buttons.addWidget(self.key_button)
-        buttons.addStretch(1)
+        buttons = row_of(self.start_button, self.key_button, stretch=True)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -39,7 +39,21 @@ def natural_key(value: object) -> NaturalKey:
     return (1, tuple(key))
 
 
-class CombatantFilterProxy(QSortFilterProxyModel):
+class ChosenValuesFilter(QSortFilterProxyModel):
+    """A proxy model filtering its rows by values the user chooses (attributes of the
+    subclass that ``filterAcceptsRow`` reads): the table's sides, hidden and name, the event
+    log's combatant."""
+
+    def _choose(self, attribute: str, value: object) -> None:
+        """Set the filter's ``attribute`` to ``value``; the rows are filtered again only when
+        it changes."""
+        if getattr(self, attribute) != value:
+            self.beginFilterChange()
+            setattr(self, attribute, value)
+            self.endFilterChange()
+
+
+class CombatantFilterProxy(ChosenValuesFilter):
     """Shows the combatants of the chosen sides whose name matches, hidden ones on request."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -57,11 +71,7 @@ class CombatantFilterProxy(QSortFilterProxyModel):
 
     def set_visible_sides(self, sides: Iterable[Side]) -> None:
         """Show only combatants of ``sides``."""
-        sides = frozenset(Side(side) for side in sides)
-        if sides != self._sides:
-            self.beginFilterChange()
-            self._sides = sides
-            self.endFilterChange()
+        self._choose("_sides", frozenset(Side(side) for side in sides))
 
     def set_side_visible(self, side: Side, visible: bool) -> None:
         """Show or hide one side."""
@@ -73,10 +83,7 @@ class CombatantFilterProxy(QSortFilterProxyModel):
 
     def set_show_hidden(self, show: bool) -> None:
         """Show or leave out combatants hidden from the players."""
-        if show != self._show_hidden:
-            self.beginFilterChange()
-            self._show_hidden = show
-            self.endFilterChange()
+        self._choose("_show_hidden", show)
 
     def name_filter(self) -> str:
         """The text names must contain (any case)."""
@@ -84,11 +91,7 @@ class CombatantFilterProxy(QSortFilterProxyModel):
 
     def set_name_filter(self, text: str) -> None:
         """Show only combatants whose name contains ``text`` (any case; blank: all)."""
-        text = text.strip().casefold()
-        if text != self._name_filter:
-            self.beginFilterChange()
-            self._name_filter = text
-            self.endFilterChange()
+        self._choose("_name_filter", text.strip().casefold())
 
     def filterAcceptsRow(self, source_row: int, source_parent: _ModelIndex) -> bool:  # noqa: N802
         """Keep a row whose side is shown, whose name matches and that is not hidden away."""

@@ -89,14 +89,17 @@ _ModelIndex = QModelIndex | QPersistentModelIndex
 def spoken_name(combatant: Combatant, *, acting: bool) -> str:
     """A name cell as a screen reader reads it: the name, and in words what the table shows by
     its look ("Bandit 2, acting now", "Bryn, defeated, hidden from the players")."""
-    words = [combatant.name]
-    if acting:
-        words.append("acting now")
-    if combatant.down:
-        words.append("defeated")
-    if combatant.hidden:
-        words.append("hidden from the players")
-    return ", ".join(words)
+    return ", ".join([combatant.name, *_marks(combatant, acting=acting, down="defeated")])
+
+
+def _marks(combatant: Combatant, *, acting: bool, down: str) -> list[str]:
+    """In words, what the table shows of ``combatant`` by its look; ``down`` says defeated."""
+    marks = (
+        (acting, "acting now"),
+        (combatant.down, down),
+        (combatant.hidden, "hidden from the players"),
+    )
+    return [words for shown, words in marks if shown]
 
 
 def format_cell(value: CellValue) -> str:
@@ -244,11 +247,6 @@ class CombatantTableModel(QAbstractTableModel):
         self._rows = {cid: row for row, cid in enumerate(self._ids)}
         self._swatches: dict[tuple[Side, Scheme], QIcon] = {}
         self._resource_texts: dict[str, tuple[tuple[object, ...], str]] = {}
-
-    @property
-    def session(self) -> Session:
-        """The session shown."""
-        return self._session
 
     def set_session(self, session: Session) -> None:
         """Show another session (a whole new fight): one model reset."""
@@ -453,14 +451,10 @@ class CombatantTableModel(QAbstractTableModel):
     def _tooltip(self, combatant: Combatant, column: Column, value: CellValue) -> str:
         if column.key != NAME_COLUMN:
             return f"{combatant.name} · {column.title}: {format_cell(value)}"
-        notes = [f"{combatant.name} ({combatant.side.value})"]
-        if combatant.id == self._state.current:
-            notes.append("acting now")
-        if combatant.down:
-            notes.append("down: out of the fight, skipped by the turn")
-        if combatant.hidden:
-            notes.append("hidden from the players")
-        return " · ".join(notes)
+        acting = combatant.id == self._state.current
+        down = "down: out of the fight, skipped by the turn"
+        marks = _marks(combatant, acting=acting, down=down)
+        return " · ".join([f"{combatant.name} ({combatant.side.value})", *marks])
 
     def _measure(self, combatant: Combatant, column: Column) -> tuple[str, bool, bool] | None:
         if column.kind is ColumnKind.BOOL or column.key in CHIP_COLUMNS:

@@ -1,9 +1,17 @@
 """Small helpers that build the widgets of panels and dialogs the same way everywhere."""
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QWidget,
+)
 
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
@@ -38,6 +46,34 @@ def wrapped(name: str) -> QLabel:
     label = named(QLabel(), name)
     label.setWordWrap(True)
     return label
+
+
+def buddy_label(text: str, buddy: QWidget) -> QLabel:
+    """A label ``text`` naming ``buddy``: its mnemonic moves the focus there."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
+
+
+def row_of(*widgets: QWidget, stretch: bool = False) -> QHBoxLayout:
+    """``widgets`` side by side in a new row, kept at its left by a stretch after them when
+    ``stretch`` is on."""
+    row = QHBoxLayout()
+    for widget in widgets:
+        row.addWidget(widget)
+    if stretch:
+        row.addStretch(1)
+    return row
+
+
+def table_widget(
+    name: str, headers: Sequence[str], *, accessible: str | None = None
+) -> QTableWidget:
+    """An empty table named ``name`` (read aloud as ``accessible`` when given) with a column
+    for each of ``headers``."""
+    table = named(QTableWidget(0, len(headers)), name, accessible=accessible)
+    table.setHorizontalHeaderLabels(list(headers))
+    return table
 
 
 def spin(name: str, low: int, high: int, *, what: str) -> NumberBox:

@@ -37,6 +37,12 @@ def problem_label() -> QLabel:
     return label
 
 
+def say_problem(label: QLabel, text: str) -> None:
+    """Show ``text`` on a :func:`problem_label`, hidden while there is nothing to say."""
+    label.setText(text)
+    label.setVisible(bool(text))
+
+
 def modal_answer(dialog: QDialog, answer: Callable[[], T]) -> T | None:
     """Run ``dialog`` modally: what ``answer`` reads off it once accepted, ``None`` when the
     GM cancels; the dialog is deleted either way."""

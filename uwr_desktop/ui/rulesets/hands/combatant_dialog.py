@@ -16,11 +16,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -43,7 +41,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.build import named, row_of, table_widget
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -93,10 +91,9 @@ class HandsCombatantDialog(QDialog):
         )
         self.bonus = _spin("bonus", ACTION_BONUS, sheet.bonus)
         self.bonus.setToolTip("Bonus for the intended action: breaks ties in who declares first")
-        self.weapons = QTableWidget(0, 3)
-        self.weapons.setObjectName("weapons")
-        self.weapons.setHorizontalHeaderLabels(["Weapon", "Reach / range", "Missile"])
-        self.weapons.setAccessibleName("Weapons")
+        self.weapons = table_widget(
+            "weapons", ("Weapon", "Reach / range", "Missile"), accessible="Weapons"
+        )
         # The rows' fields take the focus, in the dialog's Tab order; the table itself does not.
         self.weapons.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.weapons.setTabKeyNavigation(False)
@@ -122,16 +119,10 @@ class HandsCombatantDialog(QDialog):
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
         form.addRow("Strength bonus", self.strength)
-        maximum = QHBoxLayout()
-        maximum.addWidget(self.maximum)
-        maximum.addWidget(self.own_maximum)
-        form.addRow("Maximum hit points", maximum)
+        form.addRow("Maximum hit points", row_of(self.maximum, self.own_maximum))
         form.addRow("Carry-over kept", self.keep)
         form.addRow("Action bonus", self.bonus)
-        weapon_buttons = QHBoxLayout()
-        weapon_buttons.addWidget(self.add_weapon)
-        weapon_buttons.addWidget(self.remove_weapon)
-        weapon_buttons.addStretch(1)
+        weapon_buttons = row_of(self.add_weapon, self.remove_weapon, stretch=True)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.weapons)

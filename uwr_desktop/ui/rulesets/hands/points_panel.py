@@ -52,6 +52,7 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
     target_choice,
     weapon_choice,
 )
+from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
@@ -69,14 +70,11 @@ def _idle() -> None:
     """What the turn's buttons do while nobody is on turn (they are hidden then)."""
 
 
-class PointsPanel(QWidget):
+class PointsPanel(SystemPanel):
     """The ``hands`` Dice dock: the turn's declare-first order with pips, above the dice tray."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("handsPanel")
-        self._document = document
-        self._focus: str | None = None
+        super().__init__(document, "hands", parent)
         self.title = named(QLabel(), "handsTurn")
         self.title.setWordWrap(True)
         font = self.title.font()
@@ -100,8 +98,6 @@ class PointsPanel(QWidget):
         self._park_turn_buttons()
         self.idle = named(QLabel(), "handsIdle")
         self.idle.setWordWrap(True)
-        self.message = named(QLabel(), "handsMessage")
-        self.message.setWordWrap(True)
         self.message.setStyleSheet("color: palette(link);")
         self.next_turn = named(QPushButton("Next turn"), "handsNextTurn")
         self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
@@ -133,10 +129,6 @@ class PointsPanel(QWidget):
         """Mark the row of the combatant selected in the table."""
         self._focus = combatant_id
         self._rebuild()
-
-    def _do(self, intent: Intent) -> None:
-        if self._document.do_or_say(intent, self.message.setText):
-            self.message.setText("")
 
     def _do_typed(self, points: NumberBox, intent: Callable[[int], Intent]) -> None:
         """Act on the number typed, or say why it cannot be used (nothing is done then)."""

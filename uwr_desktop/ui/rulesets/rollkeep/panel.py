@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import EncounterState
-from uwr_desktop.core.intents import Intent, RulesError
+from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, waiting
 from uwr_desktop.core.rulesets.rollkeep.intents import (
@@ -40,6 +40,7 @@ from uwr_desktop.ui.rulesets.base import (
     PanelCommand,
     PanelList,
 )
+from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -49,7 +50,7 @@ ACT_NOW = ListKeys(
 """The waiting combatants' Act now buttons as the window offers them by keys."""
 
 
-class SkirmishPanel(QWidget):
+class SkirmishPanel(SystemPanel):
     """The skirmish's controls above the dice tray."""
 
     def __init__(
@@ -58,10 +59,7 @@ class SkirmishPanel(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         """Follow ``document``."""
-        super().__init__(parent)
-        self.setObjectName("rollkeepPanel")
-        self._document = document
-        self._focus: str | None = None
+        super().__init__(document, "rollkeep", parent)
         self._turn: tuple[int, str | None] | None = None
         self.turn = wrapped("rollkeepTurn")
         self.stance = named(ChoiceBox(), "rollkeepStance")
@@ -103,7 +101,6 @@ class SkirmishPanel(QWidget):
             "Stealth / Agility against Investigation / Perception: if the hidden side wins, "
             "everyone else takes -10 initiative for the skirmish"
         )
-        self.message = wrapped("rollkeepMessage")
         self.tray = DiceTray(document)
         self._lay_out()
         self._connect()
@@ -145,11 +142,14 @@ class SkirmishPanel(QWidget):
         self.forfeit.clicked.connect(self._forfeit)
         self.attack.clicked.connect(self._attack)
         self.ambush.clicked.connect(self._ambush)
-        for combo in (self.weapon, self.target):
-            combo.currentIndexChanged.connect(self._update_odds)
-        self.raises.valueChanged.connect(self._update_odds)
-        self.raises.problemChanged.connect(self._update_odds)
-        self.into_melee.toggled.connect(self._update_odds)
+        for odds_changed in (
+            self.weapon.currentIndexChanged,
+            self.target.currentIndexChanged,
+            self.raises.valueChanged,
+            self.raises.problemChanged,
+            self.into_melee.toggled,
+        ):
+            odds_changed.connect(self._update_odds)
         self._document.sessionReplaced.connect(self._refill)
         self._document.changed.connect(self._changed)
 
@@ -342,9 +342,6 @@ class SkirmishPanel(QWidget):
             self.target.setCurrentIndex(self.target.findData(combatant_id))
         if self._state().phase == Phase.SETUP:
             self._refill()
-
-    def _do(self, intent: Intent) -> bool:
-        return self._document.do_or_say(intent, self.message.setText)
 
     def _take_stance(self) -> None:
         subject = self._subject()

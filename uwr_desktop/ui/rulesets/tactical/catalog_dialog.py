@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
 from uwr_desktop.core.rulesets.tactical.intents import TacticalEditCatalog
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.build import named, table_widget
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -48,12 +48,8 @@ class CatalogDialog(QDialog):
         """Start from the tables in force."""
         super().__init__(parent)
         self.setWindowTitle("Action catalog and paces")
-        self.action_rows = named(QTableWidget(0, len(ACTION_COLUMNS)), "catalogActions")
-        self.action_rows.setHorizontalHeaderLabels(ACTION_COLUMNS)
-        self.pace_rows = named(QTableWidget(0, len(PACE_COLUMNS)), "catalogPaces")
-        self.pace_rows.setHorizontalHeaderLabels(PACE_COLUMNS)
-        self.action_rows.setAccessibleName("Actions")
-        self.pace_rows.setAccessibleName("Paces")
+        self.action_rows = table_widget("catalogActions", ACTION_COLUMNS, accessible="Actions")
+        self.pace_rows = table_widget("catalogPaces", PACE_COLUMNS, accessible="Paces")
         for table in (self.action_rows, self.pace_rows):
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
             table.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it

@@ -10,14 +10,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from uwr_desktop.core.intents import Intent, NextTurn
+from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
@@ -38,7 +37,8 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.rulesets.system_panel import SystemPanel
+from uwr_desktop.ui.widgets.build import named, row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -53,15 +53,12 @@ def _listed(names: list[str]) -> str:
     return f"{', '.join(names[:SHOWN_NAMES])} and {len(names) - SHOWN_NAMES} more"
 
 
-class CountdownPanel(QWidget):
+class CountdownPanel(SystemPanel):
     """The tactical Dice dock panel, following one document."""
 
     def __init__(self, document: EncounterDocument, parent: QWidget | None = None) -> None:
         """Build the panel for ``document``."""
-        super().__init__(parent)
-        self.setObjectName("tacticalPanel")
-        self._document = document
-        self._focus: str | None = None
+        super().__init__(document, "tactical", parent)
         self._tables: tuple[tuple[ActionType, ...], tuple[Pace, ...]] = ((), ())
         self._roster: tuple[tuple[str, str], ...] | None = None
         self._resolving: list[str] = []
@@ -104,8 +101,6 @@ class CountdownPanel(QWidget):
         self.parry_amount.setToolTip("How much of the attack bonus goes to the parry (0 or more)")
         self.parry_against = named(ChoiceBox(), "tacticalParryAgainst")
         self.parry = named(QPushButton("Parry"), "tacticalParry")
-        self.message = named(QLabel(), "tacticalMessage")
-        self.message.setWordWrap(True)
         self.tray = DiceTray(document)
         for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
             # Long catalog names must not widen the Dice dock past a laptop screen.
@@ -131,11 +126,7 @@ class CountdownPanel(QWidget):
         form = QFormLayout()
         form.addRow("Combatant", self.actor)
         form.addRow("Action", self.action)
-        cost = QHBoxLayout()
-        cost.addWidget(self.ap)
-        cost.addWidget(self.penalty)
-        cost.addWidget(self.declare)
-        form.addRow("Cost", cost)
+        form.addRow("Cost", row_of(self.ap, self.penalty, self.declare))
         form.addRow(self.preview)
         grid = QGridLayout()
         grid.addWidget(self.resolve, 0, 0)
@@ -143,16 +134,8 @@ class CountdownPanel(QWidget):
         grid.addWidget(self.interrupt, 1, 0)
         grid.addWidget(self.keep, 1, 1)
         grid.addWidget(self.edit_catalog, 2, 0)
-        movement = QHBoxLayout()
-        movement.addWidget(self.pace)
-        movement.addWidget(self.mode)
-        movement.addWidget(self.move_button)
-        form.addRow("Pace", movement)
-        parry = QHBoxLayout()
-        parry.addWidget(self.parry_amount)
-        parry.addWidget(self.parry_against)
-        parry.addWidget(self.parry)
-        form.addRow("Parry", parry)
+        form.addRow("Pace", row_of(self.pace, self.mode, self.move_button))
+        form.addRow("Parry", row_of(self.parry_amount, self.parry_against, self.parry))
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addLayout(form)
@@ -319,12 +302,6 @@ class CountdownPanel(QWidget):
         self._show_preview()
 
     # ---- intents ---------------------------------------------------------------------------
-
-    def _do(self, intent: Intent) -> bool:
-        if not self._document.do_or_say(intent, self.message.setText):
-            return False
-        self.message.setText("")
-        return True
 
     def _refused(self, *boxes: NumberBox) -> bool:
         """Say what is wrong with a number typed in ``boxes`` (nothing is done then)."""

@@ -4,31 +4,26 @@ The bar never changes the fight itself: it emits the shared ``ApplyDamage`` inte
 check panel hands to the session, so the damage is logged and undone like any other.
 """
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.core.intents import ApplyDamage
 from uwr_desktop.core.limits import MAX_COUNT
+from uwr_desktop.ui.rulesets.uwr.intent_widget import IntentWidget
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 
-class ApplyHitBar(QWidget):
+class ApplyHitBar(IntentWidget):
     """Offers the damage of a hit to its target; emits ``intentChosen(ApplyDamage)``.
 
     Enter in the amount applies it, as the button does.
     """
 
-    intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
-    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
-    """The amount typed cannot be applied (the message says why); nothing was done."""
-
     def __init__(self, parent: QWidget | None = None) -> None:
         """A hidden bar; :meth:`offer` shows it."""
-        super().__init__(parent)
-        self.setObjectName("applyHitBar")
-        self.setAccessibleName("Apply the hit")
+        super().__init__("applyHitBar", parent, accessible="Apply the hit")
         self._target: str | None = None
         self._target_name = ""
         self.heading = QLabel()

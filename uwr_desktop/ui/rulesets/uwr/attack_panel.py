@@ -5,7 +5,7 @@ the GM chose (:attr:`AttackPanel.intentChosen`); the owner hands it to the sessi
 any refusal.
 """
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -28,6 +28,7 @@ from uwr_desktop.ui.rulesets.uwr.check_extras import (
     below_one_box,
     modifier_box,
 )
+from uwr_desktop.ui.rulesets.uwr.intent_widget import IntentWidget
 from uwr_desktop.ui.rulesets.uwr.reaction_box import ReactionBox
 from uwr_desktop.ui.widgets.build import button, named, set_items
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
@@ -84,21 +85,15 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
-class AttackPanel(QWidget):
+class AttackPanel(IntentWidget):
     """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``.
 
     The window's Attack (F11) clicks :attr:`attack_button`; the panel claims no key of its own.
     """
 
-    intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
-    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
-    """A number typed in the panel cannot be used (the message says why); nothing was done."""
-
     def __init__(self, parent: QWidget | None = None) -> None:
         """An empty panel; :meth:`refresh` fills it from a state."""
-        super().__init__(parent)
-        self.setObjectName("attackPanel")
-        self.setAccessibleName("Attack")
+        super().__init__("attackPanel", parent, accessible="Attack")
         self._state: EncounterState | None = None
         self._ruleset: Ruleset | None = None
         self._default_attacker: str | None = None
@@ -177,8 +172,8 @@ class AttackPanel(QWidget):
 
     def _connect(self) -> None:
         self.attacker.currentIndexChanged.connect(self._on_attacker)
-        self.weapon.currentIndexChanged.connect(self._update_buttons)
-        self.target.currentIndexChanged.connect(self._update_buttons)
+        for combo in (self.weapon, self.target):
+            combo.currentIndexChanged.connect(self._update_buttons)
         self.attack_button.clicked.connect(self.attack)
         self.reaction.intentChosen.connect(self.intentChosen)
         self.reaction.problemFound.connect(self.problemFound)

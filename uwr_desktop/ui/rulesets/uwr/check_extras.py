@@ -11,8 +11,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
-    QLabel,
     QPushButton,
     QWidget,
 )
@@ -23,7 +21,8 @@ from uwr_desktop.core.rulesets.uwr.intents import TypeResult
 from uwr_desktop.core.rulesets.uwr.rules import attribute_dice, half_reroll
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck
-from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.rulesets.uwr.intent_widget import IntentWidget
+from uwr_desktop.ui.widgets.build import buddy_label, named, row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -71,6 +70,14 @@ def _combo(name: str, tip: str) -> QComboBox:
     return combo
 
 
+def _lay_out_row(row: QWidget, text: str, *widgets: QWidget) -> None:
+    """Lay ``widgets`` out side by side on ``row``, without margins, after a label ``text``
+    naming the first."""
+    layout = row_of(buddy_label(text, widgets[0]), *widgets, stretch=True)
+    layout.setContentsMargins(0, 0, 0, 0)
+    row.setLayout(layout)
+
+
 class OpponentRow(QWidget):
     """Who opposes the check: a combatant, its attribute and skill (or nobody: raw dice)."""
 
@@ -86,13 +93,7 @@ class OpponentRow(QWidget):
         for name in ATTRIBUTE_NAMES:
             self.attribute.addItem(name.capitalize(), name)
         self.skill = _combo("opponentSkill", "A skill of the opponent's that adds to the roll")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        label = QLabel("Opposed by")
-        label.setBuddy(self.combatant)
-        for widget in (label, self.combatant, self.attribute, self.skill):
-            layout.addWidget(widget)
-        layout.addStretch(1)
+        _lay_out_row(self, "Opposed by", self.combatant, self.attribute, self.skill)
         self.combatant.currentIndexChanged.connect(self._on_combatant)
         self.attribute.currentIndexChanged.connect(self.changed)
         self.skill.currentIndexChanged.connect(self.changed)
@@ -148,17 +149,13 @@ class OpponentRow(QWidget):
         return dice, half_reroll(value) + (skill.rerolls if skill else 0)
 
 
-class ResultRow(QWidget):
+class ResultRow(IntentWidget):
     """Type a number of successes over the pending action or reaction; emits ``intentChosen``
     with a :class:`TypeResult`, or ``problemFound`` when the number typed cannot be used."""
 
-    intentChosen = Signal(object)  # noqa: N815 (Qt signal naming)
-    problemFound = Signal(str)  # noqa: N815 (Qt signal naming)
-
     def __init__(self, parent: QWidget | None = None) -> None:
         """A hidden row; :meth:`set_pending` shows it while a check is pending."""
-        super().__init__(parent)
-        self.setObjectName("resultRow")
+        super().__init__("resultRow", parent)
         self.successes = named(
             NumberBox(0, MAX_DICE, what="A typed result"),
             "typedSuccesses",
@@ -171,13 +168,7 @@ class ResultRow(QWidget):
             "typeResultButton",
             tip="The GM's number replaces the rolled successes (logged, undoable)",
         )
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        label = QLabel("GM result")
-        label.setBuddy(self.successes)
-        for widget in (label, self.successes, self.whose, self.button):
-            layout.addWidget(widget)
-        layout.addStretch(1)
+        _lay_out_row(self, "GM result", self.successes, self.whose, self.button)
         self.button.clicked.connect(self.type_result)
         self.hide()
 

@@ -58,6 +58,7 @@ from uwr_desktop.core.rulesets.uwr.upr import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
+from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel, problem_label
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
@@ -160,12 +161,10 @@ class CombatantDialog(QDialog):
     # Building the widgets
 
     def _build_sheet(self) -> None:
-        self._name = QLineEdit()
-        self._name.setObjectName("name")
+        self._name = named(QLineEdit(), "name")
         self._name.setMaxLength(NAME_LIMIT)
         self._name.setPlaceholderText("Name")
-        self._side = ChoiceBox()
-        self._side.setObjectName("side")
+        self._side = named(ChoiceBox(), "side")
         for side in Side:
             self._side.addItem(side_swatch(side), side_label(side), side)
         self._hidden = QCheckBox("Hidden from players")
@@ -263,18 +262,20 @@ class CombatantDialog(QDialog):
             self._tables.new_skill_row(skill)
         for weapon in sheet_of(shown).weapons:
             self._tables.new_weapon_row(weapon)
-        self._tables.changed.connect(self._refresh)
         self._tables.rowsChanged.connect(self._fix_tab_order)
-        self._name.textChanged.connect(self._refresh)
-        self._notes.textChanged.connect(self._refresh)
-        self._side.currentIndexChanged.connect(self._refresh)
-        self._hidden.toggled.connect(self._refresh)
-        for spin in self._attributes.values():
-            spin.valueChanged.connect(self._refresh)
-            spin.problemChanged.connect(self._refresh)
-        for count in (self._vitality_max, self._vitality, self._stamina_max, self._stamina):
-            count.valueChanged.connect(self._refresh)
-            count.problemChanged.connect(self._refresh)
+        edits = [
+            self._tables.changed,
+            self._name.textChanged,
+            self._notes.textChanged,
+            self._side.currentIndexChanged,
+            self._hidden.toggled,
+        ]
+        counts = (self._vitality_max, self._vitality, self._stamina_max, self._stamina)
+        boxes: list[DecimalBox | NumberBox] = [*self._attributes.values(), *counts]
+        for box in boxes:
+            edits += (box.valueChanged, box.problemChanged)
+        for edited in edits:
+            edited.connect(self._refresh)
         self._fix_tab_order()
 
     def _attributes_value(self) -> Attributes:

@@ -34,6 +34,7 @@ from uwr_desktop.core.limits import (
 from uwr_desktop.core.rulesets.uwr.sheet import Skill, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.uwr.upr import UprTable
 from uwr_desktop.ui.icons import icon
+from uwr_desktop.ui.widgets.build import table_widget
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -69,9 +70,7 @@ def _remove_button(tooltip: str) -> QToolButton:
 
 
 def _table_widget(name: str, headers: Sequence[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(list(headers))
+    table = table_widget(name, headers)
     table.verticalHeader().setVisible(False)
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -333,17 +332,11 @@ class SheetTables(QObject):
 
     def skills_value(self) -> tuple[Skill, ...]:
         """The skills the rows hold; ``SheetError`` for an unnamed or doubled one."""
-        skills: list[Skill] = []
-        seen: set[str] = set()
-        for number, row in enumerate(self.skill_rows, start=1):
-            name = clean(row.name.text())
-            if not name:
-                raise SheetError(f"Skill {number} needs a name (or remove the row).")
-            if name.casefold() in seen:
-                raise SheetError(f"Two skills are named {name!r}; skill names must differ.")
-            seen.add(name.casefold())
-            skills.append(Skill(name, row.rank.value(), row.rerolls.value()))
-        return tuple(skills)
+        names = _row_names(self.skill_rows, "skill")
+        return tuple(
+            Skill(name, row.rank.value(), row.rerolls.value())
+            for name, row in zip(names, self.skill_rows, strict=True)
+        )
 
     def preview_skills(self) -> tuple[Skill, ...]:
         """The skills as typed so far, named or not (for the weapons' previews)."""
@@ -371,17 +364,23 @@ class SheetTables(QObject):
 
     def weapons_value(self) -> tuple[Weapon, ...]:
         """The weapons the rows hold; ``SheetError`` for an unnamed or doubled one."""
-        weapons: list[Weapon] = []
-        seen: set[str] = set()
-        for number, row in enumerate(self.weapon_rows, start=1):
-            name = clean(row.name.text())
-            if not name:
-                raise SheetError(f"Weapon {number} needs a name (or remove the row).")
-            weapon = self.weapon_from(row, name)
-            if weapon.name.casefold() in seen:
-                raise SheetError(
-                    f"Two weapons are named {weapon.name!r}; weapon names must differ."
-                )
-            seen.add(weapon.name.casefold())
-            weapons.append(weapon)
-        return tuple(weapons)
+        names = _row_names(self.weapon_rows, "weapon")
+        return tuple(
+            self.weapon_from(row, name) for name, row in zip(names, self.weapon_rows, strict=True)
+        )
+
+
+def _row_names(rows: Sequence[SkillRow | WeaponRow], what: str) -> list[str]:
+    """The names typed in ``rows`` of ``what`` ("skill"); ``SheetError`` for an unnamed or a
+    doubled one (names differing only in case are the same)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    for number, row in enumerate(rows, start=1):
+        name = clean(row.name.text())
+        if not name:
+            raise SheetError(f"{what.capitalize()} {number} needs a name (or remove the row).")
+        if name.casefold() in seen:
+            raise SheetError(f"Two {what}s are named {name!r}; {what} names must differ.")
+        seen.add(name.casefold())
+        names.append(name)
+    return names
