@@ -18,9 +18,9 @@ Qt's modules (what both sides pay), the app's own modules (importing what the wi
 from the source tree's ``uwr_desktop``), and building and painting the first frame. These are a
 first start (a fresh folder: the window is laid out for the screen); a later start (the folder a
 first run left, its layout restored) is counted too. Either way the Dice dock's panel is built
-after the first frame, so a run that quits at the first frame never builds it. With ``--budget``, the script
-fails (exit code 1) when the first start's count is more than ``RATIO`` times the bare window's:
-continuous integration holds the start-up to it.
+after the first frame, so a run that quits at the first frame never builds it. With
+``--budget``, the script fails (exit code 1) when the first start's count is more than
+``RATIO`` times the bare window's: continuous integration holds the start-up to it.
 """
 
 import argparse
