@@ -56,6 +56,7 @@ def _text_pairs(scheme: Scheme) -> list[tuple[str, str, str]]:
         for background in (c.window, c.base, c.alternate_base, c.button, c.card, c.card_done)
     ]
     pairs += [
+        ("a refusal's words", c.problem, c.window),
         ("card name", c.text, c.card),
         ("acting card name", c.text, c.card_current),
         ("'Acting now'", c.accent, c.card_current),

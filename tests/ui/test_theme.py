@@ -24,6 +24,7 @@ from uwr_desktop.ui.theme import (
     side_color,
     theme_colors,
 )
+from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
 
 APP_ICON = "uwr-desktop"
 
@@ -247,3 +248,13 @@ def test_every_icon_is_a_24_pixel_current_colour_drawing(name):
     assert 'viewBox="0 0 24 24"' in source
     assert "currentColor" in source
     assert not re.search(r"#[0-9a-fA-F]{3,8}\b", source), "no fixed colours"
+
+
+@pytest.mark.parametrize("scheme", list(Scheme))
+def test_a_refusal_is_written_in_the_scheme_s_problem_colour(themed_app, scheme):
+    apply_theme(themed_app, scheme)
+    label = problem_label()
+    say_problem(label, "Name the condition first")
+    shown = label.palette().color(QPalette.ColorRole.WindowText)
+    assert shown == QColor(theme_colors(scheme).problem)
+    assert not label.isHidden()

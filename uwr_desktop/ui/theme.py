@@ -58,7 +58,8 @@ class ThemeColors(msgspec.Struct, frozen=True):
     cards of those who acted or are out of the fight (their words in ``muted_text``);
     ``border`` draws light dividers, ``edge`` the edges of fields, buttons, cards and dice,
     ``focus`` the ring around what has the keyboard focus; ``condition`` is the background
-    of a condition's chip in the table (under ``text``); ``sides`` holds the side colours.
+    of a condition's chip in the table (under ``text``); ``problem`` writes why something was
+    refused; ``sides`` holds the side colours.
     Every text colour reads at 4.5:1 and every edge and mark at 3:1 on the backgrounds it is
     drawn on (``tests/ui/test_contrast.py``).
     """
@@ -85,6 +86,7 @@ class ThemeColors(msgspec.Struct, frozen=True):
     card_done: str
     condition: str
     disabled_text: str
+    problem: str
     sides: dict[Side, str]
 
     def side(self, side: Side) -> QColor:
@@ -116,6 +118,7 @@ _ROLE_COLORS: dict[str, tuple[str, str]] = {
     "card_done": ("#e9ecef", "#22252a"),
     "condition": ("#f3d9a4", "#5c4514"),
     "disabled_text": ("#9aa1ab", "#6b727c"),
+    "problem": ("#b00020", "#ff8a80"),
 }
 """Each named colour of :class:`ThemeColors` in the light and the dark scheme."""
 
@@ -148,6 +151,14 @@ def side_color(side: Side, scheme: Scheme | None = None) -> QColor:
     By default the scheme is the one the application shows now.
     """
     return theme_colors(scheme).side(side)
+
+
+def problem_palette(widget: QWidget) -> QPalette:
+    """``widget``'s palette with its words in the colour of a problem of its scheme."""
+    palette = QPalette(widget.palette())
+    colour = theme_colors(scheme_for_palette(palette)).problem
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+    return palette
 
 
 def scheme_for_palette(palette: QPalette) -> Scheme:

@@ -24,6 +24,7 @@ from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import Ruleset, make_ruleset, ruleset_ids
 from uwr_desktop.ui.dialogs.settings_form import SettingsForm
+from uwr_desktop.ui.theme import problem_palette
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -57,7 +58,7 @@ class NewFightDialog(QDialog):
         self._message.setObjectName("newFightMessage")
         self._message.setWordWrap(True)
         self._message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._message.setStyleSheet("color: #c0392b;")
+        self._message.setPalette(problem_palette(self._message))
         self._message.hide()
 
         buttons = QDialogButtonBox(

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import msgspec
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -39,6 +39,7 @@ from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
 from uwr_desktop.ui.dice.speeds import SPEEDS
 from uwr_desktop.ui.document import EncounterDocument, TurnKey
+from uwr_desktop.ui.theme import problem_palette
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.status_label import StatusLabel
@@ -346,13 +347,7 @@ class DiceTray(RollDisplay):
         self.odds_plot.set_odds(odds)
 
     def _show_message(self, text: str, *, error: bool) -> None:
-        palette = QPalette(self.palette())
-        colour = palette.color(QPalette.ColorRole.WindowText)
-        if error:
-            dark = palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
-            colour = QColor("#ff8a80") if dark else QColor("#b00020")
-        palette.setColor(QPalette.ColorRole.WindowText, colour)
-        self.message.setPalette(palette)
+        self.message.setPalette(problem_palette(self) if error else self.palette())
         self.message.setText(text)
         self.message.setProperty("error", error)
 

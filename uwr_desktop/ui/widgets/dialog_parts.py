@@ -6,6 +6,8 @@ from typing import TypeVar
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 
+from uwr_desktop.ui.theme import problem_palette
+
 T = TypeVar("T")
 
 
@@ -32,7 +34,7 @@ def problem_label() -> QLabel:
     label = QLabel()
     label.setObjectName("problemLabel")
     label.setWordWrap(True)
-    label.setStyleSheet("color: #c0392b;")
+    label.setPalette(problem_palette(label))
     label.hide()
     return label
 

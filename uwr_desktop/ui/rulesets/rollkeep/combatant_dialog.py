@@ -30,6 +30,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.theme import problem_palette
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
@@ -178,7 +179,7 @@ class RollkeepDialog(QDialog):
             "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
         )
         self.error = wrapped("rollkeepDialogError")
-        self.error.setStyleSheet("color: #b00020")
+        self.error.setPalette(problem_palette(self.error))
         self._lay_out(grid)
         self._result: Combatant | None = None
 

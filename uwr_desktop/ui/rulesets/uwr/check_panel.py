@@ -10,7 +10,6 @@ answered by the panel's own roller and is not part of the fight.
 import random
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller
@@ -34,6 +33,7 @@ from uwr_desktop.ui.rulesets.uwr.hit_offer import HitOffer
 from uwr_desktop.ui.rulesets.uwr.nobody_rolls import reroll_for_nobody, roll_for_nobody
 from uwr_desktop.ui.rulesets.uwr.prepare_bar import SLOW_WEAPONS, PrepareBar
 from uwr_desktop.ui.rulesets.uwr.shown_check import Motion, ShownCheck, shown_check_at
+from uwr_desktop.ui.theme import problem_palette
 from uwr_desktop.ui.widgets.status_label import StatusLabel
 
 OPPOSED_REFUSAL = (
@@ -150,12 +150,7 @@ class CheckPanel(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show why something was refused (an empty text hides the message)."""
-        palette = QPalette(self.palette())
-        dark = palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
-        palette.setColor(
-            QPalette.ColorRole.WindowText, QColor("#ff8a80") if dark else QColor("#b00020")
-        )
-        self.message.setPalette(palette)
+        self.message.setPalette(problem_palette(self))
         self.message.setText(text)
         self.message.setVisible(bool(text))
 
