@@ -5,8 +5,9 @@
 Each side runs in a fresh process 25 times, the two sides taking turns so that each app run has
 a bare run beside it under the same machine load. The script prints the median wall time and
 peak resident memory of each side, the median of the 25 paired time ratios (the figure held to
-the target of 2x: a pair shares its moment's load), the ratio of the medians, and the memory
-ratio (target 1.6x).
+the goal of 1.8x: a pair shares its moment's load), the ratio of the medians, and the memory
+ratio (goal 1.4x). The app's run ends at its first frame, before the Dice dock's panel, which is
+built just after it.
 
 Both sides may write and use bytecode caches, as every installed copy of the app does
 (``PYTHONDONTWRITEBYTECODE`` is dropped for them); the first, unmeasured run of each writes the
@@ -90,9 +91,9 @@ def main() -> None:
     paired = statistics.median(ran[0] / bare[0] for bare, ran in pairs)
     print(f"bare PySide6 window : {bare_time * 1000:7.1f} ms  {bare_mem:6.1f} MiB")
     print(f"uwr-desktop smoke   : {app_time * 1000:7.1f} ms  {app_mem:6.1f} MiB")
-    print(f"ratio time {paired:.2f}x (target <= 2.0x): median of {RUNS} paired runs")
+    print(f"ratio time {paired:.2f}x (goal <= 1.8x): median of {RUNS} paired runs")
     print(f"ratio time of the medians {app_time / bare_time:.2f}x")
-    print(f"ratio peak memory {app_mem / bare_mem:.2f}x (target <= 1.6x)")
+    print(f"ratio peak memory {app_mem / bare_mem:.2f}x (goal <= 1.4x)")
 
 
 if __name__ == "__main__":
