@@ -56,6 +56,17 @@ _UNUSED_PLUGINS = frozenset(
 )
 
 
+_UNUSED_RUNTIME_HOOKS = frozenset({"pyi_rth_multiprocessing", "pyi_rth_pyqtgraph_multiprocess"})
+"""PyInstaller's hooks preparing frozen child processes: the app starts none through
+``multiprocessing`` (pyqtgraph imports it for a feature the app does not use), and the first of
+them imports it with its start methods at every start (about 60 M instructions)."""
+
+
+def keep_runtime_hook(name: str) -> bool:
+    """Say whether a PyInstaller runtime hook (by its script's name) runs when the app starts."""
+    return name not in _UNUSED_RUNTIME_HOOKS
+
+
 def keep_binary(destination: str) -> bool:
     """Say whether a collected library or plugin (its path inside the bundle) is kept."""
     parts = destination.replace("\\", "/").split("/")

@@ -2,7 +2,13 @@
 
 import pytest
 from project import PACKAGING_DIR
-from trim import is_system_library, is_wheel_vendored_library, keep_binary, keep_data
+from trim import (
+    is_system_library,
+    is_wheel_vendored_library,
+    keep_binary,
+    keep_data,
+    keep_runtime_hook,
+)
 
 
 @pytest.mark.parametrize(
@@ -102,3 +108,13 @@ def test_the_spec_names_qtopengl_and_leaves_out_qtnetwork():
     assert '"PySide6.QtOpenGL"' in hidden
     assert '"PySide6.QtOpenGLWidgets"' in hidden
     assert '"PySide6.QtNetwork"' in excluded[: excluded.index("]")]
+
+
+@pytest.mark.parametrize("hook", ["pyi_rth_pyside6", "pyi_rth_inspect", "pyi_rth_pkgutil"])
+def test_the_runtime_hooks_the_app_relies_on_run(hook):
+    assert keep_runtime_hook(hook)
+
+
+@pytest.mark.parametrize("hook", ["pyi_rth_multiprocessing", "pyi_rth_pyqtgraph_multiprocess"])
+def test_the_hooks_for_child_processes_the_app_never_starts_are_left_out(hook):
+    assert not keep_runtime_hook(hook)

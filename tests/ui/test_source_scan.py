@@ -56,6 +56,19 @@ def test_the_package_s_modules_and_subpackages_are_named(tmp_path):
     ]
 
 
+def test_a_frozen_package_is_named_from_its_compiled_files(tmp_path):
+    folder = tmp_path / "frozen"
+    (folder / "inner").mkdir(parents=True)
+    for name in ("__init__.pyc", "window.pyc", "inner/__init__.pyc", "inner/panel.pyc"):
+        (folder / name).write_bytes(b"")
+    assert sorted(package_modules(folder, "frozen")) == [
+        "frozen",
+        "frozen.inner",
+        "frozen.inner.panel",
+        "frozen.window",
+    ]
+
+
 def test_a_package_without_files_on_disk_is_named_alone(tmp_path):
     assert list(package_modules(tmp_path / "frozen", "frozen")) == ["frozen"]
 

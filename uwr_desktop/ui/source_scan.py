@@ -29,18 +29,26 @@ NOT_USING_PYSIDE = -1
 """PySide6's answer for a module that does not use it."""
 
 
+_MODULE_FILES = (".py", ".pyc")
+"""A module's file: its source, or in the frozen app its compiled code alone."""
+
+
 def package_modules(folder: Path, package: str) -> Iterator[str]:
-    """The dotted names of ``package`` (in ``folder``) and of every module and package in it;
-    only ``package`` where its source files are not on disk (as in the frozen app)."""
+    """The dotted names of ``package`` (in ``folder``) and of every module and package in it,
+    from their source files or, in the frozen app, their compiled ones; only ``package`` where
+    neither is on disk."""
     yield package
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:
-        if entry.name.endswith(".py") and entry.name != "__init__.py":
-            yield f"{package}.{entry.name[:-3]}"
-        elif entry.is_dir() and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+        stem, suffix = os.path.splitext(entry.name)
+        if suffix in _MODULE_FILES and stem != "__init__" and entry.is_file():
+            yield f"{package}.{stem}"
+        elif entry.is_dir() and any(
+            os.path.isfile(os.path.join(entry.path, f"__init__{kind}")) for kind in _MODULE_FILES
+        ):
             yield from package_modules(Path(entry.path), f"{package}.{entry.name}")
 
 
