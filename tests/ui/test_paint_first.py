@@ -54,6 +54,25 @@ def test_a_later_start_paints_the_window_before_the_panel_at_the_dock_s_width(qt
     main.document.close()
 
 
+def test_a_closed_dice_dock_still_gets_its_panel_and_its_keys_work(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    first = _window(qtbot, settings, later=False)
+    first.show()
+    qtbot.waitExposed(first)
+    first.dice_dock.close()
+    first.layout_keeper.save()
+    first.document.close()
+    first.close()
+
+    main = _window(qtbot, settings, later=True)
+    main.show()
+    qtbot.waitExposed(main)
+    assert not main.dice_dock.isVisible()
+    qtbot.waitUntil(lambda: main.dice_panel is not None)
+    assert main.actions_by_key["attack"].isEnabled()
+    main.document.close()
+
+
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_every_round_system_s_panel_fits_the_width_a_first_start_gives_the_dock(
     themed_app, with_own_systems, qtbot, tmp_path, ruleset_id

@@ -5,8 +5,9 @@ fight is replaced by one of another system; a system without a UI here gets its 
 dock, and the fight stays open. A roll brings the dice into view, never scrolling away what the
 panel says the GM is working with.
 
-At start the dock may wait for its first paint before it builds the panel: the window and its
-fight reach the screen first, and the panel and the dice tray's modules come a moment later.
+At start the dock may wait for the window's first paint before it builds the panel: the window
+and its fight reach the screen first, and the panel and the dice tray's modules come a moment
+later.
 """
 
 from typing import TYPE_CHECKING
@@ -30,7 +31,7 @@ class DiceDock(QDockWidget):
     """The dock holding the round system's panel; ``ui`` is that system's UI (``None``: it has
     none here, and ``ui_problem`` says why).
 
-    With ``after_first_paint`` the panel is built once the dock has been painted, not before;
+    With ``after_first_paint`` the panel is built once the window has been painted, not before;
     ``panelInstalled`` says when a panel (or the reason there is none) is in the dock.
     """
 
@@ -67,14 +68,16 @@ class DiceDock(QDockWidget):
         # the panel before the old one could see a state it does not know.
         document.sessionReplaced.connect(self.install)
         self.waiting = after_first_paint
-        """Whether the panel waits for the dock's first paint."""
+        """Whether the panel waits for the window's first paint."""
         if after_first_paint:
-            AfterFirstPaint(self, self.stop_waiting)
+            # The window's paint, not the dock's: a dock the GM closed is never painted, and its
+            # panel's commands keep their keys.
+            AfterFirstPaint(parent, self.stop_waiting)
         else:
             self.install()
 
     def stop_waiting(self) -> None:
-        """Build the panel now if it still waits for the first paint."""
+        """Build the panel now if it still waits for the window's first paint."""
         self.waiting = False
         self.install()
 
