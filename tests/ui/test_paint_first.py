@@ -30,16 +30,23 @@ def _window(qtbot, settings: QSettings, *, later: bool) -> MainWindow:
     return main
 
 
-def test_a_later_start_paints_the_window_before_the_panel_at_the_dock_s_width(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+def _first_start(qtbot, settings: QSettings, *, close_dice_dock: bool = False) -> int:
+    """A first start shown and closed, its layout kept in ``settings``; the Dice dock's width."""
     first = _window(qtbot, settings, later=False)
     first.show()
     qtbot.waitExposed(first)
+    if close_dice_dock:
+        first.dice_dock.close()
     first.layout_keeper.save()
-    saved_width = first.dice_dock.width()
+    width = first.dice_dock.width()
     first.document.close()
     first.close()
+    return width
 
+
+def test_a_later_start_paints_the_window_before_the_panel_at_the_dock_s_width(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    saved_width = _first_start(qtbot, settings)
     main = _window(qtbot, settings, later=True)
     attack = main.actions_by_key["attack"]
     assert main.dice_dock.panel is None and main.dice_tray is None
@@ -56,14 +63,7 @@ def test_a_later_start_paints_the_window_before_the_panel_at_the_dock_s_width(qt
 
 def test_a_closed_dice_dock_still_gets_its_panel_and_its_keys_work(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    first = _window(qtbot, settings, later=False)
-    first.show()
-    qtbot.waitExposed(first)
-    first.dice_dock.close()
-    first.layout_keeper.save()
-    first.document.close()
-    first.close()
-
+    _first_start(qtbot, settings, close_dice_dock=True)
     main = _window(qtbot, settings, later=True)
     main.show()
     qtbot.waitExposed(main)
