@@ -15,6 +15,7 @@ from uwr_desktop.core.encounter import (
     Count,
     EncounterState,
     Name,
+    RulesetPart,
     register_sheet,
 )
 from uwr_desktop.core.events import (
@@ -23,28 +24,52 @@ from uwr_desktop.core.events import (
     CombatantsUpdated,
     CombatantUpdate,
     Event,
+    RoundEnded,
+    TurnStarted,
 )
-from uwr_desktop.core.intents import EndRound, Intent, NextTurn, RulesError, StartFight
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    ClearManualOrder,
+    EditCell,
+    EndRound,
+    Intent,
+    MoveInOrder,
+    NextTurn,
+    RemoveCombatants,
+    ReplaceCombatant,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.base import (
     CellValue,
     Column,
     ColumnKind,
+    Decision,
+    DragAnswer,
     IntentOption,
     Resource,
     RollShown,
+    TurnNow,
+    WorkingState,
 )
 from uwr_desktop.core.rulesets.common import Builder
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
+from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot, turn_status
 
 __all__ = [
+    "AddCombatants",
+    "AddCondition",
+    "ApplyDamage",
     "AxisKind",
     "Builder",
     "CellValue",
+    "ClearManualOrder",
     "Column",
     "ColumnKind",
     "Combatant",
@@ -53,27 +78,39 @@ __all__ = [
     "CombatantsLeft",
     "CombatantsUpdated",
     "Count",
+    "Decision",
     "DiceKind",
+    "DragAnswer",
+    "EditCell",
     "EncounterState",
     "EndRound",
     "Event",
     "Intent",
     "IntentOption",
+    "MoveInOrder",
     "Name",
     "NextTurn",
+    "RemoveCombatants",
+    "ReplaceCombatant",
     "Resource",
     "RollFor",
     "RollRecord",
     "RollShown",
     "Roller",
+    "RoundEnded",
     "RoundSheet",
     "RoundSystem",
     "RulesError",
+    "RulesetPart",
     "Side",
+    "SlotStatus",
     "StartFight",
     "SumSpec",
     "TimelineAxis",
     "TimelineSlot",
+    "TurnNow",
+    "TurnStarted",
+    "WorkingState",
     "common",
     "register_sheet",
     "replace",

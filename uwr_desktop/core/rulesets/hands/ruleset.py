@@ -16,21 +16,7 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
 
 from typing import Any
 
-from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
-from uwr_desktop.core.intents import (
-    AddCombatants,
-    ApplyDamage,
-    ClearManualOrder,
-    EndRound,
-    Intent,
-    MoveInOrder,
-    NextTurn,
-    RulesError,
-    StartFight,
-)
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-)
+from uwr_desktop.core.rulesets import kit
 from uwr_desktop.core.rulesets.earlier_health import RawSheet, is_zero, with_sheet_upgraded
 from uwr_desktop.core.rulesets.hands import columns, order, view
 from uwr_desktop.core.rulesets.hands import decide as rules
@@ -50,7 +36,6 @@ from uwr_desktop.core.rulesets.hands.rules import HandsSettings
 from uwr_desktop.core.rulesets.hands.sheet import MAX_POINTS, sheet_of
 from uwr_desktop.core.rulesets.hands.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.hands.state import NO_PART, part_of
-from uwr_desktop.core.rulesets.round_system import RoundSystem
 
 
 def _some_points(sheet: RawSheet) -> RawSheet | None:
@@ -61,7 +46,7 @@ def _some_points(sheet: RawSheet) -> RawSheet | None:
     return None
 
 
-class HandsRuleset(RoundSystem[HandsSettings]):
+class HandsRuleset(kit.RoundSystem[HandsSettings]):
     """The ``hands`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "hands"
@@ -72,7 +57,7 @@ class HandsRuleset(RoundSystem[HandsSettings]):
     sheet_of = staticmethod(sheet_of)
     own_columns = view.OWN_COLUMNS
 
-    def first_part(self) -> RulesetPart:
+    def first_part(self) -> kit.RulesetPart:
         """No round yet."""
         return NO_PART
 
@@ -81,25 +66,25 @@ class HandsRuleset(RoundSystem[HandsSettings]):
         the least maximum allowed, all damaged."""
         return with_sheet_upgraded(raw, schema, _some_points)
 
-    def first_state(self, state: EncounterState) -> EncounterState:
+    def first_state(self, state: kit.EncounterState) -> kit.EncounterState:
         """Everyone in table order."""
-        return EncounterState(state.combatants, state.rows, state.rows, part=state.part)
+        return kit.EncounterState(state.combatants, state.rows, state.rows, part=state.part)
 
     apply = staticmethod(apply_event)
 
-    def decide_own(self, sink: Builder, intent: Intent) -> str | None:
+    def decide_own(self, sink: Builder, intent: kit.Intent) -> str | None:
         """Rounds and turns, spending points, movement, hesitation, interference outcomes,
         surprise and close quarters; newcomers and damage as the pools take them."""
         match intent:
-            case StartFight():
+            case kit.StartFight():
                 return rules.start_fight(sink, sink.roller)
-            case NextTurn():
+            case kit.NextTurn():
                 return rules.next_turn(sink, sink.roller, end_round=False)
-            case EndRound():
+            case kit.EndRound():
                 return rules.next_turn(sink, sink.roller, end_round=True)
-            case AddCombatants(combatants=combatants):
+            case kit.AddCombatants(combatants=combatants):
                 return rules.join(sink, list(combatants))
-            case ApplyDamage(combatant_ids=ids, amount=amount):
+            case kit.ApplyDamage(combatant_ids=ids, amount=amount):
                 return rules.damage(sink, list(ids), amount)
             case HandsSpend():
                 return rules.spend(
@@ -121,14 +106,14 @@ class HandsRuleset(RoundSystem[HandsSettings]):
                 return rules.set_surprise(sink, cid, surprising)
             case HandsSetClose(first=first, second=second, close=close):
                 return rules.set_close(sink, first, second, close)
-            case MoveInOrder(combatant_id=cid, index=index):
+            case kit.MoveInOrder(combatant_id=cid, index=index):
                 answer = view.drag_answer(sink.state, cid, index)
                 if answer.intent is None:
-                    raise RulesError(answer.text)
+                    raise kit.RulesError(answer.text)
                 return self.decide_own(sink, answer.intent)
-            case ClearManualOrder():
+            case kit.ClearManualOrder():
                 if not part_of(sink.state).surprise:
-                    raise RulesError("Nobody is surprising this turn")
+                    raise kit.RulesError("Nobody is surprising this turn")
                 for cid in part_of(sink.state).surprise:
                     rules.set_surprise(sink, cid, False)
                 return "No surprise this turn"
@@ -147,6 +132,8 @@ class HandsRuleset(RoundSystem[HandsSettings]):
     legal_intents = staticmethod(view.legal_intents)
     drag_answer = staticmethod(view.drag_answer)
 
-    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+    def own_cell(
+        self, state: kit.EncounterState, combatant: kit.Combatant, key: str
+    ) -> kit.CellValue:
         """Hit points, pools, reach and weapons."""
         return view.own_cell(combatant, key)

@@ -4,22 +4,8 @@ from fractions import Fraction
 
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import (
-    Event,
-    RoundEnded,
-)
-from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Column,
-    ColumnKind,
-    DragAnswer,
-    IntentOption,
-    Resource,
-)
+from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.common import names, plural
 from uwr_desktop.core.rulesets.hands import events
 from uwr_desktop.core.rulesets.hands.columns import round_columns
@@ -31,32 +17,38 @@ from uwr_desktop.core.rulesets.hands.intents import (
 )
 from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon, sheet_of
 from uwr_desktop.core.rulesets.hands.state import Phase, foiled_by, part_of
-from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot
 
 _COUNT = Fraction(MAX_COUNT)
 
-OWN_COLUMNS: tuple[Column, ...] = (
-    Column("hit_points", "HP", ColumnKind.TEXT),
-    Column(
-        "max_points", "Max HP", ColumnKind.INT, editable=True, minimum=Fraction(1), maximum=_COUNT
+OWN_COLUMNS: tuple[kit.Column, ...] = (
+    kit.Column("hit_points", "HP", kit.ColumnKind.TEXT),
+    kit.Column(
+        "max_points",
+        "Max HP",
+        kit.ColumnKind.INT,
+        editable=True,
+        minimum=Fraction(1),
+        maximum=_COUNT,
     ),
-    Column("damage", "Damage", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT),
-    Column("ready", "Ready", ColumnKind.INT),
-    Column("carry_over", "Carry-over", ColumnKind.INT),
-    Column("used", "Used", ColumnKind.INT),
-    Column(
-        "carry_plan", "Keep", ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
+    kit.Column(
+        "damage", "Damage", kit.ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
     ),
-    Column(
+    kit.Column("ready", "Ready", kit.ColumnKind.INT),
+    kit.Column("carry_over", "Carry-over", kit.ColumnKind.INT),
+    kit.Column("used", "Used", kit.ColumnKind.INT),
+    kit.Column(
+        "carry_plan", "Keep", kit.ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
+    ),
+    kit.Column(
         "bonus",
         "Bonus",
-        ColumnKind.INT,
+        kit.ColumnKind.INT,
         editable=True,
         minimum=Fraction(-MAX_MODIFIER),
         maximum=Fraction(MAX_MODIFIER),
     ),
-    Column("reach", "Reach", ColumnKind.INT),
-    Column("weapons", "Weapons", ColumnKind.TEXT),
+    kit.Column("reach", "Reach", kit.ColumnKind.INT),
+    kit.Column("weapons", "Weapons", kit.ColumnKind.TEXT),
 )
 """The table's columns of hands' own (pools, reach and weapons), between the shared ones."""
 
@@ -71,7 +63,7 @@ def weapon_text(weapon: HandsWeapon) -> str:
     return f"{weapon.name} (reach {weapon.reach})"
 
 
-def own_cell(combatant: Combatant, key: str) -> CellValue:
+def own_cell(combatant: kit.Combatant, key: str) -> kit.CellValue:
     """One ``hands`` table cell."""
     sheet = sheet_of(combatant)
     match key:
@@ -86,24 +78,24 @@ def own_cell(combatant: Combatant, key: str) -> CellValue:
     raise KeyError(key)
 
 
-def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+def resources(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Resource, ...]:
     """Ready, carry-over and used points (the hit points are the table's Health; the pools
     share them, so no pool shows a maximum of its own)."""
     sheet = sheet_of(state.combatants[combatant_id])
     return (
-        Resource("ready", "Ready", sheet.ready, None, f"{sheet.ready} ready points"),
-        Resource(
+        kit.Resource("ready", "Ready", sheet.ready, None, f"{sheet.ready} ready points"),
+        kit.Resource(
             "carry_over",
             "Carry",
             sheet.carry_over,
             None,
             f"{sheet.carry_over} carry-over points (wind-up or manoeuvring bonus)",
         ),
-        Resource("used", "Used", sheet.used, None, f"{sheet.used} used points"),
+        kit.Resource("used", "Used", sheet.used, None, f"{sheet.used} used points"),
     )
 
 
-def turn_title(state: EncounterState) -> str:
+def turn_title(state: kit.EncounterState) -> str:
     """``"Round 2 · carry-over turn"``, ``"Round 2 · turn 3"``."""
     if state.phase == Phase.SETUP:
         return "Before the fight"
@@ -113,26 +105,26 @@ def turn_title(state: EncounterState) -> str:
     return f"Round {state.round} · turn {part.turn}"
 
 
-def timeline_axis(state: EncounterState) -> TimelineAxis:
+def timeline_axis(state: kit.EncounterState) -> kit.TimelineAxis:
     """Before the fight a ruler of hit points, most first; during a round one column per turn,
     its pips ready points (carry-over points in the carry-over turn), the title naming the
     round."""
     if state.phase == Phase.SETUP:
         title = "Hit points (split at each round start)"
-        return TimelineAxis(AxisKind.RULER, title, unit="Hit points")
+        return kit.TimelineAxis(kit.AxisKind.RULER, title, unit="Hit points")
     unit = "Carry-over points" if state.phase == Phase.CARRY_OVER else "Ready points"
     title = f"Round {state.round} · who declares first"
-    return TimelineAxis(AxisKind.COLUMNS, title, unit=unit)
+    return kit.TimelineAxis(kit.AxisKind.COLUMNS, title, unit=unit)
 
 
-def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
+def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
     """Before the fight, hit points most first; during a round one column per turn (see
     :mod:`.columns`): the value says the reason for a place, the detail its words, what each
     spent, outreached pairs and conditions."""
     if state.phase == Phase.SETUP:
         health = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
         return tuple(
-            TimelineSlot(
+            kit.TimelineSlot(
                 cid,
                 cid,
                 state.combatants[cid].name,
@@ -146,62 +138,62 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
     return round_columns(state)
 
 
-def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+def drag_answer(state: kit.EncounterState, slot_key: str, new_index: int) -> kit.DragAnswer:
     """A drag earlier sets surprise for this turn (the combatant declares first); a drag
     later takes a surprise back; nothing else moves a place. ``new_index`` counts the slots
     of the finished turns' columns, which come before the turn under way."""
     part = part_of(state)
     ids = [place.combatant_id for place in part.places]
     if slot_key not in ids:
-        return DragAnswer(None, "No change")
+        return kit.DragAnswer(None, "No change")
     name = state.combatants[slot_key].name
     now = len(timeline(state)) - len(ids) + ids.index(slot_key)
     surprising = slot_key in part.surprise
     if new_index < now:
         if surprising:
-            return DragAnswer(None, f"{name} already declares first by surprise")
-        return DragAnswer(
+            return kit.DragAnswer(None, f"{name} already declares first by surprise")
+        return kit.DragAnswer(
             HandsSetSurprise(slot_key, True),
             f"Surprise: {name} declares first this turn (stealth or a trick)",
         )
     if new_index > now and surprising:
-        return DragAnswer(
+        return kit.DragAnswer(
             HandsSetSurprise(slot_key, False), f"No surprise: {name} back to its place by the rules"
         )
-    return DragAnswer(None, "No change: only surprise overrides who declares first")
+    return kit.DragAnswer(None, "No change: only surprise overrides who declares first")
 
 
-def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.IntentOption, ...]:
     """What the combatant can do now, for menus."""
     sheet = sheet_of(state.combatants[combatant_id])
-    options: list[IntentOption] = []
+    options: list[kit.IntentOption] = []
     if state.phase == Phase.CARRY_OVER:
         if combatant_id in dict(part_of(state).start_points) and combatant_id not in state.acted:
             options.extend(
-                IntentOption(
+                kit.IntentOption(
                     f"Move with {plural(n, 'carry-over point')}", HandsMove(combatant_id, n)
                 )
                 for n in range(1, min(sheet.carry_over, MAX_OFFERED) + 1)
             )
-            options.append(IntentOption("Do not move", HandsMove(combatant_id, 0)))
+            options.append(kit.IntentOption("Do not move", HandsMove(combatant_id, 0)))
     elif state.phase == Phase.TURNS and sheet.ready > 0:
         options.extend(
-            IntentOption(f"Spend {plural(n, 'point')}", HandsSpend(combatant_id, n))
+            kit.IntentOption(f"Spend {plural(n, 'point')}", HandsSpend(combatant_id, n))
             for n in range(1, min(sheet.ready, MAX_OFFERED) + 1)
         )
-        options.append(IntentOption("Hesitate (1 point to used)", HandsHesitate(combatant_id)))
+        options.append(kit.IntentOption("Hesitate (1 point to used)", HandsHesitate(combatant_id)))
     if state.phase != Phase.SETUP:
-        options.append(IntentOption("Next turn", NextTurn()))
+        options.append(kit.IntentOption("Next turn", kit.NextTurn()))
     return tuple(options)
 
 
-def _name(state: EncounterState, cid: str) -> str:
+def _name(state: kit.EncounterState, cid: str) -> str:
     combatant = state.combatants.get(cid)
     return combatant.name if combatant is not None else cid
 
 
-def _acted_text(state: EncounterState, event: events.Acted) -> str:
-    combatant: Combatant = state.combatants[event.combatant_id]
+def _acted_text(state: kit.EncounterState, event: events.Acted) -> str:
+    combatant: kit.Combatant = state.combatants[event.combatant_id]
     sheet = sheet_of(combatant)
     text = f"{combatant.name} spends {plural(event.points, 'point')}"
     if event.weapon is not None and event.weapon < len(sheet.weapons):
@@ -220,7 +212,7 @@ def _acted_text(state: EncounterState, event: events.Acted) -> str:
     return text + _outreach_text(state, event) + f"; {sheet.ready - event.points} ready left"
 
 
-def _outreach_text(state: EncounterState, event: events.Acted) -> str:
+def _outreach_text(state: kit.EncounterState, event: events.Acted) -> str:
     """What the outreach rule made of the action, in brackets (empty: nothing to say)."""
     part = part_of(state)
     cid = event.combatant_id
@@ -237,7 +229,7 @@ def _outreach_text(state: EncounterState, event: events.Acted) -> str:
     return ""
 
 
-def _split_text(state: EncounterState, pools: events.Pools) -> str:
+def _split_text(state: kit.EncounterState, pools: events.Pools) -> str:
     """``"Ana 4 ready + 2 carry-over"``, and when damage cut the carry-over asked for since,
     what was kept: ``"(2 kept in place, not the 3 asked: at most half of 5 undamaged)"``."""
     text = f"{_name(state, pools.combatant_id)} {pools.ready} ready"
@@ -254,7 +246,7 @@ def _split_text(state: EncounterState, pools: events.Pools) -> str:
     return text
 
 
-def _outcome_text(state: EncounterState, event: events.OutcomeRecorded) -> str:
+def _outcome_text(state: kit.EncounterState, event: events.OutcomeRecorded) -> str:
     """``"Bo's interference with Ana's action succeeds (roll 14): Ana's action fails"``."""
     actions = part_of(state).actions
     interfering = actions[event.action] if event.action < len(actions) else None
@@ -274,17 +266,17 @@ def _outcome_text(state: EncounterState, event: events.OutcomeRecorded) -> str:
     return text
 
 
-_TELL_ROUND = (events.RoundStarted, RoundEnded)
+_TELL_ROUND = (events.RoundStarted, kit.RoundEnded)
 """The events whose log lines tell their round themselves."""
 
 
-def describe(event: Event, state: EncounterState) -> str:
+def describe(event: kit.Event, state: kit.EncounterState) -> str:
     """One log line for ``event``, the round first once the fight is under way; ``state`` is
     the state just before it."""
     return common.line_in_round(_describe(event, state), event, state, _TELL_ROUND)
 
 
-def _describe(event: Event, state: EncounterState) -> str | None:
+def _describe(event: kit.Event, state: kit.EncounterState) -> str | None:
     match event:
         case events.RoundStarted(round=number, pools=pools):
             split = ", ".join(_split_text(state, p) for p in pools)

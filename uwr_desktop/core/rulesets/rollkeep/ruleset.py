@@ -1,7 +1,6 @@
 """The ``rollkeep`` ruleset: the round system's rules and views on the shared base."""
 
-from uwr_desktop.core.encounter import EncounterState
-from uwr_desktop.core.events import Event
+from uwr_desktop.core.rulesets import kit
 from uwr_desktop.core.rulesets.rollkeep import view
 from uwr_desktop.core.rulesets.rollkeep.apply import APPLIERS, after_shared, ordered
 from uwr_desktop.core.rulesets.rollkeep.decide import decide_own, edit_own_cell, turn_now
@@ -10,10 +9,9 @@ from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RULESET_ID
 from uwr_desktop.core.rulesets.rollkeep.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepPart, RollkeepSettings
-from uwr_desktop.core.rulesets.round_system import RoundSystem
 
 
-class RollkeepRuleset(RoundSystem[RollkeepSettings]):
+class RollkeepRuleset(kit.RoundSystem[RollkeepSettings]):
     """Roll-and-keep skirmishes: stances, one Initiative Score, delays and wound ranks."""
 
     id = RULESET_ID
@@ -29,15 +27,15 @@ class RollkeepRuleset(RoundSystem[RollkeepSettings]):
 
     first_part = staticmethod(RollkeepPart)
 
-    def ordered(self, state: EncounterState) -> EncounterState:
+    def ordered(self, state: kit.EncounterState) -> kit.EncounterState:
         """The turn order the Initiative Scores give."""
         return ordered(state, self.settings)
 
-    def after_shared(self, state: EncounterState, event: Event) -> EncounterState:
+    def after_shared(self, state: kit.EncounterState, event: kit.Event) -> kit.EncounterState:
         """What a turn's start or end changes, then the turn order."""
         return self.ordered(after_shared(state, event))
 
-    def apply_own(self, state: EncounterState, event: Event) -> EncounterState:
+    def apply_own(self, state: kit.EncounterState, event: kit.Event) -> kit.EncounterState:
         """A stage, stance, score, delay, Full Defense or attack, then the turn order."""
         return self.ordered(super().apply_own(state, event))
 

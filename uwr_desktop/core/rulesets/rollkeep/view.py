@@ -4,23 +4,8 @@ delay, the table's columns and each combatant's resources."""
 from fractions import Fraction
 
 from uwr_desktop.core.condition_text import condition_text
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import (
-    Event,
-    RoundEnded,
-    TurnStarted,
-)
 from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH
-from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Column,
-    ColumnKind,
-    DragAnswer,
-    IntentOption,
-    Resource,
-)
+from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.rollkeep import events
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, remaining, waiting
@@ -43,10 +28,9 @@ from uwr_desktop.core.rulesets.rollkeep.rules import (
 )
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase
-from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
 
 
-def roll_text(roll: RollRecord) -> str:
+def roll_text(roll: kit.RollRecord) -> str:
     """``"7k3 = 24 [10+4, 8, 6 | 3, 2]"``: the dice as asked, the total, the kept values."""
     keep = roll.keep()
     values = keep.values
@@ -61,7 +45,7 @@ def roll_text(roll: RollRecord) -> str:
     )
 
 
-def score_text(state: EncounterState, cid: str) -> str:
+def score_text(state: kit.EncounterState, cid: str) -> str:
     """The score as the GM reads it: ``"27"``, ``"37 (27+10)"`` with Center, ``"20 (30-10)"``
     when ambushed, ``"44 (typed)"``; ``"-"`` before it is rolled."""
     sheet = sheet_of(state.combatants[cid])
@@ -75,7 +59,7 @@ def score_text(state: EncounterState, cid: str) -> str:
     return f"{now} (typed)" if typed else str(now)
 
 
-def _describe_attack(event: events.Attacked, state: EncounterState) -> str:
+def _describe_attack(event: events.Attacked, state: kit.EncounterState) -> str:
     name = {cid: c.name for cid, c in state.combatants.items()}
     sheet = sheet_of(state.combatants[event.attacker])
     weapon = sheet.weapons[event.weapon].name if event.weapon < len(sheet.weapons) else "?"
@@ -90,7 +74,7 @@ def _describe_attack(event: events.Attacked, state: EncounterState) -> str:
     )
 
 
-def _joined_text(state: EncounterState, name: str, number: int, rolled: list[int]) -> str:
+def _joined_text(state: kit.EncounterState, name: str, number: int, rolled: list[int]) -> str:
     """``"Initiative roll-off: C rolls alone against B 7, A 4: 7, 5 → 5"``."""
     members = [
         (state.combatants[cid].name, faces)
@@ -105,7 +89,7 @@ def _joined_text(state: EncounterState, name: str, number: int, rolled: list[int
     )
 
 
-def describe(event: Event, state: EncounterState) -> str | None:
+def describe(event: kit.Event, state: kit.EncounterState) -> str | None:
     """One log line for ``event`` in the skirmish's words (``None``: the shared words);
     ``state`` is the state just before it."""
     name = {cid: c.name for cid, c in state.combatants.items()}
@@ -154,26 +138,26 @@ def describe(event: Event, state: EncounterState) -> str | None:
             )
         case events.Attacked():
             return _describe_attack(event, state)
-        case RoundEnded(round=number, expired=expired):
+        case kit.RoundEnded(round=number, expired=expired):
             gone = ", ".join(f"{name[r.combatant_id]}'s {r.name}" for r in expired)
             return f"Round {number} ends" + (f"; {gone} expired" if gone else "")
-        case TurnStarted(combatant_id=cid) if sheet_of(state.combatants[cid]).delaying:
+        case kit.TurnStarted(combatant_id=cid) if sheet_of(state.combatants[cid]).delaying:
             return f"{name[cid]} is offered the delayed turn"
     return None
 
 
-def _status(state: EncounterState, cid: str) -> SlotStatus:
+def _status(state: kit.EncounterState, cid: str) -> kit.SlotStatus:
     sheet = sheet_of(state.combatants[cid])
     if cid == state.current:
-        return SlotStatus.CURRENT
+        return kit.SlotStatus.CURRENT
     if sheet.delaying:
-        return SlotStatus.DELAYED
+        return kit.SlotStatus.DELAYED
     if cid in state.acted or state.combatants[cid].down:
-        return SlotStatus.DONE
-    return SlotStatus.PENDING
+        return kit.SlotStatus.DONE
+    return kit.SlotStatus.PENDING
 
 
-def _detail(state: EncounterState, cid: str) -> str:
+def _detail(state: kit.EncounterState, cid: str) -> str:
     combatant = state.combatants[cid]
     sheet = sheet_of(combatant)
     wound = sheet.wound
@@ -190,14 +174,14 @@ def _detail(state: EncounterState, cid: str) -> str:
     return " · ".join(parts)
 
 
-def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
+def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
     """One card per combatant in turn order, at its score; delayers are ``delayed``."""
     slots = []
     for cid in state.order:
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         slots.append(
-            TimelineSlot(
+            kit.TimelineSlot(
                 cid,
                 cid,
                 combatant.name,
@@ -211,82 +195,86 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
     return tuple(slots)
 
 
-def timeline_axis(state: EncounterState) -> TimelineAxis:
+def timeline_axis(state: kit.EncounterState) -> kit.TimelineAxis:
     """The score axis: a ruler, highest first."""
-    return TimelineAxis(
-        AxisKind.RULER,
+    return kit.TimelineAxis(
+        kit.AxisKind.RULER,
         "Initiative Score (Insight Rank + Reflexes k Reflexes)",
         unit="Initiative Score",
     )
 
 
-def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+def drag_answer(state: kit.EncounterState, slot_key: str, new_index: int) -> kit.DragAnswer:
     """Later is a delay of the turn under way; earlier is refused (turns are not saved)."""
     order = list(state.order)
     if slot_key not in order:
-        return DragAnswer(None, "No such combatant")
+        return kit.DragAnswer(None, "No such combatant")
     name = state.combatants[slot_key].name
     index = order.index(slot_key)
     if new_index == index:
-        return DragAnswer(None, "No change")
+        return kit.DragAnswer(None, "No change")
     if new_index < index:
-        return DragAnswer(
+        return kit.DragAnswer(
             None,
             f"{name} cannot move earlier: the Initiative Score sets the order and turns are "
             "not saved (a delayer acts when offered its turn: Act now)",
         )
     if state.phase != Phase.TURNS:
-        return DragAnswer(None, "Delaying is for the combatant on turn once the skirmish runs")
+        return kit.DragAnswer(None, "Delaying is for the combatant on turn once the skirmish runs")
     if state.current != slot_key:
-        return DragAnswer(None, f"Only the combatant on turn can delay; it is not {name}'s turn")
+        return kit.DragAnswer(
+            None, f"Only the combatant on turn can delay; it is not {name}'s turn"
+        )
     if not can_delay(state, slot_key):
-        return DragAnswer(None, f"{name} is the lowest left and cannot delay")
+        return kit.DragAnswer(None, f"{name} is the lowest left and cannot delay")
     if part_of(state).acting:
-        return DragAnswer(None, f"{name} has already acted this turn and cannot delay")
+        return kit.DragAnswer(None, f"{name} has already acted this turn and cannot delay")
     following = state.combatants[remaining(state)[0]].name
     if offered(state) == slot_key:
-        return DragAnswer(RollkeepDelay(slot_key), f"{name} keeps waiting: {following} acts next")
-    return DragAnswer(
+        return kit.DragAnswer(
+            RollkeepDelay(slot_key), f"{name} keeps waiting: {following} acts next"
+        )
+    return kit.DragAnswer(
         RollkeepDelay(slot_key),
         f"Delay {name}: {following} takes the next turn; {name} may act after it",
     )
 
 
-def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+def resources(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Resource, ...]:
     """Armor TN now, with the stance that sets it (the wounds are the table's Health and the
     wound rank has its own column)."""
     sheet = sheet_of(state.combatants[combatant_id])
     tn = armor_tn(sheet)
-    return (Resource("armor_tn", "Armor TN", tn, None, f"{tn} ({sheet.stance.label} stance)"),)
+    return (kit.Resource("armor_tn", "Armor TN", tn, None, f"{tn} ({sheet.stance.label} stance)"),)
 
 
-def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.IntentOption, ...]:
     """What the combatant may do now: delay, act now or forfeit, stances, attacks."""
     if state.phase != Phase.TURNS:
         if state.phase == Phase.SETUP:
             current = sheet_of(state.combatants[combatant_id]).stance
             return tuple(
-                IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
+                kit.IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
                 for s in Stance
                 if s is not current
             )
         return ()
-    options: list[IntentOption] = []
+    options: list[kit.IntentOption] = []
     if offered(state) == combatant_id:
-        options.append(IntentOption("Act now", RollkeepActNow(combatant_id)))
+        options.append(kit.IntentOption("Act now", RollkeepActNow(combatant_id)))
         if can_delay(state, combatant_id):
-            options.append(IntentOption("Keep waiting", RollkeepDelay(combatant_id)))
-        options.append(IntentOption("Forfeit the turn", RollkeepForfeit(combatant_id)))
+            options.append(kit.IntentOption("Keep waiting", RollkeepDelay(combatant_id)))
+        options.append(kit.IntentOption("Forfeit the turn", RollkeepForfeit(combatant_id)))
         return tuple(options)
     if state.current != combatant_id:
         return ()
     combatant = state.combatants[combatant_id]
     sheet = sheet_of(combatant)
     if can_delay(state, combatant_id):
-        options.append(IntentOption("Delay", RollkeepDelay(combatant_id)))
+        options.append(kit.IntentOption("Delay", RollkeepDelay(combatant_id)))
     if state.round > 1:
         options.extend(
-            IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
+            kit.IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
             for s in Stance
             if s is not sheet.stance
         )
@@ -295,7 +283,7 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
             for other in state.combatants.values():
                 if other.side != combatant.side and not other.down:
                     options.append(
-                        IntentOption(
+                        kit.IntentOption(
                             f"Attack {other.name} with {weapon.name}",
                             RollkeepAttack(combatant_id, index, other.id),
                         )
@@ -307,23 +295,25 @@ STANCE_CHOICES = tuple(s.label for s in Stance)
 
 
 OWN_COLUMNS = (
-    Column("stance", "Stance", ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
-    Column("initiative", "Score", ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH),
-    Column("armor_tn", "Armor TN", ColumnKind.INT),
-    Column(
+    kit.Column("stance", "Stance", kit.ColumnKind.CHOICE, editable=True, choices=STANCE_CHOICES),
+    kit.Column(
+        "initiative", "Score", kit.ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH
+    ),
+    kit.Column("armor_tn", "Armor TN", kit.ColumnKind.INT),
+    kit.Column(
         "wounds",
         "Wounds",
-        ColumnKind.INT,
+        kit.ColumnKind.INT,
         editable=True,
         minimum=Fraction(0),
         maximum=Fraction(MAX_COUNT),
     ),
-    Column("wound_rank", "Wound rank", ColumnKind.TEXT),
+    kit.Column("wound_rank", "Wound rank", kit.ColumnKind.TEXT),
 )
 """Stance, Initiative Score, Armor TN, wounds and wound rank, between the shared columns."""
 
 
-def own_cell(state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+def own_cell(state: kit.EncounterState, combatant: kit.Combatant, key: str) -> kit.CellValue:
     """One ``rollkeep`` cell of the table."""
     combatant_id = combatant.id
     sheet = sheet_of(combatant)

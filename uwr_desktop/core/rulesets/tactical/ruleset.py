@@ -18,27 +18,12 @@ Decisions the rules leave open, and how they are taken here (see ``docs/rulesets
 from collections.abc import Sequence
 from typing import Any
 
-from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
-from uwr_desktop.core.intents import (
-    AddCondition,
-    EndRound,
-    Intent,
-    NextTurn,
-    StartFight,
-)
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Column,
-    DragAnswer,
-    IntentOption,
-    TurnNow,
-)
+from uwr_desktop.core.rulesets import kit
 from uwr_desktop.core.rulesets.earlier_health import (
     RawSheet,
     least_maximum,
     with_sheet_upgraded,
 )
-from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.tactical import decide as steps
 from uwr_desktop.core.rulesets.tactical import lanes, rules, view
 from uwr_desktop.core.rulesets.tactical.apply import APPLIERS
@@ -59,7 +44,6 @@ from uwr_desktop.core.rulesets.tactical.sheet import MAX_HITS, sheet_of
 from uwr_desktop.core.rulesets.tactical.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.tactical.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.tactical.upkeep import PRESETS
-from uwr_desktop.core.timeline import TimelineSlot
 
 
 def _some_hits(sheet: RawSheet) -> RawSheet | None:
@@ -67,7 +51,7 @@ def _some_hits(sheet: RawSheet) -> RawSheet | None:
     return least_maximum(sheet, "hits_max", "hits", MAX_HITS.low)
 
 
-class TacticalRuleset(RoundSystem[TacticalSettings]):
+class TacticalRuleset(kit.RoundSystem[TacticalSettings]):
     """The ``tactical`` ruleset with its settings; see :class:`~.base.Ruleset`."""
 
     id = "tactical"
@@ -82,19 +66,19 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     """An edited sheet's statistics change; its rolls and round stay."""
     sheet_of = staticmethod(sheet_of)
 
-    def first_part(self) -> RulesetPart:
+    def first_part(self) -> kit.RulesetPart:
         """The shipped catalog, no count yet."""
         return NO_PART
 
-    def decide_own(self, sink: steps.Builder, intent: Intent) -> str | None:
+    def decide_own(self, sink: steps.Builder, intent: kit.Intent) -> str | None:
         """The countdown, declarations and their resolution, movement, parries, the catalog,
         counters, and conditions with the stun rules."""
         match intent:
-            case StartFight():
+            case kit.StartFight():
                 return steps.start_fight(sink, sink.roller)
-            case NextTurn():
+            case kit.NextTurn():
                 return steps.next_step(sink, sink.roller, end_round=False)
-            case EndRound():
+            case kit.EndRound():
                 return steps.next_step(sink, sink.roller, end_round=True)
             case TacticalDeclare():
                 return steps.declare(sink, intent)
@@ -114,7 +98,7 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
                 return steps.set_counter(sink, name, value, step)
             case TacticalRemoveCounter(name=name):
                 return steps.remove_counter(sink, name)
-            case AddCondition(combatant_ids=ids, condition=condition):
+            case kit.AddCondition(combatant_ids=ids, condition=condition):
                 return steps.add_condition(sink, list(ids), condition)
         return None
 
@@ -126,36 +110,42 @@ class TacticalRuleset(RoundSystem[TacticalSettings]):
     describe_own = staticmethod(view.describe)
     own_rolls = staticmethod(shown_rolls)
 
-    def timeline(self, state: EncounterState) -> tuple[TimelineSlot, ...]:
+    def timeline(self, state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
         """Each combatant's next declaration and each declared action, highest count first."""
         return lanes.timeline(state, self.settings)
 
-    def turn_step(self, state: EncounterState) -> str:
+    def turn_step(self, state: kit.EncounterState) -> str:
         """The count the countdown stands on."""
         return rules.turn_step(state)
 
-    def turn_now(self, state: EncounterState) -> TurnNow:
+    def turn_now(self, state: kit.EncounterState) -> kit.TurnNow:
         """Who acts on the count now, then at the countdown's later stops."""
         return rules.turn_now(state, self.settings.tie_order)
 
     timeline_axis = staticmethod(lanes.axis)
     resources = staticmethod(view.resources)
 
-    def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+    def legal_intents(
+        self, state: kit.EncounterState, combatant_id: str
+    ) -> tuple[kit.IntentOption, ...]:
         """Resolve, declare from the catalog or interrupt, as the count allows."""
         return view.legal_intents(state, combatant_id, self.settings)
 
-    def drag_answer(self, state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+    def drag_answer(
+        self, state: kit.EncounterState, slot_key: str, new_index: int
+    ) -> kit.DragAnswer:
         """A declared action dropped among the cards: its resolve count goes there."""
         return lanes.drag_answer(state, slot_key, new_index, self.settings)
 
     drag_answer_at = staticmethod(lanes.drag_to_count)
 
-    def columns(self, state: EncounterState) -> tuple[Column, ...]:
+    def columns(self, state: kit.EncounterState) -> tuple[kit.Column, ...]:
         """The table columns."""
         return view.COLUMNS
 
-    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+    def own_cell(
+        self, state: kit.EncounterState, combatant: kit.Combatant, key: str
+    ) -> kit.CellValue:
         """AP left, the action under way, penalties, pace and the sheet's numbers."""
         return view.own_cell(combatant, key, part_of(state).count)
 

@@ -1,19 +1,7 @@
 """How the ``tactical`` ruleset shows an encounter: log lines, the count axis and its slots,
 drag answers, resources, the table and the intents on offer."""
 
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import (
-    Event,
-)
-from uwr_desktop.core.intents import NextTurn
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Column,
-    ColumnKind,
-    IntentOption,
-    Resource,
-)
+from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.tactical import events, rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -56,7 +44,7 @@ def action_text(action: TacticalAction) -> str:
 # --- the log --------------------------------------------------------------------------------
 
 
-def describe(event: Event, state: EncounterState) -> str | None:
+def describe(event: kit.Event, state: kit.EncounterState) -> str | None:
     """One log line for ``event`` in the countdown's words (``None``: the shared words);
     ``state`` is the state just before it."""
     name = {cid: c.name for cid, c in state.combatants.items()}
@@ -144,10 +132,10 @@ def _lost_text(losses: tuple[events.WaitLoss, ...], name: dict[str, str]) -> str
 
 COLUMNS = common.table_columns(
     (
-        Column("ap", "AP left", ColumnKind.TEXT, per_round=True),
-        Column("action", "Action under way", ColumnKind.TEXT, per_round=True),
-        Column("action_penalty", "Total penalty", ColumnKind.TEXT, per_round=True),
-        Column("pace", "Pace", ColumnKind.TEXT, per_round=True),
+        kit.Column("ap", "AP left", kit.ColumnKind.TEXT, per_round=True),
+        kit.Column("action", "Action under way", kit.ColumnKind.TEXT, per_round=True),
+        kit.Column("action_penalty", "Total penalty", kit.ColumnKind.TEXT, per_round=True),
+        kit.Column("pace", "Pace", kit.ColumnKind.TEXT, per_round=True),
         common.number_column("initiative", "Base init", BASE_INITIATIVE),
         common.number_column("hits", "Hits", HITS),
         common.number_column("quickness", "Qu", QUICKNESS),
@@ -158,7 +146,7 @@ COLUMNS = common.table_columns(
 )
 
 
-def own_cell(combatant: Combatant, key: str, count: int | None) -> CellValue:
+def own_cell(combatant: kit.Combatant, key: str, count: int | None) -> kit.CellValue:
     """One ``tactical`` table cell, on the count ``count`` (``None``: no countdown)."""
     sheet = sheet_of(combatant)
     match key:
@@ -200,7 +188,7 @@ def ap_text(sheet: TacticalSheet, count: int | None) -> str:
 # --- resources and intents on offer ---------------------------------------------------------
 
 
-def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+def resources(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Resource, ...]:
     """AP left, the instantaneous actions taken and the parry declared this round (the hits
     are the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
@@ -208,39 +196,41 @@ def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     count = part_of(state).count
     instants = "first free" if now.instants == 0 else f"{now.instants} taken, next 1 AP"
     found = [
-        Resource("ap", "AP", rules.ap_left(sheet, count), AP_PER_ROUND, ap_text(sheet, count)),
-        Resource("instants", "Instantaneous", now.instants, None, instants),
+        kit.Resource("ap", "AP", rules.ap_left(sheet, count), AP_PER_ROUND, ap_text(sheet, count)),
+        kit.Resource("instants", "Instantaneous", now.instants, None, instants),
     ]
     if now.parry:
         against = state.combatants.get(now.parry_against)
         whom = f" vs {against.name}" if against is not None else ""
-        found.append(Resource("parry", "Parry", now.parry, None, f"{now.parry}{whom}"))
+        found.append(kit.Resource("parry", "Parry", now.parry, None, f"{now.parry}{whom}"))
     return tuple(found)
 
 
 def legal_intents(
-    state: EncounterState, cid: str, settings: TacticalSettings
-) -> tuple[IntentOption, ...]:
+    state: kit.EncounterState, cid: str, settings: TacticalSettings
+) -> tuple[kit.IntentOption, ...]:
     """Resolve when its action completes now; declare from the catalog when it is due;
     interrupt an action under way; otherwise Next."""
     if cid not in state.combatants or state.phase != Phase.RESOLUTION:
-        return (IntentOption("Next", NextTurn()),) if state.phase != Phase.SETUP else ()
+        return (kit.IntentOption("Next", kit.NextTurn()),) if state.phase != Phase.SETUP else ()
     sheet = sheet_of(state.combatants[cid])
-    options: list[IntentOption] = []
+    options: list[kit.IntentOption] = []
     if cid in rules.resolving(state, settings.tie_order):
-        options.append(IntentOption("Resolve", TacticalResolve((cid,))))
+        options.append(kit.IntentOption("Resolve", TacticalResolve((cid,))))
     if sheet.now.action is not None:
-        options.append(IntentOption(f"Interrupt {sheet.now.action.name}", TacticalInterrupt(cid)))
+        options.append(
+            kit.IntentOption(f"Interrupt {sheet.now.action.name}", TacticalInterrupt(cid))
+        )
     elif cid in rules.declaring(state, settings.tie_order):
         ap_left = rules.ap_left(sheet, part_of(state).count)
         for entry in catalog(state):
             if _fits(entry, ap_left, sheet, state):
                 label = f"{entry.name} ({entry.cost_text} AP)"
-                options.append(IntentOption(label, TacticalDeclare(cid, entry.name)))
+                options.append(kit.IntentOption(label, TacticalDeclare(cid, entry.name)))
     return tuple(options)
 
 
-def _fits(entry: ActionType, ap_left: int, sheet: TacticalSheet, state: EncounterState) -> bool:
+def _fits(entry: ActionType, ap_left: int, sheet: TacticalSheet, state: kit.EncounterState) -> bool:
     """Whether ``entry`` can be declared now with ``ap_left``."""
     if entry.kind is ActionKind.ACTION:
         return entry.min_ap <= ap_left or entry.max_ap > AP_PER_ROUND

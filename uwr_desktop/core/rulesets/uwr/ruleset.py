@@ -14,29 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant, EncounterState, RulesetPart
-from uwr_desktop.core.events import Event
-from uwr_desktop.core.intents import (
-    AddCombatants,
-    ClearManualOrder,
-    EditCell,
-    EndRound,
-    Intent,
-    MoveInOrder,
-    NextTurn,
-    RemoveCombatants,
-    ReplaceCombatant,
-    RulesError,
-    StartFight,
-)
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Decision,
-    WorkingState,
-)
-from uwr_desktop.core.rulesets.round_system import RoundSystem
+from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.uwr import decide as rules
 from uwr_desktop.core.rulesets.uwr import upgrade, view
 from uwr_desktop.core.rulesets.uwr.apply import UwrWorkingState, apply_event
@@ -64,10 +42,9 @@ from uwr_desktop.core.rulesets.uwr.sheet import sheet_of
 from uwr_desktop.core.rulesets.uwr.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.uwr.upr import UprError
-from uwr_desktop.core.timeline import TimelineAxis
 
 
-class UwrRuleset(RoundSystem[UwrSettings]):
+class UwrRuleset(kit.RoundSystem[UwrSettings]):
     """The ``uwr`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "uwr"
@@ -84,66 +61,68 @@ class UwrRuleset(RoundSystem[UwrSettings]):
         super().__init__(settings)
         self._table = upr_table(self.settings)
 
-    def check_sheet(self, combatant: Combatant) -> None:
+    def check_sheet(self, combatant: kit.Combatant) -> None:
         """A uwr sheet whose weapons' types the fight knows."""
         super().check_sheet(combatant)
         check_types(combatant, self._table)
 
-    def first_part(self) -> RulesetPart:
+    def first_part(self) -> kit.RulesetPart:
         """No manual order, nothing pending."""
         return NO_PART
 
-    def ordered(self, state: EncounterState) -> EncounterState:
+    def ordered(self, state: kit.EncounterState) -> kit.EncounterState:
         """Turns by initiative (nobody rolled yet: table order)."""
         return replace(state, order=turn_order(state, self.settings))
 
-    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+    def apply(self, state: kit.EncounterState, event: kit.Event) -> kit.EncounterState:
         """The state after ``event`` (pure)."""
         return apply_event(state, event, self.settings)
 
-    def working(self, state: EncounterState) -> WorkingState:
+    def working(self, state: kit.EncounterState) -> kit.WorkingState:
         """A working state changing combatants and the rolled order in place where it can."""
         return UwrWorkingState(state, self._settings)
 
-    def builder(self, state: EncounterState, roller: Roller) -> Builder:
+    def builder(self, state: kit.EncounterState, roller: kit.Roller) -> Builder:
         """A sink knowing the fight's table of Uses Per Round types."""
         return Builder(state, self.settings, roller, self._table)
 
-    def decide(self, state: EncounterState, intent: Intent, roller: Roller) -> Decision:
+    def decide(
+        self, state: kit.EncounterState, intent: kit.Intent, roller: kit.Roller
+    ) -> kit.Decision:
         """Check ``intent`` and return its events; ``RulesError`` says why not."""
         try:
             return super().decide(state, intent, roller)
         except UprError as error:
-            raise RulesError(str(error)) from None
+            raise kit.RulesError(str(error)) from None
 
-    def decide_own(self, sink: common.Builder[UwrSettings], intent: Intent) -> str | None:
+    def decide_own(self, sink: common.Builder[UwrSettings], intent: kit.Intent) -> str | None:
         """Turns, initiative, checks, attacks and reactions, weapons' preparation and types;
         newcomers, leavers, cells and sheets as Uses Per Round and the turn order need."""
         assert isinstance(sink, Builder)  # made by :meth:`builder`
         return self._decide(sink, intent, sink.roller)
 
-    def _decide(self, b: Builder, intent: Intent, roller: Roller) -> str | None:
+    def _decide(self, b: Builder, intent: kit.Intent, roller: kit.Roller) -> str | None:
         match intent:
-            case StartFight():
+            case kit.StartFight():
                 return rules.start_fight(b, roller)
-            case NextTurn():
+            case kit.NextTurn():
                 return rules.next_turn(b, end_round=False)
-            case EndRound():
+            case kit.EndRound():
                 return rules.next_turn(b, end_round=True)
-            case AddCombatants(combatants=combatants):
+            case kit.AddCombatants(combatants=combatants):
                 return rules.join(b, list(combatants), roller)
-            case RemoveCombatants(combatant_ids=ids):
+            case kit.RemoveCombatants(combatant_ids=ids):
                 return rules.leave(b, list(ids))
-            case EditCell(combatant_id=cid, column_key=key, value=value):
+            case kit.EditCell(combatant_id=cid, column_key=key, value=value):
                 return edit_cell(b, roller, cid, key, value)
-            case ReplaceCombatant(combatant=combatant):
+            case kit.ReplaceCombatant(combatant=combatant):
                 return replace_sheet(b, combatant)
-            case MoveInOrder(combatant_id=cid, index=index):
+            case kit.MoveInOrder(combatant_id=cid, index=index):
                 b.add(rules.move_in_order(b.state, cid, index))
                 return f"Move {b.state.combatants[cid].name} in the turn order"
-            case ClearManualOrder():
+            case kit.ClearManualOrder():
                 if part_of(b.state).manual_order is None:
-                    raise RulesError("The turn order already follows the rolled initiative")
+                    raise kit.RulesError("The turn order already follows the rolled initiative")
                 b.add(ManualOrderSet(None))
                 return "Back to the rolled turn order"
             case RollInitiative(combatant_ids=ids):
@@ -203,13 +182,15 @@ class UwrRuleset(RoundSystem[UwrSettings]):
     rule_states = staticmethod(view.rule_states)
     legal_intents = staticmethod(view.legal_intents)
 
-    def timeline_axis(self, state: EncounterState) -> TimelineAxis:
+    def timeline_axis(self, state: kit.EncounterState) -> kit.TimelineAxis:
         """The turn order: positions are places in it."""
         return view.AXIS
 
     drag_answer = staticmethod(view.drag_answer)
 
-    def own_cell(self, state: EncounterState, combatant: Combatant, key: str) -> CellValue:
+    def own_cell(
+        self, state: kit.EncounterState, combatant: kit.Combatant, key: str
+    ) -> kit.CellValue:
         """Attributes, initiative, health and weapons."""
         return view.own_cell(combatant, key)
 

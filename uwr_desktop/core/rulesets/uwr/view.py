@@ -5,24 +5,8 @@ from fractions import Fraction
 from msgspec.structs import replace
 
 from uwr_desktop.core.condition_text import condition_text
-from uwr_desktop.core.encounter import Combatant, EncounterState
-from uwr_desktop.core.events import (
-    CombatantsUpdated,
-    Event,
-    RoundEnded,
-)
-from uwr_desktop.core.intents import MoveInOrder, NextTurn
 from uwr_desktop.core.limits import MAX_INITIATIVE
-from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.base import (
-    CellValue,
-    Column,
-    ColumnKind,
-    DragAnswer,
-    IntentOption,
-    Resource,
-)
+from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
@@ -44,24 +28,22 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
 )
 from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.rulesets.uwr.upr import format_upr
-from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, TimelineAxis, TimelineSlot, turn_status
 
-OWN_COLUMNS: tuple[Column, ...] = (
-    Column(
+OWN_COLUMNS: tuple[kit.Column, ...] = (
+    kit.Column(
         "initiative",
         "Init",
-        ColumnKind.INT,
+        kit.ColumnKind.INT,
         editable=True,
         minimum=Fraction(-MAX_INITIATIVE),
         maximum=Fraction(MAX_INITIATIVE),
     ),
-    Column("initiative_roll", "Rolled", ColumnKind.TEXT),
+    kit.Column("initiative_roll", "Rolled", kit.ColumnKind.TEXT),
     *(
-        Column(
+        kit.Column(
             name,
             name.capitalize(),
-            ColumnKind.FRACTION,
+            kit.ColumnKind.FRACTION,
             editable=True,
             minimum=Fraction(0),
             maximum=Fraction(ATTRIBUTE_MAX),
@@ -78,7 +60,7 @@ OWN_COLUMNS: tuple[Column, ...] = (
             ("stamina_max", "Max Sta."),
         )
     ),
-    Column("weapons", "Weapons (uses)", ColumnKind.TEXT),
+    kit.Column("weapons", "Weapons (uses)", kit.ColumnKind.TEXT),
 )
 """The table's columns of uwr's own, between the shared ones."""
 
@@ -104,7 +86,7 @@ def typed_initiative_text(initiative: Initiative) -> str:
     return f"{initiative.override} (rolled {initiative.rolled})"
 
 
-def initiative_text(combatant: Combatant) -> str:
+def initiative_text(combatant: kit.Combatant) -> str:
     """The rolled initiative: ``"14 (6+5+3)"``; a dash before it is rolled."""
     initiative = sheet_of(combatant).initiative
     if initiative is None or (not initiative.faces and initiative.override is not None):
@@ -113,7 +95,7 @@ def initiative_text(combatant: Combatant) -> str:
     return f"{initiative.rolled} ({faces})"
 
 
-def own_cell(combatant: Combatant, key: str) -> CellValue:
+def own_cell(combatant: kit.Combatant, key: str) -> kit.CellValue:
     """One ``uwr`` table cell."""
     if key in ATTRIBUTE_NAMES:
         return getattr(sheet_of(combatant).attributes, key)  # type: ignore[no-any-return]
@@ -129,7 +111,7 @@ def own_cell(combatant: Combatant, key: str) -> CellValue:
     raise KeyError(key)
 
 
-def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
+def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
     """One slot per combatant in turn order; the value shows the roll even when overridden."""
     slots = []
     manual = part_of(state).manual_order is not None
@@ -147,13 +129,13 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
             value = str(initiative.rolled)
         if manual:
             value += f" · manual #{position + 1}"
-        status = turn_status(cid, current, acted)
+        status = kit.turn_status(cid, current, acted)
         details = [condition_text(c, state) for c in combatant.conditions]
         details += rule_states(state, cid)
         if sheet.vitality == 0:
-            details.append("Death's Door" if combatant.side is Side.PLAYER else "dead")
+            details.append("Death's Door" if combatant.side is kit.Side.PLAYER else "dead")
         slots.append(
-            TimelineSlot(
+            kit.TimelineSlot(
                 cid,
                 cid,
                 combatant.name,
@@ -167,18 +149,18 @@ def timeline(state: EncounterState) -> tuple[TimelineSlot, ...]:
     return tuple(slots)
 
 
-AXIS = TimelineAxis(AxisKind.ORDER, "Turn order")
+AXIS = kit.TimelineAxis(kit.AxisKind.ORDER, "Turn order")
 """The uwr timeline: one turn each, in order (highest initiative first)."""
 
 
-def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAnswer:
+def drag_answer(state: kit.EncounterState, slot_key: str, new_index: int) -> kit.DragAnswer:
     """A drag is a manual order that keeps the rolled value; nothing when nothing moves."""
     if slot_key not in state.combatants:
-        return DragAnswer(None, "No change")
+        return kit.DragAnswer(None, "No change")
     others = [cid for cid in state.order if cid != slot_key]
     index = max(0, min(new_index, len(others)))
     if not others or state.order.index(slot_key) == index:
-        return DragAnswer(None, "No change")
+        return kit.DragAnswer(None, "No change")
     name = state.combatants[slot_key].name
     if index < len(others):
         where = f"before {state.combatants[others[index]].name}"
@@ -191,10 +173,12 @@ def drag_answer(state: EncounterState, slot_key: str, new_index: int) -> DragAns
         kept = f"initiative {typed_initiative_text(initiative)} kept"
     else:
         kept = f"rolled {initiative.rolled} kept"
-    return DragAnswer(MoveInOrder(slot_key, index), f"Move {name} {where}: manual order, {kept}")
+    return kit.DragAnswer(
+        kit.MoveInOrder(slot_key, index), f"Move {name} {where}: manual order, {kept}"
+    )
 
 
-def rule_states(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
+def rule_states(state: kit.EncounterState, combatant_id: str) -> tuple[str, ...]:
     """Off Guard while preparing a weapon (-1 favor on attacks and dodges), unless the GM gave
     it as a condition too."""
     combatant = state.combatants[combatant_id]
@@ -205,11 +189,11 @@ def rule_states(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
     return (f"{OFF_GUARD} (preparing)",)
 
 
-def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
+def resources(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Resource, ...]:
     """Stamina and each weapon's uses this round (Vitality is the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
     found = [
-        Resource(
+        kit.Resource(
             "stamina",
             "Stamina",
             sheet.stamina,
@@ -220,7 +204,7 @@ def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     for index, weapon in enumerate(sheet.weapons):
         value = "" if weapon.upr is None else f" ({format_upr(weapon.upr)} per round)"
         found.append(
-            Resource(
+            kit.Resource(
                 f"weapon:{index}",
                 weapon.name,
                 weapon.uses_left,
@@ -231,16 +215,16 @@ def resources(state: EncounterState, combatant_id: str) -> tuple[Resource, ...]:
     return tuple(found)
 
 
-def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
+def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.IntentOption, ...]:
     """What the combatant can do now, for menus."""
     combatant = state.combatants[combatant_id]
     pending = part_of(state).pending
-    options: list[IntentOption] = []
+    options: list[kit.IntentOption] = []
     if pending is not None:
         if pending.target == combatant_id and pending.reaction is None:
-            options.append(IntentOption("Dodge", React(Reaction.DODGE)))
+            options.append(kit.IntentOption("Dodge", React(Reaction.DODGE)))
             options.extend(
-                IntentOption(f"Parry with {w.name}", React(Reaction.PARRY, weapon=i))
+                kit.IntentOption(f"Parry with {w.name}", React(Reaction.PARRY, weapon=i))
                 for i, w in enumerate(sheet_of(combatant).weapons)
                 if w.pool is WeaponPool.MELEE and w.uses_left > 0
             )
@@ -248,12 +232,12 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
             roll = roll_of(record) if record is not None else None
             if roll is not None and roll.rerolls_left > 0 and roll.rerollable_indices:
                 label = "Reroll the reaction's failed dice" if of_reaction else "Reroll failed dice"
-                options.append(IntentOption(label, Reroll(of_reaction=of_reaction)))
-        options.append(IntentOption("Resolve", ResolveCheck()))
+                options.append(kit.IntentOption(label, Reroll(of_reaction=of_reaction)))
+        options.append(kit.IntentOption("Resolve", ResolveCheck()))
         return tuple(options)
     if state.phase != Phase.ROUND:
         return ()
-    targets: list[Combatant] | None = None
+    targets: list[kit.Combatant] | None = None
     for index, weapon in enumerate(sheet_of(combatant).weapons):
         if weapon.uses_left > 0 and not weapon.preparing_left:
             if targets is None:
@@ -263,7 +247,7 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
                     if other.side != combatant.side and not other.down
                 ]
             options.extend(
-                IntentOption(
+                kit.IntentOption(
                     f"Attack {other.name} with {weapon.name}", Attack(combatant_id, index, other.id)
                 )
                 for other in targets
@@ -276,21 +260,21 @@ def legal_intents(state: EncounterState, combatant_id: str) -> tuple[IntentOptio
             and weapon.uses_max == weapon.uses_left
         ):
             options.append(
-                IntentOption(f"Prepare {weapon.name}", PrepareWeapon(combatant_id, index))
+                kit.IntentOption(f"Prepare {weapon.name}", PrepareWeapon(combatant_id, index))
             )
     if state.current == combatant_id:
-        options.append(IntentOption("End turn", NextTurn()))
+        options.append(kit.IntentOption("End turn", kit.NextTurn()))
     return tuple(options)
 
 
-def _roll_text(record: RollRecord) -> str:
+def _roll_text(record: kit.RollRecord) -> str:
     roll = roll_of(record)
     faces = " ".join(str(face) for face in roll.faces) or "no dice"
     favor = f", favor {record.favor:+d}" if record.favor else ""
     return f"[{faces}] {roll.successes} at {roll.threshold}+{favor}"
 
 
-def _check_title(state: EncounterState, pending: PendingCheck) -> str:
+def _check_title(state: kit.EncounterState, pending: PendingCheck) -> str:
     actor = state.combatants[pending.actor].name
     if pending.kind == "attack":
         target = state.combatants[pending.target or ""].name
@@ -301,13 +285,13 @@ def _check_title(state: EncounterState, pending: PendingCheck) -> str:
     return f"{actor}'s {pending.title}"
 
 
-def _describe_update(state: EncounterState, event: CombatantsUpdated) -> str:
+def _describe_update(state: kit.EncounterState, event: kit.CombatantsUpdated) -> str:
     return "; ".join(
         f"{state.combatants[u.combatant.id].name} {u.text}" for u in event.updates if u.text
     )
 
 
-def _describe_check(event: Event, state: EncounterState) -> str:
+def _describe_check(event: kit.Event, state: kit.EncounterState) -> str:
     pending = part_of(state).pending
     if isinstance(event, events.CheckRolled):
         actor = state.combatants[event.actor].name
@@ -364,20 +348,20 @@ def _describe_check(event: Event, state: EncounterState) -> str:
     return f"{title}: {event.action} successes"
 
 
-_TELL_ROUND = (events.RoundStarted, RoundEnded)
+_TELL_ROUND = (events.RoundStarted, kit.RoundEnded)
 """The events whose log lines tell their round themselves."""
 
 
-def describe(event: Event, state: EncounterState) -> str:
+def describe(event: kit.Event, state: kit.EncounterState) -> str:
     """One log line for ``event``; ``state`` is the state just before it."""
     if isinstance(event, events.StaminaRefilled):
         return ""
     return common.line_in_round(_describe(event, state), event, state, _TELL_ROUND)
 
 
-def _describe(event: Event, state: EncounterState) -> str | None:
+def _describe(event: kit.Event, state: kit.EncounterState) -> str | None:
     match event:
-        case CombatantsUpdated():
+        case kit.CombatantsUpdated():
             return _describe_update(state, event)
         case events.ManualOrderSet(order=None):
             return "Turn order back to the rolled initiative"
