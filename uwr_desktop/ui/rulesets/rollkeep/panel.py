@@ -14,16 +14,9 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.rollkeep import intents
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
 from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, waiting
-from uwr_desktop.core.rulesets.rollkeep.intents import (
-    RollkeepActNow,
-    RollkeepAmbush,
-    RollkeepAttack,
-    RollkeepChooseStance,
-    RollkeepDelay,
-    RollkeepForfeit,
-)
 from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
@@ -245,7 +238,7 @@ class SkirmishPanel(SystemPanel):
                     len(self.act_now_buttons) + 1,
                 )
             )
-            button.clicked.connect(lambda _=False, c=cid: self._do(RollkeepActNow(c)))
+            button.clicked.connect(lambda _=False, c=cid: self._do(intents.RollkeepActNow(c)))
             line.addWidget(button)
             self.act_now_buttons[cid] = button
             self._lane_layout.addWidget(row)
@@ -346,22 +339,22 @@ class SkirmishPanel(SystemPanel):
     def _take_stance(self) -> None:
         subject = self._subject()
         if subject is not None:
-            self._do(RollkeepChooseStance(subject, self.stance.currentData()))
+            self._do(intents.RollkeepChooseStance(subject, self.stance.currentData()))
 
     def _delay(self) -> None:
         current = self._state().current
         if current is not None:
-            self._do(RollkeepDelay(current))
+            self._do(intents.RollkeepDelay(current))
 
     def _keep_waiting(self) -> None:
         chance = offered(self._state())
         if chance is not None:
-            self._do(RollkeepDelay(chance))
+            self._do(intents.RollkeepDelay(chance))
 
     def _forfeit(self) -> None:
         chance = offered(self._state())
         if chance is not None:
-            self._do(RollkeepForfeit(chance))
+            self._do(intents.RollkeepForfeit(chance))
 
     def _attack(self) -> None:
         attacker, target = self._state().current, self.target.currentData()
@@ -371,7 +364,7 @@ class SkirmishPanel(SystemPanel):
             self.message.setText(self.raises.problem())
             return
         self._do(
-            RollkeepAttack(
+            intents.RollkeepAttack(
                 attacker,
                 self.weapon.currentIndex(),
                 target,
@@ -389,7 +382,7 @@ class SkirmishPanel(SystemPanel):
             self.message.setText("An ambush needs someone hiding and someone to surprise")
             return
         rolling = (hiders, unaware) if self.ambush_all.isChecked() else (hiders[:1], unaware[:1])
-        self._do(RollkeepAmbush(tuple(rolling[0]), tuple(rolling[1]), tuple(unaware)))
+        self._do(intents.RollkeepAmbush(tuple(rolling[0]), tuple(rolling[1]), tuple(unaware)))
 
 
 def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:
