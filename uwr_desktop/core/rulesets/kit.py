@@ -59,6 +59,7 @@ from uwr_desktop.core.rulesets.base import (
 from uwr_desktop.core.rulesets.common import Builder
 from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
+from uwr_desktop.core.rulesets.view_module import ViewsFromModule
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot, turn_status
 
@@ -110,6 +111,7 @@ __all__ = [
     "TimelineSlot",
     "TurnNow",
     "TurnStarted",
+    "ViewsFromModule",
     "WorkingState",
     "common",
     "register_sheet",

@@ -11,7 +11,8 @@ shared events, and the tags an earlier version wrote read as today's.
 
 A round system keeps its rules and views in modules of its package and names them here; a
 function that takes just what the method takes is bound as it is
-(``timeline = staticmethod(view.timeline)``).
+(``own_rolls = staticmethod(shown_rolls)``), and a view module offering every view so is named
+once (:mod:`~uwr_desktop.core.rulesets.view_module`).
 """
 
 from abc import ABC, abstractmethod

@@ -46,7 +46,7 @@ def _some_points(sheet: RawSheet) -> RawSheet | None:
     return None
 
 
-class HandsRuleset(kit.RoundSystem[HandsSettings]):
+class HandsRuleset(kit.ViewsFromModule, kit.RoundSystem[HandsSettings]):
     """The ``hands`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "hands"
@@ -55,6 +55,7 @@ class HandsRuleset(kit.RoundSystem[HandsSettings]):
     earlier_tags = EARLIER_TAGS
     starter_file = "hands.toml"
     sheet_of = staticmethod(sheet_of)
+    views = view
     own_columns = view.OWN_COLUMNS
 
     def first_part(self) -> kit.RulesetPart:
@@ -122,15 +123,9 @@ class HandsRuleset(kit.RoundSystem[HandsSettings]):
     # The rules and views written in the package's modules, as the protocol's methods.
     kept_in_fight = staticmethod(kept_in_fight)
     edit_own_cell = staticmethod(edit_own_cell)
-    describe_own = staticmethod(view.describe)
     own_rolls = staticmethod(shown_rolls)
-    timeline = staticmethod(view.timeline)
     pip_intent = staticmethod(columns.pip_intent)
     turn_now = staticmethod(order.turn_now)
-    timeline_axis = staticmethod(view.timeline_axis)
-    resources = staticmethod(view.resources)
-    legal_intents = staticmethod(view.legal_intents)
-    drag_answer = staticmethod(view.drag_answer)
 
     def own_cell(
         self, state: kit.EncounterState, combatant: kit.Combatant, key: str

@@ -11,7 +11,7 @@ from uwr_desktop.core.rulesets.rollkeep.shown_rolls import shown_rolls
 from uwr_desktop.core.rulesets.rollkeep.state import RollkeepPart, RollkeepSettings
 
 
-class RollkeepRuleset(kit.RoundSystem[RollkeepSettings]):
+class RollkeepRuleset(kit.ViewsFromModule, kit.RoundSystem[RollkeepSettings]):
     """Roll-and-keep skirmishes: stances, one Initiative Score, delays and wound ranks."""
 
     id = RULESET_ID
@@ -23,6 +23,7 @@ class RollkeepRuleset(kit.RoundSystem[RollkeepSettings]):
     own_appliers = APPLIERS
     no_event = "a roll-and-keep skirmish has"
     sheet_of = staticmethod(sheet_of)
+    views = view
     own_columns = view.OWN_COLUMNS
 
     first_part = staticmethod(RollkeepPart)
@@ -41,12 +42,6 @@ class RollkeepRuleset(kit.RoundSystem[RollkeepSettings]):
 
     decide_own = staticmethod(decide_own)
     edit_own_cell = staticmethod(edit_own_cell)
-    describe_own = staticmethod(view.describe)
     own_rolls = staticmethod(shown_rolls)
-    timeline = staticmethod(view.timeline)
     turn_now = staticmethod(turn_now)
-    timeline_axis = staticmethod(view.timeline_axis)
-    resources = staticmethod(view.resources)
-    legal_intents = staticmethod(view.legal_intents)
-    drag_answer = staticmethod(view.drag_answer)
     own_cell = staticmethod(view.own_cell)

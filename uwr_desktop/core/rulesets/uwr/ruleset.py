@@ -44,7 +44,7 @@ from uwr_desktop.core.rulesets.uwr.state import NO_PART, part_of
 from uwr_desktop.core.rulesets.uwr.upr import UprError
 
 
-class UwrRuleset(kit.RoundSystem[UwrSettings]):
+class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
     """The ``uwr`` ruleset with its settings; see :class:`~.base.Ruleset` for the protocol."""
 
     id = "uwr"
@@ -54,6 +54,7 @@ class UwrRuleset(kit.RoundSystem[UwrSettings]):
     presets = PRESETS
     starter_file = "uwr.toml"
     sheet_of = staticmethod(sheet_of)
+    views = view
     own_columns = view.OWN_COLUMNS
 
     def __init__(self, settings: UwrSettings | Mapping[str, Any] | None = None) -> None:
@@ -175,18 +176,8 @@ class UwrRuleset(kit.RoundSystem[UwrSettings]):
                 return rules.override_type(b, cid, index, upr_type)
         return None
 
-    describe_own = staticmethod(view.describe)
     own_rolls = staticmethod(shown_rolls)
-    timeline = staticmethod(view.timeline)
-    resources = staticmethod(view.resources)
     rule_states = staticmethod(view.rule_states)
-    legal_intents = staticmethod(view.legal_intents)
-
-    def timeline_axis(self, state: kit.EncounterState) -> kit.TimelineAxis:
-        """The turn order: positions are places in it."""
-        return view.AXIS
-
-    drag_answer = staticmethod(view.drag_answer)
 
     def own_cell(
         self, state: kit.EncounterState, combatant: kit.Combatant, key: str

@@ -149,8 +149,13 @@ def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
     return tuple(slots)
 
 
-AXIS = kit.TimelineAxis(kit.AxisKind.ORDER, "Turn order")
-"""The uwr timeline: one turn each, in order (highest initiative first)."""
+_AXIS = kit.TimelineAxis(kit.AxisKind.ORDER, "Turn order")
+
+
+def timeline_axis(state: kit.EncounterState) -> kit.TimelineAxis:
+    """The turn order, one turn each (highest initiative first): positions are places in
+    it."""
+    return _AXIS
 
 
 def drag_answer(state: kit.EncounterState, slot_key: str, new_index: int) -> kit.DragAnswer:
