@@ -1,10 +1,7 @@
 """How the ``hands`` ruleset shows an encounter: log lines, table, timeline, resources, menus."""
 
-from fractions import Fraction
-
 from msgspec.structs import replace
 
-from uwr_desktop.core.limits import MAX_COUNT, MAX_MODIFIER
 from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.common import names, plural
 from uwr_desktop.core.rulesets.hands import events
@@ -15,38 +12,25 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsSetSurprise,
     HandsSpend,
 )
-from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon, sheet_of
+from uwr_desktop.core.rulesets.hands.sheet import (
+    ACTION_BONUS,
+    CARRY_PLAN,
+    DAMAGE,
+    MAX_POINTS,
+    HandsWeapon,
+    sheet_of,
+)
 from uwr_desktop.core.rulesets.hands.state import Phase, foiled_by, part_of
-
-_COUNT = Fraction(MAX_COUNT)
 
 OWN_COLUMNS: tuple[kit.Column, ...] = (
     kit.Column("hit_points", "HP", kit.ColumnKind.TEXT),
-    kit.Column(
-        "max_points",
-        "Max HP",
-        kit.ColumnKind.INT,
-        editable=True,
-        minimum=Fraction(1),
-        maximum=_COUNT,
-    ),
-    kit.Column(
-        "damage", "Damage", kit.ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
-    ),
+    common.number_column("max_points", "Max HP", MAX_POINTS),
+    common.number_column("damage", "Damage", DAMAGE),
     kit.Column("ready", "Ready", kit.ColumnKind.INT),
     kit.Column("carry_over", "Carry-over", kit.ColumnKind.INT),
     kit.Column("used", "Used", kit.ColumnKind.INT),
-    kit.Column(
-        "carry_plan", "Keep", kit.ColumnKind.INT, editable=True, minimum=Fraction(0), maximum=_COUNT
-    ),
-    kit.Column(
-        "bonus",
-        "Bonus",
-        kit.ColumnKind.INT,
-        editable=True,
-        minimum=Fraction(-MAX_MODIFIER),
-        maximum=Fraction(MAX_MODIFIER),
-    ),
+    common.number_column("carry_plan", "Keep", CARRY_PLAN),
+    common.number_column("bonus", "Bonus", ACTION_BONUS),
     kit.Column("reach", "Reach", kit.ColumnKind.INT),
     kit.Column("weapons", "Weapons", kit.ColumnKind.TEXT),
 )

@@ -67,6 +67,9 @@ _MOST_ROLL_OFFS = 100
 Builder = common.Builder[RollkeepSettings]
 """The events of one ``rollkeep`` intent, each applied as it is added."""
 
+WOUNDS = common.Bounded("Wounds", 0, MAX_COUNT)
+"""The wounds the GM types in the table: its column's range and the edit's check."""
+
 
 # --- who acts ---------------------------------------------------------------------------------
 
@@ -481,9 +484,9 @@ def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) 
         _break_ties(sink)
         return f"{combatant.name}: Initiative Score {'rolled' if score is None else score}"
     if key == "wounds":
-        wounds = common.parse_int("Wounds", value)
-        if not 0 <= wounds <= MAX_COUNT:
-            raise RulesError(f"Wounds must be 0 to {MAX_COUNT}, got {wounds}")
+        wounds = common.parse_int(WOUNDS.label, value)
+        if not WOUNDS.low <= wounds <= WOUNDS.high:
+            raise RulesError(f"Wounds must be {WOUNDS.low} to {WOUNDS.high}, got {wounds}")
         sheet = replace(sheet_of(combatant), wounds=wounds)
         text = f"wounds set to {wounds} ({sheet.wound.name})"
         sink.add(CombatantsUpdated((CombatantUpdate(replace(combatant, sheet=sheet), text),)))

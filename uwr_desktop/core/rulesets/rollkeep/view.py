@@ -1,14 +1,12 @@
 """Showing a ``rollkeep`` skirmish: log lines, the timeline on the score axis, a drag as a
 delay, the table's columns and each combatant's resources."""
 
-from fractions import Fraction
-
 from uwr_desktop.core.condition_text import condition_text
-from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.rollkeep import events
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
-from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, remaining, waiting
+from uwr_desktop.core.rulesets.rollkeep.decide import WOUNDS, can_delay, offered, remaining, waiting
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
     RollkeepAttack,
@@ -300,14 +298,7 @@ OWN_COLUMNS = (
         "initiative", "Score", kit.ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH
     ),
     kit.Column("armor_tn", "Armor TN", kit.ColumnKind.INT),
-    kit.Column(
-        "wounds",
-        "Wounds",
-        kit.ColumnKind.INT,
-        editable=True,
-        minimum=Fraction(0),
-        maximum=Fraction(MAX_COUNT),
-    ),
+    common.number_column("wounds", "Wounds", WOUNDS),
     kit.Column("wound_rank", "Wound rank", kit.ColumnKind.TEXT),
 )
 """Stance, Initiative Score, Armor TN, wounds and wound rank, between the shared columns."""

@@ -8,10 +8,8 @@ from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_INITIATIVE
 from uwr_desktop.core.rulesets.common import (
     GENERIC_CELLS,
-    Bounded,
     edited_cell,
     need,
     parse_int,
@@ -22,15 +20,13 @@ from uwr_desktop.core.rulesets.uwr.rules import weapon_uses
 from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_NAMES,
     HEALTH_FIELDS,
+    TYPED_INITIATIVE,
     check_attribute,
     format_half,
     sheet_of,
     with_sheet,
 )
 from uwr_desktop.core.rulesets.uwr.state import Phase
-
-TYPED_INITIATIVE = Bounded("Initiative", -MAX_INITIATIVE, MAX_INITIATIVE)
-"""An initiative the GM types over the roll (the intent's ``InitiativeValue`` bounds)."""
 
 
 def parse_half(label: str, value: object) -> Fraction:

@@ -19,6 +19,7 @@ from uwr_desktop.core.encounter import (
 from uwr_desktop.core.limits import (
     MAX_COUNT,
     MAX_DICE,
+    MAX_INITIATIVE,
     MAX_SKILL_RANK,
     MAX_SKILL_REROLLS,
     MAX_SKILLS,
@@ -37,6 +38,8 @@ ATTRIBUTE_NAMES = ("brawn", "grace", "mettle", "savvy")
 ATTRIBUTE_MAX = 7
 """Attributes run from 0 to 7 in steps of 0.5."""
 
+TYPED_INITIATIVE = Bounded("Initiative", -MAX_INITIATIVE, MAX_INITIATIVE)
+"""An initiative the GM types over the roll (the intent's ``InitiativeValue`` bounds)."""
 VITALITY = Bounded("Vitality", 0, MAX_COUNT)
 """Vitality now (0: dead, or at Death's Door), at most its maximum."""
 VITALITY_MAX = Bounded("Maximum Vitality", 1, MAX_COUNT)

@@ -5,7 +5,6 @@ from fractions import Fraction
 from msgspec.structs import replace
 
 from uwr_desktop.core.condition_text import condition_text
-from uwr_desktop.core.limits import MAX_INITIATIVE
 from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.intents import (
@@ -21,6 +20,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_NAMES,
     HEALTH_FIELDS,
+    TYPED_INITIATIVE,
     Initiative,
     Weapon,
     WeaponPool,
@@ -30,14 +30,7 @@ from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.rulesets.uwr.upr import format_upr
 
 OWN_COLUMNS: tuple[kit.Column, ...] = (
-    kit.Column(
-        "initiative",
-        "Init",
-        kit.ColumnKind.INT,
-        editable=True,
-        minimum=Fraction(-MAX_INITIATIVE),
-        maximum=Fraction(MAX_INITIATIVE),
-    ),
+    common.number_column("initiative", "Init", TYPED_INITIATIVE),
     kit.Column("initiative_roll", "Rolled", kit.ColumnKind.TEXT),
     *(
         kit.Column(
