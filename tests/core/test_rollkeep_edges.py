@@ -7,6 +7,7 @@ from rollkeep_sheets import KATANA, samurai, scripted
 
 from uwr_desktop.core.intents import EditCell, RulesError, StartFight
 from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
@@ -58,6 +59,29 @@ def test_a_typed_score_taken_back_goes_back_to_the_roll():
     session.do(EditCell("hida", "initiative", "  "))
     assert sheet_of(session.state.combatants["hida"]).initiative_override is None
     assert session.entries[-1].label == "Hida: Initiative Score rolled"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        (
+            "initiative",
+            MAX_INITIATIVE + 1,
+            f"can be at most {MAX_INITIATIVE} (got {MAX_INITIATIVE + 1})",
+        ),
+        ("initiative", f"-{MAX_INITIATIVE + 1}", f"cannot be below -{MAX_INITIATIVE} (got"),
+        ("initiative", "fast", "The Initiative Score must be a whole number, got 'fast'"),
+        ("wounds", -1, "Wounds cannot be negative (got -1)"),
+        ("wounds", MAX_COUNT + 1, f"Wounds can be at most {MAX_COUNT} (got {MAX_COUNT + 1})"),
+    ],
+)
+def test_a_typed_score_or_wounds_out_of_bounds_is_refused_in_the_forms_words(key, value, message):
+    session, _ = duel()
+    before = session.state
+    with pytest.raises(RulesError) as refusal:
+        session.do(EditCell("hida", key, value))
+    assert message in str(refusal.value)
+    assert session.state is before
 
 
 def test_an_ambush_is_rolled_before_the_skirmish_only():

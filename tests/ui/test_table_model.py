@@ -200,7 +200,7 @@ def test_a_refused_edit_says_why_and_changes_nothing(qtbot, session, model):
     vitality = model.index(model.row_of("vex"), model.column_of("vitality"))
     with qtbot.waitSignal(model.editRefused) as refused:
         assert not model.setData(vitality, 20)
-    assert refused.args[0] == "Vex: Vitality must be 0 to 12, got 20"
+    assert refused.args[0] == "Vex: Vitality can be at most 12 (got 20)"
 
     with qtbot.waitSignal(model.editRefused) as refused:
         assert not model.setData(vitality, "lots")

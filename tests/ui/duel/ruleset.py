@@ -135,9 +135,7 @@ class DuelRuleset(kit.RoundSystem[DuelSettings]):
         if key != "hp":
             raise kit.RulesError(f"The column {key!r} cannot be edited")
         sheet = sheet_of(combatant)
-        number = kit.common.parse_int("Hit points", value)
-        if not 0 <= number <= sheet.hp_max:
-            raise kit.RulesError(f"Hit points must be 0 to {sheet.hp_max}, got {number}")
+        number = kit.common.Bounded("Hit points", 0, sheet.hp_max).read(value)
         text = f"hit points {sheet.hp} → {number}"
         updated = kit.replace(combatant, sheet=kit.replace(sheet, hp=number))
         sink.add(kit.CombatantsUpdated((kit.CombatantUpdate(updated, text),)))

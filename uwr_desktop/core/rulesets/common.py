@@ -178,6 +178,11 @@ class Bounded(NamedTuple):
             raise RulesError(f"{self.label} {below} (got {number})")
         return number
 
+    def at_most(self, high: int) -> "Bounded":
+        """The same number, bounded above by ``high`` too: a current value under its maximum
+        (``"Vitality can be at most 12 (got 13)"``)."""
+        return self._replace(high=min(self.high, high))
+
 
 def parse_text(label: str, value: object, *, required: bool) -> str:
     """A name (``required``: stripped, not empty) or free text, within its length limit."""

@@ -68,6 +68,8 @@ Builder = common.Builder[RollkeepSettings]
 """The events of one ``rollkeep`` intent, each applied as it is added."""
 
 WOUNDS = common.Bounded("Wounds", 0, MAX_COUNT)
+INITIATIVE_SCORE = common.Bounded("The Initiative Score", -MAX_INITIATIVE, MAX_INITIATIVE)
+"""A typed Initiative Score (an empty cell: the rolled one)."""
 """The wounds the GM types in the table: its column's range and the edit's check."""
 
 
@@ -474,19 +476,12 @@ def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) 
         if value is None or (isinstance(value, str) and not value.strip()):
             score = None
         else:
-            score = common.parse_int("The Initiative Score", value)
-            if not -MAX_INITIATIVE <= score <= MAX_INITIATIVE:
-                raise RulesError(
-                    f"The Initiative Score must be -{MAX_INITIATIVE} to {MAX_INITIATIVE}, "
-                    f"got {score}"
-                )
+            score = INITIATIVE_SCORE.read(value)
         sink.add(events.InitiativeSet(cid, score))
         _break_ties(sink)
         return f"{combatant.name}: Initiative Score {'rolled' if score is None else score}"
     if key == "wounds":
-        wounds = common.parse_int(WOUNDS.label, value)
-        if not WOUNDS.low <= wounds <= WOUNDS.high:
-            raise RulesError(f"Wounds must be {WOUNDS.low} to {WOUNDS.high}, got {wounds}")
+        wounds = WOUNDS.read(value)
         sheet = replace(sheet_of(combatant), wounds=wounds)
         text = f"wounds set to {wounds} ({sheet.wound.name})"
         sink.add(CombatantsUpdated((CombatantUpdate(replace(combatant, sheet=sheet), text),)))

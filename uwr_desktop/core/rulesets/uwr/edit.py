@@ -12,7 +12,6 @@ from uwr_desktop.core.rulesets.common import (
     GENERIC_CELLS,
     edited_cell,
     need,
-    parse_int,
     with_fields_of,
 )
 from uwr_desktop.core.rulesets.uwr.decide import Builder, override_initiative, recompute_now
@@ -60,10 +59,7 @@ def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, s
         return with_sheet(combatant, replace(sheet, attributes=attributes)), text
     if key in {"vitality", "stamina"}:
         field = HEALTH_FIELDS[key]
-        number = parse_int(field.label, value)
-        maximum = getattr(sheet, f"{key}_max")
-        if not field.low <= number <= maximum:
-            raise RulesError(f"{field.label} must be {field.low} to {maximum}, got {number}")
+        number = field.at_most(getattr(sheet, f"{key}_max")).read(value)
         text = f"{field.label} {getattr(sheet, key)} → {number}"
         return with_sheet(combatant, replace(sheet, **{key: number})), text
     if key in {"vitality_max", "stamina_max"}:
