@@ -425,6 +425,23 @@ def test_a_deleted_recent_fight_is_refused_by_name_and_the_open_fight_kept(
     assert window.windowTitle().startswith("kept.uwr")
 
 
+def test_the_log_panel_s_export_asks_as_the_file_menu_does(window, tmp_path, monkeypatch):
+    _add(window, _vex())
+    target = tmp_path / "ambush-log.md"
+    asked = []
+
+    def answer(parent, caption, *_rest, **_named):
+        asked.append(caption)
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", answer)
+    window.event_log.export_button.click()
+    window.actions_by_key["export_log"].trigger()
+    assert asked == ["Export Event Log", "Export Event Log"]
+    assert target.read_text(encoding="utf-8") == window.event_log.to_markdown()
+    assert window.statusBar().currentMessage() == "Exported the log to ambush-log.md"
+
+
 # ---- layout -----------------------------------------------------------------------------------
 
 

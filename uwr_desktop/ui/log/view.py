@@ -2,7 +2,7 @@
 
 ``EventLog`` shows a :class:`LogModel` in a list that scrolls to the newest event, a combo box
 choosing "All combatants" or one combatant (events concerning them, and round boundaries), and
-an Export button writing the whole log to a Markdown file.
+an Export button running the window's Export Log command (the whole log to a Markdown file).
 """
 
 from pathlib import Path
@@ -13,7 +13,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Signal,
 )
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QAction, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.session import Change, Session
 from uwr_desktop.core.storage.atomic_file import write_atomically
-from uwr_desktop.ui.dialogs.prompts import ask_save_path, warn
 from uwr_desktop.ui.log.model import LogModel
 from uwr_desktop.ui.table.filter import ChosenValuesFilter
 from uwr_desktop.ui.widgets.build import named
@@ -36,8 +35,6 @@ ALL_COMBATANTS = "All combatants"
 """The filter choice showing every event."""
 
 _ModelIndex = QModelIndex | QPersistentModelIndex
-
-MARKDOWN_FILTER = "Markdown (*.md);;All files (*)"
 
 
 class LogFilterProxy(ChosenValuesFilter):
@@ -69,12 +66,13 @@ class EventLog(QWidget):
 
     ``model`` holds every event, unfiltered; ``proxy`` filters it for ``list_view``, which
     shows the events; ``filter_combo`` chooses whose events are shown and ``export_button``
-    exports the log. ``exported(str)`` carries the path of a file just written.
+    runs ``export`` (the window's Export Log command, so that both ask the same way).
+    ``exported(str)`` carries the path of a file just written.
     """
 
     exported = Signal(str)
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, export: QAction, parent: QWidget | None = None) -> None:
         """Show ``session``'s events; :meth:`apply` follows each of its changes."""
         super().__init__(parent)
         self.setObjectName("eventLog")
@@ -121,7 +119,7 @@ class EventLog(QWidget):
         layout.addWidget(self.list_view, 1)
 
         self.filter_combo.currentIndexChanged.connect(self._filter_chosen)
-        self.export_button.clicked.connect(self._export_clicked)
+        self.export_button.clicked.connect(export.trigger)
         self.proxy.rowsInserted.connect(self.list_view.scrollToBottom)
         self._refresh_filter()
         self.list_view.scrollToBottom()
@@ -154,15 +152,6 @@ class EventLog(QWidget):
         except OSError as error:
             raise OSError(f"Cannot write {target}: {error.strerror or error}") from error
         self.exported.emit(target)
-
-    def _export_clicked(self) -> None:
-        path = ask_save_path(self, "Export the event log", "event-log.md", MARKDOWN_FILTER)
-        if path is None:
-            return
-        try:
-            self.export_markdown(path)
-        except OSError as error:
-            warn(self, "Export failed", str(error))
 
     def _filter_chosen(self, _row: int) -> None:
         chosen = self.filter_combo.currentData()

@@ -28,7 +28,7 @@ from uwr_desktop.ui.document import (
     rememberable,
     shown_file_name,
 )
-from uwr_desktop.ui.log.view import MARKDOWN_FILTER, EventLog
+from uwr_desktop.ui.log.view import EventLog
 from uwr_desktop.ui.storage_ui.library_commands import LibraryCommands
 
 MAX_RECENT_FILES = 8
@@ -44,6 +44,7 @@ REOPEN_LAST_KEY = "reopen_last_fight"
 REOPEN_PROBLEMS: tuple[type[Exception], ...] = (*FILE_PROBLEMS, OSError, RulesError)
 """What reopening the last fight at start may meet; each leaves an empty fight."""
 FILE_FILTER = f"UWR encounters (*{FIGHT_FILE_SUFFIX});;All files (*)"
+MARKDOWN_FILTER = "Markdown (*.md);;All files (*)"
 
 
 class FileCommands:

@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
         self.timeline = InitiativeTimeline(self)
         self.timeline.setObjectName("initiativeTimeline")
         self.timeline_commands = TimelineCommands(self.context, self.timeline)
-        self.event_log = EventLog(document.session, self)
+        self.event_log = EventLog(document.session, self.actions_by_key["export_log"], self)
         self.event_log.setObjectName("eventLog")
         self.files = FileCommands(self.context, library=self.library, event_log=self.event_log)
         self.autosave_bar = AutosaveBar(self)
