@@ -6,6 +6,7 @@ import sys
 
 import check_screenshot
 import frozen_check
+import pytest
 from project import PACKAGING_DIR
 
 
@@ -28,7 +29,8 @@ def test_frozen_the_check_fails_when_a_chart_module_comes_from_outside(
         assert f"{name} (from " in message
 
 
-def test_the_entry_point_runs_the_check_when_asked(tmp_path):
+@pytest.mark.parametrize("flags", [[], ["-OO"]], ids=["bytecode", "without docstrings"])
+def test_the_entry_point_runs_the_check_when_asked(tmp_path, flags):
     png = tmp_path / "chart.png"
     env = {
         **os.environ,
@@ -36,7 +38,7 @@ def test_the_entry_point_runs_the_check_when_asked(tmp_path):
         frozen_check.CHART_CHECK_VARIABLE: str(png),
     }
     result = subprocess.run(
-        [sys.executable, str(PACKAGING_DIR / "entry_point.py")],
+        [sys.executable, *flags, str(PACKAGING_DIR / "entry_point.py")],
         env=env,
         capture_output=True,
         text=True,
@@ -44,7 +46,7 @@ def test_the_entry_point_runs_the_check_when_asked(tmp_path):
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert png.is_file()
+    assert check_screenshot.main([str(png)]) == 0
 
 
 def test_the_entry_point_shares_the_page_for_the_check_to_fetch(tmp_path):

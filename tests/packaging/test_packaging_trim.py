@@ -1,4 +1,8 @@
-"""What the freeze leaves out: unused Qt parts go, what the app loads stays."""
+"""What the freeze leaves out: unused Qt parts go, what the app loads stays, and docstrings go
+(the app starts and draws its chart without them: ``test_app_window.py`` and
+``test_packaging_frozen_check.py`` run both under ``-OO``)."""
+
+from pathlib import Path
 
 import pytest
 from project import PACKAGING_DIR
@@ -9,6 +13,8 @@ from trim import (
     keep_data,
     keep_runtime_hook,
 )
+
+import uwr_desktop
 
 
 @pytest.mark.parametrize(
@@ -108,6 +114,18 @@ def test_the_spec_names_qtopengl_and_leaves_out_qtnetwork():
     assert '"PySide6.QtOpenGL"' in hidden
     assert '"PySide6.QtOpenGLWidgets"' in hidden
     assert '"PySide6.QtNetwork"' in excluded[: excluded.index("]")]
+
+
+def test_the_app_s_own_code_reads_no_docstring_the_frozen_app_leaves_out():
+    spec = (PACKAGING_DIR / "uwr-desktop.spec").read_text(encoding="utf-8")
+    assert "optimize=2," in spec
+    package = Path(uwr_desktop.__file__).parent
+    readers = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if "__doc__" in (text := path.read_text(encoding="utf-8")) or "getdoc(" in text
+    ]
+    assert readers == []
 
 
 @pytest.mark.parametrize("hook", ["pyi_rth_pyside6", "pyi_rth_inspect", "pyi_rth_pkgutil"])

@@ -2,6 +2,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from uwr_desktop import __version__
 
 
@@ -15,10 +17,12 @@ def test_version_flag_prints_name_and_version():
     assert out.stdout.strip() == f"UWR Desktop {__version__}"
 
 
-def test_smoke_test_writes_a_png(tmp_path):
+# The installed app's bytecode has no docstrings: it must start without them too.
+@pytest.mark.parametrize("flags", [[], ["-OO"]], ids=["bytecode", "without docstrings"])
+def test_smoke_test_writes_a_png(tmp_path, flags):
     shot = tmp_path / "shot.png"
     subprocess.run(
-        [sys.executable, "-m", "uwr_desktop", f"--smoke-test={shot}"],
+        [sys.executable, *flags, "-m", "uwr_desktop", f"--smoke-test={shot}"],
         check=True,
         timeout=60,
     )
