@@ -13,6 +13,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 import msgspec
 from msgspec.structs import replace
 
+from uwr_desktop.core.bounds_text import out_of_bounds
 from uwr_desktop.core.condition_text import condition_text
 from uwr_desktop.core.dice import DiceError, PoolSpec, Roller, RollKeepSpec
 from uwr_desktop.core.dice_requests import RollFor
@@ -171,11 +172,9 @@ class Bounded(NamedTuple):
         """The number typed (an int or its text) when within the bounds; a refusal in the
         form's words otherwise (``"The Quickness bonus can be at most 1000 (got 1001)"``)."""
         number = parse_int(self.label, value)
-        if number > self.high:
-            raise RulesError(f"{self.label} can be at most {self.high} (got {number})")
-        if number < self.low:
-            below = "cannot be negative" if self.low == 0 else f"cannot be below {self.low}"
-            raise RulesError(f"{self.label} {below} (got {number})")
+        refusal = out_of_bounds(self.label, number, self.low, self.high)
+        if refusal is not None:
+            raise RulesError(refusal)
         return number
 
     def at_most(self, high: int) -> "Bounded":

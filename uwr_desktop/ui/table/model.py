@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 
+from uwr_desktop.core.bounds_text import out_of_bounds
 from uwr_desktop.core.condition_text import condition_chip, condition_text
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import RulesError
@@ -192,10 +193,7 @@ def check_value(column: Column, value: object) -> str | None:
             return f"{column.title} must be a number, got {value!r}"
         if column.kind is ColumnKind.INT and Fraction(number).denominator != 1:
             return f"{column.title} must be a whole number, got {format_cell(Fraction(number))}"
-        low, high = column.minimum, column.maximum
-        if (low is not None and number < low) or (high is not None and number > high):
-            return f"{column.title} must be {_bounds_text(column)}, got {format_cell(number)}"
-        return None
+        return out_of_bounds(column.title, number, column.minimum, column.maximum, format_cell)
     if column.kind is ColumnKind.BOOL and not isinstance(value, bool):
         return f"{column.title} must be yes or no, got {value!r}"
     if column.kind is ColumnKind.CHOICE and column.choices and value not in column.choices:
