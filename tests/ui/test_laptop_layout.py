@@ -20,6 +20,7 @@ from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, step_rects
 from uwr_desktop.ui.table.model import CONDITIONS_COLUMN, NAME_COLUMN
 from uwr_desktop.ui.window.layout import first_dice_dock_width
 from uwr_desktop.ui.window.main_window import MainWindow
+from uwr_desktop.ui.window.turn_header import TurnHeader
 
 LAPTOP_WINDOW = QSize(1229, 655)
 """The first-start window on a 1366x768 screen (see test_small_screen.py)."""
@@ -186,6 +187,21 @@ def test_the_round_and_the_acting_combatant_show_large_above_the_table(window):
     window.do(NextTurn())
     state = window.document.session.state
     assert header.actor_label.text() == f"{state.combatants[state.current].name} acts"
+
+
+def test_a_name_too_long_for_the_header_ends_in_an_ellipsis_and_stays_whole(qtbot):
+    header = TurnHeader()
+    qtbot.addWidget(header)
+    header.actor_label.setText("Bandit Captain of the Ninth Company acts")
+    header.resize(200, header.sizeHint().height())
+    header.show()
+    qtbot.waitExposed(header)
+    shown = header.actor_label.shown_text()
+    assert shown.endswith("…") and shown != header.actor_label.text()
+    assert header.actor_label.text() == "Bandit Captain of the Ninth Company acts"
+    assert shown.removesuffix("…") in header.actor_label.text()
+    header.resize(1200, header.height())
+    qtbot.waitUntil(lambda: header.actor_label.shown_text() == header.actor_label.text())
 
 
 def test_a_new_turn_order_keeps_the_column_widths(qtbot, tmp_path):

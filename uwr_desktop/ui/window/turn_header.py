@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.ui.widgets.build import enlarge
+from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 
 SCALE = 1.5
 """How much larger than the window's text the strip's words are."""
@@ -20,10 +21,10 @@ class TurnHeader(QWidget):
         self.setObjectName("turnHeader")
         self.round_label = QLabel(self)
         self.round_label.setObjectName("turnHeaderRound")
-        self.actor_label = QLabel(self)
+        self.actor_label = ElidedLabel(self)
         self.actor_label.setObjectName("turnHeaderActor")
         enlarge((self.round_label, self.actor_label), self.font(), SCALE)
-        # A long name is cut at the window's edge rather than widening the window.
+        # A long name ends in "…" at the window's edge rather than widening the window.
         self.actor_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 0, 2, 0)
