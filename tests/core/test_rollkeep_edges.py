@@ -1,18 +1,24 @@
 """Roll-and-keep at its edges: an attack that reaches its TN exactly hits, a weapon the sheet
-does not have, a typed score taken back, the ambush only before the skirmish, and the wounds
-that kill."""
+does not have, a typed score taken back, the ambush only before the skirmish, the wounds that
+kill, and whom each roll asks for its dice when the players roll by hand."""
+
+import random
+from collections.abc import Callable
 
 import pytest
 from rollkeep_sheets import KATANA, samurai, scripted
 
-from uwr_desktop.core.intents import EditCell, RulesError, StartFight
+from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice_requests import RollFor
+from uwr_desktop.core.hand_dice import FacesNeeded, HandRoller
+from uwr_desktop.core.intents import EditCell, NextTurn, RulesError, StartFight
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
 from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of, unsettled
-from uwr_desktop.core.rulesets.rollkeep.sheet import Skill
+from uwr_desktop.core.rulesets.rollkeep.sheet import Skill, Stance
 from uwr_desktop.core.rulesets.rollkeep.wounds import death_at, wound_ranks, wound_state
 from uwr_desktop.core.session import Session
 
@@ -82,6 +88,75 @@ def test_a_typed_score_or_wounds_out_of_bounds_is_refused_in_the_forms_words(key
         session.do(EditCell("hida", key, value))
     assert message in str(refusal.value)
     assert session.state is before
+
+
+def asked_by_hand(
+    session: Session, intent: object, face: Callable[[RollFor], int]
+) -> tuple[list[RollFor], HandRoller]:
+    """Do ``intent`` with every combatant's dice typed in, each die of a roll showing what
+    ``face`` says for whom it is and what for; whom the rules asked, and what for, in turn."""
+    hand = HandRoller(Roller(random.Random(4)), lambda cid: cid is not None)
+    asked = []
+    while True:
+        hand.again()
+        try:
+            session.do(intent, roller=hand)
+            return asked, hand
+        except FacesNeeded as needed:
+            asked.append(needed.request.by)
+            hand.type_faces(needed.request, (face(needed.request.by),) * needed.request.count)
+
+
+def test_an_ambush_rolled_by_hand_asks_the_hider_for_stealth_and_the_unaware_for_investigation():
+    session, _ = duel()
+    asked, hand = asked_by_hand(session, RollkeepAmbush(("kakita",), ("hida",)), lambda _by: 5)
+    assert asked == [
+        RollFor("kakita", "the ambush (Stealth)"),
+        RollFor("hida", "the ambush (Investigation)"),
+    ]
+    assert isinstance(session.entries[-1].events[0], AmbushRolled)
+    assert hand.typed_by() == ("kakita", "hida")
+
+
+def test_an_attack_rolled_by_hand_asks_the_attacker_for_the_roll_then_the_damage():
+    session, _ = duel()
+    session.do(StartFight())
+    asked, _hand = asked_by_hand(session, RollkeepAttack("kakita", 0, "hida"), lambda _by: 9)
+    assert asked == [
+        RollFor("kakita", "the attack on Hida, TN 15"),
+        RollFor("kakita", "the damage to Hida"),
+    ]
+    assert sheet_of(session.state.combatants["hida"]).wounds == 18
+
+
+def test_initiative_and_its_roll_off_by_hand_ask_each_combatant_in_turn():
+    roster = [samurai("a", "Akodo"), samurai("b", "Bayushi")]
+    session = Session(make_ruleset("rollkeep"), roster, roller=Roller(random.Random(1)))
+    rolled_off = {"a": 7, "b": 3}
+    asked, _hand = asked_by_hand(
+        session,
+        StartFight(),
+        lambda by: 5 if by.what == "initiative" else rolled_off[by.combatant_id],
+    )
+    assert asked == [
+        RollFor("a", "initiative"),
+        RollFor("b", "initiative"),
+        RollFor("a", "a roll-off"),
+        RollFor("b", "a roll-off"),
+    ]
+    assert session.state.order == ("a", "b")
+
+
+def test_the_full_defense_roll_by_hand_is_asked_of_the_defender_as_its_turn_ends():
+    roster = [
+        samurai("wall", "Wall", initiative_override=30, stance=Stance.FULL_DEFENSE),
+        samurai("foe", "Foe", initiative_override=10),
+    ]
+    session = Session(make_ruleset("rollkeep"), roster, roller=Roller(random.Random(1)))
+    session.do(StartFight())
+    asked, _hand = asked_by_hand(session, NextTurn(), lambda _by: 4)
+    assert asked == [RollFor("wall", "the Full Defense roll")]
+    assert session.state.current == "foe"
 
 
 def test_an_ambush_is_rolled_before_the_skirmish_only():
