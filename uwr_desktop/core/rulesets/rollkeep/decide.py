@@ -68,9 +68,9 @@ Builder = common.Builder[RollkeepSettings]
 """The events of one ``rollkeep`` intent, each applied as it is added."""
 
 WOUNDS = common.Bounded("Wounds", 0, MAX_COUNT)
+"""The wounds the GM types in the table: its column's range and the edit's check."""
 INITIATIVE_SCORE = common.Bounded("The Initiative Score", -MAX_INITIATIVE, MAX_INITIATIVE)
 """A typed Initiative Score (an empty cell: the rolled one)."""
-"""The wounds the GM types in the table: its column's range and the edit's check."""
 
 
 # --- who acts ---------------------------------------------------------------------------------
