@@ -829,6 +829,15 @@ def apply_known_shared(state: EncounterState, event: Event) -> EncounterState:
     return new
 
 
+def apply_shared_or_refuse(state: EncounterState, event: Event, owner: str) -> EncounterState:
+    """The state after ``event`` if it is a shared event, which the caller's rules do not add
+    to; for any other, ``RulesError``: ``"{owner} no event Forfeited"``."""
+    new = apply_shared(state, event)
+    if new is None:
+        raise RulesError(f"{owner} no event {type(event).__name__}")
+    return new
+
+
 def _check_record(record: RollRecord) -> None:
     try:
         record.check()

@@ -21,8 +21,12 @@ from uwr_desktop.core.events import (
     RoundEnded,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.common import apply_known_shared, need, with_combatants
+from uwr_desktop.core.rulesets.common import (
+    apply_known_shared,
+    apply_shared_or_refuse,
+    need,
+    with_combatants,
+)
 from uwr_desktop.core.rulesets.hands import events, order
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, with_sheet
 from uwr_desktop.core.rulesets.hands.state import (
@@ -337,9 +341,6 @@ _APPLY: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {
 def apply_event(state: EncounterState, event: Event) -> EncounterState:
     """Return the state after ``event``; ``RulesError`` when it does not fit."""
     handler = _APPLY.get(type(event))
-    if handler is not None:
-        return handler(state, event)
-    shared = common.apply_shared(state, event)
-    if shared is None:
-        raise RulesError(f"the hands rules have no event {type(event).__name__}")
-    return shared
+    if handler is None:
+        return apply_shared_or_refuse(state, event, "the hands rules have")
+    return handler(state, event)

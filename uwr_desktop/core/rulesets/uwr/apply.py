@@ -20,18 +20,17 @@ from uwr_desktop.core.events import (
     CombatantsJoined,
     CombatantsLeft,
     CombatantsUpdated,
-    ConditionsAtTurn,
-    DiceRerolled,
-    DiceRolled,
     Event,
-    HandRollsSet,
-    RolledByHand,
     RoundEnded,
-    TurnEnded,
     TurnStarted,
 )
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.rulesets.common import apply_known_shared, need, with_combatants
+from uwr_desktop.core.rulesets.common import (
+    apply_known_shared,
+    apply_shared_or_refuse,
+    need,
+    with_combatants,
+)
 from uwr_desktop.core.rulesets.uwr import events
 from uwr_desktop.core.rulesets.uwr.order import FEW_MOVED, KeptOrder, reordered, turn_order
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
@@ -152,14 +151,6 @@ def _turn_started(state: EncounterState, event: TurnStarted, _: UwrSettings) -> 
     return apply_known_shared(state, event)
 
 
-def _dice_rolled(
-    state: EncounterState,
-    event: DiceRolled | DiceRerolled | HandRollsSet | RolledByHand,
-    _: UwrSettings,
-) -> EncounterState:
-    return apply_known_shared(state, event)
-
-
 def _stamina(state: EncounterState, event: events.StaminaRefilled) -> dict[str, Combatant]:
     combatant = need(state, event.combatant_id)
     sheet = sheet_of(combatant)
@@ -174,16 +165,6 @@ def _stamina_spent(state: EncounterState, event: events.StaminaSpent) -> dict[st
     if not 0 <= event.stamina < sheet.stamina:
         raise RulesError(f"{combatant.name} cannot spend Stamina down to {event.stamina}")
     return {combatant.id: with_sheet(combatant, replace(sheet, stamina=event.stamina))}
-
-
-def _turn_ended(state: EncounterState, event: TurnEnded, _: UwrSettings) -> EncounterState:
-    return apply_known_shared(state, event)
-
-
-def _conditions_at_turn(
-    state: EncounterState, event: ConditionsAtTurn, _: UwrSettings
-) -> EncounterState:
-    return apply_known_shared(state, event)
 
 
 def _round_ended(state: EncounterState, event: RoundEnded, _: UwrSettings) -> EncounterState:
@@ -365,12 +346,6 @@ _APPLY: dict[type[Event], Callable[[EncounterState, Any, UwrSettings], Encounter
     CombatantsUpdated: _updated,
     events.ManualOrderSet: _manual,
     TurnStarted: _turn_started,
-    DiceRolled: _dice_rolled,
-    DiceRerolled: _dice_rolled,
-    HandRollsSet: _dice_rolled,
-    RolledByHand: _dice_rolled,
-    TurnEnded: _turn_ended,
-    ConditionsAtTurn: _conditions_at_turn,
     RoundEnded: _round_ended,
     events.RoundStarted: _round_started,
     events.CheckRolled: _check_rolled,
@@ -380,13 +355,15 @@ _APPLY: dict[type[Event], Callable[[EncounterState, Any, UwrSettings], Encounter
     events.CheckResolved: _resolved,
     **dict.fromkeys(_IN_PLACE, _changing),
 }
+"""The ``uwr`` events and the shared ones the rules add to, each with its applier; the other
+shared events are applied as every ruleset applies them."""
 
 
 def apply_event(state: EncounterState, event: Event, settings: UwrSettings) -> EncounterState:
     """Return the state after ``event``; ``RulesError`` when it does not fit."""
     handler = _APPLY.get(type(event))
     if handler is None:
-        raise RulesError(f"the uwr rules have no event {type(event).__name__}")
+        return apply_shared_or_refuse(state, event, "the uwr rules have")
     return handler(state, event, settings)
 
 
