@@ -20,6 +20,7 @@ from enum import StrEnum
 
 import msgspec
 
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.sides import Side
 
 
@@ -155,6 +156,32 @@ class TimelineSlot(msgspec.Struct, frozen=True):
     tells: tuple[str, ...] = ()
     tells_health: bool = False
     caption: str = ""
+
+
+def combatant_slot(
+    combatant: Combatant,
+    value_text: str,
+    *,
+    status: SlotStatus = SlotStatus.PENDING,
+    detail: str = "",
+    position: int = 0,
+    caption: str = "",
+    tells_health: bool = False,
+) -> TimelineSlot:
+    """A combatant's own turn card: keyed by its id (so it animates as it moves), labelled
+    with its name, in its side's colours."""
+    return TimelineSlot(
+        combatant.id,
+        combatant.id,
+        combatant.name,
+        combatant.side,
+        value_text,
+        status=status,
+        detail=detail,
+        position=position,
+        caption=caption,
+        tells_health=tells_health,
+    )
 
 
 def drawn_as(axis: TimelineAxis, slots: Sequence[TimelineSlot]) -> AxisKind:

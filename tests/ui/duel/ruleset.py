@@ -225,15 +225,7 @@ class DuelRuleset(kit.RoundSystem[DuelSettings]):
             status = kit.turn_status(cid, state.current, state.acted)
             shown = "-" if initiative is None else str(initiative)
             slots.append(
-                kit.TimelineSlot(
-                    cid,
-                    cid,
-                    combatant.name,
-                    combatant.side,
-                    shown,
-                    status=status,
-                    position=initiative or 0,
-                )
+                kit.combatant_slot(combatant, shown, status=status, position=initiative or 0)
             )
         return tuple(slots)
 

@@ -61,7 +61,14 @@ from uwr_desktop.core.rulesets.round_system import RoundSystem
 from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
 from uwr_desktop.core.rulesets.view_module import ViewsFromModule
 from uwr_desktop.core.sides import Side
-from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot, turn_status
+from uwr_desktop.core.timeline import (
+    AxisKind,
+    SlotStatus,
+    TimelineAxis,
+    TimelineSlot,
+    combatant_slot,
+    turn_status,
+)
 
 __all__ = [
     "AddCombatants",
@@ -113,6 +120,7 @@ __all__ = [
     "TurnStarted",
     "ViewsFromModule",
     "WorkingState",
+    "combatant_slot",
     "common",
     "register_sheet",
     "replace",

@@ -108,11 +108,8 @@ def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
     if state.phase == Phase.SETUP:
         health = {cid: sheet_of(state.combatants[cid]).undamaged for cid in state.rows}
         return tuple(
-            kit.TimelineSlot(
-                cid,
-                cid,
-                state.combatants[cid].name,
-                state.combatants[cid].side,
+            kit.combatant_slot(
+                state.combatants[cid],
                 f"{health[cid]} HP",
                 position=health[cid],
                 tells_health=True,

@@ -179,11 +179,8 @@ def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         slots.append(
-            kit.TimelineSlot(
-                cid,
-                cid,
-                combatant.name,
-                combatant.side,
+            kit.combatant_slot(
+                combatant,
                 f"{sheet.stance.icon} {score_text(state, cid)}",
                 status=_status(state, cid),
                 detail=_detail(state, cid),

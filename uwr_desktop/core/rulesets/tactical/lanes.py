@@ -21,6 +21,7 @@ from uwr_desktop.core.timeline import (
     SlotStatus,
     TimelineAxis,
     TimelineSlot,
+    combatant_slot,
 )
 
 ACTION_SUFFIX = "@action"
@@ -151,11 +152,9 @@ def timeline(state: EncounterState, settings: TacticalSettings) -> tuple[Timelin
         for place, over in enumerate(sheet.now.done):
             keyed.append((over.declared_at, 0, order(cid), _over(combatant, place)))
         if sheet.base is None:
-            slot = _slot(
+            slot = combatant_slot(
                 combatant,
                 "not rolled",
-                SlotStatus.PENDING,
-                0,
                 caption="not rolled",
                 detail="Base initiative not rolled yet",
             )
@@ -223,8 +222,13 @@ def _next(
     if sheet.down or sheet.now.ap == 0:
         words = "down" if sheet.down else "no AP left"
         detail = f"Base {base}; {words}"
-        return base, _slot(
-            combatant, str(base), SlotStatus.DONE, base, caption=words, detail=detail
+        return base, combatant_slot(
+            combatant,
+            str(base),
+            status=SlotStatus.DONE,
+            position=base,
+            caption=words,
+            detail=detail,
         )
     next_at = rules.actual(sheet)
     status = SlotStatus.CURRENT if declaring else SlotStatus.PENDING
@@ -232,22 +236,8 @@ def _next(
     text = f"{next_at}" if shown == next_at else f"{next_at} (waiting)"
     caption = f"declares on {next_at}" if shown == next_at else f"waiting since {next_at}"
     detail = f"Base {base} + 5 x {sheet.now.ap} AP left: declares on {next_at}"
-    return shown, _slot(combatant, text, status, shown, caption=caption, detail=detail)
-
-
-def _slot(
-    combatant: Combatant, text: str, status: SlotStatus, position: int, *, caption: str, detail: str
-) -> TimelineSlot:
-    return TimelineSlot(
-        combatant.id,
-        combatant.id,
-        combatant.name,
-        combatant.side,
-        text,
-        status=status,
-        detail=detail,
-        position=position,
-        caption=caption,
+    return shown, combatant_slot(
+        combatant, text, status=status, position=shown, caption=caption, detail=detail
     )
 
 

@@ -128,11 +128,8 @@ def timeline(state: kit.EncounterState) -> tuple[kit.TimelineSlot, ...]:
         if sheet.vitality == 0:
             details.append("Death's Door" if combatant.side is kit.Side.PLAYER else "dead")
         slots.append(
-            kit.TimelineSlot(
-                cid,
-                cid,
-                combatant.name,
-                combatant.side,
+            kit.combatant_slot(
+                combatant,
                 value,
                 status=status,
                 detail=", ".join(details) if details else "",
