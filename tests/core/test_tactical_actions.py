@@ -283,8 +283,15 @@ def test_base_initiative_is_typed_between_rounds_and_edits_are_checked():
     session.do(NextTurn())
     with pytest.raises(RulesError, match="not during the countdown"):
         session.do(EditCell("ann", "initiative", 5))
-    with pytest.raises(RulesError, match="Hits: 51 hits is above the maximum 50"):
+    with pytest.raises(RulesError, match=r"^Hits can be at most 50 \(got 51\)$"):
         session.do(EditCell("ann", "hits", 51))
+    hits = next(c for c in session.ruleset.columns(session.state) if c.key == "hits")
+    assert session.ruleset.cell_column(session.state, "ann", hits).maximum == 50
+    session.do(EditCell("ann", "hits", 30))
+    session.do(EditCell("ann", "hits_max", 40))
+    assert session.ruleset.cell_column(session.state, "ann", hits).maximum == 40
+    with pytest.raises(RulesError, match=r"^Hits can be at most 40 \(got 45\)$"):
+        session.do(EditCell("ann", "hits", 45))
     session.do(EditCell("ann", "bleeding", 3))
     edited = Combatant(id="ann", name="Ann", sheet=TacticalSheet(quickness=4))
     session.do(ReplaceCombatant(edited))

@@ -371,3 +371,16 @@ def test_a_sheet_before_the_fight_may_change_a_prepared_mark():
     session.do(ReplaceCombatant(sheet))
     crossbow = session.state.combatants["k"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.upr, crossbow.uses_max) == (False, None, 0)
+
+
+def test_a_current_health_cell_is_bounded_by_the_combatants_maximum_as_its_edit_is():
+    session = session_of()
+    ruleset, state = session.ruleset, session.state
+    columns = {column.key: column for column in ruleset.columns(state)}
+    vitality = ruleset.cell_column(state, "k", columns["vitality"])
+    stamina = ruleset.cell_column(state, "k", columns["stamina"])
+    assert (vitality.minimum, vitality.maximum) == (0, 12)
+    assert (stamina.minimum, stamina.maximum) == (0, 5)
+    refused(session, EditCell("k", "stamina", 6), r"Stamina can be at most 5 \(got 6\)")
+    for key in ("vitality_max", "brawn", "initiative", "name"):
+        assert ruleset.cell_column(state, "k", columns[key]) is columns[key]

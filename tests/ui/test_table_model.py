@@ -311,6 +311,18 @@ def test_delegate_picks_a_bounded_editor_per_column_kind(qapp, model):
     assert decimals_for(Fraction(1, 4)) == 2
 
 
+def test_a_current_health_editor_stops_at_the_combatants_own_maximum(qapp, session, model):
+    delegate = CombatantDelegate()
+    row = model.row_of("vex")
+    _parent, vitality = _editor(delegate, model, model.index(row, model.column_of("vitality")))
+    assert vitality.maximum() == 12
+    session.do(EditCell("vex", "vitality_max", 8))
+    _parent, vitality = _editor(delegate, model, model.index(row, model.column_of("vitality")))
+    assert (vitality.maximum(), vitality.value()) == (8, 8)
+    _parent, most = _editor(delegate, model, model.index(row, model.column_of("vitality_max")))
+    assert most.maximum() == 1_000_000  # a maximum is bounded by its column alone
+
+
 def test_delegate_commits_exact_fractions_through_the_proxy(qtbot, session, model):
     proxy = CombatantFilterProxy()
     proxy.setSourceModel(model)

@@ -5,6 +5,7 @@ import pytest
 from countdown_fight import two_actions_each
 from fight_window import shown_window
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QSpinBox
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
@@ -212,3 +213,15 @@ def test_dragging_a_bars_end_shortens_the_action_with_its_count_and_penalty(wind
     window.actions_by_key["undo"].trigger()
     action = session.state.combatants["a"].sheet.now.action
     assert (action.ap, action.resolves_at) == (4, 15)
+
+
+def test_the_hits_editor_stops_at_the_combatants_own_maximum(window, qtbot):
+    session, _panel = fight(window, [15, 10])
+    session.do(EditCell("a", "hits", 30))
+    session.do(EditCell("a", "hits_max", 40))
+    model, table = window.table_model, window.table
+    index = window.proxy.mapFromSource(model.index(model.row_of("a"), model.column_of("hits")))
+    table.edit(index)
+    editor = table.focusWidget()
+    assert isinstance(editor, QSpinBox)
+    assert (editor.minimum(), editor.maximum(), editor.value()) == (0, 40, 30)

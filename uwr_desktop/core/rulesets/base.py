@@ -269,6 +269,10 @@ class Ruleset(Protocol):
     def cell_value(self, state: EncounterState, combatant_id: str, column_key: str) -> CellValue:
         """The value of one cell."""
 
+    def cell_column(self, state: EncounterState, combatant_id: str, column: Column) -> Column:
+        """``column`` with the bounds one combatant's cell takes (a current value at most that
+        combatant's maximum, say): the table's editor, its check and the rules' agree."""
+
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent that sets one cell to ``value`` (checked when done)."""
 

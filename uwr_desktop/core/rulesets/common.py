@@ -605,6 +605,13 @@ def number_column(key: str, title: str, field: Bounded) -> Column:
     )
 
 
+def column_at_most(column: Column, high: int) -> Column:
+    """``column`` bounded above by ``high`` too: a current value's cell under the combatant's
+    maximum (as :meth:`Bounded.at_most` bounds its edit)."""
+    top = Fraction(high) if column.maximum is None else min(column.maximum, Fraction(high))
+    return replace(column, maximum=top)
+
+
 GENERIC_CELLS = frozenset({"name", "side", "hidden", "notes", "alias", hand_rolls.DICE_BY_CELL})
 """The cells every ruleset's table has and edits the same way."""
 

@@ -353,6 +353,11 @@ class RoundSystem(ABC, Generic[S]):
             return generic
         return self.own_cell(state, combatant, column_key)
 
+    def cell_column(self, state: EncounterState, combatant_id: str, column: Column) -> Column:
+        """``column`` as it is: no cell is bounded by more than its column, unless the rules
+        say."""
+        return column
+
     def edit_intent(self, combatant_id: str, column_key: str, value: object) -> Intent:
         """The intent that sets one cell (checked when done)."""
         return EditCell(combatant_id, column_key, value)

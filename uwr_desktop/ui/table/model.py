@@ -43,7 +43,8 @@ HIDDEN_ROLE = int(_ROLE.UserRole) + 3
 NAME_ROLE = int(_ROLE.UserRole) + 4
 """Data role giving the combatant's name (any column)."""
 COLUMN_ROLE = int(_ROLE.UserRole) + 5
-"""Data role giving the cell's :class:`Column` (kind, bounds, choices) for editors."""
+"""Data role giving the cell's :class:`Column` (kind, bounds, choices) for editors, with the
+bounds the ruleset sets for that combatant's cell."""
 SORT_ROLE = int(_ROLE.UserRole) + 6
 """Data role giving the cell's raw value (numbers stay numbers) for sorting."""
 CHIPS_ROLE = int(_ROLE.UserRole) + 8
@@ -332,7 +333,7 @@ class CombatantTableModel(QAbstractTableModel):
         if role == NAME_ROLE:
             return combatant.name
         if role == COLUMN_ROLE:
-            return column
+            return self._session.ruleset.cell_column(self._state, cid, column)
         if role == _ROLE.TextAlignmentRole:
             return _ALIGN_NUMBER if column.kind in _NUMERIC else _ALIGN_TEXT
         if role == MEASURE_ROLE:
@@ -386,7 +387,7 @@ class CombatantTableModel(QAbstractTableModel):
         if not column.editable:
             self.editRefused.emit(f"{name}: {column.title} cannot be edited")
             return False
-        problem = check_value(column, value)
+        problem = check_value(self._session.ruleset.cell_column(self._state, cid, column), value)
         if problem is not None:
             self.editRefused.emit(f"{name}: {problem}")
             return False

@@ -9,15 +9,12 @@ from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, Condition, EncounterState
 from uwr_desktop.core.events import (
     CombatantsUpdated,
-    CombatantUpdate,
-    convert,
-    to_builtins,
 )
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_INITIATIVE, MAX_NAME_LENGTH
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import common
-from uwr_desktop.core.rulesets.common import Bounded, need
+from uwr_desktop.core.rulesets.common import need
 from uwr_desktop.core.rulesets.tactical import events, rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -31,12 +28,6 @@ from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, INSTANT_REAC
 from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
-    BASE_INITIATIVE,
-    BLEEDING,
-    CURRENT_PENALTY,
-    HITS,
-    MAX_HITS,
-    QUICKNESS,
     KeptProgress,
     TacticalAction,
     TacticalSheet,
@@ -481,55 +472,3 @@ def remove_counter(b: Builder, name: str) -> str:
         raise RulesError(f"There is no counter called {name!r}")
     b.add(events.CountersChanged(kept, f"{name.strip()} removed"))
     return f"Remove counter {name.strip()}"
-
-
-SHEET_CELLS: dict[str, tuple[str, Bounded]] = {
-    "hits": ("Hits", HITS),
-    "hits_max": ("Max hits", MAX_HITS),
-    "quickness": ("Quickness bonus", QUICKNESS),
-    "penalty": ("Penalty", CURRENT_PENALTY),
-    "bleeding": ("Bleeding", BLEEDING),
-}
-"""The sheet's numbers a table cell sets: their name in the log and their bounds."""
-
-
-def edit_own_cell(sink: Builder, combatant: Combatant, key: str, value: object) -> str:
-    """Set one ``tactical`` cell: the sheet's numbers or the base initiative."""
-    sheet = sheet_of(combatant)
-    if key == "initiative":
-        return _set_initiative(sink, combatant, value)
-    elif key in SHEET_CELLS:
-        label, bounds = SHEET_CELLS[key]
-        number = bounds.read(value)
-        try:
-            new_sheet = _checked(replace(sheet, **{key: number}))
-        except ValueError as error:
-            raise RulesError(f"{label}: {error}") from None
-        updated = replace(combatant, sheet=new_sheet)
-        text = f"{label.lower()} {getattr(sheet, key)} → {number}"
-    else:
-        raise RulesError(f"The column {key!r} cannot be edited")
-    sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
-    return f"{combatant.name}: {text}"
-
-
-def _checked(sheet: TacticalSheet) -> TacticalSheet:
-    """``sheet`` as the decoder would check it (bounds and hits within their maximum)."""
-    checked: TacticalSheet = convert(to_builtins(sheet), TacticalSheet)
-    return checked
-
-
-def _set_initiative(b: Builder, combatant: Combatant, value: object) -> str:
-    if b.state.phase == Phase.RESOLUTION:
-        raise RulesError("Base initiative changes between rounds, not during the countdown")
-    base = None if value in (None, "") else BASE_INITIATIVE.read(value)
-    sheet = sheet_of(combatant)
-    action = sheet.now.action
-    moved = None
-    if action is not None and b.state.phase == Phase.INITIATIVE:
-        # An action carried into the round resolves from the base the round starts with.
-        new_base = replace(sheet, initiative_override=base).base or 0
-        moved = rules.carried(action, new_base, sheet.now.ap)
-    b.add(events.InitiativeSet(combatant.id, base, moved))
-    words = "back to the roll" if base is None else f"base initiative {base}"
-    return f"{combatant.name}: {words}"

@@ -25,7 +25,7 @@ from uwr_desktop.core.rulesets.earlier_health import (
     with_sheet_upgraded,
 )
 from uwr_desktop.core.rulesets.tactical import decide as steps
-from uwr_desktop.core.rulesets.tactical import lanes, rules, view
+from uwr_desktop.core.rulesets.tactical import edit, lanes, rules, view
 from uwr_desktop.core.rulesets.tactical.apply import APPLIERS
 from uwr_desktop.core.rulesets.tactical.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.tactical.intents import (
@@ -106,7 +106,8 @@ class TacticalRuleset(kit.RoundSystem[TacticalSettings]):
         """Newcomers during a fight roll their base initiative at once."""
         steps.joined(sink, ids)
 
-    edit_own_cell = staticmethod(steps.edit_own_cell)
+    edit_own_cell = staticmethod(edit.edit_own_cell)
+    cell_column = staticmethod(edit.cell_column)
     describe_own = staticmethod(view.describe)
     own_rolls = staticmethod(shown_rolls)
 

@@ -5,11 +5,14 @@ from fractions import Fraction
 from msgspec.structs import replace
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import CombatantsUpdated, CombatantUpdate
 from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.rulesets.base import Column
 from uwr_desktop.core.rulesets.common import (
     GENERIC_CELLS,
+    Bounded,
+    column_at_most,
     edited_cell,
     need,
     with_fields_of,
@@ -42,6 +45,25 @@ def parse_half(label: str, value: object) -> Fraction:
     raise RulesError(f"{label} must be a number like 3 or 3.5, got {value!r}")
 
 
+CURRENT_HEALTH = frozenset({"vitality", "stamina"})
+"""The health numbers a combatant's own maximum bounds."""
+
+
+def current_health_bound(combatant: Combatant, key: str) -> Bounded:
+    """The bounds of a current health number (``"vitality"``, ``"stamina"``): at most the
+    combatant's maximum of it."""
+    return HEALTH_FIELDS[key].at_most(getattr(sheet_of(combatant), f"{key}_max"))
+
+
+def cell_column(state: EncounterState, combatant_id: str, column: Column) -> Column:
+    """``column`` with the combatant's own bound on a current health number."""
+    if column.key not in CURRENT_HEALTH:
+        return column
+    return column_at_most(
+        column, current_health_bound(state.combatants[combatant_id], column.key).high
+    )
+
+
 def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
     """The combatant with one field changed, and the change in words."""
     if key in GENERIC_CELLS:
@@ -57,9 +79,9 @@ def _edited(combatant: Combatant, key: str, value: object) -> tuple[Combatant, s
         attributes = replace(sheet.attributes, **{key: half})
         text = f"{key.capitalize()} {format_half(before)} → {format_half(half)}"
         return with_sheet(combatant, replace(sheet, attributes=attributes)), text
-    if key in {"vitality", "stamina"}:
+    if key in CURRENT_HEALTH:
         field = HEALTH_FIELDS[key]
-        number = field.at_most(getattr(sheet, f"{key}_max")).read(value)
+        number = current_health_bound(combatant, key).read(value)
         text = f"{field.label} {getattr(sheet, key)} → {number}"
         return with_sheet(combatant, replace(sheet, **{key: number})), text
     if key in {"vitality_max", "stamina_max"}:

@@ -19,7 +19,7 @@ from uwr_desktop.core.rulesets.uwr import decide as rules
 from uwr_desktop.core.rulesets.uwr import upgrade, view
 from uwr_desktop.core.rulesets.uwr.apply import UwrWorkingState, apply_event
 from uwr_desktop.core.rulesets.uwr.decide import Builder
-from uwr_desktop.core.rulesets.uwr.edit import edit_cell, replace_sheet
+from uwr_desktop.core.rulesets.uwr.edit import cell_column, edit_cell, replace_sheet
 from uwr_desktop.core.rulesets.uwr.events import EARLIER_TAGS, ManualOrderSet
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
@@ -178,6 +178,7 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
 
     own_rolls = staticmethod(shown_rolls)
     rule_states = staticmethod(view.rule_states)
+    cell_column = staticmethod(cell_column)
 
     def own_cell(
         self, state: kit.EncounterState, combatant: kit.Combatant, key: str
