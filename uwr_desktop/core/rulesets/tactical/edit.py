@@ -12,24 +12,11 @@ from uwr_desktop.core.rulesets.tactical import events, rules
 from uwr_desktop.core.rulesets.tactical.decide import Builder
 from uwr_desktop.core.rulesets.tactical.sheet import (
     BASE_INITIATIVE,
-    BLEEDING,
-    CURRENT_PENALTY,
-    HITS,
-    MAX_HITS,
-    QUICKNESS,
+    SHEET_CELLS,
     TacticalSheet,
     sheet_of,
 )
 from uwr_desktop.core.rulesets.tactical.state import Phase
-
-SHEET_CELLS: dict[str, tuple[str, Bounded]] = {
-    "hits": ("Hits", HITS),
-    "hits_max": ("Max hits", MAX_HITS),
-    "quickness": ("Quickness bonus", QUICKNESS),
-    "penalty": ("Penalty", CURRENT_PENALTY),
-    "bleeding": ("Bleeding", BLEEDING),
-}
-"""The sheet's numbers a table cell sets: their name in the log and their bounds."""
 
 
 def _cell_bound(combatant: Combatant, key: str) -> Bounded:

@@ -46,6 +46,15 @@ BLEEDING = Bounded("Bleeding", 0, MAX_COUNT)
 BASE_INITIATIVE = Bounded("Base initiative", -MAX_INITIATIVE, MAX_INITIATIVE)
 """A base initiative the GM types over the roll."""
 
+SHEET_CELLS: dict[str, tuple[str, Bounded]] = {
+    "hits": ("Hits", HITS),
+    "hits_max": ("Max hits", MAX_HITS),
+    "quickness": ("Quickness bonus", QUICKNESS),
+    "penalty": ("Penalty", CURRENT_PENALTY),
+    "bleeding": ("Bleeding", BLEEDING),
+}
+"""The sheet's numbers a table cell sets: their name in the log and their bounds."""
+
 Bonus = Annotated[int, QUICKNESS.meta]
 """A Quickness bonus."""
 
