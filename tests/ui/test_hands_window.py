@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from uwr_desktop.core.intents import StartFight
+from uwr_desktop.core.intents import RemoveCombatants, StartFight
 from uwr_desktop.core.rulesets.hands.columns import CARRY_OVER_TURN
 from uwr_desktop.core.rulesets.hands.intents import HandsSpend
 from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
@@ -288,3 +288,22 @@ def test_the_combatant_on_turn_spends_and_hesitates_from_the_menu_keys(window, q
     assert window.document.session.entries[-1].label.startswith(
         window.document.session.state.combatants[now].name
     ), "Fight ▸ Panel ▸ Hesitate: the combatant on turn hesitates"
+
+
+def test_a_combatant_who_acted_this_turn_leaves_and_the_panel_goes_on_without_it(window, qtbot):
+    window.document.new("hands")
+    session = window.document.session
+    for name, strength in (("Ana", 5), ("Bo", 4), ("Cy", 3)):
+        add(window, name, strength=strength, reach=1)
+    ids = ids_by_name(window)
+    session.do(StartFight())
+    session.do(HandsSpend(ids["Ana"], 2, weapon=0))
+    session.do(HandsSpend(ids["Bo"], 2, opposes=0))
+    window.document.do(RemoveCombatants((ids["Ana"],)))
+    shown = panel(window)
+    for name in ("Bo", "Cy"):
+        assert shown.findChild(QPushButton, f"handsSpend:{ids[name]}") is not None, name
+    against = shown.findChild(QComboBox, f"handsAgainst:{ids['Cy']}")
+    offered = [against.itemText(i) for i in range(against.count())]
+    assert offered == ["no interference", "against Bo (2)"]
+    assert shown.findChild(QLabel, "handsInterference:1") is None

@@ -288,10 +288,14 @@ class PointsPanel(SystemPanel):
         self._turn_actions[1]()
 
     def _add_interference(self, state: EncounterState, first_row: int) -> None:
-        """One grid row per interfering action of the turn (:class:`InterferenceLine`)."""
+        """One grid row per interfering action of the turn (:class:`InterferenceLine`), but
+        for one whose outcome cannot be recorded: a combatant of it has left the fight."""
         row = first_row
-        for index, action in enumerate(part_of(state).actions):
+        actions = part_of(state).actions
+        for index, action in enumerate(actions):
             if action.opposes is None:
+                continue
+            if {action.actor, actions[action.opposes].actor} - state.combatants.keys():
                 continue
             line = InterferenceLine(state, index, len(self.outcome_buttons) + 1)
             self._grid.addWidget(line.label, row, 0, 1, 2)

@@ -83,14 +83,15 @@ def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboB
 
 
 def against_choice(state: EncounterState, cid: str) -> QComboBox:
-    """The earlier actions of the turn the row's combatant may interfere with."""
+    """The earlier actions of the turn the row's combatant may interfere with (not those of
+    a combatant who has left the fight)."""
     box = choice(
         f"handsAgainst:{cid}",
         "Interfere with an earlier action of this turn (at most its points)",
     )
     box.addItem("no interference", None)
     for index, action in enumerate(part_of(state).actions):
-        if action.actor != cid:
+        if action.actor != cid and action.actor in state.combatants:
             actor = state.combatants[action.actor].name
             box.addItem(f"against {actor} ({action.points})", index)
     return box
