@@ -307,3 +307,31 @@ def test_a_combatant_who_acted_this_turn_leaves_and_the_panel_goes_on_without_it
     offered = [against.itemText(i) for i in range(against.count())]
     assert offered == ["no interference", "against Bo (2)"]
     assert shown.findChild(QLabel, "handsInterference:1") is None
+
+
+def test_a_row_keeps_its_weapon_target_and_points_while_the_gm_looks_elsewhere(window, qtbot):
+    window.document.new("hands")
+    session = window.document.session
+    add(window, "Ana", strength=5, reach=2, side="player")
+    add(window, "Bo", strength=4, reach=2)
+    add(window, "Cy", strength=3, reach=1)
+    ids = ids_by_name(window)
+    session.do(StartFight())
+    row = panel(window)
+    row.findChild(QComboBox, f"handsWeapon:{ids['Bo']}").setCurrentIndex(1)
+    target = row.findChild(QComboBox, f"handsTarget:{ids['Bo']}")
+    target.setCurrentIndex(target.findData(ids["Ana"]))
+    row.findChild(QSpinBox, f"handsPoints:{ids['Bo']}").setValue(3)
+    window.select_combatant(ids["Bo"])
+    session.do(HandsSpend(ids["Ana"], 1))
+
+    def shown(kind, name):
+        return row.findChild(kind, f"{name}:{ids['Bo']}")
+
+    assert shown(QComboBox, "handsWeapon").currentText() == "Weapon 1"
+    assert shown(QComboBox, "handsTarget").currentText() == "at Ana"
+    assert shown(QSpinBox, "handsPoints").value() == 3
+    click(qtbot, window, QPushButton, f"handsSpend:{ids['Bo']}")
+    assert part_of(session.state).actions[-1].target == ids["Ana"]
+    assert shown(QComboBox, "handsWeapon").currentText() == "no weapon"
+    assert shown(QSpinBox, "handsPoints").value() == 1

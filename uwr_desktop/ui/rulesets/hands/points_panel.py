@@ -46,9 +46,11 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
     OUTCOMES,
     SPEND_ANY,
     InterferenceLine,
+    TypedRows,
     against_choice,
     outreach_label,
     pip,
+    retype,
     target_choice,
     weapon_choice,
 )
@@ -102,6 +104,7 @@ class PointsPanel(SystemPanel):
         self.next_turn = named(QPushButton("Next turn"), "handsNextTurn")
         self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
         self.tray = DiceTray(document)
+        self._typed = TypedRows()
         layout = QVBoxLayout(self)
         self._body = layout
         layout.addWidget(self.title)
@@ -158,6 +161,7 @@ class PointsPanel(SystemPanel):
 
     def _rebuild(self) -> None:
         state = self._document.session.state
+        typed = self._typed.take(self.rows, state)
         self._clear_rows()
         self.title.setText(turn_title(state))
         if state.phase == Phase.SETUP:
@@ -183,6 +187,8 @@ class PointsPanel(SystemPanel):
         places = part_of(state).places
         for index, place in enumerate(places):
             self._add_row(state, index, place, carry=carry)
+            if place.combatant_id in typed:
+                retype(self.rows, place.combatant_id, typed[place.combatant_id])
         self._add_interference(state, 3 * len(places))
         taking_part = {place.combatant_id for place in places}
         idle = [state.combatants[cid].name for cid in state.rows if cid not in taking_part]
