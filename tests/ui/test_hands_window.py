@@ -27,6 +27,8 @@ from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
+from uwr_desktop.ui.theme import apply_theme
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS
 
 
 @pytest.fixture
@@ -335,3 +337,25 @@ def test_a_row_keeps_its_weapon_target_and_points_while_the_gm_looks_elsewhere(w
     assert part_of(session.state).actions[-1].target == ids["Ana"]
     assert shown(QComboBox, "handsWeapon").currentText() == "no weapon"
     assert shown(QSpinBox, "handsPoints").value() == 1
+
+
+def test_a_strong_combatant_with_a_long_name_keeps_the_panel_within_the_dock(
+    themed_app, window, qtbot
+):
+    apply_theme(themed_app)
+    window.document.new("hands")
+    session = window.document.session
+    add(window, "Sir Reginald Fortescue-Montmorency of Greater Wibbleshire", strength=23, reach=2)
+    add(window, "Bo", strength=4, reach=1, side="player")
+    session.do(StartFight())
+    qtbot.wait(1)  # the rows are laid out
+    chars = window.fontMetrics().averageCharWidth()
+    assert window.dice_dock.panel_width() <= DICE_PANEL_CHARS * chars
+    ids = ids_by_name(window)
+    name = panel(window).findChild(QLabel, f"handsName:{ids['Bo']}")
+    assert name.text() == "2. Bo"
+    long_name = panel(window).findChild(QLabel, f"handsName:{next(iter(ids.values()))}")
+    assert long_name.toolTip() == "Sir Reginald Fortescue-Montmorency of Greater Wibbleshire"
+    assert long_name.accessibleName() == (
+        "▶ 1. Sir Reginald Fortescue-Montmorency of Greater Wibbleshire"
+    )

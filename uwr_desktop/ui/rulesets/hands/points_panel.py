@@ -56,11 +56,20 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
 )
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_PIPS = 24
 """Pips drawn per combatant; more points are counted beside them (the number field spends
 any number)."""
+
+PIPS_PER_LINE = 6
+"""Pips drawn side by side; more go on the next line, so that many points do not push the
+row's buttons out of the dock."""
+
+NAME_CHARS = 12
+"""The least width of a row's name, in average characters; a longer name ends in "…" where
+the dock is narrow (its tooltip and what a screen reader hears stay whole)."""
 
 READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
 
@@ -203,9 +212,13 @@ class PointsPanel(SystemPanel):
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         top_row = 3 * index
-        name = named(QLabel(), f"handsName:{cid}")
+        name = named(ElidedLabel(), f"handsName:{cid}")
         marker = "▶ " if cid == state.current else ""
         name.setText(f"{marker}{index + 1}. {combatant.name}")
+        name.setToolTip(combatant.name)
+        name.setAccessibleName(name.text())
+        # A long name ends in "…" rather than push the row's buttons out of the dock.
+        name.setMinimumWidth(NAME_CHARS * name.fontMetrics().averageCharWidth())
         font = name.font()
         font.setBold(cid in {state.current, self._focus})
         name.setFont(font)
@@ -328,9 +341,10 @@ class PointsPanel(SystemPanel):
 
         return record
 
-    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QHBoxLayout:
-        pips = QHBoxLayout()
+    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QGridLayout:
+        pips = QGridLayout()
         pips.setSpacing(0)
+        pips.setColumnStretch(PIPS_PER_LINE, 1)
         shown = 0
         kinds = (
             (READY, sheet.ready, "ready", not carry),
@@ -354,11 +368,10 @@ class PointsPanel(SystemPanel):
                 )
                 if clickable:
                     mark.clicked.connect(self._pip_action(cid, number, carry=carry))
-                pips.addWidget(mark)
+                pips.addWidget(mark, *divmod(shown - 1, PIPS_PER_LINE))
         hidden = sheet.points_max - shown
         if hidden > 0:
-            pips.addWidget(QLabel(f"+{hidden}"))
-        pips.addStretch(1)
+            pips.addWidget(QLabel(f"+{hidden}"), *divmod(shown, PIPS_PER_LINE))
         return pips
 
     def _pip_action(self, cid: str, number: int, *, carry: bool) -> Callable[[], None]:

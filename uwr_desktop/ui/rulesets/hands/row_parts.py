@@ -105,6 +105,7 @@ def outreach_label(state: EncounterState, cid: str) -> QLabel:
     """Who outreaches the row's combatant (hidden when nobody does)."""
     by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
     label = named(QLabel(), f"handsOutreach:{cid}")
+    label.setWordWrap(True)
     if by:
         label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
         label.setToolTip(
