@@ -20,6 +20,7 @@ from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets.hands.events import Acted, Pools, RoundStarted
 from uwr_desktop.core.rulesets.hands.intents import (
     HandsHesitate,
+    HandsRecordOutcome,
     HandsSetClose,
     HandsSetSurprise,
     HandsSpend,
@@ -27,6 +28,7 @@ from uwr_desktop.core.rulesets.hands.intents import (
 from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
 
 
 def test_a_newcomer_mid_round_has_all_its_points_ready_and_joins_the_next_turn():
@@ -51,6 +53,29 @@ def test_a_leaver_mid_turn_drops_out_of_the_order_surprise_and_close_quarters():
     assert part.close == () and part.surprise == ()
     fight.do(NextTurn())
     assert declare_order(fight) == ["ana", "cy"]
+
+
+def test_an_action_whose_combatant_left_can_no_longer_be_interfered_with():
+    fight = session(fighter("ana", 6), fighter("bo", 5, side=Side.PLAYER), fighter("cy", 4))
+    fight.do(StartFight())
+    fight.do(HandsSpend("ana", 2, weapon=0))
+    fight.do(RemoveCombatants(["ana"]))
+    for target in (None, "cy"):
+        with pytest.raises(RulesError, match="has left the fight: there is nothing to interfere"):
+            fight.do(HandsSpend("bo", 1, opposes=0, target=target))
+    assert pools(fight, "bo") == (5, 0, 0)
+
+
+@pytest.mark.parametrize("leaver", ["ana", "bo"])
+def test_no_outcome_is_recorded_for_an_interference_with_a_combatant_who_left(leaver):
+    fight = session(fighter("ana", 6), fighter("bo", 5, side=Side.PLAYER), fighter("cy", 4))
+    fight.do(StartFight())
+    fight.do(HandsSpend("ana", 2, weapon=0))
+    fight.do(HandsSpend("bo", 2, opposes=0))
+    fight.do(RemoveCombatants([leaver]))
+    with pytest.raises(RulesError, match="has left the fight: there is no outcome to record"):
+        fight.do(HandsRecordOutcome(1, True, 14))
+    assert part_of(fight.state).actions[1].succeeded is None
 
 
 def test_end_round_skips_the_remaining_turns_and_splits_anew():

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from uwr_desktop.core.intents import StartFight
+from uwr_desktop.core.intents import RemoveCombatants, StartFight
 from uwr_desktop.core.rulesets.hands.columns import CARRY_OVER_TURN
 from uwr_desktop.core.rulesets.hands.intents import HandsSpend
 from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
@@ -27,6 +27,8 @@ from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
+from uwr_desktop.ui.theme import apply_theme
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS
 
 
 @pytest.fixture
@@ -288,3 +290,72 @@ def test_the_combatant_on_turn_spends_and_hesitates_from_the_menu_keys(window, q
     assert window.document.session.entries[-1].label.startswith(
         window.document.session.state.combatants[now].name
     ), "Fight ▸ Panel ▸ Hesitate: the combatant on turn hesitates"
+
+
+def test_a_combatant_who_acted_this_turn_leaves_and_the_panel_goes_on_without_it(window, qtbot):
+    window.document.new("hands")
+    session = window.document.session
+    for name, strength in (("Ana", 5), ("Bo", 4), ("Cy", 3)):
+        add(window, name, strength=strength, reach=1)
+    ids = ids_by_name(window)
+    session.do(StartFight())
+    session.do(HandsSpend(ids["Ana"], 2, weapon=0))
+    session.do(HandsSpend(ids["Bo"], 2, opposes=0))
+    window.document.do(RemoveCombatants((ids["Ana"],)))
+    shown = panel(window)
+    for name in ("Bo", "Cy"):
+        assert shown.findChild(QPushButton, f"handsSpend:{ids[name]}") is not None, name
+    against = shown.findChild(QComboBox, f"handsAgainst:{ids['Cy']}")
+    offered = [against.itemText(i) for i in range(against.count())]
+    assert offered == ["no interference", "against Bo (2)"]
+    assert shown.findChild(QLabel, "handsInterference:1") is None
+
+
+def test_a_row_keeps_its_weapon_target_and_points_while_the_gm_looks_elsewhere(window, qtbot):
+    window.document.new("hands")
+    session = window.document.session
+    add(window, "Ana", strength=5, reach=2, side="player")
+    add(window, "Bo", strength=4, reach=2)
+    add(window, "Cy", strength=3, reach=1)
+    ids = ids_by_name(window)
+    session.do(StartFight())
+    row = panel(window)
+    row.findChild(QComboBox, f"handsWeapon:{ids['Bo']}").setCurrentIndex(1)
+    target = row.findChild(QComboBox, f"handsTarget:{ids['Bo']}")
+    target.setCurrentIndex(target.findData(ids["Ana"]))
+    row.findChild(QSpinBox, f"handsPoints:{ids['Bo']}").setValue(3)
+    window.select_combatant(ids["Bo"])
+    session.do(HandsSpend(ids["Ana"], 1))
+
+    def shown(kind, name):
+        return row.findChild(kind, f"{name}:{ids['Bo']}")
+
+    assert shown(QComboBox, "handsWeapon").currentText() == "Weapon 1"
+    assert shown(QComboBox, "handsTarget").currentText() == "at Ana"
+    assert shown(QSpinBox, "handsPoints").value() == 3
+    click(qtbot, window, QPushButton, f"handsSpend:{ids['Bo']}")
+    assert part_of(session.state).actions[-1].target == ids["Ana"]
+    assert shown(QComboBox, "handsWeapon").currentText() == "no weapon"
+    assert shown(QSpinBox, "handsPoints").value() == 1
+
+
+def test_a_strong_combatant_with_a_long_name_keeps_the_panel_within_the_dock(
+    themed_app, window, qtbot
+):
+    apply_theme(themed_app)
+    window.document.new("hands")
+    session = window.document.session
+    add(window, "Sir Reginald Fortescue-Montmorency of Greater Wibbleshire", strength=23, reach=2)
+    add(window, "Bo", strength=4, reach=1, side="player")
+    session.do(StartFight())
+    qtbot.wait(1)  # the rows are laid out
+    chars = window.fontMetrics().averageCharWidth()
+    assert window.dice_dock.panel_width() <= DICE_PANEL_CHARS * chars
+    ids = ids_by_name(window)
+    name = panel(window).findChild(QLabel, f"handsName:{ids['Bo']}")
+    assert name.text() == "2. Bo"
+    long_name = panel(window).findChild(QLabel, f"handsName:{next(iter(ids.values()))}")
+    assert long_name.toolTip() == "Sir Reginald Fortescue-Montmorency of Greater Wibbleshire"
+    assert long_name.accessibleName() == (
+        "▶ 1. Sir Reginald Fortescue-Montmorency of Greater Wibbleshire"
+    )

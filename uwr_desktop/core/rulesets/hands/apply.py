@@ -49,6 +49,21 @@ def in_turn(state: EncounterState) -> bool:
     return state.phase in (Phase.CARRY_OVER, Phase.TURNS)
 
 
+def opposed_action(state: EncounterState, index: int) -> Action:
+    """The turn's action number ``index`` as an interfering action may oppose it: refused when
+    there is none, or when its combatant has left the fight (nothing is left to interfere
+    with)."""
+    actions = part_of(state).actions
+    if index >= len(actions):
+        raise RulesError(f"there is no action number {index + 1} this turn")
+    if actions[index].actor not in state.combatants:
+        raise RulesError(
+            f"The combatant of action number {index + 1} this turn has left the fight: there "
+            "is nothing to interfere with"
+        )
+    return actions[index]
+
+
 def refresh(state: EncounterState) -> EncounterState:
     """The turn's order, places and who declares now, from the part and the sheets."""
     if not in_turn(state):
@@ -184,9 +199,7 @@ def _acted(state: EncounterState, event: events.Acted) -> EncounterState:
             name = sheet.weapons[event.weapon].name
             raise RulesError(f"{combatant.name} already used {name} this turn")
     if event.opposes is not None:
-        if event.opposes >= len(part.actions):
-            raise RulesError(f"there is no action number {event.opposes + 1} this turn")
-        opposed = part.actions[event.opposes]
+        opposed = opposed_action(state, event.opposes)
         if opposed.actor == combatant.id:
             raise RulesError(f"{combatant.name} cannot interfere with its own action")
         if event.points > opposed.points:

@@ -12,7 +12,7 @@ from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need, plural
 from uwr_desktop.core.rulesets.hands import events, order
-from uwr_desktop.core.rulesets.hands.apply import in_turn
+from uwr_desktop.core.rulesets.hands.apply import in_turn, opposed_action
 from uwr_desktop.core.rulesets.hands.rules import HandsSettings, check_carry_plan, split
 from uwr_desktop.core.rulesets.hands.sheet import sheet_of, take_damage, with_sheet
 from uwr_desktop.core.rulesets.hands.state import Action, Phase, part_of
@@ -202,6 +202,8 @@ def spend(  # noqa: PLR0917 (the intent's fields, in its order)
         raise RulesError(f"{combatant.name} has no ready points left this round")
     if target is not None:
         target = need(state, target).id
+    if opposes is not None:
+        opposed_action(state, opposes)
     check_outreach(state, combatant.id, target, opposes)
     builder.add(events.Acted(combatant.id, points, weapon, opposes, note, target))
     what = f" with {sheet.weapons[weapon].name}" if weapon is not None else ""
@@ -217,6 +219,14 @@ def record_outcome(builder: Builder, action: int, succeeded: bool | None, roll: 
     if action >= len(actions):
         raise RulesError(f"There is no action number {action + 1} this turn")
     interfering = actions[action]
+    involved = [interfering.actor]
+    if interfering.opposes is not None:
+        involved.append(actions[interfering.opposes].actor)
+    if any(cid not in state.combatants for cid in involved):
+        raise RulesError(
+            f"A combatant of action number {action + 1} this turn has left the fight: there is "
+            "no outcome to record"
+        )
     name = state.combatants[interfering.actor].name
     if interfering.opposes is None:
         raise RulesError(f"{name}'s action interferes with nothing: there is no outcome to record")

@@ -46,19 +46,30 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
     OUTCOMES,
     SPEND_ANY,
     InterferenceLine,
+    TypedRows,
     against_choice,
     outreach_label,
     pip,
+    retype,
     target_choice,
     weapon_choice,
 )
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_PIPS = 24
 """Pips drawn per combatant; more points are counted beside them (the number field spends
 any number)."""
+
+PIPS_PER_LINE = 6
+"""Pips drawn side by side; more go on the next line, so that many points do not push the
+row's buttons out of the dock."""
+
+NAME_CHARS = 12
+"""The least width of a row's name, in average characters; a longer name ends in "…" where
+the dock is narrow (its tooltip and what a screen reader hears stay whole)."""
 
 READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
 
@@ -102,6 +113,7 @@ class PointsPanel(SystemPanel):
         self.next_turn = named(QPushButton("Next turn"), "handsNextTurn")
         self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
         self.tray = DiceTray(document)
+        self._typed = TypedRows()
         layout = QVBoxLayout(self)
         self._body = layout
         layout.addWidget(self.title)
@@ -158,6 +170,7 @@ class PointsPanel(SystemPanel):
 
     def _rebuild(self) -> None:
         state = self._document.session.state
+        typed = self._typed.take(self.rows, state)
         self._clear_rows()
         self.title.setText(turn_title(state))
         if state.phase == Phase.SETUP:
@@ -183,6 +196,8 @@ class PointsPanel(SystemPanel):
         places = part_of(state).places
         for index, place in enumerate(places):
             self._add_row(state, index, place, carry=carry)
+            if place.combatant_id in typed:
+                retype(self.rows, place.combatant_id, typed[place.combatant_id])
         self._add_interference(state, 3 * len(places))
         taking_part = {place.combatant_id for place in places}
         idle = [state.combatants[cid].name for cid in state.rows if cid not in taking_part]
@@ -197,9 +212,13 @@ class PointsPanel(SystemPanel):
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         top_row = 3 * index
-        name = named(QLabel(), f"handsName:{cid}")
+        name = named(ElidedLabel(), f"handsName:{cid}")
         marker = "▶ " if cid == state.current else ""
         name.setText(f"{marker}{index + 1}. {combatant.name}")
+        name.setToolTip(combatant.name)
+        name.setAccessibleName(name.text())
+        # A long name ends in "…" rather than push the row's buttons out of the dock.
+        name.setMinimumWidth(NAME_CHARS * name.fontMetrics().averageCharWidth())
         font = name.font()
         font.setBold(cid in {state.current, self._focus})
         name.setFont(font)
@@ -288,10 +307,14 @@ class PointsPanel(SystemPanel):
         self._turn_actions[1]()
 
     def _add_interference(self, state: EncounterState, first_row: int) -> None:
-        """One grid row per interfering action of the turn (:class:`InterferenceLine`)."""
+        """One grid row per interfering action of the turn (:class:`InterferenceLine`), but
+        for one whose outcome cannot be recorded: a combatant of it has left the fight."""
         row = first_row
-        for index, action in enumerate(part_of(state).actions):
+        actions = part_of(state).actions
+        for index, action in enumerate(actions):
             if action.opposes is None:
+                continue
+            if {action.actor, actions[action.opposes].actor} - state.combatants.keys():
                 continue
             line = InterferenceLine(state, index, len(self.outcome_buttons) + 1)
             self._grid.addWidget(line.label, row, 0, 1, 2)
@@ -318,9 +341,10 @@ class PointsPanel(SystemPanel):
 
         return record
 
-    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QHBoxLayout:
-        pips = QHBoxLayout()
+    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QGridLayout:
+        pips = QGridLayout()
         pips.setSpacing(0)
+        pips.setColumnStretch(PIPS_PER_LINE, 1)
         shown = 0
         kinds = (
             (READY, sheet.ready, "ready", not carry),
@@ -344,11 +368,10 @@ class PointsPanel(SystemPanel):
                 )
                 if clickable:
                     mark.clicked.connect(self._pip_action(cid, number, carry=carry))
-                pips.addWidget(mark)
+                pips.addWidget(mark, *divmod(shown - 1, PIPS_PER_LINE))
         hidden = sheet.points_max - shown
         if hidden > 0:
-            pips.addWidget(QLabel(f"+{hidden}"))
-        pips.addStretch(1)
+            pips.addWidget(QLabel(f"+{hidden}"), *divmod(shown, PIPS_PER_LINE))
         return pips
 
     def _pip_action(self, cid: str, number: int, *, carry: bool) -> Callable[[], None]:

@@ -1,15 +1,19 @@
 """The pieces of the ready-points panel's rows: the weapon, target and interference choices, the
-outreached mark, the pips, and the lines recording how each interfering action went; and the
-keys the window offers for the rows' buttons (Fight ▸ Panel)."""
+outreached mark, the pips, and the lines recording how each interfering action went; what the
+GM chose on the rows, kept while they are built again; and the keys the window offers for the
+rows' buttons (Fight ▸ Panel)."""
+
+from collections.abc import Mapping
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QToolButton
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
 
-from uwr_desktop.core.encounter import EncounterState
+from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
 from uwr_desktop.core.rulesets.hands.state import foiled_by, part_of
 from uwr_desktop.ui.rulesets.base import ListKeys
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 SPEND_ANY = ListKeys(
@@ -83,14 +87,15 @@ def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboB
 
 
 def against_choice(state: EncounterState, cid: str) -> QComboBox:
-    """The earlier actions of the turn the row's combatant may interfere with."""
+    """The earlier actions of the turn the row's combatant may interfere with (not those of
+    a combatant who has left the fight)."""
     box = choice(
         f"handsAgainst:{cid}",
         "Interfere with an earlier action of this turn (at most its points)",
     )
     box.addItem("no interference", None)
     for index, action in enumerate(part_of(state).actions):
-        if action.actor != cid:
+        if action.actor != cid and action.actor in state.combatants:
             actor = state.combatants[action.actor].name
             box.addItem(f"against {actor} ({action.points})", index)
     return box
@@ -100,6 +105,7 @@ def outreach_label(state: EncounterState, cid: str) -> QLabel:
     """Who outreaches the row's combatant (hidden when nobody does)."""
     by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
     label = named(QLabel(), f"handsOutreach:{cid}")
+    label.setWordWrap(True)
     if by:
         label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
         label.setToolTip(
@@ -146,3 +152,48 @@ class InterferenceLine:
             tip = "Record the roll alone" if word == "Roll" else f"Record: {word.lower()}"
             button.setToolTip(OUTCOMES.tip(tip, number))
             self.buttons.append(button)
+
+
+CHOICE_KINDS = ("Weapon", "Target", "Against")
+"""A row's choice boxes, by the middle of their names (``handsWeapon:<id>``)."""
+
+Typed = tuple[object, ...]
+"""A row's choices, in :data:`CHOICE_KINDS` order, then its number of points."""
+
+
+class TypedRows:
+    """What the GM chose on the rows (weapon, target, interference, points), kept while the
+    panel builds its rows again, for each row that stays as it was: the same turn, and a
+    combatant that has not changed since (it has not spent)."""
+
+    def __init__(self) -> None:
+        self._built: tuple[int, int, Mapping[str, Combatant]] | None = None
+
+    def take(self, rows: QWidget, state: EncounterState) -> dict[str, Typed]:
+        """The choices on ``rows`` that still hold in ``state``, the rows about to be built
+        for; ``state`` is remembered as theirs."""
+        built, self._built = self._built, (state.round, part_of(state).turn, state.combatants)
+        if built is None or built[:2] != self._built[:2]:
+            return {}
+        kept: dict[str, Typed] = {}
+        for cid, combatant in built[2].items():
+            if state.combatants.get(cid) is not combatant:
+                continue
+            boxes = [rows.findChild(QComboBox, f"hands{kind}:{cid}") for kind in CHOICE_KINDS]
+            points = rows.findChild(NumberBox, f"handsPoints:{cid}")
+            if points is not None and all(box is not None for box in boxes):
+                kept[cid] = (*(box.currentData() for box in boxes if box), points.value())
+        return kept
+
+
+def retype(rows: QWidget, cid: str, typed: Typed) -> None:
+    """Choose again on ``cid``'s row in ``rows`` what was chosen on its row before (a choice
+    no longer offered is left as the row starts)."""
+    *chosen, points = typed
+    for kind, data in zip(CHOICE_KINDS, chosen, strict=True):
+        box = rows.findChild(QComboBox, f"hands{kind}:{cid}")
+        if box is not None and box.findData(data) >= 0:
+            box.setCurrentIndex(box.findData(data))
+    number = rows.findChild(NumberBox, f"handsPoints:{cid}")
+    if number is not None and isinstance(points, int):
+        number.setValue(points)
