@@ -1,6 +1,7 @@
 """The main window on a 1366x768 laptop: Name and Health frozen at the left, the Health
 column's minus and plus, columns the GM hides or moves remembered per round system, the dice panel's
-inputs in view during an attack, and the round and turn shown large above the table."""
+inputs in view during an attack, the round and turn shown large above the table, and the event
+log's lines one line high."""
 
 import random
 
@@ -321,3 +322,19 @@ def test_a_right_click_on_name_or_health_offers_the_combatant_commands(window, q
     assert _right_click_menu(qtbot, frozen.viewport(), frozen_name.center()) == from_name
     _, _, frozen_health = _cell_rect(window, "vex", HEALTH_COLUMN)
     assert _right_click_menu(qtbot, frozen.viewport(), frozen_health.center()) == from_name
+
+
+def test_every_log_line_is_one_line_tall_however_long_the_first(qtbot, tmp_path):
+    window = _window(qtbot, tmp_path, QSize(683, 740))  # snapped to half the screen
+    log = window.event_log
+    view, proxy = log.list_view, log.proxy
+    first = proxy.index(0, 0)
+    rows = [proxy.index(row, 0) for row in range(proxy.rowCount())]
+    # The sample fight's first line is longer than the log is wide.
+    assert view.fontMetrics().horizontalAdvance(first.data()) > view.viewport().width()
+    line = view.fontMetrics().lineSpacing()
+    assert rows and all(view.visualRect(index).height() < 2 * line for index in rows)
+    assert view.visualRect(first).width() == view.viewport().width()
+    assert not view.horizontalScrollBar().isVisible()
+    assert first.data() in str(first.data(Qt.ItemDataRole.ToolTipRole))
+    window.document.close()

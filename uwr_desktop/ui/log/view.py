@@ -1,6 +1,7 @@
 """The event log panel: every event in words, filtered by combatant, exportable as Markdown.
 
-``EventLog`` shows a :class:`LogModel` in a list that scrolls to the newest event, a combo box
+``EventLog`` shows a :class:`LogModel` in a list that scrolls to the newest event (one line an
+event, a long one ending in "…" with its whole text in its tooltip), a combo box
 choosing "All combatants" or one combatant (events concerning them, and round boundaries), and
 an Export button running the window's Export Log command (the whole log to a Markdown file).
 """
@@ -11,6 +12,8 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
+    Qt,
     Signal,
 )
 from PySide6.QtGui import QAction, QPalette
@@ -20,6 +23,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QListView,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -59,6 +64,16 @@ class LogFilterProxy(ChosenValuesFilter):
         if self._combatant is None or not isinstance(model, LogModel):
             return True
         return model.line(source_row).concerns(self._combatant)
+
+
+class OneLineDelegate(QStyledItemDelegate):
+    """Draws a line of the log on one line, as wide as the list whatever its text's length."""
+
+    def sizeHint(  # noqa: N802 (Qt override)
+        self, option: QStyleOptionViewItem, index: _ModelIndex
+    ) -> QSize:
+        """One line of text high; no width of its own, so the row takes the list's."""
+        return QSize(0, super().sizeHint(option, index).height())
 
 
 class EventLog(QWidget):
@@ -103,7 +118,11 @@ class EventLog(QWidget):
         self.list_view.setObjectName("eventLogList")
         self.list_view.setAccessibleName("Event log")
         self.list_view.setModel(self.proxy)
-        self.list_view.setWordWrap(True)
+        # One line an event, as wide as the list: a long one ends in "…" (its tooltip holds
+        # it whole). Rows share the first row's height, so a wrapped first line would make
+        # every row as tall as it and leave a laptop's short log showing blank rows.
+        self.list_view.setItemDelegate(OneLineDelegate(self.list_view))
+        self.list_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list_view.setAlternatingRowColors(True)
         self.list_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
