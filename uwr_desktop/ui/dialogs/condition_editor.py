@@ -122,9 +122,8 @@ class ConditionEditor(QDialog):
         if marked:
             tip = f"Take the {DEFEATED_CONDITION} condition off: the turn comes back to them"
         elif defeated:
-            tip = (
-                f"Out of the fight by the sheet (no {combatant.sheet.health_name}): heal to revive"
-            )
+            health = combatant.sheet.health_name
+            tip = f"Out of the fight by the sheet (no {health} left): heal to revive"
         else:
             tip = (
                 f"Put the {DEFEATED_CONDITION} condition on: out of the fight, skipped by the turn"

@@ -23,6 +23,10 @@ from uwr_desktop.ui.table.model import (
 )
 
 RESIZE_PRECISION_ROWS = 50
+NAME_FIT_CHARS = 30
+"""The Name column, frozen at the left, is fitted to at most about this many characters (a longer
+name is elided in the middle, its tooltip gives it whole), so that Health and Conditions stay in
+view beside it."""
 RESOURCES_FIT_CHARS = 34
 """The "This round" column is fitted to at most about this many characters (its tooltip shows
 it all), so that the columns after it stay in view."""
@@ -130,15 +134,16 @@ class CombatantTable(FrozenColumnTable):
             self.scrollTo(index)
 
     def fit_columns(self) -> None:
-        """Fit the columns to their contents; the chip columns within bounds (their tooltips
-        show every chip)."""
+        """Fit the columns to their contents; the name and the chip columns within bounds
+        (their tooltips show the whole name and every chip)."""
         self.resizeColumnsToContents()
         header = self.horizontalHeader()
+        char = self.fontMetrics().averageCharWidth()
         name = self._model.column_of(NAME_COLUMN)
         if name >= 0:
             # Whoever acts is shown bold: the column keeps room for any name in bold.
-            header.resizeSection(name, header.sectionSize(name) + self._bold_extra())
-        char = self.fontMetrics().averageCharWidth()
+            fitted = header.sectionSize(name) + self._bold_extra()
+            header.resizeSection(name, min(fitted, NAME_FIT_CHARS * char))
         for key, low, high in _CHIP_BOUNDS:
             section = self._model.column_of(key)
             if section >= 0:

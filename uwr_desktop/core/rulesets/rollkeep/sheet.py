@@ -120,7 +120,8 @@ class RollkeepSheet(RoundSheet, frozen=True, tag=RULESET_ID):
     ``ambushed`` is -10 initiative for the skirmish.
     """
 
-    health_name = "wounds"
+    # Wounds count up: what shared messages call its health is what is left before death.
+    health_name = "health"
 
     reflexes: Trait = 2
     awareness: Trait = 2
