@@ -892,3 +892,21 @@ def test_the_show_menu_hides_and_shows_a_sides_rows(qtbot, window):
     allies.trigger()
     assert _shown_names(window) == ["Vex", "Bandit", "Oda", "Thug"]
     assert len(_combatants(window)) == 4
+
+
+def test_a_refusal_leaves_the_status_bar_once_the_next_change_goes_through(window):
+    _add(window, _vex(), _bandit())
+    window.select_combatant("vex")
+    window.actions_by_key["heal_one"].trigger()
+    refusal = window.statusBar().currentMessage()
+    assert refusal.startswith("Vex already at full")
+    window.select_combatant("bandit")  # changes nothing in the fight
+    assert window.statusBar().currentMessage() == refusal
+    window.actions_by_key["damage_one"].trigger()
+    assert window.statusBar().currentMessage() == ""
+    assert window.document.session.state.combatants["bandit"].sheet.vitality < (
+        window.document.session.state.combatants["bandit"].sheet.vitality_max
+    )
+    window.tell("Saved")
+    window.actions_by_key["damage_one"].trigger()
+    assert window.statusBar().currentMessage() == "Saved", "only a refusal goes"

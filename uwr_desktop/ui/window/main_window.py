@@ -58,7 +58,6 @@ from uwr_desktop.ui.window.zoom import ZoomCommands
 if TYPE_CHECKING:
     from uwr_desktop.ui.dice.tray import DiceTray
 
-STATUS_MESSAGE_MS = 6000
 REMADE_MESSAGE = "The autosave folder was gone: it was made again and this fight stored in it."
 
 
@@ -264,18 +263,19 @@ class MainWindow(QMainWindow):
         try:
             self._document.do(self.player_view.ambush(intent))
         except RulesError as error:
-            self.tell(str(error))  # the document has had it announced
+            self.status.refuse(str(error))  # the document has had it announced
             return False
         return True
 
     def show_refusal(self, message: str) -> None:
-        """Tell the GM why something was refused, in the status bar and to a screen reader."""
-        self.tell(message)
+        """Tell the GM why something was refused, in the status bar (until the fight next
+        changes) and to a screen reader."""
+        self.status.refuse(message)
         self.announcer.refuse(message)
 
     def tell(self, message: str) -> None:
         """Show a short message in the status bar."""
-        self.statusBar().showMessage(message, STATUS_MESSAGE_MS)
+        self.status.tell(message)
 
     def selected_ids(self) -> list[str]:
         """Ids of the selected combatants, in table order."""
@@ -324,6 +324,7 @@ class MainWindow(QMainWindow):
             self._refresh_timeline()
         turn = self._document.turn_now()
         self.status.show_state(self._document.session.state, turn)
+        self.status.fight_changed()
         self.turn_header.show_state(self._document.session.state, turn)
 
     def _on_session_replaced(self) -> None:
