@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOptionViewItem,
 )
+from table_cells import cut_cells
 
 from uwr_desktop.core.encounter import Combatant, Condition
 from uwr_desktop.core.intents import AddCombatants, AddCondition
@@ -178,6 +179,8 @@ def test_two_rounds_at_the_table(window, qtbot):
         acting = window.document.turn_now().acting
         for cid in acting:
             assert name_is_whole(window, cid), f"{state.combatants[cid].name} elided"
+        for cid in state.rows:
+            assert cut_cells(window, cid) == [], f"{state.combatants[cid].name}'s cells cut"
         assert conditions_in_view(window) == [], "conditions cut"
         for combo in attack_targets(window):
             if combo.isEnabled() and combo.count() and acting:

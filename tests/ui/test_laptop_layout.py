@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
+from table_cells import cut_cells
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.intents import NextTurn
+from uwr_desktop.core.intents import EditCell, NextTurn
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets.uwr.intents import Attack
 from uwr_desktop.core.sides import Side
@@ -218,7 +219,10 @@ def test_a_new_turn_order_keeps_the_column_widths(qtbot, tmp_path):
     order = list(main.document.session.state.rows)
     main.do(StartFight())
     assert list(main.document.session.state.order) != order, "the rows were reordered"
-    assert [main.table.columnWidth(s) for s in range(len(widths))][:-1] == widths[:-1]
+    after = [main.table.columnWidth(s) for s in range(len(widths))]
+    # No column narrows; one widens only for a value rolled wider than it was.
+    assert all(now >= then for now, then in zip(after[:-1], widths[:-1], strict=True))
+    assert all(cut_cells(main, cid) == [] for cid in main.document.session.state.rows)
     next(windows, None)
 
 
@@ -338,3 +342,15 @@ def test_every_log_line_is_one_line_tall_however_long_the_first(qtbot, tmp_path)
     assert not view.horizontalScrollBar().isVisible()
     assert first.data() in str(first.data(Qt.ItemDataRole.ToolTipRole))
     window.document.close()
+
+
+def test_a_value_grown_mid_fight_widens_its_column_and_a_shrunk_one_keeps_it(window):
+    name = window.table_model.column_of(NAME_COLUMN)
+    header = window.table.horizontalHeader()
+    before = header.sectionSize(name)
+    window.do(EditCell("oda", "name", "Oda of the Western Marches"))
+    assert header.sectionSize(name) > before
+    assert cut_cells(window, "oda") == []
+    widened = header.sectionSize(name)
+    window.do(EditCell("oda", "name", "Oda"))
+    assert header.sectionSize(name) == widened, "no jump back"

@@ -5,7 +5,7 @@ thousand combatants cannot afford)."""
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
@@ -17,6 +17,7 @@ from uwr_desktop.ui.table.health_column import HEALTH_COLUMN, HealthDelegate
 from uwr_desktop.ui.table.model import (
     COMBATANT_ID_ROLE,
     CONDITIONS_COLUMN,
+    MEASURE_ROLE,
     NAME_COLUMN,
     RESOURCES_COLUMN,
     CombatantTableModel,
@@ -38,11 +39,12 @@ CONDITIONS_MIN_CHARS = 12
 ROW_PADDING = 8
 """Pixels a row has beyond a line of text: compact, so a laptop shows ten rows and more."""
 
-_CHIP_BOUNDS = (
-    (RESOURCES_COLUMN, 0, RESOURCES_FIT_CHARS),
-    (CONDITIONS_COLUMN, CONDITIONS_MIN_CHARS, CONDITIONS_FIT_CHARS),
-)
-"""The chip columns with the least and most characters they are fitted to."""
+_FIT_BOUNDS = {
+    NAME_COLUMN: (0, NAME_FIT_CHARS),
+    RESOURCES_COLUMN: (0, RESOURCES_FIT_CHARS),
+    CONDITIONS_COLUMN: (CONDITIONS_MIN_CHARS, CONDITIONS_FIT_CHARS),
+}
+"""The columns fitted within bounds: the least and most characters they are fitted to."""
 
 
 class CombatantTable(FrozenColumnTable):
@@ -62,7 +64,8 @@ class CombatantTable(FrozenColumnTable):
         self.setObjectName("combatantTable")
         self.setAccessibleName("Combatants")
         self.setModel(proxy)
-        self.setItemDelegate(CombatantDelegate(self))
+        self._delegate = CombatantDelegate(self)
+        self.setItemDelegate(self._delegate)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
@@ -103,16 +106,29 @@ class CombatantTable(FrozenColumnTable):
             self._fit_rows()
             self.fit_columns()
 
-    def _bold_extra(self) -> int:
-        """How much wider the widest name gets in bold than it is in the table's font."""
+    def _bold_extra(self) -> Callable[[object], int]:
+        """How much wider a cell's text (its measure, ``MEASURE_ROLE``) gets in bold than in
+        the table's font: whoever acts is shown bold."""
         plain = self.fontMetrics()
         bold_font = QFont(self.font())
         bold_font.setBold(True)
         bold = QFontMetrics(bold_font)
-        names = self._model.names()[:RESIZE_PRECISION_ROWS]
-        return max(
-            (bold.horizontalAdvance(n) - plain.horizontalAdvance(n) for n in names), default=0
-        )
+
+        def extra(measure: object) -> int:
+            if not isinstance(measure, tuple) or measure[1]:
+                return 0  # no text, or measured bold already
+            text = measure[0]
+            return bold.horizontalAdvance(text) - plain.horizontalAdvance(text)
+
+        return extra
+
+    def _bounded(self, key: str, size: int) -> int:
+        """``size`` within the column's bounds, if it has any."""
+        if key not in _FIT_BOUNDS:
+            return size
+        char = self.fontMetrics().averageCharWidth()
+        low, high = _FIT_BOUNDS[key]
+        return min(max(size, low * char), high * char)
 
     def selected_ids(self) -> list[str]:
         """Ids of the selected combatants, in table order."""
@@ -133,38 +149,52 @@ class CombatantTable(FrozenColumnTable):
             )
             self.scrollTo(index)
 
+    def _room_for(self, source: QModelIndex, key: str, font: QFont) -> int:
+        """The width a cell of the model needs to show whole, in bold too; 0 for a check box."""
+        measure = self._model.data(source, MEASURE_ROLE)
+        if isinstance(measure, tuple):
+            width = self._delegate.bold_width(measure, font)
+            if width is not None:
+                return width
+        elif key != CONDITIONS_COLUMN:
+            return 0
+        index = self._proxy.mapFromSource(source)
+        width = self.sizeHintForIndex(index).width() if index.isValid() else 0
+        return width + (self._bold_extra()(measure) if isinstance(measure, tuple) else 0)
+
     def fit_columns(self) -> None:
-        """Fit the columns to their contents; the name and the chip columns within bounds
-        (their tooltips show the whole name and every chip)."""
+        """Fit the columns to their contents, in bold too (whoever acts is shown bold); the
+        name and the chip columns within bounds (their tooltips show the whole name and every
+        chip)."""
         self.resizeColumnsToContents()
         header = self.horizontalHeader()
-        char = self.fontMetrics().averageCharWidth()
-        name = self._model.column_of(NAME_COLUMN)
-        if name >= 0:
-            # Whoever acts is shown bold: the column keeps room for any name in bold.
-            fitted = header.sectionSize(name) + self._bold_extra()
-            header.resizeSection(name, min(fitted, NAME_FIT_CHARS * char))
-        for key, low, high in _CHIP_BOUNDS:
-            section = self._model.column_of(key)
-            if section >= 0:
-                size = header.sectionSize(section)
-                header.resizeSection(section, min(max(size, low * char), high * char))
+        extra = self._bold_extra()
+        rows = range(min(self._model.rowCount(), RESIZE_PRECISION_ROWS))
+        for section, key in enumerate(self.column_keys()):
+            bold = max(
+                (extra(self._model.index(row, section).data(MEASURE_ROLE)) for row in rows),
+                default=0,
+            )
+            header.resizeSection(section, self._bounded(key, header.sectionSize(section) + bold))
 
-    def widen_conditions_for(self, combatant_ids: Iterable[str]) -> None:
-        """Widen the Conditions column (within its bound, never narrower) so that the
-        conditions of ``combatant_ids`` show whole: a condition given mid-fight is seen at once,
-        and the other columns do not jump when one ends."""
-        section = self._model.column_of(CONDITIONS_COLUMN)
-        if section < 0:
-            return
-        needed = 0
-        for cid in combatant_ids:
-            row = self._model.row_of(cid)
-            if row >= 0:
-                index = self._proxy.mapFromSource(self._model.index(row, section))
-                if index.isValid():
-                    needed = max(needed, self.sizeHintForIndex(index).width())
+    def widen_for(self, combatant_ids: Iterable[str]) -> None:
+        """Widen the columns (within their bounds, never narrower) so that the cells of
+        ``combatant_ids`` show whole, in bold too: a value that grows mid-fight (a score
+        rolled, a condition given) is seen at once, and the columns do not jump back when it
+        shrinks. The "This round" column, changing every turn, keeps its fitted width (its
+        tooltip shows it all)."""
+        rows = [row for row in map(self._model.row_of, combatant_ids) if row >= 0]
         header = self.horizontalHeader()
-        most = CONDITIONS_FIT_CHARS * self.fontMetrics().averageCharWidth()
-        if needed > header.sectionSize(section):
-            header.resizeSection(section, min(needed, most))
+        keys = self.column_keys()
+        font = self.font()
+        grid = 1 if self.showGrid() else 0  # a cell is its section less the grid's line
+        for section, key in enumerate(keys):
+            if key == RESOURCES_COLUMN or header.isSectionHidden(section):
+                continue
+            needed = 0
+            for row in rows[:RESIZE_PRECISION_ROWS]:
+                room = self._room_for(self._model.index(row, section), key, font)
+                needed = max(needed, room + grid if room else 0)
+            wider = self._bounded(key, needed)
+            if wider > header.sectionSize(section):
+                header.resizeSection(section, wider)

@@ -96,6 +96,17 @@ class CombatantDelegate(QStyledItemDelegate):
             return hint
         return QSize(width + room[0], room[1])
 
+    def bold_width(self, measure: tuple[str, bool, bool], font: QFont) -> int | None:
+        """The room a cell measured ``measure`` (``MEASURE_ROLE``) in a view of ``font`` takes
+        with its text in bold, without asking the style; ``None`` until a cell of its look has
+        been measured through the style."""
+        text, _, with_swatch = measure
+        key = font.key()
+        room = self._room.get((key, True, with_swatch)) or self._room.get((key, False, with_swatch))
+        if room is None:
+            return None
+        return self._text_width(text, font, True) + room[0]
+
     def _text_width(self, text: str, font: QFont, bold: bool) -> int:
         key = (font.key(), bold)
         metrics = self._metrics.get(key)

@@ -261,10 +261,6 @@ class CombatantTableModel(QAbstractTableModel):
         """The columns shown, left to right."""
         return self._columns
 
-    def names(self) -> list[str]:
-        """Every combatant's name, in row order."""
-        return [self._state.combatants[cid].name for cid in self._ids]
-
     def column_of(self, key: str) -> int:
         """The section of the column ``key``; ``-1`` if the ruleset has none."""
         return next((i for i, column in enumerate(self._columns) if column.key == key), -1)

@@ -316,13 +316,14 @@ class MainWindow(QMainWindow):
     def _on_change(self, change: Change) -> None:
         self.table_model.apply(change)
         self.event_log.apply(change)
+        turn = self._document.turn_now()
         if change.added:
             self.table.fit_columns()
-        elif change.changed:
-            self.table.widen_conditions_for(change.changed)
+        else:
+            # Whoever acts now is shown bold, with what their turn shows.
+            self.table.widen_for(change.changed | set(turn.acting))
         if change.timeline_changed or change.round_changed or change.phase_changed:
             self._refresh_timeline()
-        turn = self._document.turn_now()
         self.status.show_state(self._document.session.state, turn)
         self.status.fight_changed()
         self.turn_header.show_state(self._document.session.state, turn)
