@@ -245,7 +245,8 @@ NEVER_HERE = {
     "round": {"ClearManualOrder", "PrepareWeapon", "React", "Reroll", "ResolveCheck"}
     | {"RerollDice", "StartFight", "TypeResult"},
     "pending": {"Attack", "ClearManualOrder", "DirectCheck", "EndRound", "FreeRoll", "NextTurn"}
-    | {"OpposedCheck", "PrepareWeapon", "RemoveCombatants", "RerollDice", "StartFight"},
+    | {"OpposedCheck", "PrepareWeapon", "RemoveCombatants", "RerollDice", "RollDice"}
+    | {"StartFight"},
 }
 """Intents the rules refuse at a stage whatever their fields (no manual order to clear, a
 check still pending, a weapon that needs no preparing, no typed pool to reroll...)."""

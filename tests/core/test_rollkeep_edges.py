@@ -11,16 +11,18 @@ from rollkeep_sheets import KATANA, samurai, scripted
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.hand_dice import FacesNeeded, HandRoller
-from uwr_desktop.core.intents import EditCell, NextTurn, RulesError, StartFight
+from uwr_desktop.core.intents import ApplyDamage, EditCell, NextTurn, RulesError, StartFight
 from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import IntentOption
 from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
 from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of, unsettled
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill, Stance
 from uwr_desktop.core.rulesets.rollkeep.wounds import death_at, wound_ranks, wound_state
 from uwr_desktop.core.session import Session
+from uwr_desktop.core.sides import Side
 
 
 def duel(*faces: int) -> tuple[Session, object]:
@@ -195,3 +197,24 @@ def test_a_settled_tie_leaves_nothing_to_roll():
     session.do(EditCell("hida", "initiative", 30))
     session.do(StartFight())
     assert unsettled(session.state.combatants, session.state.order) == []
+
+
+def test_a_combatant_out_of_the_fight_on_turn_is_offered_no_attack_and_refused_one():
+    roster = [
+        samurai("kakita", "Kakita", initiative_override=30, weapons=(KATANA,)),
+        samurai("hida", "Hida", Side.PLAYER, initiative_override=20),
+    ]
+    session = Session(make_ruleset("rollkeep"), roster, roller=scripted()[0])
+    session.do(StartFight())
+    assert any(isinstance(o.intent, RollkeepAttack) for o in offered_to(session, "kakita"))
+    out = death_at(sheet_of(session.state.combatants["kakita"]).earth) - 1
+    session.do(ApplyDamage(["kakita"], out))
+    kakita = session.state.combatants["kakita"]
+    assert session.state.current == "kakita" and kakita.down and sheet_of(kakita).wound.out
+    assert not any(isinstance(o.intent, RollkeepAttack) for o in offered_to(session, "kakita"))
+    with pytest.raises(RulesError, match=r"^Kakita is out of the fight$"):
+        session.do(RollkeepAttack("kakita", 0, "hida"))
+
+
+def offered_to(session: Session, cid: str) -> tuple[IntentOption, ...]:
+    return session.ruleset.legal_intents(session.state, cid)

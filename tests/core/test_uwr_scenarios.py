@@ -20,6 +20,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -449,7 +450,14 @@ def test_free_roll_records_its_pool_and_title():
 def test_a_check_waits_for_the_pending_one():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel"))
-    for intent in (DirectCheck("vex", "grace", 1), FreeRoll("vex", 2), Attack("duel", 0, "vex")):
+    for intent in (
+        DirectCheck("vex", "grace", 1),
+        FreeRoll("vex", 2),
+        Attack("duel", 0, "vex"),
+        RollDice("vex", "6k3"),
+        RollDice(None, "2d10+5"),
+        RollDice("duel", "7d6 r2"),
+    ):
         refused(session, intent, "Resolve \\(or undo\\) the pending check first")
 
 

@@ -26,7 +26,7 @@ from uwr_desktop.core.intents import (
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import Attacked
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAttack
-from uwr_desktop.core.rulesets.uwr.intents import Attack, React
+from uwr_desktop.core.rulesets.uwr.intents import Attack, React, ResolveCheck
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -61,13 +61,14 @@ PLAYS: dict[str, list[Play]] = {
     "uwr": [
         lambda state: Attack(state.current or "f1", 0, foe(state)),
         lambda _: React("dodge"),
+        lambda _: ResolveCheck(),
     ],
     "rollkeep": [lambda state: RollkeepAttack(state.current or "f1", 0, foe(state))],
     "tactical": [],
     "hands": [lambda _: NextTurn()],
 }
-"""What each system does after the fight starts, besides typed dice for a player (a system of
-the tests attacks the foe)."""
+"""What each system does after the fight starts, before typed dice for a player (a system of
+the tests attacks the foe; a uwr attack is resolved first, as every roll waits for it)."""
 
 
 def offered_attack(window, state: EncounterState) -> Intent:

@@ -39,6 +39,7 @@ from uwr_desktop.core.intents import (
     NextTurn,
     RemoveCombatants,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "RemoveCombatants",
     "ReplaceCombatant",
     "Resource",
+    "RollDice",
     "RollFor",
     "RollRecord",
     "RollShown",

@@ -374,20 +374,30 @@ def _stance(sink: Builder, cid: str, stance: Stance) -> str:
     return f"{combatant.name}: {stance.label} stance"
 
 
+def attack_refusal(state: EncounterState, attacker: Combatant) -> str | None:
+    """Why ``attacker`` may make no attack now, whatever its weapon and target, while turns are
+    taken (``None``: it may): only on its own turn, never out of the fight, never in a stance
+    that takes no actions."""
+    if state.current != attacker.id:
+        return f"It is not {attacker.name}'s turn"
+    if attacker.down:
+        return f"{attacker.name} is out of the fight"
+    stance = sheet_of(attacker).stance
+    if stance in (Stance.CENTER, Stance.FULL_DEFENSE):
+        return f"{attacker.name} is in the {stance.label} stance and takes no actions"
+    return None
+
+
 def _attack(sink: Builder, intent: RollkeepAttack) -> str:
     state = sink.state
     _need_turns(state)
     attacker = common.need(state, intent.attacker_id)
     target = common.need(state, intent.target_id)
-    if state.current != attacker.id:
-        raise RulesError(f"It is not {attacker.name}'s turn")
+    refusal = attack_refusal(state, attacker)
+    if refusal is not None:
+        raise RulesError(refusal)
     if attacker.id == target.id:
         raise RulesError(f"{attacker.name} cannot attack themself")
-    if attacker.down:
-        raise RulesError(f"{attacker.name} is out of the fight")
-    stance = sheet_of(attacker).stance
-    if stance in (Stance.CENTER, Stance.FULL_DEFENSE):
-        raise RulesError(f"{attacker.name} is in the {stance.label} stance and takes no actions")
     weapon = weapon_of(sheet_of(attacker), attacker.name, intent.weapon)
     plan = plan_attack(
         attacker,

@@ -6,7 +6,14 @@ from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import common, kit
 from uwr_desktop.core.rulesets.rollkeep import events
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
-from uwr_desktop.core.rulesets.rollkeep.decide import WOUNDS, can_delay, offered, remaining, waiting
+from uwr_desktop.core.rulesets.rollkeep.decide import (
+    WOUNDS,
+    attack_refusal,
+    can_delay,
+    offered,
+    remaining,
+    waiting,
+)
 from uwr_desktop.core.rulesets.rollkeep.intents import (
     RollkeepActNow,
     RollkeepAttack,
@@ -273,7 +280,7 @@ def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Int
             for s in Stance
             if s is not sheet.stance
         )
-    if sheet.stance not in (Stance.CENTER, Stance.FULL_DEFENSE):
+    if attack_refusal(state, combatant) is None:
         for index, weapon in enumerate(sheet.weapons):
             for other in state.combatants.values():
                 if other.side != combatant.side and not other.down:

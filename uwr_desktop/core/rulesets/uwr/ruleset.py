@@ -98,7 +98,8 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
 
     def decide_own(self, sink: common.Builder[UwrSettings], intent: kit.Intent) -> str | None:
         """Turns, initiative, checks, attacks and reactions, weapons' preparation and types;
-        newcomers, leavers, cells and sheets as Uses Per Round and the turn order need."""
+        newcomers, leavers, cells and sheets as Uses Per Round and the turn order need; typed
+        dice only once no check is pending."""
         assert isinstance(sink, Builder)  # made by :meth:`builder`
         return self._decide(sink, intent, sink.roller)
 
@@ -141,6 +142,10 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
                 return rules.resolve(b)
             case DirectCheck():
                 return rules.direct(b, roller, intent)
+            case kit.RollDice(combatant_id=cid, notation=notation, title=title):
+                # Typed dice of any kind wait for the pending check as a typed pool does.
+                rules.no_pending(b.state)
+                return common.roll_dice(b, cid, notation, title, roller)
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
                 return rules.free_roll(

@@ -16,7 +16,7 @@ from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.rollkeep import intents
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
-from uwr_desktop.core.rulesets.rollkeep.decide import can_delay, offered, waiting
+from uwr_desktop.core.rulesets.rollkeep.decide import attack_refusal, can_delay, offered, waiting
 from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
@@ -292,9 +292,14 @@ class SkirmishPanel(SystemPanel):
         attacker, target = state.current, self.target.currentData()
         index = self.weapon.currentIndex()
         ready = state.phase == Phase.TURNS and attacker is not None and target is not None
-        self.attack.setEnabled(ready and index >= 0)
+        self._attack_ready(ready and index >= 0, "No attack now")
         if not ready or index < 0 or attacker is None:
             self.odds.setText("No attack now" if state.phase != Phase.SETUP else "")
+            return
+        refusal = attack_refusal(state, state.combatants[attacker])
+        if refusal is not None:
+            self.odds.setText(refusal)
+            self._attack_ready(False, refusal)
             return
         if self.raises.problem():
             self.odds.setText(self.raises.problem())
@@ -311,7 +316,7 @@ class SkirmishPanel(SystemPanel):
             )
         except RulesError as error:
             self.odds.setText(str(error))
-            self.attack.setEnabled(False)
+            self._attack_ready(False, str(error))
             return
         effective = plan.spec.effective
         dice = f"{plan.spec.rolled}k{plan.spec.kept}"
@@ -324,6 +329,11 @@ class SkirmishPanel(SystemPanel):
             f"{dice} against TN {plan.tn} (Armor TN {plan.armor_tn}): "
             f"{plan.chance():.1%} to hit · {', '.join(plan.notes)}"
         )
+
+    def _attack_ready(self, ready: bool, reason: str) -> None:
+        """Attack is offered exactly when the rules would take it; greyed, it says why."""
+        self.attack.setEnabled(ready)
+        self.attack.setToolTip("Roll the attack and, on a hit, its damage" if ready else reason)
 
     # ---- doing ------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.uwr.intents import Attack, Reroll, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
-from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
 from uwr_desktop.core.targets import default_target, targets
 from uwr_desktop.ui.rulesets.uwr.check_extras import (
     EXTRA_DICE_RANGE,
@@ -85,6 +85,16 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
+def no_attacker_reason(state: EncounterState, on_turn: str | None) -> str:
+    """Why the panel chose no attacker: whoever is on turn cannot attack, or nobody is."""
+    if state.phase != Phase.ROUND:
+        return "Start the fight first"
+    acting = state.combatants.get(on_turn) if on_turn is not None else None
+    if acting is not None and acting.down:
+        return f"{acting.name} is down: choose who attacks"
+    return "Nobody acts now: choose who attacks"
+
+
 class AttackPanel(IntentWidget):
     """Choose an attack and the target's reaction; emits ``intentChosen(Intent)``.
 
@@ -97,6 +107,7 @@ class AttackPanel(IntentWidget):
         self._state: EncounterState | None = None
         self._ruleset: Ruleset | None = None
         self._default_attacker: str | None = None
+        self._no_attacker = "Choose who attacks"
         self._awaiting_reaction = False
         self._targets_for: str | None = None
         self._attack_shown: PendingCheck | None = None
@@ -109,6 +120,7 @@ class AttackPanel(IntentWidget):
         self.attacker.setToolTip(
             "Who attacks: whose turn it is (pick another to attack out of turn)"
         )
+        self.attacker.setPlaceholderText("Choose who attacks")
         self.weapon = named(
             ChoiceBox(),
             "weapon",
@@ -188,19 +200,25 @@ class AttackPanel(IntentWidget):
         self, state: EncounterState, ruleset: Ruleset, default_attacker: str | None
     ) -> None:
         """Show ``state``; the attacker becomes ``default_attacker`` (whose turn it is) when that
-        changed, with favor and extra dice back at 0."""
+        changed, with favor and extra dice back at 0. When neither the GM's choice nor whoever
+        is on turn can attack, nobody is chosen: the GM picks the attacker."""
         self._state = state
         self._ruleset = ruleset
         wanted = self.attacker.currentData()
-        if default_attacker != self._default_attacker or wanted not in state.combatants:
+        if default_attacker != self._default_attacker or (
+            wanted is not None and wanted not in state.combatants
+        ):
             wanted = default_attacker
             self._clear_modifiers()
         self._default_attacker = default_attacker
+        self._no_attacker = no_attacker_reason(state, default_attacker)
         self.attacker.blockSignals(True)
         # A defeated combatant attacks nobody: it is not offered (the turn skips it too).
         set_items(self.attacker, [(c.name, c.id) for c in targets(state)])
         found = self.attacker.findData(wanted)
-        self.attacker.setCurrentIndex(found if found >= 0 else min(0, self.attacker.count() - 1))
+        if found < 0 and default_attacker is not None:
+            found = self.attacker.findData(default_attacker)
+        self.attacker.setCurrentIndex(found)
         self.attacker.blockSignals(False)
         self._fill_weapons()
         self._fill_targets()
@@ -221,7 +239,7 @@ class AttackPanel(IntentWidget):
     def _show_attacker_info(self) -> None:
         attacker = self._attacker()
         if attacker is None:
-            self.attacker_info.clear()
+            self.attacker_info.setText(self._no_attacker)
             return
         sheet = sheet_of(attacker)
         self.attacker_info.setText(
@@ -290,7 +308,9 @@ class AttackPanel(IntentWidget):
         """Why the chosen weapon cannot attack now (``None`` when it can)."""
         attacker = self._attacker()
         index = self.weapon.currentData()
-        if attacker is None or not isinstance(index, int):
+        if attacker is None:
+            return self._no_attacker
+        if not isinstance(index, int):
             return "Choose an attacker with a weapon"
         return weapon_choice(sheet_of(attacker).weapons[index])[1]
 

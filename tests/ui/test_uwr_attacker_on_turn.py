@@ -1,0 +1,127 @@
+"""The uwr attack panel when whoever is on turn cannot attack (down, or removed): it chooses
+nobody rather than another combatant, Attack (F11) is greyed with the reason, and the GM may
+still pick any standing combatant and attack out of turn."""
+
+from fractions import Fraction
+
+import pytest
+from fight_window import key_on_table, shown_window, when_modal
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QSpinBox
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.intents import AddCombatants
+from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, UwrSheet, Weapon
+from uwr_desktop.core.rulesets.uwr.state import part_of
+from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.dialogs.quick import AmountDialog
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def fighter(cid, name, side, initiative):
+    return Combatant(
+        id=cid,
+        name=name,
+        side=side,
+        sheet=UwrSheet(
+            attributes=Attributes(brawn=Fraction(3), grace=Fraction(3)),
+            weapons=(Weapon(name="Sword", upr_type="Swift"),),
+            vitality=6,
+            vitality_max=6,
+            initiative=Initiative(override=initiative),
+        ),
+    )
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    yield from shown_window(qtbot, tmp_path, seed=3)
+
+
+@pytest.fixture
+def fight(qtbot, window):
+    """Ana first in the table, Bandit 1 first in turn order: Start Fight gives Bandit 1 the turn."""
+    window.document.session.do(
+        AddCombatants(
+            [
+                fighter("ana", "Ana", Side.PLAYER, 5),
+                fighter("b1", "Bandit 1", Side.ENEMY, 20),
+                fighter("b2", "Bandit 2", Side.ENEMY, 10),
+            ]
+        )
+    )
+    key_on_table(qtbot, window, Qt.Key.Key_F5)
+    assert window.document.session.state.current == "b1"
+    assert window.dice_panel.widget.attack.attacker.currentText() == "Bandit 1"
+    return window
+
+
+def select_row(window, cid):
+    model = window.table_model
+    window.table.setCurrentIndex(window.proxy.mapFromSource(model.index(model.row_of(cid), 0)))
+    assert window.selected_ids() == [cid]
+
+
+def no_attack_by_key(qtbot, window, reason):
+    """The panel shows no attacker and why; F11 is greyed with that reason and does nothing."""
+    attack = window.dice_panel.widget.attack
+    assert attack.attacker.currentIndex() == -1
+    assert attack.attacker.currentText() == ""
+    assert attack.attacker.placeholderText() == "Choose who attacks"
+    assert attack.attacker_info.text() == reason
+    assert not attack.attack_button.isEnabled()
+    assert attack.attack_button.toolTip() == reason
+    action = window.actions_by_key["attack"]
+    assert not action.isEnabled()
+    assert action.toolTip() == f"Attack: {reason} (F11)"
+    cursor = window.document.session.cursor
+    key_on_table(qtbot, window, Qt.Key.Key_F11)
+    assert window.document.session.cursor == cursor
+    assert part_of(window.document.session.state).pending is None
+
+
+def attack_out_of_turn(qtbot, window, cid):
+    """The GM picks ``cid`` as attacker: the choice holds and F11 attacks with them."""
+    attack = window.dice_panel.widget.attack
+    attack.attacker.setCurrentIndex(attack.attacker.findData(cid))
+    assert attack.attack_button.isEnabled(), attack.attack_button.toolTip()
+    key_on_table(qtbot, window, Qt.Key.Key_F11)
+    pending = part_of(window.document.session.state).pending
+    assert pending is not None and pending.actor == cid
+
+
+def test_a_down_combatant_on_turn_leaves_the_attacker_to_the_gm(qtbot, fight):
+    select_row(fight, "b1")
+
+    def deal_100(dialog):
+        dialog.findChild(QSpinBox).setValue(100)
+        dialog.accept()
+
+    when_modal(AmountDialog, deal_100)
+    key_on_table(qtbot, fight, Qt.Key.Key_M, CTRL)
+    state = fight.document.session.state
+    assert state.combatants["b1"].down and state.current == "b1"
+    no_attack_by_key(qtbot, fight, "Bandit 1 is down: choose who attacks")
+    attack_out_of_turn(qtbot, fight, "ana")
+    attacker = fight.dice_panel.widget.attack.attacker
+    assert attacker.currentText() == "Ana", "the GM's choice holds"
+    key_on_table(qtbot, fight, Qt.Key.Key_F8)
+    key_on_table(qtbot, fight, Qt.Key.Key_Return, CTRL)
+    assert fight.document.session.state.current == "b2"
+    assert attacker.currentText() == "Bandit 2", "the next turn's combatant attacks again"
+
+
+def test_a_removed_combatant_on_turn_leaves_the_attacker_to_the_gm(qtbot, fight):
+    select_row(fight, "b1")
+
+    def remove(box):
+        next(b for b in box.buttons() if "Remove" in b.text()).click()
+
+    when_modal(QMessageBox, remove)
+    key_on_table(qtbot, fight, Qt.Key.Key_Delete)
+    state = fight.document.session.state
+    assert "b1" not in state.combatants and state.current is None
+    assert fight.turn_header.actor_label.text() == ""
+    no_attack_by_key(qtbot, fight, "Nobody acts now: choose who attacks")
+    attack_out_of_turn(qtbot, fight, "b2")
