@@ -95,3 +95,19 @@ def without_samples(library: CombatantLibrary) -> CombatantLibrary:
     for ruleset_id in ruleset_ids():
         library.seed(ruleset_id, ())
     return library
+
+
+def attack_key_refused(qtbot, window, reason: str) -> None:
+    """The window's Attack (F11) is greyed with ``reason``, and F11 leaves the fight as it was."""
+    action = window.actions_by_key["attack"]
+    assert not action.isEnabled()
+    assert action.toolTip() == f"Attack: {reason} (F11)"
+    cursor = window.document.session.cursor
+    key_on_table(qtbot, window, Qt.Key.Key_F11)
+    assert window.document.session.cursor == cursor
+
+
+def table_cell(window, combatant_id: str, key: str, role=Qt.ItemDataRole.DisplayRole):
+    """What the table holds for the combatant in the column ``key`` (its text by default)."""
+    model = window.table_model
+    return model.data(model.index(model.row_of(combatant_id), model.column_of(key)), role)

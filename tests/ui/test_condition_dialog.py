@@ -2,17 +2,15 @@
 duration until the start or the end of a combatant's next turn, chosen with the keyboard; in
 the window, such a condition goes on, shows in words, ends on its turn, and undoes."""
 
-from fractions import Fraction
-
 import pytest
-from fight_window import shown_window, when_modal
+from fight_window import shown_window, table_cell, when_modal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QSpinBox
+from uwr_fighters import swordsman
 
-from uwr_desktop.core.encounter import Combatant, Condition, TurnEdge, TurnTie
+from uwr_desktop.core.encounter import Condition, TurnEdge, TurnTie
 from uwr_desktop.core.intents import AddCombatants, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dialogs.condition_dialog import ConditionDialog
 from uwr_desktop.ui.dialogs.condition_editor import ConditionEditor
@@ -114,35 +112,22 @@ def test_a_turn_needs_someone_in_the_fight(qtbot):
 # --- in the window --------------------------------------------------------------------------
 
 
-def fighter(cid: str, initiative: int) -> Combatant:
-    return Combatant(
-        id=cid,
-        name=cid.capitalize(),
-        side=Side.ENEMY if cid == "cy" else Side.PLAYER,
-        sheet=UwrSheet(
-            attributes=Attributes(brawn=Fraction(3), grace=Fraction(3)),
-            weapons=(Weapon(name="Sword", upr_type="Swift"),),
-            vitality=6,
-            vitality_max=6,
-            initiative=Initiative(override=initiative),
-        ),
-    )
-
-
 @pytest.fixture
 def window(qtbot, tmp_path):
     yield from shown_window(qtbot, tmp_path, seed=4)
 
 
-def conditions_cell(window, cid):
-    model = window.table_model
-    index = model.index(model.row_of(cid), model.column_of(CONDITIONS_COLUMN))
-    return model.data(index, Qt.ItemDataRole.DisplayRole)
-
-
 def test_a_condition_until_the_end_of_the_targets_next_turn_added_in_the_window(qtbot, window):
     session = window.document.session
-    session.do(AddCombatants([fighter("ana", 20), fighter("bryn", 15), fighter("cy", 10)]))
+    session.do(
+        AddCombatants(
+            [
+                swordsman("ana", "Ana", Side.PLAYER, initiative=20, vitality=6),
+                swordsman("bryn", "Bryn", Side.PLAYER, initiative=15, vitality=6),
+                swordsman("cy", "Cy", Side.ENEMY, initiative=10, vitality=6),
+            ]
+        )
+    )
     session.do(StartFight())
     window.table.selectRow(window.proxy.mapFromSource(window.table_model.index(1, 0)).row())
     assert window.selected_ids() == ["bryn"]
@@ -162,7 +147,7 @@ def test_a_condition_until_the_end_of_the_targets_next_turn_added_in_the_window(
     window.actions_by_key["condition"].trigger()
     pinned = Condition("Pinned", note="under the net", until=TurnTie(TurnEdge.END, "bryn"))
     assert session.state.combatants["bryn"].conditions == (pinned,)
-    assert conditions_cell(window, "bryn") == "Pinned (until end of Bryn's next turn)"
+    assert table_cell(window, "bryn", CONDITIONS_COLUMN) == "Pinned (until end of Bryn's next turn)"
 
     def shown_in_words(dialog):
         assert dialog.table.item(0, 1).text() == "until end of Bryn's next turn"
@@ -173,18 +158,18 @@ def test_a_condition_until_the_end_of_the_targets_next_turn_added_in_the_window(
     window.actions_by_key["edit_conditions"].trigger()
 
     window.actions_by_key["next_turn"].trigger()  # Bryn's turn starts
-    assert conditions_cell(window, "bryn") == "Pinned (until end of Bryn's next turn)"
+    assert table_cell(window, "bryn", CONDITIONS_COLUMN) == "Pinned (until end of Bryn's next turn)"
     window.actions_by_key["next_turn"].trigger()  # and ends
-    assert conditions_cell(window, "bryn") == ""
+    assert table_cell(window, "bryn", CONDITIONS_COLUMN) == ""
     window.actions_by_key["undo"].trigger()
-    assert conditions_cell(window, "bryn") == "Pinned (until end of Bryn's next turn)"
+    assert table_cell(window, "bryn", CONDITIONS_COLUMN) == "Pinned (until end of Bryn's next turn)"
     window.actions_by_key["redo"].trigger()
     assert session.state.combatants["bryn"].conditions == ()
 
 
 def test_the_editors_defeated_mark_carries_its_preset(qtbot, window):
     session = window.document.session
-    session.do(AddCombatants([fighter("ana", 20)]))
+    session.do(AddCombatants([swordsman("ana", "Ana", Side.PLAYER, initiative=20, vitality=6)]))
     window.table.selectRow(0)
 
     def mark(dialog):

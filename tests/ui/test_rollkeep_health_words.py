@@ -3,7 +3,7 @@ commands say of its health (a heal refused, the Health column's tooltip, the con
 note on the defeated) speaks of its health, never of "full wounds" or "no wounds"."""
 
 import pytest
-from fight_window import shown_window
+from fight_window import shown_window, table_cell
 from PySide6.QtCore import Qt
 
 from uwr_desktop.core.encounter import Combatant
@@ -18,12 +18,6 @@ def window(qtbot, tmp_path):
     yield from shown_window(qtbot, tmp_path, seed=4)
 
 
-def _health_tip(window, combatant_id):
-    model = window.table_model
-    index = model.index(model.row_of(combatant_id), model.column_of(HEALTH_COLUMN))
-    return model.data(index, Qt.ItemDataRole.ToolTipRole)
-
-
 def test_the_health_of_a_rollkeep_combatant_is_worded_as_health(window, qtbot):
     window.document.new("rollkeep")
     window.do(AddCombatants([Combatant(id="hida", name="Hida", sheet=RollkeepSheet(earth=2))]))
@@ -31,10 +25,14 @@ def test_the_health_of_a_rollkeep_combatant_is_worded_as_health(window, qtbot):
 
     window.actions_by_key["heal_one"].trigger()
     assert window.statusBar().currentMessage() == "Hida already at full health"
-    assert _health_tip(window, "hida").startswith("Hida · health: 38/38")
+    assert table_cell(window, "hida", HEALTH_COLUMN, Qt.ItemDataRole.ToolTipRole).startswith(
+        "Hida · health: 38/38"
+    )
 
     window.do(ApplyDamage(["hida"], 36))
-    assert _health_tip(window, "hida").startswith("Hida · health: 2/38")
+    assert table_cell(window, "hida", HEALTH_COLUMN, Qt.ItemDataRole.ToolTipRole).startswith(
+        "Hida · health: 2/38"
+    )
     editor = ConditionEditor(window.document, "hida", window.do)
     qtbot.addWidget(editor)
     assert editor.defeated_button.toolTip() == (

@@ -2,36 +2,18 @@
 nobody rather than another combatant, Attack (F11) is greyed with the reason, and the GM may
 still pick any standing combatant and attack out of turn."""
 
-from fractions import Fraction
-
 import pytest
-from fight_window import key_on_table, shown_window, when_modal
+from fight_window import attack_key_refused, key_on_table, shown_window, when_modal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QSpinBox
+from uwr_fighters import swordsman
 
-from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants
-from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, UwrSheet, Weapon
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dialogs.quick import AmountDialog
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-def fighter(cid, name, side, initiative):
-    return Combatant(
-        id=cid,
-        name=name,
-        side=side,
-        sheet=UwrSheet(
-            attributes=Attributes(brawn=Fraction(3), grace=Fraction(3)),
-            weapons=(Weapon(name="Sword", upr_type="Swift"),),
-            vitality=6,
-            vitality_max=6,
-            initiative=Initiative(override=initiative),
-        ),
-    )
 
 
 @pytest.fixture
@@ -45,9 +27,9 @@ def fight(qtbot, window):
     window.document.session.do(
         AddCombatants(
             [
-                fighter("ana", "Ana", Side.PLAYER, 5),
-                fighter("b1", "Bandit 1", Side.ENEMY, 20),
-                fighter("b2", "Bandit 2", Side.ENEMY, 10),
+                swordsman("ana", "Ana", Side.PLAYER, initiative=5, vitality=6),
+                swordsman("b1", "Bandit 1", Side.ENEMY, initiative=20, vitality=6),
+                swordsman("b2", "Bandit 2", Side.ENEMY, initiative=10, vitality=6),
             ]
         )
     )
@@ -72,12 +54,7 @@ def no_attack_by_key(qtbot, window, reason):
     assert attack.attacker_info.text() == reason
     assert not attack.attack_button.isEnabled()
     assert attack.attack_button.toolTip() == reason
-    action = window.actions_by_key["attack"]
-    assert not action.isEnabled()
-    assert action.toolTip() == f"Attack: {reason} (F11)"
-    cursor = window.document.session.cursor
-    key_on_table(qtbot, window, Qt.Key.Key_F11)
-    assert window.document.session.cursor == cursor
+    attack_key_refused(qtbot, window, reason)
     assert part_of(window.document.session.state).pending is None
 
 

@@ -3,15 +3,15 @@ and the last number boxes of a uwr fight: the damage of a hit and a condition's 
 minus sign typed and refuse it with a message, the fight untouched."""
 
 import random
-from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
+from uwr_fighters import swordsman
 
 from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition
+from uwr_desktop.core.encounter import DEFEATED_CONDITION, Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
     AddCondition,
@@ -19,24 +19,11 @@ from uwr_desktop.core.intents import (
     NextTurn,
     StartFight,
 )
-from uwr_desktop.core.rulesets.uwr.sheet import Attributes, UwrSheet, Weapon
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dialogs.condition_editor import ConditionEditor
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 from uwr_desktop.ui.widgets.number_box import NumberBox
-
-
-def _fighter(cid, name, side):
-    return Combatant(
-        id=cid,
-        name=name,
-        side=side,
-        sheet=UwrSheet(
-            attributes=Attributes(brawn=Fraction(3), grace=Fraction(3)),
-            weapons=(Weapon(name="Sword", upr_type="Rapid"),),
-        ),
-    )
 
 
 @pytest.fixture
@@ -45,9 +32,9 @@ def document():
     doc.session.do(
         AddCombatants(
             [
-                _fighter("ana", "Ana", Side.PLAYER),
-                _fighter("orc", "Orc", Side.ENEMY),
-                _fighter("gob", "Gob", Side.ENEMY),
+                swordsman("ana", "Ana", Side.PLAYER, upr_type="Rapid"),
+                swordsman("orc", "Orc", Side.ENEMY, upr_type="Rapid"),
+                swordsman("gob", "Gob", Side.ENEMY, upr_type="Rapid"),
             ]
         )
     )

@@ -2,34 +2,18 @@
 combatant or for nobody, d6 pool or not, is refused in the rules' words, and the tray keeps
 showing the pending check that Resolve (F8) will resolve."""
 
-from fractions import Fraction
-
 import pytest
 from fight_window import key_on_table, shown_window
 from PySide6.QtCore import Qt
+from uwr_fighters import swordsman
 
-from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.rulesets.uwr.events import CheckResolved
-from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, UwrSheet, Weapon
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
 
 PENDING = "Resolve (or undo) the pending check first"
-
-
-def fighter(cid, name, side, initiative):
-    return Combatant(
-        id=cid,
-        name=name,
-        side=side,
-        sheet=UwrSheet(
-            attributes=Attributes(brawn=Fraction(3), grace=Fraction(3)),
-            weapons=(Weapon(name="Sword", upr_type="Swift"),),
-            initiative=Initiative(override=initiative),
-        ),
-    )
 
 
 @pytest.fixture
@@ -49,7 +33,10 @@ def test_a_typed_roll_waits_for_the_pending_check(qtbot, window):
     session = window.document.session
     session.do(
         AddCombatants(
-            [fighter("ana", "Ana", Side.PLAYER, 20), fighter("orc", "Orc", Side.ENEMY, 5)]
+            [
+                swordsman("ana", "Ana", Side.PLAYER, initiative=20),
+                swordsman("orc", "Orc", Side.ENEMY, initiative=5),
+            ]
         )
     )
     key_on_table(qtbot, window, Qt.Key.Key_F5)
