@@ -172,7 +172,10 @@ class CombatantTable(FrozenColumnTable):
         rows = range(min(self._model.rowCount(), RESIZE_PRECISION_ROWS))
         for section, key in enumerate(self.column_keys()):
             bold = max(
-                (extra(self._model.index(row, section).data(MEASURE_ROLE)) for row in rows),
+                (
+                    extra(self._model.data(self._model.index(row, section), MEASURE_ROLE))
+                    for row in rows
+                ),
                 default=0,
             )
             header.resizeSection(section, self._bounded(key, header.sectionSize(section) + bold))
