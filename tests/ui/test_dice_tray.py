@@ -164,8 +164,10 @@ def test_notation_errors_are_shown_inline_and_block_the_roll(qtbot, tray):
     qtbot.keyClick(tray.notation, Qt.Key.Key_Backspace)
     qtbot.keyClicks(tray.notation, "f+1")
     assert not tray.has_error()
-    assert tray.message_text() == "7d6 f+1 = 7d6 f+1"
+    assert tray.message_text() == "7d6 f+1", "what was typed, not said twice"
     assert tray.roll_button.isEnabled()
+    qtbot.keyClicks(tray.notation, " r0")
+    assert tray.message_text() == "7d6 f+1 r0 = 7d6 f+1", "how the dice were read"
 
 
 def test_an_empty_tray_says_how_to_roll(qtbot, tray):

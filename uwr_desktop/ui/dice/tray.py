@@ -59,6 +59,11 @@ TRAY_KEYS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 the keys, and the method they call. None is a key of the window's commands."""
 
 
+def _bare(notation: str) -> str:
+    """Notation without spaces or capitals, for telling whether two say the same."""
+    return "".join(notation.split()).casefold()
+
+
 class NothingToRollError(DiceError):
     """The inputs describe no roll yet: a hint for the GM rather than a mistake."""
 
@@ -307,13 +312,12 @@ class DiceTray(RollDisplay):
         who = self.combatant.currentText() if combatant_id is not None else ""
         label = f"{who}: {text}" if who else text
         tn = self.target_number.value() or None
+        read = format_spec(typed)
+        # How the dice were read, when it says more than what was typed ("7d6 f1 r0" is 7d6 f+1).
+        explained = label if _bare(read) == _bare(text) else f"{label} = {read}"
         if isinstance(typed, PoolSpec):
-            return RollRequest(
-                typed, combatant_id, label, explained=f"{label} = {format_spec(typed)}"
-            )
-        return RollRequest(
-            typed, combatant_id, label, target_number=tn, explained=f"{label}: {format_spec(typed)}"
-        )
+            return RollRequest(typed, combatant_id, label, explained=explained)
+        return RollRequest(typed, combatant_id, label, target_number=tn, explained=explained)
 
     def _refresh(self) -> None:
         try:
