@@ -8,10 +8,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QSpinBox
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.intents import AddCombatants, ApplyDamage, EditCell, StartFight
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
-from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind
@@ -225,3 +225,20 @@ def test_the_hits_editor_stops_at_the_combatants_own_maximum(window, qtbot):
     editor = table.focusWidget()
     assert isinstance(editor, QSpinBox)
     assert (editor.minimum(), editor.maximum(), editor.value()) == (0, 40, 30)
+
+
+def test_declare_is_greyed_with_the_rules_reason_and_back_when_they_would_take_it(window, qtbot):
+    session, panel = fight(window, [15, 10])
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    panel.action.setCurrentIndex(panel.action.findData("Melee attack"))
+    panel.actor.setCurrentIndex(panel.actor.findData("b"))
+    reason = "B declares on count 30; the count is 35"
+    assert not panel.declare.isEnabled()
+    assert reason in panel.declare.toolTip()
+    assert not window.panel_commands.more.actions["declare"].isEnabled()
+    panel.actor.setCurrentIndex(panel.actor.findData("a"))
+    assert panel.declare.isEnabled()
+    window.do(ApplyDamage(["a"], 100))
+    assert sheet_of(session.state.combatants["a"]).down
+    assert not panel.declare.isEnabled()
+    assert panel.declare.toolTip() in panel.preview.text()

@@ -20,11 +20,13 @@ from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
 class DeclarePreview(msgspec.Struct, frozen=True):
     """A declaration as it would go: ``resolves_at`` the count its action resolves on
     (``None``: at once, next round, or refused), ``penalty`` the action's total penalty
-    (``None`` when refused), ``words`` all of it as the GM reads it."""
+    (``None`` when refused), ``words`` all of it as the GM reads it (the reason, when
+    ``refused``)."""
 
     words: str
     resolves_at: int | None = None
     penalty: int | None = None
+    refused: bool = False
 
 
 def _signed(number: int) -> str:
@@ -40,7 +42,7 @@ def declare_preview(
     try:
         decide.declare(builder, intent)
     except RulesError as error:
-        return DeclarePreview(str(error))
+        return DeclarePreview(str(error), refused=True)
     sheet = sheet_of(builder.state.combatants[intent.combatant_id])
     for event in builder.events:
         match event:

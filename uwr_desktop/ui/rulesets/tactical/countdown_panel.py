@@ -53,6 +53,10 @@ def _listed(names: list[str]) -> str:
     return f"{', '.join(names[:SHOWN_NAMES])} and {len(names) - SHOWN_NAMES} more"
 
 
+DECLARE_TIP = "Declare the action chosen for the combatant chosen, at this count"
+"""What Declare does, when the rules would take it."""
+
+
 class CountdownPanel(SystemPanel):
     """The tactical Dice dock panel, following one document."""
 
@@ -79,6 +83,7 @@ class CountdownPanel(SystemPanel):
             "The penalty the GM gives a concentration action: 0 or below, like -20"
         )
         self.declare = named(QPushButton("Declare"), "tacticalDeclare")
+        self.declare.setToolTip(DECLARE_TIP)
         self.preview = named(QLabel(), "tacticalPreview")
         self.preview.setWordWrap(True)
         self.preview.setToolTip("What Declare would do now, as the rules work it out")
@@ -259,7 +264,6 @@ class CountdownPanel(SystemPanel):
         cid = self.actor.currentData()
         combatant = state.combatants.get(cid) if cid is not None else None
         under_way = combatant is not None and sheet_of(combatant).now.action is not None
-        self.declare.setEnabled(counting and combatant is not None)
         self.resolve.setEnabled(bool(resolving))
         self.next.setEnabled(state.phase != Phase.SETUP)
         self.interrupt.setEnabled(counting and under_way)
@@ -269,20 +273,26 @@ class CountdownPanel(SystemPanel):
 
     def _show_preview(self) -> None:
         """AP left for the combatant chosen and what Declare would do now, both from the
-        rules."""
+        rules; Declare is greyed, saying why, when the rules would refuse it."""
         state = self._document.session.state
         cid = self.actor.currentData()
         combatant = state.combatants.get(cid) if cid is not None else None
         entry = self._entry()
+        refusal = ""
         if combatant is None or state.phase == Phase.SETUP:
             self.preview.setText("")
-            return
-        words = [f"AP left {ap_text(sheet_of(combatant), part_of(state).count)}"]
-        if entry is not None and state.phase == Phase.RESOLUTION:
-            ap = self.ap.value() if entry.ranged else None
-            intent = TacticalDeclare(cid, entry.name, ap, self.penalty.value())
-            words.append(declare_preview(state, self._settings(), intent).words)
-        self.preview.setText(" · ".join(words))
+        else:
+            words = [f"AP left {ap_text(sheet_of(combatant), part_of(state).count)}"]
+            if entry is not None and state.phase == Phase.RESOLUTION:
+                ap = self.ap.value() if entry.ranged else None
+                intent = TacticalDeclare(cid, entry.name, ap, self.penalty.value())
+                preview = declare_preview(state, self._settings(), intent)
+                words.append(preview.words)
+                refusal = preview.words if preview.refused else ""
+            self.preview.setText(" · ".join(words))
+        counting = state.phase == Phase.RESOLUTION and combatant is not None
+        self.declare.setEnabled(counting and not refusal)
+        self.declare.setToolTip(refusal or DECLARE_TIP)
 
     def _entry(self) -> ActionType | None:
         name = self.action.currentData()
