@@ -487,3 +487,16 @@ def test_a_free_roll_refuses_a_difficulty_below_one():
     with pytest.raises(RulesError, match="at least 1 success"):
         session.do(FreeRoll("vex", 5, difficulty=0))
     assert session.entries == ()
+
+
+def test_a_combatant_who_is_down_attacks_nobody_and_is_offered_no_attack():
+    session = fight(vex(), bandit(1))
+    session.do(StartFight())
+    session.do(ApplyDamage(["b1"], 100))
+    assert session.state.combatants["b1"].down
+    before = session.state
+    with pytest.raises(RulesError, match=r"^Bandit 1 is down and cannot attack$"):
+        session.do(Attack("b1", 0, "vex"))
+    assert session.state is before
+    offered = session.ruleset.legal_intents(session.state, "b1")
+    assert not [option for option in offered if isinstance(option.intent, Attack)]

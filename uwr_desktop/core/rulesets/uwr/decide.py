@@ -477,6 +477,8 @@ def attack(builder: Builder, roller: Roller, intent: Attack) -> str:
     no_pending(state)
     attacker = need(state, intent.attacker_id)
     target = need(state, intent.target_id)
+    if attacker.down:
+        raise RulesError(f"{attacker.name} is down and cannot attack")
     if target.id == attacker.id:
         raise RulesError(f"{attacker.name} cannot attack themself")
     weapon = weapon_of(attacker, index)

@@ -233,7 +233,9 @@ def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Int
     if state.phase != Phase.ROUND:
         return ()
     targets: list[kit.Combatant] | None = None
-    for index, weapon in enumerate(sheet_of(combatant).weapons):
+    # A combatant who is down attacks and prepares nothing.
+    weapons = () if combatant.down else sheet_of(combatant).weapons
+    for index, weapon in enumerate(weapons):
         if weapon.uses_left > 0 and not weapon.preparing_left:
             if targets is None:
                 targets = [
