@@ -3,10 +3,10 @@ at the left, rows selected whole, cells edited in place, columns fitted to their
 demand (a header that resizes itself reads every row on every change, which a fight of a
 thousand combatants cannot afford)."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QWidget
 
 from uwr_desktop.ui.table.chips import ChipsDelegate
@@ -106,22 +106,6 @@ class CombatantTable(FrozenColumnTable):
             self._fit_rows()
             self.fit_columns()
 
-    def _bold_extra(self) -> Callable[[object], int]:
-        """How much wider a cell's text (its measure, ``MEASURE_ROLE``) gets in bold than in
-        the table's font: whoever acts is shown bold."""
-        plain = self.fontMetrics()
-        bold_font = QFont(self.font())
-        bold_font.setBold(True)
-        bold = QFontMetrics(bold_font)
-
-        def extra(measure: object) -> int:
-            if not isinstance(measure, tuple) or measure[1]:
-                return 0  # no text, or measured bold already
-            text = measure[0]
-            return bold.horizontalAdvance(text) - plain.horizontalAdvance(text)
-
-        return extra
-
     def _bounded(self, key: str, size: int) -> int:
         """``size`` within the column's bounds, if it has any."""
         if key not in _FIT_BOUNDS:
@@ -150,17 +134,22 @@ class CombatantTable(FrozenColumnTable):
             self.scrollTo(index)
 
     def _room_for(self, source: QModelIndex, key: str, font: QFont) -> int:
-        """The width a cell of the model needs to show whole, in bold too; 0 for a check box."""
+        """The width a cell of the model needs to show whole, in bold too (whoever acts is
+        shown bold); 0 for a check box."""
         measure = self._model.data(source, MEASURE_ROLE)
+        if not isinstance(measure, tuple) and key != CONDITIONS_COLUMN:
+            return 0
         if isinstance(measure, tuple):
             width = self._delegate.bold_width(measure, font)
             if width is not None:
                 return width
-        elif key != CONDITIONS_COLUMN:
-            return 0
         index = self._proxy.mapFromSource(source)
-        width = self.sizeHintForIndex(index).width() if index.isValid() else 0
-        return width + (self._bold_extra()(measure) if isinstance(measure, tuple) else 0)
+        if not index.isValid():
+            return 0
+        # Measured through the style once, a look is known to the delegate from then on.
+        width = self.sizeHintForIndex(index).width()
+        bold = self._delegate.bold_width(measure, font) if isinstance(measure, tuple) else None
+        return width if bold is None else bold
 
     def fit_columns(self) -> None:
         """Fit the columns to their contents, in bold too (whoever acts is shown bold); the
@@ -168,17 +157,9 @@ class CombatantTable(FrozenColumnTable):
         chip)."""
         self.resizeColumnsToContents()
         header = self.horizontalHeader()
-        extra = self._bold_extra()
-        rows = range(min(self._model.rowCount(), RESIZE_PRECISION_ROWS))
         for section, key in enumerate(self.column_keys()):
-            bold = max(
-                (
-                    extra(self._model.data(self._model.index(row, section), MEASURE_ROLE))
-                    for row in rows
-                ),
-                default=0,
-            )
-            header.resizeSection(section, self._bounded(key, header.sectionSize(section) + bold))
+            header.resizeSection(section, self._bounded(key, header.sectionSize(section)))
+        self._widen(range(min(self._model.rowCount(), RESIZE_PRECISION_ROWS)))
 
     def widen_for(self, combatant_ids: Iterable[str]) -> None:
         """Widen the columns (within their bounds, never narrower) so that the cells of
@@ -186,12 +167,14 @@ class CombatantTable(FrozenColumnTable):
         rolled, a condition given) is seen at once, and the columns do not jump back when it
         shrinks. The "This round" column, changing every turn, keeps its fitted width (its
         tooltip shows it all)."""
-        rows = [row for row in map(self._model.row_of, combatant_ids) if row >= 0]
+        self._widen([row for row in map(self._model.row_of, combatant_ids) if row >= 0])
+
+    def _widen(self, rows: Sequence[int]) -> None:
+        """Widen the columns (within their bounds, never narrower) to the cells of ``rows``."""
         header = self.horizontalHeader()
-        keys = self.column_keys()
         font = self.font()
         grid = 1 if self.showGrid() else 0  # a cell is its section less the grid's line
-        for section, key in enumerate(keys):
+        for section, key in enumerate(self.column_keys()):
             if key == RESOURCES_COLUMN or header.isSectionHidden(section):
                 continue
             needed = 0
