@@ -133,11 +133,11 @@ class CombatantTable(FrozenColumnTable):
             )
             self.scrollTo(index)
 
-    def _room_for(self, source: QModelIndex, key: str, font: QFont) -> int:
+    def _room_for(self, source: QModelIndex, key: str, font: QFont, *, chips: bool) -> int:
         """The width a cell of the model needs to show whole, in bold too (whoever acts is
-        shown bold); 0 for a check box."""
+        shown bold); 0 for a check box, and for conditions unless ``chips``."""
         measure = self._model.data(source, MEASURE_ROLE)
-        if not isinstance(measure, tuple) and key != CONDITIONS_COLUMN:
+        if not isinstance(measure, tuple) and not (chips and key == CONDITIONS_COLUMN):
             return 0
         if isinstance(measure, tuple):
             width = self._delegate.bold_width(measure, font)
@@ -159,7 +159,8 @@ class CombatantTable(FrozenColumnTable):
         header = self.horizontalHeader()
         for section, key in enumerate(self.column_keys()):
             header.resizeSection(section, self._bounded(key, header.sectionSize(section)))
-        self._widen(range(min(self._model.rowCount(), RESIZE_PRECISION_ROWS)))
+        # The style has just measured every cell as drawn: only the text in bold is left.
+        self._widen(range(min(self._model.rowCount(), RESIZE_PRECISION_ROWS)), chips=False)
 
     def widen_for(self, combatant_ids: Iterable[str]) -> None:
         """Widen the columns (within their bounds, never narrower) so that the cells of
@@ -167,10 +168,12 @@ class CombatantTable(FrozenColumnTable):
         rolled, a condition given) is seen at once, and the columns do not jump back when it
         shrinks. The "This round" column, changing every turn, keeps its fitted width (its
         tooltip shows it all)."""
-        self._widen([row for row in map(self._model.row_of, combatant_ids) if row >= 0])
+        rows = [row for row in map(self._model.row_of, combatant_ids) if row >= 0]
+        self._widen(rows, chips=True)
 
-    def _widen(self, rows: Sequence[int]) -> None:
-        """Widen the columns (within their bounds, never narrower) to the cells of ``rows``."""
+    def _widen(self, rows: Sequence[int], *, chips: bool) -> None:
+        """Widen the columns (within their bounds, never narrower) to the cells of ``rows``,
+        their conditions' chips too if ``chips``."""
         header = self.horizontalHeader()
         font = self.font()
         grid = 1 if self.showGrid() else 0  # a cell is its section less the grid's line
@@ -179,7 +182,7 @@ class CombatantTable(FrozenColumnTable):
                 continue
             needed = 0
             for row in rows[:RESIZE_PRECISION_ROWS]:
-                room = self._room_for(self._model.index(row, section), key, font)
+                room = self._room_for(self._model.index(row, section), key, font, chips=chips)
                 needed = max(needed, room + grid if room else 0)
             wider = self._bounded(key, needed)
             if wider > header.sectionSize(section):
