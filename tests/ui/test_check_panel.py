@@ -210,9 +210,11 @@ def test_a_weapon_without_uses_is_offered_disabled_with_the_reason(qtbot, docume
 
 def test_a_refused_attack_shows_its_message(qtbot, document, panel):
     entries = len(document.session.entries)
-    _attack_with_bow(qtbot, panel)
-    assert panel.message_text() == "Start the fight first"
-    assert panel.message.isVisibleTo(panel)
+    _select(qtbot, panel.attack.attacker, "Vex")
+    _select(qtbot, panel.attack.weapon, "Short Bow")
+    _select(qtbot, panel.attack.target, "Bandit 1")
+    assert not panel.attack.attack_button.isEnabled()
+    assert panel.attack.attack_button.toolTip() == "Start the fight first"
     assert len(document.session.entries) == entries
 
     document.session.do(StartFight())

@@ -1,6 +1,7 @@
 """The uwr attack panel when whoever is on turn cannot attack (down, or removed): it chooses
 nobody rather than another combatant, Attack (F11) is greyed with the reason, and the GM may
-still pick any standing combatant and attack out of turn."""
+still pick any standing combatant and attack out of turn. Before the fight starts, Attack is
+greyed whoever is chosen."""
 
 import pytest
 from fight_window import attack_key_refused, key_on_table, shown_window, when_modal
@@ -102,3 +103,20 @@ def test_a_removed_combatant_on_turn_leaves_the_attacker_to_the_gm(qtbot, fight)
     assert fight.turn_header.actor_label.text() == ""
     no_attack_by_key(qtbot, fight, "Nobody acts now: choose who attacks")
     attack_out_of_turn(qtbot, fight, "b2")
+
+
+def test_before_the_fight_starts_attack_is_greyed_whoever_is_chosen(qtbot, window):
+    window.document.session.do(
+        AddCombatants(
+            [swordsman("ana", "Ana", Side.PLAYER), swordsman("b1", "Bandit 1", Side.ENEMY)]
+        )
+    )
+    attack = window.dice_panel.widget.attack
+    attack.attacker.setCurrentIndex(attack.attacker.findData("ana"))
+    assert attack.target.currentData() == "b1"
+    assert not attack.attack_button.isEnabled()
+    assert attack.attack_button.toolTip() == "Start the fight first"
+    attack_key_refused(qtbot, window, "Start the fight first")
+    key_on_table(qtbot, window, Qt.Key.Key_F5)
+    attack.attacker.setCurrentIndex(attack.attacker.findData("ana"))
+    assert attack.attack_button.isEnabled(), attack.attack_button.toolTip()

@@ -308,6 +308,8 @@ class AttackPanel(IntentWidget):
         """Why the chosen weapon cannot attack now (``None`` when it can)."""
         attacker = self._attacker()
         index = self.weapon.currentData()
+        if self._state is not None and self._state.phase != Phase.ROUND:
+            return "Start the fight first"
         if attacker is None:
             return self._no_attacker
         if not isinstance(index, int):
