@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, RollDice
+from uwr_desktop.core.intents import AddCombatants, ApplyDamage, Heal, RollDice
 from uwr_desktop.core.rulesets import ruleset_ids
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.window.turn_header import acting_text
@@ -79,6 +79,21 @@ def test_next_turn_tells_who_acts_now(qtbot, window, posted):
     assert heard, "a turn change is told"
     if now:
         assert heard[-1].endswith(f"{now}.")
+
+
+def test_when_everyone_is_down_the_header_and_the_reader_say_so(qtbot, window, posted):
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+
+    def all_down_then_next_turn():
+        window.do(ApplyDamage(("b", "x"), 10_000))
+        qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+
+    heard = _heard(window, qtbot, all_down_then_next_turn)
+    assert all(c.down for c in window.document.session.state.combatants.values())
+    assert window.turn_header.actor_label.text() == "Everyone is down"
+    assert heard and heard[-1].endswith("Everyone is down.")
+    window.do(Heal(("b",), 10_000))
+    assert window.turn_header.actor_label.text() != "Everyone is down", "Bryn stands again"
 
 
 def test_dice_landing_are_told_with_the_roller_and_result(qtbot, window, posted):

@@ -51,8 +51,11 @@ class TurnHeader(QWidget):
 
 
 def acting_text(state: EncounterState, turn: TurnNow) -> str:
-    """ "Vex acts", "Vex, Ana act" (a tie acting together), or nothing between turns."""
+    """ "Vex acts", "Vex, Ana act" (a tie acting together), "Everyone is down" when nobody
+    acts because nobody is standing (rounds still go by, for what counts them), or nothing
+    between turns."""
     names = [state.combatants[cid].name for cid in turn.acting]
-    if not names:
-        return ""
-    return f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
+    if names:
+        return f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
+    fighting = state.combatants.values()
+    return "Everyone is down" if fighting and all(c.down for c in fighting) else ""
