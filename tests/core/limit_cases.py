@@ -27,6 +27,7 @@ from uwr_desktop.core.limits import (
     MAX_CONDITION_ROUNDS,
     MAX_CONDITIONS,
     MAX_COUNT,
+    MAX_COUNTERS,
     MAX_DICE,
     MAX_DIFFICULTY,
     MAX_FAVOR,
@@ -42,6 +43,8 @@ from uwr_desktop.core.limits import (
     MAX_UPR_USES,
     MAX_WEAPONS,
 )
+from uwr_desktop.core.rulesets.tactical.intents import TacticalSetCounter
+from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
@@ -263,6 +266,16 @@ def combatants() -> Case:
     )
 
 
+def counters() -> Case:
+    """A tactical fight's counters, each carried past ``MAX_COUNT`` by an upkeep."""
+    return (
+        [Combatant(id="a", name="A", side=Side.PLAYER, sheet=TacticalSheet())],
+        [TacticalSetCounter(f"Counter {n}", MAX_COUNT - n, n + 1) for n in range(MAX_COUNTERS)]
+        + [StartFight(), EndRound()],
+        TacticalSetCounter("One more"),
+    )
+
+
 SETTINGS_LIMITS = ("MAX_UPR_DIVISOR", "MAX_UPR_ADJUSTMENT", "MAX_UPR_USES")
 """Limits on a fight's house rules; the fight at them is ``settings_at_the_limits``."""
 
@@ -301,8 +314,12 @@ LIMIT_CASES: dict[str, Callable[[], Case]] = {
     "MAX_WEAPONS": weapons,
     "MAX_CONDITIONS": conditions,
     "MAX_COMBATANTS": combatants,
+    "MAX_COUNTERS": counters,
 }
 """One fight at each limit a fight can reach, by the limit's name in ``core.limits``."""
+
+LIMIT_RULESETS = {"MAX_COUNTERS": "tactical"}
+"""The round system of a limit's fight, where it is not ``uwr``."""
 
 
 def limit_names() -> set[str]:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from limit_cases import (
     LIMIT_CASES,
+    LIMIT_RULESETS,
     NOT_IN_A_FIGHT,
     SETTINGS_LIMITS,
     fighter,
@@ -509,7 +510,8 @@ def test_house_rules_at_their_limits_save_reopen_and_recover(beyond, tmp_path):
 @pytest.mark.parametrize("limit", sorted(LIMIT_CASES))
 def test_a_fight_at_the_limit_saves_reopens_and_recovers(limit, tmp_path):
     roster, intents, beyond = LIMIT_CASES[limit]()
-    session = Session(make_ruleset("uwr"), roster, roller=Roller(random.Random(7)))
+    ruleset = make_ruleset(LIMIT_RULESETS.get(limit, "uwr"))
+    session = Session(ruleset, roster, roller=Roller(random.Random(7)))
     with JournalStore(tmp_path / "journal.sqlite3") as store:
         journal = autosave(store, session, title=limit)
         for intent in intents:

@@ -104,12 +104,16 @@ def test_f8_and_the_panel_menu_are_enabled_exactly_when_the_panel_buttons_are(wi
         "move": panel.move_button,
         "parry": panel.parry,
         "catalog": panel.edit_catalog,
+        "set_counter": panel.counters.set_button,
+        "remove_counter": panel.counters.remove_button,
     }
     assert set(more) == set(buttons)
     assert more["declare"].shortcut().toString() == "F9"
     rows = shortcut_rows(window, window.actions_by_key)
     assert ("Declare", "F9") in rows
     assert ("Catalog", "Ctrl+F9") in rows
+    assert ("Set Counter", "Ctrl+F3") in rows
+    assert ("Remove Counter", "Ctrl+Shift+F3") in rows
 
     def agree():
         assert resolve.isEnabled() == panel.resolve.isEnabled()

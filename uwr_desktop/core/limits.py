@@ -69,6 +69,9 @@ MAX_WEAPONS: Final = 50
 MAX_CONDITIONS: Final = 100
 """Conditions on one combatant at once."""
 
+MAX_COUNTERS: Final = 100
+"""Environmental counters the GM tracks in one fight."""
+
 MAX_NOTATION_LENGTH: Final = 200
 """Characters of typed dice notation (``7d6 f+1 r2`` is ten)."""
 

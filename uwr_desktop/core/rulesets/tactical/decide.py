@@ -17,6 +17,14 @@ from uwr_desktop.core.rulesets import common
 from uwr_desktop.core.rulesets.common import need
 from uwr_desktop.core.rulesets.tactical import events, rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace, find
+from uwr_desktop.core.rulesets.tactical.counters import (
+    advanced,
+    counter_text,
+    find_counter,
+    set_refusal,
+    with_counter,
+    without_counter,
+)
 from uwr_desktop.core.rulesets.tactical.intents import (
     MODE_FACTOR,
     MoveMode,
@@ -42,7 +50,6 @@ from uwr_desktop.core.rulesets.tactical.state import (
     part_of,
 )
 from uwr_desktop.core.rulesets.tactical.upkeep import (
-    advanced,
     is_staggered,
     severity,
     upkeep_updates,
@@ -454,21 +461,19 @@ def edit_catalog(b: Builder, actions: Sequence[ActionType], paces: Sequence[Pace
 def set_counter(b: Builder, name: str, value: int, step: int) -> str:
     """Add or change an environmental counter."""
     counters = part_of(b.state).counters
-    index = next((i for i, c in enumerate(counters) if c.name.casefold() == name.casefold()), None)
+    refusal = set_refusal(counters, name, value, step)
+    if refusal:
+        raise RulesError(refusal)
     counter = Counter(name.strip(), value, step)
-    if index is None:
-        changed = (*counters, counter)
-    else:
-        changed = (*counters[:index], counter, *counters[index + 1 :])
-    b.add(events.CountersChanged(changed, f"{counter.name} {value} ({step:+} each round)"))
+    b.add(events.CountersChanged(with_counter(counters, counter), counter_text(counter)))
     return f"Counter {counter.name}: {value}"
 
 
 def remove_counter(b: Builder, name: str) -> str:
     """Remove an environmental counter."""
     counters = part_of(b.state).counters
-    kept = tuple(c for c in counters if c.name.casefold() != name.strip().casefold())
-    if len(kept) == len(counters):
-        raise RulesError(f"There is no counter called {name!r}")
-    b.add(events.CountersChanged(kept, f"{name.strip()} removed"))
-    return f"Remove counter {name.strip()}"
+    found = find_counter(counters, name)
+    if found is None:
+        raise RulesError(f"There is no counter called {name.strip()!r}")
+    b.add(events.CountersChanged(without_counter(counters, name), f"{found.name} removed"))
+    return f"Remove counter {found.name}"

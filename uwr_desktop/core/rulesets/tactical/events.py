@@ -13,7 +13,7 @@ from uwr_desktop.core.encounter import (
     OptionalCombatantId,
 )
 from uwr_desktop.core.events import Event
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNTERS
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.tactical import sheet as _sheet  # noqa: F401  (registers it)
 from uwr_desktop.core.rulesets.tactical.catalog import Penalty
@@ -196,7 +196,7 @@ class UpkeepStarted(TacticalEvent, frozen=True):
 class CountersChanged(TacticalEvent, frozen=True):
     """The environmental counters as they are now (set, removed, or advanced at upkeep)."""
 
-    counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_CONDITIONS)]
+    counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_COUNTERS)]
     text: str = ""
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 
 from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, EncounterState, Name, RulesetPart
-from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_COUNT, MAX_SKILLS
+from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_COUNTERS, MAX_SKILLS
 from uwr_desktop.core.rulesets.sheets import part_reader
 from uwr_desktop.core.rulesets.tactical.catalog import (
     ActionType,
@@ -60,7 +60,7 @@ class TacticalPart(RulesetPart, frozen=True):
 
     count: CountValue | None = None
     ties: Annotated[tuple[TieRoll, ...], msgspec.Meta(max_length=MAX_COMBATANTS)] = ()
-    counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
+    counters: Annotated[tuple[Counter, ...], msgspec.Meta(max_length=MAX_COUNTERS)] = ()
     actions: Actions = ()
     paces: Paces = ()
 

@@ -1,5 +1,5 @@
-"""Upkeep, the round's last step: bleeding, timed effects, stuns, Staggered and the GM's
-environmental counters.
+"""Upkeep, the round's last step: bleeding, timed effects, stuns and Staggered (the GM's
+environmental counters advance then too, in :mod:`.counters`).
 
 Stun effects (most severe first: Stunned and unable to parry, Stunned, Dazed) lose one round
 together, taken from the most severe, only when the combatant had spent fewer than 2 AP this
@@ -16,7 +16,6 @@ from uwr_desktop.core.events import CombatantUpdate
 from uwr_desktop.core.rulesets.base import ConditionPreset
 from uwr_desktop.core.rulesets.common import plural
 from uwr_desktop.core.rulesets.tactical.sheet import sheet_of
-from uwr_desktop.core.rulesets.tactical.state import Counter
 
 STUNNED_NO_PARRY = "stunned_no_parry"
 """The preset key of Stunned and unable to parry, the most severe stun."""
@@ -154,10 +153,3 @@ def upkeep_updates(state: EncounterState) -> tuple[CombatantUpdate, ...]:
     """Every combatant's upkeep, in table order."""
     updates = (combatant_upkeep(state.combatants[cid]) for cid in state.rows)
     return tuple(update for update in updates if update is not None)
-
-
-def advanced(counters: tuple[Counter, ...]) -> tuple[tuple[Counter, ...], str]:
-    """The environmental counters one upkeep later, and the change in words."""
-    moved = tuple(replace(c, value=c.value + c.step) for c in counters)
-    text = ", ".join(f"{c.name} {c.value}" for c in moved)
-    return moved, text

@@ -1,6 +1,6 @@
 """The countdown panel: who acts on the count now, declaring from the action catalog with the
-AP chosen, resolving, stepping to the next count, interrupting, movement and parry, above the
-dice tray (which shows the latest initiative roll).
+AP chosen, resolving, stepping to the next count, interrupting, movement and parry, the GM's
+environmental counters, above the dice tray (which shows the latest initiative roll).
 
 Every button builds an intent and hands it to the session; a refusal is shown in the panel.
 """
@@ -38,6 +38,7 @@ from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
+from uwr_desktop.ui.rulesets.tactical.counters_row import CountersRow
 from uwr_desktop.ui.widgets.build import named, row_of
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -106,6 +107,7 @@ class CountdownPanel(SystemPanel):
         self.parry_amount.setToolTip("How much of the attack bonus goes to the parry (0 or more)")
         self.parry_against = named(ChoiceBox(), "tacticalParryAgainst")
         self.parry = named(QPushButton("Parry"), "tacticalParry")
+        self.counters = CountersRow(self._do, self.message.setText)
         self.tray = DiceTray(document)
         for box in (self.actor, self.action, self.pace, self.mode, self.parry_against):
             # Long catalog names must not widen the Dice dock past a laptop screen.
@@ -141,10 +143,15 @@ class CountdownPanel(SystemPanel):
         grid.addWidget(self.edit_catalog, 2, 0)
         form.addRow("Pace", row_of(self.pace, self.mode, self.move_button))
         form.addRow("Parry", row_of(self.parry_amount, self.parry_against, self.parry))
+        counters = QFormLayout()
+        counters.addRow(self.counters.line)
+        counters.addRow("Counter", row_of(*self.counters.naming()))
+        counters.addRow("Value", row_of(*self.counters.numbers()))
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addLayout(form)
         layout.addLayout(grid)
+        layout.addLayout(counters)
         layout.addWidget(self.message)
         layout.addWidget(self.tray)
 
@@ -227,6 +234,7 @@ class CountdownPanel(SystemPanel):
         else:
             words = f"Round {state.round}: declare parries, then Next starts the countdown."
         self.status.setText(words)
+        self.counters.show_counters(part_of(state).counters)
         roster = tuple((cid, name[cid]) for cid in state.rows)
         if roster != self._roster:
             self._roster = roster
@@ -369,6 +377,10 @@ def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> Di
         PanelButton("move", "&Move", panel.move_button, "F3"),
         PanelButton("parry", "&Parry", panel.parry, "Shift+F3"),
         PanelButton("catalog", "&Catalog…", panel.edit_catalog, "Ctrl+F9"),
+        PanelButton("set_counter", "Set C&ounter", panel.counters.set_button, "Ctrl+F3"),
+        PanelButton(
+            "remove_counter", "Remo&ve Counter", panel.counters.remove_button, "Ctrl+Shift+F3"
+        ),
     )
     commands = {PanelCommand.RESOLVE: panel.resolve}
     return DicePanel(panel, panel.tray, panel.focus, commands, more=more)
