@@ -111,10 +111,10 @@ def gm_action(session: Session, rng: random.Random) -> None:
     pending = part_of(state).pending
     if pending is None:
         who = state.current
-    elif pending.reaction is None and pending.target is not None:
-        who = pending.target
+    elif pending.reaction is None and pending.check.target is not None:
+        who = pending.check.target
     else:
-        who = pending.actor
+        who = pending.check.actor
     options = session.ruleset.legal_intents(state, who) if who is not None else ()
     session.do(rng.choice(options).intent if options else NextTurn())
 

@@ -105,12 +105,14 @@ def gm_action(session: Any, rng: random.Random, generic: bool) -> None:
         return
     part = state.part if hasattr(state, "part") and state.part is not None else state
     pending = part.pending
+    # Before the pending check held the event that rolled it, its fields sat on it.
+    check = getattr(pending, "check", pending)
     if pending is None:
         who = state.current
-    elif pending.reaction is None and pending.target is not None:
-        who = pending.target
+    elif pending.reaction is None and check.target is not None:
+        who = check.target
     else:
-        who = pending.actor
+        who = check.actor
     options = session.ruleset.legal_intents(state, who) if who is not None else ()
     session.do(rng.choice(options).intent if options else NextTurn())
 

@@ -103,10 +103,10 @@ def step(session, choices):
         pending = part_of(state).pending
         if pending is None:
             who = state.current
-        elif pending.reaction is None and pending.target is not None:
-            who = pending.target
+        elif pending.reaction is None and pending.check.target is not None:
+            who = pending.check.target
         else:
-            who = pending.actor
+            who = pending.check.actor
         if who is None:
             return False
         options = session.ruleset.legal_intents(state, who)

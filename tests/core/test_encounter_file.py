@@ -48,8 +48,8 @@ def played_session():
     session.do(StartFight())
     session.do(Attack("hero", 0, "orc", extra_rerolls=2))
     if (
-        part_of(session.state).pending.action.faces
-        and min(part_of(session.state).pending.action.faces) < 5
+        part_of(session.state).pending.check.roll.faces
+        and min(part_of(session.state).pending.check.roll.faces) < 5
     ):
         session.do(Reroll())
     session.do(React(Reaction.DODGE))

@@ -68,6 +68,35 @@ def _release_combatant(combatant: dict) -> dict:
     return {**combatant, **sheet}
 
 
+def _release_pending(pending: dict) -> dict:
+    """The pending check in the shape release 0.1.0 gave it: the fields of the check and of the
+    reaction side by side, where the check now holds the two events whole."""
+    # Results the GM types over a roll came after 0.1.0: none when read back.
+    assert (pending.pop("action_typed"), pending.pop("reaction_typed")) == (None, None)
+    check, reaction = pending.pop("check"), pending.pop("reaction")
+    assert pending == {}
+    assert check.pop("type") == "CheckRolled"
+    action = _release_record(check.pop("roll"))
+    flat = {
+        **check,
+        "action": action,
+        "reaction": None,
+        "reaction_kind": None,
+        "reaction_weapon": None,
+        "reaction_off_guard": False,
+    }
+    if reaction is not None:
+        assert reaction.pop("type") == "ReactionRolled"
+        # The skill a dodge adds came after 0.1.0: none in its fights.
+        assert reaction.pop("skill") == ""
+        flat["reaction"] = _release_record(reaction.pop("roll"))
+        flat["reaction_kind"] = reaction.pop("reaction")
+        flat["reaction_weapon"] = reaction.pop("weapon")
+        flat["reaction_off_guard"] = reaction.pop("off_guard")
+        assert reaction == {}
+    return flat
+
+
 def plain(state) -> dict:
     """The state as JSON data in the shape release 0.1.0 gave it: the sheet beside the name,
     the hand-made order and pending check at the top. ``acted`` is a set, so its order is not
@@ -84,12 +113,7 @@ def plain(state) -> dict:
     part = data.pop("part")
     data["manual_order"] = part["manual_order"]
     pending = part["pending"]
-    if pending is not None:
-        # Results the GM types over a roll came after 0.1.0: none when read back.
-        assert (pending.pop("action_typed"), pending.pop("reaction_typed")) == (None, None)
-        pending["action"] = _release_record(pending["action"])
-        pending["reaction"] = _release_record(pending["reaction"])
-    data["pending"] = pending
+    data["pending"] = None if pending is None else _release_pending(pending)
     return data
 
 

@@ -80,7 +80,7 @@ def test_lowest_threshold_setting_reaches_the_dice():
     )
     session.do(StartFight())
     session.do(Attack("a", 0, "b", favor=3))
-    assert part_of(session.state).pending.action.lowest_threshold == 4
+    assert part_of(session.state).pending.check.roll.lowest_threshold == 4
 
 
 def test_one_entry_per_intent_with_a_label_and_undo_labels():
@@ -128,11 +128,11 @@ def test_redo_reapplies_the_recorded_faces():
     session = new_session()
     session.do(StartFight())
     session.do(Attack("a", 0, "b"))
-    faces = part_of(session.state).pending.action.faces
+    faces = part_of(session.state).pending.check.roll.faces
     session.undo()
     assert part_of(session.state).pending is None
     session.redo()
-    assert part_of(session.state).pending.action.faces == faces
+    assert part_of(session.state).pending.check.roll.faces == faces
 
 
 def test_observers_get_precise_changes_and_can_unsubscribe():

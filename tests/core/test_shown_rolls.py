@@ -85,12 +85,12 @@ def test_a_uwr_reroll_shows_the_check_with_the_die_rerolled_and_a_typed_result_c
     for seed in range(40):
         session = uwr_fight(seed)
         session.do(Attack("bandit", 0, "bryn", extra_rerolls=1))
-        if session.state.part.pending.action.pool().rerollable_indices:
+        if session.state.part.pending.check.roll.pool().rerollable_indices:
             break
     session.do(Reroll(of_reaction=False))
     shown = rolls(session)[-1]
     pending = session.state.part.pending
-    assert shown.record == pending.action and shown.rerolled
+    assert shown.record == pending.check.roll and shown.rerolled
     assert shown.title == "attacks Bryn"
     session.do(TypeResult(5))
     (typed,) = rolls(session)

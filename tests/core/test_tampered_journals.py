@@ -368,7 +368,7 @@ def test_an_attack_spends_the_use_on_replay():
     session = played(Attack("vex", 0, "duel"))
     state = reload(session, session.entries).state
     assert state.combatants["vex"].sheet.weapons[0].uses_left == 1
-    assert part_of(state).pending.kind == "attack"
+    assert part_of(state).pending.check.kind == "attack"
 
 
 def test_direct_and_free_checks_need_a_sensible_difficulty():
@@ -429,7 +429,7 @@ def test_a_parry_spends_a_use_on_replay_unless_the_setting_says_not():
         session = played(Attack("vex", 0, "duel"), React(Reaction.PARRY), parry_spends_use=spends)
         state = reload(session, session.entries).state
         assert state.combatants["duel"].sheet.weapons[0].uses_left == left
-        assert part_of(state).pending.reaction_kind == "parry"
+        assert part_of(state).pending.reaction.reaction == "parry"
 
 
 def test_a_parry_with_no_use_left():
@@ -447,7 +447,7 @@ def _with_failed_die(*intents):
     for seed in range(40):
         session = played(*intents, seed=seed)
         pending = part_of(session.state).pending
-        record = pending.reaction or pending.action
+        record = pending.roll(of_reaction=True) or pending.check.roll
         if roll_of(record).rerollable_indices:
             return session
     raise AssertionError("no seed left a failed die")
@@ -455,11 +455,11 @@ def _with_failed_die(*intents):
 
 def test_rerolls_must_fit_the_pending_roll():
     session = _with_failed_die(FreeRoll("vex", 6, rerolls=1))
-    failed = roll_of(part_of(session.state).pending.action).rerollable_indices[0]
+    failed = roll_of(part_of(session.state).pending.check.roll).rerollable_indices[0]
     reroll = DieRerolled(False, failed, 6)
     assert part_of(
         reload(session, appended(session, reroll)[0]).state
-    ).pending.action.rerolls_taken == ((failed, 6),)
+    ).pending.check.roll.rerolls_taken == ((failed, 6),)
     refused(session, appended(session, reroll, reroll), "a recorded roll does not fit")
     refused(
         session,
@@ -475,12 +475,12 @@ def test_the_action_keeps_its_rerolls_once_the_target_reacted_but_no_more():
         session = played(
             Attack("vex", 0, "duel", extra_rerolls=1), React(Reaction.DODGE), seed=seed
         )
-        action = roll_of(part_of(session.state).pending.action)
+        action = roll_of(part_of(session.state).pending.check.roll)
         if action.rerollable_indices:
             break
     failed = action.rerollable_indices[0]
     replayed = reload(session, appended(session, DieRerolled(False, failed, 6))[0])
-    assert part_of(replayed.state).pending.action.rerolls_taken[-1] == (failed, 6)
+    assert part_of(replayed.state).pending.check.roll.rerolls_taken[-1] == (failed, 6)
     over = [DieRerolled(False, index, 6) for index in range(action.spec.rerolls + 1)]
     refused(session, appended(session, *over), "a recorded roll does not fit")
 

@@ -147,15 +147,19 @@ def test_attack_pool_rerolls_and_opposed_resolution():
     session.do(Attack("vex", 0, "b1", favor=1))
     pending = part_of(session.state).pending
     # 4 dice; rerolls: 1 for Grace ending in .5 + 1 from Archery.
-    assert (pending.action.dice, pending.action.rerolls, pending.action.favor) == (4, 2, 1)
-    failed = [i for i, face in enumerate(pending.action.faces) if face < 4]
+    assert (pending.check.roll.dice, pending.check.roll.rerolls, pending.check.roll.favor) == (
+        4,
+        2,
+        1,
+    )
+    failed = [i for i, face in enumerate(pending.check.roll.faces) if face < 4]
     assert failed
     session.do(Reroll())
-    taken = part_of(session.state).pending.action.rerolls_taken
+    taken = part_of(session.state).pending.check.roll.rerolls_taken
     assert [index for index, _ in taken] == failed[:2]
     session.do(React(Reaction.DODGE))
     pending = part_of(session.state).pending
-    assert pending.reaction.dice == 2
+    assert pending.reaction.roll.dice == 2
     with pytest.raises(RulesError, match="already reacted"):
         session.do(React(Reaction.DODGE))
     session.do(ResolveCheck())
@@ -208,12 +212,12 @@ def test_fractional_weapon_preparation_and_off_guard():
     slot = next(s for s in session.ruleset.timeline(session.state) if s.key == "vex")
     assert "Off Guard" in slot.detail
     session.do(Attack("vex", 0, "b1"))
-    assert part_of(session.state).pending.action.favor == -1
-    assert part_of(session.state).pending.off_guard
+    assert part_of(session.state).pending.check.roll.favor == -1
+    assert part_of(session.state).pending.check.off_guard
     session.do(ResolveCheck())
     session.do(Attack("b1", 0, "vex"))
     session.do(React(Reaction.DODGE, favor=1))
-    assert part_of(session.state).pending.reaction.favor == 0
+    assert part_of(session.state).pending.reaction.roll.favor == 0
     session.do(ResolveCheck())
     while session.state.round == 2:
         session.do(NextTurn())
@@ -222,7 +226,7 @@ def test_fractional_weapon_preparation_and_off_guard():
     assert not vex_now.sheet.off_guard
     assert vex_now.sheet.weapons[1].uses_left == 1
     session.do(Attack("vex", 1, "b1"))
-    assert part_of(session.state).pending.action.favor == 0
+    assert part_of(session.state).pending.check.roll.favor == 0
 
 
 def test_two_round_preparation_below_one_half():
@@ -464,7 +468,7 @@ def test_the_prepared_mark_changed_in_the_sheet_mid_fight_is_applied():
     crossbow = session.state.combatants["vex"].sheet.weapons[1]
     assert (crossbow.prepared, crossbow.uses_left, crossbow.preparing_left) == (True, 1, 0)
     session.do(Attack("vex", 1, "b1"))
-    assert part_of(session.state).pending.title == "Crossbow"
+    assert part_of(session.state).pending.check.title == "Crossbow"
     session.undo()
     session.undo()
     assert not session.state.combatants["vex"].sheet.weapons[1].prepared

@@ -91,7 +91,7 @@ def test_a_dodge_from_a_pool_of_none_with_a_penalty_rolls_nothing():
     session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY, grace=0))
     session.do(Attack("ana", 0, "orc"))
     session.do(React(Reaction.DODGE, extra_dice=-1))
-    assert part_of(session.state).pending.reaction.dice == 0
+    assert part_of(session.state).pending.reaction.roll.dice == 0
 
 
 # --- a penalty below 1 die, as the GM says (RULES.md section 1) -------------------------------
@@ -132,14 +132,14 @@ def test_a_penalty_the_pool_can_take_is_the_same_either_way():
 def test_the_gm_says_so_for_an_attack_and_for_the_reaction_apart():
     session = two_dice()
     session.do(Attack("ana", 0, "orc", extra_dice=-2, below_one=True))
-    assert part_of(session.state).pending.action.dice == 0
+    assert part_of(session.state).pending.check.roll.dice == 0
     session.do(React(Reaction.DODGE, extra_dice=-2))
-    assert part_of(session.state).pending.reaction.dice == 1
+    assert part_of(session.state).pending.reaction.roll.dice == 1
     session = two_dice()
     session.do(Attack("ana", 0, "orc", extra_dice=-2))
-    assert part_of(session.state).pending.action.dice == 1
+    assert part_of(session.state).pending.check.roll.dice == 1
     session.do(React(Reaction.DODGE, extra_dice=-2, below_one=True))
-    assert part_of(session.state).pending.reaction.dice == 0
+    assert part_of(session.state).pending.reaction.roll.dice == 0
 
 
 def test_the_gm_says_so_for_both_pools_of_an_opposed_check():
@@ -162,7 +162,7 @@ def test_the_house_rule_lets_every_penalty_count_in_full():
     entry = session.do(DirectCheck("ana", "brawn", 1, extra_dice=-2))
     assert entry.events[0].roll.dice == 0
     session.do(Attack("ana", 0, "orc", extra_dice=-5))
-    assert part_of(session.state).pending.action.dice == 0
+    assert part_of(session.state).pending.check.roll.dice == 0
     # Bonus dice still count as always.
     session = two_dice(penalty_below_one=True)
     assert session.do(DirectCheck("ana", "brawn", 1, extra_dice=2)).events[0].roll.dice == 4
@@ -194,7 +194,7 @@ def test_a_preparation_ends_when_the_value_rises_to_one_by_the_next_round():
     )
     assert entry.label == "Round 2"
     session.do(Attack("ana", 0, "orc"))
-    assert part_of(session.state).pending.off_guard is False
+    assert part_of(session.state).pending.check.off_guard is False
 
 
 def test_with_recompute_at_once_a_preparation_ends_as_the_value_reaches_one():
@@ -279,10 +279,10 @@ def test_the_off_guard_condition_costs_a_favor_on_attacks_and_dodges_not_parries
     session.do(AddCondition(["ana", "orc"], Condition("Off Guard")))
     session.do(Attack("ana", 0, "orc", favor=1))
     pending = part_of(session.state).pending
-    assert (pending.off_guard, pending.action.favor) == (True, 0)
+    assert (pending.check.off_guard, pending.check.roll.favor) == (True, 0)
     session.do(React(Reaction.DODGE))
     pending = part_of(session.state).pending
-    assert (pending.reaction_off_guard, pending.reaction.favor) == (True, -1)
+    assert (pending.reaction.off_guard, pending.reaction.roll.favor) == (True, -1)
     assert any("(Off Guard)" in line for line in session.describe_entry(session.cursor - 1))
 
 
@@ -291,13 +291,13 @@ def test_a_parry_is_not_off_guard_and_a_removed_condition_stops_costing():
     session.do(AddCondition(["orc"], Condition("off guard")))
     session.do(Attack("ana", 0, "orc"))
     session.do(React(Reaction.PARRY, weapon=0))
-    assert part_of(session.state).pending.reaction.favor == 0
+    assert part_of(session.state).pending.reaction.roll.favor == 0
     session.undo()
     session.undo()
     session.do(RemoveCondition(["orc"], "Off Guard"))
     session.do(Attack("ana", 0, "orc"))
     session.do(React(Reaction.DODGE))
-    assert part_of(session.state).pending.reaction.favor == 0
+    assert part_of(session.state).pending.reaction.roll.favor == 0
 
 
 # --- opposed checks between any two combatants ----------------------------------------------
@@ -344,9 +344,9 @@ def test_an_opposed_check_waits_for_rerolls_on_either_side():
     session = fight(fighter("ana", Side.PLAYER, brawn=4), fighter("orc", Side.ENEMY, grace=3))
     _opposed(session, extra_rerolls=6, target_extra_rerolls=6)
     pending = part_of(session.state).pending
-    assert pending.kind == "opposed" and pending.reaction_kind == "opposed"
+    assert pending.check.kind == "opposed" and pending.reaction.reaction == "opposed"
     for of_reaction in (False, True):
-        record = pending.reaction if of_reaction else pending.action
+        record = pending.roll(of_reaction)
         if record.pool().rerollable_indices:
             session.do(Reroll(of_reaction=of_reaction))
     session.do(ResolveCheck())
@@ -384,12 +384,12 @@ def test_a_typed_result_replaces_the_rolled_successes_when_resolved():
     session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY))
     session.do(Attack("ana", 0, "orc", extra_rerolls=1))
     session.do(React(Reaction.DODGE))
-    rolled = part_of(session.state).pending.reaction.pool().successes
+    rolled = part_of(session.state).pending.reaction.roll.pool().successes
     entry = session.do(TypeResult(5, of_reaction=False))
     assert entry.label == "Type 5 successes for Ana"
     assert session.describe_entry(session.cursor - 1) == (
         f"Round 1 · GM types 5 for Ana's roll (rolled "
-        f"{part_of(session.state).pending.action.pool().successes})",
+        f"{part_of(session.state).pending.check.roll.pool().successes})",
     )
     with pytest.raises(RulesError, match="The GM typed the result of that roll"):
         session.do(Reroll(of_reaction=False))
@@ -401,7 +401,9 @@ def test_a_typed_result_replaces_the_rolled_successes_when_resolved():
         True,
         4,
     )
-    assert session.state_at(session.cursor - 2).part.pending.reaction.pool().successes == rolled
+    assert (
+        session.state_at(session.cursor - 2).part.pending.reaction.roll.pool().successes == rolled
+    )
 
 
 def test_a_typed_result_works_on_direct_checks_and_free_rolls_and_undoes():
@@ -444,16 +446,16 @@ def test_the_attackers_rerolls_survive_the_targets_reaction():
         )
         session.do(StartFight())
         session.do(Attack("ana", 0, "orc", extra_rerolls=2))
-        if part_of(session.state).pending.action.pool().rerollable_indices:
+        if part_of(session.state).pending.check.roll.pool().rerollable_indices:
             break
     session.do(React(Reaction.DODGE))
     pending = part_of(session.state).pending
-    assert pending.action.pool().rerolls_left == 2
+    assert pending.check.roll.pool().rerolls_left == 2
     options = [o.label for o in session.ruleset.legal_intents(session.state, "ana")]
     assert "Reroll failed dice" in options
     entry = session.do(Reroll(of_reaction=False))
     assert all(not event.of_reaction for event in entry.events)
-    assert part_of(session.state).pending.action.pool().rerolls_used >= 1
+    assert part_of(session.state).pending.check.roll.pool().rerolls_used >= 1
     assert part_of(session.state).pending.reaction == pending.reaction
 
 

@@ -122,15 +122,20 @@ def test_attack_rolls_the_weapon_pool_with_the_modifiers(
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel", favor, extra_dice, extra_rerolls))
     pending = part_of(session.state).pending
-    assert pool(pending.action) == expected
-    assert len(pending.action.faces) == expected[0]
-    assert (pending.kind, pending.actor, pending.target, pending.weapon) == (
+    assert pool(pending.check.roll) == expected
+    assert len(pending.check.roll.faces) == expected[0]
+    assert (
+        pending.check.kind,
+        pending.check.actor,
+        pending.check.target,
+        pending.check.weapon,
+    ) == (
         "attack",
         "vex",
         "duel",
         0,
     )
-    assert pending.title == "Short Bow"
+    assert pending.check.title == "Short Bow"
     bow = session.state.combatants["vex"].sheet.weapons[0]
     assert (bow.uses_max, bow.uses_left) == (2, 1)
 
@@ -138,10 +143,10 @@ def test_attack_rolls_the_weapon_pool_with_the_modifiers(
 def test_a_melee_attack_rolls_brawn_and_its_skill():
     session = fight(archer(), duelist())
     session.do(Attack("duel", 0, "vex"))
-    assert pool(part_of(session.state).pending.action) == (5, 0, 2)
+    assert pool(part_of(session.state).pending.check.roll) == (5, 0, 2)
     session.do(ResolveCheck())
     session.do(Attack("duel", 1, "vex"))
-    assert pool(part_of(session.state).pending.action) == (2, 0, 0)
+    assert pool(part_of(session.state).pending.check.roll) == (2, 0, 0)
 
 
 def test_an_attacker_preparing_a_weapon_is_off_guard():
@@ -151,8 +156,8 @@ def test_an_attacker_preparing_a_weapon_is_off_guard():
     session.do(PrepareWeapon("vex", 1))
     session.do(Attack("vex", 0, "duel", favor=1))
     pending = part_of(session.state).pending
-    assert pending.off_guard is True
-    assert pool(pending.action) == (4, 0, 2)
+    assert pending.check.off_guard is True
+    assert pool(pending.check.roll) == (4, 0, 2)
 
 
 def _slow_bow(**changes):
@@ -206,8 +211,8 @@ def test_dodge_adds_the_skill_rank_and_its_rerolls():
     session.do(Attack("vex", 0, "duel"))
     label = session.do(React(Reaction.DODGE, skill="Dodge", favor=1, extra_dice=1)).label
     pending = part_of(session.state).pending
-    assert pool(pending.reaction) == (4, 1, 2)
-    assert (pending.reaction_kind, pending.reaction_weapon) == ("dodge", None)
+    assert pool(pending.reaction.roll) == (4, 1, 2)
+    assert (pending.reaction.reaction, pending.reaction.weapon) == ("dodge", None)
     assert label == "Duelist dodges"
 
 
@@ -215,7 +220,7 @@ def test_dodge_without_a_skill_rolls_grace_alone():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.DODGE, extra_rerolls=1, extra_dice=-5))
-    assert pool(part_of(session.state).pending.reaction) == (1, 0, 1)
+    assert pool(part_of(session.state).pending.reaction.roll) == (1, 0, 1)
 
 
 def test_parry_rolls_the_weapon_pool_and_spends_a_use():
@@ -223,8 +228,8 @@ def test_parry_rolls_the_weapon_pool_and_spends_a_use():
     session.do(Attack("vex", 0, "duel"))
     label = session.do(React(Reaction.PARRY, extra_dice=-1, favor=-1)).label
     pending = part_of(session.state).pending
-    assert pool(pending.reaction) == (4, -1, 2)
-    assert (pending.reaction_kind, pending.reaction_weapon) == ("parry", 0)
+    assert pool(pending.reaction.roll) == (4, -1, 2)
+    assert (pending.reaction.reaction, pending.reaction.weapon) == ("parry", 0)
     assert session.state.combatants["duel"].sheet.weapons[0].uses_left == 0
     assert label == "Duelist parries"
 
@@ -244,8 +249,8 @@ def test_a_target_preparing_a_weapon_dodges_off_guard():
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.DODGE, favor=2))
     pending = part_of(session.state).pending
-    assert pending.reaction.favor == 1
-    assert pending.reaction_off_guard is True
+    assert pending.reaction.roll.favor == 1
+    assert pending.reaction.off_guard is True
 
 
 @pytest.mark.parametrize(
@@ -293,37 +298,37 @@ def _pending_free_roll(rerolls, dice=6):
         session = fight(archer(), duelist(), seed=seed)
         session.do(FreeRoll("vex", dice, rerolls=rerolls))
         pending = part_of(session.state).pending
-        if pending is not None and len(_failed(pending.action)) >= 2:
+        if pending is not None and len(_failed(pending.check.roll)) >= 2:
             return session
     raise AssertionError("no seed gave two failed dice")
 
 
 def test_the_last_reroll_can_be_taken():
     session = _pending_free_roll(rerolls=1)
-    first = _failed(part_of(session.state).pending.action)[0]
+    first = _failed(part_of(session.state).pending.check.roll)[0]
     label = session.do(Reroll([first])).label
     assert label == "Reroll 1 die"
-    record = part_of(session.state).pending.action
+    record = part_of(session.state).pending.check.roll
     assert [index for index, _ in record.rerolls_taken] == [first]
     refused(session, Reroll(), "No rerolls are left for this roll")
 
 
 def test_rerolling_all_takes_as_many_failed_dice_as_rerolls_left():
     session = _pending_free_roll(rerolls=2)
-    failed = _failed(part_of(session.state).pending.action)
+    failed = _failed(part_of(session.state).pending.check.roll)
     label = session.do(Reroll()).label
     assert label == "Reroll 2 dice"
-    taken = [index for index, _ in part_of(session.state).pending.action.rerolls_taken]
+    taken = [index for index, _ in part_of(session.state).pending.check.roll.rerolls_taken]
     assert taken == failed[:2]
 
 
 def test_reroll_refusals():
     session = _pending_free_roll(rerolls=1)
-    failed = _failed(part_of(session.state).pending.action)
+    failed = _failed(part_of(session.state).pending.check.roll)
     refused(session, Reroll([failed[0], failed[0]]), "A die was chosen twice")
     refused(session, Reroll(failed[:2]), "2 dice were chosen but only 1 rerolls are left")
     refused(session, Reroll([99]), "^There is no die 100: the pool has 6 dice$")
-    faces = part_of(session.state).pending.action.faces
+    faces = part_of(session.state).pending.check.roll.faces
     first = next(i for i in range(6) if i not in failed)
     refused(
         session,
@@ -338,18 +343,18 @@ def test_rerolls_after_the_reaction_go_to_the_reaction():
         session = fight(archer(), duelist(), seed=seed)
         session.do(Attack("vex", 0, "duel"))
         session.do(React(Reaction.DODGE, skill="Dodge", extra_dice=3))
-        failed = _failed(part_of(session.state).pending.reaction)
+        failed = _failed(part_of(session.state).pending.reaction.roll)
         if failed:
             break
     session.do(Reroll([failed[0]]))
-    assert [i for i, _ in part_of(session.state).pending.reaction.rerolls_taken] == [failed[0]]
-    assert part_of(session.state).pending.action.rerolls_taken == ()
+    assert [i for i, _ in part_of(session.state).pending.reaction.roll.rerolls_taken] == [failed[0]]
+    assert part_of(session.state).pending.check.roll.rerolls_taken == ()
 
 
 def test_resolving_an_attack_compares_successes():
     session = fight(archer(), duelist())
     session.do(Attack("vex", 0, "duel", extra_dice=10, favor=3))
-    action = roll_of(part_of(session.state).pending.action).successes
+    action = roll_of(part_of(session.state).pending.check.roll).successes
     assert session.do(ResolveCheck()).label == "Resolve attack"
     assert part_of(session.state).pending is None
     resolved = session.entries[-1].events[0]
@@ -364,8 +369,8 @@ def test_a_reaction_cancels_successes_and_wins_ties(seed):
     session.do(Attack("vex", 0, "duel"))
     session.do(React(Reaction.DODGE, skill="Dodge"))
     pending = part_of(session.state).pending
-    action = roll_of(pending.action).successes
-    reaction = roll_of(pending.reaction).successes
+    action = roll_of(pending.check.roll).successes
+    reaction = roll_of(pending.reaction.roll).successes
     session.do(ResolveCheck())
     resolved = session.entries[-1].events[0]
     assert (resolved.action, resolved.reaction) == (action, reaction)
@@ -933,11 +938,11 @@ def test_a_penalty_gives_no_die_to_a_pool_of_none(extra_dice, dice):
     assert entry.events[0].roll.dice == dice
     session = fight(_weakling(), duelist())
     session.do(Attack("weak", 0, "duel", extra_dice=extra_dice))
-    assert part_of(session.state).pending.action.dice == dice
+    assert part_of(session.state).pending.check.roll.dice == dice
     session.do(ResolveCheck())
     session.do(Attack("duel", 0, "weak"))
     session.do(React(Reaction.DODGE, extra_dice=extra_dice))
-    assert part_of(session.state).pending.reaction.dice == dice
+    assert part_of(session.state).pending.reaction.roll.dice == dice
 
 
 @pytest.mark.parametrize(("extra_dice", "dice"), [(-1, 2), (-2, 1), (-5, 1), (0, 3)])
@@ -1117,7 +1122,7 @@ def test_rerolling_when_every_die_succeeded():
     for seed in range(60):
         session = fight(archer(), duelist(), seed=seed)
         session.do(Attack("vex", 0, "duel", favor=3))
-        if not _failed(part_of(session.state).pending.action):
+        if not _failed(part_of(session.state).pending.check.roll):
             break
     refused(session, Reroll(), "No failed die is left to reroll")
     refused(session, Reroll([]), "No failed die is left to reroll")
@@ -1140,9 +1145,9 @@ def test_one_reroll_left_and_nothing_failed():
     for seed in range(80):
         session = fight(archer(), duelist(), seed=seed)
         session.do(Attack("vex", 0, "duel", favor=3, extra_rerolls=-1))
-        if not _failed(part_of(session.state).pending.action):
+        if not _failed(part_of(session.state).pending.check.roll):
             break
-    assert part_of(session.state).pending.action.rerolls == 1
+    assert part_of(session.state).pending.check.roll.rerolls == 1
     refused(session, Reroll(), "No failed die is left to reroll")
 
 

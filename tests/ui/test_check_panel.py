@@ -113,7 +113,7 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     _attack_with_bow(qtbot, panel)
 
     pending = part_of(session.state).pending
-    assert (pending.kind, pending.actor, pending.target, pending.title) == (
+    assert (pending.check.kind, pending.check.actor, pending.check.target, pending.check.title) == (
         "attack",
         "vex",
         "b1",
@@ -124,11 +124,11 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     assert f"Short Bow · {bow.uses_left}/{bow.uses_max} left" in [
         panel.attack.weapon.itemText(i) for i in range(panel.attack.weapon.count())
     ]
-    assert panel.tray.view.animating_indices() == frozenset(range(len(pending.action.faces)))
+    assert panel.tray.view.animating_indices() == frozenset(range(len(pending.check.roll.faces)))
     _settle(qtbot, panel)
-    assert _shown_faces(panel.tray.view) == pending.action.faces
+    assert _shown_faces(panel.tray.view) == pending.check.roll.faces
 
-    before = roll_of(pending.action)
+    before = roll_of(pending.check.roll)
     assert before.rerolls_left > 0 and before.rerollable_indices, "seed gives a failed die"
     index = before.rerollable_indices[-1]
     entries = len(session.entries)
@@ -141,7 +141,7 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     assert (event.of_reaction, event.index) == (False, index)
     assert panel.tray.view.animating_indices() == frozenset({index})
     _settle(qtbot, panel)
-    after = roll_of(part_of(session.state).pending.action)
+    after = roll_of(part_of(session.state).pending.check.roll)
     assert after.faces[index] == max(before.faces[index], event.face)
     assert after.dice[index].first_face == before.faces[index]
     assert [i for i in range(len(after.dice)) if after.dice[i] != before.dice[i]] == [index]
@@ -152,9 +152,9 @@ def test_a_full_attack_by_clicks_follows_the_session(qtbot, document, panel):
     assert panel.attack.reaction.parry_button.text() == "Parry with Sword"
     _click(qtbot, panel.attack.reaction.dodge_button)
     pending = part_of(session.state).pending
-    assert pending.reaction_kind == "dodge"
+    assert pending.reaction.reaction == "dodge"
     _settle(qtbot, panel)
-    assert _shown_faces(panel.tray.reaction_view) == roll_of(pending.reaction).faces
+    assert _shown_faces(panel.tray.reaction_view) == roll_of(pending.reaction.roll).faces
     assert _shown_faces(panel.tray.view) == after.faces
 
     _click(qtbot, panel.attack.resolve_button)
@@ -241,7 +241,7 @@ def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
     _click(qtbot, panel.attack.attack_button)
     _click(qtbot, panel.attack.reaction.dodge_button)
     _settle(qtbot, panel)
-    reaction = roll_of(part_of(session.state).pending.reaction)
+    reaction = roll_of(part_of(session.state).pending.reaction.roll)
     assert reaction.rerolls_left == 1 and reaction.rerollable_indices, "seed gives a failed die"
     assert not any(die.rerollable for die in panel.tray.view.dice())
     index = reaction.rerollable_indices[0]
@@ -251,7 +251,7 @@ def test_the_reaction_is_rerolled_by_clicking_its_dice(qtbot, document, panel):
     assert isinstance(event, DieRerolled) and (event.of_reaction, event.index) == (True, index)
     assert view.animating_indices() == frozenset({index})
     _settle(qtbot, panel)
-    assert _shown_faces(view) == roll_of(part_of(session.state).pending.reaction).faces
+    assert _shown_faces(view) == roll_of(part_of(session.state).pending.reaction.roll).faces
     assert not panel.attack.reroll_reaction_button.isEnabled()
 
 
@@ -288,7 +288,7 @@ def test_undo_clears_the_roll_and_redo_shows_it_again(qtbot, document, panel):
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    faces = part_of(session.state).pending.action.faces
+    faces = part_of(session.state).pending.check.roll.faces
 
     session.undo()
     assert panel.tray.view.dice() == ()
@@ -307,7 +307,7 @@ def test_undo_of_a_reroll_shows_the_faces_before_it(qtbot, document, panel):
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    before = part_of(session.state).pending.action.faces
+    before = part_of(session.state).pending.check.roll.faces
     _click(qtbot, panel.tray.reroll_button)
     _settle(qtbot, panel)
     assert isinstance(session.entries[-1].events[0], DieRerolled)
@@ -333,7 +333,7 @@ def test_a_pending_check_shows_again_when_its_file_is_opened(qtbot, document, pa
     session.do(StartFight())
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
-    faces = part_of(session.state).pending.action.faces
+    faces = part_of(session.state).pending.check.roll.faces
     path = tmp_path / "fight.uwr"
     document.save(path)
     document.new()
@@ -430,14 +430,14 @@ def test_the_reaction_takes_its_own_favor_and_extra_dice(qtbot, document, panel)
     _attack_with_bow(qtbot, panel)
     _settle(qtbot, panel)
     _click(qtbot, panel.attack.reaction.dodge_button)
-    plain = roll_of(part_of(session.state).pending.reaction).spec
+    plain = roll_of(part_of(session.state).pending.reaction.roll).spec
     session.undo()
     assert part_of(session.state).pending.reaction is None
 
     panel.attack.reaction.favor.setValue(1)
     panel.attack.reaction.dice.setValue(2)
     _click(qtbot, panel.attack.reaction.dodge_button)
-    helped = roll_of(part_of(session.state).pending.reaction).spec
+    helped = roll_of(part_of(session.state).pending.reaction.roll).spec
     assert (helped.favor, helped.dice) == (plain.favor + 1, plain.dice + 2)
     assert helped.threshold == plain.threshold - 1
     _settle(qtbot, panel)

@@ -133,7 +133,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     _select(qtbot, panel.attack.target, "Bandit")
     qtbot.mouseClick(panel.attack.attack_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
-    action = roll_of(part_of(session().state).pending.action)
+    action = roll_of(part_of(session().state).pending.check.roll)
     assert action.rerolls_left == 1  # Grace 3.5 gives one reroll
     failed = action.rerollable_indices
     assert failed, "this seed leaves a failed die to reroll"
@@ -141,7 +141,7 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.die_rect(failed[0]).center())
     assert isinstance(session().entries[-1].events[-1], DieRerolled)
     qtbot.waitUntil(lambda: not panel.tray.is_animating(), timeout=3000)
-    after = roll_of(part_of(session().state).pending.action)
+    after = roll_of(part_of(session().state).pending.check.roll)
     assert after.dice[failed[0]].rerolled
     assert tuple(d.value for d in view.dice()) == after.faces
 

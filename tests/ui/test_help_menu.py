@@ -111,7 +111,7 @@ def test_attack_and_resolve_by_key_in_a_uwr_fight(window, qtbot):
     _activate(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_F11)
     pending = part_of(window.document.session.state).pending
-    assert pending is not None and pending.kind == "attack"
+    assert pending is not None and pending.check.kind == "attack"
     qtbot.keyClick(window, Qt.Key.Key_F8)
     assert part_of(window.document.session.state).pending is None
     entries = window.document.session.entries

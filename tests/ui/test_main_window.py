@@ -333,7 +333,7 @@ def test_ctrl_enter_in_the_attack_inputs_is_next_turn_and_f6_attacks(qtbot, qtlo
     qtbot.keyClick(attack.attacker, Qt.Key.Key_F11)
     state = window.document.session.state
     assert state.current == first, "the turn stays while the GM attacks"
-    assert part_of(state).pending is not None and part_of(state).pending.actor == first
+    assert part_of(state).pending is not None and part_of(state).pending.check.actor == first
     qtbot.waitUntil(lambda: not window.dice_tray.is_animating(), timeout=3000)
     window.actions_by_key["undo"].trigger()
     attack.favor.setFocus()

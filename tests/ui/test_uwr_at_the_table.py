@@ -143,7 +143,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     type_into(qtbot, attack.favor, "2")
     assert attack.favor.value() == 2
     qtbot.keyClick(attack.favor, Qt.Key.Key_F11)
-    assert part_of(state(window)).pending.actor == "vex"
+    assert part_of(state(window)).pending.check.actor == "vex"
     assert attack.favor.value() == 0, "favor belongs to one attack"
     assert "Stamina 2/3" in attack.attacker_info.text()
     settle(qtbot, window)
@@ -309,7 +309,7 @@ def test_a_four_round_fight_from_the_current_turn(qtbot, window):
     type_into(qtbot, attack.favor, "-1")
     assert attack.favor.value() == -1
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
-    assert part_of(state(window)).pending.action.favor == -1
+    assert part_of(state(window)).pending.check.roll.favor == -1
     settle(qtbot, window)
     qtbot.mouseClick(attack.reaction.no_reaction_button, Qt.MouseButton.LeftButton)
     settle(qtbot, window)

@@ -66,7 +66,7 @@ def attack_out_of_turn(qtbot, window, cid):
     assert attack.attack_button.isEnabled(), attack.attack_button.toolTip()
     key_on_table(qtbot, window, Qt.Key.Key_F11)
     pending = part_of(window.document.session.state).pending
-    assert pending is not None and pending.actor == cid
+    assert pending is not None and pending.check.actor == cid
 
 
 def test_a_down_combatant_on_turn_leaves_the_attacker_to_the_gm(qtbot, fight):

@@ -150,7 +150,7 @@ def _attack_with_a_failed_die(qtbot):
     for seed in range(60):
         document = _document(seed)
         document.session.do(Attack("ana", 0, "orc", extra_rerolls=2))
-        action = part_of(document.session.state).pending.action.pool()
+        action = part_of(document.session.state).pending.check.roll.pool()
         if action.rerollable_indices:
             return document
         document.close()
@@ -163,12 +163,12 @@ def test_the_rerolls_left_are_shown_on_both_pools_and_survive_the_reaction(qtbot
     tray = panel.tray
     assert tray.rerolls_left_text() == "2 rerolls left"
     document.session.do(React(Reaction.DODGE))
-    reaction = part_of(document.session.state).pending.reaction.pool()
+    reaction = part_of(document.session.state).pending.reaction.roll.pool()
     assert tray.rerolls_left_text() == (
         f"Action: 2 rerolls left · Reaction: {rerolls_text(reaction)}"
     )
     # The attacker's failed dice are still clickable after the dodge.
-    action = part_of(document.session.state).pending.action.pool()
+    action = part_of(document.session.state).pending.check.roll.pool()
     failed = action.rerollable_indices[0]
     assert tray.view.dice()[failed].rerollable
     tray.view.dieClicked.emit(failed)
@@ -200,7 +200,7 @@ def test_the_gm_says_a_penalty_may_take_a_check_or_an_attack_below_one_die(qtbot
     attack.extra_dice.setValue(-9)
     attack.below_one.setChecked(True)
     qtbot.mouseClick(attack.attack_button, Qt.MouseButton.LeftButton)
-    assert part_of(document.session.state).pending.action.dice == 0
+    assert part_of(document.session.state).pending.check.roll.dice == 0
     assert not attack.below_one.isChecked()
     attack.reaction.dice.setValue(-9)
     attack.reaction.below_one.setChecked(True)

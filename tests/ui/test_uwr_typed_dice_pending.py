@@ -45,7 +45,7 @@ def test_a_typed_roll_waits_for_the_pending_check(qtbot, window):
 
     roll_typed(qtbot, window, "ana", "7d6 f+1 r2")
     pending = part_of(session.state).pending
-    assert pending is not None and pending.title == "7d6 f+1 r2"
+    assert pending is not None and pending.check.title == "7d6 f+1 r2"
     dice = tray.view.shown_labels()
     banner = tray.banner_text()
     cursor = session.cursor

@@ -85,7 +85,7 @@ def _left(state: EncounterState, event: CombatantsLeft, settings: UwrSettings) -
     gone = set(event.combatant_ids)
     part = part_of(state)
     pending = part.pending
-    if pending is not None and {pending.actor, pending.target} & gone:
+    if pending is not None and {pending.check.actor, pending.check.target} & gone:
         raise RulesError("a combatant in the pending check cannot leave before it is resolved")
     new = apply_known_shared(state, event)
     manual = part.manual_order
@@ -248,28 +248,19 @@ def _check_rolled(
         raise RulesError(f"unknown kind of check {event.kind!r}")
     elif event.difficulty is not None and event.difficulty < 1:
         raise RulesError("a difficulty must be at least 1 success")
-    pending = PendingCheck(
-        kind=event.kind,
-        actor=actor.id,
-        action=event.roll,
-        target=event.target,
-        weapon=event.weapon,
-        title=event.title,
-        difficulty=event.difficulty,
-        off_guard=event.off_guard,
-    )
-    return _with_part(with_combatants(state, changed), pending=pending)
+    return _with_part(with_combatants(state, changed), pending=PendingCheck(event))
 
 
 def _reaction(
     state: EncounterState, event: events.ReactionRolled, settings: UwrSettings
 ) -> EncounterState:
     pending = part_of(state).pending
-    if pending is None or pending.kind not in ("attack", "opposed") or pending.reaction is not None:
+    kind = pending.check.kind if pending is not None else None
+    if pending is None or kind not in ("attack", "opposed") or pending.reaction is not None:
         raise RulesError("there is no attack waiting for a reaction")
-    if (pending.kind == "opposed") != (event.reaction == "opposed"):
-        raise RulesError(f"a {event.reaction} does not answer a check of kind {pending.kind}")
-    target = need(state, pending.target or "")
+    if (kind == "opposed") != (event.reaction == "opposed"):
+        raise RulesError(f"a {event.reaction} does not answer a check of kind {kind}")
+    target = need(state, pending.check.target or "")
     roll_of(event.roll)
     changed = {}
     if event.reaction == "parry":
@@ -278,28 +269,19 @@ def _reaction(
             changed[target.id] = _spend(target, index)
     elif event.reaction not in ("dodge", "opposed"):
         raise RulesError(f"unknown reaction {event.reaction!r}")
-    pending = replace(
-        pending,
-        reaction=event.roll,
-        reaction_kind=event.reaction,
-        reaction_weapon=event.weapon,
-        reaction_off_guard=event.off_guard,
-    )
-    return _with_part(with_combatants(state, changed), pending=pending)
+    return _with_part(with_combatants(state, changed), pending=replace(pending, reaction=event))
 
 
 def _rerolled(state: EncounterState, event: events.DieRerolled, _: UwrSettings) -> EncounterState:
     pending = part_of(state).pending
     if pending is None:
         raise RulesError("there is no pending roll to reroll")
-    record = pending.reaction if event.of_reaction else pending.action
+    record = pending.roll(event.of_reaction)
     if record is None:
         raise RulesError("there is no reaction to reroll")
     record = replace(record, rerolls_taken=(*record.rerolls_taken, (event.index, event.face)))
     roll_of(record)
-    if event.of_reaction:
-        return _with_part(state, pending=replace(pending, reaction=record))
-    return _with_part(state, pending=replace(pending, action=record))
+    return _with_part(state, pending=pending.with_roll(record, event.of_reaction))
 
 
 def _typed(state: EncounterState, event: events.ResultTyped, _: UwrSettings) -> EncounterState:

@@ -360,7 +360,7 @@ def leave(builder: Builder, ids: Sequence[str]) -> str:
     """Remove combatants from the encounter."""
     common.check_targets(builder.state, ids)
     pending = part_of(builder.state).pending
-    if pending is not None and {pending.actor, pending.target} & set(ids):
+    if pending is not None and {pending.check.actor, pending.check.target} & set(ids):
         raise RulesError("Resolve (or undo) the pending check before they leave")
     return common.leave(builder, ids)
 
@@ -554,11 +554,11 @@ def react(builder: Builder, roller: Roller, intent: React) -> str:
     """The target of the pending attack dodges or parries."""
     reaction, weapon_index, skill_name = intent.reaction, intent.weapon, intent.skill
     pending = part_of(builder.state).pending
-    if pending is None or pending.kind != "attack" or pending.target is None:
+    if pending is None or pending.check.kind != "attack" or pending.check.target is None:
         raise RulesError("There is no attack to react to")
     if pending.reaction is not None:
         raise RulesError("The target has already reacted to this attack")
-    target = need(builder.state, pending.target)
+    target = need(builder.state, pending.check.target)
     favor, extra_dice, extra_rerolls = modifiers_of(intent)
     off_guard = False
     if reaction == "parry":
@@ -608,9 +608,7 @@ def reroll(
     typed = pending.reaction_typed if of_reaction else pending.action_typed
     if typed is not None:
         raise RulesError(f"The GM typed the result of that roll ({typed}): nothing to reroll")
-    roll: PoolRoll = roll_of(
-        pending.reaction if of_reaction and pending.reaction else pending.action
-    )
+    roll: PoolRoll = roll_of(pending.roll(of_reaction) or pending.check.roll)
     chosen = (
         list(roll.rerollable_indices[: max(roll.rerolls_left, 0)])
         if indices is None
@@ -631,7 +629,8 @@ def reroll(
             roll.check_rerollable(index)
     except DiceError as error:
         raise RulesError(str(error).capitalize()) from None
-    who = pending.target if of_reaction and pending.target is not None else pending.actor
+    check = pending.check
+    who = check.target if of_reaction and check.target is not None else check.actor
     note = f"{'reroll' if len(chosen) == 1 else 'rerolls'} of {dice_list(chosen)}"
     faces = roller.dice(POOL_SIDES, len(chosen), RollFor(who, "a reroll"), note)
     for index, face in zip(chosen, faces, strict=True):
@@ -645,15 +644,16 @@ def resolve(builder: Builder) -> str:
     if pending is None:
         raise RulesError("There is no pending check to resolve")
     action = pending.action_successes()
-    if pending.kind in ("attack", "opposed"):
+    check = pending.check
+    if check.kind in ("attack", "opposed"):
         reaction = pending.reaction_successes()
         outcome = opposed_check(
             action, reaction, uncontested_zero_wins=builder.settings.uncontested_zero_wins
         )
         builder.add(events.CheckResolved(action, reaction, outcome.action_wins, outcome.surviving))
-        return "Resolve attack" if pending.kind == "attack" else "Resolve opposed check"
-    if pending.difficulty is not None:
-        passed = direct_check(action, pending.difficulty).passed
+        return "Resolve attack" if check.kind == "attack" else "Resolve opposed check"
+    if check.difficulty is not None:
+        passed = direct_check(action, check.difficulty).passed
         builder.add(events.CheckResolved(action, None, passed, action))
         return "Resolve check"
     builder.add(events.CheckResolved(action, None, True, action))
@@ -664,8 +664,8 @@ def _finish_if_final(builder: Builder) -> None:
     pending = part_of(builder.state).pending
     if pending is None:
         return
-    records = [pending.action] if pending.reaction is None else [pending.action, pending.reaction]
-    rolls = [roll_of(record) for record in records]
+    records = (pending.check.roll, pending.roll(of_reaction=True))
+    rolls = [roll_of(record) for record in records if record is not None]
     if all(roll.rerolls_left < 1 or not roll.rerollable_indices for roll in rolls):
         resolve(builder)
 
@@ -677,7 +677,8 @@ def type_result(builder: Builder, successes: int, of_reaction: bool) -> str:
         raise RulesError("There is no pending roll to type a result over")
     if of_reaction and pending.reaction is None:
         raise RulesError("There is no reaction to type a result over yet")
-    who = builder.state.combatants[(pending.target if of_reaction else pending.actor) or ""].name
+    check = pending.check
+    who = builder.state.combatants[(check.target if of_reaction else check.actor) or ""].name
     builder.add(events.ResultTyped(of_reaction, successes))
     return f"Type {successes} {'success' if successes == 1 else 'successes'} for {who}"
 

@@ -39,7 +39,7 @@ def _name(state: EncounterState, combatant_id: str | None) -> str:
     return "?" if combatant is None else combatant.name
 
 
-def check_title(state: EncounterState, check: PendingCheck) -> str:
+def check_title(state: EncounterState, check: CheckRolled) -> str:
     """What the check's roller does, in words that follow their name: ``"attacks Bryn"``,
     ``"rolls Brawn vs Grace against Orc"``, ``"rolls Grace check"``, ``"rolls 8 dice"``."""
     if check.kind == "attack":
@@ -51,15 +51,17 @@ def check_title(state: EncounterState, check: PendingCheck) -> str:
 
 
 def check_outcome(
-    state: EncounterState, check: PendingCheck, resolved: CheckResolved | None = None
+    state: EncounterState, pending: PendingCheck, resolved: CheckResolved | None = None
 ) -> str:
     """The check's result so far: ``"3 successes against Bryn's dodge 1 — hit"``; typed
     results count as the GM typed them."""
-    words = _successes(check.action_successes())
-    reaction = check.reaction_successes()
+    check = pending.check
+    words = _successes(pending.action_successes())
+    reaction = pending.reaction_successes()
     if reaction is not None:
         target = _name(state, check.target)
-        kind = "" if check.reaction_kind in (None, "opposed") else f" {check.reaction_kind}"
+        answer = pending.reaction.reaction if pending.reaction is not None else None
+        kind = "" if answer in (None, "opposed") else f" {answer}"
         words += f" against {target}'s{kind} {reaction}"
     elif check.difficulty is not None:
         words += f" against difficulty {check.difficulty}"
@@ -79,16 +81,17 @@ def check_outcome(
 
 def _check(
     state: EncounterState,
-    check: PendingCheck,
+    pending: PendingCheck,
     resolved: CheckResolved | None = None,
     rerolled: tuple[int, ...] = (),
 ) -> RollShown:
+    check = pending.check
     return RollShown(
         check.actor,
         check_title(state, check),
-        check.action,
-        against=check.reaction,
-        outcome=check_outcome(state, check, resolved),
+        check.roll,
+        against=pending.roll(of_reaction=True),
+        outcome=check_outcome(state, pending, resolved),
         rerolled=rerolled,
         others=() if check.target is None else (check.target,),
     )
@@ -119,24 +122,21 @@ def shown_rolls(event: Event, state: EncounterState) -> tuple[RollShown, ...]:
                 for roll in rolls
                 if roll.faces
             )
-        case CheckRolled(kind=kind, actor=actor, roll=roll, target=target, title=title):
-            check = PendingCheck(
-                kind, actor, roll, target, title=title, difficulty=event.difficulty
-            )
-            return (_check(state, check),)
+        case CheckRolled():
+            return (_check(state, PendingCheck(event)),)
     pending = part_of(state).pending
     if pending is None:
         return ()
     rerolled: tuple[int, ...] = ()
     resolved = None
     match event:
-        case ReactionRolled(reaction=reaction, roll=roll):
-            check = replace(pending, reaction=roll, reaction_kind=reaction)
+        case ReactionRolled():
+            check = replace(pending, reaction=event)
         case DieRerolled(of_reaction=False, index=index):
-            check = replace(pending, action=_with_reroll(pending.action, event))
+            check = pending.with_roll(_with_reroll(pending.check.roll, event), of_reaction=False)
             rerolled = (index,)
         case DieRerolled(of_reaction=True) if pending.reaction is not None:
-            check = replace(pending, reaction=_with_reroll(pending.reaction, event))
+            check = pending.with_roll(_with_reroll(pending.reaction.roll, event), of_reaction=True)
         case ResultTyped(of_reaction=True, successes=successes):
             check = replace(pending, reaction_typed=successes)
         case ResultTyped(of_reaction=False, successes=successes):

@@ -4,10 +4,12 @@ the check awaiting rerolls, a reaction or resolution."""
 from enum import StrEnum
 
 import msgspec
+from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import SETUP_PHASE, CombatantId, RulesetPart
+from uwr_desktop.core.encounter import SETUP_PHASE, RulesetPart
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.sheets import part_reader
+from uwr_desktop.core.rulesets.uwr.events import CheckRolled, ReactionRolled
 
 
 class Phase(StrEnum):
@@ -20,23 +22,13 @@ class Phase(StrEnum):
 class PendingCheck(msgspec.Struct, frozen=True):
     """A check rolled but not yet resolved (rerolls and the reaction may still come).
 
-    ``kind`` is ``"attack"``, ``"direct"``, ``"free"`` or ``"opposed"``; ``reaction_kind`` is
-    ``"dodge"``, ``"parry"`` or ``"opposed"`` once the target rolled. ``action_typed`` and
-    ``reaction_typed`` are successes the GM typed over a roll (``None``: the dice count).
+    ``check`` is the event that rolled it and ``reaction`` the target's answer once rolled, each
+    holding its roll with the rerolls taken since. ``action_typed`` and ``reaction_typed`` are
+    successes the GM typed over a roll (``None``: the dice count).
     """
 
-    kind: str
-    actor: CombatantId
-    action: RollRecord
-    target: CombatantId | None = None
-    weapon: int | None = None
-    title: str = ""
-    difficulty: int | None = None
-    off_guard: bool = False
-    reaction: RollRecord | None = None
-    reaction_kind: str | None = None
-    reaction_weapon: int | None = None
-    reaction_off_guard: bool = False
+    check: CheckRolled
+    reaction: ReactionRolled | None = None
     action_typed: int | None = None
     reaction_typed: int | None = None
 
@@ -44,13 +36,28 @@ class PendingCheck(msgspec.Struct, frozen=True):
         """The action's successes: typed by the GM, else rolled."""
         if self.action_typed is not None:
             return self.action_typed
-        return self.action.pool().successes
+        return self.check.roll.pool().successes
 
     def reaction_successes(self) -> int | None:
         """The reaction's successes (``None``: no reaction): typed by the GM, else rolled."""
         if self.reaction_typed is not None:
             return self.reaction_typed
-        return self.reaction.pool().successes if self.reaction is not None else None
+        return self.reaction.roll.pool().successes if self.reaction is not None else None
+
+    def roll(self, of_reaction: bool) -> RollRecord | None:
+        """The action's roll, or the reaction's (``None`` before the target reacts)."""
+        if not of_reaction:
+            return self.check.roll
+        return self.reaction.roll if self.reaction is not None else None
+
+    def with_roll(self, record: RollRecord, of_reaction: bool) -> "PendingCheck":
+        """The check with ``record`` (a reroll taken) as the action's roll, or the reaction's;
+        unchanged when there is no reaction to take it."""
+        if not of_reaction:
+            return replace(self, check=replace(self.check, roll=record))
+        if self.reaction is None:
+            return self
+        return replace(self, reaction=replace(self.reaction, roll=record))
 
 
 class UwrPart(RulesetPart, frozen=True):

@@ -26,7 +26,7 @@ from uwr_desktop.core.rulesets.uwr.sheet import (
     WeaponPool,
     sheet_of,
 )
-from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
+from uwr_desktop.core.rulesets.uwr.state import Phase, part_of
 from uwr_desktop.core.rulesets.uwr.upr import format_upr
 
 OWN_COLUMNS: tuple[kit.Column, ...] = (
@@ -216,14 +216,15 @@ def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Int
     pending = part_of(state).pending
     options: list[kit.IntentOption] = []
     if pending is not None:
-        if pending.target == combatant_id and pending.reaction is None:
+        if pending.check.target == combatant_id and pending.reaction is None:
             options.append(kit.IntentOption("Dodge", React(Reaction.DODGE)))
             options.extend(
                 kit.IntentOption(f"Parry with {w.name}", React(Reaction.PARRY, weapon=i))
                 for i, w in enumerate(sheet_of(combatant).weapons)
                 if w.pool is WeaponPool.MELEE and w.uses_left > 0
             )
-        for of_reaction, record in ((False, pending.action), (True, pending.reaction)):
+        for of_reaction in (False, True):
+            record = pending.roll(of_reaction)
             roll = roll_of(record) if record is not None else None
             if roll is not None and roll.rerolls_left > 0 and roll.rerollable_indices:
                 label = "Reroll the reaction's failed dice" if of_reaction else "Reroll failed dice"
@@ -271,15 +272,15 @@ def _roll_text(record: kit.RollRecord) -> str:
     return f"[{faces}] {roll.successes} at {roll.threshold}+{favor}"
 
 
-def _check_title(state: kit.EncounterState, pending: PendingCheck) -> str:
-    actor = state.combatants[pending.actor].name
-    if pending.kind == "attack":
-        target = state.combatants[pending.target or ""].name
-        return f"{actor} attacks {target} with {pending.title}"
-    if pending.kind == "opposed":
-        target = state.combatants[pending.target or ""].name
-        return f"{actor}'s {pending.title} against {target}"
-    return f"{actor}'s {pending.title}"
+def _check_title(state: kit.EncounterState, check: events.CheckRolled) -> str:
+    actor = state.combatants[check.actor].name
+    if check.kind == "attack":
+        target = state.combatants[check.target or ""].name
+        return f"{actor} attacks {target} with {check.title}"
+    if check.kind == "opposed":
+        target = state.combatants[check.target or ""].name
+        return f"{actor}'s {check.title} against {target}"
+    return f"{actor}'s {check.title}"
 
 
 def _describe_update(state: kit.EncounterState, event: kit.CombatantsUpdated) -> str:
@@ -303,45 +304,47 @@ def _describe_check(event: kit.Event, state: kit.EncounterState) -> str:
             text = f"{actor}'s {event.title}{goal}: {_roll_text(event.roll)}"
         return text + (" (Off Guard)" if event.off_guard else "")
     assert pending is not None
+    check = pending.check
     if isinstance(event, events.ReactionRolled):
-        target = state.combatants[pending.target or ""].name
+        target = state.combatants[check.target or ""].name
         verb = {"parry": "parries", "dodge": "dodges"}.get(event.reaction, "opposes")
         guard = " (Off Guard)" if event.off_guard else ""
         skill = f" with {event.skill}" if event.skill else ""
         return f"{target} {verb}{skill}: {_roll_text(event.roll)}{guard}"
     if isinstance(event, events.DieRerolled):
-        record = pending.reaction if event.of_reaction else pending.action
+        record = pending.roll(event.of_reaction)
         before = record.faces[event.index] if record and 0 <= event.index < len(record.faces) else 0
-        who = pending.target if event.of_reaction else pending.actor
+        who = check.target if event.of_reaction else check.actor
         name = state.combatants[who or ""].name
         return f"{name} rerolls die {event.index + 1}: {before} → {event.face}"
     if isinstance(event, events.ResultTyped):
-        who = pending.target if event.of_reaction else pending.actor
-        record = pending.reaction if event.of_reaction else pending.action
+        who = check.target if event.of_reaction else check.actor
+        record = pending.roll(event.of_reaction)
         rolled = roll_of(record).successes if record is not None else 0
         return (
             f"GM types {event.successes} for {state.combatants[who or ''].name}'s "
             f"{'reaction' if event.of_reaction else 'roll'} (rolled {rolled})"
         )
     assert isinstance(event, events.CheckResolved)
-    title = _check_title(state, pending)
-    if pending.kind == "opposed":
-        target = state.combatants[pending.target or ""].name
-        winner = state.combatants[pending.actor].name if event.success else target
+    title = _check_title(state, check)
+    if check.kind == "opposed":
+        target = state.combatants[check.target or ""].name
+        winner = state.combatants[check.actor].name if event.success else target
         kept = event.surviving if event.success else (event.reaction or 0) - event.action
         return f"{title}: {event.action} vs {event.reaction}, {winner} wins" + (
             f" with {kept}" if kept > 0 else " (a tie goes to the target)"
         )
-    if pending.kind == "attack":
+    if check.kind == "attack":
         if event.reaction is None:
             against = "no reaction"
         else:
-            against = f"{pending.reaction_kind} {event.reaction}"
+            answer = pending.reaction.reaction if pending.reaction is not None else None
+            against = f"{answer} {event.reaction}"
         result = f"hits with {event.surviving}" if event.success else "misses"
         return f"{title}: {event.action} vs {against}, {result}"
-    if pending.difficulty is not None:
+    if check.difficulty is not None:
         verdict = "passes" if event.success else "fails"
-        return f"{title}: {event.action} vs difficulty {pending.difficulty}, {verdict}"
+        return f"{title}: {event.action} vs difficulty {check.difficulty}, {verdict}"
     return f"{title}: {event.action} successes"
 
 

@@ -65,23 +65,24 @@ def weapon_choice(weapon: Weapon) -> tuple[str, str | None]:
 
 def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     """What the pending check is and what it waits for."""
-    actor = state.combatants[pending.actor].name
+    check = pending.check
+    actor = state.combatants[check.actor].name
     action = pending.action_successes()
-    if pending.kind == "opposed" and pending.target is not None:
-        target = state.combatants[pending.target].name
+    if check.kind == "opposed" and check.target is not None:
+        target = state.combatants[check.target].name
         return (
-            f"{actor}'s {pending.title} against {target}: "
+            f"{actor}'s {check.title} against {target}: "
             f"{action} vs {pending.reaction_successes()}. Reroll, or resolve when done."
         )
-    if pending.kind != "attack" or pending.target is None:
-        goal = f" (needs {pending.difficulty})" if pending.difficulty else ""
-        return f"{actor}'s {pending.title}{goal}: {_successes(action)}. Resolve when done."
-    target = state.combatants[pending.target].name
-    text = f"{actor} attacks {target} with {pending.title}: {_successes(action)}"
+    if check.kind != "attack" or check.target is None:
+        goal = f" (needs {check.difficulty})" if check.difficulty else ""
+        return f"{actor}'s {check.title}{goal}: {_successes(action)}. Resolve when done."
+    target = state.combatants[check.target].name
+    text = f"{actor} attacks {target} with {check.title}: {_successes(action)}"
     if pending.reaction is None:
         return f"{text}. How does {target} react?"
     reaction = pending.reaction_successes() or 0
-    verb = "parries" if pending.reaction_kind == "parry" else "dodges"
+    verb = "parries" if pending.reaction.reaction == "parry" else "dodges"
     return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
@@ -333,21 +334,21 @@ class AttackPanel(IntentWidget):
         self.resolve_button.setEnabled(pending is not None)
         awaiting = (
             pending is not None
-            and pending.kind == "attack"
-            and pending.target is not None
+            and pending.check.kind == "attack"
+            and pending.check.target is not None
             and pending.reaction is None
         )
         if awaiting and not self._awaiting_reaction:
             self.reaction.reset()
-        attack = pending if pending is not None and pending.kind == "attack" else None
+        attack = pending if pending is not None and pending.check.kind == "attack" else None
         if attack is not None and attack != self._attack_shown:
             self._clear_modifiers()
         self._attack_shown = attack
         self._awaiting_reaction = awaiting
         self.reaction.setVisible(awaiting)
         if awaiting and state is not None and ruleset is not None and pending is not None:
-            self.reaction.show_for(state, ruleset, pending.target or "")
-        reaction = pending.reaction if pending is not None else None
+            self.reaction.show_for(state, ruleset, pending.check.target or "")
+        reaction = pending.roll(of_reaction=True) if pending is not None else None
         rerollable = False
         if reaction is not None:
             roll = roll_of(reaction)

@@ -177,9 +177,10 @@ class ResultRow(IntentWidget):
         self.setVisible(pending is not None)
         if pending is None:
             return
-        items = [(f"for {state.combatants[pending.actor].name}'s roll", False)]
-        if pending.reaction is not None and pending.target is not None:
-            items.append((f"for {state.combatants[pending.target].name}'s roll", True))
+        actor, target = pending.check.actor, pending.check.target
+        items = [(f"for {state.combatants[actor].name}'s roll", False)]
+        if pending.reaction is not None and target is not None:
+            items.append((f"for {state.combatants[target].name}'s roll", True))
         if [self.whose.itemData(i) for i in range(self.whose.count())] != [i[1] for i in items]:
             self.whose.clear()
             for text, of_reaction in items:

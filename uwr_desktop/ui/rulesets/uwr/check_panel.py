@@ -165,7 +165,7 @@ class CheckPanel(QWidget):
         resolved, the attack panel (its inputs for the next attack, the hit offer below them);
         ``None`` for other checks."""
         shown = self._shown
-        if shown is None or shown.pending.kind != "attack":
+        if shown is None or shown.pending.check.kind != "attack":
             return None
         return self.attack if shown.resolved is not None else self.attack.resolve_button
 
@@ -276,7 +276,7 @@ class CheckPanel(QWidget):
         shown = self._shown
         if shown is None or shown.resolved is not None or shown.pending.reaction is None:
             return
-        reaction = roll_of(shown.pending.reaction)
+        reaction = roll_of(shown.pending.reaction.roll)
         if reaction.rerolls_left > 0 and index in reaction.rerollable_indices:
             self.do(Reroll((index,), of_reaction=True))
 
@@ -407,8 +407,8 @@ class CheckPanel(QWidget):
         same = (
             previous is not None
             and not self._local
-            and previous.pending.actor == shown.pending.actor
-            and previous.pending.action.faces == shown.pending.action.faces
+            and previous.pending.check.actor == shown.pending.check.actor
+            and previous.pending.check.roll.faces == shown.pending.check.roll.faces
         )
         self._shown = shown
         self._local = False

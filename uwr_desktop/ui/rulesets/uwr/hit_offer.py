@@ -28,16 +28,17 @@ def hit_on_offer(
     if shown is None:
         return None
     pending, resolved, position, entry = shown
-    if resolved is None or not resolved.success or pending.kind != "attack":
+    check = pending.check
+    if resolved is None or not resolved.success or check.kind != "attack":
         return None
-    if pending.target is None or not (position < cursor and entries[position] is entry):
+    if check.target is None or not (position < cursor and entries[position] is entry):
         return None
     for later in entries[position + 1 : cursor]:
         if later is applied:
             return None
         if any(isinstance(event, TurnStarted | CheckRolled) for event in later.events):
             return None
-    return pending.target, resolved.surviving
+    return check.target, resolved.surviving
 
 
 class HitOffer:

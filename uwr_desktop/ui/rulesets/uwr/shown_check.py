@@ -32,36 +32,39 @@ def _successes(count: int) -> str:
 
 def outcome_text(pending: PendingCheck, resolved: CheckResolved) -> str:
     """The banner of a resolved check, worded from the core's result."""
-    if pending.kind == "opposed":
+    check = pending.check
+    if check.kind == "opposed":
         if resolved.success:
             return f"Wins with {resolved.surviving}"
         return f"Target wins ({resolved.action} vs {resolved.reaction})"
-    if pending.kind == "attack":
+    if check.kind == "attack":
         if resolved.success:
             return f"Hits with {resolved.surviving}"
-        if pending.reaction_kind == "dodge":
+        answer = pending.reaction.reaction if pending.reaction is not None else None
+        if answer == "dodge":
             return "Dodged"
-        if pending.reaction_kind == "parry":
+        if answer == "parry":
             return "Parried"
         return "Misses"
-    if pending.kind == "direct":
+    if check.kind == "direct":
         verdict = "Pass" if resolved.success else "Fail"
-        return f"{verdict}: {_successes(resolved.action)} vs {pending.difficulty}"
+        return f"{verdict}: {_successes(resolved.action)} vs {check.difficulty}"
     return _successes(resolved.action)
 
 
 def pending_banner(pending: PendingCheck) -> str:
     """The banner of a check still open to rerolls or a reaction (typed results count)."""
     action = pending.action_successes()
+    check = pending.check
     if pending.reaction is not None:
         reaction = pending.reaction_successes()
-        if pending.kind == "opposed":
+        if check.kind == "opposed":
             return f"{action} vs {reaction}"
-        return f"Attack {action} vs {pending.reaction_kind} {reaction}"
-    if pending.kind == "attack":
+        return f"Attack {action} vs {pending.reaction.reaction} {reaction}"
+    if check.kind == "attack":
         return f"Attack: {_successes(action)}"
-    if pending.kind == "direct":
-        return f"{_successes(action)} vs {pending.difficulty}"
+    if check.kind == "direct":
+        return f"{_successes(action)} vs {check.difficulty}"
     return _successes(action)
 
 
@@ -93,8 +96,9 @@ class ShownCheck(msgspec.Struct, frozen=True):
     def rolls(self) -> tuple[PoolRoll, PoolRoll | None]:
         """The action and reaction rolls; once resolved they are closed (unused rerolls are
         lost then, not when the target reacts)."""
-        action = roll_of(self.pending.action)
-        reaction = roll_of(self.pending.reaction) if self.pending.reaction else None
+        action = roll_of(self.pending.check.roll)
+        record = self.pending.roll(of_reaction=True)
+        reaction = roll_of(record) if record is not None else None
         if self.resolved is not None:
             action = closed(action)
             reaction = closed(reaction) if reaction is not None else None
