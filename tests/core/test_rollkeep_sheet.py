@@ -72,11 +72,11 @@ def test_wound_states_carry_rank_penalty_limit_and_death():
     [
         (0, 3, "takes 3 wounds (0 → 3)"),
         (9, 2, "takes 2 wounds (9 → 11, Healthy → Nicked, TN +3)"),
-        (11, 1, "takes 1 wounds (11 → 12, TN +3)"),
+        (11, 1, "takes 1 wound (11 → 12, TN +3)"),
         (31, 4, "takes 4 wounds (31 → 35, Down → Out): out of the fight"),
-        (35, 1, "takes 1 wounds (35 → 36)"),
+        (35, 1, "takes 1 wound (35 → 36)"),
         (31, 8, "takes 8 wounds (31 → 39, Down → Dead): dead"),
-        (39, 1, "takes 1 wounds (39 → 40)"),
+        (39, 1, "takes 1 wound (39 → 40)"),
     ],
 )
 def test_damage_fills_wound_ranks_in_words(before, amount, text):
@@ -95,7 +95,7 @@ def test_healing_takes_wounds_off_never_below_none():
     )
     assert sheet.healed(1) == (
         RollkeepSheet(earth=2, wounds=11),
-        "heals 1 wounds (12 → 11, Nicked)",
+        "heals 1 wound (12 → 11, Nicked)",
     )
     assert RollkeepSheet().healed(3) is None
 

@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Count, InitiativeValue, Name, register_sheet
 from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_SKILL_RANK, MAX_SKILLS, MAX_WEAPONS
 from uwr_desktop.core.rolls import RollRecord
+from uwr_desktop.core.rulesets.common import plural
 from uwr_desktop.core.rulesets.rollkeep.wounds import WoundState, death_at, wound_state
 from uwr_desktop.core.rulesets.sheets import RoundSheet
 from uwr_desktop.core.sides import Side
@@ -184,7 +185,7 @@ class RollkeepSheet(RoundSheet, frozen=True, tag=RULESET_ID):
         before = self.wound
         after_sheet = replace(self, wounds=self.wounds + amount)
         after = after_sheet.wound
-        text = f"takes {amount} wounds ({self.wounds} → {after_sheet.wounds}"
+        text = f"takes {plural(amount, 'wound')} ({self.wounds} → {after_sheet.wounds}"
         if after.name != before.name:
             text += f", {before.name} → {after.name}"
         text += f", TN +{after.penalty})" if after.penalty and not after.out else ")"
@@ -202,7 +203,8 @@ class RollkeepSheet(RoundSheet, frozen=True, tag=RULESET_ID):
         healed = replace(self, wounds=after)
         return (
             healed,
-            f"heals {self.wounds - after} wounds ({self.wounds} → {after}, {healed.wound.name})",
+            f"heals {plural(self.wounds - after, 'wound')} ({self.wounds} → {after}, "
+            f"{healed.wound.name})",
         )
 
     def as_copy(self) -> "RollkeepSheet":
