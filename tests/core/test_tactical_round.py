@@ -58,7 +58,14 @@ def play_round_one(session: Session) -> None:
     assert due(session) == (35, [], ["ana"])
     # Ana shortens her melee attack to 2 AP (-50) and drops her torch for free.
     session.do(TacticalDeclare("ana", "Melee attack", ap=2))
+    assert [r.label for r in session.ruleset.resources(session.state, "ana")] == ["AP"]
     session.do(TacticalDeclare("ana", "Drop item"))
+    instants = session.ruleset.resources(session.state, "ana")[1]
+    assert (instants.label, instants.current, instants.text) == (
+        "Instants",
+        1,
+        "1 taken, next 1 AP",
+    )
     ana = sheet(session, "ana")
     assert (ana.now.ap, ana.now.instants, ana.now.spent) == (2, 1, 0)
     assert ana.now.action.resolves_at == 25

@@ -189,16 +189,17 @@ def ap_text(sheet: TacticalSheet, count: int | None) -> str:
 
 
 def resources(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Resource, ...]:
-    """AP left, the instantaneous actions taken and the parry declared this round (the hits
-    are the table's Health)."""
+    """AP left, the instantaneous actions taken once there are any (the first is free) and the
+    parry declared this round (the hits are the table's Health)."""
     sheet = sheet_of(state.combatants[combatant_id])
     now = sheet.now
     count = part_of(state).count
-    instants = "first free" if now.instants == 0 else f"{now.instants} taken, next 1 AP"
     found = [
-        kit.Resource("ap", "AP", rules.ap_left(sheet, count), AP_PER_ROUND, ap_text(sheet, count)),
-        kit.Resource("instants", "Instantaneous", now.instants, None, instants),
+        kit.Resource("ap", "AP", rules.ap_left(sheet, count), AP_PER_ROUND, ap_text(sheet, count))
     ]
+    if now.instants:
+        taken = f"{now.instants} taken, next 1 AP"
+        found.append(kit.Resource("instants", "Instants", now.instants, None, taken))
     if now.parry:
         against = state.combatants.get(now.parry_against)
         whom = f" vs {against.name}" if against is not None else ""
