@@ -208,7 +208,7 @@ def test_a_weapon_without_uses_is_offered_disabled_with_the_reason(qtbot, docume
     assert not panel.attack.attack_button.isEnabled()
 
 
-def test_a_refused_attack_shows_its_message(qtbot, document, panel):
+def test_an_attack_the_rules_would_refuse_is_greyed_with_the_reason(qtbot, document, panel):
     entries = len(document.session.entries)
     _select(qtbot, panel.attack.attacker, "Vex")
     _select(qtbot, panel.attack.weapon, "Short Bow")
@@ -220,8 +220,9 @@ def test_a_refused_attack_shows_its_message(qtbot, document, panel):
     document.session.do(StartFight())
     _click(qtbot, panel.attack.attack_button)
     assert not panel.message.isVisibleTo(panel)
-    _click(qtbot, panel.attack.attack_button)
-    assert panel.message_text() == "Resolve (or undo) the pending check first"
+    assert part_of(document.session.state).pending is not None
+    assert not panel.attack.attack_button.isEnabled()
+    assert panel.attack.attack_button.toolTip() == "Resolve (or undo) the pending check first"
     _settle(qtbot, panel)
 
 

@@ -311,6 +311,8 @@ class AttackPanel(IntentWidget):
         index = self.weapon.currentData()
         if self._state is not None and self._state.phase != Phase.ROUND:
             return "Start the fight first"
+        if self._state is not None and part_of(self._state).pending is not None:
+            return "Resolve (or undo) the pending check first"
         if attacker is None:
             return self._no_attacker
         if not isinstance(index, int):
