@@ -15,6 +15,7 @@ from uwr_desktop.core.intents import (
     EndRound,
     MoveInOrder,
     NextTurn,
+    RemoveCombatants,
     RulesError,
     StartFight,
 )
@@ -104,6 +105,30 @@ def test_a_delayer_is_offered_its_turn_after_every_turn_taken_and_may_keep_waiti
     session.do(RollkeepActNow("a"))
     session.do(NextTurn())
     assert session.state.round == 2
+
+
+def test_a_turn_cut_short_by_its_combatant_leaving_offers_the_delayer_next():
+    session, _ = trio()
+    session.do(RollkeepDelay("a"))
+    session.do(RemoveCombatants(["b"]))
+    assert session.entries[-1].label == "B leaves"
+    assert session.state.current is None
+    assert session.ruleset.turn_now(session.state).upcoming == ("a", "c")
+    session.do(NextTurn())
+    assert session.state.current == "a", "b's turn is over: a is offered its turn"
+    session.do(NextTurn())  # a keeps waiting; c acts
+    assert session.state.current == "c"
+
+
+def test_an_offered_delayer_leaving_takes_no_turn_from_anyone():
+    session, _ = trio()
+    session.do(RollkeepDelay("a"))
+    session.do(NextTurn())
+    assert session.state.current == "a"
+    session.do(RemoveCombatants(["a"]))
+    assert session.state.acted == {"b"}
+    session.do(NextTurn())
+    assert session.state.current == "c"
 
 
 def test_end_round_takes_their_turns_from_the_delayers():

@@ -3,7 +3,8 @@
 The turn flow: after every turn taken, each waiting delayer (highest first) is offered its turn
 once (it becomes ``current`` while still ``delaying``); it acts now, passes again (a delay) or
 forfeits. Otherwise the highest combatant yet to act takes its turn. The lowest left cannot
-delay. When nobody is left the round's Reactions stage runs and the next round begins.
+delay. When nobody is left the round's Reactions stage runs and the next round begins. A turn
+cut short by its combatant leaving the skirmish is a turn taken too.
 """
 
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from uwr_desktop.core.intents import (
     Intent,
     MoveInOrder,
     NextTurn,
+    RemoveCombatants,
     ReplaceCombatant,
     RulesError,
     StartFight,
@@ -304,6 +306,15 @@ def _next_turn(sink: Builder) -> str:
     return _next(sink)
 
 
+def _leave(sink: Builder, ids: Sequence[str]) -> str:
+    """Combatants leave; when whoever takes a turn is among them, that turn ends first (no
+    Full Defense roll for a leaver), so the delayers waiting are offered the next."""
+    current = sink.state.current
+    if current is not None and current in ids and offered(sink.state) is None:
+        common.end_turn(sink, current)
+    return common.leave(sink, list(ids))
+
+
 def _delay(sink: Builder, cid: str) -> str:
     state = sink.state
     _need_turns(state)
@@ -547,6 +558,8 @@ def decide_own(sink: Builder, intent: Intent) -> str | None:
             if sink.state.current is not None and offered(sink.state) is None:
                 _taken(sink, sink.state.current)
             return _end_round(sink)
+        case RemoveCombatants(combatant_ids=ids):
+            return _leave(sink, ids)
         case RollkeepDelay(combatant_id=cid):
             return _delay(sink, cid)
         case RollkeepActNow(combatant_id=cid):
