@@ -4,7 +4,7 @@ reason for each place on hover, outreached combatants marked where the GM declar
 import pytest
 from fight_window import pick_round_system, shown_window, when_modal
 from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtGui import QFontMetricsF, QHelpEvent
 from PySide6.QtWidgets import QComboBox, QPushButton, QToolTip
 from test_hands_window import add, ids_by_name
 
@@ -14,7 +14,7 @@ from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.player_view.picture import player_picture
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-from uwr_desktop.ui.timeline.columns import MAX_ROWS
+from uwr_desktop.ui.timeline.columns import MAX_ROWS, RowFonts, layout
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 
@@ -167,6 +167,19 @@ def test_a_row_dragged_below_another_in_its_column_asks_for_that_place(qtbot, co
         qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=drop)
     # Index 3 of the whole list (counted without "a"): after b, in Turn 2 only.
     assert moved.args == ["a", 3]
+
+
+def test_a_heading_wider_than_its_one_short_row_shows_whole(qtbot):
+    widget = InitiativeTimeline()
+    qtbot.addWidget(widget)
+    fonts = RowFonts(widget.font(), widget.font())
+    laid = layout((_row("ana", "Carry-over · now", 1),), fonts, 0.0, 0.0)
+    (column,) = laid.columns
+    heading = QFontMetricsF(fonts.heading)
+    assert heading.elidedText(column.heading, Qt.TextElideMode.ElideRight, column.rect.width()) == (
+        "Carry-over · now"
+    )
+    assert laid.targets["ana"].width() == column.rect.width(), "the row as wide as its column"
 
 
 def test_a_long_column_goes_on_in_a_second_block_under_one_heading(qtbot):

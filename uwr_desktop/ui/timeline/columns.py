@@ -33,6 +33,7 @@ _STRIPE = 4.0
 _RADIUS = 5.0
 _PIP_GAP = 3.0
 _NAME_CHARS = 9
+_HEADING_CHARS = 24
 
 
 class RowFonts(msgspec.Struct, frozen=True):
@@ -45,6 +46,13 @@ class RowFonts(msgspec.Struct, frozen=True):
     def row_height(self) -> float:
         """The height of one row."""
         return QFontMetricsF(self.name).height() + 2 * _PAD
+
+    @property
+    def heading(self) -> QFont:
+        """The font of the columns' headings: the notes' font in bold."""
+        font = QFont(self.note)
+        font.setBold(True)
+        return font
 
     @property
     def heading_height(self) -> float:
@@ -93,6 +101,13 @@ def _row_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
     return _STRIPE + 2 * _PAD + name + _PAD + _pips_width(fonts, slots)
 
 
+def _heading_width(fonts: RowFonts, heading: str) -> float:
+    """The room a column's heading needs to show whole (a very long one is cut at
+    :data:`_HEADING_CHARS` characters' width)."""
+    metrics = QFontMetricsF(fonts.heading)
+    return min(metrics.horizontalAdvance(heading), metrics.averageCharWidth() * _HEADING_CHARS)
+
+
 def _name_width(fonts: RowFonts, rect: QRectF, slot: TimelineSlot) -> float:
     """The room for the name: the row less its pips (as wide as the column's widest)."""
     pips_room = min(slot.pips + slot.spent_pips, MAX_PIPS) * (fonts.pip_size + _PIP_GAP)
@@ -111,7 +126,7 @@ def layout(
     most_rows = 0
     for heading, grouped in groupby(slots, key=lambda slot: slot.column):
         members = list(grouped)
-        width = max(_row_width(fonts, members), 96.0)
+        width = max(_row_width(fonts, members), _heading_width(fonts, heading), 96.0)
         column_left = x
         for index, slot in enumerate(members):
             block, row = divmod(index, MAX_ROWS)
@@ -205,10 +220,8 @@ def paint_headings(
     painter: QPainter, columns: tuple[Column, ...], fonts: RowFonts, colors: ThemeColors
 ) -> None:
     """Each column's heading and a light frame around it; the column acting now stands out."""
-    font = QFont(fonts.note)
-    font.setBold(True)
-    painter.setFont(font)
-    metrics = QFontMetricsF(font)
+    painter.setFont(fonts.heading)
+    metrics = QFontMetricsF(fonts.heading)
     for column in columns:
         frame = column.rect.adjusted(-COLUMN_GAP / 3, 0, COLUMN_GAP / 3, ROW_GAP)
         border = QColor(colors.accent if column.current else colors.border)
