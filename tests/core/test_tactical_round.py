@@ -89,6 +89,9 @@ def play_round_one(session: Session) -> None:
     timeline = session.ruleset.timeline(session.state)
     assert [s.key for s in timeline if s.status == SlotStatus.CURRENT] == ["ana@action"]
     session.do(TacticalResolve())
+    assert session.describe_entry(len(session.entries) - 1)[0] == (
+        "On 25: Ana's Melee attack (-50) resolves"
+    )
     assert due(session) == (25, [], ["ana"])
     # A second instantaneous action costs 1 AP: Ana's next declaration moves to 20.
     session.do(TacticalDeclare("ana", "Use shield in melee"))
@@ -126,6 +129,10 @@ def play_round_one(session: Session) -> None:
     session.do(NextTurn())
     assert due(session) == (8, ["cole"], [])
     session.do(TacticalResolve())
+    # No penalty is no "(0)".
+    assert session.describe_entry(len(session.entries) - 1)[0] == (
+        "On 8: Cole's Shift item to other hand resolves"
+    )
     assert [sheet(session, c).now.spent for c in ("ana", "bran", "cole")] == [4, 0, 4]
 
 

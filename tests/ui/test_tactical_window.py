@@ -139,7 +139,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     assert resolved == ["Resolve on 25: Hauser", "Resolve on 20: Hauser and Orc"]
     line = session.describe_entry(len(session.entries) - 1)[0]
     assert line == (
-        "On 20 together: Hauser's Draw weapon/ammo/item (0), Orc's Melee attack (-50) resolve"
+        "On 20 together: Hauser's Draw weapon/ammo/item, Orc's Melee attack (-50) resolve"
     )
 
     window.actions_by_key["undo"].trigger()

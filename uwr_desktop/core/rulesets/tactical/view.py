@@ -95,9 +95,11 @@ def describe(event: kit.Event, state: kit.EncounterState) -> str | None:
                 sheet = sheet_of(state.combatants[cid])
                 current = sheet.now.action
                 title = current.name if current is not None else "action"
-                parts.append(f"{name[cid]}'s {title} ({signed(rules.action_penalty(sheet))})")
-            together = " together" if len(parts) > 1 else ""
-            return f"On {count}{together}: " + ", ".join(parts) + " resolve"
+                penalty = rules.action_penalty(sheet)
+                shown = f" ({signed(penalty)})" if penalty else ""
+                parts.append(f"{name[cid]}'s {title}{shown}")
+            together, verb = (" together", "resolve") if len(parts) > 1 else ("", "resolves")
+            return f"On {count}{together}: {', '.join(parts)} {verb}"
         case events.Interrupted(combatant_id=cid, count=count, spent=spent, kept=kept):
             current = sheet_of(state.combatants[cid]).now.action
             title = current.name if current is not None else "action"
