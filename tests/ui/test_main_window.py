@@ -10,11 +10,12 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox, QToolBar, QToolButton
+from uwr_fighters import swordsman
 
 from uwr_desktop.cli import LaunchOptions
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition
-from uwr_desktop.core.intents import AddCombatants
+from uwr_desktop.core.intents import AddCombatants, EditCell
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet, Weapon
 from uwr_desktop.core.rulesets.uwr.state import part_of
@@ -473,6 +474,38 @@ def test_the_dice_animation_settings_are_remembered(make_window, no_prompts):
     second = make_window()
     assert second.dice_tray.animation_speed() == 2.0
     assert second.dice_tray.view.reduce_motion()
+
+
+def test_reduce_motion_stops_the_timeline_cards_gliding_too(make_window, no_prompts):
+    first = make_window()
+    first.document.session.do(
+        AddCombatants(
+            [
+                swordsman("a", "Ana", Side.PLAYER, initiative=5),
+                swordsman("b", "Bo", Side.ENEMY, initiative=9),
+            ]
+        )
+    )
+    first.actions_by_key["reduce_motion"].trigger()
+    first.document.session.do(EditCell("a", "initiative", 20))
+    assert [s.key for s in first.timeline.slots()][:1] == ["a"]
+    assert not first.timeline.is_animating(), "Ana moves to the front at once"
+    first.layout_keeper.save()
+
+    second = make_window()
+    second.document.session.do(
+        AddCombatants(
+            [
+                swordsman("a", "Ana", Side.PLAYER, initiative=5),
+                swordsman("b", "Bo", Side.ENEMY, initiative=9),
+            ]
+        )
+    )
+    second.document.session.do(EditCell("a", "initiative", 20))
+    assert not second.timeline.is_animating(), "Reduce Motion is remembered for the timeline"
+    second.actions_by_key["reduce_motion"].trigger()
+    second.document.session.do(EditCell("b", "initiative", 30))
+    assert second.timeline.is_animating(), "with motion back, the cards glide again"
 
 
 def test_save_layout_remembers_a_hidden_dice_dock(make_window, no_prompts):

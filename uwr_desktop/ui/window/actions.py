@@ -140,7 +140,11 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
         "Forget the hand-made order and go back to the rolled initiative",
         None,
     ),
-    ActionSpec("reduce_motion", "Reduce &Motion", "Show dice results without animation"),
+    ActionSpec(
+        "reduce_motion",
+        "Reduce &Motion",
+        "Show dice results and the timeline's moves without animation",
+    ),
     ActionSpec("zoom_in", "Zoom &In", "Make all text larger", None, ("Ctrl++", "Ctrl+=")),
     ActionSpec("zoom_out", "Zoom &Out", "Make all text smaller", None, ("Ctrl+-",)),
     ActionSpec("zoom_reset", "Reset &Zoom", "Show text at its usual size", None, ("Ctrl+0",)),

@@ -38,6 +38,7 @@ from uwr_desktop.ui.table.filter import CombatantFilterProxy
 from uwr_desktop.ui.table.filter_bar import FilterBar
 from uwr_desktop.ui.table.health_column import DAMAGE_STEP
 from uwr_desktop.ui.table.model import NAME_COLUMN, CombatantTableModel
+from uwr_desktop.ui.timeline.glide import MOVE_ANIMATION_MS
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 from uwr_desktop.ui.window.actions import create_actions
 from uwr_desktop.ui.window.announcer import Announcer
@@ -239,9 +240,15 @@ class MainWindow(QMainWindow):
             ("clear_order", ClearManualOrder()),
         ):
             a[key].triggered.connect(lambda _=False, chosen=intent: self.do(chosen))
-        a["reduce_motion"].toggled.connect(self.dice_dock.set_reduce_motion)
+        a["reduce_motion"].toggled.connect(self._set_reduce_motion)
         a["reopen_last"].setChecked(files.reopen_last_at_start)
         a["reopen_last"].toggled.connect(files.set_reopen_last_at_start)
+
+    def _set_reduce_motion(self, on: bool) -> None:
+        """Reduce Motion: the dice show their results at once and the timeline's cards jump to
+        their new places rather than glide."""
+        self.dice_dock.set_reduce_motion(on)
+        self.timeline.set_animation_duration(0 if on else MOVE_ANIMATION_MS)
 
     def _connect(self) -> None:
         document = self._document
