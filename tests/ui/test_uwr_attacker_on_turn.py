@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QSpinBox
 from uwr_fighters import swordsman
 
-from uwr_desktop.core.intents import AddCombatants
+from uwr_desktop.core.intents import AddCombatants, ApplyDamage, NextTurn
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dialogs.quick import AmountDialog
@@ -103,6 +103,12 @@ def test_a_removed_combatant_on_turn_leaves_the_attacker_to_the_gm(qtbot, fight)
     assert fight.turn_header.actor_label.text() == ""
     no_attack_by_key(qtbot, fight, "Nobody acts now: choose who attacks")
     attack_out_of_turn(qtbot, fight, "b2")
+
+
+def test_when_everyone_is_down_the_panel_says_so(qtbot, fight):
+    fight.document.session.do(ApplyDamage(("ana", "b1", "b2"), 100))
+    fight.document.session.do(NextTurn())
+    no_attack_by_key(qtbot, fight, "Everyone is down: nobody can attack")
 
 
 def test_before_the_fight_starts_attack_is_greyed_whoever_is_chosen(qtbot, window):

@@ -87,9 +87,12 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
 
 
 def no_attacker_reason(state: EncounterState, on_turn: str | None) -> str:
-    """Why the panel chose no attacker: whoever is on turn cannot attack, or nobody is."""
+    """Why the panel chose no attacker: whoever is on turn cannot attack, nobody is, or
+    nobody is standing."""
     if state.phase != Phase.ROUND:
         return "Start the fight first"
+    if state.combatants and all(c.down for c in state.combatants.values()):
+        return "Everyone is down: nobody can attack"
     acting = state.combatants.get(on_turn) if on_turn is not None else None
     if acting is not None and acting.down:
         return f"{acting.name} is down: choose who attacks"
