@@ -46,6 +46,9 @@ def test_setting_a_counter_to_what_it_is_already_is_refused():
     session = one()
     session.do(TacticalSetCounter("Tide", 2, 1))
     refused(session, TacticalSetCounter(" Tide", 2, 1), r"Tide 2 \(\+1 each round\) already")
+    session.do(TacticalSetCounter("Tide", 2, -3))
+    assert counters(session) == [("Tide", 2, -3)], "a new step alone is a change"
+    refused(session, TacticalSetCounter("Tide", 2, -3), r"Tide 2 \(-3 each round\) already")
 
 
 def test_a_counter_needs_a_name_other_than_spaces():

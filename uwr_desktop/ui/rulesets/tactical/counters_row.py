@@ -22,9 +22,12 @@ SHOWN_COUNTERS = 3
 """Counters listed in the panel's line before "and N more" (the tooltip lists them all)."""
 
 NO_COUNTERS = "No counters: name one, give its value and what each upkeep adds, then Set."
+"""The panel's line while the fight has no counter: how to add one."""
 
 SET_TIP = "Add the counter named, or change the one of that name"
+"""What Set does, when the rules would take it."""
 REMOVE_TIP = "Remove the counter named"
+"""What Remove does, when there is a counter of that name."""
 
 
 def counters_line(counters: tuple[Counter, ...]) -> str:
