@@ -8,6 +8,7 @@ from PySide6.QtGui import QFontMetricsF, QHelpEvent
 from PySide6.QtWidgets import QComboBox, QPushButton, QToolTip
 from test_hands_window import add, ids_by_name
 
+from uwr_desktop.core.intents import ApplyDamage, RemoveCombatants
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
@@ -16,6 +17,7 @@ from uwr_desktop.ui.player_view.picture import player_picture
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 from uwr_desktop.ui.timeline.columns import MAX_ROWS, RowFonts, layout
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
+from uwr_desktop.ui.timeline.words import NOBODY_YET
 
 
 @pytest.fixture
@@ -191,6 +193,24 @@ def test_a_long_column_goes_on_in_a_second_block_under_one_heading(qtbot):
     assert wrapped.top() == first.top()
     assert wrapped.left() > first.right()
     assert widget.sizeHint().height() < 2 * MAX_ROWS * first.height()
+
+
+def test_when_everyone_is_down_the_timeline_and_the_players_say_so(window, qtbot):
+    ids = start_hands_fight(window)
+    window.player_view.open_action.trigger()
+    view = window.player_view.view
+    view.resize(1280, 720)
+    window.do(ApplyDamage(tuple(ids.values()), 100))
+    window.actions_by_key["next_turn"].trigger()
+    assert window.timeline.slots() == ()
+    said = "Everyone is down: nobody is on the timeline."
+    assert window.timeline.accessibleDescription() == said
+    view.board.grab()
+    assert "Everyone is down" in view.board.painted_texts()
+    window.do(RemoveCombatants(tuple(ids.values())))
+    assert window.timeline.accessibleDescription() == NOBODY_YET
+    view.board.grab()
+    assert "Nobody in the fight yet" in view.board.painted_texts()
 
 
 def test_the_players_see_every_column_of_the_round(window, qtbot):

@@ -325,3 +325,7 @@ class EncounterState(msgspec.Struct, frozen=True):
     def combatant(self, combatant_id: str) -> Combatant:
         """Return the combatant with ``combatant_id``; ``KeyError`` if there is none."""
         return self.combatants[combatant_id]
+
+    def everyone_down(self) -> bool:
+        """Whether the fight has combatants and every one of them is out of it."""
+        return bool(self.combatants) and all(c.down for c in self.combatants.values())

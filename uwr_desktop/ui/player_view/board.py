@@ -182,7 +182,7 @@ class OrderBoard(QWidget):
         unit = self._unit
         if not self._picture.rows:
             style = _Style(self._look.dim, unit, Qt.AlignmentFlag.AlignCenter)
-            self._text(painter, QRectF(self.rect()), "Nobody in the fight yet", style)
+            self._text(painter, QRectF(self.rect()), self._picture.empty, style)
         elif self._picture.drawn is AxisKind.COLUMNS:
             self._paint_columns(painter)
         else:

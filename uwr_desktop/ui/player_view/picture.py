@@ -41,6 +41,9 @@ from uwr_desktop.ui.dice.shown_die import ShownDie
 UNKNOWN = "?"
 """Shown in a label in place of a hidden combatant's name."""
 
+NOBODY_YET = "Nobody in the fight yet"
+"""What the players see before anyone they may see joins the fight."""
+
 
 class HealthShown(StrEnum):
     """How the health of enemies is shown to the players."""
@@ -118,6 +121,8 @@ class PlayerPicture(msgspec.Struct, frozen=True):
     rows: tuple[PlayerRow, ...]
     drawn: AxisKind = AxisKind.ORDER
     under_way: str = ""
+    empty: str = NOBODY_YET
+    """What the screen says while no row shows."""
 
     def columns(self) -> tuple[PlayerColumn, ...]:
         """The rows grouped in columns, left to right (consecutive rows with one heading)."""
@@ -128,7 +133,7 @@ class PlayerPicture(msgspec.Struct, frozen=True):
 
     def texts(self) -> Iterable[str]:
         """Every piece of text the picture holds (what the leak tests search)."""
-        yield from (self.round_text, self.now, self.next, self.axis_title)
+        yield from (self.round_text, self.now, self.next, self.axis_title, self.empty)
         for row in self.rows:
             yield from (row.label, row.value_text, row.band or "", *row.conditions)
             yield from (row.column, row.kind_words)
@@ -187,7 +192,16 @@ def player_picture(
     round_text = "Getting ready" if state.phase == SETUP_PHASE else f"Round {state.round}"
     unseen_turn = bool(turn.acting) and not now
     title = axis.title_unplaced if unseen_turn and axis.title_unplaced else axis.title
-    return PlayerPicture(round_text, now, upcoming, renamer(title), tuple(rows), drawn, under_way)
+    shown = [c for c in combatants.values() if not c.hidden]
+    if not shown:
+        empty = NOBODY_YET
+    elif state.phase != SETUP_PHASE and all(c.down for c in shown):
+        empty = "Everyone is down"
+    else:
+        empty = "Nobody on the timeline now"
+    return PlayerPicture(
+        round_text, now, upcoming, renamer(title), tuple(rows), drawn, under_way, empty
+    )
 
 
 def _row(

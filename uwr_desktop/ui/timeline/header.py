@@ -14,15 +14,11 @@ def bold(font: QFont) -> QFont:
     return made
 
 
-def paint_empty(painter: QPainter, area: QRectF, font: QFont, color: QColor) -> None:
-    """What an empty timeline says, centred in ``area``."""
+def paint_empty(painter: QPainter, area: QRectF, text: str, font: QFont, color: QColor) -> None:
+    """What an empty timeline says (``text``), centred in ``area``."""
     painter.setPen(color)
     painter.setFont(font)
-    painter.drawText(
-        area,
-        Qt.AlignmentFlag.AlignCenter,
-        "No one on the timeline yet: add combatants and start the fight.",
-    )
+    painter.drawText(area, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def paint_title(

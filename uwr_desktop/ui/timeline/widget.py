@@ -101,6 +101,7 @@ class InitiativeTimeline(PointerGestures):
         self.setAutoFillBackground(True)
         self._slots: tuple[TimelineSlot, ...] = ()
         self._down: Callable[[str], bool] = _NOBODY_DOWN
+        self._empty = words.NOBODY_YET
         self._axis = TimelineAxis()
         self._metrics = cards.measure(self.font())
         self._kind = AxisKind.ORDER
@@ -120,6 +121,13 @@ class InitiativeTimeline(PointerGestures):
         a fight of a thousand costs no more than the slots in view. Takes effect with the next
         paint: set the slots after it (asking for a paint here too would paint twice)."""
         self._down = is_down
+
+    def set_empty_text(self, text: str) -> None:
+        """What the timeline says while it shows no slot (how to begin, say)."""
+        if text != self._empty:
+            self._empty = text
+            self._update_description()
+            self.update()
 
     def is_down(self, key: str) -> bool:
         """Whether the slot ``key`` is greyed as out of the fight."""
@@ -364,6 +372,9 @@ class InitiativeTimeline(PointerGestures):
         super().resizeEvent(event)
 
     def _update_description(self) -> None:
+        if not self._slots:
+            self.setAccessibleDescription(self._empty)
+            return
         text = words.description(self._slots, self._axis, self._kind, self._selected, self._down)
         self.setAccessibleDescription(text)
 
@@ -378,7 +389,9 @@ class InitiativeTimeline(PointerGestures):
         colors = theme_colors(scheme_for_palette(self.palette()))
         muted = QColor(colors.muted_text)
         if not self._slots:
-            header.paint_empty(painter, QRectF(self.rect()), self._metrics.note_font, muted)
+            header.paint_empty(
+                painter, QRectF(self.rect()), self._empty, self._metrics.note_font, muted
+            )
             return
         state = PaintState(colors, self._selected, self.hasFocus(), self._down)
         scroll = self._scroller.x()

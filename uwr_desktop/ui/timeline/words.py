@@ -6,7 +6,11 @@ the axis from the axis (``TimelineAxis.unit``): nothing here knows a round syste
 
 from collections.abc import Callable, Sequence
 
+from uwr_desktop.core.encounter import SETUP_PHASE, EncounterState
 from uwr_desktop.core.timeline import AxisKind, SlotStatus, TimelineAxis, TimelineSlot
+
+NOBODY_YET = "No one on the timeline yet: add combatants and start the fight."
+"""What an empty timeline says before anyone joins the fight."""
 
 STATUS_WORDS = {
     SlotStatus.DONE: "Done",
@@ -14,6 +18,16 @@ STATUS_WORDS = {
     SlotStatus.PENDING: "Waiting",
     SlotStatus.DELAYED: "Delayed",
 }
+
+
+def empty(state: EncounterState) -> str:
+    """What the timeline says when it shows no slot: how to begin, that everyone is down, or
+    that nobody is on it at this point of the fight."""
+    if not state.combatants:
+        return NOBODY_YET
+    if state.phase != SETUP_PHASE and state.everyone_down():
+        return "Everyone is down: nobody is on the timeline."
+    return "Nobody is on the timeline now."
 
 
 def note(slot: TimelineSlot) -> str:

@@ -38,6 +38,7 @@ from uwr_desktop.ui.table.filter import CombatantFilterProxy
 from uwr_desktop.ui.table.filter_bar import FilterBar
 from uwr_desktop.ui.table.health_column import DAMAGE_STEP
 from uwr_desktop.ui.table.model import NAME_COLUMN, CombatantTableModel
+from uwr_desktop.ui.timeline import words as timeline_words
 from uwr_desktop.ui.timeline.glide import MOVE_ANIMATION_MS
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 from uwr_desktop.ui.window.actions import create_actions
@@ -357,8 +358,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
 
     def _refresh_timeline(self) -> None:
-        combatants = self._document.session.state.combatants
+        state = self._document.session.state
+        combatants = state.combatants
         self.timeline.set_down(lambda cid: cid in combatants and combatants[cid].down)
+        self.timeline.set_empty_text(timeline_words.empty(state))
         self.timeline.set_slots(*self._document.timeline())
 
     def _on_selection_changed(self) -> None:

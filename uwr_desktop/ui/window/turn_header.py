@@ -57,5 +57,4 @@ def acting_text(state: EncounterState, turn: TurnNow) -> str:
     names = [state.combatants[cid].name for cid in turn.acting]
     if names:
         return f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
-    fighting = state.combatants.values()
-    return "Everyone is down" if fighting and all(c.down for c in fighting) else ""
+    return "Everyone is down" if state.everyone_down() else ""

@@ -91,7 +91,7 @@ def no_attacker_reason(state: EncounterState, on_turn: str | None) -> str:
     nobody is standing."""
     if state.phase != Phase.ROUND:
         return "Start the fight first"
-    if state.combatants and all(c.down for c in state.combatants.values()):
+    if state.everyone_down():
         return "Everyone is down: nobody can attack"
     acting = state.combatants.get(on_turn) if on_turn is not None else None
     if acting is not None and acting.down:
