@@ -117,3 +117,20 @@ def test_a_value_past_its_bound_is_refused_with_a_message_and_nothing_changes(
     set_counter(qtbot, panel, "Tide", 2_000_000, 1)
     assert panel.message.text() == "A counter's value can be at most 1000000 (got 2000000)."
     assert (document.session.cursor, document.session.state) == before
+
+
+def test_enter_in_the_row_sets_the_counter(qtbot, panel, document):
+    row = panel.counters
+    row.name.setFocus()
+    qtbot.keyClicks(row.name.lineEdit(), "Tide")
+    qtbot.keyClick(row.name.lineEdit(), Qt.Key.Key_Return)
+    assert counters(document) == [("Tide", 0, 1)]
+    retype(qtbot, row.step, "4")
+    qtbot.keyClick(row.step, Qt.Key.Key_Return)
+    assert counters(document) == [("Tide", 0, 4)]
+    retype(qtbot, row.value, "9")
+    qtbot.keyClick(row.value, Qt.Key.Key_Enter)
+    assert counters(document) == [("Tide", 9, 4)]
+    entries = len(document.session.entries)
+    qtbot.keyClick(row.value, Qt.Key.Key_Return)
+    assert len(document.session.entries) == entries, "nothing changed: Set is greyed"

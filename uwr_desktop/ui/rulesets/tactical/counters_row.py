@@ -82,6 +82,9 @@ class CountersRow:
         self.value.valueChanged.connect(self._refresh_buttons)
         self.step.valueChanged.connect(self._refresh_buttons)
         self.set_button.clicked.connect(self._set)
+        # Enter in the row sets the counter, as Set does.
+        for typed in (edit, self.value.lineEdit(), self.step.lineEdit()):
+            typed.returnPressed.connect(self._enter)
         self.remove_button.clicked.connect(self._remove)
         self._refresh_buttons()
 
@@ -128,6 +131,10 @@ class CountersRow:
         self.remove_button.setToolTip(
             REMOVE_TIP if known else "Choose or type the name of a counter to remove it"
         )
+
+    def _enter(self) -> None:
+        if self.set_button.isEnabled():
+            self._set()
 
     def _set(self) -> None:
         problem = first_problem((self.value, self.step))
