@@ -8,6 +8,7 @@ import pytest
 from rollkeep_sheets import KATANA, samurai, scripted
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.events import TurnEnded
 from uwr_desktop.core.intents import (
     AddCombatants,
     ApplyDamage,
@@ -137,6 +138,37 @@ def test_end_round_takes_their_turns_from_the_delayers():
     session.do(EndRound())
     assert events_of(session, Forfeited)[0].combatant_ids == ("a",)
     assert session.state.round == 2 and session.state.current == "a"
+
+
+def test_end_round_ends_the_turn_under_way_as_one_taken_and_leaves_an_offered_one_untaken():
+    roster = [
+        samurai(
+            "wall",
+            "Wall",
+            initiative_override=30,
+            reflexes=3,
+            skills=(Skill("Defense", 2),),
+            stance=Stance.FULL_DEFENSE,
+        ),
+        samurai("foe", "Foe", initiative_override=20, weapons=(KATANA,)),
+        samurai("late", "Late", initiative_override=10, weapons=(KATANA,)),
+    ]
+    roller, faces = scripted()
+    session = Session(make_ruleset("rollkeep"), roster, roller=roller)
+    session.do(StartFight())
+    faces.add(9, 8, 4, 1, 1)  # the wall's Full Defense roll: 5k3 = 21
+    session.do(EndRound())
+    assert events_of(session, FullDefenseRolled)[0].roll.total == 21
+    assert events_of(session, TurnEnded) == [TurnEnded("wall")]
+    assert (session.state.round, session.state.current) == (2, "wall")
+    session.do(RollkeepDelay("wall"))
+    session.do(NextTurn())  # the foe's turn taken: the wall is offered its delayed turn
+    assert session.state.current == "wall"
+    session.do(EndRound())
+    assert events_of(session, FullDefenseRolled) == []
+    assert events_of(session, TurnEnded) == []
+    assert events_of(session, Forfeited)[0].combatant_ids == ("wall",)
+    assert (session.state.round, session.state.current) == (3, "wall")
 
 
 def test_undo_brings_a_delayer_back_to_its_turn():

@@ -1,6 +1,7 @@
 """What the round system's base gives a system that writes only its rules: the settings type it
-is declared on, the sheet checked, the turn order kept, an edited sheet keeping its named
-fields, the shared columns around its own, and its own events applied from its table."""
+is declared on, the sheet checked, the turn order kept, the start of a fight and its turns
+asked of the system, an edited sheet keeping its named fields, the shared columns around its
+own, and its own events applied from its table."""
 
 import random
 
@@ -11,7 +12,15 @@ from msgspec.structs import replace
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.events import Event
-from uwr_desktop.core.intents import AddCombatants, Intent, ReplaceCombatant, RulesError
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    EndRound,
+    Intent,
+    NextTurn,
+    ReplaceCombatant,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.rulesets import common, make_ruleset
 from uwr_desktop.core.rulesets.base import Column, ColumnKind
 from uwr_desktop.core.rulesets.rollkeep.events import Forfeited
@@ -26,15 +35,15 @@ class LineupSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
 
 
 def _cleared(state: EncounterState, event: CountersChanged) -> EncounterState:
-    return replace(state, round=state.round + 1)
+    return replace(state, round=state.round + 1, phase="turns")
 
 
 OWN_APPLIERS = {CountersChanged: _cleared}
-"""The lineup's one event of its own (a round passes)."""
+"""The lineup's one event of its own (a round starts)."""
 
 
 class Lineup(RoundSystem[LineupSettings]):
-    """Turns by name, on the tactical sheet; one event of its own."""
+    """Turns by name, on the tactical sheet; one event of its own, which starts a round."""
 
     id = "lineup"
     title = "Lineup"
@@ -47,6 +56,24 @@ class Lineup(RoundSystem[LineupSettings]):
     def ordered(self, state: EncounterState) -> EncounterState:
         by_name = sorted(state.combatants, key=lambda cid: state.combatants[cid].name)
         return replace(state, order=tuple(by_name))
+
+    def start_fight(self, sink: common.Builder[LineupSettings]) -> str:
+        sink.add(CountersChanged((), ""))
+        common.start_turn(sink, sink.state.order[0])
+        return "Line up"
+
+    def next_turn(self, sink: common.Builder[LineupSettings], *, end_round: bool) -> str:
+        current = sink.state.current
+        if current is not None:
+            common.end_turn(sink, current)
+        waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]
+        if waiting and not end_round:
+            common.start_turn(sink, waiting[0])
+            return f"Next: {sink.state.combatants[waiting[0]].name}"
+        common.end_round(sink)
+        sink.add(CountersChanged((), ""))
+        common.start_turn(sink, sink.state.order[0])
+        return f"Round {sink.state.round}"
 
     def decide_own(self, sink: common.Builder[LineupSettings], intent: Intent) -> str | None:
         return None
@@ -74,6 +101,39 @@ def test_the_turn_order_is_the_systems_at_the_start_and_after_a_join():
     assert state.order == ("v", "b")
     joined = _after(ruleset, state, AddCombatants((_fighter("c", "Aaron"),)))
     assert joined.order == ("c", "v", "b")
+
+
+def test_the_fight_starts_and_turns_go_on_as_the_system_says():
+    ruleset = Lineup()
+    state = ruleset.initial_state(
+        [_fighter("b", "Bryn"), _fighter("v", "Ada"), _fighter("c", "Cy")]
+    )
+    roller = Roller(random.Random(3))
+    assert ruleset.decide(state, StartFight(), roller).label == "Line up"
+    state = _after(ruleset, state, StartFight())
+    assert (state.round, state.current) == (1, "v")
+    assert ruleset.decide(state, NextTurn(), roller).label == "Next: Bryn"
+    state = _after(ruleset, state, NextTurn())
+    assert (state.round, state.current, state.acted) == (1, "b", {"v"})
+    assert ruleset.decide(state, EndRound(), roller).label == "Round 2"
+    state = _after(ruleset, state, EndRound())
+    assert (state.round, state.current, state.acted) == (2, "v", frozenset())
+
+
+def test_a_system_must_say_how_a_fight_starts_and_turns_go_on():
+    class Unfinished(RoundSystem[LineupSettings]):
+        id = "unfinished"
+        title = "Unfinished"
+        sheet_of = staticmethod(sheet_of)
+
+        def start_fight(self, sink: common.Builder[LineupSettings]) -> str:
+            return "Start"
+
+        def decide_own(self, sink: common.Builder[LineupSettings], intent: Intent) -> str | None:
+            return None
+
+    with pytest.raises(TypeError, match="next_turn"):
+        Unfinished()
 
 
 def test_a_sheet_of_another_system_is_refused_by_its_reader():

@@ -92,34 +92,37 @@ class DuelRuleset(kit.RoundSystem[DuelSettings]):
     def joined(self, sink: Sink, ids: Sequence[str]) -> None:
         self._roll(sink, list(ids))
 
-    def decide_own(self, sink: Sink, intent: kit.Intent) -> str | None:
+    def start_fight(self, sink: Sink) -> str:
         state = sink.state
+        if state.phase == ROUND:
+            raise kit.RulesError("The duel has already started")
+        if not state.combatants:
+            raise kit.RulesError("Add combatants before starting the duel")
+        self._roll(sink, list(state.rows))
+        sink.add(RoundStarted(1))
+        kit.common.start_turn(sink, sink.state.order[0])
+        return "Start duel"
+
+    def next_turn(self, sink: Sink, *, end_round: bool) -> str:
+        state = sink.state
+        if state.phase != ROUND:
+            raise kit.RulesError("Start the duel first")
+        if not state.combatants:
+            raise kit.RulesError("Nobody is left in the duel")
+        if state.current is not None:
+            kit.common.end_turn(sink, state.current)
+        waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]
+        if waiting and not end_round:
+            kit.common.start_turn(sink, waiting[0])
+            return f"Next turn: {sink.state.combatants[waiting[0]].name}"
+        kit.common.end_round(sink)
+        sink.add(RoundStarted(state.round + 1))
+        if sink.state.order:
+            kit.common.start_turn(sink, sink.state.order[0])
+        return f"Round {sink.state.round}"
+
+    def decide_own(self, sink: Sink, intent: kit.Intent) -> str | None:
         match intent:
-            case kit.StartFight():
-                if state.phase == ROUND:
-                    raise kit.RulesError("The duel has already started")
-                if not state.combatants:
-                    raise kit.RulesError("Add combatants before starting the duel")
-                self._roll(sink, list(state.rows))
-                sink.add(RoundStarted(1))
-                kit.common.start_turn(sink, sink.state.order[0])
-                return "Start duel"
-            case kit.NextTurn() | kit.EndRound():
-                if state.phase != ROUND:
-                    raise kit.RulesError("Start the duel first")
-                if not state.combatants:
-                    raise kit.RulesError("Nobody is left in the duel")
-                if state.current is not None:
-                    kit.common.end_turn(sink, state.current)
-                waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]
-                if waiting and isinstance(intent, kit.NextTurn):
-                    kit.common.start_turn(sink, waiting[0])
-                    return f"Next turn: {sink.state.combatants[waiting[0]].name}"
-                kit.common.end_round(sink)
-                sink.add(RoundStarted(state.round + 1))
-                if sink.state.order:
-                    kit.common.start_turn(sink, sink.state.order[0])
-                return f"Round {sink.state.round}"
             case Strike(attacker_id=attacker_id, target_id=target_id):
                 return self._strike(sink, attacker_id, target_id)
         return None

@@ -1,11 +1,13 @@
 """What every round system does the same way, written once: a base a ruleset derives from.
 
-A round system writes its rules (``sheet_of``, ``ordered``, ``apply_own``, ``decide_own``), its
-views (``timeline``, ``timeline_axis``, ``own_columns``, ``own_cell``, ``describe_own``, ...) and
-what it adds to the shared intents (``joined``, ``kept_fields``, ``edit_own_cell``). This base turns
-them into the :class:`~uwr_desktop.core.rulesets.base.Ruleset` protocol: the settings read from a
-mapping with a refusal in the GM's words, the roster checked, the shared intents (joining and
-leaving, damage and healing, conditions, the generic cells, an edited sheet, typed dice and
+A round system writes its rules (``sheet_of``, ``ordered``, ``apply_own``, ``decide_own``, and
+how a fight starts and its turns go on: ``start_fight`` and ``next_turn``), its views
+(``timeline``, ``timeline_axis``, ``own_columns``, ``own_cell``, ``describe_own``, ...) and
+what it adds to the shared intents (``joined``, ``kept_fields``, ``edit_own_cell``). This base
+turns them into the :class:`~uwr_desktop.core.rulesets.base.Ruleset` protocol: the settings
+read from a mapping with a refusal in the GM's words, the roster checked, the start of the
+fight, the next turn and the end of a round asked of the system, the shared intents (joining
+and leaving, damage and healing, conditions, the generic cells, an edited sheet, typed dice and
 their rerolls) decided, the shared events worded, the generic cells shown, the rolls of the
 shared events, and the tags an earlier version wrote read as today's.
 
@@ -43,8 +45,10 @@ from uwr_desktop.core.intents import (
     AddCondition,
     ApplyDamage,
     EditCell,
+    EndRound,
     Heal,
     Intent,
+    NextTurn,
     RemoveCombatants,
     RemoveCondition,
     ReplaceCombatant,
@@ -52,6 +56,7 @@ from uwr_desktop.core.intents import (
     RollDice,
     RulesError,
     SetHandRolls,
+    StartFight,
 )
 from uwr_desktop.core.rulesets import common, hand_rolls
 from uwr_desktop.core.rulesets.base import (
@@ -179,6 +184,16 @@ class RoundSystem(ABC, Generic[S]):
         return EventByEvent(self.apply, state)
 
     @abstractmethod
+    def start_fight(self, sink: common.Builder[S]) -> str:
+        """Start the fight (``StartFight``) into ``sink`` as the rules do, refusing one already
+        started or without combatants; return the journal label."""
+
+    @abstractmethod
+    def next_turn(self, sink: common.Builder[S], *, end_round: bool) -> str:
+        """Go on to the next turn (``NextTurn``) into ``sink``, or with ``end_round`` end the
+        round at once and start the next (``EndRound``); return the journal label."""
+
+    @abstractmethod
     def decide_own(self, sink: common.Builder[S], intent: Intent) -> str | None:
         """Decide an intent of this round system's own (or a shared one it decides its own
         way) into ``sink`` and return the journal label; ``None``: not one of them."""
@@ -263,6 +278,11 @@ class RoundSystem(ABC, Generic[S]):
         return Decision(label, tuple(sink.events))
 
     def _decide_into(self, sink: common.Builder[S], intent: Intent) -> str:
+        match intent:
+            case StartFight():
+                return self.start_fight(sink)
+            case NextTurn() | EndRound():
+                return self.next_turn(sink, end_round=isinstance(intent, EndRound))
         label = self.decide_own(sink, intent)
         return self._decide_shared(sink, intent) if label is None else label
 

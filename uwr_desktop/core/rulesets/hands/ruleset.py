@@ -73,16 +73,19 @@ class HandsRuleset(kit.ViewsFromModule, kit.RoundSystem[HandsSettings]):
 
     apply = staticmethod(apply_event)
 
+    def start_fight(self, sink: Builder) -> str:
+        """Round 1: the points split and the first turn."""
+        return rules.start_fight(sink, sink.roller)
+
+    def next_turn(self, sink: Builder, *, end_round: bool) -> str:
+        """The turn ended (hesitation booked) and the next, or the next round once nobody has
+        ready points left; with ``end_round`` the next round at once."""
+        return rules.next_turn(sink, sink.roller, end_round=end_round)
+
     def decide_own(self, sink: Builder, intent: kit.Intent) -> str | None:
-        """Rounds and turns, spending points, movement, hesitation, interference outcomes,
-        surprise and close quarters; newcomers and damage as the pools take them."""
+        """Spending points, movement, hesitation, interference outcomes, surprise and close
+        quarters; newcomers and damage as the pools take them."""
         match intent:
-            case kit.StartFight():
-                return rules.start_fight(sink, sink.roller)
-            case kit.NextTurn():
-                return rules.next_turn(sink, sink.roller, end_round=False)
-            case kit.EndRound():
-                return rules.next_turn(sink, sink.roller, end_round=True)
             case kit.AddCombatants(combatants=combatants):
                 return rules.join(sink, list(combatants))
             case kit.ApplyDamage(combatant_ids=ids, amount=amount):

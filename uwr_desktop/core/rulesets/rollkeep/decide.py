@@ -22,14 +22,11 @@ from uwr_desktop.core.events import (
 from uwr_desktop.core.intents import (
     AddCombatants,
     ClearManualOrder,
-    EndRound,
     Intent,
     MoveInOrder,
-    NextTurn,
     RemoveCombatants,
     ReplaceCombatant,
     RulesError,
-    StartFight,
 )
 from uwr_desktop.core.limits import MAX_COUNT, MAX_DICE, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
@@ -255,7 +252,8 @@ def _need_turns(state: EncounterState) -> None:
         raise RulesError(f"Round {state.round} is in its {state.phase} stage")
 
 
-def _start(sink: Builder) -> str:
+def start_fight(sink: Builder) -> str:
+    """Start the skirmish: the Initiative stage's rolls, then the first turn of round 1."""
     state = sink.state
     if state.phase != Phase.SETUP:
         raise RulesError("The skirmish has already started")
@@ -304,6 +302,17 @@ def _next_turn(sink: Builder) -> str:
         _forfeited(sink, left)
         return _end_round(sink)
     return _next(sink)
+
+
+def next_turn(sink: Builder, *, end_round: bool) -> str:
+    """The next turn, as the module's description tells; with ``end_round`` the turn under way
+    ends as a turn taken (an offered delayed turn stays untaken) and the round ends at once."""
+    if not end_round:
+        return _next_turn(sink)
+    _need_turns(sink.state)
+    if sink.state.current is not None and offered(sink.state) is None:
+        _taken(sink, sink.state.current)
+    return _end_round(sink)
 
 
 def _leave(sink: Builder, ids: Sequence[str]) -> str:
@@ -549,15 +558,6 @@ def decide_own(sink: Builder, intent: Intent) -> str | None:
     """Decide a ``rollkeep`` intent (or a shared one the skirmish decides its own way) into
     ``sink``; ``None``: one the shared rules decide."""
     match intent:
-        case StartFight():
-            return _start(sink)
-        case NextTurn():
-            return _next_turn(sink)
-        case EndRound():
-            _need_turns(sink.state)
-            if sink.state.current is not None and offered(sink.state) is None:
-                _taken(sink, sink.state.current)
-            return _end_round(sink)
         case RemoveCombatants(combatant_ids=ids):
             return _leave(sink, ids)
         case RollkeepDelay(combatant_id=cid):

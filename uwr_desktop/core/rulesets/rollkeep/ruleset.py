@@ -3,7 +3,13 @@
 from uwr_desktop.core.rulesets import kit
 from uwr_desktop.core.rulesets.rollkeep import view
 from uwr_desktop.core.rulesets.rollkeep.apply import APPLIERS, after_shared, ordered
-from uwr_desktop.core.rulesets.rollkeep.decide import decide_own, edit_own_cell, turn_now
+from uwr_desktop.core.rulesets.rollkeep.decide import (
+    decide_own,
+    edit_own_cell,
+    next_turn,
+    start_fight,
+    turn_now,
+)
 from uwr_desktop.core.rulesets.rollkeep.events import EARLIER_TAGS
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import RULESET_ID
@@ -40,6 +46,8 @@ class RollkeepRuleset(kit.ViewsFromModule, kit.RoundSystem[RollkeepSettings]):
         """A stage, stance, score, delay, Full Defense or attack, then the turn order."""
         return self.ordered(super().apply_own(state, event))
 
+    start_fight = staticmethod(start_fight)
+    next_turn = staticmethod(next_turn)
     decide_own = staticmethod(decide_own)
     edit_own_cell = staticmethod(edit_own_cell)
     own_rolls = staticmethod(shown_rolls)

@@ -70,16 +70,19 @@ class TacticalRuleset(kit.RoundSystem[TacticalSettings]):
         """The shipped catalog, no count yet."""
         return NO_PART
 
+    def start_fight(self, sink: steps.Builder) -> str:
+        """Base initiative rolled for whoever has none, and round 1."""
+        return steps.start_fight(sink, sink.roller)
+
+    def next_turn(self, sink: steps.Builder, *, end_round: bool) -> str:
+        """The countdown's next stop, the upkeep or the next round; with ``end_round`` the
+        upkeep at once."""
+        return steps.next_step(sink, sink.roller, end_round=end_round)
+
     def decide_own(self, sink: steps.Builder, intent: kit.Intent) -> str | None:
-        """The countdown, declarations and their resolution, movement, parries, the catalog,
-        counters, and conditions with the stun rules."""
+        """Declarations and their resolution, movement, parries, the catalog, counters, and
+        conditions with the stun rules."""
         match intent:
-            case kit.StartFight():
-                return steps.start_fight(sink, sink.roller)
-            case kit.NextTurn():
-                return steps.next_step(sink, sink.roller, end_round=False)
-            case kit.EndRound():
-                return steps.next_step(sink, sink.roller, end_round=True)
             case TacticalDeclare():
                 return steps.declare(sink, intent)
             case TacticalResolve(combatant_ids=ids):

@@ -96,21 +96,23 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
         except UprError as error:
             raise kit.RulesError(str(error)) from None
 
+    def start_fight(self, sink: common.Builder[UwrSettings]) -> str:
+        """Missing initiative rolled, round 1 and its first turn, once no check is pending."""
+        return rules.start_fight(_uwr(sink), sink.roller)
+
+    def next_turn(self, sink: common.Builder[UwrSettings], *, end_round: bool) -> str:
+        """The next turn of someone not down, or the round's end and the next round's first
+        turn, once no check is pending."""
+        return rules.next_turn(_uwr(sink), end_round=end_round)
+
     def decide_own(self, sink: common.Builder[UwrSettings], intent: kit.Intent) -> str | None:
-        """Turns, initiative, checks, attacks and reactions, weapons' preparation and types;
+        """Initiative, checks, attacks and reactions, weapons' preparation and types;
         newcomers, leavers, cells and sheets as Uses Per Round and the turn order need; typed
         dice only once no check is pending."""
-        assert isinstance(sink, Builder)  # made by :meth:`builder`
-        return self._decide(sink, intent, sink.roller)
+        return self._decide(_uwr(sink), intent, sink.roller)
 
     def _decide(self, b: Builder, intent: kit.Intent, roller: kit.Roller) -> str | None:
         match intent:
-            case kit.StartFight():
-                return rules.start_fight(b, roller)
-            case kit.NextTurn():
-                return rules.next_turn(b, end_round=False)
-            case kit.EndRound():
-                return rules.next_turn(b, end_round=True)
             case kit.AddCombatants(combatants=combatants):
                 return rules.join(b, list(combatants), roller)
             case kit.RemoveCombatants(combatant_ids=ids):
@@ -203,3 +205,9 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
         for event in upgrade.upgrade_event(raw):
             renamed += super().upgrade_event(event)
         return renamed
+
+
+def _uwr(sink: common.Builder[UwrSettings]) -> Builder:
+    """``sink`` as the uwr builder :meth:`UwrRuleset.builder` makes, with the table of types."""
+    assert isinstance(sink, Builder)
+    return sink
