@@ -53,6 +53,18 @@ def trio(**settings):
     return session, faces
 
 
+def wall():
+    """A samurai in Full Defense whose score (30) comes first: Reflexes 3, Defense 2."""
+    return samurai(
+        "wall",
+        "Wall",
+        initiative_override=30,
+        reflexes=3,
+        skills=(Skill("Defense", 2),),
+        stance=Stance.FULL_DEFENSE,
+    )
+
+
 def events_of(session, kind):
     return [e for e in session.entries[session.cursor - 1].events if isinstance(e, kind)]
 
@@ -142,14 +154,7 @@ def test_end_round_takes_their_turns_from_the_delayers():
 
 def test_end_round_ends_the_turn_under_way_as_one_taken_and_leaves_an_offered_one_untaken():
     roster = [
-        samurai(
-            "wall",
-            "Wall",
-            initiative_override=30,
-            reflexes=3,
-            skills=(Skill("Defense", 2),),
-            stance=Stance.FULL_DEFENSE,
-        ),
+        wall(),
         samurai("foe", "Foe", initiative_override=20, weapons=(KATANA,)),
         samurai("late", "Late", initiative_override=10, weapons=(KATANA,)),
     ]
@@ -228,34 +233,27 @@ def test_ties_go_to_reflexes_then_insight_rank_then_a_d10_roll_off():
 
 def test_full_defense_adds_half_its_roll_rounded_up_until_the_next_turn():
     roster = [
-        samurai(
-            "wall",
-            "Wall",
-            initiative_override=30,
-            reflexes=3,
-            skills=(Skill("Defense", 2),),
-            stance=Stance.FULL_DEFENSE,
-        ),
+        wall(),
         samurai("foe", "Foe", initiative_override=10, weapons=(KATANA,)),
     ]
     roller, faces = scripted()
     session = Session(make_ruleset("rollkeep"), roster, roller=roller)
     session.do(StartFight())
-    wall = lambda: sheet_of(session.state.combatants["wall"])  # noqa: E731
-    assert armor_tn(wall()) == 20
+    walls = lambda: sheet_of(session.state.combatants["wall"])  # noqa: E731
+    assert armor_tn(walls()) == 20
     with pytest.raises(RulesError, match="takes no actions"):
         session.do(RollkeepAttack("wall", 0, "foe"))
     faces.add(9, 8, 4, 1, 1)  # Defense / Reflexes: 5k3 = 21, half rounded up 11
     session.do(NextTurn())
     assert events_of(session, FullDefenseRolled)[0].roll.total == 21
-    assert wall().full_defense_bonus == 11 and armor_tn(wall()) == 31
+    assert walls().full_defense_bonus == 11 and armor_tn(walls()) == 31
     session.do(NextTurn())  # the foe's turn ends; round 2: the wall's next turn
     assert session.state.current == "wall"
-    assert armor_tn(wall()) == 20
+    assert armor_tn(walls()) == 20
     session.do(RollkeepChooseStance("wall", Stance.ATTACK))
     faces.add(5, 5, 1, 1, 1, 1, 1)  # no Full Defense roll now; an attack: 2k2 (unskilled)
     session.do(NextTurn())
-    assert wall().full_defense_bonus == 0
+    assert walls().full_defense_bonus == 0
 
 
 def test_center_gives_ten_initiative_and_one_k_one_plus_void_on_one_roll_next_round():

@@ -1,14 +1,29 @@
 """A tactical fight in the middle of round 1: six combatants, each with one action resolved and
-a second under way, two of them with conditions (for the timeline's lanes)."""
+a second under way, two of them with conditions (for the timeline's lanes); and the countdown
+panel shown on its own, following a document."""
 
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition
-from uwr_desktop.core.intents import AddCombatants, AddCondition, EditCell, NextTurn, StartFight
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    EditCell,
+    Intent,
+    NextTurn,
+    StartFight,
+)
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 
 PEOPLE = (
     ("Hauser", 18, Side.PLAYER),
@@ -64,3 +79,23 @@ def two_actions_each(session: Session) -> None:
             action = FIRST[int(cid[1:])]
         session.do(TacticalDeclare(cid, *action))
         declared[cid] += 1
+
+
+@contextmanager
+def tactical_document(roster: tuple[Combatant, ...], *steps: Intent) -> Iterator[EncounterDocument]:
+    """A document over a tactical fight of ``roster`` with ``steps`` done (dice seeded), closed
+    once done with."""
+    document = EncounterDocument(None, roller=Roller(random.Random(7)))
+    document.new("tactical", roster)
+    for step in steps:
+        document.session.do(step)
+    yield document
+    document.close()
+
+
+def shown_panel(qtbot, document: EncounterDocument) -> CountdownPanel:
+    """The countdown panel following ``document``, shown (closed with the test)."""
+    widget = CountdownPanel(document)
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget

@@ -2,38 +2,29 @@
 and filled with what the counter holds), listed in the panel, advanced at upkeep, removed, with
 Set and Remove greyed for the rules' reason and a bad number refused with nothing changed."""
 
-import random
-
 import pytest
+from countdown_fight import shown_panel, tactical_document
 from PySide6.QtCore import Qt
 
 from tests.ui.fight_window import retype
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import NextTurn, StartFight
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 from uwr_desktop.ui.rulesets.tactical.counters_row import NO_COUNTERS
 
 
 @pytest.fixture
 def document():
-    doc = EncounterDocument(None, roller=Roller(random.Random(7)))
     roster = (Combatant(id="orc", name="Orc", side=Side.ENEMY, sheet=TacticalSheet()),)
-    doc.new("tactical", roster)
-    yield doc
-    doc.close()
+    with tactical_document(roster) as doc:
+        yield doc
 
 
 @pytest.fixture
 def panel(qtbot, document):
-    widget = CountdownPanel(document)
-    qtbot.addWidget(widget)
-    widget.show()
-    return widget
+    return shown_panel(qtbot, document)
 
 
 def counters(document):

@@ -2,47 +2,36 @@
 means something (a concentration or pace penalty, the Quickness bonus) and refused with a
 message where it does not (a parry amount, AP, hits, bleeding), and then nothing changes."""
 
-import random
-
 import pytest
+from countdown_fight import shown_panel, tactical_document
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from tests.ui.fight_window import retype
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import NextTurn, StartFight
 from uwr_desktop.core.rulesets.tactical.catalog import ActionType, Pace
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
-from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 
 HOLD = "Hold position (swim/climb)"
 
 
 @pytest.fixture
 def document():
-    doc = EncounterDocument(None, roller=Roller(random.Random(7)))
     roster = (
         Combatant(id="hauser", name="Hauser", side=Side.PLAYER, sheet=TacticalSheet(quickness=1)),
         Combatant(id="orc", name="Orc", side=Side.ENEMY, sheet=TacticalSheet()),
     )
-    doc.new("tactical", roster)
-    doc.session.do(StartFight())
-    doc.session.do(NextTurn())
-    yield doc
-    doc.close()
+    with tactical_document(roster, StartFight(), NextTurn()) as doc:
+        yield doc
 
 
 @pytest.fixture
 def panel(qtbot, document):
-    widget = CountdownPanel(document)
-    qtbot.addWidget(widget)
-    widget.show()
-    return widget
+    return shown_panel(qtbot, document)
 
 
 def _ok(dialog):
