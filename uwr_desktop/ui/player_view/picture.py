@@ -192,16 +192,21 @@ def player_picture(
     round_text = "Getting ready" if state.phase == SETUP_PHASE else f"Round {state.round}"
     unseen_turn = bool(turn.acting) and not now
     title = axis.title_unplaced if unseen_turn and axis.title_unplaced else axis.title
-    shown = [c for c in combatants.values() if not c.hidden]
-    if not shown:
-        empty = NOBODY_YET
-    elif state.phase != SETUP_PHASE and all(c.down for c in shown):
-        empty = "Everyone is down"
-    else:
-        empty = "Nobody on the timeline now"
+    empty = NOBODY_YET if rows else _nobody_shown(state)
     return PlayerPicture(
         round_text, now, upcoming, renamer(title), tuple(rows), drawn, under_way, empty
     )
+
+
+def _nobody_shown(state: EncounterState) -> str:
+    """Why the players see no row, from the combatants they may see: none yet, all down, or
+    none on the timeline at this point of the fight."""
+    shown = [c for c in state.combatants.values() if not c.hidden]
+    if not shown:
+        return NOBODY_YET
+    if state.phase != SETUP_PHASE and all(c.down for c in shown):
+        return "Everyone is down"
+    return "Nobody on the timeline now"
 
 
 def _row(

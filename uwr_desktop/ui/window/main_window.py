@@ -361,8 +361,10 @@ class MainWindow(QMainWindow):
         state = self._document.session.state
         combatants = state.combatants
         self.timeline.set_down(lambda cid: cid in combatants and combatants[cid].down)
-        self.timeline.set_empty_text(timeline_words.empty(state))
-        self.timeline.set_slots(*self._document.timeline())
+        slots, axis = self._document.timeline()
+        if not slots:
+            self.timeline.set_empty_text(timeline_words.empty(state))
+        self.timeline.set_slots(slots, axis)
 
     def _on_selection_changed(self) -> None:
         ids = self.selected_ids()

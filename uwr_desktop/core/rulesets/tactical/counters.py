@@ -48,8 +48,8 @@ def with_counter(counters: tuple[Counter, ...], counter: Counter) -> tuple[Count
 
 def without_counter(counters: tuple[Counter, ...], name: str) -> tuple[Counter, ...]:
     """``counters`` without the one called ``name`` (any case)."""
-    wanted = name.strip().casefold()
-    return tuple(c for c in counters if c.name.casefold() != wanted)
+    index = _index(counters, name)
+    return counters if index is None else (*counters[:index], *counters[index + 1 :])
 
 
 def advanced(counters: tuple[Counter, ...]) -> tuple[tuple[Counter, ...], str]:

@@ -16,11 +16,13 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.rulesets.uwr.decide import in_round, no_pending
 from uwr_desktop.core.rulesets.uwr.intents import Attack, Reroll, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
-from uwr_desktop.core.rulesets.uwr.state import PendingCheck, Phase, part_of
+from uwr_desktop.core.rulesets.uwr.state import PendingCheck, part_of
 from uwr_desktop.core.targets import default_target, targets
 from uwr_desktop.ui.rulesets.uwr.check_extras import (
     EXTRA_DICE_RANGE,
@@ -86,11 +88,23 @@ def pending_text(state: EncounterState, pending: PendingCheck) -> str:
     return f"{text}; {target} {verb}: {_successes(reaction)}."
 
 
+def round_refusal(state: EncounterState) -> str | None:
+    """Why the rules take no attack from anyone now, in their words (before the fight, or
+    while a check is pending); ``None`` when they may."""
+    try:
+        in_round(state)
+        no_pending(state)
+    except RulesError as error:
+        return str(error)
+    return None
+
+
 def no_attacker_reason(state: EncounterState, on_turn: str | None) -> str:
-    """Why the panel chose no attacker: whoever is on turn cannot attack, nobody is, or
-    nobody is standing."""
-    if state.phase != Phase.ROUND:
-        return "Start the fight first"
+    """Why the panel chose no attacker: nobody may attack now, whoever is on turn cannot,
+    nobody is, or nobody is standing."""
+    refusal = round_refusal(state)
+    if refusal is not None:
+        return refusal
     if state.everyone_down():
         return "Everyone is down: nobody can attack"
     acting = state.combatants.get(on_turn) if on_turn is not None else None
@@ -312,10 +326,9 @@ class AttackPanel(IntentWidget):
         """Why the chosen weapon cannot attack now (``None`` when it can)."""
         attacker = self._attacker()
         index = self.weapon.currentData()
-        if self._state is not None and self._state.phase != Phase.ROUND:
-            return "Start the fight first"
-        if self._state is not None and part_of(self._state).pending is not None:
-            return "Resolve (or undo) the pending check first"
+        refusal = round_refusal(self._state) if self._state is not None else None
+        if refusal is not None:
+            return refusal
         if attacker is None:
             return self._no_attacker
         if not isinstance(index, int):
