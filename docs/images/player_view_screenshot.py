@@ -43,7 +43,6 @@ def main() -> int:
         document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
         window = MainWindow(document, settings)
         window.actions_by_key["reduce_motion"].setChecked(True)
-        window.timeline.set_animation_duration(0)
         window.resize(1366, 768)
         window.show()
         archer = Combatant(

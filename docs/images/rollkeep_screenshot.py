@@ -117,7 +117,6 @@ def main() -> int:
     settings = QSettings(str(OUT.with_suffix(".ini")), QSettings.Format.IniFormat)
     window = MainWindow(document, settings)
     window.actions_by_key["reduce_motion"].setChecked(True)
-    window.timeline.set_animation_duration(0)
     window.resize(1366, 768)
     window.show()
     document.new("rollkeep", roster())
