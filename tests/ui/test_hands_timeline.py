@@ -98,7 +98,9 @@ def test_outreached_combatants_are_marked_and_an_attack_out_of_turn_refused(wind
     panel = window.findChild(PointsPanel)
     target = panel.findChild(QComboBox, f"handsTarget:{ana}")
     target.setCurrentIndex(target.findData(brute))
-    assert target.currentText() == "at Brute ⚠ outreaches"
+    assert target.currentText() == "Brute ⚠"
+    tip = target.itemData(target.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Brute outreaches Ana: only its weapon, when it attacks"
     panel.findChild(QPushButton, f"handsSpend:{ana}").click()
     assert "Ana is outreached by Brute" in panel.message.text()
     assert ready(window, ana) == 4

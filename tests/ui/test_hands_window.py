@@ -4,7 +4,7 @@ and its reasons on the timeline, a drag that sets surprise, undo and the saved f
 
 import pytest
 from fight_window import pick_round_system, shown_window, when_modal
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QToolButton,
 )
 
@@ -26,9 +28,12 @@ from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
+from uwr_desktop.ui.rulesets.hands.row_parts import CHOICE_HEADINGS
+from uwr_desktop.ui.table.column_prefs import HIDDEN_KEY
+from uwr_desktop.ui.table.health_column import HEALTH_COLUMN
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 from uwr_desktop.ui.theme import apply_theme
-from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS, first_dice_dock_width
 
 
 @pytest.fixture
@@ -99,7 +104,7 @@ def test_a_hands_round_is_played_by_clicking_pips(window, qtbot, tmp_path):
     add(window, "Brute", strength=2, reach=3)
     ids = ids_by_name(window)
     ana, brute = ids["Ana"], ids["Brute"]
-    assert cell(window, ana, "hit_points") == "4/4"
+    assert cell(window, ana, HEALTH_COLUMN) == "4/4"
     assert "Reach" in [
         window.table_model.headerData(c, Qt.Orientation.Horizontal)
         for c in range(window.table_model.columnCount())
@@ -307,7 +312,7 @@ def test_a_combatant_who_acted_this_turn_leaves_and_the_panel_goes_on_without_it
         assert shown.findChild(QPushButton, f"handsSpend:{ids[name]}") is not None, name
     against = shown.findChild(QComboBox, f"handsAgainst:{ids['Cy']}")
     offered = [against.itemText(i) for i in range(against.count())]
-    assert offered == ["no interference", "against Bo (2)"]
+    assert offered == ["none", "Bo (2)"]
     assert shown.findChild(QLabel, "handsInterference:1") is None
 
 
@@ -331,11 +336,11 @@ def test_a_row_keeps_its_weapon_target_and_points_while_the_gm_looks_elsewhere(w
         return row.findChild(kind, f"{name}:{ids['Bo']}")
 
     assert shown(QComboBox, "handsWeapon").currentText() == "Weapon 1"
-    assert shown(QComboBox, "handsTarget").currentText() == "at Ana"
+    assert shown(QComboBox, "handsTarget").currentText() == "Ana"
     assert shown(QSpinBox, "handsPoints").value() == 3
     click(qtbot, window, QPushButton, f"handsSpend:{ids['Bo']}")
     assert part_of(session.state).actions[-1].target == ids["Ana"]
-    assert shown(QComboBox, "handsWeapon").currentText() == "no weapon"
+    assert shown(QComboBox, "handsWeapon").currentText() == "none"
     assert shown(QSpinBox, "handsPoints").value() == 1
 
 
@@ -359,3 +364,84 @@ def test_a_strong_combatant_with_a_long_name_keeps_the_panel_within_the_dock(
     assert long_name.accessibleName() == (
         "▶ 1. Sir Reginald Fortescue-Montmorency of Greater Wibbleshire"
     )
+
+
+def _text_room(box: QComboBox) -> int:
+    """The width a closed choice box draws its text in."""
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    return field.width()
+
+
+def test_every_choice_of_the_rows_reads_whole_on_a_laptop(themed_app, window, qtbot):
+    apply_theme(themed_app)
+    window.showNormal()  # the offscreen screen is small: a first start would fill it
+    window.resize(QSize(1366, 768))  # a first start on a 1366x768 laptop is maximised
+    qtbot.wait(20)
+    window.resizeDocks(
+        [window.dice_dock],
+        [first_dice_dock_width(1366, DICE_PANEL_CHARS * window.fontMetrics().averageCharWidth())],
+        Qt.Orientation.Horizontal,
+    )
+    window.document.new("hands")
+    add(window, "Ana", strength=5, reach=1, side="player")
+    add(window, "Brute", strength=6, reach=3)
+    add(window, "Goblin", strength=3, reach=2)
+    ids = ids_by_name(window)
+    session = window.document.session
+    session.do(StartFight())
+    session.do(HandsSpend(ids["Brute"], 2, weapon=0, target=ids["Ana"]))
+    qtbot.wait(20)
+    shown = panel(window)
+    headings = [shown.findChild(QLabel, f"handsHeading:{word}") for word in CHOICE_HEADINGS]
+    assert [heading.text() for heading in headings] == ["Weapon", "Target", "Interferes with"]
+    ana_target = shown.findChild(QComboBox, f"handsTarget:{ids['Ana']}")
+    ana_against = shown.findChild(QComboBox, f"handsAgainst:{ids['Ana']}")
+    assert "Brute ⚠" in [ana_target.itemText(i) for i in range(ana_target.count())]
+    assert [ana_against.itemText(i) for i in range(ana_against.count())] == ["none", "Brute (2)"]
+    boxes = [box for box in shown.findChildren(QComboBox) if box.objectName().startswith("hands")]
+    assert len(boxes) == 3 * 3
+    cut = [
+        (box.objectName(), box.itemText(i))
+        for box in boxes
+        for i in range(box.count())
+        if box.fontMetrics().horizontalAdvance(box.itemText(i)) > _text_room(box)
+    ]
+    assert cut == []
+
+
+def test_the_pools_columns_start_hidden_and_the_gms_choice_is_kept(window, qtbot, tmp_path):
+    window.document.new("hands")
+    add(window, "Ana", strength=5, reach=1, side="player")
+    table, prefs = window.table, window.column_prefs
+    keys = table.column_keys()
+    pools = ["ready", "carry_over", "used"]
+
+    def hidden():
+        return [key for section, key in enumerate(keys) if table.isColumnHidden(section)]
+
+    assert hidden() == pools, "the This round chips show them"
+    chips = cell(window, ids_by_name(window)["Ana"], RESOURCES_COLUMN)
+    assert all(word in chips for word in ("Ready", "Carry", "Used")), chips
+    prefs.menu.aboutToShow.emit()
+    ticks = {action.text(): action for action in prefs.menu.actions()}
+    assert [ticks[title].isChecked() for title in ("Ready", "Carry-over", "Used", "Keep")] == [
+        False,
+        False,
+        False,
+        True,
+    ]
+    ticks["Used"].setChecked(True)
+    assert hidden() == ["ready", "carry_over"]
+    ticks["Ready"].setChecked(True)
+    ticks["Carry-over"].setChecked(True)
+    assert hidden() == []
+    window.document.new("uwr")
+    assert "side" not in window.column_prefs.hidden_keys()
+    window.document.new("hands")
+    assert hidden() == [], "shown by the GM, once, for every later hands fight"
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    assert settings.contains(HIDDEN_KEY.format(ruleset="hands"))

@@ -43,7 +43,8 @@ class Column(msgspec.Struct, frozen=True):
     characters; ``choices`` lists a choice column's values. ``per_round`` says a cell shows more
     than its combatant: it follows the round, the phase or the ruleset's part of the fight (AP
     left on a countdown, uses this round), so the table repaints the column for every row when
-    those change.
+    those change. ``hidden_at_first``: the table starts with it hidden in fights of the round
+    system until the GM shows it (its values are shown elsewhere, say as "This round" chips).
     """
 
     key: str
@@ -56,6 +57,7 @@ class Column(msgspec.Struct, frozen=True):
     max_length: int | None = None
     choices: tuple[str, ...] = ()
     per_round: bool = False
+    hidden_at_first: bool = False
 
 
 class Resource(msgspec.Struct, frozen=True):

@@ -27,7 +27,8 @@ class ColumnPrefs:
     """Lets the GM hide, show and reorder the columns of ``table`` and remembers it.
 
     ``column_keys`` gives the model's keys by section and ``ruleset_id`` the fight's round
-    system; ``fixed`` keys can be neither hidden nor moved; ``after_change`` runs once the
+    system; ``fixed`` keys can be neither hidden nor moved; ``hidden_at_first`` gives the keys
+    hidden until the GM first chooses in that round system; ``after_change`` runs once the
     columns were rearranged (the window keeps its frozen columns first there).
     """
 
@@ -39,6 +40,7 @@ class ColumnPrefs:
         ruleset_id: Callable[[], str],
         *,
         fixed: Sequence[str] = (),
+        hidden_at_first: Callable[[], Sequence[str]] = tuple,
         after_change: Callable[[], None] = lambda: None,
         more_headers: Sequence[QHeaderView] = (),
     ) -> None:
@@ -49,6 +51,7 @@ class ColumnPrefs:
         self._column_keys = column_keys
         self._ruleset_id = ruleset_id
         self._fixed = tuple(fixed)
+        self._hidden_at_first = hidden_at_first
         self._after_change = after_change
         self._restoring = False
         header = table.horizontalHeader()
@@ -74,8 +77,12 @@ class ColumnPrefs:
         ]
 
     def hidden_keys(self) -> list[str]:
-        """The keys hidden in fights of the open round system."""
-        return _keys(self._settings.value(HIDDEN_KEY.format(ruleset=self._ruleset_id()), []))
+        """The keys hidden in fights of the open round system (those it hides at first, until
+        the GM has chosen)."""
+        key = HIDDEN_KEY.format(ruleset=self._ruleset_id())
+        if not self._settings.contains(key):
+            return list(self._hidden_at_first())
+        return _keys(self._settings.value(key, []))
 
     def set_visible(self, key: str, visible: bool) -> None:
         """Show or hide the column ``key`` and remember it (the fixed ones always show)."""

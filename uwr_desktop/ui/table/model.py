@@ -261,6 +261,10 @@ class CombatantTableModel(QAbstractTableModel):
         """The columns shown, left to right."""
         return self._columns
 
+    def hidden_at_first(self) -> list[str]:
+        """The keys of the columns the round system hides until the GM shows them."""
+        return [column.key for column in self._columns if column.hidden_at_first]
+
     def column_of(self, key: str) -> int:
         """The section of the column ``key``; ``-1`` if the ruleset has none."""
         return next((i for i, column in enumerate(self._columns) if column.key == key), -1)

@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
             self.table.column_keys,
             lambda: self._document.session.ruleset.id,
             fixed=(NAME_COLUMN,),
+            hidden_at_first=self.table_model.hidden_at_first,
             after_change=self.table.sync_columns,
             more_headers=(self.table.frozen.horizontalHeader(),),
         )

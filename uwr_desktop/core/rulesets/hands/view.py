@@ -23,18 +23,18 @@ from uwr_desktop.core.rulesets.hands.sheet import (
 from uwr_desktop.core.rulesets.hands.state import Phase, foiled_by, part_of
 
 OWN_COLUMNS: tuple[kit.Column, ...] = (
-    kit.Column("hit_points", "HP", kit.ColumnKind.TEXT),
     common.number_column("max_points", "Max HP", MAX_POINTS),
     common.number_column("damage", "Damage", DAMAGE),
-    kit.Column("ready", "Ready", kit.ColumnKind.INT),
-    kit.Column("carry_over", "Carry-over", kit.ColumnKind.INT),
-    kit.Column("used", "Used", kit.ColumnKind.INT),
+    kit.Column("ready", "Ready", kit.ColumnKind.INT, hidden_at_first=True),
+    kit.Column("carry_over", "Carry-over", kit.ColumnKind.INT, hidden_at_first=True),
+    kit.Column("used", "Used", kit.ColumnKind.INT, hidden_at_first=True),
     common.number_column("carry_plan", "Keep", CARRY_PLAN),
     common.number_column("bonus", "Bonus", ACTION_BONUS),
     kit.Column("reach", "Reach", kit.ColumnKind.INT),
     kit.Column("weapons", "Weapons", kit.ColumnKind.TEXT),
 )
-"""The table's columns of hands' own (pools, reach and weapons), between the shared ones."""
+"""The table's columns of hands' own (pools, reach and weapons), between the shared ones; the
+pools start hidden, as the "This round" chips show them."""
 
 MAX_OFFERED = 12
 """Spends offered in a menu at most (any number can be typed)."""
@@ -51,8 +51,6 @@ def own_cell(combatant: kit.Combatant, key: str) -> kit.CellValue:
     """One ``hands`` table cell."""
     sheet = sheet_of(combatant)
     match key:
-        case "hit_points":
-            return f"{sheet.undamaged}/{sheet.points_max}"
         case "max_points":
             return sheet.points_max
         case "damage" | "ready" | "carry_over" | "used" | "carry_plan" | "bonus" | "reach":

@@ -41,6 +41,7 @@ from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelList
 from uwr_desktop.ui.rulesets.hands.row_parts import (
+    CHOICE_HEADINGS,
     HESITATE_ANY,
     OUTCOME_WORDS,
     OUTCOMES,
@@ -66,6 +67,10 @@ any number)."""
 PIPS_PER_LINE = 6
 """Pips drawn side by side; more go on the next line, so that many points do not push the
 row's buttons out of the dock."""
+
+CHOICE_COLUMNS = (2, 3, 4)
+"""The grid columns of a row's weapon, target and interference choices (under them its points,
+Spend and Hesitate), headed by :data:`CHOICE_HEADINGS`."""
 
 NAME_CHARS = 12
 """The least width of a row's name, in average characters; a longer name ends in "…" where
@@ -94,8 +99,7 @@ class PointsPanel(SystemPanel):
         self.hint = named(QLabel(), "handsHint")
         self.hint.setWordWrap(True)
         self.rows = named(QFrame(), "handsRows")
-        self._grid = QGridLayout(self.rows)
-        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid = _rows_grid(self.rows)
         # The row of the combatant on turn keeps the same Spend and Hesitate buttons from
         # change to change, so that the window's menu entries can follow them.
         self.turn_spend = QPushButton("Spend")
@@ -161,8 +165,7 @@ class PointsPanel(SystemPanel):
         self.spend_buttons, self.hesitate_buttons, self.outcome_buttons = [], [], []
         old = self.rows
         self.rows = named(QFrame(), "handsRows")
-        self._grid = QGridLayout(self.rows)
-        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid = _rows_grid(self.rows)
         self._body.replaceWidget(old, self.rows)
         old.hide()
         old.setParent(None)  # out of findChild's reach until it is deleted
@@ -193,12 +196,15 @@ class PointsPanel(SystemPanel):
                 "Whoever spends nothing hesitates at Next turn."
             )
         self.next_turn.setEnabled(True)
+        if not carry:
+            for column, heading in zip(CHOICE_COLUMNS, CHOICE_HEADINGS, strict=True):
+                self._grid.addWidget(named(QLabel(heading), f"handsHeading:{heading}"), 0, column)
         places = part_of(state).places
         for index, place in enumerate(places):
             self._add_row(state, index, place, carry=carry)
             if place.combatant_id in typed:
                 retype(self.rows, place.combatant_id, typed[place.combatant_id])
-        self._add_interference(state, 3 * len(places))
+        self._add_interference(state, 1 + 3 * len(places))
         taking_part = {place.combatant_id for place in places}
         idle = [state.combatants[cid].name for cid in state.rows if cid not in taking_part]
         self.idle.setText(f"Not in this turn: {', '.join(idle)}" if idle else "")
@@ -206,12 +212,12 @@ class PointsPanel(SystemPanel):
     # ---- one row per combatant ---------------------------------------------------------------
 
     def _add_row(self, state: EncounterState, index: int, place: Place, *, carry: bool) -> None:
-        """Three grid rows: name, reason and choices; pips, number and buttons; the outreached
-        mark (empty when none)."""
+        """Three grid rows under the headings: name, reason and choices; pips, number and
+        buttons; the outreached mark (empty when none)."""
         cid = place.combatant_id
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
-        top_row = 3 * index
+        top_row = 1 + 3 * index
         name = named(ElidedLabel(), f"handsName:{cid}")
         marker = "▶ " if cid == state.current else ""
         name.setText(f"{marker}{index + 1}. {combatant.name}")
@@ -398,6 +404,16 @@ class PointsPanel(SystemPanel):
             against if isinstance(against, int) else None,
             target=target if isinstance(target, str) else None,
         )
+
+
+def _rows_grid(rows: QFrame) -> QGridLayout:
+    """The grid of the panel's rows, whose choice columns take the room the names and pips
+    leave, so that a chosen weapon, target or interference shows whole where the dock allows."""
+    grid = QGridLayout(rows)
+    grid.setContentsMargins(0, 0, 0, 0)
+    for column in CHOICE_COLUMNS:
+        grid.setColumnStretch(column, 1)
+    return grid
 
 
 def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> DicePanel:

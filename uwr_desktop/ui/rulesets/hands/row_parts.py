@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
 
 from uwr_desktop.core.encounter import Combatant, EncounterState
+from uwr_desktop.core.rulesets.hands.columns import OUTREACHED_MARK
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet
 from uwr_desktop.core.rulesets.hands.state import foiled_by, part_of
 from uwr_desktop.ui.rulesets.base import ListKeys
@@ -24,6 +25,12 @@ OUTCOMES = ListKeys(
     "outcomes", "Interference &Outcome", "Ctrl+3", "No action interferes with another this turn."
 )
 """The rows' buttons as the window offers them by keys, a list each."""
+
+CHOICE_HEADINGS = ("Weapon", "Target", "Interferes with")
+"""The headings over the rows' three choices, in their order."""
+
+NO_CHOICE = "none"
+"""A choice box's first item: no weapon, no target, no interference."""
 
 OUTCOME_WORDS = (("Succeeded", True), ("Failed", False), ("Roll", None))
 """The outcome buttons of an interfering action: their words and what they record."""
@@ -62,23 +69,28 @@ def target_choice(state: EncounterState, cid: str) -> QComboBox:
         "Whom the action attacks (⚠: outreaches this combatant; it may attack only that "
         "opponent's weapon, when it attacks)",
     )
-    box.addItem("no target", None)
+    box.addItem(NO_CHOICE, None)
     part = part_of(state)
     for other in state.rows:
         if other == cid or state.combatants[other].down:
             continue
         name = state.combatants[other].name
         if part.outreaches(cid, other):
-            box.addItem(f"at {name} ⚠ outreaches", other)
+            box.addItem(f"{name} {OUTREACHED_MARK}", other)
+            box.setItemData(
+                box.count() - 1,
+                f"{name} outreaches {state.combatants[cid].name}: only its weapon, when it attacks",
+                Qt.ItemDataRole.ToolTipRole,
+            )
         else:
-            box.addItem(f"at {name}", other)
+            box.addItem(name, other)
     return box
 
 
 def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
     """The weapons the row's combatant has not used this turn."""
     box = choice(f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)")
-    box.addItem("no weapon", None)
+    box.addItem(NO_CHOICE, None)
     used = {a.weapon for a in part_of(state).actions if a.actor == cid}
     for index, weapon in enumerate(sheet.weapons):
         if index not in used:
@@ -93,11 +105,11 @@ def against_choice(state: EncounterState, cid: str) -> QComboBox:
         f"handsAgainst:{cid}",
         "Interfere with an earlier action of this turn (at most its points)",
     )
-    box.addItem("no interference", None)
+    box.addItem(NO_CHOICE, None)
     for index, action in enumerate(part_of(state).actions):
         if action.actor != cid and action.actor in state.combatants:
             actor = state.combatants[action.actor].name
-            box.addItem(f"against {actor} ({action.points})", index)
+            box.addItem(f"{actor} ({action.points})", index)
     return box
 
 
