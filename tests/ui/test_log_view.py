@@ -192,6 +192,18 @@ def test_filter_lists_newcomers_and_keeps_the_choice(qtbot, session):
     assert combo.findText("Mira") > 0
 
 
+def test_the_filter_is_as_wide_as_its_names_and_export_stands_at_the_right(qtbot, session):
+    log = _log(session)
+    qtbot.addWidget(log)
+    log.resize(700, 160)
+    log.show()
+    qtbot.waitExposed(log)
+    combo = log.filter_combo
+    assert combo.width() == combo.sizeHint().width() < 300
+    export = log.export_button
+    assert export.geometry().right() == log.list_view.geometry().right()
+
+
 def test_the_list_scrolls_to_the_newest_event(qtbot, session):
     log = _log(session)
     session.subscribe(log.apply)

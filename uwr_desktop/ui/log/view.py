@@ -130,7 +130,8 @@ class EventLog(QWidget):
         self.list_view.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 6)
 
         bar = QHBoxLayout()
-        bar.addWidget(self.filter_combo, 1)
+        bar.addWidget(self.filter_combo)
+        bar.addStretch(1)
         bar.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
