@@ -17,7 +17,12 @@ from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.base import IntentOption
 from uwr_desktop.core.rulesets.rollkeep.events import AmbushRolled, Attacked
-from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepAmbush, RollkeepAttack
+from uwr_desktop.core.rulesets.rollkeep.intents import (
+    RollkeepAmbush,
+    RollkeepAttack,
+    RollkeepChooseStance,
+    RollkeepDelay,
+)
 from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of, unsettled
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill, Stance
 from uwr_desktop.core.rulesets.rollkeep.wounds import death_at, wound_ranks, wound_state
@@ -218,3 +223,49 @@ def test_a_combatant_out_of_the_fight_on_turn_is_offered_no_attack_and_refused_o
 
 def offered_to(session: Session, cid: str) -> tuple[IntentOption, ...]:
     return session.ruleset.legal_intents(session.state, cid)
+
+
+def test_a_combatant_out_of_the_fight_on_turn_may_neither_delay_nor_change_stance():
+    roster = [
+        samurai("kakita", "Kakita", initiative_override=30, weapons=(KATANA,)),
+        samurai("hida", "Hida", Side.PLAYER, initiative_override=20),
+        samurai("bayushi", "Bayushi", initiative_override=10),
+    ]
+    session = Session(make_ruleset("rollkeep"), roster, roller=scripted()[0])
+    session.do(StartFight())
+    while session.state.round == 1:
+        session.do(NextTurn())
+    assert session.state.current == "kakita"
+    words = [option.label for option in offered_to(session, "kakita")]
+    assert "Delay" in words and "Defense stance" in words
+    session.do(
+        ApplyDamage(["kakita"], death_at(sheet_of(session.state.combatants["kakita"]).earth) - 1)
+    )
+    assert session.state.current == "kakita" and session.state.combatants["kakita"].down
+    assert offered_to(session, "kakita") == ()
+    before = session.state
+    with pytest.raises(RulesError, match=r"^Kakita is out of the fight$"):
+        session.do(RollkeepDelay("kakita"))
+    with pytest.raises(RulesError, match=r"^Kakita is out of the fight$"):
+        session.do(RollkeepChooseStance("kakita", Stance.DEFENSE))
+    assert session.state is before
+    session.do(NextTurn())
+    assert session.state.current == "hida"
+
+
+def test_once_it_has_acted_the_combatant_on_turn_is_offered_no_delay_and_no_stance():
+    roster = [
+        samurai("kakita", "Kakita", initiative_override=30, weapons=(KATANA,)),
+        samurai("hida", "Hida", Side.PLAYER, initiative_override=20),
+    ]
+    session = Session(make_ruleset("rollkeep"), roster, roller=Roller(random.Random(3)))
+    session.do(StartFight())
+    while session.state.round == 1:
+        session.do(NextTurn())
+    session.do(RollkeepAttack("kakita", 0, "hida"))
+    words = [option.label for option in offered_to(session, "kakita")]
+    assert not [word for word in words if word == "Delay" or word.endswith("stance")], words
+    with pytest.raises(RulesError, match=r"^Kakita has already acted this turn$"):
+        session.do(RollkeepDelay("kakita"))
+    with pytest.raises(RulesError, match=r"^Kakita has already acted this turn$"):
+        session.do(RollkeepChooseStance("kakita", Stance.DEFENSE))

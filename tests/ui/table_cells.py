@@ -8,10 +8,13 @@ from uwr_desktop.ui.table.model import MEASURE_ROLE
 
 
 def cut_cells(window, combatant_id: str) -> list[str]:
-    """The columns whose text the table cuts in the combatant's row (bold for the acting one)."""
+    """The shown columns whose text the table cuts in the combatant's row (bold for the acting
+    one)."""
     table, model, proxy = window.table, window.table_model, window.proxy
     cut = []
     for column in range(model.columnCount()):
+        if table.isColumnHidden(column):
+            continue
         source = model.index(model.row_of(combatant_id), column)
         if source.data(MEASURE_ROLE) is None:
             continue  # chips, drawn by their own delegate, and check boxes

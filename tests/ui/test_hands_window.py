@@ -4,7 +4,7 @@ and its reasons on the timeline, a drag that sets surprise, undo and the saved f
 
 import pytest
 from fight_window import pick_round_system, shown_window, when_modal
-from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +29,6 @@ from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
 from uwr_desktop.ui.rulesets.hands.row_parts import CHOICE_HEADINGS
-from uwr_desktop.ui.table.column_prefs import HIDDEN_KEY
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 from uwr_desktop.ui.theme import apply_theme
@@ -411,37 +410,3 @@ def test_every_choice_of_the_rows_reads_whole_on_a_laptop(themed_app, window, qt
         if box.fontMetrics().horizontalAdvance(box.itemText(i)) > _text_room(box)
     ]
     assert cut == []
-
-
-def test_the_pools_columns_start_hidden_and_the_gms_choice_is_kept(window, qtbot, tmp_path):
-    window.document.new("hands")
-    add(window, "Ana", strength=5, reach=1, side="player")
-    table, prefs = window.table, window.column_prefs
-    keys = table.column_keys()
-    pools = ["ready", "carry_over", "used"]
-
-    def hidden():
-        return [key for section, key in enumerate(keys) if table.isColumnHidden(section)]
-
-    assert hidden() == pools, "the This round chips show them"
-    chips = cell(window, ids_by_name(window)["Ana"], RESOURCES_COLUMN)
-    assert all(word in chips for word in ("Ready", "Carry", "Used")), chips
-    prefs.menu.aboutToShow.emit()
-    ticks = {action.text(): action for action in prefs.menu.actions()}
-    assert [ticks[title].isChecked() for title in ("Ready", "Carry-over", "Used", "Keep")] == [
-        False,
-        False,
-        False,
-        True,
-    ]
-    ticks["Used"].setChecked(True)
-    assert hidden() == ["ready", "carry_over"]
-    ticks["Ready"].setChecked(True)
-    ticks["Carry-over"].setChecked(True)
-    assert hidden() == []
-    window.document.new("uwr")
-    assert "side" not in window.column_prefs.hidden_keys()
-    window.document.new("hands")
-    assert hidden() == [], "shown by the GM, once, for every later hands fight"
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    assert settings.contains(HIDDEN_KEY.format(ruleset="hands"))

@@ -1,6 +1,7 @@
 """The rollkeep panel when the rules take no attack from the combatant on turn (out of the
 fight, or in a stance that takes no actions): Attack (F11) is greyed, the reason shows in the
-panel where the odds were and on the button, and the panel's other commands go on working."""
+panel where the odds were and on the button, and the panel's other commands go on working;
+Delay and Take stance are greyed with the rules' reason whenever the rules would refuse them."""
 
 import pytest
 from fight_window import (
@@ -92,7 +93,9 @@ def test_a_combatant_out_of_the_fight_on_turn_has_no_attack_to_press(qtbot, wind
     assert sheet_of(kakita).wound.out and not sheet_of(kakita).wound.dead
     assert window.document.session.state.current == "kakita"
     attack_refused_by_key(qtbot, window, panel, "Kakita is out of the fight")
-    assert window.panel_commands.more.actions["delay"].isEnabled(), "the rules let Kakita delay"
+    assert not panel.delay.isEnabled()
+    assert panel.delay.toolTip() == "Kakita is out of the fight"
+    assert not window.panel_commands.more.actions["delay"].isEnabled()
 
     key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
     assert window.document.session.state.current == "hida"
@@ -106,3 +109,31 @@ def test_a_combatant_in_full_defense_on_turn_has_no_attack_to_press(qtbot, windo
     attack_refused_by_key(
         qtbot, window, panel, "Kakita is in the Full Defense stance and takes no actions"
     )
+
+
+def test_delay_and_take_stance_are_greyed_with_the_rules_reason(qtbot, window):
+    panel = skirmish(qtbot, window)
+    assert panel.delay.isEnabled()
+    assert not panel.take_stance.isEnabled()
+    assert panel.take_stance.toolTip().startswith(
+        "In round 1 the stance is chosen before initiative"
+    )
+    key_on_table(qtbot, window, Qt.Key.Key_F11)  # Kakita attacks
+    assert not panel.delay.isEnabled()
+    assert panel.delay.toolTip() == "Kakita has already acted this turn"
+    key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
+    key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
+    state = window.document.session.state
+    assert state.current == "bayushi"
+    assert not panel.delay.isEnabled()
+    assert (
+        panel.delay.toolTip()
+        == "Bayushi is the lowest left and cannot delay: it must take its turn"
+    )
+    key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
+    state = window.document.session.state
+    assert (state.round, state.current) == (2, "kakita")
+    assert panel.take_stance.isEnabled() and panel.delay.isEnabled()
+    panel.stance.setCurrentIndex(panel.stance.findData(Stance.DEFENSE))
+    panel.take_stance.click()
+    assert window.document.session.entries[-1].label == "Kakita: Defense stance"

@@ -324,16 +324,29 @@ def _leave(sink: Builder, ids: Sequence[str]) -> str:
     return common.leave(sink, list(ids))
 
 
+def delay_refusal(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid`` may not delay (or, offered its delayed turn, keep waiting) while turns are
+    taken (``None``: it may): only on its own turn before it acts, never out of the fight, never
+    the lowest left."""
+    name = state.combatants[cid].name
+    if state.current != cid:
+        return f"Only the combatant on turn can delay; it is not {name}'s turn"
+    if part_of(state).acting:
+        return f"{name} has already acted this turn"
+    if state.combatants[cid].down:
+        return f"{name} is out of the fight"
+    if not can_delay(state, cid):
+        return f"{name} is the lowest left and cannot delay: it must take its turn"
+    return None
+
+
 def _delay(sink: Builder, cid: str) -> str:
     state = sink.state
     _need_turns(state)
     name = _name(state, cid)
-    if state.current != cid:
-        raise RulesError(f"Only the combatant on turn can delay; it is not {name}'s turn")
-    if part_of(state).acting:
-        raise RulesError(f"{name} has already acted this turn")
-    if not can_delay(state, cid):
-        raise RulesError(f"{name} is the lowest left and cannot delay: it must take its turn")
+    refusal = delay_refusal(state, cid)
+    if refusal is not None:
+        raise RulesError(refusal)
     sink.add(events.Delayed(cid))
     _next(sink)
     return f"{name} delays"
@@ -370,26 +383,39 @@ def _return_if_offered(sink: Builder, cid: str) -> None:
         sink.add(events.Returned(cid))
 
 
+def stance_refusal(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid`` may not change stance now (``None``: it may): before the skirmish, or before
+    it has a score, at any time; after, only at the start of its own turn from round 2 on, and
+    never out of the fight."""
+    combatant = state.combatants[cid]
+    if state.phase == Phase.SETUP or sheet_of(combatant).base_score is None:
+        return None
+    name = combatant.name
+    if state.phase != Phase.TURNS:
+        return f"Round {state.round} is in its {state.phase} stage"
+    if state.round == 1:
+        return (
+            f"In round 1 the stance is chosen before initiative; {name} can change it at the "
+            "start of a later turn"
+        )
+    if state.current != cid:
+        return f"{name} can change stance only at the start of their own turn"
+    if combatant.down:
+        return f"{name} is out of the fight"
+    if part_of(state).acting:
+        return f"{name} has already acted this turn"
+    return None
+
+
 def _stance(sink: Builder, cid: str, stance: Stance) -> str:
     state = sink.state
     combatant = common.need(state, cid)
-    sheet = sheet_of(combatant)
-    if sheet.stance is stance:
+    if sheet_of(combatant).stance is stance:
         raise RulesError(f"{combatant.name} is already in the {stance.label} stance")
-    if state.phase != Phase.SETUP and sheet.base_score is not None:
-        _need_turns(state)
-        if state.round == 1:
-            raise RulesError(
-                f"In round 1 the stance is chosen before initiative; {combatant.name} can "
-                "change it at the start of a later turn"
-            )
-        if state.current != cid:
-            raise RulesError(
-                f"{combatant.name} can change stance only at the start of their own turn"
-            )
-        _return_if_offered(sink, cid)
-        if part_of(sink.state).acting:
-            raise RulesError(f"{combatant.name} has already acted this turn")
+    refusal = stance_refusal(state, cid)
+    if refusal is not None:
+        raise RulesError(refusal)
+    _return_if_offered(sink, cid)
     sink.add(events.StanceChosen(cid, stance))
     return f"{combatant.name}: {stance.label} stance"
 

@@ -10,8 +10,10 @@ from uwr_desktop.core.rulesets.rollkeep.decide import (
     WOUNDS,
     attack_refusal,
     can_delay,
+    delay_refusal,
     offered,
     remaining,
+    stance_refusal,
     waiting,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
@@ -264,7 +266,7 @@ def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Int
     options: list[kit.IntentOption] = []
     if offered(state) == combatant_id:
         options.append(kit.IntentOption("Act now", RollkeepActNow(combatant_id)))
-        if can_delay(state, combatant_id):
+        if delay_refusal(state, combatant_id) is None:
             options.append(kit.IntentOption("Keep waiting", RollkeepDelay(combatant_id)))
         options.append(kit.IntentOption("Forfeit the turn", RollkeepForfeit(combatant_id)))
         return tuple(options)
@@ -272,9 +274,9 @@ def legal_intents(state: kit.EncounterState, combatant_id: str) -> tuple[kit.Int
         return ()
     combatant = state.combatants[combatant_id]
     sheet = sheet_of(combatant)
-    if can_delay(state, combatant_id):
+    if delay_refusal(state, combatant_id) is None:
         options.append(kit.IntentOption("Delay", RollkeepDelay(combatant_id)))
-    if state.round > 1:
+    if stance_refusal(state, combatant_id) is None:
         options.extend(
             kit.IntentOption(f"{s.label} stance", RollkeepChooseStance(combatant_id, s))
             for s in Stance
@@ -301,11 +303,12 @@ OWN_COLUMNS = (
     kit.Column(
         "initiative", "Score", kit.ColumnKind.TEXT, editable=True, max_length=MAX_NAME_LENGTH
     ),
-    kit.Column("armor_tn", "Armor TN", kit.ColumnKind.INT),
+    kit.Column("armor_tn", "Armor TN", kit.ColumnKind.INT, hidden_at_first=True),
     common.number_column("wounds", "Wounds", WOUNDS),
     kit.Column("wound_rank", "Wound rank", kit.ColumnKind.TEXT),
 )
-"""Stance, Initiative Score, Armor TN, wounds and wound rank, between the shared columns."""
+"""Stance, Initiative Score, Armor TN, wounds and wound rank, between the shared columns (Armor
+TN hidden at first: its "This round" chip shows it)."""
 
 
 def own_cell(state: kit.EncounterState, combatant: kit.Combatant, key: str) -> kit.CellValue:

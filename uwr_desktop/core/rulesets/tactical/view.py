@@ -134,7 +134,7 @@ def _lost_text(losses: tuple[events.WaitLoss, ...], name: dict[str, str]) -> str
 
 COLUMNS = common.table_columns(
     (
-        kit.Column("ap", "AP left", kit.ColumnKind.TEXT, per_round=True),
+        kit.Column("ap", "AP left", kit.ColumnKind.TEXT, per_round=True, hidden_at_first=True),
         kit.Column("action", "Action under way", kit.ColumnKind.TEXT, per_round=True),
         kit.Column("action_penalty", "Total penalty", kit.ColumnKind.TEXT, per_round=True),
         kit.Column("pace", "Pace", kit.ColumnKind.TEXT, per_round=True),

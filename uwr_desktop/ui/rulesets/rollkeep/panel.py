@@ -16,7 +16,13 @@ from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.rollkeep import intents
 from uwr_desktop.core.rulesets.rollkeep.apply import part_of
-from uwr_desktop.core.rulesets.rollkeep.decide import attack_refusal, can_delay, offered, waiting
+from uwr_desktop.core.rulesets.rollkeep.decide import (
+    attack_refusal,
+    delay_refusal,
+    offered,
+    stance_refusal,
+    waiting,
+)
 from uwr_desktop.core.rulesets.rollkeep.rules import plan_attack, sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.rulesets.rollkeep.state import Phase, RollkeepSettings
@@ -42,6 +48,9 @@ ACT_NOW = ListKeys(
 )
 """The waiting combatants' Act now buttons as the window offers them by keys."""
 
+DELAY_TIP = "Let the next highest act first; you are offered your turn after it"
+KEEP_WAITING_TIP = "Let the next highest act first; you are offered your turn again after it"
+
 
 class SkirmishPanel(SystemPanel):
     """The skirmish's controls above the dice tray."""
@@ -64,7 +73,7 @@ class SkirmishPanel(SystemPanel):
         )
         self.take_stance = named(QPushButton("Take stance"), "rollkeepTakeStance")
         self.delay = named(QPushButton("Delay"), "rollkeepDelay")
-        self.delay.setToolTip("Let the next highest act first; you are offered your turn after it")
+        self.delay.setToolTip(DELAY_TIP)
         self.lane = named(QGroupBox("Waiting (delayed turns)"), "rollkeepLane")
         self._lane_layout = QVBoxLayout(self.lane)
         self.act_now_buttons: dict[str, QPushButton] = {}
@@ -203,14 +212,20 @@ class SkirmishPanel(SystemPanel):
             self.stance.blockSignals(True)
             self.stance.setCurrentIndex(self.stance.findData(stance))
             self.stance.blockSignals(False)
-        self.take_stance.setEnabled(subject is not None)
-        self.delay.setEnabled(
-            state.phase == Phase.TURNS
-            and state.current is not None
-            and offered(state) is None
-            and not part_of(state).acting
-            and can_delay(state, state.current)
+        stance_refused = (
+            "Nobody to take a stance" if subject is None else stance_refusal(state, subject)
         )
+        self.take_stance.setEnabled(stance_refused is None)
+        self.take_stance.setToolTip(stance_refused or "Take the stance chosen beside")
+        self.delay.setEnabled(False)
+        if state.phase != Phase.TURNS or state.current is None:
+            self.delay.setToolTip("Delay is for the combatant on turn, once turns are taken")
+        elif offered(state) is not None:
+            self.delay.setToolTip("The turn is a delayed one: keep waiting, act now or forfeit")
+        else:
+            refused = delay_refusal(state, state.current)
+            self.delay.setEnabled(refused is None)
+            self.delay.setToolTip(refused or DELAY_TIP)
 
     def _fill_lane(self, state: EncounterState) -> None:
         while self._lane_layout.count():
@@ -243,7 +258,9 @@ class SkirmishPanel(SystemPanel):
             self.act_now_buttons[cid] = button
             self._lane_layout.addWidget(row)
         if chance is not None:
-            self.keep_waiting.setEnabled(can_delay(state, chance))
+            refused = delay_refusal(state, chance)
+            self.keep_waiting.setEnabled(refused is None)
+            self.keep_waiting.setToolTip(refused or KEEP_WAITING_TIP)
             self._lane_layout.addWidget(self.keep_waiting)
             self._lane_layout.addWidget(self.forfeit)
         self.keep_waiting.setVisible(chance is not None)
