@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QStyle,
     QStyleOptionComboBox,
@@ -375,7 +376,7 @@ def _text_room(box: QComboBox) -> int:
     return field.width()
 
 
-def test_every_choice_of_the_rows_reads_whole_on_a_laptop(themed_app, window, qtbot):
+def test_the_rows_choices_and_interferences_read_whole_on_a_laptop(themed_app, window, qtbot):
     apply_theme(themed_app)
     window.showNormal()  # the offscreen screen is small: a first start would fill it
     window.resize(QSize(1366, 768))  # a first start on a 1366x768 laptop is maximised
@@ -410,3 +411,14 @@ def test_every_choice_of_the_rows_reads_whole_on_a_laptop(themed_app, window, qt
         if box.fontMetrics().horizontalAdvance(box.itemText(i)) > _text_room(box)
     ]
     assert cut == []
+    # Two interfering actions: each line's roll and outcomes keep to the rows' width.
+    session.do(HandsSpend(ids["Ana"], 2, opposes=0))
+    session.do(HandsSpend(ids["Goblin"], 1, opposes=0))
+    qtbot.wait(20)
+    lines = [panel(window).findChild(QLabel, f"handsInterference:{index}") for index in (1, 2)]
+    assert [line.text() for line in lines] == [
+        "Ana: 2 against Brute's action: not recorded",
+        "Goblin: 1 against Brute's action: not recorded",
+    ]
+    scroller = window.dice_dock.findChild(QScrollArea, "diceScroller")
+    assert scroller.horizontalScrollBar().maximum() == 0, "the panel scrolls sideways"

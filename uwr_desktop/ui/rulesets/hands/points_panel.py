@@ -313,7 +313,7 @@ class PointsPanel(SystemPanel):
         self._turn_actions[1]()
 
     def _add_interference(self, state: EncounterState, first_row: int) -> None:
-        """One grid row per interfering action of the turn (:class:`InterferenceLine`), but
+        """Two grid rows per interfering action of the turn (:class:`InterferenceLine`), but
         for one whose outcome cannot be recorded: a combatant of it has left the fight."""
         row = first_row
         actions = part_of(state).actions
@@ -323,15 +323,17 @@ class PointsPanel(SystemPanel):
             if {action.actor, actions[action.opposes].actor} - state.combatants.keys():
                 continue
             line = InterferenceLine(state, index, len(self.outcome_buttons) + 1)
-            self._grid.addWidget(line.label, row, 0, 1, 2)
-            self._grid.addWidget(line.roll, row, 2)
-            for column, (button, (_word, succeeded)) in enumerate(
-                zip(line.buttons, OUTCOME_WORDS, strict=True), 3
+            # The words across the row, the roll and the outcomes under them: the line keeps
+            # to the rows' five columns, so the panel never scrolls sideways for it.
+            self._grid.addWidget(line.label, row, 0, 1, 5)
+            self._grid.addWidget(line.roll, row + 1, 0, 1, 2)
+            for column, (button, (_word, succeeded)) in zip(
+                CHOICE_COLUMNS, zip(line.buttons, OUTCOME_WORDS, strict=True), strict=True
             ):
                 button.clicked.connect(self._outcome_action(index, succeeded, line.roll))
-                self._grid.addWidget(button, row, column)
+                self._grid.addWidget(button, row + 1, column)
             self.outcome_buttons += line.buttons
-            row += 1
+            row += 2
 
     def _outcome_action(
         self, index: int, succeeded: bool | None, roll: QLineEdit
