@@ -248,6 +248,13 @@ def test_the_fastest_pace_gives_its_penalty_doubled_backwards_times_four_prone()
         session.do(TacticalMove("ann", "Flying"))
 
 
+def test_a_parry_before_the_fight_is_refused_in_words():
+    session = tactical_session([fighter("ann"), fighter("orc")], [])
+    with pytest.raises(RulesError, match=r"^A parry is declared at the start of a round, or when"):
+        session.do(TacticalParry("ann", 10, ""))
+    assert session.entries == ()
+
+
 def test_concentration_movement_and_parry_are_recorded_for_the_round():
     session = started([fighter("ann"), fighter("orc")], [5, 5, 1, 1])
     session.do(TacticalDeclare("ann", "Hold position (swim/climb)", penalty=-20))
@@ -257,6 +264,8 @@ def test_concentration_movement_and_parry_are_recorded_for_the_round():
         session.do(TacticalDeclare("ann", "Hold position (swim/climb)"))
     with pytest.raises(RulesError, match="recorded as the round's pace"):
         session.do(TacticalDeclare("ann", "Movement"))
+    with pytest.raises(RulesError, match=r"^Ann cannot parry themself$"):
+        session.do(TacticalParry("ann", 30, "ann"))
     session.do(TacticalParry("ann", 30, "orc"))
     resources = {r.key: r.text for r in session.ruleset.resources(session.state, "ann")}
     assert resources["parry"] == "30 vs Orc"

@@ -11,13 +11,26 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import DiceRolled
 from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
 from uwr_desktop.core.rolls import DiceKind
-from uwr_desktop.core.rulesets.uwr.events import CheckResolved, CheckRolled, DieRerolled
-from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.events import (
+    CheckResolved,
+    CheckRolled,
+    DieRerolled,
+    ResultTyped,
+)
+from uwr_desktop.core.rulesets.uwr.intents import (
+    Attack,
+    React,
+    Reaction,
+    ResolveCheck,
+    TypeResult,
+)
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Skill, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.dice.display import REROLL_TIP
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.rulesets.uwr.attack_panel import REROLL_REACTION_TIP
 from uwr_desktop.ui.rulesets.uwr.check_panel import CheckPanel
 
 SEED = 11
@@ -470,3 +483,46 @@ def test_typed_dice_for_a_combatant_against_a_difficulty_pass_or_fail_in_the_log
     assert resolved.success is (roll_of(rolled.roll).successes >= 2)
     line = document.session.describe_entry(len(document.session.entries) - 1)[-1]
     assert line.endswith(("vs difficulty 2, passes", "vs difficulty 2, fails"))
+
+
+def test_reroll_is_greyed_with_why_once_the_gm_typed_the_result_or_the_check_is_resolved(
+    qtbot, document, panel
+):
+    session = document.session
+    session.do(StartFight())
+    _attack_with_bow(qtbot, panel)
+    _settle(qtbot, panel)
+    reroll = panel.tray.reroll_button
+    assert reroll.isEnabled() and reroll.toolTip() == REROLL_TIP
+    session.do(TypeResult(successes=2, of_reaction=False))
+    _settle(qtbot, panel)
+    assert not reroll.isEnabled()
+    assert reroll.toolTip() == "The GM typed the result of that roll (2): nothing to reroll"
+    faces = _shown_faces(panel.tray.view)
+    panel.tray.reroll_all()
+    qtbot.keyClick(panel.tray, Qt.Key.Key_R)
+    assert _shown_faces(panel.tray.view) == faces
+    assert isinstance(session.entries[-1].events[0], ResultTyped)
+    _click(qtbot, panel.attack.reaction.no_reaction_button)
+    _settle(qtbot, panel)
+    assert not reroll.isEnabled()
+    assert reroll.toolTip() == "There is no roll to reroll"
+    session.undo()
+    session.undo()
+    _settle(qtbot, panel)
+    assert reroll.isEnabled() and reroll.toolTip() == REROLL_TIP
+
+
+def test_the_reactions_reroll_is_greyed_with_why_once_the_gm_typed_its_result(
+    qtbot, document, panel
+):
+    session = document.session
+    session.do(StartFight())
+    session.do(Attack("b1", 0, "vex"))
+    session.do(React(Reaction.DODGE))
+    _settle(qtbot, panel)
+    button = panel.attack.reroll_reaction_button
+    assert button.isEnabled() and button.toolTip() == REROLL_REACTION_TIP
+    session.do(TypeResult(successes=1, of_reaction=True))
+    assert not button.isEnabled()
+    assert button.toolTip() == "The GM typed the result of that roll (1): nothing to reroll"

@@ -133,7 +133,10 @@ def test_delay_and_take_stance_are_greyed_with_the_rules_reason(qtbot, window):
     key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
     state = window.document.session.state
     assert (state.round, state.current) == (2, "kakita")
-    assert panel.take_stance.isEnabled() and panel.delay.isEnabled()
+    assert panel.delay.isEnabled()
+    assert not panel.take_stance.isEnabled(), "the box shows the stance Kakita is in"
+    assert panel.take_stance.toolTip() == "Kakita is already in the Attack stance"
     panel.stance.setCurrentIndex(panel.stance.findData(Stance.DEFENSE))
+    assert panel.take_stance.isEnabled()
     panel.take_stance.click()
     assert window.document.session.entries[-1].label == "Kakita: Defense stance"

@@ -19,7 +19,7 @@ from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.tactical import make_ui
 from uwr_desktop.ui.rulesets.tactical.catalog_dialog import CatalogDialog
 from uwr_desktop.ui.rulesets.tactical.combatant_dialog import TacticalDialog
-from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
+from uwr_desktop.ui.rulesets.tactical.countdown_panel import NEXT_TIP, PARRY_TIP, CountdownPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 
 
@@ -130,11 +130,12 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     assert part_of(session.state).count == 20
     assert "resolving: Hauser, Orc" in panel.status.text()
-    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
-    assert "Resolve Hauser's Draw weapon/ammo/item, Orc's Melee attack first" in (
-        panel.message.text()
+    assert not panel.next.isEnabled(), "the actions due on 20 resolve first"
+    assert panel.next.toolTip() == (
+        "Resolve Hauser's Draw weapon/ammo/item, Orc's Melee attack first (count 20)"
     )
     qtbot.mouseClick(panel.resolve, Qt.MouseButton.LeftButton)
+    assert panel.next.isEnabled() and panel.next.toolTip() == NEXT_TIP
     resolved.append(session.entries[-1].label)
     assert resolved == ["Resolve on 25: Hauser", "Resolve on 20: Hauser and Orc"]
     line = session.describe_entry(len(session.entries) - 1)[0]
@@ -262,3 +263,27 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
     assert view.now_label.text() == ""  # nothing tells the players an unseen one acts
     assert view.axis_label.text() == "Round 1 · countdown"  # nor where
     assert window.turn_header.actor_label.text() == "Ghost acts"  # the GM sees who
+
+
+def test_parry_is_greyed_with_why_when_the_rules_would_refuse_it(window, qtbot):
+    when_modal(NewFightDialog, choose_tactical)
+    window.actions_by_key["new"].trigger()
+    add(window, "Hauser", 1)
+    add(window, "Orc", 0)
+    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
+    panel = window.findChild(CountdownPanel)
+    panel.actor.setCurrentIndex(panel.actor.findData(ids["Hauser"]))
+    assert not panel.parry.isEnabled()
+    assert panel.parry.toolTip() == (
+        "A parry is declared at the start of a round, or when melee begins"
+    )
+    window.actions_by_key["start_fight"].trigger()
+    panel.actor.setCurrentIndex(panel.actor.findData(ids["Hauser"]))
+    panel.parry_against.setCurrentIndex(panel.parry_against.findData(ids["Hauser"]))
+    assert not panel.parry.isEnabled()
+    assert panel.parry.toolTip() == "Hauser cannot parry themself"
+    panel.parry_against.setCurrentIndex(panel.parry_against.findData(ids["Orc"]))
+    assert panel.parry.isEnabled() and panel.parry.toolTip() == PARRY_TIP
+    panel.parry_amount.setValue(5)
+    qtbot.mouseClick(panel.parry, Qt.MouseButton.LeftButton)
+    assert window.document.session.entries[-1].label == "Hauser: parry 5"

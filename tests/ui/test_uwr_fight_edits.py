@@ -15,9 +15,16 @@ from uwr_desktop.core.intents import (
     ApplyDamage,
     NextTurn,
     RemoveCombatants,
+    RulesError,
     StartFight,
 )
-from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
+from uwr_desktop.core.rulesets.uwr.intents import (
+    Attack,
+    PrepareWeapon,
+    React,
+    Reaction,
+    ResolveCheck,
+)
 from uwr_desktop.core.rulesets.uwr.sheet import (
     Attributes,
     Initiative,
@@ -171,16 +178,20 @@ def test_the_slow_weapon_buttons_prepare_and_unprepare(qtbot, window, fight):
     assert [b.text() for b in bar.buttons()] == ["Prepare", "Mark prepared"]
 
 
-def test_a_refused_preparation_says_why(qtbot, window, fight):
+def test_a_preparation_the_rules_would_refuse_is_greyed_with_why(qtbot, window, fight):
     panel = window.dice_panel.widget
-    _prepare, mark = panel.prepare.buttons()
+    prepare, mark = panel.prepare.buttons()
+    assert prepare.isEnabled()
     qtbot.mouseClick(mark, Qt.MouseButton.LeftButton)
     fight.do(Attack("vex", 1, "bandit"))
     fight.do(ResolveCheck())
-    prepare, _mark = panel.prepare.buttons()
-    assert prepare.text() == "Prepare"
-    qtbot.mouseClick(prepare, Qt.MouseButton.LeftButton)
-    assert panel.message_text() == ("Vex used Crossbow this round; preparing it starts next round")
+    prepare, mark = panel.prepare.buttons()
+    assert prepare.text() == "Prepare" and mark.isEnabled()
+    assert not prepare.isEnabled()
+    why = "Vex used Crossbow this round; preparing it starts next round"
+    assert prepare.toolTip().startswith(why)
+    with pytest.raises(RulesError, match=why):
+        fight.do(PrepareWeapon("vex", 1))
     assert fight.state.combatants["vex"].sheet.weapons[1].preparing_left == 0
 
 

@@ -45,6 +45,10 @@ BANNER_SCALE = 1.4
 AnyRoll = PoolRoll | RollKeepRoll | SumRoll
 
 
+REROLL_TIP = "Reroll as many failed dice as rerolls allow (R)"
+"""What "Reroll all I may" does, on it while its rerolls may be taken."""
+
+
 class Outcome(msgspec.Struct, frozen=True):
     """What the banner weighs a roll against once it settles: the ``spec`` it was asked for,
     with a ``difficulty`` (successes needed), a ``target_number``, or ``words`` that say it."""
@@ -67,6 +71,7 @@ class RollDisplay(QWidget):
         self._reaction: PoolRoll | None = None
         self._outcome = Outcome()
         self._setting_dice = False
+        self._reroll_refusal: str | None = None
         self._build_display()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
@@ -89,7 +94,7 @@ class RollDisplay(QWidget):
     def _build_buttons(self) -> None:
         self.reroll_button = QPushButton("Reroll all I may")
         self.reroll_button.setAccessibleName("Reroll all I may")
-        self.reroll_button.setToolTip("Reroll as many failed dice as rerolls allow (R)")
+        self.reroll_button.setToolTip(REROLL_TIP)
         self.reroll_button.hide()
         self.skip_button = QPushButton("S&kip")
         self.skip_button.setAccessibleName("Skip animation")
@@ -202,6 +207,7 @@ class RollDisplay(QWidget):
 
     def clear_roll(self) -> None:
         """Show no dice and no outcome."""
+        self.refuse_rerolls(None)
         self._roll = self._reaction = None
         self._outcome = Outcome()
         self.view.clear()
@@ -213,7 +219,17 @@ class RollDisplay(QWidget):
         self.show_rerolls_left(None)
         self.reroll_button.hide()
 
+    def refuse_rerolls(self, reason: str | None) -> None:
+        """Grey "Reroll all I may", with ``reason`` on it, and leave the dice unclickable while
+        the roll shown may not be rerolled, whatever its rerolls (``None``: they may be taken);
+        a new roll shown lifts it."""
+        self._reroll_refusal = reason
+        self.reroll_button.setToolTip(reason or REROLL_TIP)
+        if not self._setting_dice and not self.is_animating():
+            self.reroll_button.setEnabled(bool(self._rerollable_now()))
+
     def _begin(self, roll: AnyRoll, reaction: PoolRoll | None) -> None:
+        self.refuse_rerolls(None)
         self._roll = roll
         self._reaction = reaction
         self.banner.setText("Rolling…")
@@ -279,6 +295,8 @@ class RollDisplay(QWidget):
         """The failed dice the GM may pick now (any of them while rerolls are left)."""
         roll = self._roll
         if not isinstance(roll, PoolRoll) or self.is_animating() or roll.rerolls_left <= 0:
+            return ()
+        if self._reroll_refusal is not None:
             return ()
         return roll.rerollable_indices
 

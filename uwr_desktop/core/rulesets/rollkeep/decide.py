@@ -383,14 +383,24 @@ def _return_if_offered(sink: Builder, cid: str) -> None:
         sink.add(events.Returned(cid))
 
 
-def stance_refusal(state: EncounterState, cid: str) -> str | None:
-    """Why ``cid`` may not change stance now (``None``: it may): before the skirmish, or before
-    it has a score, at any time; after, only at the start of its own turn from round 2 on, and
-    never out of the fight."""
+def stance_refusal(state: EncounterState, cid: str, stance: Stance | None = None) -> str | None:
+    """Why ``cid`` may not change stance now (to ``stance``, if given) (``None``: it may):
+    before the skirmish, or before it has a score, at any time; after, only at the start of its
+    own turn from round 2 on, never out of the fight; never to the stance it is in."""
     combatant = state.combatants[cid]
-    if state.phase == Phase.SETUP or sheet_of(combatant).base_score is None:
-        return None
     name = combatant.name
+    if state.phase != Phase.SETUP and sheet_of(combatant).base_score is not None:
+        refusal = _stance_change_refusal(state, combatant)
+        if refusal is not None:
+            return refusal
+    if sheet_of(combatant).stance is stance:
+        return f"{name} is already in the {stance.label} stance"
+    return None
+
+
+def _stance_change_refusal(state: EncounterState, combatant: Combatant) -> str | None:
+    """Why a combatant with a score may not change stance once the skirmish is under way."""
+    cid, name = combatant.id, combatant.name
     if state.phase != Phase.TURNS:
         return f"Round {state.round} is in its {state.phase} stage"
     if state.round == 1:
@@ -410,9 +420,7 @@ def stance_refusal(state: EncounterState, cid: str) -> str | None:
 def _stance(sink: Builder, cid: str, stance: Stance) -> str:
     state = sink.state
     combatant = common.need(state, cid)
-    if sheet_of(combatant).stance is stance:
-        raise RulesError(f"{combatant.name} is already in the {stance.label} stance")
-    refusal = stance_refusal(state, cid)
+    refusal = stance_refusal(state, cid, stance)
     if refusal is not None:
         raise RulesError(refusal)
     _return_if_offered(sink, cid)

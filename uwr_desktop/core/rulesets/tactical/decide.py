@@ -33,7 +33,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
     pace_text,
 )
 from uwr_desktop.core.rulesets.tactical.rules import COUNTS_PER_AP, INSTANT_REACH
-from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings
+from uwr_desktop.core.rulesets.tactical.settings import Interruption, TacticalSettings, TieOrder
 from uwr_desktop.core.rulesets.tactical.sheet import (
     AP_PER_ROUND,
     KeptProgress,
@@ -96,13 +96,18 @@ def start_fight(b: Builder, roller: Roller) -> str:
     return "Start fight: round 1"
 
 
-def _blocking(b: Builder) -> None:
-    due = rules.resolving(b.state, b.settings.tie_order)
-    if due:
-        action_names = ", ".join(
-            f"{b.state.combatants[cid].name}'s {_action(b.state, cid).name}" for cid in due
-        )
-        raise RulesError(f"Resolve {action_names} first (count {part_of(b.state).count})")
+def next_refusal(state: EncounterState, tie_order: TieOrder) -> str | None:
+    """Why Next would be refused now (``None``: it steps on): before the fight, or while
+    actions due on the count are still to resolve."""
+    if state.phase == Phase.SETUP:
+        return "Start the fight first"
+    if state.phase != Phase.RESOLUTION:
+        return None
+    due = rules.resolving(state, tie_order)
+    if not due:
+        return None
+    names = ", ".join(f"{state.combatants[cid].name}'s {_action(state, cid).name}" for cid in due)
+    return f"Resolve {names} first (count {part_of(state).count})"
 
 
 def _reach(b: Builder, count: int, roller: Roller) -> None:
@@ -132,13 +137,12 @@ def _losses(state: EncounterState, count: int | None) -> tuple[events.WaitLoss, 
 def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:
     """Next: the countdown's top, its next count, the upkeep, or the next round."""
     phase = b.state.phase
-    if phase == Phase.SETUP:
-        raise RulesError("Start the fight first")
+    refusal = next_refusal(b.state, b.settings.tie_order)
+    if refusal is not None:
+        raise RulesError(refusal)
     if phase == Phase.UPKEEP:
         return _next_round(b, roller)
-    if phase == Phase.RESOLUTION:
-        _blocking(b)
-    elif end_round is False:
+    if phase != Phase.RESOLUTION and end_round is False:
         top = rules.top_count(b.state)
         if top is not None:
             _reach(b, top, roller)
@@ -349,15 +353,24 @@ def _pace_rank(table: tuple[Pace, ...], sheet: TacticalSheet) -> tuple[int, int]
     return (find(table, pace_of(sheet.now.pace)) or 0, -sheet.now.pace_penalty)
 
 
+def parry_refusal(state: EncounterState, cid: str, against: str) -> str | None:
+    """Why ``cid`` may not declare a parry against ``against`` (``""``: anyone) now (``None``:
+    it may): only at the start of a round or when melee begins, never against itself."""
+    if state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
+        return "A parry is declared at the start of a round, or when melee begins"
+    if against == cid:
+        return f"{state.combatants[cid].name} cannot parry themself"
+    return None
+
+
 def parry(b: Builder, cid: str, amount: int, against: str) -> str:
     """Declare the round's parry."""
     combatant = need(b.state, cid)
-    if b.state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
-        raise RulesError("A parry is declared at the start of a round, or when melee begins")
     if against:
-        opponent = need(b.state, against)
-        if opponent.id == combatant.id:
-            raise RulesError(f"{combatant.name} cannot parry themself")
+        need(b.state, against)
+    refusal = parry_refusal(b.state, cid, against)
+    if refusal is not None:
+        raise RulesError(refusal)
     b.add(events.ParryDeclared(combatant.id, amount, against))
     return f"{combatant.name}: parry {amount}"
 

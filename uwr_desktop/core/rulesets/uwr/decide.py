@@ -372,6 +372,18 @@ def _value_now(combatant: Combatant, weapon: Weapon, table: UprTable) -> Fractio
     return weapon.upr if weapon.upr is not None else weapon_uses(combatant, weapon, table)[0]
 
 
+def prepare_refusal(combatant: Combatant, weapon: Weapon) -> str | None:
+    """Why ``combatant`` may not start preparing its slow ``weapon`` as it stands (``None``: it
+    may): it is prepared, being prepared, or was used this round."""
+    if weapon.prepared:
+        return f"{combatant.name}'s {weapon.name} is already prepared"
+    if weapon.preparing_left:
+        return f"{combatant.name} is already preparing {weapon.name}"
+    if weapon.uses_max > weapon.uses_left:
+        return f"{combatant.name} used {weapon.name} this round; preparing it starts next round"
+    return None
+
+
 def prepare_weapon(builder: Builder, combatant_id: str, index: int) -> str:
     """Start preparing an unprepared fractional weapon; the combatant is Off Guard meanwhile."""
     in_round(builder.state)
@@ -386,14 +398,9 @@ def prepare_weapon(builder: Builder, combatant_id: str, index: int) -> str:
         rounds = preparation_rounds(value)
     except UprError as error:
         raise RulesError(f"{combatant.name}'s {weapon.name} cannot be used: {error}") from None
-    if weapon.prepared:
-        raise RulesError(f"{combatant.name}'s {weapon.name} is already prepared")
-    if weapon.preparing_left:
-        raise RulesError(f"{combatant.name} is already preparing {weapon.name}")
-    if weapon.uses_max > weapon.uses_left:
-        raise RulesError(
-            f"{combatant.name} used {weapon.name} this round; preparing it starts next round"
-        )
+    refusal = prepare_refusal(combatant, weapon)
+    if refusal is not None:
+        raise RulesError(refusal)
     round_now = builder.state.round
     preparing = replace(weapon, preparing_left=rounds, preparing_since=round_now)
     updated = _with_weapon(combatant, index, preparing)
@@ -594,20 +601,34 @@ def react(builder: Builder, roller: Roller, intent: React) -> str:
     return f"{target.name} {'parries' if reaction == 'parry' else 'dodges'}"
 
 
+def reroll_refusal(state: EncounterState, of_reaction: bool | None) -> str | None:
+    """Why no die of the pending action (or reaction; ``None``: the reaction once rolled) may
+    be rerolled now, whatever its rerolls (``None``: some may): there is none, or the GM typed
+    its result."""
+    pending = part_of(state).pending
+    if pending is None:
+        return "There is no roll to reroll"
+    if of_reaction is None:
+        of_reaction = pending.reaction is not None
+    if of_reaction and pending.reaction is None:
+        return "There is no reaction to reroll yet"
+    typed = pending.reaction_typed if of_reaction else pending.action_typed
+    if typed is not None:
+        return f"The GM typed the result of that roll ({typed}): nothing to reroll"
+    return None
+
+
 def reroll(
     builder: Builder, roller: Roller, indices: Sequence[int] | None, of_reaction: bool | None
 ) -> str:
     """Reroll chosen failed dice (or all it can) of the pending action or reaction."""
+    refusal = reroll_refusal(builder.state, of_reaction)
+    if refusal is not None:
+        raise RulesError(refusal)
     pending = part_of(builder.state).pending
-    if pending is None:
-        raise RulesError("There is no roll to reroll")
+    assert pending is not None
     if of_reaction is None:
         of_reaction = pending.reaction is not None
-    if of_reaction and pending.reaction is None:
-        raise RulesError("There is no reaction to reroll yet")
-    typed = pending.reaction_typed if of_reaction else pending.action_typed
-    if typed is not None:
-        raise RulesError(f"The GM typed the result of that roll ({typed}): nothing to reroll")
     roll: PoolRoll = roll_of(pending.roll(of_reaction) or pending.check.roll)
     chosen = (
         list(roll.rerollable_indices[: max(roll.rerolls_left, 0)])

@@ -139,6 +139,7 @@ class SkirmishPanel(SystemPanel):
 
     def _connect(self) -> None:
         self.take_stance.clicked.connect(self._take_stance)
+        self.stance.currentIndexChanged.connect(self._update_take_stance)
         self.delay.clicked.connect(self._delay)
         self.keep_waiting.clicked.connect(self._keep_waiting)
         self.forfeit.clicked.connect(self._forfeit)
@@ -212,11 +213,7 @@ class SkirmishPanel(SystemPanel):
             self.stance.blockSignals(True)
             self.stance.setCurrentIndex(self.stance.findData(stance))
             self.stance.blockSignals(False)
-        stance_refused = (
-            "Nobody to take a stance" if subject is None else stance_refusal(state, subject)
-        )
-        self.take_stance.setEnabled(stance_refused is None)
-        self.take_stance.setToolTip(stance_refused or "Take the stance chosen beside")
+        self._update_take_stance()
         self.delay.setEnabled(False)
         if state.phase != Phase.TURNS or state.current is None:
             self.delay.setToolTip("Delay is for the combatant on turn, once turns are taken")
@@ -226,6 +223,22 @@ class SkirmishPanel(SystemPanel):
             refused = delay_refusal(state, state.current)
             self.delay.setEnabled(refused is None)
             self.delay.setToolTip(refused or DELAY_TIP)
+
+    def _chosen_stance(self) -> Stance:
+        """The stance chosen in the box (Qt hands its data back as the plain string)."""
+        return Stance(self.stance.currentData())
+
+    def _update_take_stance(self) -> None:
+        """Take stance is greyed, the rules' reason on it, while they would refuse the stance
+        chosen beside it."""
+        subject = self._subject()
+        refused = (
+            "Nobody to take a stance"
+            if subject is None
+            else stance_refusal(self._state(), subject, self._chosen_stance())
+        )
+        self.take_stance.setEnabled(refused is None)
+        self.take_stance.setToolTip(refused or "Take the stance chosen beside")
 
     def _fill_lane(self, state: EncounterState) -> None:
         while self._lane_layout.count():
@@ -366,7 +379,7 @@ class SkirmishPanel(SystemPanel):
     def _take_stance(self) -> None:
         subject = self._subject()
         if subject is not None:
-            self._do(intents.RollkeepChooseStance(subject, self.stance.currentData()))
+            self._do(intents.RollkeepChooseStance(subject, self._chosen_stance()))
 
     def _delay(self) -> None:
         current = self._state().current

@@ -20,6 +20,7 @@ from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
+from uwr_desktop.core.rulesets.tactical.decide import next_refusal, parry_refusal
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -57,6 +58,12 @@ def _listed(names: list[str]) -> str:
 DECLARE_TIP = "Declare the action chosen for the combatant chosen, at this count"
 """What Declare does, when the rules would take it."""
 
+NEXT_TIP = "Step to the next count where an action resolves or is declared"
+"""What Next count does, when the rules would take it."""
+
+PARRY_TIP = "Declare the round's parry: this much of the attack bonus, against the one chosen"
+"""What Parry does, when the rules would take it."""
+
 
 class CountdownPanel(SystemPanel):
     """The tactical Dice dock panel, following one document."""
@@ -91,7 +98,7 @@ class CountdownPanel(SystemPanel):
         self.resolve = named(QPushButton("Resolve"), "tacticalResolve")
         self.resolve.setToolTip("Resolve the actions completing on this count, together")
         self.next = named(QPushButton("Next count"), "tacticalNext")
-        self.next.setToolTip("Step to the next count where an action resolves or is declared")
+        self.next.setToolTip(NEXT_TIP)
         self.interrupt = named(QPushButton("Interrupt"), "tacticalInterrupt")
         self.edit_catalog = named(QPushButton("Catalog…"), "tacticalCatalog")
         self.edit_catalog.setToolTip("Edit this fight's action catalog and pace table")
@@ -158,6 +165,7 @@ class CountdownPanel(SystemPanel):
     def _connect(self, document: EncounterDocument) -> None:
         self.action.currentIndexChanged.connect(self._action_chosen)
         self.actor.currentIndexChanged.connect(self._refresh_buttons)
+        self.parry_against.currentIndexChanged.connect(self._refresh_buttons)
         self.ap.valueChanged.connect(self._show_preview)
         self.penalty.valueChanged.connect(self._show_preview)
         self.declare.clicked.connect(self._declare)
@@ -273,10 +281,18 @@ class CountdownPanel(SystemPanel):
         combatant = state.combatants.get(cid) if cid is not None else None
         under_way = combatant is not None and sheet_of(combatant).now.action is not None
         self.resolve.setEnabled(bool(resolving))
-        self.next.setEnabled(state.phase != Phase.SETUP)
+        refused = next_refusal(state, self._settings().tie_order)
+        self.next.setEnabled(refused is None)
+        self.next.setToolTip(refused or NEXT_TIP)
         self.interrupt.setEnabled(counting and under_way)
         self.move_button.setEnabled(in_round and combatant is not None)
-        self.parry.setEnabled(in_round and combatant is not None)
+        parry_refused = (
+            "Choose the combatant who parries"
+            if cid is None
+            else parry_refusal(state, cid, self.parry_against.currentData() or "")
+        )
+        self.parry.setEnabled(parry_refused is None)
+        self.parry.setToolTip(parry_refused or PARRY_TIP)
         self._show_preview()
 
     def _show_preview(self) -> None:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.rulesets.base import Ruleset
-from uwr_desktop.core.rulesets.uwr.decide import in_round, no_pending
+from uwr_desktop.core.rulesets.uwr.decide import in_round, no_pending, reroll_refusal
 from uwr_desktop.core.rulesets.uwr.intents import Attack, Reroll, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.rules import roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
@@ -36,6 +36,9 @@ from uwr_desktop.ui.widgets.build import button, named, set_items
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.status_label import StatusLabel
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
+
+REROLL_REACTION_TIP = "Reroll as many failed reaction dice as its rerolls allow (or click one)"
+"""What the reaction's reroll button does, on it while its rerolls may be taken."""
 
 
 def _rounds(count: int) -> str:
@@ -163,9 +166,7 @@ class AttackPanel(IntentWidget):
         self.status.setWordWrap(True)
         self.reaction = ReactionBox()
         self.reroll_reaction_button = button(
-            "Reroll the reaction's failed dice",
-            "rerollReactionButton",
-            "Reroll as many failed reaction dice as its rerolls allow (or click one)",
+            "Reroll the reaction's failed dice", "rerollReactionButton", REROLL_REACTION_TIP
         )
         self.resolve_button = button("Resolve", "resolveButton", "Make the pending roll final")
         self._lay_out()
@@ -367,12 +368,14 @@ class AttackPanel(IntentWidget):
         if awaiting and state is not None and ruleset is not None and pending is not None:
             self.reaction.show_for(state, ruleset, pending.check.target or "")
         reaction = pending.roll(of_reaction=True) if pending is not None else None
+        refused = reroll_refusal(state, of_reaction=True) if state is not None else None
         rerollable = False
-        if reaction is not None:
+        if reaction is not None and refused is None:
             roll = roll_of(reaction)
             rerollable = roll.rerolls_left > 0 and bool(roll.rerollable_indices)
         self.reroll_reaction_button.setVisible(reaction is not None)
         self.reroll_reaction_button.setEnabled(rerollable)
+        self.reroll_reaction_button.setToolTip(refused or REROLL_REACTION_TIP)
 
     # ---- choosing ---------------------------------------------------------------------------
 

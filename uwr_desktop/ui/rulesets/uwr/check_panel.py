@@ -16,7 +16,7 @@ from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.notation import format_spec
-from uwr_desktop.core.rulesets.uwr.decide import no_pending
+from uwr_desktop.core.rulesets.uwr.decide import no_pending, reroll_refusal
 from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
@@ -425,6 +425,7 @@ class CheckPanel(QWidget):
             if shown.motion is Motion.REACTION_DICE and reaction is not None:
                 tray.reaction_view.set_dice(pool_dice(reaction), animate=shown.indices)
         tray.show_rerolls_left(action, reaction)
+        tray.refuse_rerolls(reroll_refusal(self._document.session.state, of_reaction=False))
         self._apply_banner()
 
     def _clear(self) -> None:

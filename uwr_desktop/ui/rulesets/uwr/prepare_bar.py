@@ -2,8 +2,8 @@
 
 The bar never changes the fight: it emits ``PrepareWeapon`` (start preparing: Off Guard
 meanwhile) or ``SetPrepared`` (the GM marks the weapon prepared or not, stopping any
-preparation), and the owner hands the intent to the session, which refuses what the rules do
-not allow with a message.
+preparation), and the owner hands the intent to the session. Prepare is greyed, the reason on
+it, when the rules would refuse it (the weapon was used this round).
 """
 
 from PySide6.QtCore import Signal
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import Intent
+from uwr_desktop.core.rulesets.uwr.decide import prepare_refusal
 from uwr_desktop.core.rulesets.uwr.intents import PrepareWeapon, SetPrepared
 from uwr_desktop.core.rulesets.uwr.sheet import Weapon, sheet_of
 from uwr_desktop.ui.rulesets.base import ListKeys
@@ -30,8 +31,9 @@ _TIPS = {
     "Unprepare": "Mark {} not prepared",
 }
 
-Line = tuple[str, tuple[tuple[str, Intent], ...]]
-"""One weapon's line: the words, then each button's text and intent."""
+Line = tuple[str, tuple[tuple[str, Intent, str | None], ...]]
+"""One weapon's line: the words, then each button's text, intent and why the rules would refuse
+it now (``None``: they would not)."""
 
 
 def _rounds(count: int) -> str:
@@ -46,12 +48,12 @@ def weapon_line(combatant: Combatant, index: int, weapon: Weapon) -> Line | None
     cid, name = combatant.id, weapon.name
     if weapon.preparing_left:
         words = f"{name}: preparing, {_rounds(weapon.preparing_left)} left (Off Guard)"
-        return words, (("Stop preparing", SetPrepared(cid, index, prepared=False)),)
+        return words, (("Stop preparing", SetPrepared(cid, index, prepared=False), None),)
     if weapon.prepared:
-        return f"{name}: prepared", (("Unprepare", SetPrepared(cid, index, prepared=False)),)
+        return f"{name}: prepared", (("Unprepare", SetPrepared(cid, index, prepared=False), None),)
     return f"{name}: not prepared", (
-        ("Prepare", PrepareWeapon(cid, index)),
-        ("Mark prepared", SetPrepared(cid, index, prepared=True)),
+        ("Prepare", PrepareWeapon(cid, index), prepare_refusal(combatant, weapon)),
+        ("Mark prepared", SetPrepared(cid, index, prepared=True), None),
     )
 
 
@@ -93,12 +95,14 @@ class PrepareBar(QWidget):
             label.setWordWrap(True)
             self._grid.addWidget(label, row, 0)
             weapon_name = words.split(":")[0]
-            for column, (text, intent) in enumerate(buttons, start=1):
+            for column, (text, intent, refusal) in enumerate(buttons, start=1):
                 number += 1
                 button = QPushButton(text)
                 button.setObjectName(f"prepare_{row}_{column}")
                 button.setAccessibleName(f"{text}: {weapon_name}")
-                button.setToolTip(SLOW_WEAPONS.tip(_TIPS[text].format(weapon_name), number))
+                button.setEnabled(refusal is None)
+                tip = refusal or _TIPS[text].format(weapon_name)
+                button.setToolTip(SLOW_WEAPONS.tip(tip, number))
                 button.clicked.connect(
                     lambda _=False, chosen=intent: self.intentChosen.emit(chosen)
                 )
