@@ -462,6 +462,8 @@ def test_a_check_waits_for_the_pending_one():
         RollDice("vex", "6k3"),
         RollDice(None, "2d10+5"),
         RollDice("duel", "7d6 r2"),
+        NextTurn(),
+        EndRound(),
     ):
         refused(session, intent, "Resolve \\(or undo\\) the pending check first")
 

@@ -17,8 +17,21 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from uwr_desktop.core.encounter import Combatant, EncounterState, Sheet, sheet_type
-from uwr_desktop.core.intents import Intent
+from uwr_desktop.core.encounter import Combatant, Condition, EncounterState, Sheet, sheet_type
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    EndRound,
+    Heal,
+    Intent,
+    NextTurn,
+    RemoveCombatants,
+    RemoveCondition,
+    RerollDice,
+    RollDice,
+    StartFight,
+)
 from uwr_desktop.core.rulesets import load_ruleset, registry, ruleset_ids
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
@@ -111,6 +124,65 @@ def fighter(ruleset_id: str, number: int, side: Side) -> Combatant:
         sheet=sheet_for(ruleset_id),
         alias="Shadow" if number == 2 else "",
     )
+
+
+KINDS = (
+    "legal",
+    "legal",
+    "legal",
+    "next",
+    "end_round",
+    "damage",
+    "heal",
+    "condition",
+    "uncondition",
+    "dice",
+    "reroll",
+    "join",
+    "leave",
+    "undo",
+    "redo",
+)
+"""The kinds of step of random play (a rule's own intent most often)."""
+
+
+def random_step(session: Session, kind: str, pick: int, joined: list[int]) -> None:
+    """Do one step of ``kind``; ``pick`` chooses among what the step can take."""
+    state = session.state
+    rows = state.rows
+    someone = [rows[pick % len(rows)]] if rows else []
+    match kind:
+        case "legal":
+            options = [o for cid in rows for o in session.ruleset.legal_intents(state, cid)]
+            if options:
+                session.do(options[pick % len(options)].intent)
+        case "next":
+            session.do(NextTurn() if state.round else StartFight())
+        case "end_round":
+            session.do(EndRound())
+        case "damage":
+            session.do(ApplyDamage(someone, 1 + pick % 4))
+        case "heal":
+            session.do(Heal(someone, 1 + pick % 3))
+        case "condition":
+            session.do(AddCondition(someone, Condition("Slowed", rounds=1 + pick % 2)))
+        case "uncondition":
+            session.do(RemoveCondition(someone, "Slowed"))
+        case "dice":
+            who = someone[0] if someone and pick % 3 else None
+            session.do(RollDice(who, ["6d6 r2", "4k2+1", "2d10+3"][pick % 3]))
+        case "reroll":
+            session.do(RerollDice([pick % 6]))
+        case "join":
+            number = 10 + len(joined)
+            joined.append(number)
+            session.do(AddCombatants([fighter(session.ruleset.id, number, Side.ENEMY)]))
+        case "leave":
+            session.do(RemoveCombatants(someone))
+        case "undo":
+            session.undo()
+        case "redo":
+            session.redo()
 
 
 def shown(session: Session) -> None:

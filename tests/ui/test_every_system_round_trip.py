@@ -9,25 +9,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from every_system import SYSTEMS, fighter, shown
+from every_system import KINDS, SYSTEMS, fighter, random_step, shown
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.intents import (
-    AddCombatants,
-    AddCondition,
-    ApplyDamage,
-    EndRound,
-    Heal,
-    NextTurn,
-    RemoveCombatants,
-    RemoveCondition,
-    RerollDice,
-    RollDice,
     RulesError,
-    StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
@@ -36,65 +24,7 @@ from uwr_desktop.core.storage.autosave import autosave, rebuild_session
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
 
-KINDS = (
-    "legal",
-    "legal",
-    "legal",
-    "next",
-    "end_round",
-    "damage",
-    "heal",
-    "condition",
-    "uncondition",
-    "dice",
-    "reroll",
-    "join",
-    "leave",
-    "undo",
-    "redo",
-)
-
-
 pytestmark = pytest.mark.usefixtures("own_systems_in_module")
-
-
-def _step(session: Session, kind: str, pick: int, joined: list[int]) -> None:
-    """Do one step of ``kind``; ``pick`` chooses among what the step can take."""
-    state = session.state
-    rows = state.rows
-    someone = [rows[pick % len(rows)]] if rows else []
-    match kind:
-        case "legal":
-            options = [o for cid in rows for o in session.ruleset.legal_intents(state, cid)]
-            if options:
-                session.do(options[pick % len(options)].intent)
-        case "next":
-            session.do(NextTurn() if state.round else StartFight())
-        case "end_round":
-            session.do(EndRound())
-        case "damage":
-            session.do(ApplyDamage(someone, 1 + pick % 4))
-        case "heal":
-            session.do(Heal(someone, 1 + pick % 3))
-        case "condition":
-            session.do(AddCondition(someone, Condition("Slowed", rounds=1 + pick % 2)))
-        case "uncondition":
-            session.do(RemoveCondition(someone, "Slowed"))
-        case "dice":
-            who = someone[0] if someone and pick % 3 else None
-            session.do(RollDice(who, ["6d6 r2", "4k2+1", "2d10+3"][pick % 3]))
-        case "reroll":
-            session.do(RerollDice([pick % 6]))
-        case "join":
-            number = 10 + len(joined)
-            joined.append(number)
-            session.do(AddCombatants([fighter(session.ruleset.id, number, Side.ENEMY)]))
-        case "leave":
-            session.do(RemoveCombatants(someone))
-        case "undo":
-            session.undo()
-        case "redo":
-            session.redo()
 
 
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
@@ -118,7 +48,7 @@ def test_random_play_reads_back_equal(ruleset_id, seed, steps):
         joined: list[int] = []
         for kind, pick in steps:
             try:
-                _step(session, kind, pick, joined)
+                random_step(session, kind, pick, joined)
             except RulesError:
                 continue
         recovered = rebuild_session(store.recover(journal.encounter_id))

@@ -192,9 +192,12 @@ def test_a_whole_fight_through_the_widgets(qtbot, window, tmp_path, monkeypatch)
     assert [s.key for s in reopened.timeline.slots()] == [s.key for s in timeline.slots()]
 
 
-def test_a_refused_command_is_explained_in_the_status_bar(qtbot, window):
-    window.actions_by_key["next_turn"].trigger()
-    assert "fight" in window.statusBar().currentMessage().lower()
+def test_a_refused_command_is_greyed_and_its_key_explains_why_in_the_status_bar(qtbot, window):
+    next_turn = window.actions_by_key["next_turn"]
+    assert not next_turn.isEnabled()
+    assert next_turn.toolTip() == "Next Turn: Start the fight first (Ctrl+Return)"
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.statusBar().currentMessage() == "Next Turn: Start the fight first"
     assert window.document.session.entries == ()
 
 

@@ -55,7 +55,8 @@ def _shortcut_bindings(window: MainWindow) -> list[Binding]:
         assert isinstance(parent, QWidget)
         window_wide = context in (Context.WindowShortcut, Context.ApplicationShortcut)
         scope = () if window_wide else (parent,)
-        name = f"{parent.objectName() or type(parent).__name__} shortcut"
+        # A greyed window command's key, which says why, is named as that command's action.
+        name = shortcut.objectName() or f"{parent.objectName() or type(parent).__name__} shortcut"
         found += [Binding(name, _portable(keys), context, scope) for keys in list(shortcut.keys())]
     return found
 
@@ -83,7 +84,7 @@ def conflicts(bindings: list[Binding]) -> list[str]:
     return [
         f"{first.keys}: {first.name} and {second.name}"
         for first, second in combinations(bindings, 2)
-        if first.keys == second.keys and overlap(first, second)
+        if first.keys == second.keys and first.name != second.name and overlap(first, second)
     ]
 
 

@@ -94,21 +94,18 @@ class DuelRuleset(kit.RoundSystem[DuelSettings]):
 
     def start_fight(self, sink: Sink) -> str:
         state = sink.state
-        if state.phase == ROUND:
-            raise kit.RulesError("The duel has already started")
-        if not state.combatants:
-            raise kit.RulesError("Add combatants before starting the duel")
         self._roll(sink, list(state.rows))
         sink.add(RoundStarted(1))
         kit.common.start_turn(sink, sink.state.order[0])
         return "Start duel"
 
+    def next_refusal(self, state: kit.EncounterState, *, end_round: bool) -> str | None:
+        if state.phase == ROUND and not state.combatants:
+            return "Nobody is left in the duel"
+        return super().next_refusal(state, end_round=end_round)
+
     def next_turn(self, sink: Sink, *, end_round: bool) -> str:
         state = sink.state
-        if state.phase != ROUND:
-            raise kit.RulesError("Start the duel first")
-        if not state.combatants:
-            raise kit.RulesError("Nobody is left in the duel")
         if state.current is not None:
             kit.common.end_turn(sink, state.current)
         waiting = [cid for cid in sink.state.order if cid not in sink.state.acted]

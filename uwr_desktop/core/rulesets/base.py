@@ -247,6 +247,10 @@ class Ruleset(Protocol):
         """The states the rules put the combatant in, not given as conditions (Off Guard while
         preparing a weapon), shown beside its conditions."""
 
+    def round_refusal(self, state: EncounterState, intent: Intent) -> str | None:
+        """Why the rules would refuse Start Fight, Next Turn or End Round now (``None``: they
+        would take it), without deciding it."""
+
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (for menus and buttons)."""
 

@@ -185,13 +185,42 @@ class RoundSystem(ABC, Generic[S]):
 
     @abstractmethod
     def start_fight(self, sink: common.Builder[S]) -> str:
-        """Start the fight (``StartFight``) into ``sink`` as the rules do, refusing one already
-        started or without combatants; return the journal label."""
+        """Start the fight (``StartFight``) into ``sink`` as the rules do, once
+        :meth:`start_refusal` found nothing against it; return the journal label."""
 
     @abstractmethod
     def next_turn(self, sink: common.Builder[S], *, end_round: bool) -> str:
         """Go on to the next turn (``NextTurn``) into ``sink``, or with ``end_round`` end the
-        round at once and start the next (``EndRound``); return the journal label."""
+        round at once and start the next (``EndRound``), once :meth:`next_refusal` found
+        nothing against it; return the journal label."""
+
+    def start_refusal(self, state: EncounterState) -> str | None:
+        """Why Start Fight would be refused now (``None``: the fight would start): by default,
+        once it has started, or with nobody in it."""
+        if state.phase != SETUP_PHASE:
+            return f"{self.fight.capitalize()} has already started (round {state.round})"
+        if not state.combatants:
+            return f"Add combatants before starting {self.fight}"
+        return None
+
+    def next_refusal(self, state: EncounterState, *, end_round: bool) -> str | None:
+        """Why Next Turn (``end_round``: End Round) would be refused now (``None``: the rules
+        would go on): by default, before the fight starts."""
+        if state.phase == SETUP_PHASE:
+            return f"Start {self.fight} first"
+        return None
+
+    def round_refusal(self, state: EncounterState, intent: Intent) -> str | None:
+        """Why the rules would refuse Start Fight, Next Turn or End Round now (``None``: they
+        would take it, or ``intent`` is none of them), without deciding it."""
+        match intent:
+            case StartFight():
+                return self.start_refusal(state)
+            case EndRound():
+                return self.next_refusal(state, end_round=True)
+            case NextTurn():
+                return self.next_refusal(state, end_round=False)
+        return None
 
     @abstractmethod
     def decide_own(self, sink: common.Builder[S], intent: Intent) -> str | None:
@@ -278,6 +307,9 @@ class RoundSystem(ABC, Generic[S]):
         return Decision(label, tuple(sink.events))
 
     def _decide_into(self, sink: common.Builder[S], intent: Intent) -> str:
+        refusal = self.round_refusal(sink.state, intent)
+        if refusal is not None:
+            raise RulesError(refusal)
         match intent:
             case StartFight():
                 return self.start_fight(sink)

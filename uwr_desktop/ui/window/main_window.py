@@ -16,12 +16,9 @@ from uwr_desktop import APP_NAME
 from uwr_desktop.core.intents import (
     ApplyDamage,
     ClearManualOrder,
-    EndRound,
     Heal,
     Intent,
-    NextTurn,
     RulesError,
-    StartFight,
 )
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.command_context import CommandContext
@@ -52,6 +49,7 @@ from uwr_desktop.ui.window.layout import WindowLayout
 from uwr_desktop.ui.window.menus import add_row_commands, build_menus, build_toolbar
 from uwr_desktop.ui.window.panel_commands import PanelCommands
 from uwr_desktop.ui.window.panes import PaneCycle
+from uwr_desktop.ui.window.round_commands import RoundCommands
 from uwr_desktop.ui.window.timeline_commands import TimelineCommands
 from uwr_desktop.ui.window.turn_header import TurnHeader
 from uwr_desktop.ui.window.undo import JournalUndoStack
@@ -235,13 +233,8 @@ class MainWindow(QMainWindow):
         a["heal"].triggered.connect(lambda: combatants.amount_to_selected("Heal", Heal))
         a["damage_one"].triggered.connect(lambda: combatants.step_selected(DAMAGE_STEP))
         a["heal_one"].triggered.connect(lambda: combatants.step_selected(-DAMAGE_STEP))
-        for key, intent in (
-            ("start_fight", StartFight()),
-            ("next_turn", NextTurn()),
-            ("end_round", EndRound()),
-            ("clear_order", ClearManualOrder()),
-        ):
-            a[key].triggered.connect(lambda _=False, chosen=intent: self.do(chosen))
+        self.round_commands = RoundCommands(a, self._document, self.do, self.show_refusal, self)
+        a["clear_order"].triggered.connect(lambda: self.do(ClearManualOrder()))
         a["reduce_motion"].toggled.connect(self._set_reduce_motion)
         a["reopen_last"].setChecked(files.reopen_last_at_start)
         a["reopen_last"].toggled.connect(files.set_reopen_last_at_start)
@@ -336,6 +329,7 @@ class MainWindow(QMainWindow):
         self.status.show_state(self._document.session.state, turn)
         self.status.fight_changed()
         self.turn_header.show_state(self._document.session.state, turn)
+        self.round_commands.sync()
 
     def _on_session_replaced(self) -> None:
         session = self._document.session
@@ -352,6 +346,7 @@ class MainWindow(QMainWindow):
         self.status.show_state(state, turn)
         self.turn_header.show_state(state, turn)
         self.status.show_ruleset(self._document.session.ruleset)
+        self.round_commands.sync()
         self.setWindowTitle(f"{self._document.title}[*] — {APP_NAME}")
         self.setWindowModified(self._document.modified)
 

@@ -97,21 +97,17 @@ def start_round(builder: Builder, number: int, roller: Roller) -> None:
 
 
 def start_fight(builder: Builder, roller: Roller) -> str:
-    """Round 1: split the points and start the first turn."""
-    state = builder.state
-    if in_turn(state):
-        raise RulesError(f"The fight has already started (round {state.round})")
-    if not state.combatants:
-        raise RulesError("Add combatants before starting the fight")
+    """Round 1: split the points and start the first turn (the ruleset's ``start_refusal``
+    found nothing against it)."""
     start_round(builder, 1, roller)
     return "Start fight"
 
 
 def next_turn(builder: Builder, roller: Roller, *, end_round: bool) -> str:
     """End the turn (hesitation for whoever spent nothing), then the next turn; when nobody
-    has ready points left (or the GM ends the round), the next round."""
+    has ready points left (or the GM ends the round), the next round (the ruleset's
+    ``next_refusal`` found nothing against it)."""
     state = builder.state
-    in_round(state)
     part = part_of(state)
     if not end_round:
         if state.phase == Phase.TURNS and builder.settings.hesitation:

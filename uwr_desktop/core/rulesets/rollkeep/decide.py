@@ -245,20 +245,38 @@ def _roll_initiative(sink: Builder, ids: list[str]) -> None:
 # --- the intents ----------------------------------------------------------------------------
 
 
-def _need_turns(state: EncounterState) -> None:
+def turns_refusal(state: EncounterState) -> str | None:
+    """Why no turn may be taken now (``None``: turns are under way)."""
     if state.phase == Phase.SETUP:
-        raise RulesError("Start the skirmish first")
+        return "Start the skirmish first"
     if state.phase != Phase.TURNS:
-        raise RulesError(f"Round {state.round} is in its {state.phase} stage")
+        return f"Round {state.round} is in its {state.phase} stage"
+    return None
+
+
+def _need_turns(state: EncounterState) -> None:
+    refusal = turns_refusal(state)
+    if refusal is not None:
+        raise RulesError(refusal)
+
+
+def next_refusal(state: EncounterState, *, end_round: bool) -> str | None:
+    """Why Next Turn (``end_round``: End Round) would be refused now (``None``: the skirmish
+    goes on): outside the turns, or a delayer offered its turn with nobody left to act after
+    it (it acts now or forfeits)."""
+    refusal = turns_refusal(state)
+    current = state.current
+    if refusal is not None or end_round or current is None:
+        return refusal
+    if offered(state) == current and not can_delay(state, current):
+        return f"Nobody is left to act: {_name(state, current)} must act now or forfeit the turn"
+    return None
 
 
 def start_fight(sink: Builder) -> str:
-    """Start the skirmish: the Initiative stage's rolls, then the first turn of round 1."""
+    """Start the skirmish: the Initiative stage's rolls, then the first turn of round 1 (the
+    ruleset's ``start_refusal`` found nothing against it)."""
     state = sink.state
-    if state.phase != Phase.SETUP:
-        raise RulesError("The skirmish has already started")
-    if not state.combatants:
-        raise RulesError("Add combatants before starting the skirmish")
     sink.add(events.StageBegan(1, Phase.INITIATIVE))
     _roll_initiative(sink, list(state.rows))
     sink.add(events.StageBegan(1, Phase.TURNS))
@@ -282,15 +300,10 @@ def _taken(sink: Builder, cid: str) -> None:
 
 def _next_turn(sink: Builder) -> str:
     state = sink.state
-    _need_turns(state)
     current = state.current
     if current is None:
         return _next(sink)
     if offered(state) == current:
-        if not can_delay(state, current):
-            raise RulesError(
-                f"Nobody is left to act: {_name(state, current)} must act now or forfeit the turn"
-            )
         sink.add(events.Delayed(current))
         label = f"{_name(state, current)} keeps waiting"
         _next(sink)
@@ -309,7 +322,6 @@ def next_turn(sink: Builder, *, end_round: bool) -> str:
     ends as a turn taken (an offered delayed turn stays untaken) and the round ends at once."""
     if not end_round:
         return _next_turn(sink)
-    _need_turns(sink.state)
     if sink.state.current is not None and offered(sink.state) is None:
         _taken(sink, sink.state.current)
     return _end_round(sink)

@@ -6,6 +6,7 @@ from uwr_desktop.core.rulesets.rollkeep.apply import APPLIERS, after_shared, ord
 from uwr_desktop.core.rulesets.rollkeep.decide import (
     decide_own,
     edit_own_cell,
+    next_refusal,
     next_turn,
     start_fight,
     turn_now,
@@ -48,6 +49,7 @@ class RollkeepRuleset(kit.ViewsFromModule, kit.RoundSystem[RollkeepSettings]):
 
     start_fight = staticmethod(start_fight)
     next_turn = staticmethod(next_turn)
+    next_refusal = staticmethod(next_refusal)
     decide_own = staticmethod(decide_own)
     edit_own_cell = staticmethod(edit_own_cell)
     own_rolls = staticmethod(shown_rolls)

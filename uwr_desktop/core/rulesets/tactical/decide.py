@@ -84,11 +84,8 @@ def roll_initiative(b: Builder, ids: Sequence[str], roller: Roller) -> None:
 
 
 def start_fight(b: Builder, roller: Roller) -> str:
-    """Roll initiative for whoever has none and start round 1."""
-    if b.state.phase != Phase.SETUP:
-        raise RulesError("The fight has already started")
-    if not b.state.combatants:
-        raise RulesError("Add combatants before starting the fight")
+    """Roll initiative for whoever has none and start round 1 (the ruleset's
+    ``start_refusal`` found nothing against it)."""
     roll_initiative(
         b, [cid for cid in b.state.rows if sheet_of(b.state.combatants[cid]).base is None], roller
     )
@@ -96,18 +93,32 @@ def start_fight(b: Builder, roller: Roller) -> str:
     return "Start fight: round 1"
 
 
-def next_refusal(state: EncounterState, tie_order: TieOrder) -> str | None:
-    """Why Next would be refused now (``None``: it steps on): before the fight, or while
-    actions due on the count are still to resolve."""
+def next_refusal(state: EncounterState, tie_order: TieOrder, *, end_round: bool) -> str | None:
+    """Why Next (``end_round``: End Round) would be refused now (``None``: the countdown goes
+    on): before the fight, while actions due on the count are still to resolve, or, to end the
+    round, while an action should still resolve in it."""
     if state.phase == Phase.SETUP:
         return "Start the fight first"
-    if state.phase != Phase.RESOLUTION:
+    if state.phase == Phase.UPKEEP:
         return None
-    due = rules.resolving(state, tie_order)
-    if not due:
+    due = rules.resolving(state, tie_order) if state.phase == Phase.RESOLUTION else []
+    if due:
+        names = ", ".join(
+            f"{state.combatants[cid].name}'s {_action(state, cid).name}" for cid in due
+        )
+        return f"Resolve {names} first (count {part_of(state).count})"
+    if not end_round:
         return None
-    names = ", ".join(f"{state.combatants[cid].name}'s {_action(state, cid).name}" for cid in due)
-    return f"Resolve {names} first (count {part_of(state).count})"
+    left = [
+        c.name
+        for c in state.combatants.values()
+        if rules.able(c)
+        and (action := sheet_of(c).now.action) is not None
+        and action.resolves_at is not None
+    ]
+    if left:
+        return f"Resolve or interrupt the actions of {', '.join(left)} first"
+    return None
 
 
 def _reach(b: Builder, count: int, roller: Roller) -> None:
@@ -135,11 +146,9 @@ def _losses(state: EncounterState, count: int | None) -> tuple[events.WaitLoss, 
 
 
 def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:
-    """Next: the countdown's top, its next count, the upkeep, or the next round."""
+    """Next: the countdown's top, its next count, the upkeep, or the next round (the
+    ruleset's ``next_refusal`` found nothing against it)."""
     phase = b.state.phase
-    refusal = next_refusal(b.state, b.settings.tie_order)
-    if refusal is not None:
-        raise RulesError(refusal)
     if phase == Phase.UPKEEP:
         return _next_round(b, roller)
     if phase != Phase.RESOLUTION and end_round is False:
@@ -148,27 +157,12 @@ def next_step(b: Builder, roller: Roller, *, end_round: bool) -> str:
             _reach(b, top, roller)
             return f"Round {b.state.round}: count {top}"
     now = part_of(b.state).count
-    if end_round:
-        _unfinished(b)
-    elif now is not None:
+    if not end_round and now is not None:
         count = rules.next_count(b.state, now)
         if count is not None:
             _reach(b, count, roller)
             return f"Count {count}"
     return _upkeep(b)
-
-
-def _unfinished(b: Builder) -> None:
-    """Refuse to end the round while an action should still resolve in it."""
-    left = [
-        c.name
-        for c in b.state.combatants.values()
-        if rules.able(c)
-        and (action := sheet_of(c).now.action) is not None
-        and action.resolves_at is not None
-    ]
-    if left:
-        raise RulesError(f"Resolve or interrupt the actions of {', '.join(left)} first")
 
 
 def _upkeep(b: Builder) -> str:

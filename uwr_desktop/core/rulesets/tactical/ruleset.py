@@ -70,6 +70,11 @@ class TacticalRuleset(kit.RoundSystem[TacticalSettings]):
         """The shipped catalog, no count yet."""
         return NO_PART
 
+    def next_refusal(self, state: kit.EncounterState, *, end_round: bool) -> str | None:
+        """Before the fight; actions due on the count still to resolve; to end the round, an
+        action that should still resolve in it."""
+        return steps.next_refusal(state, self.settings.tie_order, end_round=end_round)
+
     def start_fight(self, sink: steps.Builder) -> str:
         """Base initiative rolled for whoever has none, and round 1."""
         return steps.start_fight(sink, sink.roller)

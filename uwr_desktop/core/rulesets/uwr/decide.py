@@ -63,10 +63,18 @@ class Builder(common.Builder[UwrSettings]):
         self.table = table
 
 
+def pending_refusal(state: EncounterState) -> str | None:
+    """Why the fight may not go on while a check awaits resolution (``None``: none does)."""
+    if part_of(state).pending is not None:
+        return "Resolve (or undo) the pending check first"
+    return None
+
+
 def no_pending(state: EncounterState) -> None:
     """Refuse while a check awaits resolution."""
-    if part_of(state).pending is not None:
-        raise RulesError("Resolve (or undo) the pending check first")
+    refusal = pending_refusal(state)
+    if refusal is not None:
+        raise RulesError(refusal)
 
 
 def in_round(state: EncounterState) -> None:
@@ -220,13 +228,9 @@ def first_able(state: EncounterState, ids: Sequence[str]) -> str | None:
 
 
 def start_fight(builder: Builder, roller: Roller) -> str:
-    """Roll missing initiative, start round 1 and the first turn."""
+    """Roll missing initiative, start round 1 and the first turn (the ruleset's
+    ``start_refusal`` found nothing against it)."""
     state = builder.state
-    if state.phase == Phase.ROUND:
-        raise RulesError(f"The fight has already started (round {state.round})")
-    if not state.combatants:
-        raise RulesError("Add combatants before starting the fight")
-    no_pending(state)
     roll_initiative(
         builder,
         [cid for cid in state.rows if sheet_of(state.combatants[cid]).initiative is None],
@@ -240,13 +244,12 @@ def start_fight(builder: Builder, roller: Roller) -> str:
 
 
 def next_turn(builder: Builder, *, end_round: bool) -> str:
-    """End the current turn and start the next, or end the round and start the next.
+    """End the current turn and start the next, or end the round and start the next (the
+    ruleset's ``next_refusal`` found nothing against it).
 
     Combatants who are down (Vitality 0, or marked Defeated) are skipped.
     """
     state = builder.state
-    in_round(state)
-    no_pending(state)
     if state.current is not None:
         common.end_turn(builder, state.current)
     acted = builder.state.acted

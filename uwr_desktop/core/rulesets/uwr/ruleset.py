@@ -96,6 +96,14 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
         except UprError as error:
             raise kit.RulesError(str(error)) from None
 
+    def start_refusal(self, state: kit.EncounterState) -> str | None:
+        """The shared refusals, then a check pending (a GM's check before the fight)."""
+        return super().start_refusal(state) or rules.pending_refusal(state)
+
+    def next_refusal(self, state: kit.EncounterState, *, end_round: bool) -> str | None:
+        """The shared refusals, then a check pending."""
+        return super().next_refusal(state, end_round=end_round) or rules.pending_refusal(state)
+
     def start_fight(self, sink: common.Builder[UwrSettings]) -> str:
         """Missing initiative rolled, round 1 and its first turn, once no check is pending."""
         return rules.start_fight(_uwr(sink), sink.roller)

@@ -281,7 +281,7 @@ class CountdownPanel(SystemPanel):
         combatant = state.combatants.get(cid) if cid is not None else None
         under_way = combatant is not None and sheet_of(combatant).now.action is not None
         self.resolve.setEnabled(bool(resolving))
-        refused = next_refusal(state, self._settings().tie_order)
+        refused = next_refusal(state, self._settings().tie_order, end_round=False)
         self.next.setEnabled(refused is None)
         self.next.setToolTip(refused or NEXT_TIP)
         self.interrupt.setEnabled(counting and under_way)
