@@ -8,15 +8,18 @@ so adding one touches no other file.
 
 import importlib
 import pkgutil
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant, Condition, EncounterState, Sheet, sheet_type
 from uwr_desktop.core.intents import (
     AddCombatants,
@@ -32,7 +35,7 @@ from uwr_desktop.core.intents import (
     RollDice,
     StartFight,
 )
-from uwr_desktop.core.rulesets import load_ruleset, registry, ruleset_ids
+from uwr_desktop.core.rulesets import load_ruleset, make_ruleset, registry, ruleset_ids
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
@@ -144,6 +147,19 @@ KINDS = (
     "redo",
 )
 """The kinds of step of random play (a rule's own intent most often)."""
+
+
+RANDOM_STEPS = st.lists(
+    st.tuples(st.sampled_from(KINDS), st.integers(0, 99)), min_size=10, max_size=40
+)
+"""Random play's steps: each a kind and the pick among what it can take."""
+
+
+def random_play_session(ruleset_id: str, seed: int) -> Session:
+    """A fight of ``ruleset_id`` for random play: two players and an enemy, rolling with
+    ``random.Random(seed)``."""
+    roster = [fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(3)]
+    return Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(seed)))
 
 
 def random_step(session: Session, kind: str, pick: int, joined: list[int]) -> None:

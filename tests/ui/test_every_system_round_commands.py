@@ -6,7 +6,7 @@ window's commands follow it, their keys saying why while greyed."""
 import random
 
 import pytest
-from every_system import KINDS, SYSTEMS, fighter, random_step
+from every_system import RANDOM_STEPS, SYSTEMS, fighter, random_play_session, random_step
 from fight_window import shown_window
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,13 +34,9 @@ def _refused(session: Session, intent: object, seed: int) -> str | None:
 
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**16),
-    steps=st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 99)), min_size=5, max_size=30),
-)
+@given(seed=st.integers(0, 2**16), steps=RANDOM_STEPS)
 def test_a_round_command_is_refused_exactly_when_its_refusal_says(ruleset_id, seed, steps):
-    roster = [fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(3)]
-    session = Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(seed)))
+    session = random_play_session(ruleset_id, seed)
     joined: list[int] = []
     for kind, pick in [("next", 0), *steps]:
         for intent in COMMANDS:

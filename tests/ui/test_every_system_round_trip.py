@@ -4,22 +4,17 @@ system, ``duel`` included, from its own legal intents and the intents every syst
 redo), then saved to a file and recovered from the autosave, is the same fight, and every
 view the window reads shows it."""
 
-import random
 import tempfile
 from pathlib import Path
 
 import pytest
-from every_system import KINDS, SYSTEMS, fighter, random_step, shown
+from every_system import RANDOM_STEPS, SYSTEMS, random_play_session, random_step, shown
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import (
     RulesError,
 )
-from uwr_desktop.core.rulesets import make_ruleset
-from uwr_desktop.core.session import Session
-from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.autosave import autosave, rebuild_session
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -33,13 +28,9 @@ pytestmark = pytest.mark.usefixtures("own_systems_in_module")
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-@given(
-    seed=st.integers(0, 2**16),
-    steps=st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 99)), min_size=10, max_size=40),
-)
+@given(seed=st.integers(0, 2**16), steps=RANDOM_STEPS)
 def test_random_play_reads_back_equal(ruleset_id, seed, steps):
-    roster = [fighter(ruleset_id, n, Side.PLAYER if n < 2 else Side.ENEMY) for n in range(3)]
-    session = Session(make_ruleset(ruleset_id), roster, roller=Roller(random.Random(seed)))
+    session = random_play_session(ruleset_id, seed)
     with (
         tempfile.TemporaryDirectory(prefix="uwr-every-system-") as folder,
         JournalStore(Path(folder) / "journal.sqlite3") as store,
