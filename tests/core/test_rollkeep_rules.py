@@ -378,3 +378,53 @@ def test_a_combatant_of_another_round_system_is_refused():
 
     with pytest.raises(RulesError, match="no roll-and-keep sheet"):
         Session(make_ruleset("rollkeep"), [uwr_combatant(id="u", name="U", side=Side.ENEMY)])
+
+
+def test_before_the_skirmish_no_turn_command_is_taken_and_each_says_why():
+    roster = [samurai(cid, cid.title(), weapons=(KATANA,)) for cid in ("a", "b")]
+    session = Session(make_ruleset("rollkeep"), roster, roller=scripted()[0])
+    for intent in (
+        NextTurn(),
+        EndRound(),
+        RollkeepDelay("a"),
+        RollkeepActNow("a"),
+        RollkeepForfeit("a"),
+        RollkeepAttack("a", 0, "b"),
+    ):
+        with pytest.raises(RulesError, match=r"^Start the skirmish first$"):
+            session.do(intent)
+    assert session.entries == ()
+
+
+def test_the_round_ends_at_the_gms_word_even_when_the_delayer_offered_must_act():
+    session, _ = trio(everyone_delayed="act")
+    session.do(RollkeepDelay("a"))
+    session.do(RollkeepDelay("b"))
+    session.do(NextTurn())  # c's turn taken: a, offered its turn, must act now or forfeit
+    assert session.state.current == "a"
+    assert session.ruleset.round_refusal(session.state, NextTurn()) == (
+        "Nobody is left to act: A must act now or forfeit the turn"
+    )
+    assert session.ruleset.round_refusal(session.state, EndRound()) is None
+    session.do(EndRound())
+    assert session.state.round == 2
+
+
+def test_the_turn_commands_name_their_combatant_in_the_journal():
+    for last, word in (
+        (RollkeepActNow("a"), "A acts now"),
+        (RollkeepForfeit("a"), "A forfeits the turn"),
+    ):
+        session, _ = trio()
+        assert session.do(RollkeepDelay("a")).label == "A delays"
+        session.do(NextTurn())  # b's turn taken: a is offered its turn
+        assert session.do(last).label == word
+
+
+def test_a_stance_already_taken_is_refused_in_its_name():
+    session, _ = trio()
+    while session.state.round == 1:
+        session.do(NextTurn())
+    with pytest.raises(RulesError, match=r"^A is already in the Attack stance$"):
+        session.do(RollkeepChooseStance("a", Stance.ATTACK))
+    assert session.do(RollkeepChooseStance("a", Stance.DEFENSE)).label == "A: Defense stance"

@@ -383,6 +383,8 @@ def test_an_opposed_check_names_skills_and_refuses_what_is_not_there():
 def test_a_typed_result_replaces_the_rolled_successes_when_resolved():
     session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY))
     session.do(Attack("ana", 0, "orc", extra_rerolls=1))
+    with pytest.raises(RulesError, match=r"^There is no reaction to reroll yet$"):
+        session.do(Reroll(of_reaction=True))
     session.do(React(Reaction.DODGE))
     rolled = part_of(session.state).pending.reaction.roll.pool().successes
     entry = session.do(TypeResult(5, of_reaction=False))
@@ -394,6 +396,9 @@ def test_a_typed_result_replaces_the_rolled_successes_when_resolved():
     with pytest.raises(RulesError, match="The GM typed the result of that roll"):
         session.do(Reroll(of_reaction=False))
     session.do(TypeResult(1, of_reaction=True))
+    for of_reaction in (True, None):
+        with pytest.raises(RulesError, match=r"^The GM typed the result of that roll \(1\)"):
+            session.do(Reroll(of_reaction=of_reaction))
     resolved = session.do(ResolveCheck()).events[-1]
     assert (resolved.action, resolved.reaction, resolved.success, resolved.surviving) == (
         5,
