@@ -98,12 +98,15 @@ def without_samples(library: CombatantLibrary) -> CombatantLibrary:
 
 
 def attack_key_refused(qtbot, window, reason: str) -> None:
-    """The window's Attack (F11) is greyed with ``reason``, and F11 leaves the fight as it was."""
+    """The window's Attack (F11) is greyed with ``reason``; F11 says it in the status bar and
+    leaves the fight as it was."""
     action = window.actions_by_key["attack"]
     assert not action.isEnabled()
     assert action.toolTip() == f"Attack: {reason} (F11)"
     cursor = window.document.session.cursor
+    window.statusBar().clearMessage()
     key_on_table(qtbot, window, Qt.Key.Key_F11)
+    assert window.statusBar().currentMessage() == f"Attack is not possible now: {reason}"
     assert window.document.session.cursor == cursor
 
 

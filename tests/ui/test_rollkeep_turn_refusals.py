@@ -96,6 +96,10 @@ def test_a_combatant_out_of_the_fight_on_turn_has_no_attack_to_press(qtbot, wind
     assert not panel.delay.isEnabled()
     assert panel.delay.toolTip() == "Kakita is out of the fight"
     assert not window.panel_commands.more.actions["delay"].isEnabled()
+    key_on_table(qtbot, window, Qt.Key.Key_F9, Qt.KeyboardModifier.ShiftModifier)
+    assert window.statusBar().currentMessage() == (
+        "Delay is not possible now: Kakita is out of the fight"
+    )
 
     key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
     assert window.document.session.state.current == "hida"

@@ -3,8 +3,9 @@ system's own panel buttons (:attr:`DicePanel.commands`), whatever round system t
 and the panel's other commands (:attr:`DicePanel.more`), each a Fight ▸ Panel entry with its key.
 
 Each entry is enabled exactly when its button is, and says why when it is not: a greyed button's
-own tooltip, or that the round system has no such command. A panel button's tooltip gains the
-key, read from the same action, when it is shown.
+own tooltip, or that the round system has no such command; its key, greyed, says it in the
+status bar (:class:`GreyedKeys`). A panel button's tooltip gains the key, read from the same
+action, when it is shown.
 """
 
 from collections.abc import Callable, Mapping
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QAbstractButton, QMenu, QToolTip, QWidget
 
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelCommand
 from uwr_desktop.ui.window.actions import shortcut_text, tip_with_shortcut
+from uwr_desktop.ui.window.greyed_keys import GreyedKeys
 from uwr_desktop.ui.window.panel_lists import ListedCommands
 
 _TRAY_BUTTONS = {PanelCommand.ROLL: "roll_button", PanelCommand.REROLL: "reroll_button"}
@@ -81,6 +83,9 @@ class PanelCommands:
         self.more = MoreCommands(owner, refuse)
         self._actions = {command: actions[command.value] for command in PanelCommand}
         self._tips = {command: action.toolTip() for command, action in self._actions.items()}
+        self._greyed_keys = {
+            command: GreyedKeys(action, owner, refuse) for command, action in self._actions.items()
+        }
         self._refuse = refuse
         self._panel: DicePanel | None = None
         for command, action in self._actions.items():
@@ -105,6 +110,7 @@ class PanelCommands:
         action = self._actions[command]
         button = panel_button(self._panel, command)
         name = action.text().replace("&", "")
+        self._greyed_keys[command].update(self._refusal(command))
         if button is None:
             action.setEnabled(False)
             action.setToolTip(
@@ -125,17 +131,22 @@ class PanelCommands:
     def run(self, command: PanelCommand) -> bool:
         """Click the panel's button for ``command``; ``False`` (with the reason said) when the
         panel has none or it cannot be used now."""
+        refusal = self._refusal(command)
+        if refusal is not None:
+            self._refuse(refusal)
+            return False
+        button = panel_button(self._panel, command)
+        assert button is not None
+        button.click()
+        return True
+
+    def _refusal(self, command: PanelCommand) -> str | None:
+        """Why ``command`` cannot be done now, in words for the GM (``None``: it can)."""
         button = panel_button(self._panel, command)
         name = self._actions[command].text().replace("&", "")
         if button is None:
-            self._refuse(f"This round system's panel has no {name} command.")
-            return False
-        if not button.isEnabled() or button.isHidden():
-            reason = button.toolTip() if not button.isEnabled() else ""
-            self._refuse(f"{name} is not possible now" + (f": {reason}" if reason else "."))
-            return False
-        button.click()
-        return True
+            return f"This round system's panel has no {name} command."
+        return _button_refusal(name, button)
 
 
 class MoreCommands:
@@ -144,11 +155,14 @@ class MoreCommands:
     panel's per-row buttons follow as submenus (:attr:`lists`)."""
 
     def __init__(self, owner: QWidget, refuse: Callable[[str], None]) -> None:
-        """An empty, disabled menu; ``refuse`` tells the GM why a list offers nothing."""
+        """An empty, disabled menu; ``refuse`` tells the GM why a list offers nothing, or why
+        a greyed command's key does nothing."""
         self._owner = owner
+        self._refuse = refuse
         self.menu = QMenu("&Panel", owner)
         self.menu.setObjectName("panelMenu")
         self.actions: dict[str, QAction] = {}
+        self._greyed_keys: list[GreyedKeys] = []
         self.lists = ListedCommands(owner, self.menu, refuse)
         self.menu.menuAction().setEnabled(False)
 
@@ -157,15 +171,20 @@ class MoreCommands:
         for action in self.actions.values():
             self._owner.removeAction(action)
             action.deleteLater()
+        for keys in self._greyed_keys:
+            keys.remove()
         self.menu.clear()
         self.actions = {}
+        self._greyed_keys = []
         for entry in () if panel is None else panel.more:
             action = QAction(entry.text, self._owner)
             action.setObjectName(f"panel_{entry.key}")
             if entry.shortcut:
                 action.setShortcut(entry.shortcut)
             action.triggered.connect(entry.button.click)
-            sync = _follow(action, entry.button)
+            keys = GreyedKeys(action, self._owner, self._refuse)
+            self._greyed_keys.append(keys)
+            sync = _follow(action, entry.button, keys)
             entry.button.installEventFilter(ButtonFollower(action, entry.button, sync))
             sync()
             self._owner.addAction(action)
@@ -175,12 +194,22 @@ class MoreCommands:
         self.menu.menuAction().setEnabled(bool(self.actions) or bool(self.lists.menus))
 
 
-def _follow(action: QAction, button: QAbstractButton) -> Callable[[], None]:
-    """What keeps ``action`` enabled exactly when ``button`` can be clicked, with its tip."""
+def _button_refusal(name: str, button: QAbstractButton) -> str | None:
+    """Why the command ``name`` clicking ``button`` cannot be done now (``None``: it can)."""
+    if button.isEnabled() and not button.isHidden():
+        return None
+    reason = button.toolTip() if not button.isEnabled() else ""
+    return f"{name} is not possible now" + (f": {reason}" if reason else ".")
+
+
+def _follow(action: QAction, button: QAbstractButton, keys: GreyedKeys) -> Callable[[], None]:
+    """What keeps ``action`` enabled exactly when ``button`` can be clicked, with its tip, and
+    its ``keys`` saying why while it cannot."""
 
     def sync() -> None:
         action.setEnabled(button.isEnabled() and not button.isHidden())
         tip = button.toolTip() or action.text().replace("&", "")
         action.setToolTip(tip_with_shortcut(tip, action))
+        keys.update(_button_refusal(action.text().replace("&", ""), button))
 
     return sync

@@ -1,17 +1,17 @@
 """Start Fight, Next Turn and End Round as the window offers them: each does its intent, and is
 greyed, the rules' reason on it, while the round system would refuse it (before the fight, once
-it started, while a check or an action due is to be settled). The key of a greyed one says why
-rather than doing nothing, to the eye and to a screen reader."""
+it started, while a check or an action due is to be settled); the key of a greyed one says why
+(:class:`GreyedKeys`)."""
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QShortcut
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.intents import EndRound, Intent, NextTurn, StartFight
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.actions import tip_with_shortcut
+from uwr_desktop.ui.window.greyed_keys import GreyedKeys
 
 ROUND_COMMANDS: tuple[tuple[str, Intent], ...] = (
     ("start_fight", StartFight()),
@@ -38,20 +38,11 @@ class RoundCommands:
         self._document = document
         self._actions = {key: actions[key] for key, _ in ROUND_COMMANDS}
         self._tips = {key: action.toolTip() for key, action in self._actions.items()}
-        self._refusals: dict[str, str] = {}
-        self._greyed_keys: dict[str, list[QShortcut]] = {}
+        self._greyed_keys = {
+            key: GreyedKeys(action, window, refuse) for key, action in self._actions.items()
+        }
         for key, intent in ROUND_COMMANDS:
-            action = self._actions[key]
-            action.triggered.connect(lambda _=False, chosen=intent: do(chosen))
-            self._greyed_keys[key] = []
-            for sequence in action.shortcuts():
-                shortcut = QShortcut(sequence, window)
-                # Named as the action is: the same key of the same command, never both enabled.
-                shortcut.setObjectName(action.objectName())
-                shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-                shortcut.setEnabled(False)
-                shortcut.activated.connect(lambda chosen=key: refuse(self._refusals[chosen]))
-                self._greyed_keys[key].append(shortcut)
+            self._actions[key].triggered.connect(lambda _=False, chosen=intent: do(chosen))
 
     def sync(self) -> None:
         """Enable each command the rules would take now; grey the others, saying why."""
@@ -60,11 +51,6 @@ class RoundCommands:
             action = self._actions[key]
             refusal = session.ruleset.round_refusal(session.state, intent)
             action.setEnabled(refusal is None)
-            for shortcut in self._greyed_keys[key]:
-                shortcut.setEnabled(refusal is not None)
-            if refusal is None:
-                action.setToolTip(self._tips[key])
-            else:
-                name = action.text().replace("&", "")
-                self._refusals[key] = f"{name}: {refusal}"
-                action.setToolTip(tip_with_shortcut(self._refusals[key], action))
+            said = None if refusal is None else f"{action.text().replace('&', '')}: {refusal}"
+            self._greyed_keys[key].update(said)
+            action.setToolTip(self._tips[key] if said is None else tip_with_shortcut(said, action))
