@@ -20,7 +20,7 @@ from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
-from uwr_desktop.core.rulesets.tactical.decide import next_refusal, parry_refusal
+from uwr_desktop.core.rulesets.tactical.decide import parry_refusal
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -281,7 +281,7 @@ class CountdownPanel(SystemPanel):
         combatant = state.combatants.get(cid) if cid is not None else None
         under_way = combatant is not None and sheet_of(combatant).now.action is not None
         self.resolve.setEnabled(bool(resolving))
-        refused = next_refusal(state, self._settings().tie_order, end_round=False)
+        refused = self._document.session.ruleset.round_refusal(state, NextTurn())
         self.next.setEnabled(refused is None)
         self.next.setToolTip(refused or NEXT_TIP)
         self.interrupt.setEnabled(counting and under_way)
