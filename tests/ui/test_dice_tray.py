@@ -269,6 +269,25 @@ def test_escape_skips_the_animation(qtbot, tray):
     assert tray.banner_text() != "Rolling…"
 
 
+def test_skip_is_live_only_while_dice_tumble(qtbot, tray):
+    assert not tray.skip_button.isEnabled(), "no dice yet: nothing to skip"
+    assert "No dice are rolling" in tray.skip_button.toolTip()
+    tray.set_animation_speed(0.5)
+    qtbot.keyClicks(tray.notation, "8d6")
+    tray.roll()
+    assert tray.skip_button.isEnabled()
+    assert "at rest at once" in tray.skip_button.toolTip()
+    qtbot.mouseClick(tray.skip_button, Qt.MouseButton.LeftButton)
+    assert not tray.is_animating()
+    assert not tray.skip_button.isEnabled()
+    assert "No dice are rolling" in tray.skip_button.toolTip()
+    tray.set_animation_speed(4.0)
+    tray.roll()
+    assert tray.skip_button.isEnabled()
+    qtbot.waitUntil(lambda: not tray.is_animating(), timeout=3000)
+    assert not tray.skip_button.isEnabled(), "dice that came to rest by themselves"
+
+
 def test_a_click_on_the_dice_skips_the_animation(qtbot, tray):
     tray.set_animation_speed(0.5)
     qtbot.keyClicks(tray.notation, "8d6 r3")

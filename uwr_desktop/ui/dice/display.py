@@ -47,6 +47,10 @@ AnyRoll = PoolRoll | RollKeepRoll | SumRoll
 
 REROLL_TIP = "Reroll as many failed dice as rerolls allow (R)"
 """What "Reroll all I may" does, on it while its rerolls may be taken."""
+SKIP_TIP = "Show the dice at rest at once (Esc, or click the dice)"
+"""What Skip does, on it while dice tumble."""
+NOTHING_TO_SKIP = "No dice are rolling: Skip shows tumbling dice at rest at once"
+"""Why Skip is greyed while the dice are at rest."""
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -90,6 +94,7 @@ class RollDisplay(QWidget):
         self.view.dieClicked.connect(self._on_die_clicked)
         self.view.settled.connect(self._on_settled)
         self.reaction_view.settled.connect(self._on_settled)
+        self._sync_skip_button()
 
     def _build_buttons(self) -> None:
         self.reroll_button = QPushButton("Reroll all I may")
@@ -98,7 +103,6 @@ class RollDisplay(QWidget):
         self.reroll_button.hide()
         self.skip_button = QPushButton("S&kip")
         self.skip_button.setAccessibleName("Skip animation")
-        self.skip_button.setToolTip("Show the dice at rest at once (Esc, or click the dice)")
         self.animation_button = QToolButton()
         self.animation_button.setText("A&nimation")
         self.animation_button.setAccessibleName("Animation settings")
@@ -212,6 +216,7 @@ class RollDisplay(QWidget):
         self._outcome = Outcome()
         self.view.clear()
         self.reaction_view.clear()
+        self._sync_skip_button()
         self.reaction_caption.hide()
         self.reaction_view.hide()
         self.banner.clear()
@@ -286,6 +291,7 @@ class RollDisplay(QWidget):
 
     def _after_setting_dice(self) -> None:
         self._setting_dice = False
+        self._sync_skip_button()
         if not self.is_animating():
             self._on_settled()
 
@@ -316,6 +322,7 @@ class RollDisplay(QWidget):
         self.rerollRequested.emit(indices)
 
     def _on_settled(self) -> None:
+        self._sync_skip_button()
         if self._setting_dice or self.is_animating() or self._roll is None:
             return
         roll, outcome = self._roll, self._outcome
@@ -342,6 +349,13 @@ class RollDisplay(QWidget):
         """Show the dice at rest at once."""
         self.view.skip()
         self.reaction_view.skip()
+        self._sync_skip_button()
+
+    def _sync_skip_button(self) -> None:
+        """Skip is live only while dice tumble; at rest it is greyed and says why."""
+        animating = self.is_animating()
+        self.skip_button.setEnabled(animating)
+        self.skip_button.setToolTip(SKIP_TIP if animating else NOTHING_TO_SKIP)
 
     def animation_speed(self) -> float:
         """The animation speed multiplier (1 = about 0.6 s a roll)."""
