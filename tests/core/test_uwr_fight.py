@@ -17,6 +17,7 @@ from uwr_desktop.core.intents import (
     NextTurn,
     RemoveCombatants,
     ReplaceCombatant,
+    RollDice,
     RulesError,
     StartFight,
 )
@@ -139,6 +140,25 @@ def test_uses_are_spent_per_weapon_and_refill_each_round():
     while session.state.round == 1:
         session.do(NextTurn())
     assert session.state.combatants["vex"].sheet.weapons[0].uses_left == 2
+
+
+def test_typed_dice_wait_for_a_pending_check_and_say_so_before_they_are_rolled():
+    session = fight(vex(), bandit(1), seed=11)
+    ruleset = session.ruleset
+    session.do(StartFight())
+    assert ruleset.roll_refusal(session.state) is None
+    session.do(RollDice("vex", "2d10+5"))
+    session.do(Attack("vex", 0, "b1"))
+    waiting = "Resolve (or undo) the pending check first"
+    assert ruleset.roll_refusal(session.state) == waiting
+    for typed in (RollDice("vex", "6k3"), RollDice(None, "7d6 f+1 r2")):
+        assert ruleset.round_refusal(session.state, typed) == waiting
+        with pytest.raises(RulesError, match=r"Resolve \(or undo\) the pending check first"):
+            session.do(typed)
+    session.do(ResolveCheck())
+    assert ruleset.roll_refusal(session.state) is None
+    session.do(RollDice(None, "6k3"))
+    assert session.state.typed_roll is not None
 
 
 def test_attack_pool_rerolls_and_opposed_resolution():

@@ -1,7 +1,8 @@
-"""Start Fight, Next Turn and End Round are greyed exactly when the rules refuse them: in random
-play of every registered round system, ``duel`` included, a ruleset's ``round_refusal`` is the
-very refusal deciding the command meets, and ``None`` exactly when the rules take it; the
-window's commands follow it, their keys saying why while greyed."""
+"""Start Fight, Next Turn, End Round and the dice tray's Roll are greyed exactly when the rules
+refuse them: in random play of every registered round system, ``duel`` included, a ruleset's
+``round_refusal`` is the very refusal deciding the command (or typed dice) meets, and ``None``
+exactly when the rules take it; the window's commands follow it, their keys saying why while
+greyed."""
 
 import random
 
@@ -13,14 +14,21 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.intents import AddCombatants, EndRound, NextTurn, RulesError, StartFight
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    EndRound,
+    NextTurn,
+    RollDice,
+    RulesError,
+    StartFight,
+)
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
 
 pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
-COMMANDS = (StartFight(), NextTurn(), EndRound())
+COMMANDS = (StartFight(), NextTurn(), EndRound(), RollDice(None, "2d6"))
 
 
 def _refused(session: Session, intent: object, seed: int) -> str | None:

@@ -1,6 +1,6 @@
 """Typed dice in a uwr fight while a check is pending: any roll the Dice tray would make, for a
-combatant or for nobody, d6 pool or not, is refused in the rules' words, and the tray keeps
-showing the pending check that Resolve (F8) will resolve."""
+combatant or for nobody, d6 pool or not, waits, with Roll and F7 greyed in the rules' words,
+and the tray keeps showing the pending check that Resolve (F8) will resolve."""
 
 import pytest
 from fight_window import key_on_table, shown_window
@@ -55,13 +55,17 @@ def test_a_typed_roll_waits_for_the_pending_check(qtbot, window):
         assert session.cursor == cursor, f"{notation} is not rolled"
         assert tray.message_text() == PENDING
     roll_typed(qtbot, window, None, "7d6")
-    assert panel.message_text() == PENDING
+    assert tray.message_text() == PENDING
+    assert not tray.roll_button.isEnabled() and tray.roll_button.toolTip() == PENDING
+    assert not window.actions_by_key["roll"].isEnabled(), "F7 is greyed while the check waits"
+    assert window.statusBar().currentMessage() == f"Roll is not possible now: {PENDING}"
     assert tray.view.shown_labels() == dice and tray.banner_text() == banner
     assert panel.shown_check().pending == pending, "the tray still shows the pending check"
 
     key_on_table(qtbot, window, Qt.Key.Key_F8)
     assert any(isinstance(e, CheckResolved) for e in session.entries[-1].events)
     assert part_of(session.state).pending is None
+    assert tray.roll_button.isEnabled(), "rolls may be made again"
     resolution = window.event_log.visible_lines()[-1]
     assert resolution.startswith("Round 1 · Ana's 7d6 f+1 r2: "), "F8 resolved the check shown"
     roll_typed(qtbot, window, "ana", "6k3")

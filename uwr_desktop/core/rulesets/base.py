@@ -247,9 +247,13 @@ class Ruleset(Protocol):
         """The states the rules put the combatant in, not given as conditions (Off Guard while
         preparing a weapon), shown beside its conditions."""
 
+    def roll_refusal(self, state: EncounterState) -> str | None:
+        """Why the dice tray's rolls (typed dice, or a roll a panel builds there) would wait
+        now (``None``: they would be rolled); the tray greys Roll with it."""
+
     def round_refusal(self, state: EncounterState, intent: Intent) -> str | None:
-        """Why the rules would refuse Start Fight, Next Turn or End Round now (``None``: they
-        would take it), without deciding it."""
+        """Why the rules would refuse Start Fight, Next Turn, End Round or typed dice now
+        (``None``: they would take it), without deciding it."""
 
     def legal_intents(self, state: EncounterState, combatant_id: str) -> tuple[IntentOption, ...]:
         """The intents the combatant may take now (for menus and buttons)."""

@@ -210,9 +210,14 @@ class RoundSystem(ABC, Generic[S]):
             return f"Start {self.fight} first"
         return None
 
+    def roll_refusal(self, state: EncounterState) -> str | None:
+        """Why the dice tray's rolls (typed dice, or a roll a panel builds there) would wait
+        now (``None``: they would be rolled): by default they never wait."""
+        return None
+
     def round_refusal(self, state: EncounterState, intent: Intent) -> str | None:
-        """Why the rules would refuse Start Fight, Next Turn or End Round now (``None``: they
-        would take it, or ``intent`` is none of them), without deciding it."""
+        """Why the rules would refuse Start Fight, Next Turn, End Round or typed dice now
+        (``None``: they would take it, or ``intent`` is none of them), without deciding it."""
         match intent:
             case StartFight():
                 return self.start_refusal(state)
@@ -220,6 +225,8 @@ class RoundSystem(ABC, Generic[S]):
                 return self.next_refusal(state, end_round=True)
             case NextTurn():
                 return self.next_refusal(state, end_round=False)
+            case RollDice():
+                return self.roll_refusal(state)
         return None
 
     @abstractmethod

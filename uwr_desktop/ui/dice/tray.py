@@ -50,6 +50,8 @@ __all__ = ["SPEEDS", "TRAY_KEYS", "DiceTray", "NothingToRollError", "RollBuilder
 DiceSpec = PoolSpec | RollKeepSpec | SumSpec
 NOBODY = "Nobody: the GM's own roll"
 TYPED_EXAMPLES = "2d10+5, 6k3, 7d6 f+1 r2"
+ROLL_TIP = "Roll the dice (Enter or Ctrl+R)"
+"""What Roll does, on it while a roll may be made."""
 TRAY_KEYS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("Roll the typed dice", ("Return", "Enter", "Ctrl+R"), "roll"),
     ("Reroll all I may", ("R",), "reroll_all"),
@@ -138,6 +140,8 @@ class DiceTray(RollDisplay):
         self._builder: RollBuilder | None = None
         self._presenter: Presenter | None = None
         self._request: RollRequest | None = None
+        self._refusal: str | None = None
+        """Why the rules make rolls wait now (``None``: they do not)."""
         self._local_roller = roller
         self._own_roll = False
         self._turn: TurnKey | None = None
@@ -192,7 +196,7 @@ class DiceTray(RollDisplay):
         self.odds_worker = OddsWorker(self)
         self.roll_button = QPushButton("Roll")
         self.roll_button.setAccessibleName("Roll")
-        self.roll_button.setToolTip("Roll the dice (Enter or Ctrl+R)")
+        self.roll_button.setToolTip(ROLL_TIP)
 
     def _lay_out(self) -> None:
         self._form = QGridLayout()
@@ -333,10 +337,11 @@ class DiceTray(RollDisplay):
             self.target_number.setVisible(False)
             return
         self._request = request
-        self.roll_button.setEnabled(True)
-        self.roll_button.setToolTip("Roll the dice (Enter or Ctrl+R)")
+        refusal = self._refusal
+        self.roll_button.setEnabled(refusal is None)
+        self.roll_button.setToolTip(refusal or ROLL_TIP)
         self.target_number.setVisible(not isinstance(request.spec, PoolSpec) and not request.built)
-        self._show_message(request.explained or request.label, error=False)
+        self._show_message(refusal or request.explained or request.label, error=refusal is not None)
         odds = self.odds_worker.request(
             OddsJob(request.spec, request.difficulty, request.reaction, request.target_number)
         )
@@ -370,10 +375,11 @@ class DiceTray(RollDisplay):
     # ---- rolling ----------------------------------------------------------------------------
 
     def roll(self) -> None:
-        """Roll what the inputs describe (nothing happens while they are in error)."""
+        """Roll what the inputs describe (nothing happens while they are in error or the rules
+        make rolls wait: the message says why)."""
         self._refresh()
         request = self._request
-        if request is None:
+        if request is None or self._refusal is not None:
             return
         self.skip_animation()
         self.expect(Outcome(request.spec, request.difficulty, request.target_number))
@@ -409,9 +415,19 @@ class DiceTray(RollDisplay):
 
     # ---- following the fight ----------------------------------------------------------------
 
+    def _weigh_refusal(self) -> None:
+        """Ask the rules whether rolls wait now; weigh the roll again when that changed."""
+        assert self._document is not None
+        session = self._document.session
+        refusal = session.ruleset.roll_refusal(session.state)
+        if refusal != self._refusal:
+            self._refusal = refusal
+            self._refresh()
+
     def _on_session_replaced(self) -> None:
         assert self._document is not None
         state = self._document.session.state
+        self._weigh_refusal()
         self._fill_combatants(state)
         self._turn = self._document.turn_key(state)
         self._own_roll = False
@@ -421,6 +437,7 @@ class DiceTray(RollDisplay):
     def _on_changed(self, change: Change) -> None:
         assert self._document is not None
         state = self._document.session.state
+        self._weigh_refusal()
         self._follow_combatants(change, state)
         turn = self._document.turn_key(state)
         new_turn = turn != self._turn

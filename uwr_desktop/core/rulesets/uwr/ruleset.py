@@ -104,6 +104,10 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
         """The shared refusals, then a check pending."""
         return super().next_refusal(state, end_round=end_round) or rules.pending_refusal(state)
 
+    def roll_refusal(self, state: kit.EncounterState) -> str | None:
+        """Every roll waits for a pending check to be resolved."""
+        return rules.pending_refusal(state)
+
     def start_fight(self, sink: common.Builder[UwrSettings]) -> str:
         """Missing initiative rolled, round 1 and its first turn, once no check is pending."""
         return rules.start_fight(_uwr(sink), sink.roller)
@@ -115,8 +119,7 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
 
     def decide_own(self, sink: common.Builder[UwrSettings], intent: kit.Intent) -> str | None:
         """Initiative, checks, attacks and reactions, weapons' preparation and types;
-        newcomers, leavers, cells and sheets as Uses Per Round and the turn order need; typed
-        dice only once no check is pending."""
+        newcomers, leavers, cells and sheets as Uses Per Round and the turn order need."""
         return self._decide(_uwr(sink), intent, sink.roller)
 
     def _decide(self, b: Builder, intent: kit.Intent, roller: kit.Roller) -> str | None:
@@ -152,10 +155,6 @@ class UwrRuleset(kit.ViewsFromModule, kit.RoundSystem[UwrSettings]):
                 return rules.resolve(b)
             case DirectCheck():
                 return rules.direct(b, roller, intent)
-            case kit.RollDice(combatant_id=cid, notation=notation, title=title):
-                # Typed dice of any kind wait for the pending check as a typed pool does.
-                rules.no_pending(b.state)
-                return common.roll_dice(b, cid, notation, title, roller)
             case FreeRoll():
                 spec = (intent.dice, intent.favor, intent.rerolls)
                 return rules.free_roll(

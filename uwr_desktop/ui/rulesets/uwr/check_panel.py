@@ -16,7 +16,7 @@ from uwr_desktop.core.dice import DiceError, PoolRoll, PoolSpec, Roller
 from uwr_desktop.core.encounter import Combatant, EncounterState
 from uwr_desktop.core.intents import Intent, RulesError
 from uwr_desktop.core.notation import format_spec
-from uwr_desktop.core.rulesets.uwr.decide import no_pending, reroll_refusal
+from uwr_desktop.core.rulesets.uwr.decide import reroll_refusal
 from uwr_desktop.core.rulesets.uwr.intents import DirectCheck, FreeRoll, OpposedCheck, Reroll
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, roll_of
 from uwr_desktop.core.rulesets.uwr.sheet import ATTRIBUTE_NAMES, sheet_of
@@ -282,11 +282,11 @@ class CheckPanel(QWidget):
 
     def _roll_locally(self, request: RollRequest) -> None:
         """A check for nobody rolls here: it is not part of the fight (its faces typed in when
-        the next roll is by hand), and waits for a pending check as every roll does."""
+        the next roll is by hand); the tray holds it back while a check is pending, as every
+        roll (the ruleset's ``roll_refusal``)."""
         spec = request.spec
         assert isinstance(spec, PoolSpec)  # the form builds d6 pools
         try:
-            no_pending(self._document.session.state)
             action, reaction = roll_for_nobody(self._document, self._roller, spec, request.reaction)
         except RulesError as error:
             self.show_message(str(error))
