@@ -19,24 +19,12 @@ DICE_BY_WORDS = {
 }
 """A combatant's ``dice_by`` in the log's words."""
 
-_SIDE_WORDS = {
-    Side.PLAYER: "players",
-    Side.ALLY: "allies",
-    Side.NEUTRAL: "neutrals",
-    Side.ENEMY: "enemies",
-}
-
-
-def side_words(side: Side) -> str:
-    """A side as a group: "players", "enemies"."""
-    return _SIDE_WORDS[side]
-
 
 def set_hand_rolls(state: EncounterState, side: Side, by_hand: bool) -> tuple[HandRollsSet, str]:
     """The event setting who rolls ``side``'s dice, and its label; refused when already so."""
     if (side in state.hand_sides) == by_hand:
         who = "by hand" if by_hand else "by the app"
-        raise RulesError(f"The {side_words(side)}' dice are already rolled {who}")
+        raise RulesError(f"The {side.group}' dice are already rolled {who}")
     event = HandRollsSet(side, by_hand)
     return event, describe_hand_rolls_set(event)
 
@@ -44,8 +32,8 @@ def set_hand_rolls(state: EncounterState, side: Side, by_hand: bool) -> tuple[Ha
 def describe_hand_rolls_set(event: HandRollsSet) -> str:
     """ "The players roll their dice by hand" / "The app rolls the enemies' dice"."""
     if event.by_hand:
-        return f"The {side_words(event.side)} roll their dice by hand"
-    return f"The app rolls the {side_words(event.side)}' dice"
+        return f"The {event.side.group} roll their dice by hand"
+    return f"The app rolls the {event.side.group}' dice"
 
 
 def describe_rolled_by_hand(event: RolledByHand, state: EncounterState) -> str:

@@ -9,12 +9,6 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.table.filter import CombatantFilterProxy
 from uwr_desktop.ui.widgets.swatch import side_swatch
 
-SIDE_LABELS = {
-    Side.PLAYER: "Players",
-    Side.ALLY: "Allies",
-    Side.NEUTRAL: "Neutrals",
-    Side.ENEMY: "Enemies",
-}
 NAME_FILTER_WIDTH_CHARS = 18
 """The name filter is about this many characters wide."""
 
@@ -32,7 +26,7 @@ class FilterBar(QWidget):
         menu = QMenu(self.show_button)
         self.side_actions: dict[Side, QAction] = {}
         for side in Side:
-            action = menu.addAction(side_swatch(side), SIDE_LABELS[side])
+            action = menu.addAction(side_swatch(side), side.group.capitalize())
             action.setObjectName(f"sideFilter_{side.value}")
             action.setCheckable(True)
             action.setChecked(True)
@@ -68,7 +62,7 @@ class FilterBar(QWidget):
 
     def _describe(self) -> None:
         """Say on the button whether every row shows, and in its tooltip what is left out."""
-        left_out = [SIDE_LABELS[s] for s, a in self.side_actions.items() if not a.isChecked()]
+        left_out = [s.group.capitalize() for s, a in self.side_actions.items() if not a.isChecked()]
         if not self.show_hidden_action.isChecked():
             left_out.append("hidden combatants")
         self.show_button.setText("Show: all" if not left_out else "Show: filtered")

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMenu
 from uwr_desktop.core.dice_requests import DiceRequest
 from uwr_desktop.core.encounter import DiceBy
 from uwr_desktop.core.intents import EditCell, SetHandRolls
-from uwr_desktop.core.rulesets.hand_rolls import DICE_BY_CELL, side_words
+from uwr_desktop.core.rulesets.hand_rolls import DICE_BY_CELL
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.document import FacesAnswer
@@ -36,10 +36,10 @@ class HandDiceCommands(QObject):
         self.menu.setObjectName("handDiceMenu")
         self.side_actions: dict[Side, QAction] = {}
         for side in Side:
-            action = QAction(f"{side_words(side).capitalize()} Roll by Hand", self.menu)
+            action = QAction(f"{side.group.capitalize()} Roll by Hand", self.menu)
             action.setCheckable(True)
             action.setStatusTip(
-                f"The {side_words(side)}' dice are rolled at the table and typed in "
+                f"The {side.group}' dice are rolled at the table and typed in "
                 "(a combatant's own choice wins)"
             )
             action.triggered.connect(lambda on, chosen=side: self._set_side(chosen, on))
