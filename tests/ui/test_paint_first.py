@@ -3,6 +3,7 @@ panel, which fills the dock a moment later at the width the dock was given: rest
 start, at a first start the width every round system's panel fits (and wider if the panel needs
 it after all). The real start is checked in a process of its own, twice in one data folder."""
 
+import json
 import random
 import textwrap
 
@@ -139,6 +140,65 @@ def test_the_real_start_builds_the_panel_after_the_first_frame_first_and_later(t
         assert panel == "True"
         assert now == shown
         assert int(now) >= int(needed)
+
+
+LOOK_AT_FIRST_PAINT = textwrap.dedent(
+    """
+    import json
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+    from uwr_desktop.cli import parse_args
+    from uwr_desktop.ui import app
+    from uwr_desktop.ui.theme import active_scheme, build_palette
+    from uwr_desktop.ui.window.main_window import MainWindow
+
+    made = MainWindow.__init__
+    seen = {}
+
+    def look(window):
+        parts = [window, window.menuBar(), window.statusBar(), window.table, window.timeline,
+                 window.turn_header, window.event_log, window.log_dock, window.dice_dock]
+        return {
+            "themed": type(QApplication.style()).__name__ == "ThemeStyle",
+            "style": QApplication.style().name(),
+            "panel": window.dice_dock.panel is not None,
+            "palette": QApplication.palette() == build_palette(active_scheme()),
+            "places": [[type(w).__name__, w.geometry().getRect(), w.isVisible()] for w in parts],
+        }
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint and "first" not in seen:
+                seen["first"] = look(watched)
+            return False
+
+    def report(window):
+        seen["later"] = look(window)
+        print(json.dumps(seen), flush=True)
+        window.files.maybe_save = lambda: True
+        window.close()
+
+    def built(window, *args, **kwargs):
+        made(window, *args, **kwargs)
+        window.first_paint_watch = FirstPaint(window)
+        window.installEventFilter(window.first_paint_watch)
+        QTimer.singleShot(0, lambda: QTimer.singleShot(500, lambda: report(window)))
+
+    MainWindow.__init__ = built
+    app.run(parse_args([]))
+    """
+)
+
+
+def test_the_first_frame_is_painted_before_the_theme_s_style_with_the_same_layout(tmp_path):
+    printed = run_app_script(LOOK_AT_FIRST_PAINT, tmp_path / "home", screen=(1366, 768))
+    seen = json.loads(printed.splitlines()[-1])
+    first, later = seen["first"], seen["later"]
+    assert not first["themed"] and not first["panel"], "the frame came first"
+    assert later["themed"] and later["panel"]
+    assert first["style"] == "fusion", "Fusion draws the first frame, with the same sizes"
+    assert first["palette"] and later["palette"], "the theme's colours from the first frame on"
+    assert first["places"] == later["places"], "nothing moved when the style came"
 
 
 def test_a_smoke_test_keeps_the_folder_a_home_names(monkeypatch, tmp_path):

@@ -38,8 +38,8 @@ START_AND_REPORT = textwrap.dedent(
                 window.close()
                 QApplication.quit()
 
-    def create(argv):
-        application = made(argv)
+    def create(argv, **options):
+        application = made(argv, **options)
         QTimer.singleShot(100, report_then_quit)
         return application
 

@@ -227,7 +227,8 @@ START_AND_DISMISS = textwrap.dedent(
             for listed in modal.findChildren(QListWidget):
                 items = (listed.item(row).text() for row in range(listed.count()))
                 text += " ".join(item.replace(chr(10), " ") for item in items)
-            print("DIALOG", modal.windowTitle(), "|", text, flush=True)
+            style = type(QApplication.style()).__name__
+            print("DIALOG", modal.windowTitle(), "|", text, "|", style, flush=True)
             modal.done(0)
         elif any(isinstance(w, QMainWindow) and w.isVisible() for w in tops()):
             for window in QApplication.topLevelWidgets():
@@ -236,8 +237,8 @@ START_AND_DISMISS = textwrap.dedent(
                 window.close()
             QApplication.quit()
 
-    def create(argv):
-        application = made(argv)
+    def create(argv, **options):
+        application = made(argv, **options)
         timer = QTimer(application)
         timer.timeout.connect(dismiss_then_quit)
         timer.start(50)
@@ -266,6 +267,7 @@ def test_the_app_starts_on_a_damaged_autosave_file(tmp_path):
     assert "The autosave file was damaged" in dialogs[0]
     assert "“Ambush”: 5 entries recovered, 7 lost." in dialogs[0]
     assert "Reopen a fight?" in dialogs[1]  # then the recovered part is offered
+    assert all(line.endswith("| ThemeStyle") for line in dialogs), "their focus ring shows"
     (aside,) = db.parent.glob("journal-damaged-*.sqlite3-wal")
     assert aside.read_bytes() == b"garbage" * 1000
     assert db.is_file()

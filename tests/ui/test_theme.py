@@ -16,14 +16,16 @@ from uwr_desktop.ui.icons import ICON_NAMES, icon
 from uwr_desktop.ui.theme import (
     BASE_FONT_POINT_SIZE,
     Scheme,
-    ThemeStyle,
+    ThemeController,
     active_scheme,
     apply_theme,
     build_palette,
+    install_theme_style,
     scheme_for_palette,
     side_color,
     theme_colors,
 )
+from uwr_desktop.ui.theme_style import ThemeStyle
 from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
 
 APP_ICON = "uwr-desktop"
@@ -111,6 +113,21 @@ def test_apply_theme_sets_fusion_the_palette_and_a_larger_font(themed_app):
     assert themed >= max(before + 1, BASE_FONT_POINT_SIZE)
     assert apply_theme(themed_app, Scheme.LIGHT) is controller
     assert themed_app.font().pointSizeF() == themed, "applying again does not grow the font"
+
+
+def test_the_style_may_wait_and_comes_once_with_the_palette_kept(themed_app):
+    themed_app.setStyle("Fusion")
+    controller = ThemeController(themed_app, style_later=True)
+    controller.set_scheme(Scheme.DARK)
+    assert not isinstance(themed_app.style(), ThemeStyle) and not controller.styled
+    dark = build_palette(Scheme.DARK)
+    assert themed_app.palette() == dark, "the colours do not wait"
+    install_theme_style()
+    style = themed_app.style()
+    assert isinstance(style, ThemeStyle) and controller.styled
+    assert themed_app.palette() == dark
+    install_theme_style()
+    assert themed_app.style() is style, "installed once"
 
 
 def test_a_themed_application_starts_in_fusion_with_the_palette_and_font():

@@ -21,7 +21,8 @@ from uwr_desktop.core.storage.startup import JournalOpening, open_journal
 from uwr_desktop.ui.crash.handler import install_excepthook
 from uwr_desktop.ui.dialogs.prompts import inform, warn
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.theme import create_themed_application
+from uwr_desktop.ui.theme import create_themed_application, install_theme_style
+from uwr_desktop.ui.widgets.first_paint import AfterFirstPaint
 from uwr_desktop.ui.window.main_window import MainWindow
 
 SAMPLE_FIGHT = ("samples", "sample-fight.uwr")
@@ -61,6 +62,7 @@ def _tell_about_storage(window: MainWindow, opening: JournalOpening, interactive
     if opening.damage is not None and interactive:
         from uwr_desktop.ui.storage_ui.autosave_bar import damage_text
 
+        install_theme_style()  # a dialog before the window's first frame: its focus ring shows
         inform(window, "The autosave file was damaged", damage_text(opening.damage))
 
 
@@ -73,6 +75,7 @@ def _offer_recovery(window: MainWindow, store: JournalStore) -> bool:
         _discard_unless_reopened(store, empty.encounter_id)
     if not summaries:
         return False
+    install_theme_style()  # a dialog before the window's first frame: its focus ring shows
     dialog = RecoveryDialog(summaries, parent=window)
     dialog.exec()
     for encounter_id in dialog.discarded_ids():
@@ -113,6 +116,7 @@ def _finish_smoke_test(app: QApplication, window: MainWindow, png: Path | None) 
     panel, built after the first frame) and save a picture of the whole window."""
     QApplication.processEvents()
     if png is not None:
+        install_theme_style()
         window.dice_dock.stop_waiting()
         if window.dice_tray is not None:
             window.dice_tray.skip_animation()
@@ -131,7 +135,7 @@ def run(options: LaunchOptions) -> int:
     QGuiApplication.setApplicationName(APP_NAME)
     QGuiApplication.setApplicationDisplayName(APP_NAME)
     QGuiApplication.setDesktopFileName("uwr-desktop")
-    app = create_themed_application(sys.argv[:1])
+    app = create_themed_application(sys.argv[:1], style_later=True)
     paths = app_paths()
     app.setWindowIcon(QIcon(str(resource_path("icons", "uwr-desktop.svg"))))
     window_holder: list[MainWindow] = []
@@ -143,6 +147,9 @@ def run(options: LaunchOptions) -> int:
     store = opening.store
     document = EncounterDocument(store)
     window = MainWindow(document, settings, library=library, panel_after_first_paint=True)
+    # Installed after the Dice dock's own wait, so run before it: the panel is then built, and
+    # polished, once in the theme's style.
+    AfterFirstPaint(window, install_theme_style)
     window_holder.append(window)
     _tell_about_storage(window, opening, interactive=not options.smoke_test)
     recovered = False

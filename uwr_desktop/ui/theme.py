@@ -2,32 +2,17 @@
 
 ``apply_theme(app)`` follows the system's light or dark scheme and switches live when it
 changes. The colours are exposed (``theme_colors``, ``side_color``) so the combatant table, the
-timeline and anything else draw with the same ones.
-
-Fusion draws the edges of fields and buttons a shade darker than the window (2:1 in the light
-scheme, 1.1:1 in the dark one) and its focus mark, 1 px wide, only after the keyboard moved
-the focus: when the app moves it itself (after a dialog, a Resolve, a choice in a drop-down)
-nothing shows. :class:`ThemeStyle` draws over Fusion's edges in the theme's ``edge`` colour
-(3:1 against every background it meets) and, whenever a widget has the focus, however it got
-it, a 2 px ring in the theme's ``focus`` colour (white on a selected table row). A default
-button keeps Fusion's tinted face under a plain edge, so it never looks focused.
+timeline and anything else draw with the same ones. The edges and the focus ring the theme
+draws over Fusion's are :mod:`uwr_desktop.ui.theme_style`'s; at start they come right after
+the window's first frame (:func:`create_themed_application`), as they change no size.
 """
 
 from enum import StrEnum
 
 import msgspec
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QApplication,
-    QComboBox,
-    QProxyStyle,
-    QStyle,
-    QStyleOption,
-    QStyleOptionComplex,
-    QWidget,
-)
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
 
 from uwr_desktop.core.sides import Side
 
@@ -226,115 +211,6 @@ def build_palette(scheme: Scheme) -> QPalette:
 
 FOCUS_WIDTH = 2.0
 """How wide the focus ring is, in pixels."""
-_RADIUS = 3.0
-
-_PE = QStyle.PrimitiveElement
-_CC = QStyle.ComplexControl
-_EDGED = {_PE.PE_FrameLineEdit, _PE.PE_PanelButtonCommand}
-"""What Fusion draws with a low-contrast edge that this style draws again."""
-_RINGED_AT_EDGE = {_CC.CC_SpinBox, _CC.CC_ComboBox, _CC.CC_ToolButton}
-
-
-def _colors(option: QStyleOption) -> ThemeColors:
-    return theme_colors(scheme_for_palette(option.palette))
-
-
-def _focused(option: QStyleOption) -> bool:
-    return bool(option.state & QStyle.StateFlag.State_HasFocus)
-
-
-def paint_edge(painter: QPainter, rect: QRectF, color: QColor, *, ring: bool) -> None:
-    """A field's or button's edge along the inside of ``rect``: 1 px, or the 2 px focus ring."""
-    width = FOCUS_WIDTH if ring else 1.0
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setPen(QPen(color, width))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    inset = width / 2
-    painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), _RADIUS, _RADIUS)
-    painter.restore()
-
-
-class ThemeStyle(QProxyStyle):
-    """Fusion with the theme's edges and an always drawn focus ring (see the module)."""
-
-    def __init__(self) -> None:
-        """Fusion underneath."""
-        super().__init__(STYLE_NAME)
-
-    def drawPrimitive(  # noqa: N802 (Qt override)
-        self,
-        element: QStyle.PrimitiveElement,
-        option: QStyleOption,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Fusion's drawing, with the theme's edges and focus ring."""
-        if element == _PE.PE_FrameFocusRect:
-            self._paint_focus_rect(option, painter, widget)
-            return
-        super().drawPrimitive(element, option, painter, widget)
-        if element in _EDGED and not isinstance(widget, QComboBox):
-            colors = _colors(option)
-            focused = _focused(option) and (
-                element == _PE.PE_FrameLineEdit or isinstance(widget, QAbstractButton)
-            )
-            color = QColor(colors.focus if focused else colors.edge)
-            paint_edge(painter, QRectF(option.rect), color, ring=focused)
-        elif element in (_PE.PE_IndicatorCheckBox, _PE.PE_IndicatorRadioButton):
-            self._paint_indicator_edge(element, option, painter)
-
-    def drawComplexControl(  # noqa: N802 (Qt override)
-        self,
-        control: QStyle.ComplexControl,
-        option: QStyleOptionComplex,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Fusion's spin boxes, drop-downs and tool buttons, with the theme's edge and ring."""
-        super().drawComplexControl(control, option, painter, widget)
-        if control not in _RINGED_AT_EDGE:
-            return
-        focused = _focused(option)
-        flag = QStyle.StateFlag
-        shown = flag.State_MouseOver | flag.State_Sunken | flag.State_On
-        flat = control == _CC.CC_ToolButton and bool(option.state & flag.State_AutoRaise)
-        if flat and not focused and not option.state & shown:
-            return
-        colors = _colors(option)
-        color = QColor(colors.focus if focused else colors.edge)
-        paint_edge(painter, QRectF(option.rect), color, ring=focused)
-
-    def _paint_focus_rect(
-        self, option: QStyleOption, painter: QPainter, widget: QWidget | None
-    ) -> None:
-        """The ring around a focused cell, check box label or radio button; buttons, spin
-        boxes and drop-downs have theirs at their edge instead."""
-        if isinstance(widget, QAbstractButton | QComboBox) and not _is_check(widget):
-            return
-        colors = _colors(option)
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        color = colors.highlighted_text if selected else colors.focus
-        paint_edge(painter, QRectF(option.rect), QColor(color), ring=True)
-
-    def _paint_indicator_edge(
-        self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter
-    ) -> None:
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(_colors(option).edge), 1.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        box = QRectF(option.rect).adjusted(0.5, 0.5, -1.5, -1.5)
-        if element == _PE.PE_IndicatorRadioButton:
-            painter.drawEllipse(box)
-        else:
-            painter.drawRoundedRect(box, 1.5, 1.5)
-        painter.restore()
-
-
-def _is_check(widget: QWidget) -> bool:
-    """Whether ``widget`` is a check box or radio button (their ring goes around the label)."""
-    return widget.inherits("QCheckBox") or widget.inherits("QRadioButton")
 
 
 class ThemeController(QObject):
@@ -345,23 +221,43 @@ class ThemeController(QObject):
 
     schemeChanged = Signal(str)  # noqa: N815 (Qt signal naming)
 
-    def __init__(self, app: QApplication) -> None:
-        """Take charge of ``app``'s style, palette and base font."""
+    def __init__(self, app: QApplication, *, style_later: bool = False) -> None:
+        """Take charge of ``app``'s style, palette and base font; with ``style_later`` the
+        theme's edges and focus ring wait for :meth:`install_style`."""
         super().__init__(app)
         self.setObjectName("themeController")
         self._app = app
         self._override: Scheme | None = None
         self._system = system_scheme()
         self._scheme = self._system
+        self._styled = False
         base_font = QFont(app.font())
         if base_font.pointSizeF() > 0:
             base_font.setPointSizeF(max(base_font.pointSizeF() + 1, BASE_FONT_POINT_SIZE))
             app.setFont(base_font)
         self.base_point_size = base_font.pointSizeF()
         """The text size the theme gives the application, before any zoom."""
-        app.setStyle(ThemeStyle())
+        if not style_later:
+            self.install_style()
         app.setPalette(build_palette(self._scheme))
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._follow_system)
+
+    @property
+    def styled(self) -> bool:
+        """Whether the theme's edges and focus ring are drawn."""
+        return self._styled
+
+    def install_style(self) -> None:
+        """Draw the theme's edges and focus ring over Fusion's (once; again changes nothing).
+
+        Imported here: the style's first use builds PySide's types of every style option and
+        its enums, a tenth of a start, which the first frame does without."""
+        if self._styled:
+            return
+        from uwr_desktop.ui.theme_style import ThemeStyle
+
+        self._styled = True
+        self._app.setStyle(ThemeStyle())
 
     @property
     def scheme(self) -> Scheme:
@@ -430,11 +326,21 @@ def set_zoom(app: QApplication, percent: int) -> None:
         app.setFont(font)
 
 
-def create_themed_application(argv: list[str]) -> QApplication:
-    """Create the QApplication with the look :func:`apply_theme` gives, following the system.
+def create_themed_application(argv: list[str], *, style_later: bool = False) -> QApplication:
+    """Create the QApplication with the look :func:`apply_theme` gives, following the system;
+    with ``style_later`` the theme's edges and focus ring wait for :func:`install_theme_style`
+    (the start paints its first frame with Fusion's, the same sizes).
 
     Qt's ``-style`` option spares building the platform's own style before the theme's.
     """
     app = QApplication([*argv, "-style", STYLE_NAME])
-    ThemeController(app).set_scheme(None)
+    ThemeController(app, style_later=style_later).set_scheme(None)
     return app
+
+
+def install_theme_style() -> None:
+    """Draw the theme's edges and focus ring now, if the application's theme waited for it."""
+    app = QApplication.instance()
+    controller = app.findChild(ThemeController, "themeController") if app is not None else None
+    if controller is not None:
+        controller.install_style()

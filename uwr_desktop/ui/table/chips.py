@@ -51,17 +51,27 @@ class ChipsDelegate(QStyledItemDelegate):
         """Chips on the condition colour when ``tinted``."""
         super().__init__(parent)
         self._tinted = tinted
+        self._painting = False
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: _ModelIndex) -> None:  # noqa: N802
+        """The cell as the view draws it, without its text while it is painted (the chips
+        show it)."""
+        super().initStyleOption(option, index)
+        if self._painting:
+            option.text = ""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _ModelIndex) -> None:
-        """The cell without its text, then the chips that fit and a "+N" for the rest."""
+        """The cell without its text, then the chips that fit and a "+N" for the rest.
+
+        The cell is the base's, whose style drawing never reaches Python: the first use of
+        ``QStyle`` in PySide builds all of its enum types, which a first paint does without.
+        """
         chips = chips_of(index)
-        blank = QStyleOptionViewItem(option)
-        self.initStyleOption(blank, index)
-        blank.text = ""
-        widget = option.widget
-        style = widget.style() if widget is not None else None
-        if style is not None:
-            style.drawControl(style.ControlElement.CE_ItemViewItem, blank, painter, widget)
+        self._painting = True
+        try:
+            super().paint(painter, option, index)
+        finally:
+            self._painting = False
         if not chips:
             return
         metrics = QFontMetricsF(option.font)

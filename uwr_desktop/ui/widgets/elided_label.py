@@ -15,14 +15,9 @@ class ElidedLabel(QLabel):
         return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, width)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
-        """Draw the words, elided, as the style draws a label's text."""
+        """Draw the words, elided, as the style draws a label's text: in the window text colour
+        of the label's state (its palette's group). Drawn here, since the first use of
+        ``QStyle`` in PySide builds all of its enum types, which a first paint does without."""
         painter = QPainter(self)
-        self.style().drawItemText(
-            painter,
-            self.contentsRect(),
-            int(self.alignment()),
-            self.palette(),
-            self.isEnabled(),
-            self.shown_text(),
-            QPalette.ColorRole.WindowText,
-        )
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        painter.drawText(self.contentsRect(), int(self.alignment()), self.shown_text())
