@@ -4,12 +4,15 @@ record given the Ten Dice Rule it implied, every record without the leftover-die
 Anything else passes as it is, for the typed decoder to name."""
 
 import json
+from typing import Annotated
 
+import msgspec
 import pytest
 
 from uwr_desktop.core.earlier_rolls import records_upgrade
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import TurnStarted, event_union
+from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import Attacked, RollOffJoined
 from uwr_desktop.core.storage.encounter_file import EncounterFileError, decode_encounter
@@ -125,3 +128,58 @@ def test_a_malformed_list_in_an_earlier_file_is_refused_by_name():
     }
     with pytest.raises(EncounterFileError, match=r"entry 1: events\[0\]\.combatants"):
         decode_encounter(json.dumps(document).encode())
+
+
+def test_a_sheet_tagged_with_a_list_in_an_earlier_file_is_refused_by_name():
+    combatant = {"id": "a", "name": "A", "side": "enemy", "sheet": {"ruleset": ["rollkeep"]}}
+    assert records_upgrade(Combatant)(combatant) == combatant
+    document = {
+        "format": "uwr-desktop-encounter",
+        "schema_version": 6,
+        "ruleset": "rollkeep",
+        "settings": {},
+        "roster": [combatant],
+        "journal": [],
+        "cursor": 0,
+    }
+    with pytest.raises(EncounterFileError, match=r"roster\[0\]\.sheet"):
+        decode_encounter(json.dumps(document).encode())
+
+
+# Today's events and sheets hold records plainly; these kinds are the shapes a round system's
+# annotations may also take, and the records inside them are found all the same.
+
+
+class Rolled(msgspec.Struct):
+    roll: RollRecord
+
+
+class Bounded(msgspec.Struct):
+    rolled: Annotated[
+        tuple[Rolled, ...], msgspec.Meta(max_length=3, description="at most three")
+    ] = ()
+
+
+class MaybeRolls(msgspec.Struct):
+    rolls: tuple[RollRecord, ...] | None = None
+
+
+class Chain(msgspec.Struct):
+    roll: RollRecord | None = None
+    next: "Chain | None" = None
+
+
+def test_records_in_a_described_and_bounded_list_are_upgraded():
+    raw = {"rolled": [{"roll": old_keep(True)}]}
+    assert records_upgrade(Bounded)(raw) == {"rolled": [{"roll": new_keep(TEN_LEFTOVER)}]}
+
+
+def test_an_optional_list_of_records_is_upgraded_when_present():
+    upgrade = records_upgrade(MaybeRolls)
+    assert upgrade({"rolls": [old_keep()]}) == {"rolls": [new_keep(TEN)]}
+    assert upgrade({"rolls": None}) == {"rolls": None}
+
+
+def test_a_kind_that_holds_itself_is_upgraded_without_endless_recursion():
+    raw = {"roll": old_keep(True), "next": None}
+    assert records_upgrade(Chain)(raw) == {"roll": new_keep(TEN_LEFTOVER), "next": None}

@@ -269,3 +269,13 @@ def test_once_it_has_acted_the_combatant_on_turn_is_offered_no_delay_and_no_stan
         session.do(RollkeepDelay("kakita"))
     with pytest.raises(RulesError, match=r"^Kakita has already acted this turn$"):
         session.do(RollkeepChooseStance("kakita", Stance.DEFENSE))
+
+
+def test_an_ambush_roll_that_only_ties_surprises_nobody():
+    session, script = duel(3, 3, 3, 3)
+    ambush = session.do(RollkeepAmbush(("kakita",), ("hida",))).events[0]
+    assert sum(r.roll.total for r in ambush.ambushers) == sum(r.roll.total for r in ambush.unaware)
+    assert not sheet_of(session.state.combatants["hida"]).ambushed
+    session.do(StartFight())
+    assert session.state.order == ("kakita", "hida")
+    assert script.faces == []

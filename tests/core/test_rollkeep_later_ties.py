@@ -10,6 +10,7 @@ from uwr_desktop.core.intents import (
     AddCombatants,
     EditCell,
     EndRound,
+    NextTurn,
     ReplaceCombatant,
     StartFight,
 )
@@ -201,7 +202,7 @@ def test_a_recorded_place_that_does_not_fit_the_roll_off_is_refused():
             Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))
     twice = RollOffJoined("a", 1, (d10(5),))
     entries = [*session.entries, JournalEntry("x", (twice,))]
-    with pytest.raises(Exception, match="cannot take a place"):
+    with pytest.raises(Exception, match="A cannot take a place in initiative roll-off 1"):
         Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))
 
 
@@ -219,3 +220,24 @@ def test_a_sheet_edit_that_makes_a_tie_rolls_it_off_at_once():
     session.do(ReplaceCombatant(edited))
     assert session.state.order == ("b", "a")
     assert (faces_of(session, "a"), faces_of(session, "b")) == ({1: (2,)}, {1: (9,)})
+
+
+def test_a_roll_off_in_a_later_round_is_numbered_after_the_first_one():
+    roller, faces = scripted(4, 7)
+    session = Session(make_ruleset("rollkeep"), scored(a=20, b=20, d=25), roller=roller)
+    session.do(StartFight())
+    session.do(NextTurn())  # D's turn taken
+    session.do(EndRound())
+    assert session.state.round == 2
+    faces.add(8, 3)
+    start = len(session.entries)
+    session.do(EditCell("a", "initiative", 25))
+    rolled = events_since(session, start, RollOff)
+    assert [(e.roll_off, [(r.combatant_id, r.roll.total) for r in e.rolls]) for e in rolled] == [
+        (2, [("a", 8), ("d", 3)])
+    ]
+    assert faces_of(session, "a") == {1: (4,), 2: (8,)}
+    assert faces_of(session, "d") == {2: (3,)}
+    session.do(EditCell("a", "initiative", 20))
+    assert session.state.order == ("d", "b", "a")
+    assert faces.faces == []

@@ -428,3 +428,14 @@ def test_a_stance_already_taken_is_refused_in_its_name():
     with pytest.raises(RulesError, match=r"^A is already in the Attack stance$"):
         session.do(RollkeepChooseStance("a", Stance.ATTACK))
     assert session.do(RollkeepChooseStance("a", Stance.DEFENSE)).label == "A: Defense stance"
+
+
+def test_a_delayer_who_acts_now_keeps_its_armor_tn():
+    session, _ = trio()
+    tn = armor_tn(sheet_of(session.state.combatants["a"]))
+    session.do(RollkeepDelay("a"))
+    session.do(NextTurn())  # b's turn taken: a is offered its turn
+    session.do(RollkeepActNow("a"))
+    a = sheet_of(session.state.combatants["a"])
+    assert (a.delaying, a.full_defense_bonus, armor_tn(a)) == (False, 0, tn)
+    assert session.state.current == "a"

@@ -19,6 +19,7 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import (
     ActionType,
@@ -494,3 +495,30 @@ def test_the_shared_cells_read_what_the_combatant_holds():
         "notes": "ambusher",
         "alias": "Shadow",
     }
+
+
+def test_the_coming_order_ignores_the_d10s_rolled_for_the_count_now():
+    roster = [fighter("ann", quickness=1), fighter("ben", quickness=3), fighter("cat", quickness=1)]
+    session = tactical_session(roster, [5, 5, 4, 4, 5, 5, 2, 9])
+    session.do(StartFight())
+    session.do(NextTurn())  # all on 31: Cat (9) before Ann (2) there
+    for cid in ("ben", "cat", "ann"):
+        session.do(TacticalDeclare(cid, "Melee attack", ap=2))
+    # All three resolve on 21, where Ann and Cat will roll off afresh: until then the table
+    # order stands between them.
+    assert session.ruleset.turn_now(session.state) == TurnNow((), ("ben", "ann", "cat"))
+
+
+def test_the_coming_order_names_an_idle_combatant_with_one_ap_left_and_not_one_with_none():
+    session = started([fighter("ann"), fighter("ben")], [9, 9, 1, 1])  # ann 18, ben 2
+    for _ in range(4):  # the first free, then one AP each
+        session.do(TacticalDeclare("ann", "Drop item"))
+    assert sheet(session, "ann").now.ap == 1
+    # Still on 38: Ann comes next on 18 + 5 x 1.
+    assert session.ruleset.turn_now(session.state) == TurnNow((), ("ann", "ben"))
+    session.do(NextTurn())
+    assert part_of(session.state).count == 23
+    assert session.ruleset.turn_now(session.state) == TurnNow(("ann",), ("ben",))
+    session.do(TacticalDeclare("ann", "Drop item"))
+    assert sheet(session, "ann").now.ap == 0
+    assert session.ruleset.turn_now(session.state) == TurnNow((), ("ben",))

@@ -263,6 +263,23 @@ def test_a_base_typed_at_round_two_start_moves_the_reload_carried_into_it():
     assert cell(session, "a", "action") == "Reload 6 AP, 4 paid · 35 → 25"
 
 
+def test_a_base_typed_as_zero_counts_the_carried_reload_from_zero():
+    session = reloading()
+    session.do(EditCell("a", "initiative", 0))
+    assert cell(session, "a", "initiative") == 0
+    # Declared on 0 + 5 x 4, resolving on 0 + 5 x 2 AP left.
+    assert cell(session, "a", "action") == "Reload 6 AP, 4 paid · 20 → 10"
+    slot = next(s for s in session.ruleset.timeline(session.state) if s.key == "a@action")
+    assert (slot.position, slot.span_end) == (20, 10)
+
+
+def test_the_journal_names_a_typed_base_and_a_return_to_the_roll():
+    session = reloading()
+    assert session.do(EditCell("a", "initiative", 8)).label == "A: base initiative 8"
+    assert session.do(EditCell("a", "initiative", "")).label == "A: back to the roll"
+    assert cell(session, "a", "initiative") == 15
+
+
 def test_with_reroll_every_round_the_typed_base_overrides_the_new_roll():
     session = reloading(initiative_every_round=True)
     assert sheet(session, "a").base == 14
