@@ -98,23 +98,25 @@ def test_once_placed_the_newcomer_keeps_its_place_whenever_the_tie_comes_back():
     assert events_since(session, start, RollOffJoined) == []
 
 
+def _a_ties_d(session, faces):
+    """A's score edited to 25, tying D (A rolls 8, D 3): each roll-off rolled, by number."""
+    faces.add(8, 3)
+    start = len(session.entries)
+    session.do(EditCell("a", "initiative", 25))
+    rolled = events_since(session, start, RollOff)
+    return [(e.roll_off, [(r.combatant_id, r.roll.total) for r in e.rolls]) for e in rolled]
+
+
 def test_an_old_roll_off_never_decides_a_tie_it_was_not_rolled_for():
     roller, faces = scripted(4, 7)
     session = Session(make_ruleset("rollkeep"), scored(a=20, b=20, d=25), roller=roller)
     session.do(StartFight())
     assert session.state.order == ("d", "b", "a")
     # A's score changes to tie D, whom no roll-off ever set against A: both roll.
-    faces.add(8, 3)
-    start = len(session.entries)
-    session.do(EditCell("a", "initiative", 25))
-    rolled = events_since(session, start, RollOff)
-    assert [(e.roll_off, [(r.combatant_id, r.roll.total) for r in e.rolls]) for e in rolled] == [
-        (2, [("a", 8), ("d", 3)])
-    ]
+    assert _a_ties_d(session, faces) == [(2, [("a", 8), ("d", 3)])]
     assert session.state.order == ("a", "d", "b")
     assert faces_of(session, "a") == {1: (4,), 2: (8,)}
     # Back at 20, the first roll-off still settles A and B: nothing is rolled again.
-    start = len(session.entries)
     session.do(EditCell("a", "initiative", 20))
     assert session.state.order == ("d", "b", "a")
     assert len(session.entries[-1].events) == 1
@@ -229,13 +231,7 @@ def test_a_roll_off_in_a_later_round_is_numbered_after_the_first_one():
     session.do(NextTurn())  # D's turn taken
     session.do(EndRound())
     assert session.state.round == 2
-    faces.add(8, 3)
-    start = len(session.entries)
-    session.do(EditCell("a", "initiative", 25))
-    rolled = events_since(session, start, RollOff)
-    assert [(e.roll_off, [(r.combatant_id, r.roll.total) for r in e.rolls]) for e in rolled] == [
-        (2, [("a", 8), ("d", 3)])
-    ]
+    assert _a_ties_d(session, faces) == [(2, [("a", 8), ("d", 3)])]
     assert faces_of(session, "a") == {1: (4,), 2: (8,)}
     assert faces_of(session, "d") == {2: (3,)}
     session.do(EditCell("a", "initiative", 20))
