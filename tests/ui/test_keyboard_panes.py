@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, StartFight
+from uwr_desktop.core.intents import AddCombatants, RemoveCombatants, StartFight
 from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus
@@ -91,6 +91,25 @@ def test_f6_and_shift_f6_go_round_the_panes(qtbot, window):
         focused = _press(qtbot, Qt.Key.Key_F6, SHIFT)
         backwards.append(next(i for i, pane in enumerate(panes) if _within(focused, pane)))
     assert backwards == [3, 2, 1, 0]
+
+
+def test_going_round_the_panes_leaves_the_window_whole(qtbot, window):
+    """F6 once looked for a pane's first field by walking Qt's focus chain from Python, and
+    PySide took each widget it passed as owned by the one before it: once the panel rebuilt
+    its rows, the status bar's Python side went with them and the next refusal crashed."""
+    window.do(StartFight())
+    window.table.setFocus()
+    qtbot.waitUntil(window.table.hasFocus)
+    for _ in range(4):
+        _press(qtbot, Qt.Key.Key_F6)
+    for _ in range(4):
+        _press(qtbot, Qt.Key.Key_F6, SHIFT)
+    for _ in range(3):
+        window.actions_by_key["next_turn"].trigger()
+        qtbot.wait(10)  # the panel's old rows are deleted
+    window.do(RemoveCombatants(("nobody",)))
+    assert "nobody" in window.statusBar().currentMessage()
+    assert _within(_press(qtbot, Qt.Key.Key_F6), window.timeline)
 
 
 def test_f6_skips_a_closed_dock(qtbot, window):

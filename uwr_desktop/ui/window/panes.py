@@ -20,17 +20,16 @@ def _takes_tab(widget: QWidget) -> bool:
 
 def focus_target(pane: QWidget) -> QWidget | None:
     """The widget of ``pane`` the focus goes to: the pane itself if it takes the focus by Tab,
-    else the first of its widgets that does, in the Tab order (``None``: none does)."""
+    else the first of its widgets that does, in the order they were made (which is the Tab
+    order: the window sets no other; ``None``: none does)."""
     if not pane.isVisible():
         return None
     if _takes_tab(pane):
         return pane
-    widget = pane.nextInFocusChain()
-    while widget is not None and widget is not pane:
-        if pane.isAncestorOf(widget) and _takes_tab(widget):
-            return widget
-        widget = widget.nextInFocusChain()
-    return None
+    # Not by walking nextInFocusChain(): PySide records the widget it returns as owned by the
+    # one it was asked of, so deleting a panel's old rows would take unrelated widgets' Python
+    # side (the status bar's, say) with them.
+    return next((widget for widget in pane.findChildren(QWidget) if _takes_tab(widget)), None)
 
 
 class PaneCycle(QObject):
