@@ -286,6 +286,17 @@ def test_the_off_guard_condition_costs_a_favor_on_attacks_and_dodges_not_parries
     assert any("(Off Guard)" in line for line in session.describe_entry(session.cursor - 1))
 
 
+def test_the_lowest_favor_still_rolls_off_guard_at_the_same_threshold():
+    session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY))
+    session.do(AddCondition(["ana", "orc"], Condition("Off Guard")))
+    session.do(Attack("ana", 0, "orc", favor=-10))
+    pending = part_of(session.state).pending
+    assert pending.check.roll.favor == -10
+    assert pending.check.roll.pool().spec.threshold == 6
+    session.do(React(Reaction.DODGE, favor=-10))
+    assert part_of(session.state).pending.reaction.roll.favor == -10
+
+
 def test_a_parry_is_not_off_guard_and_a_removed_condition_stops_costing():
     session = fight(fighter("ana", Side.PLAYER), fighter("orc", Side.ENEMY))
     session.do(AddCondition(["orc"], Condition("off guard")))

@@ -485,6 +485,25 @@ def test_typed_dice_for_a_combatant_against_a_difficulty_pass_or_fail_in_the_log
     assert line.endswith(("vs difficulty 2, passes", "vs difficulty 2, fails"))
 
 
+@pytest.mark.parametrize("typed", ["", "4d6 f+10"])
+def test_the_most_favor_against_an_easy_check_still_rolls(qtbot, document, panel, typed):
+    """The favor box's most, +10, with the Easy difficulty's +1 rolls at +10: favor beyond +3
+    lowers no threshold further."""
+    tray = panel.tray
+    tray.set_reduce_motion(True)
+    _select(qtbot, tray.combatant, "Vex")
+    _select(qtbot, panel.form.against, "Easy")
+    if typed:
+        qtbot.keyClicks(tray.notation, typed)
+    else:
+        _select(qtbot, panel.form.attribute, "Grace")
+        panel.form.favor.setValue(10)
+    _click(qtbot, tray.roll_button)
+    rolled = document.session.entries[-1].events[0]
+    assert isinstance(rolled, CheckRolled)
+    assert (rolled.roll.favor, rolled.difficulty) == (10, 1)
+
+
 def test_reroll_is_greyed_with_why_once_the_gm_typed_the_result_or_the_check_is_resolved(
     qtbot, document, panel
 ):

@@ -64,6 +64,13 @@ def success_threshold(favor: int, lowest_threshold: int = 2) -> int:
     return max(lowest_threshold, min(POOL_SIDES, BASE_THRESHOLD - favor))
 
 
+def net_favor(*sources: int) -> int:
+    """The favor of a pool from its ``sources`` (the GM's, a condition's, a difficulty's), held
+    between -``MAX_FAVOR`` and +``MAX_FAVOR``: favor moves the threshold only from +3 to -1, so
+    holding the sum there changes no roll, and a pool the GM may type still rolls with them."""
+    return max(-MAX_FAVOR, min(MAX_FAVOR, sum(sources)))
+
+
 class PoolSpec(msgspec.Struct, frozen=True, gc=False):
     """A d6 success pool to roll: dice, net favor, rerolls and the lowest-threshold setting."""
 

@@ -13,6 +13,7 @@ from uwr_desktop.core.dice import (
     Roller,
     dice_list,
     direct_check,
+    net_favor,
     opposed_check,
 )
 from uwr_desktop.core.dice_requests import RollFor
@@ -515,7 +516,7 @@ def attack(builder: Builder, roller: Roller, intent: Attack) -> str:
     off_guard = is_off_guard(attacker)
     spec = pool_spec(
         weapon_pool_dice(attacker, weapon),
-        favor - off_guard,
+        net_favor(favor, -off_guard),
         rerolls,
         builder.settings,
         extra_dice=extra_dice,
@@ -588,7 +589,7 @@ def react(builder: Builder, roller: Roller, intent: React) -> str:
     rerolls = half_reroll(attribute) + (skill.rerolls if skill else 0) + extra_rerolls
     spec = pool_spec(
         dice,
-        favor - off_guard,
+        net_favor(favor, -off_guard),
         rerolls,
         builder.settings,
         extra_dice=extra_dice,

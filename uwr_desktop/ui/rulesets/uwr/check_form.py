@@ -11,7 +11,7 @@ from fractions import Fraction
 import msgspec
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
-from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec
+from uwr_desktop.core.dice import DiceError, PoolSpec, RollKeepSpec, SumSpec, net_favor
 from uwr_desktop.core.limits import MAX_DICE, MAX_DIFFICULTY, MAX_REROLLS
 from uwr_desktop.core.notation import format_spec
 from uwr_desktop.ui.dice.tray import NothingToRollError, RollRequest
@@ -277,9 +277,8 @@ class CheckForm(QWidget):
         if typed is not None:
             spec = typed
             if isinstance(against, Difficulty) and against.favor:
-                spec = PoolSpec(
-                    spec.dice, spec.favor + against.favor, spec.rerolls, spec.lowest_threshold
-                )
+                favor = net_favor(spec.favor, against.favor)
+                spec = PoolSpec(spec.dice, favor, spec.rerolls, spec.lowest_threshold)
             written = format_spec(typed)
             label = written if source is None else f"{source.name}: {written}"
             explained = f"{label} = {format_spec(spec)}"
@@ -364,10 +363,10 @@ class CheckForm(QWidget):
             raise NothingToRollError(
                 "Pick an attribute or raise Dice to build a roll, or type dice."
             )
-        favor = self.favor.value()
         difficulty = self.against.currentData()
-        if isinstance(difficulty, Difficulty):
-            favor += difficulty.favor
+        favor = net_favor(
+            self.favor.value(), difficulty.favor if isinstance(difficulty, Difficulty) else 0
+        )
         spec = PoolSpec(dice, favor=favor, rerolls=rerolls)
         explained = _joined(parts) if parts else "raw dice"
         return spec, label, f"{explained} = {format_spec(spec)}{floored}"
