@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
@@ -455,6 +456,14 @@ def test_the_reaction_takes_its_own_favor_and_extra_dice(qtbot, document, panel)
     assert (helped.favor, helped.dice) == (plain.favor + 1, plain.dice + 2)
     assert helped.threshold == plain.threshold - 1
     _settle(qtbot, panel)
+
+
+def test_the_attack_and_reaction_modifiers_are_labelled_as_what_they_add(panel):
+    """Beside the form's own Dice and the typed dice, the modifiers say they add dice."""
+    labels = {label.buddy(): label.text() for label in panel.findChildren(QLabel) if label.buddy()}
+    attack, reaction = panel.attack, panel.attack.reaction
+    assert [labels[box] for box in (attack.favor, attack.extra_dice)] == ["Favor", "Extra dice"]
+    assert [labels[box] for box in (reaction.favor, reaction.dice)] == ["Favor", "Extra dice"]
 
 
 def test_a_new_attack_starts_its_reaction_without_modifiers(qtbot, document, panel):

@@ -178,7 +178,7 @@ class AttackPanel(IntentWidget):
             ("Weapon", self.weapon, 0, 2),
             ("Target", self.target, 1, 0),
             ("Favor", self.favor, 1, 2),
-            ("Dice", self.extra_dice, 2, 0),
+            ("Extra dice", self.extra_dice, 2, 0),
         )
         for text, widget, row, column in cells:
             label = QLabel(text)

@@ -84,7 +84,7 @@ class ReactionBox(QGroupBox):
         modifiers = QHBoxLayout()
         modifiers.addWidget(self.no_reaction_button)
         modifiers.addStretch(1)
-        for text, widget in (("Favor", self.favor), ("Dice", self.dice)):
+        for text, widget in (("Favor", self.favor), ("Extra dice", self.dice)):
             label = QLabel(text)
             label.setBuddy(widget)
             modifiers.addWidget(label)
