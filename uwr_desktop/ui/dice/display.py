@@ -349,7 +349,6 @@ class RollDisplay(QWidget):
         """Show the dice at rest at once."""
         self.view.skip()
         self.reaction_view.skip()
-        self._sync_skip_button()
 
     def _sync_skip_button(self) -> None:
         """Skip is live only while dice tumble; at rest it is greyed and says why."""
