@@ -20,6 +20,7 @@ from uwr_desktop.core.dice import (
     SumSpec,
     apply_keep_limit,
     direct_check,
+    net_favor,
     opposed_check,
     success_threshold,
 )
@@ -68,6 +69,17 @@ def test_library_generators_are_random_sources():
 def test_threshold_is_five_minus_favor_clamped(favor, lowest, threshold):
     assert success_threshold(favor, lowest) == threshold
     assert PoolSpec(5, favor=favor, lowest_threshold=lowest).threshold == threshold
+
+
+@pytest.mark.parametrize(
+    ("sources", "favor"),
+    [((), 0), ((2, -1), 1), ((MAX_FAVOR, 1), MAX_FAVOR), ((-MAX_FAVOR, -1), -MAX_FAVOR)],
+)
+def test_net_favor_sums_its_sources_within_the_most_a_pool_takes(sources, favor):
+    assert net_favor(*sources) == favor
+    unheld = sum(sources)
+    for lowest in range(2, 7):  # holding it never changes the threshold
+        assert success_threshold(favor, lowest) == success_threshold(unheld, lowest)
 
 
 @pytest.mark.parametrize("lowest", [1, 7, 0, -2])

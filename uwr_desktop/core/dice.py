@@ -66,8 +66,9 @@ def success_threshold(favor: int, lowest_threshold: int = 2) -> int:
 
 def net_favor(*sources: int) -> int:
     """The favor of a pool from its ``sources`` (the GM's, a condition's, a difficulty's), held
-    between -``MAX_FAVOR`` and +``MAX_FAVOR``: favor moves the threshold only from +3 to -1, so
-    holding the sum there changes no roll, and a pool the GM may type still rolls with them."""
+    between -``MAX_FAVOR`` and +``MAX_FAVOR``: the threshold moves only between +3 and -1 favor,
+    so holding the sum there changes no roll, and the most favor a GM may give still rolls when
+    a condition or a difficulty adds to it."""
     return max(-MAX_FAVOR, min(MAX_FAVOR, sum(sources)))
 
 

@@ -20,8 +20,8 @@ def _takes_tab(widget: QWidget) -> bool:
 
 def focus_target(pane: QWidget) -> QWidget | None:
     """The widget of ``pane`` the focus goes to: the pane itself if it takes the focus by Tab,
-    else the first of its widgets that does, in the order they were made (which is the Tab
-    order: the window sets no other; ``None``: none does)."""
+    else the first of its widgets that does, its children in order, depth first (the Tab
+    order, as the window sets no other; ``None``: none does)."""
     if not pane.isVisible():
         return None
     if _takes_tab(pane):
