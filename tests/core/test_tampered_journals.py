@@ -50,6 +50,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,
+    OpposedCheck,
     OverrideInitiative,
     PrepareWeapon,
     React,
@@ -490,6 +491,17 @@ def test_resolving_needs_a_pending_check():
     resolved = session.entries[-1].events[-1]
     assert type(resolved) is CheckResolved
     refused(session, appended(session, resolved), "there is no pending check to resolve")
+
+
+def test_an_opposed_check_resolved_without_the_opposing_successes():
+    session = played(OpposedCheck("vex", "brawn", "duel", "grace"))
+    if part_of(session.state).pending is not None:  # rerolls left: not resolved by itself
+        session.do(ResolveCheck())
+    refused(
+        session,
+        tampered(session, CheckResolved, reaction=None),
+        "an opposed check is resolved with the successes of both sides",
+    )
 
 
 def test_an_event_of_another_ruleset_is_refused():

@@ -294,8 +294,11 @@ def _typed(state: EncounterState, event: events.ResultTyped, _: UwrSettings) -> 
 
 
 def _resolved(state: EncounterState, event: events.CheckResolved, _: UwrSettings) -> EncounterState:
-    if part_of(state).pending is None:
+    pending = part_of(state).pending
+    if pending is None:
         raise RulesError("there is no pending check to resolve")
+    if pending.check.kind == "opposed" and event.reaction is None:
+        raise RulesError("an opposed check is resolved with the successes of both sides")
     return _with_part(state, pending=None)
 
 
