@@ -2,6 +2,8 @@
 combatants added with its dialog, a round played by clicking pips in the Dice dock, the order
 and its reasons on the timeline, a drag that sets surprise, undo and the saved file."""
 
+import re
+
 import pytest
 from fight_window import pick_round_system, shown_window, when_modal
 from PySide6.QtCore import QSize, Qt
@@ -192,6 +194,7 @@ def test_the_combatant_dialog_refuses_a_nameless_combatant(qtbot):
     dialog.maximum.setValue(9)
     combatant = dialog.combatant()
     assert combatant.sheet.points_max == 9
+    assert re.fullmatch("[0-9a-f]{32}", combatant.id), "the same form of id as every system's"
     assert dialog.findChild(QCheckBox, "ownMaximum").isChecked()
 
 

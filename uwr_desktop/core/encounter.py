@@ -7,6 +7,7 @@ dict is copied shallowly), so applying an event costs little and an observer can
 changed by identity (``old.combatants[id] is not new.combatants[id]``).
 """
 
+import uuid
 from abc import abstractmethod
 from enum import StrEnum
 from typing import Annotated, ClassVar, Final
@@ -237,6 +238,11 @@ class DiceBy(StrEnum):
     SIDE = "side"
     APP = "app"
     HAND = "hand"
+
+
+def new_combatant_id() -> str:
+    """A fresh id for a combatant joining a fight: a random UUID's 32 hexadecimal digits."""
+    return uuid.uuid4().hex
 
 
 class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):

@@ -3,12 +3,11 @@ name already fighting, whatever the round system; copies joining a plain "Bandit
 "Bandit 1" in the same step."""
 
 import re
-import uuid
 from collections.abc import Callable, Iterable, Sequence
 
 from msgspec.structs import replace
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.intents import AddCombatants, Renaming
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 
@@ -73,7 +72,7 @@ def duplicates(
     originals: Sequence[Combatant],
     existing_names: Iterable[str],
     *,
-    new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+    new_id: Callable[[], str] = new_combatant_id,
 ) -> list[Combatant]:
     """A numbered copy of each of ``originals`` with a fresh id, as its sheet makes a copy
     (for ``uwr``: its own initiative to roll)."""

@@ -9,7 +9,6 @@ ruleset regardless of case. The library remembers which rulesets' sample foes it
 
 import sqlite3
 import time
-import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
@@ -145,7 +144,7 @@ def copies(
     count: int,
     existing_names: Iterable[str],
     *,
-    new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+    new_id: Callable[[], str] = new_combatant_id,
 ) -> list[Combatant]:
     """Make ``count`` combatants from ``template``, numbered after ``existing_names``.
 
@@ -163,7 +162,7 @@ def party_copies(
     party: Party,
     existing_names: Iterable[str],
     *,
-    new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
+    new_id: Callable[[], str] = new_combatant_id,
 ) -> list[Combatant]:
     """The members of ``party`` ready to join a fight: fresh ids, and a number after a name
     already fighting ("Vex 2" when a Vex is there); a free name is kept."""

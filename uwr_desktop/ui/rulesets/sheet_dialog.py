@@ -6,14 +6,13 @@ from :class:`SheetDialogUi` and names the dialog, which is then run modally for 
 and Edit, a new combatant taking the id :meth:`SheetDialogUi.new_id` gives.
 """
 
-import uuid
 from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from msgspec.structs import replace
 from PySide6.QtWidgets import QDialog, QFormLayout, QLineEdit, QVBoxLayout, QWidget
 
-from uwr_desktop.core.encounter import Combatant, Sheet
+from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
@@ -74,4 +73,4 @@ class SheetDialogUi(RoundSystemUi):
 
     def new_id(self) -> str:
         """A new combatant's id: unique."""
-        return uuid.uuid4().hex
+        return new_combatant_id()

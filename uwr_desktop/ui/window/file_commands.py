@@ -4,7 +4,6 @@ Every command offers to save unsaved changes first, refuses a bad file with its 
 keeps the open fight as it was.
 """
 
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import msgspec
 from PySide6.QtWidgets import QMenu
 
 from uwr_desktop import APP_NAME
+from uwr_desktop.core.encounter import new_combatant_id
 from uwr_desktop.core.events import to_builtins
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.ui.command_context import CommandContext
@@ -92,7 +92,7 @@ class FileCommands:
             NEW_FIGHT_SETTINGS_KEY, msgspec.json.encode(remembered).decode()
         )
         party = tuple(
-            msgspec.structs.replace(combatant, id=uuid.uuid4().hex)
+            msgspec.structs.replace(combatant, id=new_combatant_id())
             for combatant in self._library.default_party(ruleset.id)
         )
         try:

@@ -6,7 +6,6 @@ enabled only while the sheet is valid; the reason it is not is shown above the b
 """
 
 import itertools
-import uuid
 
 import msgspec
 from msgspec.structs import replace
@@ -23,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_WEAPONS
@@ -258,7 +257,7 @@ class HandsCombatantDialog(QDialog):
                 raise ValueError(str(error)) from None
         if self._combatant is not None:
             return replace(self._combatant, name=name, side=side, sheet=sheet)
-        return Combatant(id=uuid.uuid4().hex[:12], name=name, side=side, sheet=sheet)
+        return Combatant(id=new_combatant_id(), name=name, side=side, sheet=sheet)
 
     def _refresh(self) -> None:
         self.maximum.setEnabled(self.own_maximum.isChecked())

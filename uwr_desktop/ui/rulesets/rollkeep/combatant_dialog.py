@@ -2,7 +2,6 @@
 stance, wounds, skills and weapons (one per line)."""
 
 import re
-import uuid
 
 import msgspec
 from msgspec.structs import replace
@@ -18,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_SKILL_RANK
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
@@ -141,7 +140,7 @@ class RollkeepDialog(QDialog):
         self.setObjectName("rollkeepDialog")
         self.setWindowTitle("New samurai" if combatant is None else f"Edit {combatant.name}")
         self._original = combatant
-        self._new_id = uuid.uuid4().hex
+        self._new_id = new_combatant_id()
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
         self.name = named(QLineEdit(combatant.name if combatant else ""), "rollkeepName")
         self.name.setMaxLength(MAX_NAME_LENGTH)

@@ -2,8 +2,6 @@
 bleeding. Editing a combatant mid-fight keeps its initiative and its round (the ruleset sees
 to that)."""
 
-import uuid
-
 from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QDialog,
@@ -13,7 +11,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
@@ -111,7 +109,7 @@ class TacticalDialog(QDialog):
         side = Side(self.side.currentData())
         if self._original is not None:
             return replace(self._original, name=name, side=side, sheet=sheet)
-        return Combatant(id=uuid.uuid4().hex, name=name, side=side, sheet=sheet)
+        return Combatant(id=new_combatant_id(), name=name, side=side, sheet=sheet)
 
 
 def edit_combatant(

@@ -7,7 +7,6 @@ round as the rules core computes it from the current pool.
 """
 
 import itertools
-import uuid
 from fractions import Fraction
 
 import msgspec
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import ENCODER, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import (
@@ -125,7 +124,7 @@ class CombatantDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("combatantDialog")
         self._original = combatant
-        self._new_id = uuid.uuid4().hex
+        self._new_id = new_combatant_id()
         self._table = ruleset_upr_table(ruleset)
         self._tables = SheetTables(self._table, self)
         self._loading = True
