@@ -2,6 +2,7 @@
 reads back equal from a saved file, and comes back the same after undoing and redoing it all.
 """
 
+import contextlib
 import random
 
 import pytest
@@ -21,6 +22,11 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.tactical import rules
+from uwr_desktop.core.rulesets.tactical.decide import (
+    interrupt_refusal,
+    move_refusal,
+    resolve_refusal,
+)
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -114,3 +120,39 @@ def test_a_random_fight_replays_reads_back_and_undoes_exactly(seed):
     while session.can_redo:
         session.redo()
     assert session.state == end
+
+
+def _decided_refusal(session: Session, intent: Intent) -> str | None:
+    try:
+        session.ruleset.decide(session.state, intent, Roller(random.Random(0)))
+    except RulesError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_panels_refusals_are_the_very_refusals_deciding_meets(seed):
+    """Resolve, Interrupt and Move are greyed with ``*_refusal``'s reason: in random play it is
+    exactly what deciding the intent says, and ``None`` exactly when the rules take it."""
+    choices = random.Random(seed)
+    roster = [fighter(cid, Side.PLAYER if i < 2 else Side.ENEMY) for i, cid in enumerate(IDS)]
+    session = Session(make_ruleset("tactical"), roster, roller=Roller(random.Random(seed)))
+    order = session.ruleset.settings.tie_order  # type: ignore[attr-defined]
+    taken = set()
+    for _ in range(150):
+        state = session.state
+        assert resolve_refusal(state, order) == _decided_refusal(session, TacticalResolve())
+        taken.add(("resolve", resolve_refusal(state, order) is None))
+        for cid in IDS:
+            interrupt = TacticalInterrupt(cid)
+            assert interrupt_refusal(state, cid) == _decided_refusal(session, interrupt)
+            taken.add(("interrupt", interrupt_refusal(state, cid) is None))
+            for pace in pace_table(state):
+                for mode in MoveMode:
+                    refusal = move_refusal(state, cid, pace.name, mode)
+                    assert refusal == _decided_refusal(session, TacticalMove(cid, pace.name, mode))
+                    taken.add(("move", refusal is None))
+        with contextlib.suppress(RulesError):
+            session.do(random_intent(session, choices) if state.round else StartFight())
+    kinds = ("resolve", "interrupt", "move")
+    assert taken == {(kind, ok) for kind in kinds for ok in (True, False)}, "each way, each kind"

@@ -202,21 +202,21 @@ def _action(state: EncounterState, cid: str) -> TacticalAction:
     return action
 
 
-def _count(b: Builder) -> int:
-    count = part_of(b.state).count
-    if b.state.phase != Phase.RESOLUTION or count is None:
+def _count(state: EncounterState) -> int:
+    count = part_of(state).count
+    if state.phase != Phase.RESOLUTION or count is None:
         raise RulesError("Actions are declared during the countdown: press Next to start it")
     return count
 
 
-def _actor(b: Builder, cid: str) -> tuple[Combatant, TacticalSheet, int]:
-    combatant = need(b.state, cid)
+def _actor(state: EncounterState, cid: str) -> tuple[Combatant, TacticalSheet, int]:
+    combatant = need(state, cid)
     sheet = sheet_of(combatant)
     if sheet.down:
         raise RulesError(f"{combatant.name} is down")
     if sheet.base is None:
         raise RulesError(f"{combatant.name} has no initiative yet")
-    return combatant, sheet, _count(b)
+    return combatant, sheet, _count(state)
 
 
 def catalog_entry(state: EncounterState, name: str) -> ActionType:
@@ -237,7 +237,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
         return _concentrate(b, intent.combatant_id, entry, intent.penalty)
     if entry.kind is ActionKind.INSTANT:
         return _instant(b, intent.combatant_id, entry)
-    combatant, sheet, count = _actor(b, intent.combatant_id)
+    combatant, sheet, count = _actor(b.state, intent.combatant_id)
     if sheet.now.action is not None:
         raise RulesError(
             f"{combatant.name} is still on {sheet.now.action.name}: resolve or interrupt it first"
@@ -284,7 +284,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
 
 
 def _instant(b: Builder, cid: str, entry: ActionType) -> str:
-    combatant, sheet, count = _actor(b, cid)
+    combatant, sheet, count = _actor(b.state, cid)
     reach = (sheet.base or 0) + INSTANT_REACH
     if count > reach:
         raise RulesError(f"{combatant.name} can take an instantaneous action from count {reach} on")
@@ -308,12 +308,15 @@ def _concentrate(b: Builder, cid: str, entry: ActionType, penalty: int) -> str:
     return f"{combatant.name}: {entry.name}"
 
 
-def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
-    """Record a movement; the round keeps its fastest pace and that pace's penalty."""
-    combatant = need(b.state, cid)
-    if b.state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
+def _movement(
+    state: EncounterState, cid: str, pace_name: str, mode: MoveMode
+) -> tuple[Combatant, int, Pace, int]:
+    """The combatant moving, the pace's place in the table, the pace and the penalty moving
+    that way gives; ``RulesError`` when the movement cannot be recorded now."""
+    combatant = need(state, cid)
+    if state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
         raise RulesError("Movement is recorded during a round")
-    table = pace_table(b.state)
+    table = pace_table(state)
     index = find(table, pace_name)
     if index is None:
         raise RulesError(f"The pace table has no {pace_name!r}")
@@ -331,7 +334,22 @@ def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
             f"{len(shown)} characters, and a pace shows at most {MAX_NAME_LENGTH}; give "
             f"{_short(pace.name)} a shorter name in the catalog"
         )
-    fastest = _pace_rank(table, sheet_of(combatant)) < (index, -penalty)
+    return combatant, index, pace, penalty
+
+
+def move_refusal(state: EncounterState, cid: str, pace_name: str, mode: MoveMode) -> str | None:
+    """Why ``cid`` may not record moving at ``pace_name`` in ``mode`` now (``None``: it may)."""
+    try:
+        _movement(state, cid, pace_name, mode)
+    except RulesError as error:
+        return str(error)
+    return None
+
+
+def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
+    """Record a movement; the round keeps its fastest pace and that pace's penalty."""
+    combatant, index, pace, penalty = _movement(b.state, cid, pace_name, mode)
+    fastest = _pace_rank(pace_table(b.state), sheet_of(combatant)) < (index, -penalty)
     b.add(events.Moved(combatant.id, pace.name, mode.value, penalty, fastest))
     return f"{combatant.name} moves: {pace.name}"
 
@@ -371,7 +389,7 @@ def parry(b: Builder, cid: str, amount: int, against: str) -> str:
 
 def shorten(b: Builder, cid: str, ap: int) -> str:
     """Change the AP of the action under way within its range."""
-    combatant, sheet, count = _actor(b, cid)
+    combatant, sheet, count = _actor(b.state, cid)
     action = _action(b.state, cid)
     b.add(shortened(combatant, sheet, action, ap, count))
     verb = "shortened" if ap < action.ap else "lengthened"
@@ -400,13 +418,26 @@ def shortened(
     return events.Shortened(combatant.id, ap, resolves_at)
 
 
+def resolve_refusal(state: EncounterState, tie_order: TieOrder) -> str | None:
+    """Why Resolve, naming nobody, would be refused now (``None``: it would resolve): only
+    during the countdown, on a count where an action completes."""
+    try:
+        count = _count(state)
+    except RulesError as error:
+        return str(error)
+    if rules.resolving(state, tie_order):
+        return None
+    return f"No action completes on count {count}"
+
+
 def resolve(b: Builder, ids: Sequence[str]) -> str:
     """Resolve the actions completing on the count now, together."""
-    count = _count(b)
+    refusal = None if ids else resolve_refusal(b.state, b.settings.tie_order)
+    if refusal is not None:
+        raise RulesError(refusal)
+    count = _count(b.state)
     due = rules.resolving(b.state, b.settings.tie_order)
     chosen = list(ids) or due
-    if not chosen:
-        raise RulesError(f"No action completes on count {count}")
     for cid in chosen:
         combatant = need(b.state, cid)
         if cid not in due:
@@ -417,10 +448,21 @@ def resolve(b: Builder, ids: Sequence[str]) -> str:
     return f"Resolve on {count}: {common.names(b.state, chosen)}"
 
 
+def interrupt_refusal(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid``'s action may not be interrupted now (``None``: it may): only during the
+    countdown, and only an action under way."""
+    try:
+        _actor(state, cid)
+        _action(state, cid)
+    except RulesError as error:
+        return str(error)
+    return None
+
+
 def interrupt(b: Builder, cid: str, keep_progress: bool) -> str:
     """Stop the action under way: the AP it spent are spent; a round-to-round action's
     progress is kept or lost as the setting (or the GM) says."""
-    combatant, _, count = _actor(b, cid)
+    combatant, _, count = _actor(b.state, cid)
     action = _action(b.state, cid)
     spent = rules.action_done(action, count)
     setting = b.settings.interruption

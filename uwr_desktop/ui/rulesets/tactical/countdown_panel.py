@@ -20,7 +20,12 @@ from uwr_desktop.core.intents import NextTurn
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.catalog import ActionKind, ActionType, Pace
-from uwr_desktop.core.rulesets.tactical.decide import parry_refusal
+from uwr_desktop.core.rulesets.tactical.decide import (
+    interrupt_refusal,
+    move_refusal,
+    parry_refusal,
+    resolve_refusal,
+)
 from uwr_desktop.core.rulesets.tactical.intents import (
     MoveMode,
     TacticalDeclare,
@@ -58,11 +63,20 @@ def _listed(names: list[str]) -> str:
 DECLARE_TIP = "Declare the action chosen for the combatant chosen, at this count"
 """What Declare does, when the rules would take it."""
 
+RESOLVE_TIP = "Resolve the actions completing on this count, together"
+"""What Resolve does, when the rules would take it."""
+
 NEXT_TIP = "Step to the next count where an action resolves or is declared"
 """What Next count does, when the rules would take it."""
 
 PARRY_TIP = "Declare the round's parry: this much of the attack bonus, against the one chosen"
 """What Parry does, when the rules would take it."""
+
+INTERRUPT_TIP = "Stop the action under way of the combatant chosen: the AP it used stay spent"
+"""What Interrupt does, when the rules would take it."""
+
+MOVE_TIP = "Record the pace chosen as the combatant's movement this round"
+"""What Move does, when the rules would take it."""
 
 
 class CountdownPanel(SystemPanel):
@@ -96,7 +110,7 @@ class CountdownPanel(SystemPanel):
         self.preview.setWordWrap(True)
         self.preview.setToolTip("What Declare would do now, as the rules work it out")
         self.resolve = named(QPushButton("Resolve"), "tacticalResolve")
-        self.resolve.setToolTip("Resolve the actions completing on this count, together")
+        self.resolve.setToolTip(RESOLVE_TIP)
         self.next = named(QPushButton("Next count"), "tacticalNext")
         self.next.setToolTip(NEXT_TIP)
         self.interrupt = named(QPushButton("Interrupt"), "tacticalInterrupt")
@@ -166,6 +180,8 @@ class CountdownPanel(SystemPanel):
         self.action.currentIndexChanged.connect(self._action_chosen)
         self.actor.currentIndexChanged.connect(self._refresh_buttons)
         self.parry_against.currentIndexChanged.connect(self._refresh_buttons)
+        self.pace.currentIndexChanged.connect(self._refresh_buttons)
+        self.mode.currentIndexChanged.connect(self._refresh_buttons)
         self.ap.valueChanged.connect(self._show_preview)
         self.penalty.valueChanged.connect(self._show_preview)
         self.declare.clicked.connect(self._declare)
@@ -274,18 +290,30 @@ class CountdownPanel(SystemPanel):
 
     def _refresh_buttons(self) -> None:
         state = self._document.session.state
-        resolving = self._resolving
-        counting = state.phase == Phase.RESOLUTION
-        in_round = state.phase in (Phase.INITIATIVE, Phase.RESOLUTION)
         cid = self.actor.currentData()
-        combatant = state.combatants.get(cid) if cid is not None else None
-        under_way = combatant is not None and sheet_of(combatant).now.action is not None
-        self.resolve.setEnabled(bool(resolving))
+        resolve_refused = resolve_refusal(state, self._settings().tie_order)
+        self.resolve.setEnabled(resolve_refused is None)
+        self.resolve.setToolTip(resolve_refused or RESOLVE_TIP)
         refused = self._document.session.ruleset.round_refusal(state, NextTurn())
         self.next.setEnabled(refused is None)
         self.next.setToolTip(refused or NEXT_TIP)
-        self.interrupt.setEnabled(counting and under_way)
-        self.move_button.setEnabled(in_round and combatant is not None)
+        interrupt_refused = (
+            "Choose the combatant whose action to stop"
+            if cid is None
+            else interrupt_refusal(state, cid)
+        )
+        self.interrupt.setEnabled(interrupt_refused is None)
+        self.interrupt.setToolTip(interrupt_refused or INTERRUPT_TIP)
+        pace = self.pace.currentData()
+        move_refused = (
+            "Choose the combatant who moves"
+            if cid is None
+            else "The pace table is empty: add a pace with Catalog…"
+            if pace is None
+            else move_refusal(state, cid, pace, self.mode.currentData())
+        )
+        self.move_button.setEnabled(move_refused is None)
+        self.move_button.setToolTip(move_refused or MOVE_TIP)
         parry_refused = (
             "Choose the combatant who parries"
             if cid is None
