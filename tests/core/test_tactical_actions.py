@@ -13,6 +13,7 @@ from uwr_desktop.core.intents import (
     ApplyDamage,
     EditCell,
     EndRound,
+    Heal,
     NextTurn,
     ReplaceCombatant,
     RulesError,
@@ -522,3 +523,13 @@ def test_the_coming_order_names_an_idle_combatant_with_one_ap_left_and_not_one_w
     session.do(TacticalDeclare("ann", "Drop item"))
     assert sheet(session, "ann").now.ap == 0
     assert session.ruleset.turn_now(session.state) == TurnNow((), ("ben",))
+
+
+def test_one_hit_taken_or_healed_is_worded_in_the_singular():
+    session = tactical_session([fighter("ann")], [5, 5])
+    session.do(ApplyDamage(["ann"], 1))
+    assert session.describe_entry(session.cursor - 1) == ("Ann takes 1 hit (50 → 49)",)
+    session.do(ApplyDamage(["ann"], 2))
+    assert session.describe_entry(session.cursor - 1) == ("Ann takes 2 hits (49 → 47)",)
+    session.do(Heal(["ann"], 1))
+    assert session.describe_entry(session.cursor - 1) == ("Ann heals 1 hit (47 → 48)",)

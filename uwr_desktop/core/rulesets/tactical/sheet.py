@@ -19,7 +19,7 @@ from uwr_desktop.core.encounter import (
 )
 from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
-from uwr_desktop.core.rulesets.common import Bounded
+from uwr_desktop.core.rulesets.common import Bounded, plural
 from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
 from uwr_desktop.core.rulesets.tactical.catalog import ActionPoints, Penalty
 from uwr_desktop.core.sides import Side
@@ -178,7 +178,7 @@ class TacticalSheet(RoundSheet, frozen=True, tag="tactical"):
     def damaged(self, amount: int, side: Side) -> tuple["TacticalSheet", str]:
         """Hits drop by ``amount``, never below 0."""
         after = max(self.hits - amount, 0)
-        text = f"takes {amount} hits ({self.hits} → {after})"
+        text = f"takes {plural(amount, 'hit')} ({self.hits} → {after})"
         return replace(self, hits=after), text + (": down" if after == 0 < self.hits else "")
 
     def healed(self, amount: int) -> tuple["TacticalSheet", str] | None:
@@ -186,7 +186,8 @@ class TacticalSheet(RoundSheet, frozen=True, tag="tactical"):
         after = min(self.hits + amount, self.hits_max)
         if after == self.hits:
             return None
-        return replace(self, hits=after), f"heals {after - self.hits} hits ({self.hits} → {after})"
+        healed = plural(after - self.hits, "hit")
+        return replace(self, hits=after), f"heals {healed} ({self.hits} → {after})"
 
     def health(self) -> tuple[int, int]:
         """Hits and their maximum."""
