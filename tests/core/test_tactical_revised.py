@@ -75,6 +75,9 @@ def loading_alone(**settings: object) -> Session:
     assert count(session) == 32
     session.do(TacticalDeclare("a", "Load heavy crossbow"))
     assert cell(session, "a", "action") == "Load heavy crossbow 16 AP · 32 → next round"
+    assert session.describe_entry(session.cursor - 1) == (
+        "A declares Load heavy crossbow (16 AP) on 32, resolving next round",
+    )
     assert cell(session, "a", "ap") == "0/4"
     return session
 
@@ -228,6 +231,9 @@ def test_a_declaration_after_waiting_pays_from_the_ap_left():
     session.do(TacticalDeclare("v", "Melee attack", ap=2))
     now = sheet(session, "v").now
     assert (now.ap, now.waited, now.action.resolves_at) == (0, 2, 10)
+    assert session.describe_entry(session.cursor - 1) == (
+        "V declares Melee attack (2 AP) on 20, resolving on 10 (-50)",
+    )
 
 
 # --- a base typed at a round's start moves the action carried into it ------------------------

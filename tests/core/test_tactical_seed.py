@@ -35,6 +35,9 @@ def test_hauser_declares_on_35_resolves_on_20_and_declares_again_on_20():
     assert action is not None
     assert (action.declared_at, action.resolves_at, action.ap) == (35, 20, 3)
     assert action.shortening_penalty == -25
+    assert session.describe_entry(session.cursor - 1) == (
+        "Hauser declares Melee attack (3 AP) on 35, resolving on 20 (-25)",
+    )
     assert sheet(session, "hauser").now.ap == 1
     declared = ruleset.timeline(session.state)[0]
     assert declared.kind == DECLARED_ACTION

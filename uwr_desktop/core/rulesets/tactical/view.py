@@ -32,13 +32,27 @@ def signed(number: int) -> str:
     return f"{number:+}" if number else "0"
 
 
+def _cost(action: TacticalAction) -> str:
+    return f"{action.ap} AP" if not action.paid else f"{action.ap} AP, {action.paid} paid"
+
+
+def _penalty(action: TacticalAction) -> str:
+    shortening = action.shortening_penalty
+    return f" ({signed(shortening)})" if shortening else ""
+
+
 def action_text(action: TacticalAction) -> str:
     """``"Melee attack 3 AP · 35 → 20 (-25)"``: the action under way as the table shows it."""
-    cost = f"{action.ap} AP" if not action.paid else f"{action.ap} AP, {action.paid} paid"
     end = "next round" if action.resolves_at is None else str(action.resolves_at)
-    shortening = action.shortening_penalty
-    penalty = f" ({signed(shortening)})" if shortening else ""
-    return f"{action.name} {cost} · {action.declared_at} → {end}{penalty}"
+    return f"{action.name} {_cost(action)} · {action.declared_at} → {end}{_penalty(action)}"
+
+
+def declared_text(action: TacticalAction, count: int, waited: int) -> str:
+    """``"Melee attack (3 AP) on 35 after waiting 1 AP, resolving on 20 (-25)"``: an action
+    declared on ``count`` as the log words it."""
+    after = f" after waiting {waited} AP" if waited else ""
+    end = "next round" if action.resolves_at is None else f"on {action.resolves_at}"
+    return f"{action.name} ({_cost(action)}) on {count}{after}, resolving {end}{_penalty(action)}"
 
 
 # --- the log --------------------------------------------------------------------------------
@@ -66,8 +80,7 @@ def describe(event: kit.Event, state: kit.EncounterState) -> str | None:
             text = f"Count {count}" + (f" (ties: d10 {rolled})" if rolled else "")
             return text + _lost_text(lost, name)
         case events.Declared(combatant_id=cid, count=count, action=action, waited=lost):
-            waited = f" after waiting {lost} AP" if lost else ""
-            return f"{name[cid]} declares {action_text(action)} on {count}{waited}"
+            return f"{name[cid]} declares {declared_text(action, count, lost)}"
         case events.InstantTaken(combatant_id=cid, name=action, count=count, cost=cost):
             paid = "free" if cost == 0 else "1 AP"
             return f"{name[cid]}: {action} on {count} (instantaneous, {paid})"
