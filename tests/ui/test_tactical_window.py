@@ -287,3 +287,54 @@ def test_parry_is_greyed_with_why_when_the_rules_would_refuse_it(window, qtbot):
     panel.parry_amount.setValue(5)
     qtbot.mouseClick(panel.parry, Qt.MouseButton.LeftButton)
     assert window.document.session.entries[-1].label == "Hauser: parry 5"
+
+
+def test_declare_resolve_interrupt_and_move_are_greyed_with_why(window, qtbot):
+    window.document.new("tactical")
+    session = window.document.session
+    bran = Combatant(id="bran", name="Bran", sheet=TacticalSheet(initiative_override=10))
+    session.do(AddCombatants([bran]))
+    panel = window.findChild(CountdownPanel)
+    buttons = (panel.declare, panel.resolve, panel.interrupt, panel.move_button)
+    assert [(b.isEnabled(), b.toolTip()) for b in buttons] == [(False, "Start the fight first")] * 4
+
+    session.do(StartFight())  # parries first: the countdown has not started
+    assert panel.move_button.isEnabled()
+    starts = "during the countdown: Next count starts it"
+    assert [(b.isEnabled(), b.toolTip()) for b in buttons[:3]] == [
+        (False, f"Actions are declared {starts}"),
+        (False, f"Actions resolve {starts}"),
+        (False, f"Actions are interrupted {starts}"),
+    ]
+
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    count = part_of(session.state).count  # Bran declares: nothing under way yet
+    assert panel.declare.isEnabled()
+    assert (panel.resolve.isEnabled(), panel.resolve.toolTip()) == (
+        False,
+        f"No action completes on count {count}",
+    )
+    assert (panel.interrupt.isEnabled(), panel.interrupt.toolTip()) == (
+        False,
+        "Bran has no action under way",
+    )
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_F8)
+    assert window.statusBar().currentMessage() == (
+        f"Resolve is not possible now: No action completes on count {count}"
+    )
+    qtbot.keyClick(window.table, Qt.Key.Key_F9, Qt.KeyboardModifier.ShiftModifier)
+    assert window.statusBar().currentMessage() == (
+        "Interrupt is not possible now: Bran has no action under way"
+    )
+
+    for _ in range(5):
+        if session.state.phase != "upkeep":
+            qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+    assert session.state.phase == "upkeep"
+    assert [(b.isEnabled(), b.toolTip()) for b in buttons] == [
+        (False, "Actions are declared during the countdown"),
+        (False, "Actions resolve during the countdown"),
+        (False, "Actions are interrupted during the countdown"),
+        (False, "Movement is recorded during a round"),
+    ]

@@ -195,6 +195,11 @@ def joined(b: Builder, ids: Sequence[str]) -> None:
 # --- declaring and resolving ----------------------------------------------------------------
 
 
+_DECLARED = "Actions are declared"
+_RESOLVED = "Actions resolve"
+_INTERRUPTED = "Actions are interrupted"
+
+
 def _action(state: EncounterState, cid: str) -> TacticalAction:
     action = sheet_of(state.combatants[cid]).now.action
     if action is None:
@@ -202,21 +207,28 @@ def _action(state: EncounterState, cid: str) -> TacticalAction:
     return action
 
 
-def _count(state: EncounterState) -> int:
+def _count(state: EncounterState, done: str) -> int:
+    """The count now; outside the countdown ``RulesError`` says when what is ``done``
+    ("Actions resolve") can be."""
     count = part_of(state).count
-    if state.phase != Phase.RESOLUTION or count is None:
-        raise RulesError("Actions are declared during the countdown: press Next to start it")
-    return count
+    if state.phase == Phase.RESOLUTION and count is not None:
+        return count
+    if state.phase == Phase.SETUP:
+        raise RulesError("Start the fight first")
+    if state.phase == Phase.INITIATIVE:
+        raise RulesError(f"{done} during the countdown: Next count starts it")
+    raise RulesError(f"{done} during the countdown")
 
 
-def _actor(state: EncounterState, cid: str) -> tuple[Combatant, TacticalSheet, int]:
+def _actor(state: EncounterState, cid: str, done: str) -> tuple[Combatant, TacticalSheet, int]:
     combatant = need(state, cid)
+    count = _count(state, done)
     sheet = sheet_of(combatant)
     if sheet.down:
         raise RulesError(f"{combatant.name} is down")
     if sheet.base is None:
         raise RulesError(f"{combatant.name} has no initiative yet")
-    return combatant, sheet, _count(state)
+    return combatant, sheet, count
 
 
 def catalog_entry(state: EncounterState, name: str) -> ActionType:
@@ -237,7 +249,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
         return _concentrate(b, intent.combatant_id, entry, intent.penalty)
     if entry.kind is ActionKind.INSTANT:
         return _instant(b, intent.combatant_id, entry)
-    combatant, sheet, count = _actor(b.state, intent.combatant_id)
+    combatant, sheet, count = _actor(b.state, intent.combatant_id, _DECLARED)
     if sheet.now.action is not None:
         raise RulesError(
             f"{combatant.name} is still on {sheet.now.action.name}: resolve or interrupt it first"
@@ -284,7 +296,7 @@ def declare(b: Builder, intent: TacticalDeclare) -> str:
 
 
 def _instant(b: Builder, cid: str, entry: ActionType) -> str:
-    combatant, sheet, count = _actor(b.state, cid)
+    combatant, sheet, count = _actor(b.state, cid, _DECLARED)
     reach = (sheet.base or 0) + INSTANT_REACH
     if count > reach:
         raise RulesError(f"{combatant.name} can take an instantaneous action from count {reach} on")
@@ -314,6 +326,8 @@ def _movement(
     """The combatant moving, the pace's place in the table, the pace and the penalty moving
     that way gives; ``RulesError`` when the movement cannot be recorded now."""
     combatant = need(state, cid)
+    if state.phase == Phase.SETUP:
+        raise RulesError("Start the fight first")
     if state.phase not in (Phase.INITIATIVE, Phase.RESOLUTION):
         raise RulesError("Movement is recorded during a round")
     table = pace_table(state)
@@ -389,7 +403,7 @@ def parry(b: Builder, cid: str, amount: int, against: str) -> str:
 
 def shorten(b: Builder, cid: str, ap: int) -> str:
     """Change the AP of the action under way within its range."""
-    combatant, sheet, count = _actor(b.state, cid)
+    combatant, sheet, count = _actor(b.state, cid, "Actions are shortened")
     action = _action(b.state, cid)
     b.add(shortened(combatant, sheet, action, ap, count))
     verb = "shortened" if ap < action.ap else "lengthened"
@@ -422,7 +436,7 @@ def resolve_refusal(state: EncounterState, tie_order: TieOrder) -> str | None:
     """Why Resolve, naming nobody, would be refused now (``None``: it would resolve): only
     during the countdown, on a count where an action completes."""
     try:
-        count = _count(state)
+        count = _count(state, _RESOLVED)
     except RulesError as error:
         return str(error)
     if rules.resolving(state, tie_order):
@@ -435,7 +449,7 @@ def resolve(b: Builder, ids: Sequence[str]) -> str:
     refusal = None if ids else resolve_refusal(b.state, b.settings.tie_order)
     if refusal is not None:
         raise RulesError(refusal)
-    count = _count(b.state)
+    count = _count(b.state, _RESOLVED)
     due = rules.resolving(b.state, b.settings.tie_order)
     chosen = list(ids) or due
     for cid in chosen:
@@ -452,7 +466,7 @@ def interrupt_refusal(state: EncounterState, cid: str) -> str | None:
     """Why ``cid``'s action may not be interrupted now (``None``: it may): only during the
     countdown, and only an action under way."""
     try:
-        _actor(state, cid)
+        _actor(state, cid, _INTERRUPTED)
         _action(state, cid)
     except RulesError as error:
         return str(error)
@@ -462,7 +476,7 @@ def interrupt_refusal(state: EncounterState, cid: str) -> str | None:
 def interrupt(b: Builder, cid: str, keep_progress: bool) -> str:
     """Stop the action under way: the AP it spent are spent; a round-to-round action's
     progress is kept or lost as the setting (or the GM) says."""
-    combatant, _, count = _actor(b.state, cid)
+    combatant, _, count = _actor(b.state, cid, _INTERRUPTED)
     action = _action(b.state, cid)
     spent = rules.action_done(action, count)
     setting = b.settings.interruption

@@ -330,20 +330,28 @@ class CountdownPanel(SystemPanel):
         cid = self.actor.currentData()
         combatant = state.combatants.get(cid) if cid is not None else None
         entry = self._entry()
-        refusal = ""
+        preview = None
+        if combatant is not None and entry is not None:
+            ap = self.ap.value() if entry.ranged else None
+            intent = TacticalDeclare(combatant.id, entry.name, ap, self.penalty.value())
+            preview = declare_preview(state, self._settings(), intent)
         if combatant is None or state.phase == Phase.SETUP:
             self.preview.setText("")
         else:
             words = [f"AP left {ap_text(sheet_of(combatant), part_of(state).count)}"]
-            if entry is not None and state.phase == Phase.RESOLUTION:
-                ap = self.ap.value() if entry.ranged else None
-                intent = TacticalDeclare(cid, entry.name, ap, self.penalty.value())
-                preview = declare_preview(state, self._settings(), intent)
+            if preview is not None:
                 words.append(preview.words)
-                refusal = preview.words if preview.refused else ""
             self.preview.setText(" · ".join(words))
-        counting = state.phase == Phase.RESOLUTION and combatant is not None
-        self.declare.setEnabled(counting and not refusal)
+        refusal = (
+            "Choose the combatant who declares"
+            if combatant is None
+            else "Choose the action to declare"
+            if preview is None
+            else preview.words
+            if preview.refused
+            else None
+        )
+        self.declare.setEnabled(refusal is None)
         self.declare.setToolTip(refusal or DECLARE_TIP)
 
     def _entry(self) -> ActionType | None:
