@@ -25,6 +25,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     with_sheet,
 )
 from uwr_desktop.core.rulesets.tactical.state import Phase, part_of
+from uwr_desktop.core.rulesets.tactical.upkeep import STUN_SPENT_LIMIT, severity
 
 
 def _initiative_rolled(state: EncounterState, event: events.InitiativeRolled) -> EncounterState:
@@ -205,8 +206,17 @@ def _interrupted(state: EncounterState, event: events.Interrupted) -> EncounterS
 
 
 def _stun_marked(state: EncounterState, event: events.StunMarked) -> EncounterState:
-    field = "stagger_spent" if event.staggered else "stun_spent"
-    return _now_set(state, event.combatant_id, **{field: event.spent})
+    """The AP spent when the stun (or stagger) hit; a stun hitting after 2 AP or more is named
+    among the round's late stuns (it is the latest stun the combatant gained)."""
+    if event.staggered:
+        return _now_set(state, event.combatant_id, stagger_spent=event.spent)
+    combatant = common.need(state, event.combatant_id)
+    late = sheet_of(combatant).now.late_stuns
+    if event.spent >= STUN_SPENT_LIMIT:
+        stun = next((c.name for c in reversed(combatant.conditions) if severity(c)), None)
+        if stun is not None and stun not in late:
+            late = (*late, stun)
+    return _now_set(state, combatant.id, stun_spent=event.spent, late_stuns=late)
 
 
 def _upkeep_started(state: EncounterState, event: events.UpkeepStarted) -> EncounterState:

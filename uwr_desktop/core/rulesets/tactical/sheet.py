@@ -17,7 +17,7 @@ from uwr_desktop.core.encounter import (
     OptionalName,
     register_sheet,
 )
-from uwr_desktop.core.limits import MAX_COUNT, MAX_INITIATIVE
+from uwr_desktop.core.limits import MAX_CONDITIONS, MAX_COUNT, MAX_INITIATIVE
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.rulesets.common import Bounded, plural
 from uwr_desktop.core.rulesets.sheets import RoundSheet, sheet_reader
@@ -119,8 +119,9 @@ class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     instantaneous actions taken. ``pace``/``pace_penalty``: the fastest pace used and its
     penalty (doubled backwards, times 4 prone). ``parry``/``parry_against``: the parry
     declared. ``stun_spent``/``stagger_spent``: AP spent when the latest stun or stagger hit
-    this round (``None``: none did). ``done``: the actions over this round, earliest first
-    (the latest :data:`DONE_KEPT`).
+    this round (``None``: none did). ``late_stuns``: the names of the stuns that hit this round
+    after 2 AP or more had been spent (they do not tick at its upkeep). ``done``: the actions
+    over this round, earliest first (the latest :data:`DONE_KEPT`).
     """
 
     ap: AP = AP_PER_ROUND
@@ -136,6 +137,7 @@ class RoundState(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     parry_against: OptionalName = ""
     stun_spent: AP | None = None
     stagger_spent: AP | None = None
+    late_stuns: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
     done: Annotated[tuple[DoneAction, ...], msgspec.Meta(max_length=DONE_KEPT)] = ()
 
 

@@ -2,11 +2,11 @@
 environmental counters advance then too, in :mod:`.counters`).
 
 Stun effects (most severe first: Stunned and unable to parry, Stunned, Dazed) lose one round
-together, taken from the most severe, only when the combatant had spent fewer than 2 AP this
-round before the latest stun hit it; a stun from an earlier round always ticks. Staggered is
-removed on the same condition. Every other timed condition loses a round. The rules know a
-condition by its preset (whatever name it is shown by); one without a preset, as fights before
-presets wrote them, by its name.
+together, taken from the most severe of those that may tick: a stun that hit this round after
+the combatant had spent 2 AP or more does not; a stun from an earlier round always ticks.
+Staggered is removed on the same condition. Every other timed condition loses a round. The
+rules know a condition by its preset (whatever name it is shown by); one without a preset, as
+fights before presets wrote them, by its name.
 """
 
 from msgspec.structs import replace
@@ -50,23 +50,24 @@ PRESETS = (
     ConditionPreset(
         DAZED,
         "Dazed",
-        "The mildest stun. Stuns lose their rounds together at upkeep, the most severe first, "
-        "unless the latest stun of the round hit after 2 AP or more had been spent.",
+        "The mildest stun. Stuns lose one round together at upkeep, the most severe first; "
+        "a stun that hit after 2 AP or more had been spent that round does not tick then.",
         Lasting.ROUNDS,
     ),
     ConditionPreset(
         STUNNED,
         "Stunned",
-        "A stun, more severe than Dazed. Stuns lose their rounds together at upkeep, the most "
-        "severe first, unless the latest stun of the round hit after 2 AP or more had been "
-        "spent.",
+        "A stun, more severe than Dazed. Stuns lose one round together at upkeep, the most "
+        "severe first; a stun that hit after 2 AP or more had been spent that round does not "
+        "tick then.",
         Lasting.ROUNDS,
     ),
     ConditionPreset(
         STUNNED_NO_PARRY,
         "Stunned and unable to parry",
-        "The most severe stun, and its rounds go first. Stuns lose their rounds together at "
-        "upkeep unless the latest stun of the round hit after 2 AP or more had been spent.",
+        "The most severe stun, and its rounds go first. Stuns lose one round together at "
+        "upkeep; a stun that hit after 2 AP or more had been spent that round does not tick "
+        "then.",
         Lasting.ROUNDS,
     ),
     ConditionPreset(
@@ -115,6 +116,16 @@ def _counts(spent: int | None) -> bool:
     return spent is None or spent < STUN_SPENT_LIMIT
 
 
+def _ticking(combatant: Combatant, stuns: list[Condition]) -> list[Condition]:
+    """The stuns that may lose the round: all but those that hit late this round (a round an
+    earlier version recorded names none of them: its latest stun's AP decide for all)."""
+    now = sheet_of(combatant).now
+    if not now.late_stuns:
+        return stuns if _counts(now.stun_spent) else []
+    late = {name.casefold() for name in now.late_stuns}
+    return [c for c in stuns if c.name.casefold() not in late]
+
+
 def combatant_upkeep(combatant: Combatant) -> CombatantUpdate | None:
     """The combatant after upkeep and the changes in words (``None``: nothing changes)."""
     sheet = sheet_of(combatant)
@@ -125,7 +136,7 @@ def combatant_upkeep(combatant: Combatant) -> CombatantUpdate | None:
         words.append(f"bleeds: {bled}")
     kept: list[Condition] = []
     stuns = [c for c in combatant.conditions if severity(c) and c.rounds is not None]
-    worst = max(stuns, key=severity) if stuns and _counts(sheet.now.stun_spent) else None
+    worst = max(_ticking(combatant, stuns), key=severity, default=None)
     for condition in combatant.conditions:
         if is_staggered(condition) and _counts(sheet.now.stagger_spent):
             words.append(f"{condition.name} ends")
