@@ -74,7 +74,7 @@ PRESETS = (
         STAGGERED,
         "Staggered",
         "Removed at upkeep if fewer than 2 AP had been spent in the round before it hit; "
-        "otherwise it stays until the GM removes it.",
+        "otherwise at the next round's upkeep.",
     ),
     ConditionPreset(
         BLEEDING,
