@@ -95,6 +95,9 @@ def test_turns_spend_ready_points_and_hesitation_moves_one_to_used():
     assert part_of(fight.state).turn == 2
     fight.do(HandsHesitate("bo"))
     assert pools(fight, "bo") == (1, 0, 2)
+    assert fight.describe_entry(fight.cursor - 1) == (
+        "Round 1 · Bo hesitates: 1 ready point moves to used",
+    )
     with pytest.raises(RulesError, match="has 3 ready points, not 4"):
         fight.do(HandsSpend("ana", 4))
 
@@ -108,6 +111,9 @@ def test_a_full_round_runs_until_nobody_has_ready_points():
         turns += 1
     # Everyone hesitated every turn: Ana's 4 points last 4 turns, then the round ends.
     assert turns == 5
+    assert "Round 1 · Ana and Bo hesitate: 1 ready point each moves to used" in (
+        fight.describe_entry(1)
+    )
     assert fight.state.round == 2
     assert part_of(fight.state).turn == 1
     assert pools(fight, "ana") == (4, 0, 0)

@@ -248,7 +248,7 @@ def move(builder: Builder, combatant_id: str, points: int) -> str:
 
 
 def hesitate(builder: Builder, combatant_id: str) -> str:
-    """One ready point to used."""
+    """One ready point moves to used."""
     combatant = need(builder.state, combatant_id)
     if builder.state.phase != Phase.TURNS:
         raise RulesError("Hesitation happens in the turns of a round")

@@ -286,8 +286,9 @@ def _describe(event: kit.Event, state: kit.EncounterState) -> str | None:
         case events.Moved(combatant_id=cid, points=points):
             return f"{_name(state, cid)} moves with {plural(points, 'carry-over point')}"
         case events.Hesitated(combatant_ids=ids):
-            verb = "hesitates" if len(ids) == 1 else "hesitate"
-            return f"{names(state, ids)} {verb}: 1 ready point to used"
+            if len(ids) == 1:
+                return f"{names(state, ids)} hesitates: 1 ready point moves to used"
+            return f"{names(state, ids)} hesitate: 1 ready point each moves to used"
         case events.TurnOver(turn=0):
             idle = [cid for cid, _ in part_of(state).start_points if cid not in state.acted]
             lost = f"; {names(state, idle)} did not move (movement lost)" if idle else ""

@@ -79,7 +79,7 @@ the dock is narrow (its tooltip and what a screen reader hears stay whole)."""
 READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
 
 SPEND_TIP = "Spend the points typed, with the choices of the row"
-HESITATE_TIP = "Do nothing this turn: one ready point to used"
+HESITATE_TIP = "Do nothing this turn: one ready point moves to used"
 
 
 def _idle() -> None:
