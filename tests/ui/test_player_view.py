@@ -668,3 +668,28 @@ def test_a_hands_card_telling_of_a_hidden_rival_shows_its_name_alone():
         state, ruleset.timeline(state), ruleset.timeline_axis(state), TurnNow()
     )
     assert {row.key: row.value_text for row in picture.rows}["ana"] == ana_slot.value_text
+
+
+def test_long_names_now_and_next_stay_on_the_players_screen(window, qtbot):
+    long_name = "Captain Aldric Vane of the Silver Lantern Company, Sworn Shield of Westmarch"
+    window.document.new(
+        "duel",
+        (
+            duelist("cap", long_name, Side.PLAYER, modifier=19),
+            duelist("orc", f"{long_name}'s Shadow", modifier=-5),
+        ),
+    )
+    view = open_view(window)
+    window.do(StartFight())
+    view.showNormal()
+    view.resize(1280, 720)
+    qtbot.waitUntil(lambda: view.width() == 1280)
+    assert view.minimumSizeHint().width() <= 1280
+    assert view.now_label.text() == f"Now: {long_name}"
+    assert view.next_label.text() == f"Next: {long_name}'s Shadow"
+    for label in (view.round_label, view.now_label, view.next_label):
+        assert view.rect().contains(label.geometry())
+    assert view.now_label.shown_text().endswith("…")
+    assert view.next_label.shown_text().endswith("…")
+    assert view.round_label.geometry().right() < view.now_label.geometry().left()
+    assert view.now_label.geometry().right() < view.next_label.geometry().left()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette, QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from uwr_desktop import APP_NAME
 from uwr_desktop.core.journal import JournalEntry
@@ -29,6 +29,7 @@ from uwr_desktop.ui.player_view.board import (
 )
 from uwr_desktop.ui.player_view.feed import PlayerFeed
 from uwr_desktop.ui.player_view.picture import HealthShown, PlayerPicture, ShownRoll, shown_dice
+from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 
 UNIT_SHARE = 1 / 30
 """The type's unit is this share of the window's height (24 px at 720p, 72 px at 4K)."""
@@ -78,8 +79,8 @@ class PlayerView(QWidget):
         self._roll: ShownRoll | None = None
 
         self.round_label = self._label("playerRound")
-        self.now_label = self._label("playerNow")
-        self.next_label = self._label("playerNext")
+        self.now_label = self._elided_label("playerNow")
+        self.next_label = self._elided_label("playerNext")
         self.axis_label = self._label("playerAxis")
         self.board = OrderBoard(self)
         self.roll_title = self._label("playerRollTitle")
@@ -103,11 +104,23 @@ class PlayerView(QWidget):
         label.setTextFormat(Qt.TextFormat.PlainText)
         return label
 
+    def _elided_label(self, name: str) -> ElidedLabel:
+        """A header label that ends in "…" rather than widen the window past its screen: a
+        long name, or several acting at once, must not push the view off the players' TV."""
+        label = ElidedLabel(self)
+        label.setObjectName(name)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setMinimumWidth(1)
+        return label
+
     def _lay_out(self) -> None:
+        # "Now" takes the room that round and "Next" leave (ending in "…" if need be);
+        # "Next" keeps its words up to a third of the width.
+        self.now_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.now_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         header = QHBoxLayout()
         header.addWidget(self.round_label)
-        header.addStretch(1)
-        header.addWidget(self.now_label)
+        header.addWidget(self.now_label, 1)
         header.addSpacing(40)
         header.addWidget(self.next_label)
         order = QVBoxLayout()
@@ -231,7 +244,8 @@ class PlayerView(QWidget):
         self.dice.setPalette(palette)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        """Size the type to the window."""
+        """Size the type to the window; "Next" gets a third of its width at most."""
+        self.next_label.setMaximumWidth(max(1, event.size().width() // 3))
         self._apply_look()
         super().resizeEvent(event)
 
