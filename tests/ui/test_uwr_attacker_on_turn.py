@@ -1,7 +1,7 @@
 """The uwr attack panel when whoever is on turn cannot attack (down, or removed): it chooses
 nobody rather than another combatant, Attack (F11) is greyed with the reason, and the GM may
 still pick any standing combatant and attack out of turn. Before the fight starts, Attack is
-greyed whoever is chosen."""
+greyed whoever is chosen. A new attacker starts from its own first weapon."""
 
 import pytest
 from fight_window import attack_key_refused, key_on_table, shown_window, when_modal
@@ -9,7 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QSpinBox
 from uwr_fighters import swordsman
 
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import AddCombatants, ApplyDamage, NextTurn
+from uwr_desktop.core.rulesets.uwr.sheet import Initiative, UwrSheet, Weapon, WeaponPool
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.dialogs.quick import AmountDialog
@@ -126,3 +128,34 @@ def test_before_the_fight_starts_attack_is_greyed_whoever_is_chosen(qtbot, windo
     key_on_table(qtbot, window, Qt.Key.Key_F5)
     attack.attacker.setCurrentIndex(attack.attacker.findData("ana"))
     assert attack.attack_button.isEnabled(), attack.attack_button.toolTip()
+
+
+def archer(cid, name, side, initiative, melee, ranged):
+    """A combatant with a melee weapon first and a ranged one second."""
+    weapons = (
+        Weapon(name=melee, upr_type="Swift"),
+        Weapon(name=ranged, upr_type="Swift", pool=WeaponPool.RANGED),
+    )
+    sheet = UwrSheet(weapons=weapons, initiative=Initiative(override=initiative))
+    return Combatant(id=cid, name=name, side=side, sheet=sheet)
+
+
+def test_the_next_attacker_is_offered_its_own_first_weapon(qtbot, window):
+    window.document.session.do(
+        AddCombatants(
+            [
+                archer("ana", "Ana", Side.PLAYER, 20, "Sword", "Short Bow"),
+                archer("b1", "Bandit 1", Side.ENEMY, 10, "Club", "Crossbow"),
+            ]
+        )
+    )
+    key_on_table(qtbot, window, Qt.Key.Key_F5)
+    attack = window.dice_panel.widget.attack
+    assert attack.weapon.currentText() == "Sword · 1/1 left"
+    key_on_table(qtbot, window, Qt.Key.Key_F11)  # Ana strikes Bandit 1 with her sword
+    key_on_table(qtbot, window, Qt.Key.Key_F8)
+    assert attack.weapon.currentText() == "Short Bow · 1/1 left", "the sword is spent"
+    key_on_table(qtbot, window, Qt.Key.Key_Return, CTRL)
+    assert window.document.session.state.current == "b1"
+    assert attack.attacker.currentText() == "Bandit 1"
+    assert attack.weapon.currentText() == "Club · 1/1 left"

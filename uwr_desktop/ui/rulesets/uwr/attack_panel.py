@@ -131,6 +131,7 @@ class AttackPanel(IntentWidget):
         self._no_attacker = "Choose who attacks"
         self._awaiting_reaction = False
         self._targets_for: str | None = None
+        self._weapons_for: str | None = None
         self._attack_shown: PendingCheck | None = None
         self._build()
         self._connect()
@@ -274,8 +275,12 @@ class AttackPanel(IntentWidget):
         return state.combatants[cid]
 
     def _fill_weapons(self) -> None:
+        # The weapon chosen holds while the attacker does; another attacker starts from its own
+        # first weapon with a use left (an index means nothing on another sheet).
         attacker = self._attacker()
-        previous = self.weapon.currentData()
+        same_attacker = attacker is not None and self._weapons_for == attacker.id
+        previous = self.weapon.currentData() if same_attacker else None
+        self._weapons_for = None if attacker is None else attacker.id
         self.weapon.blockSignals(True)
         self.weapon.clear()
         usable: list[int] = []
