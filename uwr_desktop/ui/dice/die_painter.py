@@ -5,7 +5,16 @@ import math
 
 import msgspec
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.ui.dice.shown_die import CAPTION_HEIGHT, DIE_SIZE, GAP, ShownDie
@@ -46,6 +55,16 @@ def edge(palette: QPalette) -> QColor:
     return QColor(theme_colors(scheme_for_palette(palette)).edge)
 
 
+_FACE_POINTS = 15.0
+"""The size of a face's number, when it fits."""
+_TWO_LINE_POINTS = 10.0
+"""Below this size a chain of faces goes on two lines, each at most this size."""
+_SMALLEST_FACE_POINTS = 5.0
+_FACE_ROOM = {10: 0.62, 0: 0.7}
+"""How much of a die's width its number may take: a d10's kite narrows above and below its
+waist; other dice (key 0) have more room."""
+
+
 def outline(sides: int, rect: QRectF) -> QPainterPath:
     """A die's shape in ``rect``: a rounded square (d6), a kite (d10), a hexagon (others)."""
     path = QPainterPath()
@@ -80,6 +99,16 @@ def outline(sides: int, rect: QRectF) -> QPainterPath:
     return path
 
 
+def _fitted_points(font: QFont, text: str, room: float, largest: float) -> float:
+    """The point size, up to ``largest``, at which ``text`` in ``font`` is ``room`` wide."""
+    sized = QFont(font)
+    sized.setPointSizeF(largest)
+    advance = QFontMetricsF(sized).horizontalAdvance(text)
+    if advance <= room:
+        return largest
+    return max(_SMALLEST_FACE_POINTS, largest * room / advance)
+
+
 def paint_pips(painter: QPainter, ink: QColor, face: int, rect: QRectF) -> None:
     """A d6's face as pips."""
     painter.setPen(Qt.PenStyle.NoPen)
@@ -97,7 +126,19 @@ def paint_number(
     """A die's face as a number (a d10's chain, any die but a d6), with its kind under it."""
     font = QFont(base_font)
     font.setBold(True)
-    size = 15.0 if len(label) <= 2 else max(7.0, 15.0 * 3.0 / len(label))
+    room = rect.width() * _FACE_ROOM.get(sides, _FACE_ROOM[0])
+    size = _fitted_points(font, label, room, _FACE_POINTS)
+    if size < _TWO_LINE_POINTS and "+" in label:
+        # A long chain ("10+10+10+7") reads better on two lines than in tiny type.
+        cut = min(
+            (i for i, char in enumerate(label) if char == "+" and i),
+            key=lambda i: (abs(2 * i - len(label)), -i),
+            default=0,
+        )
+        if cut:
+            label = f"{label[:cut]}\n{label[cut:]}"
+            longer = max(label.split("\n"), key=len)
+            size = _fitted_points(font, longer, room, _TWO_LINE_POINTS)
     font.setPointSizeF(size)
     painter.setFont(font)
     painter.setPen(ink)
