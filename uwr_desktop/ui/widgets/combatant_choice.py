@@ -1,12 +1,11 @@
 """A drop-down of the fight's combatants that follows the fight by itself."""
 
-from PySide6.QtWidgets import QComboBox
-
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.widgets.build import set_items
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
-class CombatantChoice(QComboBox):
+class CombatantChoice(ChoiceBox):
     """The combatants in turn order, by name, each item's data its id; the one chosen stays
     chosen while it is in the fight, and with ``on_turn`` the combatant whose turn it is is
     chosen as each turn starts. It refills itself on every change and on a fight opened."""

@@ -1,4 +1,5 @@
-"""The mouse wheel changes a drop-down or a number box only while it has the keyboard focus.
+"""The mouse wheel changes a drop-down or a number box only while it has the keyboard focus;
+the app's drop-down (:class:`ChoiceBox`) also ends a choice too long for it in "…".
 
 Qt lets the wheel change any combo box or spin box under the pointer, and gives it the focus on
 the way: a GM scrolling the Dice dock past the attack's target changed the target. The app's
@@ -13,8 +14,11 @@ work.
 """
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtGui import QPaintEvent, QWheelEvent
+from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox, QStylePainter, QWidget
+
+_LABEL_MARGIN = 4
+"""Pixels the style keeps clear around a drop-down's text."""
 
 
 def focus_without_wheel(widget: QWidget) -> None:
@@ -32,7 +36,8 @@ def wheel_is_for(widget: QWidget, event: QWheelEvent) -> bool:
 
 
 class ChoiceBox(QComboBox):
-    """A drop-down the wheel changes only while it has the keyboard focus."""
+    """A drop-down the wheel changes only while it has the keyboard focus, whose text ends in
+    "…" when it is too long for the box."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """An empty drop-down."""
@@ -43,3 +48,31 @@ class ChoiceBox(QComboBox):
         """Change the choice only with the focus; else let what holds the box scroll."""
         if wheel_is_for(self, event):
             super().wheelEvent(event)
+
+    def shown_text(self) -> str:
+        """The choice as the closed box shows it: ending in "…" when the box is too narrow
+        (Qt would cut a long name off mid-letter, with nothing to say it goes on)."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return self._elided(option)
+
+    def _elided(self, option: QStyleOptionComboBox) -> str:
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        room = field.width() - _LABEL_MARGIN
+        if not option.currentIcon.isNull():
+            room -= option.iconSize.width() + _LABEL_MARGIN
+        return self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, room)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        """Paint the box as Qt does, with :meth:`shown_text` for its text."""
+        if self.isEditable():
+            super().paintEvent(event)
+            return
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self._elided(option)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)

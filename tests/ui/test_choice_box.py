@@ -1,0 +1,30 @@
+"""A drop-down too narrow for its choice shows it ending in "…", never cut off mid-letter."""
+
+from PySide6.QtWidgets import QComboBox
+
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
+
+LONG = "Captain Aldric Vane of the Silver Lantern Company"
+
+
+def shown(qtbot, width: int) -> str:
+    box = ChoiceBox()
+    qtbot.addWidget(box)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(8)
+    box.addItem(LONG, "vane")
+    box.setFixedWidth(width)
+    box.show()
+    qtbot.waitExposed(box)
+    return box.shown_text()
+
+
+def test_a_long_choice_in_a_narrow_box_ends_in_an_ellipsis(qtbot):
+    text = shown(qtbot, 160)
+    assert text.endswith("…")
+    assert LONG.startswith(text[:-1])
+    assert len(text) < len(LONG)
+
+
+def test_a_choice_that_fits_is_shown_whole(qtbot):
+    assert shown(qtbot, 600) == LONG
