@@ -3,10 +3,14 @@
 import random
 
 import pytest
+from every_system import sheet_for
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QScrollArea, QToolBar
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.intents import AddCombatants, StartFight
+from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.journal_db import JournalStore
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.file_commands import FileCommands
@@ -130,3 +134,15 @@ def test_the_turn_commands_stay_on_the_toolbar_whatever_undo_would_take_back(qtb
         assert button.isVisible(), f"{key} fell into the toolbar's overflow"
         assert toolbar.rect().contains(button.geometry())
     assert toolbar.widgetForAction(undo).width() < 80, "Undo shows its icon, not its long label"
+
+
+def test_on_a_narrow_window_the_header_still_names_who_acts(qtbot, window):
+    name = "Captain Aldric Vane of the Silver Lantern Company"
+    roster = [Combatant(id="vane", name=name, side=Side.ENEMY, sheet=sheet_for("uwr"))]
+    window.do(AddCombatants(roster))
+    window.do(StartFight())
+    window.resize(window.minimumSizeHint().width(), 600)
+    qtbot.wait(20)
+    shown = window.turn_header.actor_label.shown_text()
+    assert shown.endswith("…")
+    assert len(shown) >= 5 and name.startswith(shown[:-1]), shown

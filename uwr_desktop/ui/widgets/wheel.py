@@ -19,6 +19,9 @@ from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox, QStylePai
 
 _LABEL_MARGIN = 4
 """Pixels the style keeps clear around a drop-down's text."""
+_FRAME_ROOM = 48
+"""Pixels a style takes at the most for a drop-down's frame and arrow: a choice that leaves
+this much of the box free is drawn whole by Qt's own painting."""
 
 
 def focus_without_wheel(widget: QWidget) -> None:
@@ -52,9 +55,20 @@ class ChoiceBox(QComboBox):
     def shown_text(self) -> str:
         """The choice as the closed box shows it: ending in "…" when the box is too narrow
         (Qt would cut a long name off mid-letter, with nothing to say it goes on)."""
+        if self._fits():
+            return self.currentText()
         option = QStyleOptionComboBox()
         self.initStyleOption(option)
         return self._elided(option)
+
+    def _fits(self) -> bool:
+        """Whether the choice clearly fits, so that Qt's painting shows it whole (asked first:
+        a ``QStyle`` enum used from Python builds all of them, which a first frame does
+        without)."""
+        room = self.width() - _FRAME_ROOM
+        if not self.itemIcon(self.currentIndex()).isNull():
+            room -= self.iconSize().width() + _LABEL_MARGIN
+        return self.fontMetrics().horizontalAdvance(self.currentText()) <= room
 
     def _elided(self, option: QStyleOptionComboBox) -> str:
         field = self.style().subControlRect(
@@ -67,7 +81,7 @@ class ChoiceBox(QComboBox):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
         """Paint the box as Qt does, with :meth:`shown_text` for its text."""
-        if self.isEditable():
+        if self.isEditable() or self._fits():
             super().paintEvent(event)
             return
         painter = QStylePainter(self)

@@ -11,6 +11,9 @@ from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 SCALE = 1.5
 """How much larger than the window's text the strip's words are."""
 
+ACTOR_CHARS = 8
+"""The room kept for who acts on a narrow window (the filter field gives way first)."""
+
 
 class TurnHeader(QWidget):
     """ "Round 3" and "Vex acts" (or the set-up hint) for the open fight."""
@@ -23,7 +26,7 @@ class TurnHeader(QWidget):
         self.round_label.setObjectName("turnHeaderRound")
         self.actor_label = ElidedLabel(self)
         self.actor_label.setObjectName("turnHeaderActor")
-        enlarge((self.round_label, self.actor_label), self.font(), SCALE)
+        self._enlarge()
         # A long name ends in "…" at the window's edge rather than widening the window.
         self.actor_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QHBoxLayout(self)
@@ -35,8 +38,13 @@ class TurnHeader(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         """Keep the words larger than the window's text when it is zoomed."""
         if event.type() == QEvent.Type.FontChange:
-            enlarge((self.round_label, self.actor_label), self.font(), SCALE)
+            self._enlarge()
         super().changeEvent(event)
+
+    def _enlarge(self) -> None:
+        enlarge((self.round_label, self.actor_label), self.font(), SCALE)
+        average = self.actor_label.fontMetrics().averageCharWidth()
+        self.actor_label.setMinimumWidth(ACTOR_CHARS * average)
 
     def show_state(self, state: EncounterState, turn: TurnNow) -> None:
         """Show ``state``'s round and who acts now (``turn``, as the rules say)."""
