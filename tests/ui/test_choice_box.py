@@ -28,3 +28,14 @@ def test_a_long_choice_in_a_narrow_box_ends_in_an_ellipsis(qtbot):
 
 def test_a_choice_that_fits_is_shown_whole(qtbot):
     assert shown(qtbot, 600) == LONG
+
+
+def test_a_box_sized_to_its_choices_shows_the_longest_whole(qtbot):
+    box = ChoiceBox()
+    qtbot.addWidget(box)
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    box.addItems(["All combatants", LONG])
+    box.setCurrentIndex(1)
+    box.show()
+    qtbot.waitExposed(box)
+    assert box.shown_text() == LONG

@@ -15,10 +15,10 @@ work.
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPaintEvent, QWheelEvent
-from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox, QStylePainter, QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 
 _LABEL_MARGIN = 4
-"""Pixels the style keeps clear around a drop-down's text."""
+"""Pixels kept clear beside a drop-down's icon."""
 _FRAME_ROOM = 48
 """Pixels a style takes at the most for a drop-down's frame and arrow: a choice that leaves
 this much of the box free is drawn whole by Qt's own painting."""
@@ -57,36 +57,26 @@ class ChoiceBox(QComboBox):
         (Qt would cut a long name off mid-letter, with nothing to say it goes on)."""
         if self._fits():
             return self.currentText()
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
-        return self._elided(option)
+        from uwr_desktop.ui.widgets.choice_painting import elided_choice
+
+        return elided_choice(self)
 
     def _fits(self) -> bool:
-        """Whether the choice clearly fits, so that Qt's painting shows it whole (asked first:
-        a ``QStyle`` enum used from Python builds all of them, which a first frame does
-        without)."""
+        """Whether the choice clearly fits, so that Qt's own painting shows it whole."""
+        # Sized to its contents, a box as wide as its size hint has room for every choice.
+        sized = self.sizeAdjustPolicy() == QComboBox.SizeAdjustPolicy.AdjustToContents
+        if sized and self.width() >= self.sizeHint().width():
+            return True
         room = self.width() - _FRAME_ROOM
         if not self.itemIcon(self.currentIndex()).isNull():
             room -= self.iconSize().width() + _LABEL_MARGIN
         return self.fontMetrics().horizontalAdvance(self.currentText()) <= room
-
-    def _elided(self, option: QStyleOptionComboBox) -> str:
-        field = self.style().subControlRect(
-            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
-        )
-        room = field.width() - _LABEL_MARGIN
-        if not option.currentIcon.isNull():
-            room -= option.iconSize.width() + _LABEL_MARGIN
-        return self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, room)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
         """Paint the box as Qt does, with :meth:`shown_text` for its text."""
         if self.isEditable() or self._fits():
             super().paintEvent(event)
             return
-        painter = QStylePainter(self)
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
-        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        option.currentText = self._elided(option)
-        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+        from uwr_desktop.ui.widgets.choice_painting import paint_elided
+
+        paint_elided(self)
