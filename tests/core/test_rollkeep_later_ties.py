@@ -3,9 +3,15 @@ order among those who rolled it; a newcomer to the tie, or a changed score, roll
 and takes its place among their settled faces (a matching face rolls again); earlier faces are
 never rolled again, and an old roll-off never decides a tie it was not rolled for."""
 
+import random
+from itertools import groupby, permutations
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rollkeep_sheets import samurai, scripted
 
+from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import (
     AddCombatants,
     EditCell,
@@ -24,7 +30,12 @@ from uwr_desktop.core.rulesets.rollkeep.events import (
     TiesRolled,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepChooseStance
-from uwr_desktop.core.rulesets.rollkeep.rules import placed_faces, settled_faces, sheet_of
+from uwr_desktop.core.rulesets.rollkeep.rules import (
+    placed_faces,
+    settled_faces,
+    sheet_of,
+    tie_key,
+)
 from uwr_desktop.core.rulesets.rollkeep.sheet import Stance
 from uwr_desktop.core.session import Session
 
@@ -237,3 +248,134 @@ def test_a_roll_off_in_a_later_round_is_numbered_after_the_first_one():
     session.do(EditCell("a", "initiative", 20))
     assert session.state.order == ("d", "b", "a")
     assert faces.faces == []
+
+
+def two_groups_meeting() -> tuple[Session, int]:
+    """A and B score 20 and roll off (A 4, B 9); C and D score 10 and roll off (C 9, D 3), both
+    taking Center in round 1; round 2 starts with all four at 20, and C, then D, roll alone
+    against A and B (C 2, D 8)."""
+    roller, faces = scripted(4, 9, 9, 3)
+    session = Session(make_ruleset("rollkeep"), scored(a=20, b=20, c=10, d=10), roller=roller)
+    session.do(RollkeepChooseStance("c", Stance.CENTER))
+    session.do(RollkeepChooseStance("d", Stance.CENTER))
+    session.do(StartFight())
+    assert session.state.order == ("b", "a", "c", "d")
+    assert (faces_of(session, "c"), faces_of(session, "d")) == ({2: (9,)}, {2: (3,)})
+    start = len(session.entries)
+    faces.add(2, 8)
+    session.do(EndRound())
+    assert faces.faces == []
+    return session, start
+
+
+def test_two_settled_groups_meeting_each_keep_their_own_order():
+    session, start = two_groups_meeting()
+    joined = events_since(session, start, RollOffJoined)
+    assert [(e.combatant_id, e.roll_off, [r.total for r in e.rolls]) for e in joined] == [
+        ("c", 1, [2]),
+        ("d", 1, [8]),
+    ]
+    # D's 8 wins the place between B and A, C's 2 the last: C and D fill them in their order.
+    assert session.state.order == ("b", "c", "a", "d")
+    replayed = Session(
+        session.ruleset, session.roster, entries=session.entries, cursor=len(session.entries)
+    )
+    assert replayed.state.order == ("b", "c", "a", "d")
+
+
+def test_three_settled_groups_meeting_each_keep_their_own_order():
+    # E and F roll off first (E 2, F 8), then A and B (A 4, B 9), then C and D (C 9, D 3).
+    roller, faces = scripted(2, 8, 4, 9, 9, 3)
+    roster = scored(a=20, b=20, c=10, d=10, e=30, f=30)
+    session = Session(make_ruleset("rollkeep"), roster, roller=roller)
+    session.do(RollkeepChooseStance("c", Stance.CENTER))
+    session.do(RollkeepChooseStance("d", Stance.CENTER))
+    session.do(StartFight())
+    assert session.state.order == ("f", "e", "b", "a", "c", "d")
+    faces.add(2, 8)
+    session.do(EndRound())
+    faces.add(10)
+    session.do(EditCell("e", "initiative", 20))
+    faces.add(6)
+    session.do(EditCell("f", "initiative", 20))
+    assert faces.faces == []
+    assert {cid: faces_of(session, cid)[2] for cid in "abcdef"} == {
+        "a": (4,),
+        "b": (9,),
+        "c": (2,),
+        "d": (8,),
+        "e": (10,),
+        "f": (6,),
+    }
+    # The faces of roll-off 2 give the places E, B, D, F, A, C; each group fills its own.
+    assert session.state.order == ("f", "b", "c", "e", "a", "d")
+
+
+Step = tuple[str, int, int]
+"""``("end", 0, 0)`` ends the round; ``("edit", index, score)`` types a combatant's score."""
+
+steps = st.one_of(
+    st.just(("end", 0, 0)),
+    st.tuples(st.just("edit"), st.integers(0, 4), st.sampled_from([10, 20, 30])),
+)
+
+
+def rolled_together(session: Session) -> dict[tuple[str, str], bool]:
+    """For each pair that rolled one roll-off together, whether the first goes before."""
+    faces: dict[int, dict[str, tuple[int, ...]]] = {}
+    for event in events_since(session, 0, RollOff):
+        rolled = faces.setdefault(event.roll_off, {})
+        for roll in event.rolls:
+            rolled[roll.combatant_id] = (*rolled.get(roll.combatant_id, ()), roll.roll.total)
+    return {
+        (first, second): faces_first > faces_second
+        for rolled in faces.values()
+        for first, faces_first in rolled.items()
+        for second, faces_second in rolled.items()
+        if first != second
+    }
+
+
+def keeps_every_roll_off(session: Session) -> bool:
+    """Whether every pair who rolled off together and ties now is in its settled order, where
+    the settled orders of the tie allow it (roll-offs can go round in a circle)."""
+    combatants, order = session.state.combatants, session.state.order
+    pairs = rolled_together(session)
+    scored_ids = [cid for cid in order if sheet_of(combatants[cid]).base_score is not None]
+    for _, run in groupby(scored_ids, key=lambda cid: tie_key(sheet_of(combatants[cid]))):
+        tied = list(run)
+
+        def kept(ids: tuple[str, ...] | list[str]) -> bool:
+            return all(
+                pairs.get((first, second), True)
+                for i, first in enumerate(ids)
+                for second in ids[i + 1 :]
+            )
+
+        if not kept(tied) and any(kept(other) for other in permutations(tied)):
+            return False
+    return True
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.sampled_from([10, 20]), min_size=3, max_size=5),
+    st.lists(st.booleans(), min_size=5, max_size=5),
+    st.integers(0, 2**32),
+    st.lists(steps, max_size=10),
+)
+def test_every_roll_off_keeps_its_order_in_every_later_turn_order(scores, centers, seed, plan):
+    ids = "abcde"[: len(scores)]
+    roster = scored(**dict(zip(ids, scores, strict=True)))
+    session = Session(make_ruleset("rollkeep"), roster, roller=Roller(random.Random(seed)))
+    for cid, center in zip(ids, centers, strict=False):
+        if center:
+            session.do(RollkeepChooseStance(cid, Stance.CENTER))
+    session.do(StartFight())
+    assert keeps_every_roll_off(session)
+    for kind, index, score in plan:
+        if kind == "end":
+            session.do(EndRound())
+        else:
+            session.do(EditCell(ids[index % len(ids)], "initiative", score))
+        assert keeps_every_roll_off(session)

@@ -95,11 +95,13 @@ def _d10(roll: RollRecord) -> int:
     return roll.total
 
 
-def _with_faces(sheet: RollkeepSheet, number: int, faces: tuple[int, ...]) -> RollkeepSheet:
-    """``sheet`` with its faces in roll-off ``number``; past the most a sheet keeps, its
-    oldest roll-off goes."""
+def _with_faces(
+    sheet: RollkeepSheet, number: int, faces: tuple[int, ...], alone: bool = False
+) -> RollkeepSheet:
+    """``sheet`` with its faces in roll-off ``number`` (``alone``: rolled alone to take a place
+    in it); past the most a sheet keeps, its oldest roll-off goes."""
     others = tuple(s for s in sheet.roll_offs if s.roll_off != number)
-    kept = (*others, SettledFaces(number, faces))
+    kept = (*others, SettledFaces(number, faces, alone))
     return replace(sheet, roll_offs=kept[-MAX_DICE:])
 
 
@@ -130,7 +132,7 @@ def _joined(state: EncounterState, event: events.RollOffJoined) -> EncounterStat
     faces = placed_faces(others, rolled)
     if faces is None or placed_faces(others, rolled[:-1]) is not None:
         raise RulesError(f"{name}'s d10s do not give a place in initiative roll-off {number}")
-    return _edit(state, cid, lambda sheet: _with_faces(sheet, number, faces))
+    return _edit(state, cid, lambda sheet: _with_faces(sheet, number, faces, alone=True))
 
 
 def _ambush(state: EncounterState, event: events.AmbushRolled) -> EncounterState:

@@ -2,6 +2,7 @@
 and damage rolls. Pure functions of sheets and settings."""
 
 from collections.abc import Mapping, Sequence
+from heapq import heapify, heappop, heappush
 from itertools import groupby
 
 import msgspec
@@ -106,6 +107,85 @@ def ordering_roll_off(combatants: Mapping[str, Combatant], group: Sequence[str])
     return best[0] if best is not None and best[1] > 1 else None
 
 
+def _rolled_together(sheet: RollkeepSheet) -> dict[int, tuple[int, ...]]:
+    """The combatant's faces in each roll-off it rolled with the others (not alone)."""
+    faces = {OLD_FACES: sheet.tie_faces} if sheet.tie_faces else {}
+    faces.update((s.roll_off, s.faces) for s in sheet.roll_offs if not s.alone)
+    return faces
+
+
+def _reaches(after: Mapping[str, set[str]], start: str, goal: str) -> bool:
+    seen, todo = {start}, [start]
+    while todo:
+        for later in after[todo.pop()]:
+            if later == goal:
+                return True
+            if later not in seen:
+                seen.add(later)
+                todo.append(later)
+    return False
+
+
+def _groups(
+    combatants: Mapping[str, Combatant], run: Sequence[str], row: Mapping[str, int]
+) -> list[list[str]]:
+    """Those of ``run`` who rolled a roll-off together, for each such roll-off (the earliest
+    first), in its order."""
+    rolled = {cid: _rolled_together(sheet_of(combatants[cid])) for cid in run}
+    numbers = sorted({number for faces in rolled.values() for number in faces})
+    groups = []
+    for number in numbers:
+        group = [cid for cid in run if number in rolled[cid]]
+        if len(group) > 1:
+
+            def faces(cid: str, number: int = number) -> tuple[tuple[int, ...], int]:
+                return tuple(-face for face in rolled[cid][number]), row[cid]
+
+            groups.append(sorted(group, key=faces))
+    return groups
+
+
+def _merged(places: Sequence[str], groups: Sequence[Sequence[str]]) -> list[str]:
+    """``places`` (a tie in the order of the faces that settle it) with each group (those who
+    rolled one roll-off together, in its order) kept in its own order: the members of groups
+    that meet fill the places their faces won, in their groups' orders; the rest keep theirs.
+    Where groups disagree (they went round in a circle), the earlier group wins."""
+    place = {cid: index for index, cid in enumerate(places)}
+    after: dict[str, set[str]] = {cid: set() for cid in places}
+    for group in groups:
+        for index, first in enumerate(group):
+            for second in group[index + 1 :]:
+                if not _reaches(after, second, first):
+                    after[first].add(second)
+    merged = list(places)
+    linked = {cid: set(later) for cid, later in after.items()}
+    for cid, later in after.items():
+        for other in later:
+            linked[other].add(cid)
+    done: set[str] = set()
+    for cid in places:
+        if cid in done or not linked[cid]:
+            continue
+        members, todo = {cid}, [cid]
+        while todo:
+            fresh = linked[todo.pop()] - members
+            members |= fresh
+            todo.extend(fresh)
+        done |= members
+        waiting = {m: sum(m in after[other] for other in members) for m in members}
+        ready = [(place[m], m) for m in members if not waiting[m]]
+        heapify(ready)
+        slots = iter(sorted(place[m] for m in members))
+        while ready:
+            _, first = heappop(ready)
+            merged[next(slots)] = first
+            for then in after[first]:
+                waiting[then] -= 1
+                if not waiting[then]:
+                    heappush(ready, (place[then], then))
+    return merged
+
+
 def _ties(combatants: Mapping[str, Combatant], order: Sequence[str]) -> list[list[str]]:
     """The combatants of ``order`` with a score, in runs of the same score, Reflexes and
     Insight Rank (one run each; ``order`` keeps equal ones together)."""
@@ -119,6 +199,10 @@ def turn_order(
 ) -> tuple[str, ...]:
     """Highest score first; ties by Reflexes, Insight Rank, then the faces of the roll-off that
     settles them (or the table's order); combatants without a score come last, in table order.
+
+    Those who rolled a roll-off together keep its order for the rest of the skirmish: where
+    they tie with others who rolled another one, the faces of the roll-off that settles the tie
+    win them places, which they take in their own order.
 
     A tie no roll-off settles yet keeps the order an earlier version gave it: faces it kept
     first, the table's order after.
@@ -145,7 +229,9 @@ def turn_order(
             return tuple(-face for face in shown), row[cid]
 
         start = at[run[0]]
-        order[start : start + len(run)] = sorted(run, key=faces)
+        order[start : start + len(run)] = _merged(
+            sorted(run, key=faces), _groups(combatants, run, row)
+        )
     return tuple(order)
 
 

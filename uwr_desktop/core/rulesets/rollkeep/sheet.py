@@ -102,10 +102,14 @@ the earlier)."""
 
 
 class SettledFaces(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A combatant's faces in roll-off ``roll_off``: its place among the others who rolled it."""
+    """A combatant's faces in roll-off ``roll_off``: its place among the others who rolled it.
+
+    ``alone``: rolled alone to take a place among them, after the roll-off.
+    """
 
     roll_off: RollOffNumber
     faces: TieFaces
+    alone: bool = False
 
 
 class RollkeepSheet(RoundSheet, frozen=True, tag=RULESET_ID):
