@@ -11,6 +11,8 @@ from uwr_desktop.ui.widgets.swatch import side_swatch
 
 NAME_FILTER_WIDTH_CHARS = 18
 """The name filter is about this many characters wide."""
+NAME_FILTER_NARROWEST_CHARS = 8
+"""On a narrow window it gives way, down to this many, for who acts in the header beside it."""
 
 
 class FilterBar(QWidget):
@@ -49,9 +51,9 @@ class FilterBar(QWidget):
         self.name_filter.setPlaceholderText("Filter (Ctrl+F)")
         self.name_filter.setAccessibleName("Filter the table by name")
         self.name_filter.setClearButtonEnabled(True)
-        self.name_filter.setFixedWidth(
-            self.fontMetrics().averageCharWidth() * NAME_FILTER_WIDTH_CHARS
-        )
+        average = self.fontMetrics().averageCharWidth()
+        self.name_filter.setMaximumWidth(average * NAME_FILTER_WIDTH_CHARS)
+        self.name_filter.setMinimumWidth(average * NAME_FILTER_NARROWEST_CHARS)
         self.name_filter.textChanged.connect(proxy.set_name_filter)
         layout.addWidget(self.name_filter)
         find = QAction("Filter the Table by Name", parent)
