@@ -347,6 +347,30 @@ def test_a_row_keeps_its_weapon_target_and_points_while_the_gm_looks_elsewhere(w
     assert shown(QSpinBox, "handsPoints").value() == 1
 
 
+def test_choosing_a_row_in_the_table_marks_its_name_and_keeps_the_rows_as_they_are(window):
+    window.document.new("hands")
+    add(window, "Ana", strength=5, reach=2, side="player")
+    add(window, "Bo", strength=4, reach=2)
+    ids = ids_by_name(window)
+    window.document.session.do(StartFight())
+    rows = panel(window).rows
+    current = window.document.session.state.current
+    other = next(cid for cid in ids.values() if cid != current)
+    points = rows.findChild(QSpinBox, f"handsPoints:{other}")
+    points.setValue(2)
+
+    def bold(cid):
+        return rows.findChild(QLabel, f"handsName:{cid}").font().bold()
+
+    assert bold(current) and not bold(other)
+    window.select_combatant(other)
+    assert bold(current) and bold(other), "the row chosen in the table, and the one on turn"
+    assert panel(window).rows is rows, "the rows are not built again for a look elsewhere"
+    assert points.value() == 2
+    window.select_combatant(current)
+    assert not bold(other)
+
+
 def test_a_strong_combatant_with_a_long_name_keeps_the_panel_within_the_dock(
     themed_app, window, qtbot
 ):

@@ -78,6 +78,9 @@ the dock is narrow (its tooltip and what a screen reader hears stay whole)."""
 
 READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
 
+_NAME_PREFIX = "handsName:"
+"""A row's name label is named this and its combatant's id."""
+
 SPEND_TIP = "Spend the points typed, with the choices of the row"
 HESITATE_TIP = "Do nothing this turn: one ready point moves to used"
 
@@ -142,9 +145,16 @@ class PointsPanel(SystemPanel):
         self._rebuild()
 
     def set_focus_combatant(self, combatant_id: str | None) -> None:
-        """Mark the row of the combatant selected in the table."""
+        """Mark the row of the combatant selected in the table (in bold, as the one on turn)."""
         self._focus = combatant_id
-        self._rebuild()
+        current = self._document.session.state.current
+        for name in self.rows.findChildren(ElidedLabel):
+            if not name.objectName().startswith(_NAME_PREFIX):
+                continue
+            cid = name.objectName().removeprefix(_NAME_PREFIX)
+            font = name.font()
+            font.setBold(cid in {current, combatant_id})
+            name.setFont(font)
 
     def _do_typed(self, points: NumberBox, intent: Callable[[int], Intent]) -> None:
         """Act on the number typed, or say why it cannot be used (nothing is done then)."""
@@ -218,7 +228,7 @@ class PointsPanel(SystemPanel):
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         top_row = 1 + 3 * index
-        name = named(ElidedLabel(), f"handsName:{cid}")
+        name = named(ElidedLabel(), f"{_NAME_PREFIX}{cid}")
         marker = "▶ " if cid == state.current else ""
         name.setText(f"{marker}{index + 1}. {combatant.name}")
         name.setToolTip(combatant.name)
