@@ -59,9 +59,9 @@ def _percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def _time(step, app: QApplication) -> list[float]:
+def _time(step, app: QApplication, count: int = SAMPLES) -> list[float]:
     samples = []
-    for _ in range(SAMPLES):
+    for _ in range(count):
         start = time.perf_counter()
         step()
         app.processEvents()

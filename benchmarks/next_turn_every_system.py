@@ -16,13 +16,12 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from msgspec.structs import replace
-from next_turn import _baseline, _percentile
+from next_turn import _baseline, _percentile, _time
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -62,12 +61,7 @@ def _fight(app: QApplication, folder: Path, ruleset_id: str, size: int) -> list[
     window.resize(1366, 740)
     window.show()
     app.processEvents()
-    samples = []
-    for _ in range(SAMPLES):
-        start = time.perf_counter()
-        window.do(NextTurn())
-        app.processEvents()
-        samples.append((time.perf_counter() - start) * 1000)
+    samples = _time(lambda: window.do(NextTurn()), app, SAMPLES)
     window.hide()  # closing would ask to save the fight
     document.close()
     return samples
