@@ -31,7 +31,7 @@ from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.hands.combatant_dialog import HandsCombatantDialog
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-from uwr_desktop.ui.rulesets.hands.row_parts import CHOICE_HEADINGS
+from uwr_desktop.ui.rulesets.hands.row_parts import CHOICE_HEADINGS, CHOICE_KINDS
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 from uwr_desktop.ui.theme import apply_theme
@@ -345,6 +345,42 @@ def test_a_row_keeps_its_weapon_target_and_points_while_the_gm_looks_elsewhere(w
     assert part_of(session.state).actions[-1].target == ids["Ana"]
     assert shown(QComboBox, "handsWeapon").currentText() == "none"
     assert shown(QSpinBox, "handsPoints").value() == 1
+
+
+def test_a_row_being_typed_in_stays_put_while_another_combatant_spends(window, qtbot):
+    window.document.new("hands")
+    add(window, "Ana", strength=5, reach=2, side="player")
+    add(window, "Bo", strength=4, reach=2)
+    add(window, "Cy", strength=3, reach=1)
+    window.document.session.do(StartFight())
+    state = window.document.session.state
+    spender = state.current
+    places = [place.combatant_id for place in part_of(state).places]
+    typing = next(cid for cid in reversed(places) if cid != spender)
+    rows = panel(window).rows
+
+    def row_parts():
+        return (
+            rows.findChild(QSpinBox, f"handsPoints:{typing}"),
+            *(rows.findChild(QComboBox, f"hands{kind}:{typing}") for kind in CHOICE_KINDS),
+        )
+
+    before = row_parts()
+    points, weapon = before[0], before[1]
+    weapon.setCurrentIndex(1)
+    points.setValue(2)
+    qtbot.wait(10)  # widgets a panel adds to its layout show once events are processed
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    points.setFocus()
+    qtbot.waitUntil(points.hasFocus)
+    window.document.do(HandsSpend(spender, 1))
+    assert part_of(window.document.session.state).actions, "the other combatant spent"
+    after = row_parts()
+    assert all(a is b for a, b in zip(after, before, strict=True)), "the same widgets"
+    assert points.value() == 2
+    assert weapon.currentText() == "Weapon 1"
+    assert points.hasFocus(), "the GM types on where they were"
 
 
 def test_choosing_a_row_in_the_table_marks_its_name_and_keeps_the_rows_as_they_are(window):

@@ -48,12 +48,17 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
     SPEND_ANY,
     InterferenceLine,
     TypedRows,
-    against_choice,
+    against_box,
+    against_items,
     outreach_label,
     pip,
+    refill,
     retype,
-    target_choice,
-    weapon_choice,
+    show_outreach,
+    target_box,
+    target_items,
+    weapon_box,
+    weapon_items,
 )
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named
@@ -111,6 +116,12 @@ class PointsPanel(SystemPanel):
         self.spend_buttons: list[QPushButton] = []
         self.hesitate_buttons: list[QPushButton] = []
         self.outcome_buttons: list[QPushButton] = []
+        # A turn's rows (not the carry-over turn's) are kept from change to change and
+        # updated in place: building each row's widgets again made every click slow.
+        self._kept: dict[str, _Row] = {}
+        self._keeping = False
+        self._headings: list[QLabel] = []
+        self._lines: list[QWidget] = []
         self.turn_spend.clicked.connect(self._spend_on_turn)
         self.turn_hesitate.clicked.connect(self._hesitate_on_turn)
         self._park_turn_buttons()
@@ -180,11 +191,27 @@ class PointsPanel(SystemPanel):
         old.hide()
         old.setParent(None)  # out of findChild's reach until it is deleted
         old.deleteLater()
+        self._kept, self._headings, self._lines = {}, [], []
+
+    def _empty_grid(self) -> None:
+        """Take the kept rows' widgets out of the grid, to be placed again (they stay on the
+        rows' frame); the interference lines go."""
+        self.spend_buttons, self.hesitate_buttons, self.outcome_buttons = [], [], []
+        while self._grid.count():
+            self._grid.takeAt(0)
+        for widget in self._lines:
+            _drop(widget)
+        self._lines = []
 
     def _rebuild(self) -> None:
         state = self._document.session.state
         typed = self._typed.take(self.rows, state)
-        self._clear_rows()
+        keeping = state.phase == Phase.TURNS
+        if keeping and self._keeping:
+            self._empty_grid()
+        else:
+            self._clear_rows()
+        self._keeping = keeping
         self.title.setText(turn_title(state))
         if state.phase == Phase.SETUP:
             self.hint.setText(
@@ -206,12 +233,13 @@ class PointsPanel(SystemPanel):
                 "Whoever spends nothing hesitates at Next turn."
             )
         self.next_turn.setEnabled(True)
-        if not carry:
-            for column, heading in zip(CHOICE_COLUMNS, CHOICE_HEADINGS, strict=True):
-                self._grid.addWidget(named(QLabel(heading), f"handsHeading:{heading}"), 0, column)
         places = part_of(state).places
-        for index, place in enumerate(places):
-            self._add_row(state, index, place, carry=carry)
+        if carry:
+            for index, place in enumerate(places):
+                self._add_carry_row(state, index, place)
+        else:
+            self._place_rows(state, places)
+        for place in places:
             if place.combatant_id in typed:
                 retype(self.rows, place.combatant_id, typed[place.combatant_id])
         self._add_interference(state, 1 + 3 * len(places))
@@ -221,9 +249,80 @@ class PointsPanel(SystemPanel):
 
     # ---- one row per combatant ---------------------------------------------------------------
 
-    def _add_row(self, state: EncounterState, index: int, place: Place, *, carry: bool) -> None:
+    def _place_rows(self, state: EncounterState, places: tuple[Place, ...]) -> None:
+        """The turn's rows under the headings, in declare-first order: each combatant's kept
+        widgets updated (made for one new to the rows), those of one no longer listed gone."""
+        listed = {place.combatant_id for place in places}
+        for cid in [cid for cid in self._kept if cid not in listed]:
+            self._kept.pop(cid).drop()
+        if not self._headings:
+            for heading in CHOICE_HEADINGS:
+                label = named(QLabel(heading), f"handsHeading:{heading}")
+                label.setParent(self.rows)
+                self._headings.append(label)
+        for column, label in zip(CHOICE_COLUMNS, self._headings, strict=True):
+            self._grid.addWidget(label, 0, column)
+        for index, place in enumerate(places):
+            self._place_row(state, index, place)
+        if state.current not in listed:
+            self._park_turn_buttons()
+
+    def _place_row(self, state: EncounterState, index: int, place: Place) -> None:
         """Three grid rows under the headings: name, reason and choices; pips, number and
-        buttons; the outreached mark (empty when none)."""
+        buttons; the outreached mark (hidden when none)."""
+        cid = place.combatant_id
+        combatant = state.combatants[cid]
+        sheet = sheet_of(combatant)
+        row = self._kept.get(cid)
+        if row is None:
+            row = self._kept[cid] = _Row(self.rows, cid)
+        top_row = 1 + 3 * index
+        marker = "▶ " if cid == state.current else ""
+        row.name.setText(f"{marker}{index + 1}. {combatant.name}")
+        row.name.setToolTip(combatant.name)
+        row.name.setAccessibleName(row.name.text())
+        font = row.name.font()
+        font.setBold(cid in {state.current, self._focus})
+        row.name.setFont(font)
+        row.reason.setText(REASON_WORDS[place.reason])
+        row.reason.setToolTip(place.text)
+        row.reason.setAccessibleDescription(place.text)
+        show_outreach(row.outreach, state, cid)
+        counts = (sheet.ready, sheet.carry_over, sheet.used, sheet.damage, sheet.points_max)
+        if row.pips is None or row.counts != counts:
+            if row.pips is not None:
+                _drop(row.pips)
+            row.pips, row.counts = self._pips(cid, sheet, carry=False), counts
+        row.points.setRange(1, max(sheet.ready, 1))
+        row.points.setValue(1)
+        row.points.setEnabled(sheet.ready > 0)
+        row.points.setAccessibleName(f"{combatant.name}: points to spend")
+        refill(row.weapon, weapon_items(state, cid, sheet))
+        refill(row.target, target_items(state, cid))
+        refill(row.against, against_items(state, cid))
+        for widget, what in (
+            (row.weapon, "weapon"),
+            (row.target, "target"),
+            (row.against, "interferes"),
+        ):
+            widget.setAccessibleName(f"{combatant.name}: {what}")
+        spend, hesitate = self._spend_buttons(
+            row, combatant.name, on_turn=cid == state.current, ready=sheet.ready
+        )
+        self._grid.addWidget(row.name, top_row, 0)
+        self._grid.addWidget(row.reason, top_row, 1)
+        self._grid.addWidget(row.weapon, top_row, 2)
+        self._grid.addWidget(row.target, top_row, 3)
+        self._grid.addWidget(row.against, top_row, 4)
+        self._grid.addWidget(row.pips, top_row + 1, 0, 1, 2)
+        self._grid.addWidget(row.points, top_row + 1, 2)
+        self._grid.addWidget(spend, top_row + 1, 3)
+        self._grid.addWidget(hesitate, top_row + 1, 4)
+        self._grid.addWidget(row.outreach, top_row + 2, 0, 1, 5)
+
+    def _add_carry_row(self, state: EncounterState, index: int, place: Place) -> None:
+        """A row of the carry-over turn, built anew on each change: name and reason; pips,
+        number and Move; the outreached mark (empty when none)."""
         cid = place.combatant_id
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
@@ -243,69 +342,49 @@ class PointsPanel(SystemPanel):
         reason.setAccessibleDescription(place.text)
         self._grid.addWidget(name, top_row, 0)
         self._grid.addWidget(reason, top_row, 1)
-        self._grid.addLayout(self._pips(cid, sheet, carry=carry), top_row + 1, 0, 1, 2)
+        self._grid.addWidget(self._pips(cid, sheet, carry=True), top_row + 1, 0, 1, 2)
         self._grid.addWidget(outreach_label(state, cid), top_row + 2, 0, 1, 5)
-        top = sheet.carry_over if carry else sheet.ready
-        points = named(
-            NumberBox(
-                0 if carry else 1,
-                max(top, 1),
-                what=f"Points to {'move with' if carry else 'spend'}",
-            ),
-            f"handsPoints:{cid}",
-        )
-        points.setValue(min(1, top) if carry else 1)
+        top = sheet.carry_over
+        points = named(NumberBox(0, max(top, 1), what="Points to move with"), f"handsPoints:{cid}")
+        points.setValue(min(1, top))
         points.setEnabled(top > 0)
-        points.setToolTip("Points to " + ("move with" if carry else "spend"))
-        points.setAccessibleName(f"{combatant.name}: points to {'move with' if carry else 'spend'}")
+        points.setToolTip("Points to move with")
+        points.setAccessibleName(f"{combatant.name}: points to move with")
         self._grid.addWidget(points, top_row + 1, 2)
-        if carry:
-            move = named(QPushButton("Move"), f"handsSpend:{cid}")
-            move.setAccessibleName(f"Move: {combatant.name}")
-            move.setToolTip(
-                SPEND_ANY.tip("Move with the points typed", len(self.spend_buttons) + 1)
-            )
-            move.setEnabled(cid not in state.acted)
-            self.spend_buttons.append(move)
-            move.clicked.connect(lambda: self._do_typed(points, lambda n: HandsMove(cid, n)))
-            self._grid.addWidget(move, top_row + 1, 3)
-            return
-        weapon = weapon_choice(state, cid, sheet)
-        against = against_choice(state, cid)
-        target = target_choice(state, cid)
-
-        spend, hesitate = self._spend_buttons(
-            cid, combatant.name, points, on_turn=cid == state.current, ready=sheet.ready
-        )
-        for widget, what in ((weapon, "weapon"), (target, "target"), (against, "interferes")):
-            widget.setAccessibleName(f"{combatant.name}: {what}")
-        self._grid.addWidget(weapon, top_row, 2)
-        self._grid.addWidget(target, top_row, 3)
-        self._grid.addWidget(against, top_row, 4)
-        self._grid.addWidget(spend, top_row + 1, 3)
-        self._grid.addWidget(hesitate, top_row + 1, 4)
+        move = named(QPushButton("Move"), f"handsSpend:{cid}")
+        move.setAccessibleName(f"Move: {combatant.name}")
+        move.setToolTip(SPEND_ANY.tip("Move with the points typed", len(self.spend_buttons) + 1))
+        move.setEnabled(cid not in state.acted)
+        self.spend_buttons.append(move)
+        move.clicked.connect(lambda: self._do_typed(points, lambda n: HandsMove(cid, n)))
+        self._grid.addWidget(move, top_row + 1, 3)
 
     def _spend_buttons(
-        self, cid: str, name: str, points: NumberBox, *, on_turn: bool, ready: int
+        self, row: "_Row", name: str, *, on_turn: bool, ready: int
     ) -> tuple[QPushButton, QPushButton]:
-        """The row's Spend and Hesitate (the turn's own pair for the combatant on turn), named
-        for ``name``, usable while it has ``ready`` points, each the next in its list of keys."""
+        """The row's Spend and Hesitate (the turn's own pair for the combatant on turn, else
+        the row's, kept), named for ``name``, usable while it has ``ready`` points, each the
+        next in its list of keys."""
+        cid = row.cid
 
         def spend_now() -> None:
-            self._do_typed(points, lambda n: self._spend_intent(cid, n))
+            self._do_typed(row.points, lambda n: self._spend_intent(cid, n))
 
         def hesitate_now() -> None:
             self._do(HandsHesitate(cid))
 
         if on_turn:
+            row.drop_buttons()
             spend, hesitate = self.turn_spend, self.turn_hesitate
             self._turn_actions = (spend_now, hesitate_now)
             spend.show()
             hesitate.show()
         else:
-            spend, hesitate = QPushButton("Spend"), QPushButton("Hesitate")
-            spend.clicked.connect(spend_now)
-            hesitate.clicked.connect(hesitate_now)
+            if row.buttons is None:
+                row.buttons = (QPushButton("Spend", self.rows), QPushButton("Hesitate", self.rows))
+                row.buttons[0].clicked.connect(spend_now)
+                row.buttons[1].clicked.connect(hesitate_now)
+            spend, hesitate = row.buttons
         for button, word, keys, tip, listed in (
             (spend, "Spend", SPEND_ANY, SPEND_TIP, self.spend_buttons),
             (hesitate, "Hesitate", HESITATE_ANY, HESITATE_TIP, self.hesitate_buttons),
@@ -337,6 +416,7 @@ class PointsPanel(SystemPanel):
             # to the rows' five columns, so the panel never scrolls sideways for it.
             self._grid.addWidget(line.label, row, 0, 1, 5)
             self._grid.addWidget(line.roll, row + 1, 0, 1, 2)
+            self._lines += [line.label, line.roll, *line.buttons]
             for column, (button, (_word, succeeded)) in zip(
                 CHOICE_COLUMNS, zip(line.buttons, OUTCOME_WORDS, strict=True), strict=True
             ):
@@ -359,8 +439,12 @@ class PointsPanel(SystemPanel):
 
         return record
 
-    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QGridLayout:
-        pips = QGridLayout()
+    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QWidget:
+        """The row's pips, on a widget of their own (a row's kept widgets make it again when
+        its combatant's points change)."""
+        holder = QWidget(self.rows)
+        pips = QGridLayout(holder)
+        pips.setContentsMargins(0, 0, 0, 0)
         pips.setSpacing(0)
         pips.setColumnStretch(PIPS_PER_LINE, 1)
         shown = 0
@@ -390,7 +474,7 @@ class PointsPanel(SystemPanel):
         hidden = sheet.points_max - shown
         if hidden > 0:
             pips.addWidget(QLabel(f"+{hidden}"), *divmod(shown, PIPS_PER_LINE))
-        return pips
+        return holder
 
     def _pip_action(self, cid: str, number: int, *, carry: bool) -> Callable[[], None]:
         def act() -> None:
@@ -416,6 +500,66 @@ class PointsPanel(SystemPanel):
             against if isinstance(against, int) else None,
             target=target if isinstance(target, str) else None,
         )
+
+
+def _drop(widget: QWidget) -> None:
+    """Delete ``widget``, out of findChild's reach at once."""
+    widget.hide()
+    widget.setParent(None)
+    widget.deleteLater()
+
+
+class _Row:
+    """The widgets of one combatant's row in a turn, on the rows' frame, kept while it takes
+    part in the turn; the panel places and updates them on each change."""
+
+    def __init__(self, rows: QFrame, cid: str) -> None:
+        self.cid = cid
+        self.name = named(ElidedLabel(), f"{_NAME_PREFIX}{cid}")
+        self.reason = named(QLabel(), f"handsReason:{cid}")
+        self.outreach = named(QLabel(), f"handsOutreach:{cid}")
+        self.outreach.setWordWrap(True)
+        self.points = named(NumberBox(1, 1, what="Points to spend"), f"handsPoints:{cid}")
+        self.points.setToolTip("Points to spend")
+        self.weapon = weapon_box(cid)
+        self.target = target_box(cid)
+        self.against = against_box(cid)
+        for widget in self._widgets():
+            widget.setParent(rows)
+        # A long name ends in "…" rather than push the row's buttons out of the dock.
+        self.name.setMinimumWidth(NAME_CHARS * self.name.fontMetrics().averageCharWidth())
+        self.pips: QWidget | None = None
+        self.counts: tuple[int, ...] = ()
+        """The points the pips show (made again when they change)."""
+        self.buttons: tuple[QPushButton, QPushButton] | None = None
+        """The row's own Spend and Hesitate (none while it uses the turn's)."""
+
+    def _widgets(self) -> list[QWidget]:
+        return [
+            self.name,
+            self.reason,
+            self.outreach,
+            self.points,
+            self.weapon,
+            self.target,
+            self.against,
+        ]
+
+    def drop_buttons(self) -> None:
+        """Delete the row's own Spend and Hesitate (the turn's pair takes their place)."""
+        if self.buttons is not None:
+            for button in self.buttons:
+                _drop(button)
+            self.buttons = None
+
+    def drop(self) -> None:
+        """Delete the row's widgets (its combatant left the turn)."""
+        self.drop_buttons()
+        for widget in self._widgets():
+            _drop(widget)
+        if self.pips is not None:
+            _drop(self.pips)
+            self.pips = None
 
 
 def _rows_grid(rows: QFrame) -> QGridLayout:

@@ -61,70 +61,143 @@ def pip(symbol: str, name: str, tip: str, *, clickable: bool, keys: str) -> QToo
     return made
 
 
-def target_choice(state: EncounterState, cid: str) -> QComboBox:
-    """Whom the action attacks; an opponent that outreaches the row's combatant is marked
-    (the rules check such an attack)."""
-    box = choice(
+Item = tuple[str, object, str | None]
+"""A choice box's item: its text, its data and its tooltip (``None`` for none)."""
+
+
+def refill(box: QComboBox, items: list[Item]) -> None:
+    """Offer ``items`` in ``box`` (left alone when it offers them already), the first chosen."""
+    held = [
+        (box.itemText(i), box.itemData(i), box.itemData(i, Qt.ItemDataRole.ToolTipRole))
+        for i in range(box.count())
+    ]
+    if held != items:
+        box.clear()
+        for text, data, tip in items:
+            box.addItem(text, data)
+            if tip is not None:
+                box.setItemData(box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+    box.setCurrentIndex(0)
+
+
+def target_box(cid: str) -> QComboBox:
+    """An empty box of whom ``cid``'s action attacks (:func:`target_items`)."""
+    return choice(
         f"handsTarget:{cid}",
         "Whom the action attacks (⚠: outreaches this combatant; it may attack only that "
         "opponent's weapon, when it attacks)",
     )
-    box.addItem(NO_CHOICE, None)
+
+
+def target_items(state: EncounterState, cid: str) -> list[Item]:
+    """Whom the action attacks; an opponent that outreaches the row's combatant is marked
+    (the rules check such an attack)."""
+    items: list[Item] = [(NO_CHOICE, None, None)]
     part = part_of(state)
     for other in state.rows:
         if other == cid or state.combatants[other].down:
             continue
         name = state.combatants[other].name
         if part.outreaches(cid, other):
-            box.addItem(f"{name} {OUTREACHED_MARK}", other)
-            box.setItemData(
-                box.count() - 1,
-                f"{name} outreaches {state.combatants[cid].name}: only its weapon, when it attacks",
-                Qt.ItemDataRole.ToolTipRole,
+            items.append(
+                (
+                    f"{name} {OUTREACHED_MARK}",
+                    other,
+                    f"{name} outreaches {state.combatants[cid].name}: only its weapon, "
+                    "when it attacks",
+                )
             )
         else:
-            box.addItem(name, other)
+            items.append((name, other, None))
+    return items
+
+
+def target_choice(state: EncounterState, cid: str) -> QComboBox:
+    """Whom the action attacks (:func:`target_items`)."""
+    box = target_box(cid)
+    refill(box, target_items(state, cid))
     return box
 
 
-def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
+def weapon_box(cid: str) -> QComboBox:
+    """An empty box of the weapon ``cid``'s points go with (:func:`weapon_items`)."""
+    return choice(f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)")
+
+
+def weapon_items(state: EncounterState, cid: str, sheet: HandsSheet) -> list[Item]:
     """The weapons the row's combatant has not used this turn."""
-    box = choice(f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)")
-    box.addItem(NO_CHOICE, None)
+    items: list[Item] = [(NO_CHOICE, None, None)]
     used = {a.weapon for a in part_of(state).actions if a.actor == cid}
     for index, weapon in enumerate(sheet.weapons):
         if index not in used:
-            box.addItem(weapon.name, index)
+            items.append((weapon.name, index, None))
+    return items
+
+
+def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
+    """The weapons the row's combatant has not used this turn (:func:`weapon_items`)."""
+    box = weapon_box(cid)
+    refill(box, weapon_items(state, cid, sheet))
     return box
 
 
-def against_choice(state: EncounterState, cid: str) -> QComboBox:
-    """The earlier actions of the turn the row's combatant may interfere with (not those of
-    a combatant who has left the fight)."""
-    box = choice(
+def against_box(cid: str) -> QComboBox:
+    """An empty box of the actions ``cid`` may interfere with (:func:`against_items`)."""
+    return choice(
         f"handsAgainst:{cid}",
         "Interfere with an earlier action of this turn (at most its points)",
     )
-    box.addItem(NO_CHOICE, None)
+
+
+def against_items(state: EncounterState, cid: str) -> list[Item]:
+    """The earlier actions of the turn the row's combatant may interfere with (not those of
+    a combatant who has left the fight)."""
+    items: list[Item] = [(NO_CHOICE, None, None)]
     for index, action in enumerate(part_of(state).actions):
         if action.actor != cid and action.actor in state.combatants:
             actor = state.combatants[action.actor].name
-            box.addItem(f"{actor} ({action.points})", index)
+            items.append((f"{actor} ({action.points})", index, None))
+    return items
+
+
+def against_choice(state: EncounterState, cid: str) -> QComboBox:
+    """The earlier actions of the turn ``cid`` may interfere with (:func:`against_items`)."""
+    box = against_box(cid)
+    refill(box, against_items(state, cid))
     return box
+
+
+OUTREACH_TIP = (
+    "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
+    "and only when that opponent attacks it (unless the attacking weapon's reach is "
+    "shorter than its own)."
+)
+
+
+def outreach_words(state: EncounterState, cid: str) -> str:
+    """Who outreaches the row's combatant (``""`` when nobody does)."""
+    by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
+    if not by:
+        return ""
+    return f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack"
+
+
+def show_outreach(label: QLabel, state: EncounterState, cid: str) -> None:
+    """Say on ``label``, a row's, who outreaches its combatant (hidden when nobody does)."""
+    words = outreach_words(state, cid)
+    label.setText(words)
+    label.setToolTip(OUTREACH_TIP if words else "")
+    label.setHidden(not words)
 
 
 def outreach_label(state: EncounterState, cid: str) -> QLabel:
     """Who outreaches the row's combatant (hidden when nobody does)."""
-    by = [state.combatants[b].name for who, b in part_of(state).outreached if who == cid]
     label = named(QLabel(), f"handsOutreach:{cid}")
     label.setWordWrap(True)
-    if by:
-        label.setText(f"⚠ outreached by {', '.join(by)}: only their weapon, when they attack")
-        label.setToolTip(
-            "Shorter reach and no missile weapon: it may attack only the opponent's weapon, "
-            "and only when that opponent attacks it (unless the attacking weapon's reach is "
-            "shorter than its own)."
-        )
+    words = outreach_words(state, cid)
+    if words:
+        label.setText(words)
+        label.setToolTip(OUTREACH_TIP)
     else:
         label.hide()
     return label
