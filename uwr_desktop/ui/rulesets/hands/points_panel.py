@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +51,7 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
     TypedRows,
     against_box,
     against_items,
+    mark_pip,
     outreach_label,
     pip,
     refill,
@@ -288,11 +290,19 @@ class PointsPanel(SystemPanel):
         row.reason.setToolTip(place.text)
         row.reason.setAccessibleDescription(place.text)
         show_outreach(row.outreach, state, cid)
-        counts = (sheet.ready, sheet.carry_over, sheet.used, sheet.damage, sheet.points_max)
-        if row.pips is None or row.counts != counts:
+        marks, hidden = _pip_marks(cid, sheet, carry=False)
+        if row.pips is None or (len(marks), hidden) != (len(row.marks), row.hidden):
             if row.pips is not None:
                 _drop(row.pips)
-            row.pips, row.counts = self._pips(cid, sheet, carry=False), counts
+            row.pips = self._pips(cid, marks, hidden, carry=False)
+        else:
+            shown = row.pips.findChildren(QToolButton)
+            for button, old, new in zip(shown, row.marks, marks, strict=True):
+                if old != new:
+                    symbol, name, tip, clickable, number = new
+                    mark_pip(button, symbol, name, tip, clickable=clickable)
+                    button.setProperty(_PIP_POINTS, number)
+        row.marks, row.hidden = marks, hidden
         row.points.setRange(1, max(sheet.ready, 1))
         row.points.setValue(1)
         row.points.setEnabled(sheet.ready > 0)
@@ -342,7 +352,8 @@ class PointsPanel(SystemPanel):
         reason.setAccessibleDescription(place.text)
         self._grid.addWidget(name, top_row, 0)
         self._grid.addWidget(reason, top_row, 1)
-        self._grid.addWidget(self._pips(cid, sheet, carry=True), top_row + 1, 0, 1, 2)
+        marks, hidden = _pip_marks(cid, sheet, carry=True)
+        self._grid.addWidget(self._pips(cid, marks, hidden, carry=True), top_row + 1, 0, 1, 2)
         self._grid.addWidget(outreach_label(state, cid), top_row + 2, 0, 1, 5)
         top = sheet.carry_over
         points = named(NumberBox(0, max(top, 1), what="Points to move with"), f"handsPoints:{cid}")
@@ -439,45 +450,29 @@ class PointsPanel(SystemPanel):
 
         return record
 
-    def _pips(self, cid: str, sheet: HandsSheet, *, carry: bool) -> QWidget:
-        """The row's pips, on a widget of their own (a row's kept widgets make it again when
-        its combatant's points change)."""
+    def _pips(self, cid: str, marks: list["Pip"], hidden: int, *, carry: bool) -> QWidget:
+        """The row's pips, ``marks`` (:func:`_pip_marks`) and a count of the ``hidden`` ones,
+        on a widget of their own (a kept row's pips change in place while their number stays;
+        else they are made again)."""
         holder = QWidget(self.rows)
         pips = QGridLayout(holder)
         pips.setContentsMargins(0, 0, 0, 0)
         pips.setSpacing(0)
         pips.setColumnStretch(PIPS_PER_LINE, 1)
-        shown = 0
-        kinds = (
-            (READY, sheet.ready, "ready", not carry),
-            (CARRY, sheet.carry_over, "carry-over", carry),
-            (USED, sheet.used, "used", False),
-            (DAMAGED, sheet.damage, "damaged", False),
-        )
-        for symbol, count, word, clickable in kinds:
-            for number in range(1, count + 1):
-                if shown == MAX_PIPS:
-                    break
-                shown += 1
-                verb = "move with" if carry else "spend"
-                tip = f"{word} point {number}" + (f": {verb} {number}" if clickable else "")
-                mark = pip(
-                    symbol,
-                    f"pip:{cid}:{word}:{number}",
-                    tip,
-                    clickable=clickable,
-                    keys=f"handsPoints:{cid}",
-                )
-                if clickable:
-                    mark.clicked.connect(self._pip_action(cid, number, carry=carry))
-                pips.addWidget(mark, *divmod(shown - 1, PIPS_PER_LINE))
-        hidden = sheet.points_max - shown
+        for shown, (symbol, name, tip, clickable, number) in enumerate(marks):
+            mark = pip(symbol, name, tip, clickable=clickable, keys=f"handsPoints:{cid}")
+            mark.setProperty(_PIP_POINTS, number)
+            mark.clicked.connect(self._pip_action(cid, mark, carry=carry))
+            pips.addWidget(mark, *divmod(shown, PIPS_PER_LINE))
         if hidden > 0:
-            pips.addWidget(QLabel(f"+{hidden}"), *divmod(shown, PIPS_PER_LINE))
+            pips.addWidget(QLabel(f"+{hidden}"), *divmod(len(marks), PIPS_PER_LINE))
         return holder
 
-    def _pip_action(self, cid: str, number: int, *, carry: bool) -> Callable[[], None]:
+    def _pip_action(self, cid: str, mark: QToolButton, *, carry: bool) -> Callable[[], None]:
         def act() -> None:
+            if not mark.isEnabled():
+                return
+            number = int(mark.property(_PIP_POINTS))
             if carry:
                 self._do(HandsMove(cid, number))
                 return
@@ -500,6 +495,32 @@ class PointsPanel(SystemPanel):
             against if isinstance(against, int) else None,
             target=target if isinstance(target, str) else None,
         )
+
+
+_PIP_POINTS = "pipPoints"
+"""A pip's property: the points a click on it spends (or moves with)."""
+
+Pip = tuple[str, str, str, bool, int]
+"""A pip: its symbol, object name, tooltip, whether a click acts, the points it stands for."""
+
+
+def _pip_marks(cid: str, sheet: HandsSheet, *, carry: bool) -> tuple[list[Pip], int]:
+    """The pips of ``cid``'s row, at most :data:`MAX_PIPS`, and the count of those not shown."""
+    marks: list[Pip] = []
+    kinds = (
+        (READY, sheet.ready, "ready", not carry),
+        (CARRY, sheet.carry_over, "carry-over", carry),
+        (USED, sheet.used, "used", False),
+        (DAMAGED, sheet.damage, "damaged", False),
+    )
+    verb = "move with" if carry else "spend"
+    for symbol, count, word, clickable in kinds:
+        for number in range(1, count + 1):
+            if len(marks) == MAX_PIPS:
+                break
+            tip = f"{word} point {number}" + (f": {verb} {number}" if clickable else "")
+            marks.append((symbol, f"pip:{cid}:{word}:{number}", tip, clickable, number))
+    return marks, sheet.points_max - len(marks)
 
 
 def _drop(widget: QWidget) -> None:
@@ -529,8 +550,9 @@ class _Row:
         # A long name ends in "…" rather than push the row's buttons out of the dock.
         self.name.setMinimumWidth(NAME_CHARS * self.name.fontMetrics().averageCharWidth())
         self.pips: QWidget | None = None
-        self.counts: tuple[int, ...] = ()
-        """The points the pips show (made again when they change)."""
+        self.marks: list[Pip] = []
+        self.hidden = 0
+        """The pips shown and the count of those not shown (:func:`_pip_marks`)."""
         self.buttons: tuple[QPushButton, QPushButton] | None = None
         """The row's own Spend and Hesitate (none while it uses the turn's)."""
 

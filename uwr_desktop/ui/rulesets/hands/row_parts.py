@@ -49,16 +49,22 @@ def choice(name: str, tip: str) -> QComboBox:
 def pip(symbol: str, name: str, tip: str, *, clickable: bool, keys: str) -> QToolButton:
     """A point's mark; a clickable one spends (or moves with) the points up to it, as typing
     the number in the row's box named ``keys`` and Spend do by keyboard."""
-    made = named(QToolButton(), name)
+    made = QToolButton()
+    made.setAutoRaise(True)
+    made.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    made.setProperty("keyboardWay", keys)
+    mark_pip(made, symbol, name, tip, clickable=clickable)
+    return made
+
+
+def mark_pip(made: QToolButton, symbol: str, name: str, tip: str, *, clickable: bool) -> None:
+    """Make ``made`` the mark of another point (a row's pips change in place)."""
+    made.setObjectName(name)
     made.setText(symbol)
     made.setToolTip(tip)
     made.setAccessibleName(tip)
-    made.setAutoRaise(True)
     made.setEnabled(clickable)
-    made.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    made.setProperty("keyboardWay", keys)
     made.setCursor(Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor)
-    return made
 
 
 Item = tuple[str, object, str | None]
