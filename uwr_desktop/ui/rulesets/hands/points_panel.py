@@ -34,13 +34,22 @@ from uwr_desktop.core.rulesets.hands.intents import (
     HandsRecordOutcome,
     HandsSpend,
 )
-from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, HandsSheet, sheet_of
+from uwr_desktop.core.rulesets.hands.sheet import INTERFERENCE_ROLL, sheet_of
 from uwr_desktop.core.rulesets.hands.state import Phase, Place, part_of
 from uwr_desktop.core.rulesets.hands.view import turn_title
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelList
+from uwr_desktop.ui.rulesets.hands.row import (
+    NAME_CHARS,
+    NAME_PREFIX,
+    PIP_POINTS,
+    RowWidgets,
+    drop_widget,
+    pip_holder,
+    pip_marks,
+)
 from uwr_desktop.ui.rulesets.hands.row_parts import (
     CHOICE_HEADINGS,
     HESITATE_ANY,
@@ -49,17 +58,13 @@ from uwr_desktop.ui.rulesets.hands.row_parts import (
     SPEND_ANY,
     InterferenceLine,
     TypedRows,
-    against_box,
     against_items,
     mark_pip,
     outreach_label,
-    pip,
     refill,
     retype,
     show_outreach,
-    target_box,
     target_items,
-    weapon_box,
     weapon_items,
 )
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
@@ -67,26 +72,9 @@ from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
-MAX_PIPS = 24
-"""Pips drawn per combatant; more points are counted beside them (the number field spends
-any number)."""
-
-PIPS_PER_LINE = 6
-"""Pips drawn side by side; more go on the next line, so that many points do not push the
-row's buttons out of the dock."""
-
 CHOICE_COLUMNS = (2, 3, 4)
 """The grid columns of a row's weapon, target and interference choices (under them its points,
 Spend and Hesitate), headed by :data:`CHOICE_HEADINGS`."""
-
-NAME_CHARS = 12
-"""The least width of a row's name, in average characters; a longer name ends in "…" where
-the dock is narrow (its tooltip and what a screen reader hears stay whole)."""
-
-READY, CARRY, USED, DAMAGED = "●", "◆", "○", "✕"
-
-_NAME_PREFIX = "handsName:"
-"""A row's name label is named this and its combatant's id."""
 
 SPEND_TIP = "Spend the points typed, with the choices of the row"
 HESITATE_TIP = "Do nothing this turn: one ready point moves to used"
@@ -120,7 +108,7 @@ class PointsPanel(SystemPanel):
         self.outcome_buttons: list[QPushButton] = []
         # A turn's rows (not the carry-over turn's) are kept from change to change and
         # updated in place: building each row's widgets again made every click slow.
-        self._kept: dict[str, _Row] = {}
+        self._kept: dict[str, RowWidgets] = {}
         self._keeping = False
         self._headings: list[QLabel] = []
         self._lines: list[QWidget] = []
@@ -162,9 +150,9 @@ class PointsPanel(SystemPanel):
         self._focus = combatant_id
         current = self._document.session.state.current
         for name in self.rows.findChildren(ElidedLabel):
-            if not name.objectName().startswith(_NAME_PREFIX):
+            if not name.objectName().startswith(NAME_PREFIX):
                 continue
-            cid = name.objectName().removeprefix(_NAME_PREFIX)
+            cid = name.objectName().removeprefix(NAME_PREFIX)
             font = name.font()
             font.setBold(cid in {current, combatant_id})
             name.setFont(font)
@@ -202,7 +190,7 @@ class PointsPanel(SystemPanel):
         while self._grid.count():
             self._grid.takeAt(0)
         for widget in self._lines:
-            _drop(widget)
+            drop_widget(widget)
         self._lines = []
 
     def _rebuild(self) -> None:
@@ -277,7 +265,7 @@ class PointsPanel(SystemPanel):
         sheet = sheet_of(combatant)
         row = self._kept.get(cid)
         if row is None:
-            row = self._kept[cid] = _Row(self.rows, cid)
+            row = self._kept[cid] = RowWidgets(self.rows, cid)
         top_row = 1 + 3 * index
         marker = "▶ " if cid == state.current else ""
         row.name.setText(f"{marker}{index + 1}. {combatant.name}")
@@ -290,18 +278,20 @@ class PointsPanel(SystemPanel):
         row.reason.setToolTip(place.text)
         row.reason.setAccessibleDescription(place.text)
         show_outreach(row.outreach, state, cid)
-        marks, hidden = _pip_marks(cid, sheet, carry=False)
+        marks, hidden = pip_marks(cid, sheet, carry=False)
         if row.pips is None or (len(marks), hidden) != (len(row.marks), row.hidden):
             if row.pips is not None:
-                _drop(row.pips)
-            row.pips = self._pips(cid, marks, hidden, carry=False)
+                drop_widget(row.pips)
+            row.pips = pip_holder(
+                self.rows, cid, marks, hidden, lambda mark: self._pip_action(cid, mark, carry=False)
+            )
         else:
             shown = row.pips.findChildren(QToolButton)
             for button, old, new in zip(shown, row.marks, marks, strict=True):
                 if old != new:
                     symbol, name, tip, clickable, number = new
                     mark_pip(button, symbol, name, tip, clickable=clickable)
-                    button.setProperty(_PIP_POINTS, number)
+                    button.setProperty(PIP_POINTS, number)
         row.marks, row.hidden = marks, hidden
         row.points.setRange(1, max(sheet.ready, 1))
         row.points.setValue(1)
@@ -337,7 +327,7 @@ class PointsPanel(SystemPanel):
         combatant = state.combatants[cid]
         sheet = sheet_of(combatant)
         top_row = 1 + 3 * index
-        name = named(ElidedLabel(), f"{_NAME_PREFIX}{cid}")
+        name = named(ElidedLabel(), f"{NAME_PREFIX}{cid}")
         marker = "▶ " if cid == state.current else ""
         name.setText(f"{marker}{index + 1}. {combatant.name}")
         name.setToolTip(combatant.name)
@@ -352,8 +342,11 @@ class PointsPanel(SystemPanel):
         reason.setAccessibleDescription(place.text)
         self._grid.addWidget(name, top_row, 0)
         self._grid.addWidget(reason, top_row, 1)
-        marks, hidden = _pip_marks(cid, sheet, carry=True)
-        self._grid.addWidget(self._pips(cid, marks, hidden, carry=True), top_row + 1, 0, 1, 2)
+        marks, hidden = pip_marks(cid, sheet, carry=True)
+        holder = pip_holder(
+            self.rows, cid, marks, hidden, lambda mark: self._pip_action(cid, mark, carry=True)
+        )
+        self._grid.addWidget(holder, top_row + 1, 0, 1, 2)
         self._grid.addWidget(outreach_label(state, cid), top_row + 2, 0, 1, 5)
         top = sheet.carry_over
         points = named(NumberBox(0, max(top, 1), what="Points to move with"), f"handsPoints:{cid}")
@@ -371,7 +364,7 @@ class PointsPanel(SystemPanel):
         self._grid.addWidget(move, top_row + 1, 3)
 
     def _spend_buttons(
-        self, row: "_Row", name: str, *, on_turn: bool, ready: int
+        self, row: RowWidgets, name: str, *, on_turn: bool, ready: int
     ) -> tuple[QPushButton, QPushButton]:
         """The row's Spend and Hesitate (the turn's own pair for the combatant on turn, else
         the row's, kept), named for ``name``, usable while it has ``ready`` points, each the
@@ -450,29 +443,11 @@ class PointsPanel(SystemPanel):
 
         return record
 
-    def _pips(self, cid: str, marks: list["Pip"], hidden: int, *, carry: bool) -> QWidget:
-        """The row's pips, ``marks`` (:func:`_pip_marks`) and a count of the ``hidden`` ones,
-        on a widget of their own (a kept row's pips change in place while their number stays;
-        else they are made again)."""
-        holder = QWidget(self.rows)
-        pips = QGridLayout(holder)
-        pips.setContentsMargins(0, 0, 0, 0)
-        pips.setSpacing(0)
-        pips.setColumnStretch(PIPS_PER_LINE, 1)
-        for shown, (symbol, name, tip, clickable, number) in enumerate(marks):
-            mark = pip(symbol, name, tip, clickable=clickable, keys=f"handsPoints:{cid}")
-            mark.setProperty(_PIP_POINTS, number)
-            mark.clicked.connect(self._pip_action(cid, mark, carry=carry))
-            pips.addWidget(mark, *divmod(shown, PIPS_PER_LINE))
-        if hidden > 0:
-            pips.addWidget(QLabel(f"+{hidden}"), *divmod(len(marks), PIPS_PER_LINE))
-        return holder
-
     def _pip_action(self, cid: str, mark: QToolButton, *, carry: bool) -> Callable[[], None]:
         def act() -> None:
             if not mark.isEnabled():
                 return
-            number = int(mark.property(_PIP_POINTS))
+            number = int(mark.property(PIP_POINTS))
             if carry:
                 self._do(HandsMove(cid, number))
                 return
@@ -495,93 +470,6 @@ class PointsPanel(SystemPanel):
             against if isinstance(against, int) else None,
             target=target if isinstance(target, str) else None,
         )
-
-
-_PIP_POINTS = "pipPoints"
-"""A pip's property: the points a click on it spends (or moves with)."""
-
-Pip = tuple[str, str, str, bool, int]
-"""A pip: its symbol, object name, tooltip, whether a click acts, the points it stands for."""
-
-
-def _pip_marks(cid: str, sheet: HandsSheet, *, carry: bool) -> tuple[list[Pip], int]:
-    """The pips of ``cid``'s row, at most :data:`MAX_PIPS`, and the count of those not shown."""
-    marks: list[Pip] = []
-    kinds = (
-        (READY, sheet.ready, "ready", not carry),
-        (CARRY, sheet.carry_over, "carry-over", carry),
-        (USED, sheet.used, "used", False),
-        (DAMAGED, sheet.damage, "damaged", False),
-    )
-    verb = "move with" if carry else "spend"
-    for symbol, count, word, clickable in kinds:
-        for number in range(1, count + 1):
-            if len(marks) == MAX_PIPS:
-                break
-            tip = f"{word} point {number}" + (f": {verb} {number}" if clickable else "")
-            marks.append((symbol, f"pip:{cid}:{word}:{number}", tip, clickable, number))
-    return marks, sheet.points_max - len(marks)
-
-
-def _drop(widget: QWidget) -> None:
-    """Delete ``widget``, out of findChild's reach at once."""
-    widget.hide()
-    widget.setParent(None)
-    widget.deleteLater()
-
-
-class _Row:
-    """The widgets of one combatant's row in a turn, on the rows' frame, kept while it takes
-    part in the turn; the panel places and updates them on each change."""
-
-    def __init__(self, rows: QFrame, cid: str) -> None:
-        self.cid = cid
-        self.name = named(ElidedLabel(), f"{_NAME_PREFIX}{cid}")
-        self.reason = named(QLabel(), f"handsReason:{cid}")
-        self.outreach = named(QLabel(), f"handsOutreach:{cid}")
-        self.outreach.setWordWrap(True)
-        self.points = named(NumberBox(1, 1, what="Points to spend"), f"handsPoints:{cid}")
-        self.points.setToolTip("Points to spend")
-        self.weapon = weapon_box(cid)
-        self.target = target_box(cid)
-        self.against = against_box(cid)
-        for widget in self._widgets():
-            widget.setParent(rows)
-        # A long name ends in "…" rather than push the row's buttons out of the dock.
-        self.name.setMinimumWidth(NAME_CHARS * self.name.fontMetrics().averageCharWidth())
-        self.pips: QWidget | None = None
-        self.marks: list[Pip] = []
-        self.hidden = 0
-        """The pips shown and the count of those not shown (:func:`_pip_marks`)."""
-        self.buttons: tuple[QPushButton, QPushButton] | None = None
-        """The row's own Spend and Hesitate (none while it uses the turn's)."""
-
-    def _widgets(self) -> list[QWidget]:
-        return [
-            self.name,
-            self.reason,
-            self.outreach,
-            self.points,
-            self.weapon,
-            self.target,
-            self.against,
-        ]
-
-    def drop_buttons(self) -> None:
-        """Delete the row's own Spend and Hesitate (the turn's pair takes their place)."""
-        if self.buttons is not None:
-            for button in self.buttons:
-                _drop(button)
-            self.buttons = None
-
-    def drop(self) -> None:
-        """Delete the row's widgets (its combatant left the turn)."""
-        self.drop_buttons()
-        for widget in self._widgets():
-            _drop(widget)
-        if self.pips is not None:
-            _drop(self.pips)
-            self.pips = None
 
 
 def _rows_grid(rows: QFrame) -> QGridLayout:

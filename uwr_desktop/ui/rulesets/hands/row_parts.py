@@ -118,13 +118,6 @@ def target_items(state: EncounterState, cid: str) -> list[Item]:
     return items
 
 
-def target_choice(state: EncounterState, cid: str) -> QComboBox:
-    """Whom the action attacks (:func:`target_items`)."""
-    box = target_box(cid)
-    refill(box, target_items(state, cid))
-    return box
-
-
 def weapon_box(cid: str) -> QComboBox:
     """An empty box of the weapon ``cid``'s points go with (:func:`weapon_items`)."""
     return choice(f"handsWeapon:{cid}", "The weapon the points go with (each weapon once a turn)")
@@ -138,13 +131,6 @@ def weapon_items(state: EncounterState, cid: str, sheet: HandsSheet) -> list[Ite
         if index not in used:
             items.append((weapon.name, index, None))
     return items
-
-
-def weapon_choice(state: EncounterState, cid: str, sheet: HandsSheet) -> QComboBox:
-    """The weapons the row's combatant has not used this turn (:func:`weapon_items`)."""
-    box = weapon_box(cid)
-    refill(box, weapon_items(state, cid, sheet))
-    return box
 
 
 def against_box(cid: str) -> QComboBox:
@@ -164,13 +150,6 @@ def against_items(state: EncounterState, cid: str) -> list[Item]:
             actor = state.combatants[action.actor].name
             items.append((f"{actor} ({action.points})", index, None))
     return items
-
-
-def against_choice(state: EncounterState, cid: str) -> QComboBox:
-    """The earlier actions of the turn ``cid`` may interfere with (:func:`against_items`)."""
-    box = against_box(cid)
-    refill(box, against_items(state, cid))
-    return box
 
 
 OUTREACH_TIP = (
