@@ -2,7 +2,8 @@
 
 import re
 
-from tests.core.uwr_sheets import uwr_combatant
+from uwr_sheets import uwr_combatant
+
 from uwr_desktop.core.encounter import new_combatant_id
 from uwr_desktop.core.naming import duplicates
 
