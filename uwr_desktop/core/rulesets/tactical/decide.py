@@ -363,7 +363,7 @@ def move_refusal(state: EncounterState, cid: str, pace_name: str, mode: MoveMode
 def move(b: Builder, cid: str, pace_name: str, mode: MoveMode) -> str:
     """Record a movement; the round keeps its fastest pace and that pace's penalty."""
     combatant, index, pace, penalty = _movement(b.state, cid, pace_name, mode)
-    fastest = _pace_rank(pace_table(b.state), sheet_of(combatant)) < (index, -penalty)
+    fastest = _faster_than_before(pace_table(b.state), sheet_of(combatant), index, penalty)
     b.add(events.Moved(combatant.id, pace.name, mode.value, penalty, fastest))
     return f"{combatant.name} moves: {pace.name}"
 
@@ -373,10 +373,14 @@ def _short(name: str) -> str:
     return name if len(name) <= 40 else f"{name[:39]}…"
 
 
-def _pace_rank(table: tuple[Pace, ...], sheet: TacticalSheet) -> tuple[int, int]:
+def _faster_than_before(
+    table: tuple[Pace, ...], sheet: TacticalSheet, index: int, penalty: int
+) -> bool:
+    """Whether moving at ``table[index]`` with ``penalty`` outdoes the round's pace so far."""
     if not sheet.now.pace:
-        return (-1, 0)
-    return (find(table, pace_of(sheet.now.pace)) or 0, -sheet.now.pace_penalty)
+        return True
+    before = find(table, pace_of(sheet.now.pace)) or 0
+    return (before, -sheet.now.pace_penalty) < (index, -penalty)
 
 
 def parry_refusal(state: EncounterState, cid: str, against: str) -> str | None:
@@ -432,6 +436,10 @@ def shortened(
     return events.Shortened(combatant.id, ap, resolves_at)
 
 
+def _nothing_completes(count: int) -> str:
+    return f"No action completes on count {count}"
+
+
 def resolve_refusal(state: EncounterState, tie_order: TieOrder) -> str | None:
     """Why Resolve, naming nobody, would be refused now (``None``: it would resolve): only
     during the countdown, on a count where an action completes."""
@@ -439,19 +447,16 @@ def resolve_refusal(state: EncounterState, tie_order: TieOrder) -> str | None:
         count = _count(state, _RESOLVED)
     except RulesError as error:
         return str(error)
-    if rules.resolving(state, tie_order):
-        return None
-    return f"No action completes on count {count}"
+    return None if rules.resolving(state, tie_order) else _nothing_completes(count)
 
 
 def resolve(b: Builder, ids: Sequence[str]) -> str:
     """Resolve the actions completing on the count now, together."""
-    refusal = None if ids else resolve_refusal(b.state, b.settings.tie_order)
-    if refusal is not None:
-        raise RulesError(refusal)
     count = _count(b.state, _RESOLVED)
     due = rules.resolving(b.state, b.settings.tie_order)
     chosen = list(ids) or due
+    if not chosen:
+        raise RulesError(_nothing_completes(count))
     for cid in chosen:
         combatant = need(b.state, cid)
         if cid not in due:

@@ -150,12 +150,28 @@ class PointsPanel(SystemPanel):
         self._focus = combatant_id
         current = self._document.session.state.current
         for name in self.rows.findChildren(ElidedLabel):
-            if not name.objectName().startswith(NAME_PREFIX):
-                continue
-            cid = name.objectName().removeprefix(NAME_PREFIX)
-            font = name.font()
-            font.setBold(cid in {current, combatant_id})
-            name.setFont(font)
+            if name.objectName().startswith(NAME_PREFIX):
+                self._embolden(name, name.objectName().removeprefix(NAME_PREFIX), current)
+
+    def _embolden(self, name: ElidedLabel, cid: str, current: str | None) -> None:
+        """Bold ``cid``'s name while it is on turn or chosen in the table."""
+        font = name.font()
+        font.setBold(cid in {current, self._focus})
+        name.setFont(font)
+
+    def _show_name(
+        self, name: ElidedLabel, reason: QLabel, state: EncounterState, index: int, place: Place
+    ) -> None:
+        """A row's name (marked on turn, numbered in declare-first order) and its reason."""
+        cid = place.combatant_id
+        marker = "▶ " if cid == state.current else ""
+        name.setText(f"{marker}{index + 1}. {state.combatants[cid].name}")
+        name.setToolTip(state.combatants[cid].name)
+        name.setAccessibleName(name.text())
+        self._embolden(name, cid, state.current)
+        reason.setText(REASON_WORDS[place.reason])
+        reason.setToolTip(place.text)
+        reason.setAccessibleDescription(place.text)
 
     def _do_typed(self, points: NumberBox, intent: Callable[[int], Intent]) -> None:
         """Act on the number typed, or say why it cannot be used (nothing is done then)."""
@@ -267,16 +283,7 @@ class PointsPanel(SystemPanel):
         if row is None:
             row = self._kept[cid] = RowWidgets(self.rows, cid)
         top_row = 1 + 3 * index
-        marker = "▶ " if cid == state.current else ""
-        row.name.setText(f"{marker}{index + 1}. {combatant.name}")
-        row.name.setToolTip(combatant.name)
-        row.name.setAccessibleName(row.name.text())
-        font = row.name.font()
-        font.setBold(cid in {state.current, self._focus})
-        row.name.setFont(font)
-        row.reason.setText(REASON_WORDS[place.reason])
-        row.reason.setToolTip(place.text)
-        row.reason.setAccessibleDescription(place.text)
+        self._show_name(row.name, row.reason, state, index, place)
         show_outreach(row.outreach, state, cid)
         marks, hidden = pip_marks(cid, sheet, carry=False)
         if row.pips is None or (len(marks), hidden) != (len(row.marks), row.hidden):
@@ -328,18 +335,10 @@ class PointsPanel(SystemPanel):
         sheet = sheet_of(combatant)
         top_row = 1 + 3 * index
         name = named(ElidedLabel(), f"{NAME_PREFIX}{cid}")
-        marker = "▶ " if cid == state.current else ""
-        name.setText(f"{marker}{index + 1}. {combatant.name}")
-        name.setToolTip(combatant.name)
-        name.setAccessibleName(name.text())
         # A long name ends in "…" rather than push the row's buttons out of the dock.
         name.setMinimumWidth(NAME_CHARS * name.fontMetrics().averageCharWidth())
-        font = name.font()
-        font.setBold(cid in {state.current, self._focus})
-        name.setFont(font)
-        reason = named(QLabel(REASON_WORDS[place.reason]), f"handsReason:{cid}")
-        reason.setToolTip(place.text)
-        reason.setAccessibleDescription(place.text)
+        reason = named(QLabel(), f"handsReason:{cid}")
+        self._show_name(name, reason, state, index, place)
         self._grid.addWidget(name, top_row, 0)
         self._grid.addWidget(reason, top_row, 1)
         marks, hidden = pip_marks(cid, sheet, carry=True)
@@ -445,8 +444,6 @@ class PointsPanel(SystemPanel):
 
     def _pip_action(self, cid: str, mark: QToolButton, *, carry: bool) -> Callable[[], None]:
         def act() -> None:
-            if not mark.isEnabled():
-                return
             number = int(mark.property(PIP_POINTS))
             if carry:
                 self._do(HandsMove(cid, number))
