@@ -19,8 +19,8 @@ MAX_PIPS = 24
 any number)."""
 
 PIPS_PER_LINE = 6
-"""Pips drawn side by side; more go on the next line, so that many points do not push the
-row's buttons out of the dock."""
+"""The most pips drawn side by side; more go on further lines, so that many points do not push
+the row's buttons out of the dock."""
 
 NAME_CHARS = 12
 """The least width of a row's name, in average characters; a longer name ends in "…" where
@@ -57,6 +57,15 @@ def pip_marks(cid: str, sheet: HandsSheet, *, carry: bool) -> tuple[list[Pip], i
     return marks, sheet.points_max - len(marks)
 
 
+def pip_places(items: int) -> list[tuple[int, int]]:
+    """The line and place on it of each of ``items`` pips (and count): the fewest lines of at
+    most :data:`PIPS_PER_LINE`, filled evenly (7 pips are 4 and 3, not 6 and a lone one)."""
+    lines = max(1, -(-items // PIPS_PER_LINE))
+    shorter, longer = divmod(items, lines)
+    lengths = [shorter + 1] * longer + [shorter] * (lines - longer)
+    return [(line, place) for line, length in enumerate(lengths) for place in range(length)]
+
+
 def pip_holder(
     rows: QWidget, cid: str, marks: list[Pip], hidden: int, action: Callable[[QToolButton], Slot]
 ) -> QWidget:
@@ -67,14 +76,15 @@ def pip_holder(
     pips = QGridLayout(holder)
     pips.setContentsMargins(0, 0, 0, 0)
     pips.setSpacing(0)
-    pips.setColumnStretch(PIPS_PER_LINE, 1)
-    for shown, (symbol, name, tip, clickable, number) in enumerate(marks):
+    places = pip_places(len(marks) + (hidden > 0))
+    pips.setColumnStretch(max((place for _, place in places), default=-1) + 1, 1)
+    for (symbol, name, tip, clickable, number), place in zip(marks, places, strict=False):
         mark = pip(symbol, name, tip, clickable=clickable, keys=f"handsPoints:{cid}")
         mark.setProperty(PIP_POINTS, number)
         mark.clicked.connect(action(mark))
-        pips.addWidget(mark, *divmod(shown, PIPS_PER_LINE))
+        pips.addWidget(mark, *place)
     if hidden > 0:
-        pips.addWidget(QLabel(f"+{hidden}"), *divmod(len(marks), PIPS_PER_LINE))
+        pips.addWidget(QLabel(f"+{hidden}"), *places[-1])
     return holder
 
 
