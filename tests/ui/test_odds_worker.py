@@ -4,6 +4,7 @@ when there is nothing to chart."""
 import random
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QTimer
 
 from uwr_desktop.core.dice import PoolSpec, Roller, SumSpec
@@ -100,6 +101,17 @@ def test_a_worker_answers_only_its_latest_request(qtbot):
     worker.wait_idle(WAIT_MS)
     qtbot.wait(50)
     assert answers == [compute_odds(SumSpec(100, 1000))]
+
+
+def test_a_worker_closed_mid_job_waits_for_it_before_its_relay_goes(qtbot):
+    worker = OddsWorker()
+    gone = []
+    for child in worker.children():
+        kind = type(child).__name__
+        child.destroyed.connect(lambda _=None, kind=kind: gone.append(kind))
+    assert worker.request(OddsJob(SumSpec(100, 1000))) is None
+    shiboken6.delete(worker)
+    assert gone == ["QThreadPool", "_Relay"]
 
 
 def test_the_chart_with_no_dice_says_so_instead_of_drawing_an_axis(qtbot):

@@ -83,10 +83,12 @@ class OddsWorker(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         """A worker with one thread of its own."""
         super().__init__(parent)
-        self._relay = _Relay(self)
-        self._relay.done.connect(self._on_done)
+        # Children go in the order they came: the pool first, whose end waits for a job still
+        # running, so that no job is left to answer through a relay already gone.
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._on_done)
         self._generation = 0
         self._waiting = False
 
