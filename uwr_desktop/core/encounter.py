@@ -25,6 +25,7 @@ from uwr_desktop.core.limits import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
+from uwr_desktop.core.name_rule import ALIAS_PATTERN, NAME_PATTERN
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.sides import Side
 
@@ -34,6 +35,12 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 """A name or an id: 1 to ``MAX_NAME_LENGTH`` characters."""
 OptionalName = Annotated[str, msgspec.Meta(max_length=MAX_NAME_LENGTH)]
 """A name that may be left empty (``""``: none)."""
+CombatantName = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH, pattern=NAME_PATTERN)
+]
+"""A combatant's name: a :data:`Name` on one line, as ``name_rule.clean_name`` leaves it."""
+Alias = Annotated[str, msgspec.Meta(max_length=MAX_NAME_LENGTH, pattern=ALIAS_PATTERN)]
+"""The name the players see instead of a combatant's: one line, or ``""`` for none."""
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT_LENGTH)]
 """Free text: notes and titles."""
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
@@ -253,13 +260,13 @@ class Combatant(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
     """
 
     id: Name
-    name: Name
+    name: CombatantName
     side: Side = Side.ENEMY
     sheet: Sheet
     conditions: Annotated[tuple[Condition, ...], msgspec.Meta(max_length=MAX_CONDITIONS)] = ()
     hidden: bool = False
     notes: Text = ""
-    alias: OptionalName = ""
+    alias: Alias = ""
     dice_by: DiceBy = DiceBy.SIDE
 
     @property

@@ -27,6 +27,7 @@ from uwr_desktop.core.encounter import (
     sheet_type,
 )
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_CONDITIONS, MAX_REROLLS
+from uwr_desktop.core.name_rule import NOT_ONE_LINE
 from uwr_desktop.core.rolls import DieIndex, Face, RollRecord
 from uwr_desktop.core.sides import Side
 
@@ -137,6 +138,8 @@ def _sheet(value: object, ruleset_id: str | None = None) -> Sheet:
 
 
 _IN_SHEET = re.compile(r"in (?P<path>[\w.\[\]]+): (?P<message>.*)", re.DOTALL)
+_NOT_MATCHED = "Expected `str` matching regex"
+"""How msgspec refuses text outside its pattern: only names have one (``core.name_rule``)."""
 
 
 def error_path(error: msgspec.ValidationError) -> tuple[str, str]:
@@ -149,6 +152,8 @@ def error_path(error: msgspec.ValidationError) -> tuple[str, str]:
     inner = _IN_SHEET.fullmatch(message)
     if inner is not None:
         path, message = f"{path}.{inner['path']}", inner["message"]
+    if message.startswith(_NOT_MATCHED):
+        message = NOT_ONE_LINE
     return path, message
 
 

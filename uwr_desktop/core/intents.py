@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from uwr_desktop.core.encounter import Combatant, Condition, Name, Text
+from uwr_desktop.core.encounter import Combatant, CombatantName, Condition, Name, Text
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_COUNT, MAX_REROLLS
 from uwr_desktop.core.rolls import DieIndex
 from uwr_desktop.core.sides import Side
@@ -52,7 +52,7 @@ class Renaming(msgspec.Struct, frozen=True):
     "Bandit 1" as its copies "Bandit 2" and "Bandit 3" join."""
 
     combatant_id: Name
-    name: Name
+    name: CombatantName
 
 
 class AddCombatants(Intent, frozen=True):

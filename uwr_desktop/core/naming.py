@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.intents import AddCombatants, Renaming
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.name_rule import clean_name
 
 MAX_COPIES = 500
 """The most copies made in one go."""
@@ -20,8 +21,8 @@ _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
 
 
 def name_key(name: str) -> str:
-    """How names compare: white space folded, regardless of case."""
-    return " ".join(name.split()).casefold()
+    """How names compare: cleaned as :func:`clean_name` does, regardless of case."""
+    return clean_name(name).casefold()
 
 
 def _same_base(numbered_base: str, key: str) -> bool:
@@ -38,13 +39,14 @@ def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list
     Three new "Bandit"s are "Bandit 1", "Bandit 2", "Bandit 3"; with "Bandit 1" and "Bandit 2"
     already fighting they continue at "Bandit 3". A single new combatant whose name is free keeps
     the plain name; a plain "Bandit" already present counts as number 1. A trailing number on
-    ``base`` itself is dropped ("Bandit 4" is a Bandit). Names compare regardless of case. A
+    ``base`` itself is dropped ("Bandit 4" is a Bandit); ``base`` is cleaned to one line as
+    :func:`clean_name` does. Names compare regardless of case. A
     name near ``MAX_NAME_LENGTH`` is shortened so that the numbered names fit. A count outside
     1 to :data:`MAX_COPIES` raises ``ValueError`` saying so.
     """
     if not 1 <= count <= MAX_COPIES:
         raise ValueError(f"Cannot make {count} copies: choose 1 to {MAX_COPIES}.")
-    base = " ".join(base.split())
+    base = clean_name(base)
     match = _NUMBERED.match(base)
     if match is not None:
         base = match["base"]
@@ -61,7 +63,7 @@ def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list
         if numbered is not None and _same_base(numbered["base"], key):
             highest = max(highest, int(numbered["number"]))
     if count == 1 and not plain_taken and highest == 0:
-        return [base[:MAX_NAME_LENGTH]]
+        return [base[:MAX_NAME_LENGTH].rstrip()]
     # A long name is shortened so that its number still fits in a name.
     room = MAX_NAME_LENGTH - len(f" {highest + count}")
     base = base[:room].rstrip() or base[:room]

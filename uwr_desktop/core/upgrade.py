@@ -8,6 +8,9 @@ combatants go to its ruleset with the file's schema: a setting whose default cha
 (``tactical``'s interruption in schema 3) keeps what an older file meant by leaving it out, and a
 sheet with no health at all, which files up to schema 4 could hold, gets the least allowed. An
 event of a round system, tagged ``"<its id>.<name>"`` from schema 4 to 7, takes its name alone.
+A combatant's name or alias written before names were held to one line (any schema up to 8:
+``core.name_rule``) is cleaned as a name typed today is, and one left with nothing visible is
+:data:`UNNAMED`, so the fight opens with the names it showed, each on one line.
 Records already in today's shape pass unchanged; anything malformed is left as it is, for the
 typed decoder to name the problem.
 """
@@ -19,6 +22,7 @@ from uwr_desktop.core.earlier_rolls import (
     upgrade_combatant_rolls,
     upgrade_event_rolls,
 )
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 
 EARLIEST_SCHEMA = 1
@@ -29,6 +33,11 @@ PLAIN_TAGS_SINCE = 8
 """The first file schema tagging a round system's events with their names alone
 (``"Attacked"``); schemas 4 to 7 put the round system's id before (``"rollkeep.Attacked"``)."""
 
+UNNAMED = "Unnamed"
+"""The name (or alias) of a combatant whose name (or alias), written before names were held to
+one line, held nothing visible: the players still see no name of its own."""
+
+_NAMES = ("name", "alias")
 _HOLDS_COMBATANTS = "CombatantsJoined"
 _HOLDS_UPDATES = "CombatantsUpdated"
 
@@ -42,9 +51,22 @@ def upgrade_roster(raw: Any, ruleset: Ruleset, schema: int) -> Any:
 
 def upgrade_combatant(raw: Any, ruleset: Ruleset, schema: int) -> Any:
     """A combatant a file of schema ``schema`` wrote, in today's shape: its ruleset's upgrade,
-    then the roll records on its sheet."""
-    upgraded = ruleset.upgrade_combatant(raw, schema)
+    its name and alias on one line, then the roll records on its sheet."""
+    upgraded = _one_line_names(ruleset.upgrade_combatant(raw, schema))
     return upgrade_combatant_rolls(upgraded) if schema < LIMIT_RECORDED_SINCE else upgraded
+
+
+def _one_line_names(raw: Any) -> Any:
+    """A combatant with its name and alias cleaned as a name typed today is (an alias left
+    with nothing visible is :data:`UNNAMED` too: it hid the name from the players)."""
+    if not isinstance(raw, dict):
+        return raw
+    cleaned = {
+        key: clean or UNNAMED
+        for key in _NAMES
+        if isinstance(text := raw.get(key), str) and (clean := clean_name(text)) != text
+    }
+    return {**raw, **cleaned} if cleaned else raw
 
 
 def _upgrade_event(raw: Any, ruleset: Ruleset, schema: int) -> list[Any]:

@@ -51,6 +51,7 @@ from uwr_desktop.core.limits import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
 from uwr_desktop.core.rulesets import hand_rolls
@@ -183,14 +184,14 @@ class Bounded(NamedTuple):
         return self._replace(high=min(self.high, high))
 
 
-def parse_text(label: str, value: object, *, required: bool) -> str:
-    """A name (``required``: stripped, not empty) or free text, within its length limit."""
+def parse_text(label: str, value: object, *, as_name: bool) -> str:
+    """A combatant's name or alias (``as_name``: cleaned to one line as
+    :func:`~uwr_desktop.core.name_rule.clean_name` does) or free text, within its length
+    limit."""
     if not isinstance(value, str):
         raise RulesError(f"{label} must be text, got {value!r}")
-    text = value.strip() if required else value
-    if required and not text:
-        raise RulesError(f"{label} cannot be empty")
-    limit = MAX_NAME_LENGTH if required else MAX_TEXT_LENGTH
+    text = clean_name(value) if as_name else value
+    limit = MAX_NAME_LENGTH if as_name else MAX_TEXT_LENGTH
     if len(text) > limit:
         raise RulesError(f"{label} is too long ({len(text)} characters; at most {limit})")
     return text
@@ -637,7 +638,9 @@ def generic_cell(combatant: Combatant, key: str) -> CellValue | None:
 def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatant, str]:
     """The combatant with one of the :data:`GENERIC_CELLS` set, and the change in words."""
     if key == "name":
-        name = parse_text("The name", value, required=True)
+        name = parse_text("The name", value, as_name=True)
+        if not name:
+            raise RulesError("The name cannot be empty")
         return replace(combatant, name=name), f"renamed to {name}"
     if key == "side":
         try:
@@ -651,13 +654,9 @@ def edited_cell(combatant: Combatant, key: str, value: object) -> tuple[Combatan
             raise RulesError(f"Hidden must be yes or no, got {value!r}")
         return replace(combatant, hidden=value), "hidden" if value else "shown"
     if key == "notes":
-        return replace(combatant, notes=parse_text("Notes", value, required=False)), "notes edited"
+        return replace(combatant, notes=parse_text("Notes", value, as_name=False)), "notes edited"
     if key == "alias":
-        alias = parse_text("The alias", value, required=False).strip()
-        if len(alias) > MAX_NAME_LENGTH:
-            raise RulesError(
-                f"The alias is too long ({len(alias)} characters; at most {MAX_NAME_LENGTH})"
-            )
+        alias = parse_text("The alias", value, as_name=True)
         return replace(combatant, alias=alias), (
             f"shown to the players as {alias}" if alias else "shown to the players by name"
         )

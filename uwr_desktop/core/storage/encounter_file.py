@@ -225,13 +225,13 @@ def decode_encounter(data: bytes, *, name: str = "the file") -> EncounterData:
             raise EncounterFileError(f"{name}: {error}") from None
     if version < SCHEMA_VERSION:
         data = _upgraded(data, version)
-    return _fight(data, name, ruleset_id)
+    return _fight(data, name, ruleset_id, version)
 
 
-def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
+def _fight(data: bytes, name: str, ruleset_id: str | None, schema: int) -> EncounterData:
     """The fight of a file in today's shape: its typed records, replayed under its rules."""
     try:
-        document = _file_decoder(ruleset_id).decode(data)
+        document = _document(data, ruleset_id, schema)
     except msgspec.ValidationError as error:
         raise EncounterFileError(_bad_field(name, error, ruleset_id)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as error:
@@ -261,6 +261,19 @@ def _fight(data: bytes, name: str, ruleset_id: str | None) -> EncounterData:
     if checked.saved_size > MAX_FIGHT_BYTES:
         raise EncounterFileError(_holds_too_much(name, checked.saved_size))
     return EncounterData(ruleset, document.roster, entries, document.cursor, checked)
+
+
+def _document(data: bytes, ruleset_id: str | None, schema: int) -> Any:
+    """The typed document of a file in today's shape. A file of today's schema that does not
+    read as it is may hold names written before they were held to one line: it is read again
+    with them cleaned (``core.upgrade``), and refused for whatever is wrong even so."""
+    decoder = _file_decoder(ruleset_id)
+    try:
+        return decoder.decode(data)
+    except msgspec.ValidationError:
+        if schema < SCHEMA_VERSION:
+            raise
+    return decoder.decode(_upgraded(data, schema))
 
 
 def _upgraded(data: bytes, schema: int) -> bytes:
