@@ -15,7 +15,9 @@ from uwr_desktop.core.storage.library import (
     LibraryError,
     as_template,
     copies,
+    party_copies,
 )
+from uwr_desktop.core.upgrade import UNNAMED
 
 
 @pytest.fixture
@@ -235,8 +237,6 @@ def test_damaged_template_data_is_explained(library, db_path):
 
 
 def test_a_saved_party_comes_back_after_reopening_as_fresh_sheets(library, db_path):
-    from uwr_desktop.core.storage.library import party_copies
-
     hurt = bandit("Vex", id="vex", side=Side.PLAYER, conditions=(Condition("Blinded"),))
     kit = bandit("Kit", id="kit", side=Side.PLAYER)
     library.save_party("uwr", "  The   Heroes ", [hurt, kit])
@@ -272,3 +272,47 @@ def test_a_party_needs_a_name_and_members_and_can_be_deleted(library):
     assert library.parties("uwr") == []
     with pytest.raises(LibraryError, match="no party"):
         library.delete_party(party.party_id)
+
+
+# ---- names on one line ------------------------------------------------------------------------
+
+TWO_LINES = "Bandit\n\u202eChief\t"
+"""A name as an earlier version could store it: a line break, an override and a tab."""
+
+
+def test_a_template_name_pasted_on_two_lines_is_saved_on_one(library):
+    saved = library.save("uwr", bandit(), name=" Sea\n\tWolf\u2066 ")
+    assert saved.name == "Sea Wolf"
+    renamed = library.rename(saved.template_id, "Sea\x00\r\nDog")
+    assert renamed.name == "Sea Dog"
+    with pytest.raises(LibraryError, match="needs a name"):
+        library.rename(saved.template_id, "\u202e\t")
+    assert library.get(saved.template_id).name == "Sea Dog"
+
+
+def test_a_template_stored_before_names_were_one_line_reads_and_copies_on_one(library, db_path):
+    saved = library.save("uwr", bandit(TWO_LINES), name="Bandit Chief")
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE library_templates SET name = ?", (TWO_LINES,))
+    (found,) = library.search("uwr", "bandit")
+    assert found.name == "Bandit Chief"
+    assert found.combatant().name == "Bandit Chief"
+    made = copies(library.get(saved.template_id), 2, [])
+    assert [combatant.name for combatant in made] == ["Bandit Chief 1", "Bandit Chief 2"]
+
+
+def test_a_template_name_with_nothing_visible_reads_as_unnamed(library, db_path):
+    library.save("uwr", bandit("Ghost"))
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE library_templates SET name = ?", ("\u202e",))
+    assert names(library.search("uwr")) == [UNNAMED]
+
+
+def test_a_party_stored_before_names_were_one_line_joins_with_them_on_one(library):
+    masked = bandit("Kit\n", id="kit", alias="The\u202e Fox")
+    library.save_party("uwr", "Heroes\t\x00", [bandit(TWO_LINES, id="vex"), masked])
+    (party,) = library.parties("uwr")
+    assert party.name == "Heroes"
+    members = [(member.name, member.alias) for member in party.members()]
+    assert members == [("Bandit Chief", ""), ("Kit", "The Fox")]
+    assert [c.name for c in party_copies(party, ["Kit"])] == ["Bandit Chief", "Kit 2"]

@@ -26,6 +26,7 @@ from uwr_desktop.core.storage.template_file import (
     read_template_file,
     write_template_file,
 )
+from uwr_desktop.core.upgrade import UNNAMED
 
 
 def bandit(name="Bandit", **changes):
@@ -166,3 +167,11 @@ def test_a_folder_or_huge_file_is_refused_before_reading(tmp_path):
         stream.truncate(MAX_FILE_BYTES + 1)
     with pytest.raises(TemplateFileError, match="too large"):
         read_template_file(huge)
+
+
+def test_a_file_written_before_names_were_one_line_reads_with_them_on_one():
+    data = encode_templates("uwr", [("Chief", bandit("Bandit\n\u202eChief\t", alias="\x07"))])
+    document = json.loads(data)
+    document["templates"][0]["name"] = "Chief\n\u2067"
+    ((name, combatant),) = decode_templates(json.dumps(document).encode()).templates
+    assert (name, combatant.name, combatant.alias) == ("Chief", "Bandit Chief", UNNAMED)

@@ -20,6 +20,7 @@ from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.storage.sqlite_db import (
@@ -29,7 +30,12 @@ from uwr_desktop.core.storage.sqlite_db import (
     open_database,
     transaction,
 )
-from uwr_desktop.core.upgrade import EARLIEST_SCHEMA, upgrade_combatant
+from uwr_desktop.core.upgrade import (
+    EARLIEST_SCHEMA,
+    UNNAMED,
+    upgrade_combatant,
+    upgrade_roster,
+)
 
 _NAMED_RECORDS = """CREATE TABLE IF NOT EXISTS {table} (
         id INTEGER PRIMARY KEY,
@@ -80,22 +86,26 @@ class Template(msgspec.Struct, frozen=True):
         try:
             return msgspec.json.decode(self.combatant_json, type=Combatant, dec_hook=dec_hook)
         except (msgspec.DecodeError, ValueError) as error:
-            upgraded = self._upgraded()
+            upgraded: Combatant | None = earlier_record(
+                self.combatant_json, self.ruleset, Combatant
+            )
             if upgraded is None:
                 raise LibraryError(f"The template {self.name!r} is damaged: {error}") from error
             return upgraded
 
-    def _upgraded(self) -> Combatant | None:
-        """The combatant as an earlier version stored it, in today's shape, or ``None``."""
-        try:
-            ruleset = make_ruleset(self.ruleset)
-            raw = upgrade_combatant(
-                msgspec.json.decode(self.combatant_json), ruleset, EARLIEST_SCHEMA
-            )
-            combatant: Combatant = convert(raw, Combatant)
-        except (msgspec.DecodeError, RulesError, ValueError, TypeError):
-            return None
-        return combatant
+
+def earlier_record(data: bytes, ruleset_id: str, kind: Any) -> Any:
+    """What ``data`` holds, a combatant or a list of them (``kind``), as an earlier version
+    stored it, brought to today's shape (``core.upgrade``); ``None`` when it does not read even
+    so."""
+    try:
+        ruleset = make_ruleset(ruleset_id)
+        raw = msgspec.json.decode(data)
+        if isinstance(raw, list):
+            return convert(upgrade_roster(raw, ruleset, EARLIEST_SCHEMA), kind)
+        return convert(upgrade_combatant(raw, ruleset, EARLIEST_SCHEMA), kind)
+    except (msgspec.DecodeError, RulesError, ValueError, TypeError):
+        return None
 
 
 class Party(msgspec.Struct, frozen=True):
@@ -112,7 +122,12 @@ class Party(msgspec.Struct, frozen=True):
         try:
             return msgspec.json.decode(self.members_json, type=list[Combatant], dec_hook=dec_hook)
         except (msgspec.DecodeError, ValueError) as error:
-            raise LibraryError(f"The party {self.name!r} is damaged: {error}") from error
+            upgraded: list[Combatant] | None = earlier_record(
+                self.members_json, self.ruleset, list[Combatant]
+            )
+            if upgraded is None:
+                raise LibraryError(f"The party {self.name!r} is damaged: {error}") from error
+            return upgraded
 
 
 def _name_key(name: str) -> str:
@@ -120,7 +135,7 @@ def _name_key(name: str) -> str:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = clean_name(name)
     if not cleaned:
         raise LibraryError("A template needs a name.")
     if len(cleaned) > MAX_NAME_LENGTH:
@@ -377,7 +392,7 @@ class CombatantLibrary(ClosedOnExit):
         rows = self._read(
             "SELECT id, ruleset, name, data FROM library_parties WHERE ruleset = ?", (ruleset,)
         )
-        found = [Party(int(i), str(r), str(n), str(d).encode()) for i, r, n, d in rows]
+        found = [Party(int(i), str(r), _shown(str(n)), str(d).encode()) for i, r, n, d in rows]
         return sorted(found, key=lambda party: (_name_key(party.name), party.party_id))
 
     def delete_party(self, party_id: int) -> None:
@@ -442,4 +457,9 @@ def _template(row: tuple[Any, ...]) -> Template:
     template_id, ruleset, name, data = row
     if not (isinstance(name, str) and isinstance(data, str) and isinstance(ruleset, str)):
         raise LibraryError(f"Template {template_id} in the library is damaged.")
-    return Template(template_id, ruleset, name, data.encode())
+    return Template(template_id, ruleset, _shown(name), data.encode())
+
+
+def _shown(name: str) -> str:
+    """A stored name on one line: an earlier version kept control characters in names."""
+    return clean_name(name) or UNNAMED

@@ -21,6 +21,7 @@ import msgspec
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook, error_path
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_FILE_BYTES, MAX_JSON_DEPTH, MAX_NAME_LENGTH
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, ruleset_ids
 from uwr_desktop.core.storage.bounded_read import read_at_most
@@ -30,6 +31,7 @@ from uwr_desktop.core.storage.library import (
     LibraryError,
     Template,
     as_template,
+    earlier_record,
 )
 
 TEMPLATE_SUFFIX = ".uwrlib"
@@ -127,7 +129,7 @@ def decode_templates(data: bytes, *, name: str = "the file") -> TemplateFile:
 
 
 def _name(text: str, name: str, number: int) -> str:
-    cleaned = " ".join(text.split())
+    cleaned = clean_name(text)
     if not cleaned:
         raise TemplateFileError(f"{name}: template {number} has no name")
     if len(cleaned) > MAX_NAME_LENGTH:
@@ -141,6 +143,9 @@ def _combatant(entry: _Entry, ruleset: str, name: str) -> Combatant:
     try:
         combatant = msgspec.json.decode(entry.combatant, type=Combatant, dec_hook=dec_hook)
     except msgspec.ValidationError as error:
+        upgraded: Combatant | None = earlier_record(bytes(entry.combatant), ruleset, Combatant)
+        if upgraded is not None:
+            return _of_ruleset(upgraded, entry, ruleset, name)
         path, message = error_path(error)
         where = path.replace("$", "", 1).lstrip(".") if path else ""
         raise TemplateFileError(
@@ -151,6 +156,10 @@ def _combatant(entry: _Entry, ruleset: str, name: str) -> Combatant:
         raise TemplateFileError(
             f"{name}: the template {entry.name!r} cannot be read ({error})"
         ) from None
+    return _of_ruleset(combatant, entry, ruleset, name)
+
+
+def _of_ruleset(combatant: Combatant, entry: _Entry, ruleset: str, name: str) -> Combatant:
     tag = getattr(getattr(type(combatant.sheet), "__struct_config__", None), "tag", None)
     if tag != ruleset:
         raise TemplateFileError(
