@@ -309,7 +309,7 @@ class PlayerViewControl(QObject):
             first.alias,
         )
         if accepted:
-            self._edit("alias", text.strip())
+            self._edit("alias", text)
 
 
 def screen_id(screen: QScreen) -> str:

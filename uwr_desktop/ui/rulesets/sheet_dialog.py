@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from PySide6.QtWidgets import QDialog, QFormLayout, QLineEdit, QVBoxLayout, QWidget
 
 from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
 from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
@@ -43,7 +44,7 @@ class SheetDialog(QDialog):
     def combatant(self, new_id: str) -> Combatant:
         """The combatant the dialog describes: the original with its name and sheet as
         edited, or a new one with the id ``new_id``."""
-        name, sheet = self.name.text().strip(), self._read_sheet()
+        name, sheet = clean_name(self.name.text()), self._read_sheet()
         if self.original is not None:
             return replace(self.original, name=name, sheet=sheet)
         return Combatant(id=new_id, name=name, sheet=sheet)

@@ -26,6 +26,7 @@ from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_WEAPONS
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.hands.rules import check_carry_plan
@@ -220,7 +221,7 @@ class HandsCombatantDialog(QDialog):
 
     def combatant(self) -> Combatant:
         """The combatant the form describes; ``ValueError`` says why it is not valid."""
-        name = self.name.text().strip()
+        name = clean_name(self.name.text())
         if not name:
             raise ValueError("Give the combatant a name")
         boxes = [self.strength, self.keep, self.bonus]

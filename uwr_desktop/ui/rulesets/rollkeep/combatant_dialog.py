@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_SKILL_RANK
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import (
@@ -201,7 +202,7 @@ class RollkeepDialog(QDialog):
 
     def combatant(self) -> Combatant:
         """The combatant the form describes (``FormError`` when it cannot be read)."""
-        name = self.name.text().strip()
+        name = clean_name(self.name.text())
         if not name:
             raise FormError("Give the combatant a name")
         problem = first_problem([*self.traits.values(), self.armor, self.wounds])

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.tactical.sheet import (
@@ -87,7 +88,7 @@ class TacticalDialog(QDialog):
         if problem:
             self.message.setText(problem)
             return
-        if not self.name.text().strip():
+        if not clean_name(self.name.text()):
             self.message.setText("Give the combatant a name")
             return
         self.accept()
@@ -105,7 +106,7 @@ class TacticalDialog(QDialog):
             hits=min(kept, hits_max),
             bleeding=self.bleeding.value(),
         )
-        name = self.name.text().strip()
+        name = clean_name(self.name.text())
         side = Side(self.side.currentData())
         if self._original is not None:
             return replace(self._original, name=name, side=side, sheet=sheet)

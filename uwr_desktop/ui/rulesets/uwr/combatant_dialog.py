@@ -33,6 +33,7 @@ from uwr_desktop.core.limits import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
+from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
@@ -306,7 +307,7 @@ class CombatantDialog(QDialog):
         typed = self._typed_problem()
         if typed:
             raise SheetError(typed)
-        name = clean(self._name.text())
+        name = clean_name(self._name.text())
         if not name:
             raise SheetError("The combatant needs a name.")
         notes = self._notes.toPlainText()
