@@ -25,7 +25,7 @@ from uwr_desktop.core.limits import (
     MAX_NAME_LENGTH,
     MAX_TEXT_LENGTH,
 )
-from uwr_desktop.core.name_rule import ALIAS_PATTERN, NAME_PATTERN
+from uwr_desktop.core.name_rule import ONE_LINE_PATTERN
 from uwr_desktop.core.rolls import RollRecord
 from uwr_desktop.core.sides import Side
 
@@ -36,10 +36,10 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
 OptionalName = Annotated[str, msgspec.Meta(max_length=MAX_NAME_LENGTH)]
 """A name that may be left empty (``""``: none)."""
 CombatantName = Annotated[
-    str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH, pattern=NAME_PATTERN)
+    str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH, pattern=ONE_LINE_PATTERN)
 ]
 """A combatant's name: a :data:`Name` on one line, as ``name_rule.clean_name`` leaves it."""
-Alias = Annotated[str, msgspec.Meta(max_length=MAX_NAME_LENGTH, pattern=ALIAS_PATTERN)]
+Alias = Annotated[str, msgspec.Meta(max_length=MAX_NAME_LENGTH, pattern=ONE_LINE_PATTERN)]
 """The name the players see instead of a combatant's: one line, or ``""`` for none."""
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT_LENGTH)]
 """Free text: notes and titles."""
