@@ -1,5 +1,6 @@
 """Tactical rules at their edges: a shortening landing on the count now, a kept load finished
-within the round, the roll-off each tie asks for, and long pace names in refusals."""
+within the round and a short action keeping nothing, the rolls initiative and ties ask for, a
+declaration with no AP left, and pace names in refusals."""
 
 import pytest
 from tactical_fights import ScriptedDice, fighter, sheet, tactical_session
@@ -75,11 +76,12 @@ def test_a_kept_load_taken_up_again_resolves_this_round_when_its_ap_are_left():
     assert (action.paid, action.this_round, action.resolves_at) == (5, 3, 10)
 
 
-def test_each_tie_asks_its_combatants_for_a_roll_off_on_that_count():
+def test_initiative_and_each_tie_ask_their_combatants_for_the_roll():
     roster = [fighter("ann", quickness=1), fighter("ben", quickness=3), fighter("cat", quickness=1)]
     roller = RecordingRoller([5, 5, 4, 4, 5, 5, 2, 9])
     session = Session(make_ruleset("tactical"), roster, roller=roller)
     session.do(StartFight())
+    assert roller.asked == [RollFor(cid, "initiative") for cid in ("ann", "ben", "cat")]
     roller.asked.clear()
     session.do(NextTurn())
     assert roller.asked == [
@@ -102,3 +104,35 @@ def test_a_refusal_names_a_pace_in_at_most_40_characters(name: str, shown: str):
         f"Moving prone at {shown} would give -1000 x 4 = -4000; "
         "a penalty goes down to -1000 at most"
     )
+
+
+def test_two_paces_of_one_name_are_refused_whatever_their_case():
+    session = tactical_session([fighter("a")], [5, 5])
+    session.do(StartFight())
+    with pytest.raises(RulesError, match=r"^Two paces are called 'run '$"):
+        session.do(TacticalEditCatalog(shipped_actions(), (Pace("Run", -40), Pace("run ", -50))))
+
+
+def test_an_action_of_four_ap_interrupted_keeps_no_progress_even_when_progress_is_kept():
+    roster = [fighter("hauser", quickness=1), fighter("orc")]
+    session = tactical_session(roster, [6, 8, 5, 5], interruption="keep")  # 15 (35), 10 (30)
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("hauser", "Melee attack"))  # 4 AP: 35 -> 15
+    session.do(NextTurn())
+    assert part_of(session.state).count == 30
+    session.do(TacticalInterrupt("hauser"))
+    assert sheet(session, "hauser").progress is None
+    assert sheet(session, "hauser").now.spent == 1
+
+
+def test_who_has_spent_every_ap_is_told_so_on_declaring_again():
+    session = tactical_session([fighter("ann"), fighter("ben")], [9, 9, 2, 3])  # 18 (38), 5 (25)
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("ann", "Melee attack"))  # 4 AP: 38 -> 18
+    while part_of(session.state).count > 18:
+        session.do(NextTurn())
+    session.do(TacticalResolve(("ann",)))
+    with pytest.raises(RulesError, match=r"^Ann has no AP left this round$"):
+        session.do(TacticalDeclare("ann", "Melee attack"))
