@@ -3,6 +3,7 @@ cell or a combatant dialog of every round system shows and saves on one line; a 
 nothing visible is refused with a message and the fight is unchanged."""
 
 import pytest
+from duel.ui import DuelDialog
 from every_system import fighter
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit
@@ -88,3 +89,10 @@ def test_the_combatant_dialog_refuses_a_name_with_nothing_visible(qtbot, system)
     dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.result() != dialog.DialogCode.Accepted
     assert any(" a name" in label.text() for label in dialog.findChildren(QLabel))
+
+
+def test_the_shared_sheet_dialog_cleans_the_name_it_is_given(qtbot):
+    dialog = DuelDialog(None, None)
+    qtbot.addWidget(dialog)
+    dialog.name.setText(PASTED)
+    assert dialog.combatant("duelist-1").name == CLEANED

@@ -320,6 +320,11 @@ def test_the_menu_sets_an_alias_the_players_see(window, monkeypatch):
     window.player_view.alias_action.trigger()
     assert window.document.session.state.combatants["b2"].alias == "Bandit"
     assert "Bandit" in labels(view) and "Bandit 2" not in everything_shown(view)
+    pasted = "Masked\n\u202eStranger\t"
+    monkeypatch.setattr(QInputDialog, "getText", lambda *args, **kw: (pasted, True))
+    window.player_view.alias_action.trigger()
+    assert window.document.session.state.combatants["b2"].alias == "Masked Stranger"
+    assert "Masked Stranger" in labels(view)
     monkeypatch.setattr(QInputDialog, "getText", lambda *args, **kw: ("", True))
     window.player_view.alias_action.trigger()
     assert "Bandit 2" in labels(view)
