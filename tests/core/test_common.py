@@ -1,5 +1,7 @@
 """What the common module decides and applies for every ruleset, checked directly."""
 
+from fractions import Fraction
+
 import pytest
 from msgspec.structs import replace
 
@@ -141,3 +143,18 @@ def test_an_event_filed_as_shared_that_is_not_one_is_refused():
 )
 def test_a_turn_status_reads_current_then_done_then_pending(cid, done, status):
     assert turn_status(cid, "a", frozenset({"b"}), done=done) is status
+
+
+def test_a_whole_number_is_read_from_a_fraction_only_when_it_is_whole():
+    assert common.parse_int("Hits", Fraction(8, 2)) == 4
+    with pytest.raises(RulesError, match=r"^Hits must be a whole number, got Fraction\(3, 2\)$"):
+        common.parse_int("Hits", Fraction(3, 2))
+
+
+def test_an_event_no_words_were_written_for_is_logged_by_its_name_within_its_round():
+    event = StaminaRefilled("a", 3)
+    assert common.line_in_round(None, event, state(), ()) == "StaminaRefilled"
+    assert common.line_in_round(None, event, state(round=2), ()) == "Round 2 · StaminaRefilled"
+    assert common.line_in_round("Own words", event, state(round=2), ()) == "Round 2 · Own words"
+    told = common.line_in_round(None, event, state(round=2), (StaminaRefilled,))
+    assert told == "StaminaRefilled"

@@ -107,8 +107,10 @@ def test_a_preset_is_refused_when_its_number_does_not_fit():
         fight.do(AddCondition(["ann"], Condition("Bleeding", preset="bleeding")))
     with pytest.raises(RulesError, match="Dazed counts no number \\(got 2\\)"):
         fight.do(AddCondition(["ann"], Condition("Dazed", 1, preset="dazed", amount=2)))
-    with pytest.raises(RulesError, match="no condition preset 'off_guard' here"):
+    known = ", ".join(sorted(keys("tactical")))
+    with pytest.raises(RulesError) as refused:
         fight.do(AddCondition(["ann"], Condition("Off Guard", preset="off_guard")))
+    assert str(refused.value) == f"There is no condition preset 'off_guard' here (known: {known})"
     assert fight.entries == ()
 
 

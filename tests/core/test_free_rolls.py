@@ -5,14 +5,16 @@ import random
 
 import pytest
 from msgspec.structs import replace
+from recording_roller import RecordingRoller
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Combatant, TypedRoll, sheet_type
-from uwr_desktop.core.events import DiceRerolled, DiceRolled
-from uwr_desktop.core.intents import RerollDice, RollDice, RulesError
+from uwr_desktop.core.events import DiceRerolled, DiceRolled, RolledByHand
+from uwr_desktop.core.intents import RerollDice, RollDice, RulesError, StartFight
 from uwr_desktop.core.rolls import DiceKind, DieMark
 from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
-from uwr_desktop.core.rulesets.common import roll_text
+from uwr_desktop.core.rulesets.common import describe_shared, roll_text
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.storage.encounter_file import decode_encounter, encode_encounter
 
@@ -121,6 +123,7 @@ def test_rerolls_of_a_typed_pool_are_journaled_and_undone(ruleset_id):
     assert line.startswith("Ana rerolls 2 dice of 8d6 r2: [")
     (shown,) = session.ruleset.rolls(rerolled, session.state_at(1))
     assert shown.record == after and shown.rerolled == tuple(failed[:2])
+    assert shown.combatant_id == "ana"
     assert shown.title == "rerolls 2 dice of 8d6 r2"
     still_failed = _failures(after)
     assert still_failed, "the seed leaves a failure after the rerolls"
@@ -148,3 +151,40 @@ def test_there_is_nothing_to_reroll_without_a_typed_pool():
     session.do(RollDice("ana", "6k3"))
     with pytest.raises(RulesError, match="no typed pool to reroll"):
         session.do(RerollDice([0]))
+
+
+@pytest.mark.parametrize("notation", ["8d6 r2", "6k3", "2d10+5"])
+def test_typed_dice_ask_for_whom_and_what_they_are_rolled(notation):
+    session = session_of("uwr")
+    roller = RecordingRoller(random.Random(11))
+    session.do(RollDice("ana", notation, title=" Climb "), roller=roller)
+    assert roller.asked and set(roller.asked) == {RollFor("ana", "Climb")}
+    roller.asked.clear()
+    session.do(RollDice(None, notation), roller=roller)
+    assert roller.asked and set(roller.asked) == {RollFor(None, "typed dice")}
+
+
+def test_rerolls_of_typed_dice_are_asked_of_whom_the_dice_were_rolled_for():
+    session = session_of("uwr")
+    roller = RecordingRoller(random.Random(11))
+    (rolled,) = session.do(RollDice("ana", "8d6 r2", title="Climb"), roller=roller).events
+    roller.asked.clear()
+    session.do(RerollDice(_failures(rolled.roll)[:1]), roller=roller)
+    assert roller.asked == [RollFor("ana", "typed dice")]
+
+
+def test_a_typed_pool_is_forgotten_when_a_turn_begins():
+    session = session_of("uwr")
+    session.do(RollDice("ana", "8d6 r2"))
+    session.do(StartFight())
+    assert session.state.current == "ana"
+    assert session.state.typed_roll is None
+    with pytest.raises(RulesError, match="no typed pool to reroll"):
+        session.do(RerollDice([0]))
+
+
+def test_dice_typed_at_the_table_are_logged_by_whom_they_were_rolled_for():
+    state = session_of("uwr").state
+    assert describe_shared(RolledByHand(("ana",), nobody=True), state) == (
+        "Rolled by hand: Ana, the GM"
+    )

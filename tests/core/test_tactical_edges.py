@@ -3,10 +3,10 @@ within the round and a short action keeping nothing, the rolls initiative and ti
 declaration with no AP left, and pace names in refusals."""
 
 import pytest
+from recording_roller import RecordingRoller
 from tactical_fights import ScriptedDice, fighter, sheet, tactical_session
 
-from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.dice_requests import DiceRequest, RollFor
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.intents import NextTurn, RulesError, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.tactical import rules
@@ -22,18 +22,6 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 )
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.session import Session
-
-
-class RecordingRoller(Roller):
-    """Rolls scripted faces and records whom each batch of dice was asked of, and what for."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(ScriptedDice(faces))
-        self.asked: list[RollFor] = []
-
-    def batch(self, request: DiceRequest) -> tuple[int, ...]:
-        self.asked.append(request.by)
-        return super().batch(request)
 
 
 def test_a_shortening_landing_on_the_count_now_resolves_on_it():
@@ -78,7 +66,7 @@ def test_a_kept_load_taken_up_again_resolves_this_round_when_its_ap_are_left():
 
 def test_initiative_and_each_tie_ask_their_combatants_for_the_roll():
     roster = [fighter("ann", quickness=1), fighter("ben", quickness=3), fighter("cat", quickness=1)]
-    roller = RecordingRoller([5, 5, 4, 4, 5, 5, 2, 9])
+    roller = RecordingRoller(ScriptedDice([5, 5, 4, 4, 5, 5, 2, 9]))
     session = Session(make_ruleset("tactical"), roster, roller=roller)
     session.do(StartFight())
     assert roller.asked == [RollFor(cid, "initiative") for cid in ("ann", "ben", "cat")]

@@ -434,3 +434,20 @@ def test_a_file_tying_a_condition_to_someone_not_in_the_fight_is_refused_by_name
     ]
     with pytest.raises(EncounterFileError, match=r"bad field: \$\.roster\[2\]\.conditions"):
         decode_encounter(json.dumps(document).encode())
+
+
+def test_a_holder_and_the_combatant_its_condition_awaits_may_leave_together():
+    fight = uwr_fight()
+    fight.do(AddCondition(["cy"], tied("Stunned", END, "bo")))
+    fight.do(RemoveCombatants(["bo", "cy"]))
+    assert set(fight.state.combatants) == {"ana"}
+    assert_replays_exactly(fight)
+
+
+def test_a_condition_given_as_if_the_turn_had_begun_still_awaits_that_next_turn():
+    fight = uwr_fight()
+    begun = Condition("Stunned", until=TurnTie(END, "bo", begun=True))
+    fight.do(AddCondition(["cy"], begun))
+    (given,) = fight.state.combatants["cy"].conditions
+    assert given.until == TurnTie(END, "bo", begun=False)
+    assert given.name == "Stunned"
