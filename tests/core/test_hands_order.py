@@ -237,7 +237,8 @@ def test_a_tie_below_the_first_place_rolls_off_only_among_the_tied():
     assert [r.combatant_id for r in roll_off.rolls] == ["ana", "bo"]
     assert dice.dice == [(1, 6), (1, 6)]
     assert declare_order(fight) == ["bo", "ana", "cy"]
-    assert part_of(fight.state).places[2].text == "behind Ana: most ready points (4 vs 3)"
+    third = part_of(fight.state).places[2]
+    assert (third.text, third.rival) == ("behind Ana: most ready points (4 vs 3)", "ana")
     fight.do(HandsSpend("ana", 3))
     fight.do(HandsSpend("bo", 1))
     fight.do(NextTurn())

@@ -439,3 +439,16 @@ def test_a_delayer_who_acts_now_keeps_its_armor_tn():
     a = sheet_of(session.state.combatants["a"])
     assert (a.delaying, a.full_defense_bonus, armor_tn(a)) == (False, 0, tn)
     assert session.state.current == "a"
+
+
+def test_the_full_defense_bonus_is_kept_only_by_choosing_full_defense():
+    roster = [
+        samurai("wall", "Wall", stance=Stance.ATTACK, full_defense_bonus=8),
+        samurai("foe", "Foe"),
+    ]
+    session = Session(make_ruleset("rollkeep"), roster)
+    bonus = lambda: sheet_of(session.state.combatants["wall"]).full_defense_bonus  # noqa: E731
+    session.do(RollkeepChooseStance("wall", Stance.FULL_DEFENSE))
+    assert bonus() == 8
+    session.do(RollkeepChooseStance("wall", Stance.DEFENSE))
+    assert bonus() == 0
