@@ -15,7 +15,7 @@ SCREEN_SHARE = 0.9
 DICE_DOCK_SHARE = 0.33
 DICE_DOCK_MAX_SHARE = 0.55
 LOG_DOCK_SHARE = 0.13
-DICE_PANEL_CHARS = 78
+DICE_PANEL_CHARS = 70
 """The width the widest round system's Dice dock panel needs, in average characters of the
 application's font (a test holds every system's panel to it). A first start gives the dock that
 width before the panel is built, so the panel, built after the first frame, does not widen it."""

@@ -42,7 +42,7 @@ def choice(name: str, tip: str) -> QComboBox:
     box.setToolTip(tip)
     box.setAccessibleName(tip.split(" (", maxsplit=1)[0])
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(6)
+    box.setMinimumContentsLength(5)
     return box
 
 

@@ -4,6 +4,7 @@ with "Act now", an attack with its raises and its odds, and the dice tray showin
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -125,10 +126,11 @@ class SkirmishPanel(SystemPanel):
         form.addRow("", self.into_melee)
         form.addRow(self.odds)
         form.addRow(self.attack)
-        ambush = QHBoxLayout(self.ambush_box)
-        ambush.addWidget(self.ambush_side, 1)
-        ambush.addWidget(self.ambush_all)
-        ambush.addWidget(self.ambush)
+        ambush = QGridLayout(self.ambush_box)
+        ambush.addWidget(self.ambush_side, 0, 0)
+        ambush.addWidget(self.ambush, 0, 1)
+        ambush.addWidget(self.ambush_all, 1, 0, 1, 2)
+        ambush.setColumnStretch(0, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.ambush_box)
         layout.addWidget(turn_box)

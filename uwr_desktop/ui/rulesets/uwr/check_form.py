@@ -166,32 +166,38 @@ class CheckForm(QWidget):
     def _lay_out(self) -> None:
         form = QGridLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        rows: tuple[tuple[tuple[str, QWidget], ...], ...] = (
-            (("Attribute", self.attribute), ("Skill", self.skill)),
+        # Each row's cells: a label, its field and how many of the grid's columns the field
+        # takes. The wide "Against" list spans the columns under Skill and the penalty choice
+        # has a row of its own, so neither widens the form beyond its narrow dock.
+        rows: tuple[tuple[tuple[str, QWidget, int], ...], ...] = (
+            (("Attribute", self.attribute, 1), ("Skill", self.skill, 1)),
             (
-                ("Dice", self.extra_dice),
-                ("Favor", self.favor),
-                ("Rerolls", self.rerolls),
-                ("", self.below_one),
+                ("Dice", self.extra_dice, 1),
+                ("Favor", self.favor, 1),
+                ("Rerolls", self.rerolls, 1),
             ),
-            (("Against", self.against), ("", self.difficulty_number)),
+            (("", self.below_one, 3),),
+            (("Against", self.against, 3), ("", self.difficulty_number, 1)),
             (
-                ("Reaction dice", self.reaction_dice),
-                ("favor", self.reaction_favor),
-                ("rerolls", self.reaction_rerolls),
+                ("Reaction dice", self.reaction_dice, 1),
+                ("favor", self.reaction_favor, 1),
+                ("rerolls", self.reaction_rerolls, 1),
             ),
         )
         self._reaction_labels: list[QLabel] = []
         for row, cells in enumerate(rows):
             column = 0
-            for text, widget in cells:
-                label = QLabel(text)
-                label.setBuddy(widget)
-                form.addWidget(label, row, column)
-                form.addWidget(widget, row, column + 1)
-                if row == len(rows) - 1:
-                    self._reaction_labels.append(label)
-                column += 2
+            for text, widget, span in cells:
+                if text:
+                    label = QLabel(text)
+                    label.setBuddy(widget)
+                    form.addWidget(label, row, column)
+                    if row == len(rows) - 1:
+                        self._reaction_labels.append(label)
+                form.addWidget(widget, row, column + 1, 1, span)
+                column += 1 + span
+        for field_column in (1, 3):  # the attribute's and the skill's lists share the room
+            form.setColumnStretch(field_column, 1)
 
     def _boxes(self) -> tuple[NumberBox, ...]:
         return (
