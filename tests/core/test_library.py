@@ -1,4 +1,5 @@
 import sqlite3
+from contextlib import closing
 from fractions import Fraction
 from itertools import count
 
@@ -6,6 +7,7 @@ import pytest
 from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.encounter import Condition
+from uwr_desktop.core.events import ENCODER
 from uwr_desktop.core.naming import numbered_names
 from uwr_desktop.core.rulesets.uwr.sheet import Attributes, Initiative, Skill, Weapon
 from uwr_desktop.core.sides import Side
@@ -316,3 +318,108 @@ def test_a_party_stored_before_names_were_one_line_joins_with_them_on_one(librar
     members = [(member.name, member.alias) for member in party.members()]
     assert members == [("Bandit Chief", ""), ("Kit", "The Fox")]
     assert [c.name for c in party_copies(party, ["Kit"])] == ["Bandit Chief", "Kit 2"]
+
+
+# ---- names an earlier version keyed -----------------------------------------------------------
+
+
+def stored_earlier(db_path, table, rows):
+    """Add ``rows`` (ruleset, name, data) to ``table`` as an earlier version stored them: the name
+    as it was typed, keyed only trimmed and regardless of case. Returns their ids."""
+    CombatantLibrary(db_path).close()
+    with closing(sqlite3.connect(db_path)) as raw, raw:
+        return [
+            raw.execute(
+                f"""INSERT INTO {table} (ruleset, name, name_key, data, created, updated)
+                    VALUES (?, ?, ?, ?, 0, 0)""",
+                (ruleset, name, name.strip().casefold(), data),
+            ).lastrowid
+            for ruleset, name, data in rows
+        ]
+
+
+def earlier_templates(db_path, *named):
+    """Templates of ``uwr`` stored by an earlier version under ``named``, each its own combatant
+    (its id the name's place)."""
+    rows = [
+        ("uwr", name, ENCODER.encode(as_template(bandit(id=f"b-{place}"))).decode())
+        for place, name in enumerate(named)
+    ]
+    return stored_earlier(db_path, "library_templates", rows)
+
+
+def test_a_name_an_earlier_version_kept_with_controls_is_taken(db_path):
+    earlier_templates(db_path, "Go\u202eblin", "Sea\tWolf", "Ogre\x07 ")
+    with CombatantLibrary(db_path) as library:
+        with pytest.raises(LibraryError, match="already has a template named 'Goblin'"):
+            library.save("uwr", bandit("Goblin"))
+        hornet = library.save("uwr", bandit("Hornet"))
+        with pytest.raises(LibraryError, match="already has a template named 'sea wolf'"):
+            library.rename(hornet.template_id, "sea wolf")
+        assert library.seed("uwr", [bandit("OGRE")]) == []
+        assert names(library.search("uwr", "sea wolf")) == ["Sea Wolf"]
+        assert names(library.search("uwr")) == ["Goblin", "Hornet", "Ogre", "Sea Wolf"]
+
+
+def test_names_an_earlier_version_kept_apart_are_numbered_and_all_kept(db_path):
+    ids = earlier_templates(db_path, "Bandit\u202e", "bandit", "Bandit\x1b", "Bandit 2")
+    stored_earlier(db_path, "library_templates", [("rollkeep", "Bandit", "{}")])
+    with closing(sqlite3.connect(db_path)) as raw, raw:
+        raw.execute(
+            "INSERT INTO library_party (ruleset, position, template_id) VALUES ('uwr', 0, ?)",
+            (ids[2],),
+        )
+    with CombatantLibrary(db_path) as library:
+        found = library.search("uwr")
+        assert [(t.name, t.combatant().id) for t in found] == [
+            ("Bandit", "b-0"),
+            ("Bandit 2", "b-3"),
+            ("bandit 3", "b-1"),
+            ("Bandit 4", "b-2"),
+        ]
+        assert names(library.default_party("uwr")) == ["Bandit 4"]
+        assert names(library.search("rollkeep")) == ["Bandit"]
+        with pytest.raises(LibraryError, match="already has a template named 'BANDIT 3'"):
+            library.save("uwr", bandit("BANDIT 3"))
+
+
+def test_party_names_an_earlier_version_kept_are_taken_and_numbered(db_path):
+    members = ENCODER.encode([as_template(bandit("Vex"))]).decode()
+    named = ["Heroes\u202e", "heroes", "The\u2066 Crew"]
+    stored_earlier(db_path, "library_parties", [("uwr", name, members) for name in named])
+    with CombatantLibrary(db_path) as library:
+        assert [party.name for party in library.parties("uwr")] == [
+            "Heroes",
+            "heroes 2",
+            "The Crew",
+        ]
+        with pytest.raises(LibraryError, match="already has a party named 'the crew'"):
+            library.save_party("uwr", "the crew", [bandit("Kit")])
+        library.save_party("uwr", "The Crew", [bandit("Kit")], replace=True)
+        parties = library.parties("uwr")
+    assert [party.name for party in parties] == ["Heroes", "heroes 2", "The Crew"]
+    assert [member.name for member in parties[2].members()] == ["Kit"]
+
+
+def test_a_file_whose_names_were_brought_up_to_date_is_not_written_again(db_path):
+    earlier_templates(db_path, "Ban\x7fdit", "BANDIT")
+    with CombatantLibrary(db_path) as library:
+        assert names(library.search("uwr")) == ["Bandit", "BANDIT 2"]
+    brought = db_path.read_bytes()
+    log = db_path.with_name(f"{db_path.name}-wal")
+    with CombatantLibrary(db_path) as library:
+        assert not log.exists() or log.stat().st_size == 0  # nothing committed
+        assert names(library.search("uwr")) == ["Bandit", "BANDIT 2"]
+        assert library.parties("uwr") == []
+    assert db_path.read_bytes() == brought
+
+
+def test_a_damaged_name_beside_earlier_ones_is_explained_not_a_crash(db_path):
+    earlier_templates(db_path, "Go\u202eblin", "Hornet")
+    with closing(sqlite3.connect(db_path)) as raw, raw:
+        raw.execute("UPDATE library_templates SET name = X'ff00' WHERE name = 'Hornet'")
+    with CombatantLibrary(db_path) as library:
+        with pytest.raises(LibraryError, match="already has a template named 'goblin'"):
+            library.save("uwr", bandit("goblin"))
+        with pytest.raises(LibraryError, match="Template 2 in the library is damaged"):
+            library.search("uwr")

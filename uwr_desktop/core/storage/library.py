@@ -3,12 +3,15 @@ party.
 
 Templates live in the app's SQLite file beside the autosave journal, in their own tables. Each
 template belongs to one ruleset and is stored as the combatant's JSON. Names are unique per
-ruleset regardless of case. The library remembers which rulesets' sample foes it was given
-(:meth:`CombatantLibrary.seed`), so samples the GM deleted never come back.
+ruleset as :func:`~uwr_desktop.core.naming.name_key` compares them (cleaned, regardless of case),
+as everywhere in the app; opening the file brings names an earlier version stored to that rule.
+The library remembers which rulesets' sample foes it was given (:meth:`CombatantLibrary.seed`),
+so samples the GM deleted never come back.
 """
 
 import sqlite3
 import time
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,13 +24,14 @@ from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
 from uwr_desktop.core.name_rule import clean_name
-from uwr_desktop.core.naming import numbered_names
+from uwr_desktop.core.naming import name_key, numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.storage.sqlite_db import (
     ClosedOnExit,
     StoreError,
     ensure_tables,
     open_database,
+    store_error,
     transaction,
 )
 from uwr_desktop.core.upgrade import (
@@ -63,6 +67,7 @@ _TABLES = (
         seeded REAL NOT NULL
     )""",
 )
+_NAMED_TABLES = ("library_templates", "library_parties")
 
 
 class LibraryError(StoreError):
@@ -130,10 +135,6 @@ class Party(msgspec.Struct, frozen=True):
             return upgraded
 
 
-def _name_key(name: str) -> str:
-    return name.strip().casefold()
-
-
 def _clean_name(name: str) -> str:
     cleaned = clean_name(name)
     if not cleaned:
@@ -193,8 +194,8 @@ def party_copies(
 
 
 def _taken(name: str, names: Iterable[str]) -> bool:
-    key = _name_key(name)
-    return any(_name_key(known) == key for known in names)
+    key = name_key(name)
+    return any(name_key(known) == key for known in names)
 
 
 class CombatantLibrary(ClosedOnExit):
@@ -203,12 +204,7 @@ class CombatantLibrary(ClosedOnExit):
     def __init__(self, path: Path, *, clock: Callable[[], float] = time.time) -> None:
         self._clock = clock
         self._path = path
-        self._connection = open_database(path)
-        try:
-            ensure_tables(self._connection, _TABLES)
-        except StoreError:
-            self._connection.close()
-            raise
+        self._connection = _open_library(path)
 
     def save(self, ruleset: str, combatant: Combatant, *, name: str | None = None) -> Template:
         """Save ``combatant`` as a fresh sheet (see :func:`as_template`) named ``name``.
@@ -224,7 +220,7 @@ class CombatantLibrary(ClosedOnExit):
             cursor = connection.execute(
                 """INSERT INTO library_templates (ruleset, name, name_key, data, created, updated)
                    VALUES (?, ?, ?, ?, ?, ?)""",
-                (ruleset, chosen, _name_key(chosen), data, stamp, stamp),
+                (ruleset, chosen, name_key(chosen), data, stamp, stamp),
             )
         if cursor.lastrowid is None:
             raise LibraryError(f"The library did not give {chosen!r} an id.")
@@ -255,13 +251,13 @@ class CombatantLibrary(ClosedOnExit):
 
         Names starting with ``text`` come first, then the others; each group by name.
         """
-        key = _name_key(text)
+        key = name_key(text)
         rows = self._read(
             "SELECT id, ruleset, name, data FROM library_templates WHERE ruleset = ?", (ruleset,)
         )
-        found = [_template(row) for row in rows if key in _name_key(row[2])]
+        found = [template for template in map(_template, rows) if key in name_key(template.name)]
         found.sort(
-            key=lambda t: (not _name_key(t.name).startswith(key), _name_key(t.name), t.template_id)
+            key=lambda t: (not name_key(t.name).startswith(key), name_key(t.name), t.template_id)
         )
         return found
 
@@ -273,7 +269,7 @@ class CombatantLibrary(ClosedOnExit):
             _check_name_free(connection, template.ruleset, chosen, template_id)
             connection.execute(
                 "UPDATE library_templates SET name = ?, name_key = ?, updated = ? WHERE id = ?",
-                (chosen, _name_key(chosen), self._clock(), template_id),
+                (chosen, name_key(chosen), self._clock(), template_id),
             )
         return Template(template_id, template.ruleset, chosen, template.combatant_json)
 
@@ -301,7 +297,7 @@ class CombatantLibrary(ClosedOnExit):
                 name = _clean_name(sample.name)
                 taken = connection.execute(
                     "SELECT 1 FROM library_templates WHERE ruleset = ? AND name_key = ?",
-                    (ruleset, _name_key(name)),
+                    (ruleset, name_key(name)),
                 ).fetchone()
                 if taken is not None:
                     continue
@@ -310,7 +306,7 @@ class CombatantLibrary(ClosedOnExit):
                     """INSERT INTO library_templates
                        (ruleset, name, name_key, data, created, updated)
                        VALUES (?, ?, ?, ?, ?, ?)""",
-                    (ruleset, name, _name_key(name), data, stamp, stamp),
+                    (ruleset, name, name_key(name), data, stamp, stamp),
                 )
                 if cursor.lastrowid is None:
                     raise LibraryError(f"The library did not give {name!r} an id.")
@@ -364,7 +360,7 @@ class CombatantLibrary(ClosedOnExit):
         with self._transaction() as connection:
             clash = connection.execute(
                 "SELECT id FROM library_parties WHERE ruleset = ? AND name_key = ?",
-                (ruleset, _name_key(chosen)),
+                (ruleset, name_key(chosen)),
             ).fetchone()
             if clash is not None and not replace:
                 raise LibraryError(
@@ -380,7 +376,7 @@ class CombatantLibrary(ClosedOnExit):
                 cursor = connection.execute(
                     """INSERT INTO library_parties (ruleset, name, name_key, data, created,
                        updated) VALUES (?, ?, ?, ?, ?, ?)""",
-                    (ruleset, chosen, _name_key(chosen), data, stamp, stamp),
+                    (ruleset, chosen, name_key(chosen), data, stamp, stamp),
                 )
                 if cursor.lastrowid is None:
                     raise LibraryError(f"The library did not give {chosen!r} an id.")
@@ -393,7 +389,7 @@ class CombatantLibrary(ClosedOnExit):
             "SELECT id, ruleset, name, data FROM library_parties WHERE ruleset = ?", (ruleset,)
         )
         found = [Party(int(i), str(r), _shown(str(n)), str(d).encode()) for i, r, n, d in rows]
-        return sorted(found, key=lambda party: (_name_key(party.name), party.party_id))
+        return sorted(found, key=lambda party: (name_key(party.name), party.party_id))
 
     def delete_party(self, party_id: int) -> None:
         """Forget a saved party (the fights it joined keep their combatants)."""
@@ -427,13 +423,7 @@ class CombatantLibrary(ClosedOnExit):
 
     def resume(self) -> None:
         """Open the file again after :meth:`suspend`; ``StoreError`` when it cannot be."""
-        connection = open_database(self._path)
-        try:
-            ensure_tables(connection, _TABLES)
-        except StoreError:
-            connection.close()
-            raise
-        self._connection = connection
+        self._connection = _open_library(self._path)
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
@@ -447,7 +437,7 @@ def _check_name_free(
 ) -> None:
     clash = connection.execute(
         "SELECT id FROM library_templates WHERE ruleset = ? AND name_key = ? AND id IS NOT ?",
-        (ruleset, _name_key(name), template_id),
+        (ruleset, name_key(name), template_id),
     ).fetchone()
     if clash is not None:
         raise LibraryError(f"The library already has a template named {name!r} for {ruleset}.")
@@ -463,3 +453,97 @@ def _template(row: tuple[Any, ...]) -> Template:
 def _shown(name: str) -> str:
     """A stored name on one line: an earlier version kept control characters in names."""
     return clean_name(name) or UNNAMED
+
+
+def _open_library(path: Path) -> sqlite3.Connection:
+    """Open the data file at ``path`` with the library's tables, every name in them kept as
+    today's rule has it (see :func:`_bring_names_up_to_date`)."""
+    connection = open_database(path)
+    try:
+        ensure_tables(connection, _TABLES)
+        _bring_names_up_to_date(connection)
+    except StoreError:
+        connection.close()
+        raise
+    return connection
+
+
+def _bring_names_up_to_date(connection: sqlite3.Connection) -> None:
+    """Store the names of templates and parties cleaned and keyed by :func:`name_key`, in one
+    transaction; a file whose names all are so already is not written to.
+
+    An earlier version kept names with control characters and bidirectional marks and keyed
+    them only trimmed, so two of its names may be the same name today: the one stored later
+    gets the next free number (see :func:`_names_today`), and nothing is lost.
+
+    The names themselves say whether this is needed, not the file's format number
+    (``PRAGMA user_version``): the journal shares that number and stamps it before the library
+    opens, and since the tables keep their shape an earlier version still reads the file.
+    """
+    try:
+        outdated = _outdated_names(connection)
+    except sqlite3.Error as error:
+        raise store_error(error, "Cannot read the data file") from error
+    if not outdated:
+        return
+    with transaction(connection):
+        # Read again: another copy of the app may have brought them up to date meanwhile.
+        for table, renamed in _outdated_names(connection).items():
+            # Each row first gives up its key for one no row holds (a key never starts with a
+            # space): a row may be given the key that another row is giving up.
+            connection.executemany(
+                f"UPDATE {table} SET name_key = ' ' || id WHERE id = ?",
+                [(row_id,) for row_id, _ in renamed],
+            )
+            connection.executemany(
+                f"UPDATE {table} SET name = ?, name_key = ? WHERE id = ?",
+                [(name, name_key(name), row_id) for row_id, name in renamed],
+            )
+
+
+def _outdated_names(connection: sqlite3.Connection) -> dict[str, list[tuple[int, str]]]:
+    """Each named-records table's rows whose stored name or key is not today's, as
+    ``(id, name today)``; tables with none are left out."""
+    outdated: dict[str, list[tuple[int, str]]] = {}
+    for table in _NAMED_TABLES:
+        rows = connection.execute(
+            f"SELECT id, ruleset, name, name_key FROM {table} ORDER BY id"
+        ).fetchall()
+        today = _names_today(rows)
+        renamed = [
+            (row_id, today[row_id])
+            for row_id, _, name, key in rows
+            if row_id in today and (name, key) != (today[row_id], name_key(today[row_id]))
+        ]
+        if renamed:
+            outdated[table] = renamed
+    return outdated
+
+
+def _names_today(rows: Sequence[tuple[Any, ...]]) -> dict[int, str]:
+    """The name today of each row (``id, ruleset, name, name_key``, in order of id) whose name
+    is text: as it is shown, numbered when an earlier row of its ruleset has that name.
+
+    Numbers avoid every name of the ruleset, so no later row loses its own. A row whose name
+    is not text (damaged) keeps its key and is left out.
+    """
+    names: defaultdict[Any, list[str]] = defaultdict(list)
+    claimed: defaultdict[Any, set[Any]] = defaultdict(set)
+    for _, ruleset, name, key in rows:
+        if isinstance(name, str):
+            names[ruleset].append(_shown(name))
+            continue
+        claimed[ruleset].add(key)
+        if isinstance(key, str):
+            names[ruleset].append(key)
+    today: dict[int, str] = {}
+    for row_id, ruleset, name, _ in rows:
+        if not isinstance(name, str):
+            continue
+        chosen = _shown(name)
+        if name_key(chosen) in claimed[ruleset]:
+            (chosen,) = numbered_names(chosen, 1, names[ruleset])
+            names[ruleset].append(chosen)
+        claimed[ruleset].add(name_key(chosen))
+        today[row_id] = chosen
+    return today
