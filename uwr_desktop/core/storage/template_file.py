@@ -22,7 +22,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import ENCODER, dec_hook, error_path
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_FILE_BYTES, MAX_JSON_DEPTH, MAX_NAME_LENGTH
 from uwr_desktop.core.name_rule import clean_name
-from uwr_desktop.core.naming import numbered_names
+from uwr_desktop.core.naming import name_key, numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, ruleset_ids
 from uwr_desktop.core.storage.bounded_read import read_at_most
 from uwr_desktop.core.storage.json_depth import nested_deeper_than
@@ -196,10 +196,11 @@ def import_templates(library: CombatantLibrary, loaded: TemplateFile) -> list[Te
     """Save every template of ``loaded`` in ``library``; a name already taken in its round
     system gets the next free number ("Bandit 2")."""
     names = [template.name for template in library.search(loaded.ruleset)]
+    taken = {name_key(known) for known in names}
     saved: list[Template] = []
     for name, combatant in loaded.templates:
-        taken = {known.casefold() for known in names}
-        chosen = numbered_names(name, 1, names)[0] if name.casefold() in taken else name
+        chosen = numbered_names(name, 1, names)[0] if name_key(name) in taken else name
         saved.append(library.save(loaded.ruleset, combatant, name=chosen))
         names.append(chosen)
+        taken.add(name_key(chosen))
     return saved
