@@ -6,6 +6,9 @@ import pytest
 from icons import WINDOWS_ICON_SIZES, ico_bytes, render_png, write_ico, write_pngs
 from project import ICON_SVG, PackagingError
 
+from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.ui.icons import APP_ICON_SIZES, app_icon
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -62,3 +65,17 @@ def test_ico_refuses_sizes_windows_cannot_hold():
         ico_bytes({512: PNG_SIGNATURE})
     with pytest.raises(PackagingError, match="at least one image"):
         ico_bytes({})
+
+
+@pytest.mark.parametrize("size", APP_ICON_SIZES)
+def test_the_window_icon_the_app_ships_is_the_app_icon_drawn_at_its_size(qapp, size):
+    shipped = _image(resource_path("icons", "app", f"{size}.png").read_bytes())
+    assert shipped == _image(render_png(ICON_SVG, size)), (
+        "draw it again: write_pngs(ICON_SVG, APP_ICON_SIZES, resources/icons/app)"
+    )
+
+
+def test_the_app_s_window_icon_offers_every_size_shipped(qapp):
+    offered = {size.width() for size in app_icon().availableSizes()}
+    assert offered == set(APP_ICON_SIZES)
+    assert app_icon().pixmap(32).width() == 32

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from uwr_desktop import APP_NAME
@@ -21,6 +21,7 @@ from uwr_desktop.core.storage.startup import JournalOpening, open_journal
 from uwr_desktop.ui.crash.handler import install_excepthook
 from uwr_desktop.ui.dialogs.prompts import inform, warn
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.icons import app_icon
 from uwr_desktop.ui.theme import create_themed_application, install_theme_style
 from uwr_desktop.ui.widgets.first_paint import AfterFirstPaint
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -137,7 +138,7 @@ def run(options: LaunchOptions) -> int:
     QGuiApplication.setDesktopFileName("uwr-desktop")
     app = create_themed_application(sys.argv[:1], style_later=True)
     paths = app_paths()
-    app.setWindowIcon(QIcon(str(resource_path("icons", "uwr-desktop.svg"))))
+    app.setWindowIcon(app_icon())
     window_holder: list[MainWindow] = []
     crash_handler = install_excepthook(
         paths.log_dir, lambda: window_holder[0] if window_holder else None
