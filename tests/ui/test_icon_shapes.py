@@ -85,6 +85,17 @@ def test_a_filled_group_is_filled_and_the_rest_stroked():
     assert shapes.stroke_width == 2 and shapes.size == 24
 
 
+def test_single_quotes_a_title_and_a_comment_read_as_in_any_svg():
+    source = (
+        "<?xml version='1.0'?><!-- drawn by hand -->"
+        "<svg viewBox='0 0 24 24' stroke-width='3'><title>A line</title>"
+        "<path d='M2 2L20 2'/></svg>"
+    )
+    shapes = read_icon(source, "quoted")
+    assert shapes.stroke_width == 3
+    assert shapes.stroked.boundingRect() == QRectF(2, 2, 18, 0)
+
+
 @pytest.mark.parametrize(
     ("source", "problem"),
     [

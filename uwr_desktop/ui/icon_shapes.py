@@ -14,8 +14,10 @@ from typing import NamedTuple
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 
-_TAG = re.compile(r"<(/?)([\w:-]+)((?:\s+[\w:-]+\s*=\s*\"[^\"]*\")*)\s*/?>")
-_ATTRIBUTE = re.compile(r"([\w:-]+)\s*=\s*\"([^\"]*)\"")
+_TAG = re.compile(r"<(/?)([\w:-]+)((?:\s+[\w:-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*/?>")
+_ATTRIBUTE = re.compile(r"([\w:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_SAYS_NOTHING = frozenset({"title", "desc", "metadata"})
+"""Elements that name or describe a drawing and draw nothing."""
 _PATH_TOKEN = re.compile(r"[MmLlHhVvCcAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ARGUMENTS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "A": 7, "Z": 0}
 """How many numbers each path command takes."""
@@ -38,9 +40,11 @@ def read_icon(source: str, name: str) -> IconShapes:
     size, stroke_width = 0.0, 1.0
     fills: list[bool] = []
     for closing, tag, attributes_text in _TAG.findall(_without_preamble(source)):
-        attributes = dict(_ATTRIBUTE.findall(attributes_text))
-        if closing:
-            if tag == "g" and fills:
+        attributes = {
+            key: double or single for key, double, single in _ATTRIBUTE.findall(attributes_text)
+        }
+        if closing or tag in _SAYS_NOTHING:
+            if closing and tag == "g" and fills:
                 fills.pop()
         elif tag == "svg":
             size = _square_view(attributes, name)
