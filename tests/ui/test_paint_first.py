@@ -18,6 +18,7 @@ from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.storage.paths import HOME_ENV
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.icons import APP_ICON_SIZES
 from uwr_desktop.ui.theme import apply_theme
 from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -207,3 +208,39 @@ def test_a_smoke_test_keeps_the_folder_a_home_names(monkeypatch, tmp_path):
     monkeypatch.setenv(HOME_ENV, str(tmp_path))
     assert not parse_args(["--smoke-test"]).temp_config
     assert parse_args(["--smoke-test", "--temp-config"]).temp_config
+
+
+REPORT_ICONS_AT_FIRST_FRAME = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from uwr_desktop.cli import parse_args
+    from uwr_desktop.ui import app
+    from uwr_desktop.ui.window.main_window import MainWindow
+
+    made = MainWindow.__init__
+
+    def report(window):
+        sizes = sorted(size.width() for size in QApplication.windowIcon().availableSizes())
+        svg = sorted(name for name in sys.modules if "Svg" in name)
+        print("ICON", *sizes, flush=True)
+        print("SVG", *svg, flush=True)
+        window.files.maybe_save = lambda: True
+        window.close()
+
+    def built(window, *args, **kwargs):
+        made(window, *args, **kwargs)
+        QTimer.singleShot(0, lambda: report(window))
+
+    MainWindow.__init__ = built
+    app.run(parse_args([]))
+    """
+)
+
+
+def test_the_real_start_shows_the_app_s_icon_without_loading_qt_s_svg_module(tmp_path):
+    printed = run_app_script(REPORT_ICONS_AT_FIRST_FRAME, tmp_path / "home")
+    lines = {line.split(" ", 1)[0]: line.split(" ")[1:] for line in printed.splitlines()}
+    assert [int(size) for size in lines["ICON"]] == list(APP_ICON_SIZES)
+    assert lines["SVG"] == []
