@@ -101,6 +101,19 @@ def test_bleeding_n_loses_n_hits_at_every_upkeep_with_the_sheets_bleeding():
     assert "Ann bleeds: takes 4 hits (50 → 46)" in fight.describe_entry(fight.cursor - 1)[1]
 
 
+def test_a_bleeding_a_file_gives_no_number_costs_only_the_sheets_bleeding():
+    """A roster's Bleeding written with no number (``null``) adds no hits to the upkeep loss."""
+    ann = msgspec.structs.replace(
+        tactical_fighter("ann", initiative_override=10, bleeding=1),
+        conditions=(Condition("Bleeding", preset="bleeding"),),
+    )
+    fight = tactical_session([ann], [])
+    fight.do(StartFight())
+    fight.do(EndRound())
+    assert sheet(fight, "ann").hits == 49
+    assert "Ann bleeds: takes 1 hit (50 → 49)" in fight.describe_entry(fight.cursor - 1)[1]
+
+
 def test_a_preset_is_refused_when_its_number_does_not_fit():
     fight = tactical_session([tactical_fighter("ann")], [])
     with pytest.raises(RulesError, match="Bleeding needs a number: hits a round"):

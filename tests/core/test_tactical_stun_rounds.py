@@ -67,3 +67,22 @@ def test_a_round_an_earlier_version_saved_without_late_stun_names_keeps_its_read
     update = combatant_upkeep(combatant)
     assert update is not None
     assert {c.name: c.rounds for c in update.combatant.conditions} == {"Stunned": 3, "Dazed": 1}
+
+
+def test_staggered_after_exactly_two_ap_spent_stays_until_the_next_upkeep():
+    """Staggered hitting once 2 AP are spent is not removed at that round's upkeep."""
+    session = tactical_session([fighter("a")], [7, 8])  # base 15: first count 35
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(TacticalDeclare("a", "Melee attack", ap=2))
+    while part_of(session.state).count != 25:
+        session.do(NextTurn())
+    session.do(TacticalResolve())
+    session.do(AddCondition(["a"], Condition("Staggered")))
+    session.do(EndRound())
+    assert session.state.phase == Phase.UPKEEP
+    assert conditions(session) == {"Staggered": None}
+    session.do(NextTurn())
+    session.do(EndRound())
+    assert conditions(session) == {}
+    assert session.describe_entry(len(session.entries) - 1)[1] == "A Staggered ends"
