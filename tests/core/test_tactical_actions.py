@@ -42,6 +42,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table, part_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.timeline import SlotStatus
 
 
 def started(roster: list[Combatant], faces: list[int], **settings: object):
@@ -283,6 +284,21 @@ def test_a_newcomer_rolls_and_joins_the_countdown():
     session.do(AddCombatants([fighter("orc")]))
     assert sheet(session, "orc").base == 18
     assert rules.declaring(session.state, session.ruleset.settings.tie_order) == ["orc"]
+
+
+def test_a_newcomer_at_upkeep_waits_for_the_next_round_to_declare():
+    """Joining during upkeep, even with the count the round ended on as its own, a newcomer is
+    shown waiting for the next countdown, not as declaring now."""
+    session = started([fighter("ann", initiative_override=30)], [])
+    session.do(TacticalDeclare("ann", "Melee attack"))  # 4 AP: resolves on 30
+    session.do(NextTurn())
+    session.do(TacticalResolve())
+    session.do(NextTurn())
+    assert session.state.phase == Phase.UPKEEP
+    session.do(AddCombatants([fighter("orc", initiative_override=10)]))  # 10 + 4 x 5 = 30
+    assert rules.declaring(session.state, session.ruleset.settings.tie_order) == []
+    orc = next(s for s in session.ruleset.timeline(session.state) if s.combatant_id == "orc")
+    assert (orc.position, orc.status) == (30, SlotStatus.PENDING)
 
 
 def test_base_initiative_is_typed_between_rounds_and_edits_are_checked():

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 from msgspec.structs import replace
+from tactical_fights import fighter, tactical_session
 from uwr_sheets import changed
 
 from uwr_desktop.core.dice import DiceError, Roller
@@ -29,7 +30,9 @@ from uwr_desktop.core.intents import (
     StartFight,
 )
 from uwr_desktop.core.journal import JournalEntry
+from uwr_desktop.core.rolls import DiceKind, RollRecord
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets.tactical import events as tactical
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
     CheckRolled,
@@ -551,3 +554,44 @@ def test_a_round_start_alone_clears_the_turns_taken():
     session = played(NextTurn())
     state = reload(session, appended(session, RoundStarted(2))[0]).state
     assert (state.acted, state.round) == (frozenset(), 2)
+
+
+# --- tactical -------------------------------------------------------------------------------
+
+
+def tactical_played() -> Session:
+    """A tactical fight of A (base 15) and B (base 3) on its second count, 30."""
+    session = tactical_session([fighter("a"), fighter("b")], [7, 8, 1, 2])
+    for intent in (StartFight(), NextTurn(), NextTurn()):
+        session.do(intent)
+    return session
+
+
+@pytest.mark.parametrize(("dice", "sides", "faces"), [(3, 10, (7, 8, 1)), (2, 6, (6, 6))])
+def test_a_tactical_base_initiative_not_rolled_on_2d10_is_refused(
+    dice: int, sides: int, faces: tuple[int, ...]
+) -> None:
+    """A base initiative written as another roll than 2d10 makes the file unreadable."""
+    session = tactical_played()
+    entry, index = located(session, tactical.InitiativeRolled)
+    event = session.entries[entry].events[index]
+    assert isinstance(event, tactical.InitiativeRolled)
+    roll = RollRecord(dice, faces=faces, kind=DiceKind.SUM, sides=sides)
+    rolls = (tactical.InitiativeRoll("a", roll), *event.rolls[1:])
+    change = tampered(session, tactical.InitiativeRolled, rolls=rolls)
+    refused(session, change, "base initiative is rolled on 2d10")
+
+
+def test_a_tactical_count_that_does_not_go_down_is_refused() -> None:
+    """The countdown written as staying on a count (or going up) makes the file unreadable."""
+    session = tactical_played()
+    refused(
+        session,
+        tampered(session, tactical.CountReached, 1, count=35),
+        "count 35 cannot follow count 35",
+    )
+    refused(
+        session,
+        tampered(session, tactical.CountReached, 1, count=40),
+        "count 40 cannot follow count 35",
+    )
