@@ -94,6 +94,14 @@ def test_the_outcome_meets_a_target_or_beats_an_opposed_total(target, opposed, e
         ({"dice": 2, "faces": (7, 1)}, "a d6 shows 1 to 6, got 7"),
         ({"dice": 3, "faces": (1, 2)}, "needs 3 faces, got 2"),
         (
+            {"dice": 2, "rerolls": 1, "faces": (6, 1), "rerolls_taken": ((0, 4),)},
+            r"die 1 is a success \(6\); only failures are rerolled",
+        ),
+        (
+            {"dice": 2, "faces": (3, 1), "rerolls_taken": ((1, 4),)},
+            "no rerolls are left",
+        ),
+        (
             {
                 "dice": 1,
                 "kind": DiceKind.KEEP,
@@ -125,6 +133,8 @@ def test_the_outcome_meets_a_target_or_beats_an_opposed_total(target, opposed, e
     ids=[
         "pool face 7",
         "pool short",
+        "pool rerolls a success",
+        "pool rerolls beyond its own",
         "keep ends on a 10",
         "keep none kept",
         "keep without its limit",
