@@ -531,6 +531,14 @@ def test_seeded_d20_covers_its_faces():
     assert faces == set(range(1, 21))
 
 
+def test_a_roller_given_no_source_rolls_from_the_operating_system() -> None:
+    """The app's own roller, made without a seed, still rolls every face of a die."""
+    roller = Roller()
+    faces = roller.dice(6, 100) + roller.dice(6, 100)
+    assert len(faces) == 200
+    assert set(faces) == set(range(1, 7))
+
+
 @pytest.mark.parametrize(
     ("count", "sides", "message"),
     [

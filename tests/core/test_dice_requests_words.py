@@ -2,6 +2,7 @@
 dice rolled at the table shows them) and whether its total alone will do."""
 
 import random
+from collections.abc import Sequence
 
 from uwr_desktop.core.dice import (
     PoolRoll,
@@ -15,11 +16,21 @@ from uwr_desktop.core.dice import (
 from uwr_desktop.core.dice_requests import DiceRequest
 
 
-class AskingRoller(Roller):
-    """A seeded roller that keeps every request it is asked."""
+class Dealt:
+    """A random source dealing out prepared faces."""
 
-    def __init__(self) -> None:
-        super().__init__(random.Random(3))
+    def __init__(self, faces: Sequence[int]) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+class AskingRoller(Roller):
+    """A seeded roller (or one dealing ``faces``) that keeps every request it is asked."""
+
+    def __init__(self, faces: Sequence[int] = ()) -> None:
+        super().__init__(Dealt(faces) if faces else random.Random(3))
         self.asked: list[DiceRequest] = []
 
     def batch(self, request: DiceRequest) -> tuple[int, ...]:
@@ -46,6 +57,21 @@ def test_rerolls_are_asked_for_with_the_pools_words_and_which_dice():
     assert (request.sides, request.count, request.dice) == (6, 2, "4 d6, favor +1")
     assert request.note == "rerolls of dice 1 and 3"
     assert not request.total_only
+
+
+def test_each_explosion_is_asked_for_with_the_rolls_words_and_which_dice_showed_10():
+    """Typing faces at the table, every batch of a roll-and-keep roll, explosions included,
+    is named by the roll, and each explosion says which dice roll again."""
+    roller = AskingRoller([10, 4, 10, 10, 3, 2])
+    roll = roller.roll_keep(RollKeepSpec(3, 2))
+    words = "3 d10, keep 2 — 10s roll again"
+    assert [(r.sides, r.count, r.dice, r.note) for r in roller.asked] == [
+        (10, 3, words, ""),
+        (10, 2, words, "dice 1 and 3 showed 10 and roll again"),
+        (10, 1, words, "die 1 showed 10 and rolls again"),
+    ]
+    assert roll.chains == ((10, 10, 2), (4,), (10, 3))
+    assert roll.total == 22 + 13
 
 
 def test_a_sum_asks_only_for_its_total():
