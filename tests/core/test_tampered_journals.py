@@ -543,6 +543,25 @@ def test_a_journal_update_of_initiative_or_side_reorders_the_turns():
     assert state.order == (second, first)
 
 
+def test_a_journal_update_naming_a_combatant_twice_orders_the_turns_by_the_last() -> None:
+    """Two updates of one combatant's initiative in one event: the last is its initiative,
+    and everyone keeps one place in the turn order."""
+    roster = [
+        Combatant(id=cid, name=cid.upper(), sheet=UwrSheet(initiative=Initiative(override=value)))
+        for cid, value in (("a", 8), ("b", 6), ("c", 4), ("d", 2))
+    ]
+    session = Session(make_ruleset("uwr"), roster)
+    session.do(StartFight())
+    assert session.state.order == ("a", "b", "c", "d")
+    c = session.state.combatants["c"]
+    updates = tuple(
+        CombatantUpdate(changed(c, initiative=Initiative(override=value)), "typed")
+        for value in (1, 7)
+    )
+    state = reload(session, appended(session, CombatantsUpdated(updates))[0]).state
+    assert state.order == ("a", "c", "b", "d")
+
+
 def test_a_round_end_alone_clears_the_turns_taken():
     session = played(NextTurn())
     assert session.state.acted
