@@ -4,9 +4,11 @@ import random
 from fractions import Fraction
 
 import pytest
+from recording_roller import RecordingRoller
 from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.dice_requests import RollFor
 from uwr_desktop.core.encounter import Condition
 from uwr_desktop.core.intents import (
     AddCombatants,
@@ -113,6 +115,24 @@ def test_ties_go_to_players_then_a_roll_off_within_a_side():
     winner = max(breaks, key=lambda cid: breaks[cid])
     assert state.order[1] == winner
     assert any("roll-off" in line for line in log(session))
+
+
+def test_each_roll_is_asked_of_whom_it_is_for_and_says_what_it_is() -> None:
+    """Rolled at the table, the roll-off names each tied bandit and a dodge the defender."""
+    tied = Initiative(faces=(4, 4))
+    roller = RecordingRoller(random.Random(7))
+    roster = (vex(), bandit(1, initiative=tied), bandit(2, initiative=tied))
+    session = Session(make_ruleset("uwr"), roster, roller=roller)
+    session.do(StartFight())
+    assert roller.asked == [
+        RollFor("vex", "initiative"),
+        RollFor("b1", "an initiative roll-off"),
+        RollFor("b2", "an initiative roll-off"),
+    ]
+    session.do(Attack("vex", 0, "b1"))
+    roller.asked.clear()
+    session.do(React(Reaction.DODGE))
+    assert roller.asked == [RollFor("b1", "a dodge")]
 
 
 def test_table_order_setting_breaks_ties_without_rolling():
