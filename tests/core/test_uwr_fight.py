@@ -28,6 +28,7 @@ from uwr_desktop.core.rulesets.uwr.intents import (
     Attack,
     DirectCheck,
     FreeRoll,
+    OpposedCheck,
     OverrideWeaponType,
     PrepareWeapon,
     React,
@@ -133,6 +134,18 @@ def test_each_roll_is_asked_of_whom_it_is_for_and_says_what_it_is() -> None:
     roller.asked.clear()
     session.do(React(Reaction.DODGE))
     assert roller.asked == [RollFor("b1", "a dodge")]
+
+
+def test_both_sides_of_an_opposed_check_are_asked_for_with_the_check_s_words() -> None:
+    """Rolled at the table, an opposed check asks its roller, then its opponent, each by name,
+    with the words the log gives the check."""
+    roller = RecordingRoller(random.Random(7))
+    roster = (vex(), bandit(1, initiative=Initiative(faces=(4, 4))))
+    session = Session(make_ruleset("uwr"), roster, roller=roller)
+    session.do(StartFight())
+    roller.asked.clear()
+    session.do(OpposedCheck("vex", "brawn", "b1", "grace", title="Arm wrestle"))
+    assert roller.asked == [RollFor("vex", "Arm wrestle"), RollFor("b1", "Arm wrestle")]
 
 
 def test_table_order_setting_breaks_ties_without_rolling():
