@@ -74,6 +74,11 @@ def test_relative_commands_move_from_the_current_point():
     assert [(p.x, p.y) for p in points] == [(4, 4), (14, 4), (14, 10), (10, 14), (4, 4)]
 
 
+def test_a_line_after_a_closed_shape_starts_where_that_shape_started():
+    shapes = read_icon(_svg('<path d="M4 4h6v6zl4 10"/>'), "closed")
+    assert shapes.stroked.boundingRect() == QRectF(4, 4, 6, 10)
+
+
 def test_a_filled_group_is_filled_and_the_rest_stroked():
     source = _svg(
         '<rect x="3" y="3" width="18" height="18" rx="3"/>'

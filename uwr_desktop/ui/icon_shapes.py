@@ -4,7 +4,7 @@ The icons are plain line drawings: paths, circles and rounded rectangles stroked
 ends, and groups of shapes filled in the same colour. Reading that much here, instead of
 through Qt's SVG module, keeps that module (about 1.8 MiB, loaded with the first icon drawn)
 out of the app's start. A file using anything else is refused with a ``ValueError`` naming
-it; ``tests/ui/test_theme.py`` holds every shipped icon to Qt's own drawing of it.
+it; ``tests/ui/test_icon_shapes.py`` holds every shipped icon to Qt's own drawing of it.
 """
 
 import math
