@@ -70,7 +70,7 @@ def _ink(name: str) -> _Ink:
     try:
         source = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        message = f"icon {name!r} is missing: cannot read {path} ({error})"
+        message = f"icon {name!r} cannot be read from {path} ({error})"
         raise FileNotFoundError(message) from error
     drawing = read_icon(source, name)
     # The outline of every line, filled later: the same pixels as a round pen's, without the

@@ -509,6 +509,8 @@ def _outdated_names(connection: sqlite3.Connection) -> dict[str, list[tuple[int,
         rows = connection.execute(
             f"SELECT id, ruleset, name, name_key FROM {table} ORDER BY id"
         ).fetchall()
+        if all(_up_to_date(name, key) for _, _, name, key in rows):
+            continue  # every start: one cleaning a row, no numbering
         today = _names_today(rows)
         renamed = [
             (row_id, today[row_id])
@@ -518,6 +520,15 @@ def _outdated_names(connection: sqlite3.Connection) -> dict[str, list[tuple[int,
         if renamed:
             outdated[table] = renamed
     return outdated
+
+
+def _up_to_date(name: Any, key: Any) -> bool:
+    """Whether a stored row's name and key are as today's rule has them (a name that is not
+    text is damaged and never renamed). Keys are unique in a round system, so when every row
+    is up to date no two names clash either."""
+    if not isinstance(name, str):
+        return True
+    return bool(name) and clean_name(name) == name and key == name.casefold()
 
 
 def _names_today(rows: Sequence[tuple[Any, ...]]) -> dict[int, str]:
