@@ -39,6 +39,13 @@ def test_the_original_keeps_the_case_of_its_copies_and_only_the_first_plain_is_r
     assert list(intent.renamed) == [Renaming("a", "Bandit 1")]
 
 
+def test_copies_of_a_name_pasted_with_a_soft_hyphen_number_the_same_original():
+    fighting = [_one("o", "Orc Warchief")]
+    made = _copies("Orc War\u00adchief", 2, fighting)
+    assert [c.name for c in made] == ["Orc War\u00adchief 2", "Orc War\u00adchief 3"]
+    assert list(copies_join(made, fighting).renamed) == [Renaming("o", "Orc War\u00adchief 1")]
+
+
 def test_a_plain_name_joining_with_its_copies_joins_numbered():
     intent = copies_join([_one("x", "Bandit"), _one("y", "Bandit 2")], [])
     assert [c.name for c in intent.combatants] == ["Bandit 1", "Bandit 2"]

@@ -161,6 +161,8 @@ def test_delete_removes_the_template(library):
         ("Bandit", 1, ["Bandit Chief 4", "Bandit 1x"], ["Bandit"]),
         ("Bandit 4", 2, ["Bandit 4"], ["Bandit 5", "Bandit 6"]),
         ("Hornet", 1, ["Bandit 1"], ["Hornet"]),
+        ("Orc War\u00adchief", 1, ["orc warchief"], ["Orc War\u00adchief 2"]),
+        ("Orc", 2, ["\ufeffOrc 3", "Orc\u200b 4"], ["Orc 5", "Orc 6"]),
     ],
 )
 def test_numbered_names(base, wanted, existing, expected):
@@ -411,6 +413,46 @@ def test_a_file_whose_names_were_brought_up_to_date_is_not_written_again(db_path
         assert not log.exists() or log.stat().st_size == 0  # nothing committed
         assert names(library.search("uwr")) == ["Bandit", "BANDIT 2"]
         assert library.parties("uwr") == []
+    assert db_path.read_bytes() == brought
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "Orc War\u00adchief",  # a soft hyphen
+        "Orc\u200b Warchief",  # a zero-width space
+        "\ufeffOrc Warchief",  # a byte-order mark
+        "Orc Warchief\u200e",  # a left-to-right mark
+        "Orc\u2060 Warchief\u034f",  # a word joiner, a combining grapheme joiner
+    ],
+)
+def test_names_that_differ_only_in_what_shows_nothing_are_one_name(library, pasted):
+    library.save("uwr", bandit("Orc Warchief"))
+    with pytest.raises(LibraryError, match="already has a template named"):
+        library.save("uwr", bandit(pasted))
+    assert names(library.search("uwr", "warchief")) == ["Orc Warchief"]
+    assert library.save("rollkeep", bandit(pasted)).name == pasted
+
+
+def test_a_joiner_that_changes_how_emoji_show_keeps_names_apart(library):
+    joined, apart = "Kin \U0001f468\u200d\U0001f466", "Kin \U0001f468\U0001f466"
+    library.save("uwr", bandit(joined))
+    assert library.save("uwr", bandit(apart)).name == apart
+
+
+def test_names_an_earlier_version_told_apart_by_what_shows_nothing_are_numbered(db_path):
+    earlier_templates(db_path, "Orc Warchief", "Orc War\u00adchief", "Ogre\ufeff")
+    with CombatantLibrary(db_path) as library:
+        assert names(library.search("uwr")) == [
+            "Ogre\ufeff",
+            "Orc Warchief",
+            "Orc War\u00adchief 2",
+        ]
+        with pytest.raises(LibraryError, match="already has a template named 'Ogre'"):
+            library.save("uwr", bandit("Ogre"))
+    brought = db_path.read_bytes()
+    with CombatantLibrary(db_path) as library:
+        assert names(library.search("uwr", "og")) == ["Ogre\ufeff"]
     assert db_path.read_bytes() == brought
 
 

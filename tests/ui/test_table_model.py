@@ -420,6 +420,25 @@ def test_proxy_filters_by_side_name_and_hidden(qtbot, model):
     assert proxy.visible_sides() == frozenset(Side)
 
 
+def test_the_name_filter_finds_a_name_pasted_with_characters_that_show_nothing(qtbot):
+    roster = [
+        _fighter("orc", "Orc War\u00adchief", Side.ENEMY),
+        _fighter("vex", "Vex\u200b the\ufeff Bold", Side.PLAYER),
+        _fighter("kit", "Kit", Side.PLAYER),
+    ]
+    proxy = CombatantFilterProxy()
+    proxy.setSourceModel(CombatantTableModel(Session(make_ruleset("uwr"), roster)))
+
+    def shown(typed):
+        proxy.set_name_filter(typed)
+        return [proxy.index(row, 0).data(COMBATANT_ID_ROLE) for row in range(proxy.rowCount())]
+
+    assert shown("warchief") == ["orc"]
+    assert shown("WAR\u00adCHIEF") == ["orc"]
+    assert shown("vex the  bold") == ["vex"]
+    assert shown("x t") == ["vex"]
+
+
 def test_proxy_sorts_names_and_numbers_naturally(model):
     proxy = CombatantFilterProxy()
     proxy.setSourceModel(model)

@@ -8,6 +8,11 @@ bidirectional embedding, override and isolate marks (U+202A to U+202E, U+2066 to
 turn the rest of a table row or of the player view around. Letters of every script stay,
 right-to-left ones too, and so do accents, emoji and the joiners emoji and some scripts need.
 
+Two names compare as the same when they differ only in characters that show nothing and change
+nothing around them (:func:`without_unseen`): a soft hyphen or a zero-width space pasted from a
+rule book, a byte-order mark, a word joiner or a left-to-right mark. Such characters are kept in
+the name as typed, since a script may need them for where a line breaks or which way it reads.
+
 The decoder holds names and aliases to the same rule with :data:`ONE_LINE_PATTERN` (and a name
 to one character at least): a name the rule would change is no name the app writes.
 """
@@ -24,6 +29,15 @@ _TAKEN_OUT: Final = dict.fromkeys(
     code for first, last in (*_CONTROLS, *_BIDI_MARKS) for code in range(first, last + 1)
 )
 """What :func:`clean_name` deletes, as a table for ``str.translate``."""
+
+
+_UNSEEN: Final = dict.fromkeys(
+    (0x00AD, 0x034F, 0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF)
+)
+"""What :func:`without_unseen` deletes: the soft hyphen, the combining grapheme joiner, the
+Arabic letter mark, the zero-width space, the left-to-right and right-to-left marks, the word
+joiner, the invisible operators and the zero-width no-break space (byte-order mark). The
+zero-width joiner and non-joiner are not among them: they change how letters and emoji join."""
 
 
 def _runs(runs: tuple[tuple[int, int], ...]) -> str:
@@ -51,3 +65,12 @@ def clean_name(text: str) -> str:
     """
     words = (word.translate(_TAKEN_OUT) for word in text.split())
     return " ".join(word for word in words if word)
+
+
+def without_unseen(text: str) -> str:
+    """``text`` without the characters that show nothing and change nothing around them (a soft
+    hyphen, a zero-width space, a byte-order mark, ...), as names are compared.
+
+    ``"War\u00adchief\ufeff"`` is ``"Warchief"``.
+    """
+    return text.translate(_UNSEEN)

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.intents import AddCombatants, Renaming
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
-from uwr_desktop.core.name_rule import clean_name
+from uwr_desktop.core.name_rule import clean_name, without_unseen
 
 MAX_COPIES = 500
 """The most copies made in one go."""
@@ -21,8 +21,10 @@ _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
 
 
 def name_key(name: str) -> str:
-    """How names compare: cleaned as :func:`clean_name` does, regardless of case."""
-    return clean_name(name).casefold()
+    """How names compare: cleaned as :func:`clean_name` does, regardless of case and of the
+    characters that show nothing (:func:`without_unseen`): "Orc War\u00adchief" (a soft hyphen
+    pasted from a rule book) is the same name as "orc warchief"."""
+    return clean_name(without_unseen(name)).casefold()
 
 
 def _same_base(numbered_base: str, key: str) -> bool:
@@ -50,7 +52,7 @@ def numbered_names(base: str, count: int, existing_names: Iterable[str]) -> list
     match = _NUMBERED.match(base)
     if match is not None:
         base = match["base"]
-    key = base.casefold()
+    key = name_key(base)
     highest = 0
     plain_taken = False
     for name in existing_names:
@@ -110,7 +112,7 @@ def copies_join(joining: Sequence[Combatant], fighting: Iterable[Combatant]) -> 
         numbered = _NUMBERED.match(" ".join(copy.name.split()))
         if numbered is None:
             continue
-        base_key = numbered["base"].casefold()
+        base_key = name_key(numbered["base"])
         original = _plain_original(plain, base_key)
         first = f"{numbered['base']} 1"
         if original is None or name_key(first) in taken:

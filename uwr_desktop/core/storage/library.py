@@ -3,8 +3,9 @@ party.
 
 Templates live in the app's SQLite file beside the autosave journal, in their own tables. Each
 template belongs to one ruleset and is stored as the combatant's JSON. Names are unique per
-ruleset as :func:`~uwr_desktop.core.naming.name_key` compares them (cleaned, regardless of case),
-as everywhere in the app; opening the file brings names an earlier version stored to that rule.
+ruleset as :func:`~uwr_desktop.core.naming.name_key` compares them (cleaned, regardless of case
+and of characters that show nothing), as everywhere in the app; opening the file brings names
+an earlier version stored to that rule.
 The library remembers which rulesets' sample foes it was given (:meth:`CombatantLibrary.seed`),
 so samples the GM deleted never come back.
 """
@@ -23,7 +24,7 @@ from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import ENCODER, convert, dec_hook
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_COMBATANTS, MAX_NAME_LENGTH
-from uwr_desktop.core.name_rule import clean_name
+from uwr_desktop.core.name_rule import clean_name, without_unseen
 from uwr_desktop.core.naming import name_key, numbered_names
 from uwr_desktop.core.rulesets import load_ruleset, make_ruleset
 from uwr_desktop.core.storage.sqlite_db import (
@@ -528,7 +529,11 @@ def _up_to_date(name: Any, key: Any) -> bool:
     is up to date no two names clash either."""
     if not isinstance(name, str):
         return True
-    return bool(name) and clean_name(name) == name and key == name.casefold()
+    if not name or clean_name(name) != name:
+        return False
+    seen = without_unseen(name)
+    # A clean name with nothing unseen in it is its own key but for case.
+    return bool(key == (name if seen == name else clean_name(seen)).casefold())
 
 
 def _names_today(rows: Sequence[tuple[Any, ...]]) -> dict[int, str]:

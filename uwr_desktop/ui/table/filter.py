@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 
+from uwr_desktop.core.naming import name_key
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.table.model import HIDDEN_ROLE, NAME_ROLE, SIDE_ROLE, SORT_ROLE
 
@@ -90,8 +91,10 @@ class CombatantFilterProxy(ChosenValuesFilter):
         return self._name_filter
 
     def set_name_filter(self, text: str) -> None:
-        """Show only combatants whose name contains ``text`` (any case; blank: all)."""
-        self._choose("_name_filter", text.strip().casefold())
+        """Show only combatants whose name contains ``text`` (names compared as
+        :func:`~uwr_desktop.core.naming.name_key` does: any case, characters that show nothing
+        left out; blank: all)."""
+        self._choose("_name_filter", name_key(text))
 
     def filterAcceptsRow(self, source_row: int, source_parent: _ModelIndex) -> bool:  # noqa: N802
         """Keep a row whose side is shown, whose name matches and that is not hidden away."""
@@ -105,7 +108,7 @@ class CombatantFilterProxy(ChosenValuesFilter):
         if not self._show_hidden and index.data(HIDDEN_ROLE):
             return False
         name = index.data(NAME_ROLE)
-        return not self._name_filter or self._name_filter in str(name).casefold()
+        return not self._name_filter or self._name_filter in name_key(str(name))
 
     def lessThan(self, left: _ModelIndex, right: _ModelIndex) -> bool:  # noqa: N802
         """Natural order of the raw cell values."""
