@@ -4,7 +4,7 @@ names alone, whatever the round system (the sheets here are uwr's)."""
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import Renaming
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
-from uwr_desktop.core.naming import copies_join, numbered_names
+from uwr_desktop.core.naming import copies_join, newcomer_joins, numbered_names
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
 
@@ -65,3 +65,21 @@ def test_a_long_original_is_numbered_on_its_copies_shortened_base():
     (renaming,) = copies_join(made, fighting).renamed
     assert renaming.name == f"{'B' * (MAX_NAME_LENGTH - 3)} 1"
     assert len(renaming.name) <= MAX_NAME_LENGTH
+
+
+def test_a_newcomer_under_a_free_name_joins_as_typed():
+    fighting = [_one("b4", "Bandit 4"), _one("v", "Vex")]
+    for typed in ("Bandit 7", "Bandit", "Vexa"):
+        intent = newcomer_joins(_one("n", typed), fighting)
+        assert [c.name for c in intent.combatants] == [typed] and not intent.renamed
+
+
+def test_a_newcomer_under_a_name_fighting_is_numbered_with_its_original():
+    fighting = [_one("b", "Bandit"), _one("v", "Vex")]
+    intent = newcomer_joins(_one("n", "bandit"), fighting)
+    assert [(c.id, c.name) for c in intent.combatants] == [("n", "Bandit 2")]
+    assert list(intent.renamed) == [Renaming("b", "Bandit 1")]
+    numbered = [_one("b1", "Bandit 1"), _one("b2", "Bandit 2")]
+    for typed in ("Bandit 2", "BANDIT\u200b 1"):
+        intent = newcomer_joins(_one("n", typed), numbered)
+        assert [c.name for c in intent.combatants] == ["Bandit 3"] and not intent.renamed

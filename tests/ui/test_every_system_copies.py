@@ -1,8 +1,9 @@
 """Copies number their original in every round system, ``duel`` included: copies of a plain
 "Bandit" make it "Bandit 1" in the same journal entry as they join (before the fight and in a
 fight under way), one undo takes back both, later copies continue the numbers, a name already
-taken is never given again and a long name is shortened to fit its number. The fight saves,
-recovers and shows in every view as any other."""
+taken is never given again and a long name is shortened to fit its number. A combatant added
+by hand under a name already fighting is numbered the same way. The fight saves, recovers and
+shows in every view as any other."""
 
 import random
 
@@ -13,7 +14,7 @@ from msgspec.structs import replace
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import StartFight
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
-from uwr_desktop.core.naming import copies_join, duplicates, numbered_names
+from uwr_desktop.core.naming import copies_join, duplicates, newcomer_joins, numbered_names
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.session import Session
 from uwr_desktop.core.sides import Side
@@ -93,6 +94,32 @@ def test_library_copies_number_the_original_and_a_lone_copy_stays_plain(ruleset_
     session.undo()
     session.undo()
     assert _names(session) == ["Vex", "Bandit"]
+
+
+@pytest.mark.parametrize("under_way", [False, True], ids=["setup", "under way"])
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_a_combatant_added_under_a_name_fighting_is_numbered_with_it(ruleset_id, under_way):
+    session = _session(ruleset_id, "Bandit")
+    if under_way:
+        session.do(StartFight())
+    before = len(session.entries)
+
+    def add(name: str) -> None:
+        state = session.state
+        made = replace(fighter(ruleset_id, 9, Side.ENEMY), id=f"n{len(state.rows)}", name=name)
+        session.do(newcomer_joins(made, [state.combatants[cid] for cid in state.rows]))
+
+    add("bandit")
+    assert _names(session) == ["Vex", "Bandit 1", "Bandit 2"]
+    assert len(session.entries) == before + 1
+    add("Crow")
+    add("Bandit 2")
+    assert _names(session) == ["Vex", "Bandit 1", "Bandit 2", "Crow", "Bandit 3"]
+    session.undo()
+    session.undo()
+    session.undo()
+    assert _names(session) == ["Vex", "Bandit"]
+    shown(session)
 
 
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)

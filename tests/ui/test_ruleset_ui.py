@@ -201,6 +201,11 @@ def test_the_window_swaps_in_a_registered_ui_and_asks_it(registries, window, qtb
     window.combatants.add_combatant()
     assert tiny.edited == 1
     assert "Archer" in [c.name for c in window.document.session.state.combatants.values()]
+    tiny.next_combatant = _fighter("b4", "archer")
+    window.combatants.add_combatant()
+    names = {cid: c.name for cid, c in window.document.session.state.combatants.items()}
+    assert (names["b3"], names["b4"]) == ("Archer 1", "Archer 2")
+    assert "Archer 2 joins (Archer is now Archer 1)" in window.actions_by_key["undo"].text()
 
 
 @pytest.fixture

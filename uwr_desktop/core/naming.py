@@ -1,6 +1,7 @@
 """Names for new combatants: numbered copies ("Bandit 1", "Bandit 2") that never clash with a
 name already fighting, whatever the round system; copies joining a plain "Bandit" number it
-"Bandit 1" in the same step."""
+"Bandit 1" in the same step, and so does a combatant added by hand under a name already
+fighting."""
 
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -124,6 +125,23 @@ def copies_join(joining: Sequence[Combatant], fighting: Iterable[Combatant]) -> 
         else:
             joined[index] = replace(joined[index], name=first)
     return AddCombatants(joined, renamed)
+
+
+def newcomer_joins(newcomer: Combatant, fighting: Iterable[Combatant]) -> AddCombatants:
+    """The intent adding ``newcomer``, made by hand: under its own name when nobody fighting
+    has that name (as :func:`name_key` compares), else numbered as a copy of the one who has it.
+
+    A second "Bandit" (or "bandit") joins as "Bandit 2" and the "Bandit" fighting becomes
+    "Bandit 1" in the same journal entry; a "Bandit 7" typed beside "Bandit 4" keeps its number.
+    """
+    fighting = list(fighting)
+    names = [combatant.name for combatant in fighting]
+    key = name_key(newcomer.name)
+    taken = next((name for name in names if name_key(name) == key), None)
+    if taken is None:
+        return AddCombatants([newcomer])
+    (numbered,) = numbered_names(taken, 1, names)
+    return copies_join([replace(newcomer, name=numbered)], fighting)
 
 
 def _plain_original(plain: dict[str, tuple[bool, int]], base_key: str) -> str | None:

@@ -8,7 +8,6 @@ that needs a selection says so when there is none.
 from collections.abc import Callable
 
 from uwr_desktop.core.intents import (
-    AddCombatants,
     AddCondition,
     ApplyDamage,
     Heal,
@@ -16,7 +15,7 @@ from uwr_desktop.core.intents import (
     RemoveCombatants,
     ReplaceCombatant,
 )
-from uwr_desktop.core.naming import copies_join, duplicates
+from uwr_desktop.core.naming import copies_join, duplicates, newcomer_joins
 from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
@@ -48,14 +47,17 @@ class CombatantCommands:
         return ids[0] if ids else None
 
     def add_combatant(self) -> None:
-        """Ask the round system's dialog for a new combatant and add it."""
+        """Ask the round system's dialog for a new combatant and add it, numbered when its name
+        is already fighting (the plain original becomes number 1 in the same undoable step)."""
         ui = self._dice_dock.ui
         if ui is None:
             self._context.refuse(self._dice_dock.ui_problem)
             return
         combatant = ui.edit_combatant(self._context.window, self._context.document.session.ruleset)
         if combatant is not None:
-            self._context.do(AddCombatants([combatant]))
+            state = self._context.document.session.state
+            fighting = [state.combatants[cid] for cid in state.rows]
+            self._context.do(newcomer_joins(combatant, fighting))
 
     def duplicate_selected(self) -> None:
         """Add a numbered copy of each selected combatant; an unnumbered original becomes
