@@ -44,12 +44,22 @@ def _duplicate(session: Session, *names: str) -> None:
     session.do(copies_join(duplicates(originals, [c.name for c in fighting]), fighting))
 
 
-@pytest.mark.parametrize("under_way", [False, True], ids=["setup", "under way"])
-@pytest.mark.parametrize("ruleset_id", SYSTEMS)
-def test_copies_number_their_original_and_one_undo_takes_both_back(ruleset_id, under_way):
+@pytest.fixture(params=[False, True], ids=["setup", "under way"])
+def under_way(request: pytest.FixtureRequest) -> bool:
+    """Whether the fight has started (copies join a fight under way) or is being set up."""
+    return bool(request.param)
+
+
+def _bandit_fight(ruleset_id: str, under_way: bool) -> Session:
     session = _session(ruleset_id, "Bandit")
     if under_way:
         session.do(StartFight())
+    return session
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_copies_number_their_original_and_one_undo_takes_both_back(ruleset_id, under_way):
+    session = _bandit_fight(ruleset_id, under_way)
     before = len(session.entries)
     _duplicate(session, "Bandit")
     assert _names(session) == ["Vex", "Bandit 1", "Bandit 2"]
@@ -96,12 +106,9 @@ def test_library_copies_number_the_original_and_a_lone_copy_stays_plain(ruleset_
     assert _names(session) == ["Vex", "Bandit"]
 
 
-@pytest.mark.parametrize("under_way", [False, True], ids=["setup", "under way"])
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_a_combatant_added_under_a_name_fighting_is_numbered_with_it(ruleset_id, under_way):
-    session = _session(ruleset_id, "Bandit")
-    if under_way:
-        session.do(StartFight())
+    session = _bandit_fight(ruleset_id, under_way)
     before = len(session.entries)
 
     def add(name: str) -> None:
