@@ -12,6 +12,7 @@ import sys
 
 import pytest
 from fight_window import without_samples
+from msgspec.structs import replace
 from PySide6.QtCore import QItemSelectionModel, QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QLabel, QListWidget
@@ -64,6 +65,8 @@ class TinyUi:
     def __init__(self):
         self.focused = []
         self.next_combatant = None
+        self.answers = []
+        self.shown = []
         self.edited = 0
 
     def dice_panel(self, document, parent=None):
@@ -73,7 +76,8 @@ class TinyUi:
 
     def edit_combatant(self, parent, ruleset, combatant=None):
         self.edited += 1
-        return self.next_combatant
+        self.shown.append(combatant)
+        return self.answers.pop(0) if self.answers else self.next_combatant
 
     def template_summary(self, combatant):
         return f"tiny {combatant.name}"
@@ -206,6 +210,20 @@ def test_the_window_swaps_in_a_registered_ui_and_asks_it(registries, window, qtb
     names = {cid: c.name for cid, c in window.document.session.state.combatants.items()}
     assert (names["b3"], names["b4"]) == ("Archer 1", "Archer 2")
     assert "Archer 2 joins (Archer is now Archer 1)" in window.actions_by_key["undo"].text()
+
+    bandit = window.document.session.state.combatants["b1"]
+    renamed = replace(bandit, name="Brute", notes="the loud one")
+    tiny.answers = [renamed, None]
+    window.select_combatant("b1")
+    window.combatants.edit_selected()
+    assert tiny.shown[-2:] == [bandit, renamed], "refused, the dialog opens again as left"
+    assert (
+        window.statusBar().currentMessage() == "Brute is already fighting: give Bandit another name"
+    )
+    assert window.document.session.state.combatants["b1"] == bandit
+    tiny.answers = [replace(renamed, name="Boss")]
+    window.combatants.edit_selected()
+    assert window.document.session.state.combatants["b1"].notes == "the loud one"
 
 
 @pytest.fixture

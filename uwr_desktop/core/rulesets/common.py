@@ -52,6 +52,7 @@ from uwr_desktop.core.limits import (
     MAX_TEXT_LENGTH,
 )
 from uwr_desktop.core.name_rule import clean_name
+from uwr_desktop.core.naming import name_key
 from uwr_desktop.core.notation import NotationError, format_spec, parse_notation
 from uwr_desktop.core.rolls import DiceKind, DieMark, RollRecord
 from uwr_desktop.core.rulesets import hand_rolls
@@ -115,6 +116,19 @@ def need(state: EncounterState, combatant_id: str) -> Combatant:
         return state.combatants[combatant_id]
     except KeyError:
         raise RulesError(f"there is no combatant with id {combatant_id!r}") from None
+
+
+def check_renaming(state: EncounterState, combatant: Combatant, name: str) -> None:
+    """Refuse to call ``combatant`` ``name`` when someone else fighting has that name (as
+    :func:`~uwr_desktop.core.naming.name_key` compares), so the log and the player view can
+    tell them apart. Its own name, in another case or spelled as before, is always allowed."""
+    key = name_key(name)
+    if key == name_key(combatant.name):
+        return
+    for other in state.combatants.values():
+        if other.id != combatant.id and name_key(other.name) == key:
+            taken = f"{other.name} is already fighting"
+            raise RulesError(f"{taken}: give {combatant.name} another name")
 
 
 def check_targets(state: EncounterState, ids: Sequence[str]) -> list[Combatant]:

@@ -382,6 +382,7 @@ class RoundSystem(ABC, Generic[S]):
         if key not in common.GENERIC_CELLS:
             return self.edit_own_cell(sink, combatant, key, value)
         updated, text = common.edited_cell(combatant, key, value)
+        common.check_renaming(sink.state, combatant, updated.name)
         sink.add(CombatantsUpdated((CombatantUpdate(updated, text),)))
         return f"{combatant.name}: {text}"
 
@@ -389,6 +390,7 @@ class RoundSystem(ABC, Generic[S]):
         """A combatant's whole sheet edited; the fight keeps what :meth:`kept_in_fight` says."""
         old = common.need(sink.state, combatant.id)
         self.check_sheet(combatant)
+        common.check_renaming(sink.state, old, combatant.name)
         update = CombatantUpdate(self.kept_in_fight(old, combatant), "sheet edited")
         sink.add(CombatantsUpdated((update,)))
         return f"Edit {combatant.name}"

@@ -85,7 +85,8 @@ class CombatantCommands:
 
     def edit_selected(self) -> None:
         """Edit the selected combatant's whole sheet in the round system's dialog, mid-fight
-        too."""
+        too. A sheet the rules refuse (a name someone else fighting has) opens again as the GM
+        left it, the reason in the status bar, until it is taken or the GM cancels."""
         combatant_id = self._one_selected()
         if combatant_id is None:
             return
@@ -94,11 +95,12 @@ class CombatantCommands:
             self._context.refuse(self._dice_dock.ui_problem)
             return
         session = self._context.document.session
-        edited = ui.edit_combatant(
-            self._context.window, session.ruleset, session.state.combatants[combatant_id]
-        )
-        if edited is not None:
-            self._context.do(ReplaceCombatant(edited))
+        shown = session.state.combatants[combatant_id]
+        while True:
+            edited = ui.edit_combatant(self._context.window, session.ruleset, shown)
+            if edited is None or self._context.do(ReplaceCombatant(edited)):
+                return
+            shown = edited
 
     def edit_conditions_of_selected(self) -> None:
         """Remove the selected combatant's conditions, change their rounds, mark defeated."""

@@ -582,8 +582,9 @@ and roll-offs, and where its turns stand."""
 
 
 def _replace(sink: Builder, combatant: Combatant) -> str:
-    old = sheet_of(common.need(sink.state, combatant.id))
-    new = sheet_of(combatant)
+    before = common.need(sink.state, combatant.id)
+    common.check_renaming(sink.state, before, combatant.name)
+    old, new = sheet_of(before), sheet_of(combatant)
     kept = common.with_fields_of(new, old, KEPT_IN_FIGHT)
     update = CombatantUpdate(replace(combatant, sheet=kept), "sheet edited")
     sink.add(CombatantsUpdated((update,)))

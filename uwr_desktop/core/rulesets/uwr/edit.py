@@ -12,6 +12,7 @@ from uwr_desktop.core.rulesets.base import Column
 from uwr_desktop.core.rulesets.common import (
     GENERIC_CELLS,
     Bounded,
+    check_renaming,
     column_at_most,
     edited_cell,
     need,
@@ -102,6 +103,7 @@ def edit_cell(builder: Builder, roller: Roller, combatant_id: str, key: str, val
         number = None if blank else TYPED_INITIATIVE.read(value)
         return override_initiative(builder, combatant_id, number, roller)
     updated, text = _edited(combatant, key, value)
+    check_renaming(builder.state, combatant, updated.name)
     if updated == combatant:
         raise RulesError(f"{combatant.name}: nothing changed")
     if key in ATTRIBUTE_NAMES:
@@ -142,6 +144,7 @@ def replace_sheet(builder: Builder, new: Combatant) -> str:
     preparation stops, and a weapon below one use a round gets this round's use or loses it.
     """
     old = need(builder.state, new.id)
+    check_renaming(builder.state, old, new.name)
     old_sheet, new_sheet = sheet_of(old), sheet_of(new)
     by_name = {weapon.name.casefold(): weapon for weapon in old_sheet.weapons}
     weapons = []
