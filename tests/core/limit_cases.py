@@ -152,7 +152,7 @@ def name_length() -> Case:
         [hero, fighter("b")],
         [
             AddCondition([long_id], Condition(LONG_NAME, 2)),
-            EditCell("b", "name", LONG_NAME),
+            EditCell("b", "name", "Õ" * MAX_NAME_LENGTH),
             StartFight(),
             Attack(long_id, 0, "b"),
         ],
