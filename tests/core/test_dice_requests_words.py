@@ -4,6 +4,8 @@ dice rolled at the table shows them) and whether its total alone will do."""
 import random
 from collections.abc import Sequence
 
+from recording_roller import Dealt
+
 from uwr_desktop.core.dice import (
     PoolRoll,
     PoolSpec,
@@ -14,16 +16,6 @@ from uwr_desktop.core.dice import (
     pool_words,
 )
 from uwr_desktop.core.dice_requests import DiceRequest
-
-
-class Dealt:
-    """A random source dealing out prepared faces."""
-
-    def __init__(self, faces: Sequence[int]) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
 
 
 class AskingRoller(Roller):

@@ -4,7 +4,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from recording_roller import RecordingRoller
+from recording_roller import Dealt, RecordingRoller
 from uwr_sheets import uwr_combatant
 
 from uwr_desktop.core.dice import Roller
@@ -134,6 +134,36 @@ def test_each_roll_is_asked_of_whom_it_is_for_and_says_what_it_is() -> None:
     roller.asked.clear()
     session.do(React(Reaction.DODGE))
     assert roller.asked == [RollFor("b1", "a dodge")]
+
+
+def test_a_roll_off_tied_again_asks_each_tied_combatant_again() -> None:
+    tied = Initiative(faces=(4, 4))
+    roller = RecordingRoller(Dealt([6, 6, 6, 3, 3, 5, 2]))
+    roster = (vex(), bandit(1, initiative=tied), bandit(2, initiative=tied))
+    session = Session(make_ruleset("uwr"), roster, roller=roller)
+    session.do(StartFight())
+    off = "an initiative roll-off"
+    assert roller.asked == [
+        RollFor("vex", "initiative"),
+        *[RollFor("b1", off), RollFor("b2", off)] * 2,
+    ]
+    assert session.state.order == ("vex", "b1", "b2")
+
+
+def test_a_reroll_is_asked_of_whoever_rolled_the_dice() -> None:
+    """The attacker rerolls its attack, the defender its dodge, each by name."""
+    roller = RecordingRoller(Dealt([6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))
+    dodger = bandit(1, attributes=Attributes(brawn=Fraction(3), grace=Fraction(2) + H))
+    roster = (vex(), dodger)
+    session = Session(make_ruleset("uwr"), roster, roller=roller)
+    session.do(StartFight())
+    session.do(Attack("vex", 0, "b1"))
+    roller.asked.clear()
+    session.do(Reroll(None, of_reaction=False))
+    session.do(React(Reaction.DODGE))
+    session.do(Reroll(None, of_reaction=True))
+    reroll = "a reroll"
+    assert roller.asked == [RollFor("vex", reroll), RollFor("b1", "a dodge"), RollFor("b1", reroll)]
 
 
 def test_both_sides_of_an_opposed_check_are_asked_for_with_the_check_s_words() -> None:
