@@ -151,6 +151,18 @@ def test_conditions_show_with_the_rounds_left(window):
     assert "Stunned (2 rounds) · Prone" in view.board.painted_texts()
 
 
+def test_long_numbered_names_cut_short_keep_their_numbers(window):
+    long_name = "Bandit Captain of the Northern Hills"
+    joining = [duelist(f"cap{n}", f"{long_name} {n}") for n in (1, 2)]
+    window.do(AddCombatants(joining))
+    view = open_view(window)
+    view.resize(800, 480)
+    view.board.grab()
+    shown = [text for text in view.board.painted_texts() if text.startswith("Bandit")]
+    assert sorted(text[-3:] for text in shown) == ["… 1", "… 2"], shown
+    assert all(" …" not in text for text in shown), "no space is left before the cut"
+
+
 def test_the_view_follows_a_new_fight_and_a_recovered_one(qtbot, tmp_path):
     path = tmp_path / "journal.sqlite3"
     crashed_store = JournalStore(path)

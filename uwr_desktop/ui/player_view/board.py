@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.player_view.picture import Band, PlayerColumn, PlayerPicture, PlayerRow
 from uwr_desktop.ui.theme import side_color
+from uwr_desktop.ui.widgets.name_elide import elided_name
 
 MIN_UNIT = 14.0
 ROW_HEIGHT = 2.1
@@ -340,6 +341,6 @@ class OrderBoard(QWidget):
         font.setBold(style.bold)
         painter.setFont(font)
         painter.setPen(QColor(style.color))
-        elided = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        elided = elided_name(QFontMetricsF(font), text, rect.width())
         painter.drawText(rect, style.align, elided)
         self._painted.append(elided)

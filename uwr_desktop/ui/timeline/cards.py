@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import FOCUS_WIDTH, ThemeColors
 from uwr_desktop.ui.timeline.words import note
+from uwr_desktop.ui.widgets.name_elide import elided_name
 
 MARGIN = 8.0
 GAP = 10.0
@@ -210,7 +211,7 @@ def _paint_text(
 
     painter.setFont(metrics.name_font)
     painter.setPen(muted if greyed else QColor(colors.text))
-    name = QFontMetricsF(metrics.name_font).elidedText(slot.label, elide, width)
+    name = elided_name(QFontMetricsF(metrics.name_font), slot.label, width)
     painter.drawText(QRectF(left, y, width, metrics.name_height), align, name)
     y += metrics.name_height + LINE_GAP
 

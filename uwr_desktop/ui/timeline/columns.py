@@ -20,6 +20,7 @@ from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import FOCUS_WIDTH, ThemeColors
 from uwr_desktop.ui.timeline.cards import MARGIN, CardMetrics, PaintState, pen
 from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
+from uwr_desktop.ui.widgets.name_elide import elided_name
 
 MAX_ROWS = 4
 """Rows in one block of a column; more go on in a block beside it."""
@@ -280,7 +281,7 @@ def paint_row(
     left = rect.x() + _STRIPE + _PAD
     width = _name_width(fonts, rect, slot)
     label = f"✕ {slot.label}" if down else slot.label
-    name = QFontMetricsF(fonts.name).elidedText(label, Qt.TextElideMode.ElideRight, width)
+    name = elided_name(QFontMetricsF(fonts.name), label, width)
     align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     painter.drawText(QRectF(left, rect.y(), width, rect.height()), align, name)
     _paint_pips(painter, slot, rect, fonts, colors)

@@ -9,6 +9,7 @@ from uwr_desktop.ui.theme import ThemeColors
 from uwr_desktop.ui.timeline import cards
 from uwr_desktop.ui.timeline.cards import PaintState, selection_pen
 from uwr_desktop.ui.timeline.lane_fit import LABEL_PAD
+from uwr_desktop.ui.widgets.name_elide import elided_name
 
 MARK = 5.0
 """Half the width of a mark (a diamond)."""
@@ -21,7 +22,7 @@ _CENTRE = Qt.AlignmentFlag.AlignCenter
 
 def paint_text(painter: QPainter, rect: QRectF, text: str, font: QFont, color: QColor) -> None:
     """``text`` left in ``rect``, elided to its width."""
-    shown = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+    shown = elided_name(QFontMetricsF(font), text, rect.width())
     painter.setFont(font)
     painter.setPen(color)
     painter.drawText(rect, _LEFT, shown)
