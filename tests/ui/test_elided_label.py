@@ -1,5 +1,5 @@
 """The elided label draws its words as a plain label does, enabled or not, and cuts them with
-"…" only when they do not fit."""
+"…" only when they do not fit, keeping a final number."""
 
 import pytest
 from PySide6.QtCore import Qt
@@ -39,3 +39,11 @@ def test_words_that_do_not_fit_end_in_an_ellipsis(themed_app, qtbot):
     qtbot.addWidget(plain)
     plain.resize(label.size())
     assert _picture(label) == _picture(plain), "the cut words, drawn as a label draws them"
+
+
+def test_words_ending_in_a_number_keep_it_when_cut(themed_app, qtbot):
+    label = ElidedLabel("Next: Bandit Captain of the Northern Hills 2")
+    qtbot.addWidget(label)
+    label.resize(label.fontMetrics().horizontalAdvance("Next: Bandit Captain 2"), 30)
+    shown = label.shown_text()
+    assert shown.startswith("Next: Bandit") and shown.endswith("… 2")

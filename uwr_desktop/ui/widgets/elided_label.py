@@ -1,18 +1,20 @@
 """A one-line label that ends in "…" when it is narrower than its words, instead of cutting the
 last letter in half; its text, tooltip and what a screen reader hears stay whole."""
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QLabel
+
+from uwr_desktop.ui.widgets.name_elide import elided_name
 
 
 class ElidedLabel(QLabel):
-    """A plain-text label drawn elided at its right end when it does not fit its width."""
+    """A plain-text label drawn elided at its right end (before a final number) when it does not
+    fit its width."""
 
     def shown_text(self) -> str:
-        """The words as drawn now: whole when they fit, else cut short with "…"."""
-        width = self.contentsRect().width()
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, width)
+        """The words as drawn now: whole when they fit, else cut short with "…" (before a final
+        number, which stays: "Next: Bandit Capt… 2")."""
+        return elided_name(QFontMetricsF(self.font()), self.text(), self.contentsRect().width())
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
         """Draw the words, elided, as the style draws a label's text: in the window text colour
