@@ -1,4 +1,5 @@
-"""A drop-down too narrow for its choice shows it ending in "…", never cut off mid-letter."""
+"""A drop-down too narrow for its choice shows it ending in "…" (before a final number, which
+stays), never cut off mid-letter."""
 
 from PySide6.QtWidgets import QComboBox
 
@@ -7,12 +8,12 @@ from uwr_desktop.ui.widgets.wheel import ChoiceBox
 LONG = "Captain Aldric Vane of the Silver Lantern Company"
 
 
-def shown(qtbot, width: int) -> str:
+def shown(qtbot, width: int, choice: str = LONG) -> str:
     box = ChoiceBox()
     qtbot.addWidget(box)
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(8)
-    box.addItem(LONG, "vane")
+    box.addItem(choice, "vane")
     box.setFixedWidth(width)
     box.show()
     qtbot.waitExposed(box)
@@ -39,3 +40,8 @@ def test_a_box_sized_to_its_choices_shows_the_longest_whole(qtbot):
     box.show()
     qtbot.waitExposed(box)
     assert box.shown_text() == LONG
+
+
+def test_a_numbered_choice_cut_short_keeps_its_number(qtbot):
+    text = shown(qtbot, 160, f"{LONG} 2")
+    assert text.startswith("Captain") and text.endswith("… 2")

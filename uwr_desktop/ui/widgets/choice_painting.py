@@ -1,11 +1,14 @@
-"""Painting a drop-down too narrow for its choice: Qt's own look, the text ending in "…".
+"""Painting a drop-down too narrow for its choice: Qt's own look, the text cut short with "…"
+(before a final number, which stays: "Bandit Capt… 2").
 
 Imported when such a box is first painted, not with :mod:`.wheel`: importing ``QStyle`` from
 Python builds all of its enum types, which the first frame does without.
 """
 
-from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox, QStylePainter
+
+from uwr_desktop.ui.widgets.name_elide import elided_name
 
 _TEXT_MARGIN = 4
 """Pixels the style keeps clear around a drop-down's text."""
@@ -24,11 +27,11 @@ def _elided(box: QComboBox, option: QStyleOptionComboBox) -> str:
     room = field.width() - _TEXT_MARGIN
     if not option.currentIcon.isNull():
         room -= option.iconSize.width() + _TEXT_MARGIN
-    return box.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, room)
+    return elided_name(QFontMetricsF(box.font()), option.currentText, room)
 
 
 def elided_choice(box: QComboBox) -> str:
-    """``box``'s choice as it fits its text field, ending in "…" when cut short."""
+    """``box``'s choice as it fits its text field, cut short with "…" when it does not."""
     return _elided(box, _option(box))
 
 
