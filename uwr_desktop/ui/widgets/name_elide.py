@@ -1,12 +1,8 @@
 """A name cut short to a width without losing what tells it apart: a numbered copy keeps its
 number at the end ("Bandit Capt… 2"), since two copies cut at the right would read alike."""
 
-import re
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
-
-_NUMBER_AT_END = re.compile(r"^(?P<base>.*\S)(?P<number>\s+\d+)$")
 
 
 def elided_name(metrics: QFontMetricsF, text: str, width: float) -> str:
@@ -15,12 +11,12 @@ def elided_name(metrics: QFontMetricsF, text: str, width: float) -> str:
     number fit, the end is kept ("…n 2")."""
     if metrics.horizontalAdvance(text) <= width:
         return text
-    numbered = _NUMBER_AT_END.match(text)
-    if numbered is None:
+    words, _, last = text.rpartition(" ")
+    if not (words.strip() and last.isascii() and last.isdigit()):
         return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
-    number = numbered["number"]
+    number = f" {last}"
     room = width - metrics.horizontalAdvance(number)
-    base = metrics.elidedText(numbered["base"], Qt.TextElideMode.ElideRight, room)
+    base = metrics.elidedText(words, Qt.TextElideMode.ElideRight, room)
     if not base:
         return metrics.elidedText(text, Qt.TextElideMode.ElideLeft, width)
     if base.endswith(" …"):  # cut after a word: no space is left before "…"
