@@ -122,6 +122,8 @@ def check_renaming(state: EncounterState, combatant: Combatant, name: str) -> No
     """Refuse to call ``combatant`` ``name`` when someone else fighting has that name (as
     :func:`~uwr_desktop.core.naming.name_key` compares), so the log and the player view can
     tell them apart. Its own name, in another case or spelled as before, is always allowed."""
+    if name == combatant.name:  # every other cell edited and every sheet kept its name
+        return
     key = name_key(name)
     if key == name_key(combatant.name):
         return

@@ -531,9 +531,8 @@ def _up_to_date(name: Any, key: Any) -> bool:
         return True
     if not name or clean_name(name) != name:
         return False
-    seen = without_unseen(name)
     # A clean name with nothing unseen in it is its own key but for case.
-    return bool(key == (name if seen == name else clean_name(seen)).casefold())
+    return bool(key == (name.casefold() if without_unseen(name) == name else name_key(name)))
 
 
 def _names_today(rows: Sequence[tuple[Any, ...]]) -> dict[int, str]:
