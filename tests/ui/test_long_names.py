@@ -6,7 +6,7 @@ import pytest
 from every_system import fighter
 from fight_window import shown_window
 from msgspec.structs import replace
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QModelIndex, QSize, Qt
 
 from uwr_desktop.core.intents import AddCombatants
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
@@ -60,3 +60,26 @@ def test_a_zoomed_table_keeps_the_bound_on_long_names(window, qtbot):
     qtbot.wait(20)
     assert _right_edge(window, CONDITIONS_COLUMN) < window.table.viewport().width()
     window.actions_by_key["zoom_reset"].trigger()
+
+
+@pytest.mark.parametrize("ruleset_id", ["uwr", "tactical", "rollkeep", "hands"])
+def test_numbered_copies_with_long_names_still_read_apart_in_the_table(window, qtbot, ruleset_id):
+    window.document.new(ruleset_id)
+    base = "Captain of the Silver Lantern Company of the Northern Marches"
+    copies = [replace(fighter(ruleset_id, n, Side.ENEMY), name=f"{base} {n}") for n in (1, 2, 3)]
+    window.do(AddCombatants(copies))
+    table = window.table
+    table.clearSelection()
+    table.setCurrentIndex(QModelIndex())
+    qtbot.wait(20)
+    view_model = table.model()
+    name_column = window.table_model.column_of(NAME_COLUMN)
+    cells = []
+    for row in range(view_model.rowCount()):
+        index = view_model.index(row, name_column)
+        rect = table.visualRect(index)
+        text_width = table.fontMetrics().horizontalAdvance(index.data())
+        assert rect.width() < text_width, "the name is cut, not shown whole"
+        cells.append(table.viewport().grab(rect).toImage())
+    # The first and third rows share their shade of the alternating rows.
+    assert len(cells) == 3 and cells[0] != cells[2], "each copy shows its own number"

@@ -39,3 +39,23 @@ def test_where_only_the_end_fits_the_end_is_kept(metrics):
     shown = elided_name(metrics, "Bandit Captain 2", width)
     assert shown.startswith("…") and shown.endswith("2")
     assert metrics.horizontalAdvance(shown) <= width
+
+
+def test_a_spare_ending_gives_way_before_the_name_is_cut(metrics):
+    name = "Bandit Captain 2"
+    assert elided_name(metrics, "Vex", 1000, " acts") == "Vex acts"
+    width = metrics.horizontalAdvance(name + " ac")
+    assert elided_name(metrics, name, width, " acts") == name
+    width = metrics.horizontalAdvance("Bandit Ca 2")
+    shown = elided_name(metrics, name, width, " acts")
+    assert shown.startswith("Bandit") and shown.endswith("… 2")
+    assert metrics.horizontalAdvance(shown) <= width
+
+
+def test_marks_after_the_number_are_kept_with_it(metrics):
+    width = metrics.horizontalAdvance("Bandit Ca 2 ⚠")
+    shown = elided_name(metrics, "Bandit Captain 2 ⚠", width)
+    assert shown.startswith("Bandit") and shown.endswith("… 2 ⚠")
+    assert metrics.horizontalAdvance(shown) <= width
+    cut = elided_name(metrics, "Bandit Captain ⚠", metrics.horizontalAdvance("Bandit Ca"))
+    assert cut.endswith("…"), "no number: cut at the end"

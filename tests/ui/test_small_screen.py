@@ -144,5 +144,23 @@ def test_on_a_narrow_window_the_header_still_names_who_acts(qtbot, window):
     window.resize(window.minimumSizeHint().width(), 600)
     qtbot.wait(20)
     shown = window.turn_header.actor_label.shown_text()
-    assert shown.endswith("…")
+    assert shown.endswith("…"), "the name keeps the room the verb gave up"
     assert len(shown) >= 5 and name.startswith(shown[:-1]), shown
+
+
+def test_on_a_narrow_window_the_header_keeps_the_acting_copy_s_number(qtbot, window):
+    names = [f"Bandit Captain of the Silver Lantern Company {n}" for n in (1, 2)]
+    roster = [
+        Combatant(id=f"b{n}", name=name, side=Side.ENEMY, sheet=sheet_for("uwr"))
+        for n, name in enumerate(names)
+    ]
+    window.do(AddCombatants(roster))
+    window.do(StartFight())
+    window.resize(window.minimumSizeHint().width(), 600)
+    qtbot.wait(20)
+    state = window.document.session.state
+    number = state.combatants[state.current].name.rsplit(" ", 1)[1]
+    shown = window.turn_header.actor_label.shown_text()
+    assert shown.startswith("Ban") and shown.endswith(f"… {number}"), shown
+    assert window.turn_header.actor_label.text() == f"{state.combatants[state.current].name} acts"
+    qtbot.waitUntil(lambda: not window.timeline.is_animating(), timeout=2000)

@@ -81,6 +81,10 @@ class CombatantTable(FrozenColumnTable):
         self.setTabKeyNavigation(False)
         self._fit_rows()
         for view in (self, self.frozen):
+            # Rows are one line high: a wrapped name would show its first line cut at the end
+            # ("Captain of the Silver …" for every copy), where one line cut in the middle keeps
+            # the copy's number ("Captain of…pany 5").
+            view.setWordWrap(False)
             view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

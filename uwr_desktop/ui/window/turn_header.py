@@ -50,19 +50,25 @@ class TurnHeader(QWidget):
         """Show ``state``'s round and who acts now (``turn``, as the rules say)."""
         if state.phase == SETUP_PHASE:
             self.round_label.setText("Setting up")
-            self.actor_label.setText("")
+            self.actor_label.set_text_and_spare("", "")
             self.actor_label.setToolTip("")
             return
         self.round_label.setText(f"Round {state.round}")
-        self.actor_label.setText(acting_text(state, turn))
+        self.actor_label.set_text_and_spare(*acting_words(state, turn))
         self.actor_label.setToolTip(self.actor_label.text())
 
 
-def acting_text(state: EncounterState, turn: TurnNow) -> str:
-    """ "Vex acts", "Vex, Ana act" (a tie acting together), "Everyone is down" when nobody
-    acts because nobody is standing (rounds still go by, for what counts them), or nothing
-    between turns."""
+def acting_words(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
+    """Who acts and the verb after them, which a narrow header leaves out: ("Vex", " acts"),
+    ("Vex, Ana", " act") for a tie acting together; ("Everyone is down", "") when nobody acts
+    because nobody is standing (rounds still go by, for what counts them); nothing between
+    turns."""
     names = [state.combatants[cid].name for cid in turn.acting]
     if names:
-        return f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
-    return "Everyone is down" if state.everyone_down() else ""
+        return ", ".join(names), " acts" if len(names) == 1 else " act"
+    return ("Everyone is down" if state.everyone_down() else ""), ""
+
+
+def acting_text(state: EncounterState, turn: TurnNow) -> str:
+    """ "Vex acts", "Vex, Ana act", "Everyone is down" or nothing: see :func:`acting_words`."""
+    return "".join(acting_words(state, turn))
