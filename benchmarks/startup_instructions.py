@@ -72,11 +72,11 @@ QT_MODULES = "import PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets"
 """Python and the Qt modules both sides import."""
 
 APP_MODULES = (
-    "import gc; gc.disable(); import uwr_desktop.__main__ as start; start.load_core_first();"
-    " import uwr_desktop.ui.app"
+    "import gc; gc.disable(); import uwr_desktop.__main__ as start;"
+    " start.leave_out_unused_modules(); start.load_core_first(); import uwr_desktop.ui.app"
 )
-"""The same, then the modules the app imports before it builds its window (the collector off,
-as the app has it while it starts)."""
+"""The same, then the modules the app imports before it builds its window (the collector off
+and the unused modules left out, as the app has it while it starts)."""
 
 
 def _phases(app: list[str], env: dict[str, str], folder: Path) -> dict[str, tuple[int, int]]:

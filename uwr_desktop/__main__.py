@@ -95,7 +95,23 @@ def exit_now(code: int) -> NoReturn:
 
 def launch() -> NoReturn:
     """The ``uwr-desktop`` command: :func:`main`, then :func:`exit_now`."""
+    leave_out_unused_modules()
     exit_now(main())
+
+
+UNUSED_MODULES = ("typing_extensions",)
+"""Modules a dependency imports only when they are installed, which the app needs nothing of."""
+
+
+def leave_out_unused_modules() -> None:
+    """Keep :data:`UNUSED_MODULES` from loading in this process, as the built app leaves them out.
+
+    msgspec imports ``typing_extensions`` when another package has installed it and falls back
+    to ``typing`` otherwise; importing it costs the start about 1 % of its work and 0.4 MiB.
+    A module already imported stays.
+    """
+    for name in UNUSED_MODULES:
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":
