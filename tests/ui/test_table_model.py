@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -356,6 +357,60 @@ def test_typing_into_the_table_view_renames_a_combatant(qtbot, session, model):
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: session.state.combatants["b10"].name == "Bandit Chief")
     assert index.data() == "Bandit Chief"
+
+
+def _renaming_view(qtbot, model):
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.setItemDelegate(CombatantDelegate(view))
+    view.show()
+    qtbot.waitExposed(view)
+    view.activateWindow()
+    view.setFocus()
+    index = model.index(model.row_of("b10"), model.column_of("name"))
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = view.findChild(QLineEdit, "nameEditor")
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Vex the Second")
+    return view, editor
+
+
+def test_a_refused_name_opens_its_cell_again_with_what_was_typed(qtbot, session, model):
+    view, editor = _renaming_view(qtbot, model)
+    editor.setText("vex")
+    with qtbot.waitSignal(model.editRefused) as refused:
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert refused.args[0] == "Vex is already fighting: give Bandit 10 another name"
+
+    def typed_again():
+        again = view.findChild(QLineEdit, "nameEditor")
+        return again is not None and again.isVisible() and again.text() == "vex"
+
+    qtbot.waitUntil(typed_again)
+    again = view.findChild(QLineEdit, "nameEditor")
+    again.setText("Vexa")
+    qtbot.keyClick(again, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: session.state.combatants["b10"].name == "Vexa")
+    assert session.state.combatants["vex"].name == "Vex"
+
+
+def test_a_refused_name_left_by_a_click_elsewhere_is_not_reopened(qtbot, session, model):
+    view, editor = _renaming_view(qtbot, model)
+    elsewhere = QLineEdit()
+    qtbot.addWidget(elsewhere)
+    elsewhere.show()
+    editor.setText("Vex")
+    with qtbot.waitSignal(model.editRefused):
+        elsewhere.activateWindow()
+        elsewhere.setFocus()
+        view.commitData(editor)
+        view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+    qtbot.wait(20)
+    reopened = view.findChild(QLineEdit, "nameEditor")
+    assert reopened is None or not reopened.isVisible()
+    assert session.state.combatants["b10"].name == "Bandit 10"
 
 
 def test_initiative_editor_keeps_a_blank_cell_blank(qtbot, session, model):

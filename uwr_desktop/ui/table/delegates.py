@@ -5,6 +5,9 @@ for attributes), choices a combo box, flags a check box and text a line edit. Sp
 no letters, and the value handed to the model is exact (a ``Fraction`` for fraction columns);
 the model and the ruleset still check it and refuse a bad one with a message.
 
+A text the model refuses (a name another combatant has) opens its editor again with what was
+typed, while the table keeps the focus, so the GM mends it instead of typing it again.
+
 The delegate also measures cells for the table's column fitting, asking the style once per
 look of cell instead of once per cell.
 """
@@ -19,9 +22,12 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSize,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -70,6 +76,7 @@ class CombatantDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._metrics: dict[tuple[str, bool], QFontMetricsF] = {}
         self._room: dict[tuple[str, bool, bool], tuple[int, int]] = {}
+        self._refused_text: tuple[QPersistentModelIndex, str] | None = None
 
     def sizeHint(  # noqa: N802 (Qt override)
         self, option: QStyleOptionViewItem, index: _ModelIndex
@@ -164,7 +171,12 @@ class CombatantDelegate(QStyledItemDelegate):
         return editor
 
     def setEditorData(self, editor: QWidget, index: _ModelIndex) -> None:  # noqa: N802
-        """Show the cell's current value in the editor."""
+        """Show the cell's current value in the editor (or the text just refused in it)."""
+        refused = self._refused_text
+        if refused is not None and isinstance(editor, QLineEdit) and refused[0] == index:
+            self._refused_text = None
+            editor.setText(refused[1])
+            return
         value = index.data(Qt.ItemDataRole.EditRole)
         if isinstance(editor, QSpinBox):
             editor.setValue(editor.minimum() if value is None else int(value))
@@ -205,8 +217,29 @@ class CombatantDelegate(QStyledItemDelegate):
         elif isinstance(editor, QCheckBox):
             value = editor.isChecked()
         elif isinstance(editor, QLineEdit):
-            value = editor.text()
+            if not model.setData(index, editor.text(), Qt.ItemDataRole.EditRole):
+                self._edit_again(editor, index)
+            return
         else:
             super().setModelData(editor, model, index)
             return
         model.setData(index, value, Qt.ItemDataRole.EditRole)
+
+    def _edit_again(self, editor: QLineEdit, index: _ModelIndex) -> None:
+        """Once ``editor`` has closed, open the cell's editor again holding its refused text,
+        unless the GM has left the table (clicked elsewhere) meanwhile."""
+        viewport = editor.parentWidget()
+        view = viewport.parentWidget() if viewport is not None else None
+        if not isinstance(view, QAbstractItemView):
+            return
+        refused = (QPersistentModelIndex(index), editor.text())
+
+        def reopen() -> None:
+            focus = QApplication.focusWidget()
+            cell = refused[0]
+            if cell.isValid() and focus is not None and (focus is view or view.isAncestorOf(focus)):
+                self._refused_text = refused
+                view.edit(cell)
+            self._refused_text = None
+
+        QTimer.singleShot(0, view, reopen)
