@@ -8,7 +8,7 @@ import pytest
 from rollkeep_sheets import KATANA, samurai, scripted
 
 from uwr_desktop.core.dice import Roller
-from uwr_desktop.core.events import TurnEnded
+from uwr_desktop.core.events import Event, TurnEnded
 from uwr_desktop.core.intents import (
     AddCombatants,
     ApplyDamage,
@@ -20,10 +20,12 @@ from uwr_desktop.core.intents import (
     RulesError,
     StartFight,
 )
+from uwr_desktop.core.journal import JournalEntry
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.rulesets.rollkeep.events import (
     Forfeited,
     FullDefenseRolled,
+    Returned,
     RollOff,
 )
 from uwr_desktop.core.rulesets.rollkeep.intents import (
@@ -439,6 +441,24 @@ def test_a_delayer_who_acts_now_keeps_its_armor_tn():
     a = sheet_of(session.state.combatants["a"])
     assert (a.delaying, a.full_defense_bonus, armor_tn(a)) == (False, 0, tn)
     assert session.state.current == "a"
+
+
+def replayed_with(session: Session, event: Event) -> Session:
+    """The fight ``session`` recorded, replayed from its journal with ``event`` recorded after."""
+    entries = [*session.entries, JournalEntry("recorded", (event,))]
+    return Session(session.ruleset, session.roster, entries=entries, cursor=len(entries))
+
+
+def test_a_recorded_act_now_replays_only_for_the_delayer_offered_its_turn():
+    session, _ = trio()
+    session.do(RollkeepDelay("a"))  # b's turn: a waits, not yet offered its turn
+    with pytest.raises(RulesError, match="A has no delayed turn offered"):
+        replayed_with(session, Returned("a"))
+    with pytest.raises(RulesError, match="B has no delayed turn offered"):
+        replayed_with(session, Returned("b"))
+    session.do(NextTurn())  # b's turn taken: a is offered its turn
+    state = replayed_with(session, Returned("a")).state
+    assert state.current == "a" and not sheet_of(state.combatants["a"]).delaying
 
 
 def test_the_full_defense_bonus_is_kept_only_by_choosing_full_defense():
