@@ -27,6 +27,9 @@ LEAD_ROWS = 2
 """Rows kept above whoever acts now, so the players see who came before."""
 VALUE_UNITS = 8.0
 """Width of the axis value, in units."""
+NAME_UNITS = 6.0
+"""The least width of a full row's name, in units: in a narrow row the health band moves under
+it, then the value narrows."""
 BAND_SIZE = 0.7
 """The health band's type, in units; its zone is as wide as the longest band needs."""
 WIDE_UNITS = 15.0
@@ -72,10 +75,30 @@ HIGH_CONTRAST_LOOK = Look(
 
 
 class _Zones(msgspec.Struct, frozen=True):
-    """The widths, in units, of a full row's value and health band (0: no band)."""
+    """The widths, in units, of a full row's value and health band (0: no band zone), the
+    least room its name keeps, and whether the band is written under the name instead."""
 
     value: float
     band: float
+    name: float = NAME_UNITS
+    band_below: bool = False
+
+    def leaving_the_name(self, width: float) -> "_Zones":
+        """These zones in a row ``width`` units wide, narrowed so that the name keeps its
+        room: the band moves under the name first, then the value narrows (to nothing if it
+        must)."""
+        band = self.band + _BAND_GAP_UNITS if self.band else 0.0
+        short = self.name - (width - _ROW_EDGES_UNITS - self.value - band)
+        if short <= 0:
+            return self
+        short -= band
+        value = self.value if short <= 0 else max(0.0, self.value - short)
+        return _Zones(value, 0.0, self.name, band_below=bool(self.band))
+
+
+_ROW_EDGES_UNITS = 3.8
+"""What a full row keeps besides its name, value and band: margins and the status glyph."""
+_BAND_GAP_UNITS = 0.6
 
 
 class _Style(msgspec.Struct, frozen=True):
@@ -212,13 +235,18 @@ class OrderBoard(QWidget):
 
     def _fitted(self, rows: Sequence[PlayerRow]) -> _Zones:
         """Zones as wide as the values of ``rows`` need (at most the list's), a band's only
-        when one of them shows a band."""
+        when one of them shows a band, and the names' room as their widest needs (at most
+        :data:`NAME_UNITS`)."""
         font = QFont(self.font())
         font.setPixelSize(max(8, round(self._unit * 0.9)))
         metrics = QFontMetricsF(font)
         widest = max((metrics.horizontalAdvance(row.value_text) for row in rows), default=0.0)
         value = min(VALUE_UNITS, widest / self._unit + 0.2)
-        return _Zones(value, self._band_units(rows))
+        font.setPixelSize(max(8, round(self._unit)))
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        named = max((metrics.horizontalAdvance(row.name) for row in rows), default=0.0)
+        return _Zones(value, self._band_units(rows), min(NAME_UNITS, named / self._unit + 0.2))
 
     def _band_units(self, rows: Sequence[PlayerRow]) -> float:
         """The width, in units, of the health band's zone: room for the longest band, so
@@ -279,6 +307,7 @@ class OrderBoard(QWidget):
         """A full row: status, name (over what the row stands for and its conditions), health
         band and value."""
         unit = self._unit
+        zones = zones.leaving_the_name(rect.width() / unit)
         ink = self._paint_card(painter, row, rect)
         left = rect.left() + unit
         glyph = _GLYPHS.get(row.status, "")
@@ -288,7 +317,7 @@ class OrderBoard(QWidget):
         value_style = _Style(ink, unit * 0.9, _RIGHT)
         self._text(painter, _column(rect, right, zones.value * unit), row.value_text, value_style)
         if zones.band:
-            right -= (zones.band + 0.6) * unit
+            right -= (zones.band + _BAND_GAP_UNITS) * unit
         if row.band is not None and zones.band:
             band_style = _Style(ink, unit * BAND_SIZE, _RIGHT)
             band_rect = _column(rect, right, zones.band * unit)
@@ -297,11 +326,13 @@ class OrderBoard(QWidget):
         name = _column(rect, left, max(unit, right - left))
         bold = _Style(ink, unit, bold=True)
         below = [row.kind_words] if row.kind_words else []
+        if zones.band_below and row.band is not None:
+            below.append(band_text(row.band))
         below += row.conditions
         if not below:
-            self._text(painter, name, row.label, bold)
+            self._name(painter, name, row, bold)
             return
-        self._text(painter, name.adjusted(0, unit * 0.1, 0, -rect.height() * 0.4), row.label, bold)
+        self._name(painter, name.adjusted(0, unit * 0.1, 0, -rect.height() * 0.4), row, bold)
         under = name.adjusted(0, rect.height() * 0.58, 0, 0)
         self._text(painter, under, " · ".join(below), _Style(ink, unit * 0.6))
 
@@ -313,10 +344,10 @@ class OrderBoard(QWidget):
         name = QRectF(left, rect.top(), rect.right() - unit * 0.3 - left, rect.height())
         count = row.pips + row.spent_pips
         if not count:
-            self._text(painter, name, row.label, _Style(ink, unit * 0.85, bold=True))
+            self._name(painter, name, row, _Style(ink, unit * 0.85, bold=True))
             return
         name.setHeight(rect.height() * 0.55)
-        self._text(painter, name, row.label, _Style(ink, unit * 0.8, bold=True))
+        self._name(painter, name, row, _Style(ink, unit * 0.8, bold=True))
         size, step = unit * 0.48, unit * 0.62
         shown = min(count, max(0, int((name.width() - unit * 1.2) // step)))
         y = rect.top() + rect.height() * 0.74
@@ -333,7 +364,13 @@ class OrderBoard(QWidget):
             extra = QRectF(left + shown * step, y - unit * 0.4, unit * 1.2, unit * 0.8)
             self._text(painter, extra, f"+{count - shown}", _Style(ink, unit * 0.5))
 
-    def _text(self, painter: QPainter, rect: QRectF, text: str, style: _Style) -> None:
+    def _name(self, painter: QPainter, rect: QRectF, row: PlayerRow, style: _Style) -> None:
+        """The row's label, its words after the name left out first where it is cut."""
+        self._text(painter, rect, row.name, style, spare=row.after_name)
+
+    def _text(
+        self, painter: QPainter, rect: QRectF, text: str, style: _Style, spare: str = ""
+    ) -> None:
         if not text:
             return
         font = QFont(self.font())
@@ -341,6 +378,6 @@ class OrderBoard(QWidget):
         font.setBold(style.bold)
         painter.setFont(font)
         painter.setPen(QColor(style.color))
-        elided = elided_name(QFontMetricsF(font), text, rect.width())
+        elided = elided_name(QFontMetricsF(font), text, rect.width(), spare)
         painter.drawText(rect, style.align, elided)
         self._painted.append(elided)

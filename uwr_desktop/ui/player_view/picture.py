@@ -80,7 +80,8 @@ def health_band(combatant: Combatant) -> Band | None:
 class PlayerRow(msgspec.Struct, frozen=True):
     """One line of the order of battle as the players see it: in a columned timeline, one row
     of the column headed ``column``, with its points as ``pips`` and ``spent_pips``; ``down``:
-    its combatant is out of the fight (dimmed)."""
+    its combatant is out of the fight (dimmed). ``after_name`` is the end of ``label`` after
+    the combatant's name (``": Melee attack"``), which a row too narrow for both leaves out."""
 
     key: str
     label: str
@@ -94,6 +95,12 @@ class PlayerRow(msgspec.Struct, frozen=True):
     pips: int = 0
     spent_pips: int = 0
     down: bool = False
+    after_name: str = ""
+
+    @property
+    def name(self) -> str:
+        """The label without what follows the name."""
+        return self.label[: len(self.label) - len(self.after_name)]
 
     @property
     def kind_words(self) -> str:
@@ -224,10 +231,8 @@ def _row(
         other.hidden for cid in slot.tells if (other := state.combatants.get(cid)) is not None
     )
     no_points = slot.tells_health and health_hidden
-    if secret:
-        label = combatant.shown_name
-    else:
-        label = renamer(slot.label.replace(combatant.name, combatant.shown_name))
+    name = combatant.shown_name
+    label = name if secret else renamer(slot.label.replace(combatant.name, name))
     return PlayerRow(
         slot.key,
         label,
@@ -241,6 +246,7 @@ def _row(
         0 if no_points else slot.pips,
         0 if no_points else slot.spent_pips,
         down=combatant.down,
+        after_name=label[len(name) :] if label.startswith(name) else "",
     )
 
 
