@@ -212,7 +212,7 @@ class OrderBoard(QWidget):
         else:
             area = QRectF(self.rect())
             rows = self._picture.rows
-            self._paint_rows(painter, rows, area, _Zones(VALUE_UNITS, self._band_units(rows)))
+            self._paint_rows(painter, rows, area, self._fitted(rows))
         painter.end()
 
     def _paint_rows(
