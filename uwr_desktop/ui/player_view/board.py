@@ -26,7 +26,7 @@ ROW_HEIGHT = 2.1
 LEAD_ROWS = 2
 """Rows kept above whoever acts now, so the players see who came before."""
 VALUE_UNITS = 8.0
-"""Width of the axis value, in units."""
+"""The widest a row's axis value zone grows, in units (it is as wide as the values need)."""
 NAME_UNITS = 6.0
 """The least width of a full row's name, in units: in a narrow row the health band moves under
 it, then the value narrows."""
@@ -97,7 +97,8 @@ class _Zones(msgspec.Struct, frozen=True):
 
 
 _ROW_EDGES_UNITS = 3.8
-"""What a full row keeps besides its name, value and band: margins and the status glyph."""
+"""What a full row keeps besides its name, value and band, as ``_paint_row`` lays it out: 1 unit
+before the status glyph, 1.6 for it, 0.6 after the name and 0.6 after the value."""
 _BAND_GAP_UNITS = 0.6
 
 
@@ -304,8 +305,8 @@ class OrderBoard(QWidget):
         return look.dim if row.status is SlotStatus.DONE or row.down else look.text
 
     def _paint_row(self, painter: QPainter, row: PlayerRow, rect: QRectF, zones: _Zones) -> None:
-        """A full row: status, name (over what the row stands for and its conditions), health
-        band and value."""
+        """A full row: status, name (over what the row stands for and its conditions, and the
+        health band where the row is too narrow for it beside), health band and value."""
         unit = self._unit
         zones = zones.leaving_the_name(rect.width() / unit)
         ink = self._paint_card(painter, row, rect)
