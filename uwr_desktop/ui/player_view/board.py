@@ -213,18 +213,20 @@ class OrderBoard(QWidget):
         else:
             area = QRectF(self.rect())
             rows = self._picture.rows
-            self._paint_rows(painter, rows, area, self._fitted(rows))
+            self._paint_rows(painter, rows, area, full=True)
         painter.end()
 
     def _paint_rows(
-        self, painter: QPainter, rows: Sequence[PlayerRow], area: QRectF, zones: _Zones | None
+        self, painter: QPainter, rows: Sequence[PlayerRow], area: QRectF, *, full: bool
     ) -> None:
-        """``rows`` down ``area``: full rows with these value and band ``zones`` from a little
-        above whoever acts now, or (``None``) compact ones from the first."""
+        """``rows`` down ``area``: full rows from a little above whoever acts now, their zones
+        fitted to the rows in view, or compact ones from the first."""
         height = self._unit * ROW_HEIGHT
-        first = 0 if zones is None else self._first_row(rows, area.height())
+        first = self._first_row(rows, area.height()) if full else 0
+        in_view = rows[first : first + int(area.height() // height) + 1]
+        zones = self._fitted(in_view, self._band_units(rows)) if full else None
         y = area.top()
-        for row in rows[first:]:
+        for row in in_view:
             if y > area.bottom():
                 break
             rect = QRectF(area.left(), y, area.width(), height - self._unit * 0.2)
@@ -234,9 +236,9 @@ class OrderBoard(QWidget):
                 self._paint_row(painter, row, rect, zones)
             y += height
 
-    def _fitted(self, rows: Sequence[PlayerRow]) -> _Zones:
-        """Zones as wide as the values of ``rows`` need (at most the list's), a band's only
-        when one of them shows a band, and the names' room as their widest needs (at most
+    def _fitted(self, rows: Sequence[PlayerRow], band: float) -> _Zones:
+        """Zones as wide as the values of ``rows`` need (at most :data:`VALUE_UNITS`), ``band``
+        units for the band, and the names' room as their widest needs (at most
         :data:`NAME_UNITS`)."""
         font = QFont(self.font())
         font.setPixelSize(max(8, round(self._unit * 0.9)))
@@ -247,7 +249,7 @@ class OrderBoard(QWidget):
         font.setBold(True)
         metrics = QFontMetricsF(font)
         named = max((metrics.horizontalAdvance(row.name) for row in rows), default=0.0)
-        return _Zones(value, self._band_units(rows), min(NAME_UNITS, named / self._unit + 0.2))
+        return _Zones(value, band, min(NAME_UNITS, named / self._unit + 0.2))
 
     def _band_units(self, rows: Sequence[PlayerRow]) -> float:
         """The width, in units, of the health band's zone: room for the longest band, so
@@ -284,8 +286,7 @@ class OrderBoard(QWidget):
             style = _Style(ink, unit * 0.8, Qt.AlignmentFlag.AlignCenter, bold=True)
             self._text(painter, heading, column.heading, style)
             inside = frame.adjusted(unit * 0.2, heading_height, -unit * 0.2, -unit * 0.2)
-            zones = self._fitted(column.rows) if wide else None
-            self._paint_rows(painter, column.rows, inside, zones)
+            self._paint_rows(painter, column.rows, inside, full=wide)
 
     def _paint_card(self, painter: QPainter, row: PlayerRow, rect: QRectF) -> str:
         """The row's background, border and side stripe; return its ink."""
