@@ -523,7 +523,9 @@ def test_the_coming_order_ignores_the_d10s_rolled_for_the_count_now():
         session.do(TacticalDeclare(cid, "Melee attack", ap=2))
     # All three resolve on 21, where Ann and Cat will roll off afresh: until then the table
     # order stands between them.
-    assert session.ruleset.turn_now(session.state) == TurnNow((), ("ben", "ann", "cat"))
+    assert session.ruleset.turn_now(session.state) == TurnNow(
+        (), ("ben", "ann", "cat"), waiting_for="Nobody acts on count 31"
+    )
 
 
 def test_the_coming_order_names_an_idle_combatant_with_one_ap_left_and_not_one_with_none():
@@ -532,13 +534,17 @@ def test_the_coming_order_names_an_idle_combatant_with_one_ap_left_and_not_one_w
         session.do(TacticalDeclare("ann", "Drop item"))
     assert sheet(session, "ann").now.ap == 1
     # Still on 38: Ann comes next on 18 + 5 x 1.
-    assert session.ruleset.turn_now(session.state) == TurnNow((), ("ann", "ben"))
+    assert session.ruleset.turn_now(session.state) == TurnNow(
+        (), ("ann", "ben"), waiting_for="Nobody acts on count 38"
+    )
     session.do(NextTurn())
     assert part_of(session.state).count == 23
     assert session.ruleset.turn_now(session.state) == TurnNow(("ann",), ("ben",))
     session.do(TacticalDeclare("ann", "Drop item"))
     assert sheet(session, "ann").now.ap == 0
-    assert session.ruleset.turn_now(session.state) == TurnNow((), ("ben",))
+    assert session.ruleset.turn_now(session.state) == TurnNow(
+        (), ("ben",), waiting_for="Nobody acts on count 23"
+    )
 
 
 def test_one_hit_taken_or_healed_is_worded_in_the_singular():

@@ -83,12 +83,12 @@ def test_tactical_names_who_acts_on_the_count_and_who_arrives_at_the_later_stops
     )
     session.do(StartFight())
     # Before the countdown: its top first.
-    assert turn(session) == TurnNow((), ("a", "b"))
+    assert turn(session) == TurnNow((), ("a", "b"), waiting_for="Parries, then the countdown")
     assert session.ruleset.turn_step(session.state) == "declaring"
     session.do(NextTurn())
     assert turn(session) == TurnNow(("a",), ("b",))
     session.do(TacticalDeclare("a", "Dodge"))  # 4 AP: resolves on 18
-    assert turn(session) == TurnNow((), ("b", "a"))
+    assert turn(session) == TurnNow((), ("b", "a"), waiting_for="Nobody acts on count 38")
     session.do(NextTurn())  # count 26: B may declare
     assert session.ruleset.turn_step(session.state) == "count 26"
     assert turn(session) == TurnNow(("b",), ("a",))
@@ -101,30 +101,54 @@ def test_tactical_names_who_acts_on_the_count_and_who_arrives_at_the_later_stops
     assert turn(session) == TurnNow(("b",), ())
 
 
-def test_hands_names_those_with_points_left_in_this_turns_order():
+def test_hands_names_those_with_points_left_in_this_turns_order_then_the_next_turn():
     fight = hands_session(hands_fighter("ana", 6), hands_fighter("bo", 5), hands_fighter("cy", 1))
     fight.do(StartFight())
-    assert turn(fight) == TurnNow(("ana",), ("bo", "cy"))
+    assert turn(fight) == TurnNow(("ana",), ("bo", "cy"), ("ana", "bo", "cy"))
     fight.do(HandsSpend("ana", 3))
     fight.do(HandsSpend("bo", 5))
-    assert turn(fight) == TurnNow(("cy",), ())
+    assert turn(fight) == TurnNow(("cy",), (), ("ana", "cy"))
     fight.do(HandsSpend("cy", 1))
+    # Everyone has declared: Ana's 3 points left make a second turn.
+    assert turn(fight) == TurnNow((), (), ("ana",), "Turn 1: all declared")
     fight.do(NextTurn())  # only Ana has points left
-    assert turn(fight) == TurnNow(("ana",), ())
+    assert turn(fight) == TurnNow(("ana",), (), ("ana",))
+    fight.do(HandsSpend("ana", 3))
+    # Nobody has points left: the round ends next.
+    assert turn(fight) == TurnNow((), (), (), "Turn 2: all declared")
 
 
 def test_hands_never_names_one_marked_defeated_mid_turn_as_next():
     fight = hands_session(hands_fighter("ana", 6), hands_fighter("bo", 5), hands_fighter("cy", 4))
     fight.do(StartFight())
-    assert turn(fight) == TurnNow(("ana",), ("bo", "cy"))
+    assert turn(fight) == TurnNow(("ana",), ("bo", "cy"), ("ana", "bo", "cy"))
     fight.do(AddCondition(("bo",), Condition("Defeated")))
-    assert turn(fight) == TurnNow(("ana",), ("cy",))
+    assert turn(fight) == TurnNow(("ana",), ("cy",), ("ana", "cy"))
 
 
 def test_tactical_never_names_one_marked_defeated_as_arriving():
     # A rolls 9 + 9 = 18 (actual 38), B 2 + 3 = 5 (actual 25).
     session = tactical_session([tactical_fighter("a"), tactical_fighter("b")], [9, 9, 2, 3])
     session.do(StartFight())
-    assert turn(session) == TurnNow((), ("a", "b"))
+    before = "Parries, then the countdown"
+    assert turn(session) == TurnNow((), ("a", "b"), waiting_for=before)
     session.do(AddCondition(("b",), Condition("Defeated")))
-    assert turn(session) == TurnNow((), ("a",))
+    assert turn(session) == TurnNow((), ("a",), waiting_for=before)
+
+
+def test_tactical_says_where_the_round_stands_when_nobody_acts():
+    # A rolls 9 + 9 = 18 (actual 38), B 2 + 3 + 1 = 6 (actual 26); neither declares.
+    session = tactical_session(
+        [tactical_fighter("a"), tactical_fighter("b", quickness=1)], [9, 9, 2, 3]
+    )
+    session.do(StartFight())
+    assert turn(session).waiting_for == "Parries, then the countdown"
+    session.do(NextTurn())
+    while session.state.phase != "upkeep":
+        assert turn(session).acting, "a count the countdown stops on has someone on it"
+        assert turn(session).waiting_for == ""
+        session.do(NextTurn())
+    assert turn(session) == TurnNow(waiting_for="Upkeep done")
+    session.do(NextTurn())
+    assert session.state.round == 2
+    assert turn(session).waiting_for == "Parries, then the countdown"

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from uwr_desktop.core.intents import RemoveCombatants, StartFight
+from uwr_desktop.core.intents import ApplyDamage, EditCell, RemoveCombatants, StartFight
 from uwr_desktop.core.rulesets.hands.columns import CARRY_OVER_TURN
 from uwr_desktop.core.rulesets.hands.intents import HandsSpend
 from uwr_desktop.core.rulesets.hands.ruleset import HandsRuleset
@@ -485,3 +485,31 @@ def test_the_rows_choices_and_interferences_read_whole_on_a_laptop(themed_app, w
     ]
     scroller = window.dice_dock.findChild(QScrollArea, "diceScroller")
     assert scroller.horizontalScrollBar().maximum() == 0, "the panel scrolls sideways"
+
+
+def test_between_turns_the_header_says_so_and_the_players_next_is_the_next_turn(window, qtbot):
+    window.document.new("hands")
+    session = window.document.session
+    for name, strength in (("Ana", 5), ("Bo", 3), ("Cy", 4)):
+        add(window, name, strength=strength, reach=1)
+    ids = ids_by_name(window)
+    session.do(StartFight())
+    window.player_view.open_action.trigger()
+    view = window.player_view.view
+    header = window.turn_header.actor_label
+    session.do(HandsSpend(ids["Ana"], 2))
+    session.do(HandsSpend(ids["Cy"], 5))  # all Cy has
+    # Bo declares last in this turn; Ana and Bo still have points for turn 2.
+    assert header.text() == "Bo acts"
+    assert (view.now_label.text(), view.next_label.text()) == ("Now: Bo", "Next: Next turn")
+    session.do(HandsSpend(ids["Bo"], 1))
+    assert header.text() == "Turn 1: all declared"
+    assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Next turn")
+    # The players are told nothing of points only an unseen combatant has left.
+    session.do(EditCell(ids["Bo"], "hidden", True))
+    session.do(ApplyDamage((ids["Ana"],), 99))
+    assert view.next_label.text() == "Next: Next round"
+    session.do(EditCell(ids["Bo"], "hidden", False))
+    assert view.next_label.text() == "Next: Next turn"
+    qtbot.mouseClick(panel(window).next_turn, Qt.MouseButton.LeftButton)
+    assert header.text() == "Bo acts"

@@ -249,6 +249,7 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
     window.player_view.open_action.trigger()
     view = window.player_view.view
     assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
+    assert window.turn_header.actor_label.text() == "Parries, then the countdown"
 
     panel = window.findChild(CountdownPanel)
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 35: Hauser declares
@@ -256,9 +257,13 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
     assert window.turn_header.actor_label.text() == "Hauser acts"
     declare(panel, qtbot, "Melee attack", 4)
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 30: the Orc
+    heard: list[str] = []
+    window.announcer.announced.connect(heard.append)
     declare(panel, qtbot, "Melee attack", 4)
+    assert heard[-1].endswith("Nobody acts on count 30."), "a screen reader hears it too"
     # The hidden Ghost arrives on 25 and is never named; Hauser's attack resolves on 15.
     assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
+    assert window.turn_header.actor_label.text() == "Nobody acts on count 30"
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 25: the Ghost
     assert view.now_label.text() == ""  # nothing tells the players an unseen one acts
     assert view.axis_label.text() == "Round 1 · countdown"  # nor where

@@ -124,12 +124,17 @@ class TurnNow(msgspec.Struct, frozen=True):
 
     ``acting`` are the combatants acting now, first first (several where the rules let a tie
     act together; empty before the fight or between turns); ``upcoming`` those still to act
-    this round after them, in the order the rules would call them as things stand (empty: the
-    round ends next).
+    this round after them, in the order the rules would call them as things stand; ``later``
+    those who act after them in a next turn of this round whose order the rules decide only
+    when it starts, in no order (empty, as ``upcoming``: the round ends after them). When
+    nobody acts now, ``waiting_for`` says where the round stands, in words shown in place of
+    a name (``"Nobody acts on count 37"``; empty: nothing to add).
     """
 
     acting: tuple[str, ...] = ()
     upcoming: tuple[str, ...] = ()
+    later: tuple[str, ...] = ()
+    waiting_for: str = ""
 
 
 class ConditionPreset(msgspec.Struct, frozen=True):

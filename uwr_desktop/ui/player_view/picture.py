@@ -15,7 +15,7 @@ the player view paints what this module returns.
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
 from itertools import groupby
 
@@ -252,14 +252,24 @@ def _row(
 
 def _now_and_next(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
     """The names the players read beside "Now" and "Next": nobody hidden is named, so a
-    hidden combatant's turn has no "Now" at all, and nobody down is next."""
+    hidden combatant's turn has no "Now" at all (nor does a pause between turns, which would
+    otherwise tell the two apart), and nobody down is next. After the last name to come,
+    "Next" is the next turn when the rules name someone the players see for it, else the next
+    round."""
     if state.phase == SETUP_PHASE:
         return "", ""
     acting = (state.combatants[cid] for cid in turn.acting)
     now = ", ".join(combatant.shown_name for combatant in acting if not combatant.hidden)
-    upcoming = (state.combatants[cid] for cid in turn.upcoming)
-    waiting = next((c.shown_name for c in upcoming if not c.hidden and not c.down), "Next round")
-    return now, waiting
+    first = next(_seen_standing(state, turn.upcoming), None)
+    if first is not None:
+        return now, first.shown_name
+    later = next(_seen_standing(state, turn.later), None)
+    return now, "Next round" if later is None else "Next turn"
+
+
+def _seen_standing(state: EncounterState, ids: tuple[str, ...]) -> Iterator[Combatant]:
+    """The combatants of ``ids`` the players see and who are not down, in that order."""
+    return (c for cid in ids if not (c := state.combatants[cid]).hidden and not c.down)
 
 
 THE_GM = "The GM"

@@ -61,14 +61,15 @@ class TurnHeader(QWidget):
 def acting_words(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
     """Who acts and the verb after them, which a narrow header leaves out: ("Vex", " acts"),
     ("Vex, Ana", " act") for a tie acting together; ("Everyone is down", "") when nobody acts
-    because nobody is standing (rounds still go by, for what counts them); nothing between
-    turns."""
+    because nobody is standing (rounds still go by, for what counts them); between turns, where
+    the rules say the round stands ("Nobody acts on count 37")."""
     names = [state.combatants[cid].name for cid in turn.acting]
     if names:
         return ", ".join(names), " acts" if len(names) == 1 else " act"
-    return ("Everyone is down" if state.everyone_down() else ""), ""
+    return ("Everyone is down" if state.everyone_down() else turn.waiting_for), ""
 
 
 def acting_text(state: EncounterState, turn: TurnNow) -> str:
-    """ "Vex acts", "Vex, Ana act", "Everyone is down" or nothing: see :func:`acting_words`."""
+    """ "Vex acts", "Vex, Ana act", "Everyone is down", where the round stands between turns or
+    nothing: see :func:`acting_words`."""
     return "".join(acting_words(state, turn))

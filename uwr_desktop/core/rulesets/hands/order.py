@@ -18,7 +18,7 @@ from itertools import pairwise
 from uwr_desktop.core.encounter import EncounterState
 from uwr_desktop.core.rulesets.base import TurnNow
 from uwr_desktop.core.rulesets.hands.sheet import HandsSheet, sheet_of
-from uwr_desktop.core.rulesets.hands.state import HandsPart, Phase, Place, Reason
+from uwr_desktop.core.rulesets.hands.state import HandsPart, Phase, Place, Reason, part_of
 from uwr_desktop.core.sides import Side
 
 Faces = Mapping[str, tuple[int, ...]]
@@ -31,7 +31,8 @@ def points_of(sheet: HandsSheet, *, carry: bool) -> int:
 
 def turn_now(state: EncounterState) -> TurnNow:
     """Who declares now, then those after in this turn's order with points left and not down
-    (the GM may mark one defeated mid-turn); the next turn decides its order again."""
+    (the GM may mark one defeated mid-turn); everyone with ready points is in the next turn,
+    which decides its order again."""
     if state.phase not in (Phase.CARRY_OVER, Phase.TURNS):
         return TurnNow()
     carry = state.phase == Phase.CARRY_OVER
@@ -44,7 +45,11 @@ def turn_now(state: EncounterState) -> TurnNow:
         and not (combatant := state.combatants[cid]).down
         and points_of(sheet_of(combatant), carry=carry) > 0
     )
-    return TurnNow(() if current is None else (current,), upcoming)
+    later = tuple(participants(state, carry=False))
+    if current is not None:
+        return TurnNow((current,), upcoming, later)
+    done = "Carry-over: all moved" if carry else f"Turn {part_of(state).turn}: all declared"
+    return TurnNow((), upcoming, later, done)
 
 
 def participants(state: EncounterState, *, carry: bool) -> list[str]:

@@ -155,10 +155,15 @@ def acting_at(state: EncounterState, order: TieOrder) -> list[str]:
     return resolving(state, order) + declaring(state, order)
 
 
+BEFORE_COUNTDOWN = "Parries, then the countdown"
+"""Where a round stands before its countdown starts, in the turn's words."""
+
+
 def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
     """Who acts on the count now, then who acts at each later stop of the countdown as things
     stand, each named once (before the countdown starts, those of its top count first); one
-    the GM marked defeated is not named as coming.
+    the GM marked defeated is not named as coming. When nobody acts, its words say where the
+    round stands: before the countdown, on a count nobody acts on, or at upkeep.
 
     A combatant arrives where its action resolves or, idle with AP left, at its actual
     initiative: every such count is a stop :func:`next_count` steps to, so one pass over the
@@ -166,11 +171,14 @@ def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
     count = part_of(state).count
     if state.phase == Phase.RESOLUTION and count is not None:
         acting, below = acting_at(state, order), count
+        waiting_for = "" if acting else f"Nobody acts on count {count}"
     elif state.phase == Phase.INITIATIVE:
         top = top_count(state)
         if top is None:
-            return TurnNow()
-        acting, below = [], top + 1
+            return TurnNow(waiting_for=BEFORE_COUNTDOWN)
+        acting, below, waiting_for = [], top + 1, BEFORE_COUNTDOWN
+    elif state.phase == Phase.UPKEEP:
+        return TurnNow(waiting_for="Upkeep done")
     else:
         return TurnNow()
     named = set(acting)
@@ -192,7 +200,7 @@ def turn_now(state: EncounterState, order: TieOrder) -> TurnNow:
             arriving = sorted((cid for cid in group if cid not in named), key=key)
             upcoming += arriving
             named.update(arriving)
-    return TurnNow(tuple(acting), tuple(upcoming))
+    return TurnNow(tuple(acting), tuple(upcoming), waiting_for=waiting_for)
 
 
 def turn_step(state: EncounterState) -> str:
