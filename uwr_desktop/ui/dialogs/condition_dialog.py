@@ -78,7 +78,7 @@ class ConditionDialog(QDialog):
         """Create the dialog with the first condition offered suggested."""
         super().__init__(parent)
         self.setObjectName("conditionDialog")
-        self.setWindowTitle("Add condition")
+        self.setWindowTitle("Add Condition")
         self.setMinimumWidth(360)
         self._presets = {preset.name.casefold(): preset for preset in presets}
         self._preset: ConditionPreset | None = None

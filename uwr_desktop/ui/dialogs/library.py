@@ -82,7 +82,7 @@ class LibraryDialog(QDialog):
         """
         super().__init__(parent)
         self.setObjectName("libraryDialog")
-        self.setWindowTitle("Add from library")
+        self.setWindowTitle("Add from Library")
         self.setMinimumSize(560, 460)
         self._library = library
         self._ruleset = ruleset_id
@@ -374,7 +374,7 @@ class LibraryDialog(QDialog):
             return
         prompt = QInputDialog(self)
         prompt.setObjectName("renamePrompt")
-        prompt.setWindowTitle("Rename template")
+        prompt.setWindowTitle("Rename Template")
         prompt.setLabelText("New name:")
         prompt.setInputMode(QInputDialog.InputMode.TextInput)
         prompt.setTextValue(template.name)

@@ -16,7 +16,7 @@ from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
-from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
 
 
 class SheetDialog(QDialog):
@@ -31,6 +31,7 @@ class SheetDialog(QDialog):
     ) -> None:
         """A dialog for ``combatant`` (``None``: a new one)."""
         super().__init__(parent)
+        self.setWindowTitle(combatant_dialog_title(combatant))
         self.original = combatant
         self._read_sheet = read_sheet
         self.name = QLineEdit(combatant.name if combatant is not None else "")

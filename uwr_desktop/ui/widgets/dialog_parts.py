@@ -6,9 +6,16 @@ from typing import TypeVar
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.ui.theme import problem_palette
 
 T = TypeVar("T")
+
+
+def combatant_dialog_title(combatant: Combatant | None) -> str:
+    """A combatant dialog's title in every round system: the command that opened it for a new
+    one ("Add Combatant"), the combatant's name for an edit."""
+    return "Add Combatant" if combatant is None else f"Edit {combatant.name}"
 
 
 def ok_cancel(

@@ -42,7 +42,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named, row_of, table_widget
-from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -61,7 +61,7 @@ class HandsCombatantDialog(QDialog):
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         super().__init__(parent)
         self.setObjectName("handsCombatantDialog")
-        self.setWindowTitle("Edit combatant" if combatant else "Add combatant")
+        self.setWindowTitle(combatant_dialog_title(combatant))
         self._combatant = combatant
         sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
         self.name = QLineEdit(combatant.name if combatant else "")

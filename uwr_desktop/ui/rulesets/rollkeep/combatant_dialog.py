@@ -32,7 +32,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.theme import problem_palette
 from uwr_desktop.ui.widgets.build import named, spin, wrapped
-from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -139,7 +139,7 @@ class RollkeepDialog(QDialog):
         """Fill the form from ``combatant`` (a new one when ``None``)."""
         super().__init__(parent)
         self.setObjectName("rollkeepDialog")
-        self.setWindowTitle("New samurai" if combatant is None else f"Edit {combatant.name}")
+        self.setWindowTitle(combatant_dialog_title(combatant))
         self._original = combatant
         self._new_id = new_combatant_id()
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()

@@ -47,7 +47,7 @@ class CatalogDialog(QDialog):
     ) -> None:
         """Start from the tables in force."""
         super().__init__(parent)
-        self.setWindowTitle("Action catalog and paces")
+        self.setWindowTitle("Action Catalog and Paces")
         self.action_rows = table_widget("catalogActions", ACTION_COLUMNS, accessible="Actions")
         self.pace_rows = table_widget("catalogPaces", PACE_COLUMNS, accessible="Paces")
         for table in (self.action_rows, self.pace_rows):

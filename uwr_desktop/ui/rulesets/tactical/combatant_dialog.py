@@ -27,7 +27,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -50,7 +50,7 @@ class TacticalDialog(QDialog):
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         """Edit ``combatant`` (``None``: a new one)."""
         super().__init__(parent)
-        self.setWindowTitle("Edit combatant" if combatant else "New combatant")
+        self.setWindowTitle(combatant_dialog_title(combatant))
         sheet = sheet_of(combatant) if combatant is not None else TacticalSheet()
         self._original = combatant
         self.name = named(QLineEdit(combatant.name if combatant else ""), "tacticalName")

@@ -59,7 +59,12 @@ from uwr_desktop.core.rulesets.uwr.upr import (
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.dialog_parts import modal_answer, ok_cancel, problem_label
+from uwr_desktop.ui.widgets.dialog_parts import (
+    combatant_dialog_title,
+    modal_answer,
+    ok_cancel,
+    problem_label,
+)
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -129,7 +134,7 @@ class CombatantDialog(QDialog):
         self._table = ruleset_upr_table(ruleset)
         self._tables = SheetTables(self._table, self)
         self._loading = True
-        self.setWindowTitle("New combatant" if combatant is None else f"Edit {combatant.name}")
+        self.setWindowTitle(combatant_dialog_title(combatant))
         self.setMinimumSize(780, 720)
 
         self._build_sheet()
