@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import msgspec
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -76,6 +77,10 @@ NOTES_LIMIT = MAX_TEXT_LENGTH
 """Longest notes the core accepts."""
 
 
+WEAPON_NAME_CHARS = 14
+"""The room a weapon's name keeps beside the weapons table's choices, in average characters."""
+
+
 def side_label(side: Side) -> str:
     """The side's name as shown to the GM: ``"Enemy"``."""
     return side.value.capitalize()
@@ -135,7 +140,7 @@ class CombatantDialog(QDialog):
         self._tables = SheetTables(self._table, self)
         self._loading = True
         self.setWindowTitle(combatant_dialog_title(combatant))
-        self.setMinimumSize(780, 720)
+        self.setMinimumWidth(780)
 
         self._build_sheet()
         self._notes = QPlainTextEdit()
@@ -155,8 +160,11 @@ class CombatantDialog(QDialog):
         notes_label.setBuddy(self._notes)
         layout.addWidget(notes_label)
         layout.addWidget(self._notes)
-        layout.addWidget(self._problem)
-        layout.addWidget(self._buttons)
+        # Why OK is greyed stands beside it: a line less, so the dialog fits a laptop's screen.
+        last = QHBoxLayout()
+        last.addWidget(self._problem, 1)
+        last.addWidget(self._buttons)
+        layout.addLayout(last)
 
         self._load(combatant)
         self._loading = False
@@ -268,6 +276,7 @@ class CombatantDialog(QDialog):
         for weapon in sheet_of(shown).weapons:
             self._tables.new_weapon_row(weapon)
         self._tables.rowsChanged.connect(self._fix_tab_order)
+        self._tables.rowsChanged.connect(self._keep_weapon_names_readable)
         edits = [
             self._tables.changed,
             self._name.textChanged,
@@ -362,6 +371,29 @@ class CombatantDialog(QDialog):
             id="preview", name="preview", sheet=UwrSheet(attributes=attributes, skills=skills)
         )
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        """Open wide enough for the weapons' names, now that the choices have their size."""
+        super().showEvent(event)
+        self._keep_weapon_names_readable()
+
+    def _keep_weapon_names_readable(self) -> None:
+        """Widen the dialog until the weapons table's name column, which takes what the
+        others leave as wide as their contents, keeps room for a name (as far as the screen
+        allows)."""
+        if not self.isVisible():
+            return
+        table = self._tables.weapons
+        header = table.horizontalHeader()
+        others = sum(
+            max(header.sectionSizeHint(column), table.sizeHintForColumn(column))
+            for column in range(1, table.columnCount())
+        )
+        name = WEAPON_NAME_CHARS * table.fontMetrics().averageCharWidth()
+        around = self.width() - table.viewport().width()
+        wanted = min(others + name + around, self.screen().availableGeometry().width())
+        if wanted > self.minimumWidth():
+            self.setMinimumWidth(wanted)
+
     def _refresh(self) -> None:
         if self._loading:
             return
@@ -375,6 +407,7 @@ class CombatantDialog(QDialog):
             if weapon.type_override:
                 text += f" (overridden for this fight: {weapon.type_override})"
             row.preview.setText(text)
+        self._keep_weapon_names_readable()
         try:
             self._build()
         except SheetError as problem:

@@ -83,6 +83,17 @@ def _table_widget(name: str, headers: Sequence[str]) -> QTableWidget:
     return table
 
 
+ROWS_AT_LEAST = 2
+"""The rows the skills and weapons tables keep in view however small the dialog: more scroll,
+so that the whole dialog fits a laptop's screen."""
+
+
+def _rows_high(table: QTableWidget, rows: int) -> int:
+    """The height that shows ``table``'s header and ``rows`` rows."""
+    header = table.horizontalHeader().sizeHint().height()
+    return header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth()
+
+
 def _box(title: str, table: QTableWidget, add: QPushButton) -> QGroupBox:
     box = QGroupBox(title)
     layout = QVBoxLayout(box)
@@ -159,8 +170,8 @@ class SheetTables(QObject):
         self.add_weapon = _add_button("Add &weapon", "addWeapon")
         self.add_weapon.clicked.connect(lambda: self.new_weapon_row(focus=True))
         self.weapons_box = _box("Weapons", self.weapons, self.add_weapon)
-        self.skills.setMinimumHeight(110)
-        self.weapons.setMinimumHeight(150)
+        for shown in (self.skills, self.weapons):
+            shown.setMinimumHeight(_rows_high(shown, ROWS_AT_LEAST))
         self.skills.setAccessibleName("Skills")
         self.weapons.setAccessibleName("Weapons")
         self.rowsChanged.connect(self._name_rows)

@@ -1,0 +1,81 @@
+"""Every round system's combatant dialog is titled alike (by the command that opened it for a
+new combatant, by the combatant's name for an edit) and fits a 1366x768 laptop's screen, its
+fields as tall as they need; the weapons of a uwr sheet keep their names readable."""
+
+from collections.abc import Callable
+
+import pytest
+from every_system import SYSTEMS, sheet_for
+from fight_window import when_modal
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QDialog, QTableWidget
+from test_combatant_dialog import VEX
+
+from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.ui.rulesets import ruleset_ui
+
+pytestmark = pytest.mark.usefixtures("own_systems_in_module")
+
+LAPTOP_DIALOG_ROOM = QSize(1366, 700)
+"""What a dialog may fill on a 1366x768 screen, less its task bar and the dialog's title bar."""
+
+
+def _shown(ruleset_id: str, combatant: Combatant | None, look: Callable[[QDialog], None]) -> None:
+    """Open the round system's combatant dialog, ``look`` at it, then cancel it."""
+
+    def read(dialog: QDialog) -> None:
+        try:
+            look(dialog)
+        finally:
+            dialog.reject()
+
+    when_modal(QDialog, read)
+    assert ruleset_ui(ruleset_id).edit_combatant(None, make_ruleset(ruleset_id), combatant) is None
+
+
+def _title(ruleset_id: str, combatant: Combatant | None) -> str:
+    seen: list[str] = []
+    _shown(ruleset_id, combatant, lambda dialog: seen.append(dialog.windowTitle()))
+    return seen[0]
+
+
+def _least(dialog: QDialog) -> QSize:
+    return dialog.minimumSizeHint().expandedTo(dialog.minimumSize())
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_a_combatant_dialog_is_titled_by_its_command_or_by_the_combatant(qtbot, ruleset_id):
+    assert _title(ruleset_id, None) == "Add Combatant"
+    bryn = Combatant(id="b", name="Bryn of the Long Road 2", sheet=sheet_for(ruleset_id))
+    assert _title(ruleset_id, bryn) == "Edit Bryn of the Long Road 2"
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_a_combatant_dialog_fits_a_laptop_with_every_field_as_tall_as_it_needs(qtbot, ruleset_id):
+    sizes: list[QSize] = []
+    bryn = Combatant(id="b", name="Bryn", sheet=sheet_for(ruleset_id))
+    for combatant in (None, bryn):
+        _shown(ruleset_id, combatant, lambda dialog: sizes.append(_least(dialog)))
+    for least in sizes:
+        assert least.width() <= LAPTOP_DIALOG_ROOM.width()
+        assert least.height() <= LAPTOP_DIALOG_ROOM.height()
+
+
+def test_a_uwr_sheet_with_weapons_fits_a_laptop_and_shows_their_names(qtbot):
+    seen: dict[str, int] = {}
+
+    def look(dialog: QDialog) -> None:
+        least = _least(dialog)
+        dialog.resize(least)
+        qtbot.wait(20)
+        weapons = dialog.findChild(QTableWidget, "weaponsTable")
+        seen["height"] = least.height()
+        seen["name"] = weapons.horizontalHeader().sectionSize(0)
+        seen["chars"] = weapons.fontMetrics().averageCharWidth()
+        seen["pushed"] = weapons.horizontalScrollBar().maximum()
+
+    _shown("uwr", VEX, look)
+    assert seen["height"] <= LAPTOP_DIALOG_ROOM.height()
+    assert seen["name"] >= 12 * seen["chars"], "a weapon's name is read whole"
+    assert seen["pushed"] == 0, "no column is pushed out of sight"
