@@ -8,12 +8,13 @@ import pytest
 from every_system import SYSTEMS, sheet_for
 from fight_window import when_modal
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QDialog, QTableWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QTableWidget
 from test_combatant_dialog import VEX
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.ui.rulesets import ruleset_ui
+from uwr_desktop.ui.theme import problem_palette
 
 pytestmark = pytest.mark.usefixtures("own_systems_in_module")
 
@@ -79,3 +80,26 @@ def test_a_uwr_sheet_with_weapons_fits_a_laptop_and_shows_their_names(qtbot):
     assert seen["height"] <= LAPTOP_DIALOG_ROOM.height()
     assert seen["name"] >= 12 * seen["chars"], "a weapon's name is read whole"
     assert seen["pushed"] == 0, "no column is pushed out of sight"
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_a_nameless_combatant_is_refused_in_the_red_line_and_the_dialog_stays(qtbot, ruleset_id):
+    seen: dict[str, object] = {}
+
+    def look(dialog: QDialog) -> None:
+        for field in dialog.findChildren(QLineEdit):
+            field.clear()  # the name, wherever the round system's sheet puts it
+        qtbot.wait(1)
+        buttons = dialog.findChild(QDialogButtonBox)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if ok.isEnabled():
+            ok.click()
+        line = dialog.findChild(QLabel, "problemLabel")
+        seen["still open"] = dialog.isVisible()
+        seen["said"] = line.text() if line is not None and line.isVisible() else ""
+        seen["red"] = line is not None and line.palette() == problem_palette(line)
+
+    _shown(ruleset_id, None, look)
+    assert seen["still open"]
+    assert "name" in str(seen["said"]).lower()
+    assert seen["red"]

@@ -1,7 +1,8 @@
 """A combatant dialog's frame and its running, written once for any round system.
 
 A round system's dialog derives from :class:`SheetDialog`: it adds its sheet's rows to
-``form`` below the name and hands over how to read the sheet they describe; its UI derives
+``form`` below the name and hands over how to read the sheet they describe (a nameless
+combatant is refused in the red line above OK); its UI derives
 from :class:`SheetDialogUi` and names the dialog, which is then run modally for New Combatant
 and Edit, a new combatant taking the id :meth:`SheetDialogUi.new_id` gives.
 """
@@ -16,7 +17,12 @@ from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
-from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import (
+    combatant_dialog_title,
+    modal_answer,
+    ok_cancel,
+    problem_label,
+)
 
 
 class SheetDialog(QDialog):
@@ -38,9 +44,19 @@ class SheetDialog(QDialog):
         self.name.setObjectName("sheetName")
         self.form = QFormLayout()
         self.form.addRow("Name", self.name)
+        self.problem = problem_label()
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
-        layout.addWidget(ok_cancel(self))
+        layout.addWidget(self.problem)
+        layout.addWidget(ok_cancel(self, self._accept))
+
+    def _accept(self) -> None:
+        """Close only once the combatant has a name; otherwise say so and stay."""
+        if not clean_name(self.name.text()):
+            self.problem.setText("Give the combatant a name")
+            self.problem.show()
+            return
+        self.accept()
 
     def combatant(self, new_id: str) -> Combatant:
         """The combatant the dialog describes: the original with its name and sheet as

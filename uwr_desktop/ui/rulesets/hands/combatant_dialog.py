@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
+    QHeaderView,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -42,7 +42,12 @@ from uwr_desktop.core.rulesets.hands.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named, row_of, table_widget
-from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import (
+    combatant_dialog_title,
+    modal_answer,
+    ok_cancel,
+    problem_label,
+)
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -94,6 +99,9 @@ class HandsCombatantDialog(QDialog):
         self.weapons = table_widget(
             "weapons", ("Weapon", "Reach / range", "Missile"), accessible="Weapons"
         )
+        header = self.weapons.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the name: what is left
         # The rows' fields take the focus, in the dialog's Tab order; the table itself does not.
         self.weapons.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.weapons.setTabKeyNavigation(False)
@@ -104,9 +112,7 @@ class HandsCombatantDialog(QDialog):
         self.remove_weapon.setToolTip(
             "Remove the weapon whose row was clicked or last had the keyboard (else the last)"
         )
-        self.problem = QLabel()
-        self.problem.setObjectName("problemLabel")
-        self.problem.setWordWrap(True)
+        self.problem = problem_label()
         self.buttons = ok_cancel(self, ok_default=False)
         self._lay_out()
         for weapon in sheet.weapons:
@@ -274,6 +280,7 @@ class HandsCombatantDialog(QDialog):
         else:
             self.problem.setText("")
             ok = True
+        self.problem.setVisible(not ok)
         button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if button is not None:
             button.setEnabled(ok)

@@ -30,9 +30,13 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.theme import problem_palette
-from uwr_desktop.ui.widgets.build import named, spin, wrapped
-from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.build import named, spin
+from uwr_desktop.ui.widgets.dialog_parts import (
+    combatant_dialog_title,
+    modal_answer,
+    ok_cancel,
+    problem_label,
+)
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -178,8 +182,7 @@ class RollkeepDialog(QDialog):
         self.weapons.setPlaceholderText(
             "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
         )
-        self.error = wrapped("rollkeepDialogError")
-        self.error.setPalette(problem_palette(self.error))
+        self.error = problem_label()
         self._lay_out(grid)
         self._result: Combatant | None = None
 
@@ -236,6 +239,7 @@ class RollkeepDialog(QDialog):
             self._result = self.combatant()
         except FormError as error:
             self.error.setText(str(error))
+            self.error.show()
             return
         super().accept()
 

@@ -6,7 +6,6 @@ from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QWidget,
 )
@@ -27,7 +26,12 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.dialog_parts import combatant_dialog_title, modal_answer, ok_cancel
+from uwr_desktop.ui.widgets.dialog_parts import (
+    combatant_dialog_title,
+    modal_answer,
+    ok_cancel,
+    problem_label,
+)
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -71,7 +75,7 @@ class TacticalDialog(QDialog):
             "tacticalBleeding", BLEEDING, sheet.bleeding, below=": it is the hits lost each round"
         )
         self.bleeding.setToolTip("Hits lost at each upkeep")
-        self.message = named(QLabel(), "tacticalDialogMessage")
+        self.message = problem_label()
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
@@ -85,13 +89,12 @@ class TacticalDialog(QDialog):
 
     def _accept(self) -> None:
         problem = first_problem([self.quickness, self.penalty, self.hits, self.bleeding])
-        if problem:
-            self.message.setText(problem)
-            return
-        if not clean_name(self.name.text()):
-            self.message.setText("Give the combatant a name")
-            return
-        self.accept()
+        if not problem and not clean_name(self.name.text()):
+            problem = "Give the combatant a name"
+        self.message.setText(problem)
+        self.message.setVisible(bool(problem))
+        if not problem:
+            self.accept()
 
     def combatant(self) -> Combatant:
         """The combatant the form describes."""
