@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLabel, QLineEdit, QSpinBox
 from uwr_fighters import swordsman
 
-from uwr_desktop.core.encounter import Condition, TurnEdge, TurnTie
+from uwr_desktop.core.encounter import Condition, Lasting, TurnEdge, TurnTie
 from uwr_desktop.core.intents import AddCombatants, StartFight
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.sides import Side
@@ -103,10 +103,36 @@ def test_a_turn_needs_someone_in_the_fight(qtbot):
     dialog = ConditionDialog()
     qtbot.addWidget(dialog)
     lasts = child(dialog, QComboBox, "conditionLasts")
-    lasts.setCurrentIndex(1)
+    lasts.setCurrentIndex(lasts.findData(Lasting.TURN_START.value))
     assert not ok(dialog).isEnabled()
     with pytest.raises(ValueError, match="Nobody is in the fight yet"):
         dialog.condition()
+
+
+def test_how_long_and_the_rounds_always_say_the_same(qtbot):
+    dialog = ConditionDialog(make_ruleset("uwr").rule_conditions())
+    qtbot.addWidget(dialog)
+    names = child(dialog, QComboBox, "conditionName")
+    lasts = child(dialog, QComboBox, "conditionLasts")
+    rounds = child(dialog, QSpinBox, "conditionRounds")
+
+    def shown():
+        return lasts.currentText(), rounds.text()
+
+    names.setCurrentIndex(names.findText("Off Guard"))  # its rules keep it until removed
+    assert shown() == ("Until removed", "until removed")
+    rounds.lineEdit().selectAll()
+    qtbot.keyClicks(rounds, "3")
+    assert shown() == ("Some rounds", "3 rounds")
+    assert dialog.condition() == Condition("Off Guard", 3, preset="off_guard")
+    lasts.setCurrentIndex(lasts.findText("Until removed"))
+    assert shown() == ("Until removed", "until removed")
+    lasts.setCurrentIndex(lasts.findText("Some rounds"))
+    assert shown() == ("Some rounds", "1 round")
+    rounds.lineEdit().selectAll()
+    qtbot.keyClicks(rounds, "0")
+    assert shown() == ("Until removed", "until removed")
+    assert dialog.condition() == Condition("Off Guard", None, preset="off_guard")
 
 
 # --- in the window --------------------------------------------------------------------------

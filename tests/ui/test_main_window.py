@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 from PySide6.QtCore import QItemSelectionModel, QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMessageBox, QToolBar, QToolButton
@@ -708,11 +709,24 @@ def test_damage_hits_every_selected_combatant_and_no_other(window, monkeypatch):
     _select(window, "vex", "oda")
     window.actions_by_key["damage"].trigger()
 
-    assert len(asked) == 1 and "2 combatant" in asked[0]
+    assert asked == ["Damage to Vex and Oda:"]
     vitality = {cid: c.sheet.vitality for cid, c in _combatants(window).items()}
     assert vitality == {"vex": 6, "bandit": 10, "oda": 6}
     window.actions_by_key["undo"].trigger()
     assert {c.sheet.vitality for c in _combatants(window).values()} == {10}
+
+
+def test_heal_asks_by_name_and_a_crowd_is_counted(window, monkeypatch):
+    _add(window, _vex(), _bandit(), _oda())
+    asked = []
+    monkeypatch.setattr(quick_dialogs, "ask_amount", lambda _p, _t, label: asked.append(label))
+    _select(window, "vex")
+    window.actions_by_key["heal"].trigger()
+    crowd = [f"bandit-{n}" for n in range(5)]
+    _add(window, *(replace(_bandit(), id=cid, name=f"Bandit {n}") for n, cid in enumerate(crowd)))
+    _select(window, *crowd)
+    window.actions_by_key["damage"].trigger()
+    assert asked == ["Healing for Vex:", "Damage to 5 combatants:"]
 
 
 def test_a_cancelled_damage_dialog_changes_nothing(window, monkeypatch):

@@ -129,7 +129,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     declare(panel, qtbot, "Draw weapon/ammo/item")
     qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
     assert part_of(session.state).count == 20
-    assert "resolving: Hauser, Orc" in panel.status.text()
+    assert "resolving: Hauser and Orc" in panel.status.text()
     assert not panel.next.isEnabled(), "the actions due on 20 resolve first"
     assert panel.next.toolTip() == (
         "Resolve Hauser's Draw weapon/ammo/item, Orc's Melee attack first (count 20)"
@@ -144,7 +144,7 @@ def test_a_tactical_fight_declared_shortened_by_drag_and_resolved_in_count_order
     )
 
     window.actions_by_key["undo"].trigger()
-    assert "resolving: Hauser, Orc" in panel.status.text()
+    assert "resolving: Hauser and Orc" in panel.status.text()
     window.actions_by_key["redo"].trigger()
     # Nobody declares again: Next steps down the counts where waiting costs them AP, then upkeep.
     counts = []

@@ -51,11 +51,13 @@ COMMON_CONDITIONS: tuple[str, ...] = (
 type any other name."""
 
 LASTING_CHOICES: tuple[tuple[str, Lasting], ...] = (
+    ("Until removed", Lasting.UNTIL_REMOVED),
     ("Some rounds", Lasting.ROUNDS),
     ("Until the start of the next turn of", Lasting.TURN_START),
     ("Until the end of the next turn of", Lasting.TURN_END),
 )
-"""The kinds of duration offered, in order (some rounds, 0 of them: until removed)."""
+"""The kinds of duration offered, in order. The first two follow the rounds typed: 0 rounds is
+until removed, and a number of them is some rounds."""
 
 
 class ConditionDialog(QDialog):
@@ -120,7 +122,8 @@ class ConditionDialog(QDialog):
         layout.addWidget(self._problem)
         layout.addWidget(buttons)
         self._name.editTextChanged.connect(self._name_changed)
-        self._lasts.currentIndexChanged.connect(self._refresh)
+        self._lasts.currentIndexChanged.connect(self._lasts_chosen)
+        self._rounds.valueChanged.connect(self._rounds_typed)
         for box in (self._rounds, self._amount):
             box.problemChanged.connect(self._refresh)
         self._name_changed()
@@ -167,9 +170,8 @@ class ConditionDialog(QDialog):
         if preset is not self._preset:
             self._preset = preset
             if preset is not None:
-                lasting = Lasting.ROUNDS if preset.lasts is Lasting.UNTIL_REMOVED else preset.lasts
-                self._lasts.setCurrentIndex(self._lasts.findData(lasting.value))
                 self._rounds.setValue(preset.rounds if preset.lasts is Lasting.ROUNDS else 0)
+                self._lasts.setCurrentIndex(self._lasts.findData(preset.lasts.value))
         self._about.setText(preset.description if preset else "")
         self._form.setRowVisible(self._about, preset is not None)
         counts = preset is not None and bool(preset.amount)
@@ -180,6 +182,21 @@ class ConditionDialog(QDialog):
             if isinstance(label, QLabel):
                 label.setText(f"Nu&mber: {preset.amount.lower()}")
         self._refresh()
+
+    def _lasts_chosen(self) -> None:
+        """Until removed is no rounds, and some rounds at least one."""
+        lasting = Lasting(self._lasts.currentData())
+        if lasting is Lasting.UNTIL_REMOVED:
+            self._rounds.setValue(0)
+        elif lasting is Lasting.ROUNDS and self._rounds.value() == 0:
+            self._rounds.setValue(1)
+        self._refresh()
+
+    def _rounds_typed(self, rounds: int) -> None:
+        """A number of rounds typed is some rounds, and 0 of them until removed."""
+        if Lasting(self._lasts.currentData()).edge is None:
+            wanted = Lasting.ROUNDS if rounds > 0 else Lasting.UNTIL_REMOVED
+            self._lasts.setCurrentIndex(self._lasts.findData(wanted.value))
 
     def _lasting(self) -> Lasting:
         lasting = Lasting(self._lasts.currentData())

@@ -23,6 +23,7 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
 from uwr_desktop.ui.widgets.build import named
+from uwr_desktop.ui.widgets.listed import selection_words
 
 if TYPE_CHECKING:
     from uwr_desktop.ui.player_view.picture import HealthShown
@@ -298,13 +299,15 @@ class PlayerViewControl(QObject):
         if not ids:
             self._context.tell(NOTHING_SELECTED)
             return
-        first = self._context.document.session.state.combatants[ids[0]]
+        state = self._context.document.session.state
+        first = state.combatants[ids[0]]
         from PySide6.QtWidgets import QInputDialog  # when first asked: start-up spares its types
 
+        own = "its own name" if len(ids) == 1 else "their own names"
         text, accepted = QInputDialog.getText(
             self._context.window,
             "Player Alias",
-            f"Name the players see for {len(ids)} combatant(s) (blank: their own names):",
+            f"Name the players see for {selection_words(state, ids)} (blank: {own}):",
             QLineEdit.EchoMode.Normal,
             first.alias,
         )

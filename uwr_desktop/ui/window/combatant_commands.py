@@ -17,6 +17,7 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.naming import copies_join, duplicates, newcomer_joins
 from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
+from uwr_desktop.ui.widgets.listed import selection_words
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
 AmountIntent = Callable[[list[str], int], Intent]
@@ -112,14 +113,16 @@ class CombatantCommands:
                 self._context.window, self._context.document, combatant_id, self._context.do
             )
 
-    def amount_to_selected(self, title: str, make: AmountIntent) -> None:
-        """Ask for an amount (of damage or healing) and give it to every selected combatant."""
+    def amount_to_selected(self, title: str, asking: str, make: AmountIntent) -> None:
+        """Ask for an amount (of damage or healing: ``asking``, "Damage to") and give it to
+        every selected combatant, named in the question."""
         from uwr_desktop.ui.dialogs.quick import ask_amount
 
         ids = self.require_selection()
         if ids is None:
             return
-        amount = ask_amount(self._context.window, title, f"{title} to {len(ids)} combatant(s):")
+        who = selection_words(self._context.document.session.state, ids)
+        amount = ask_amount(self._context.window, title, f"{asking} {who}:")
         if amount is not None:
             self._context.do(make(ids, amount))
 

@@ -228,9 +228,11 @@ class MainWindow(QMainWindow):
         ):
             a[key].triggered.connect(command)
         a["damage"].triggered.connect(
-            lambda: combatants.amount_to_selected("Apply Damage", ApplyDamage)
+            lambda: combatants.amount_to_selected("Apply Damage", "Damage to", ApplyDamage)
         )
-        a["heal"].triggered.connect(lambda: combatants.amount_to_selected("Heal", Heal))
+        a["heal"].triggered.connect(
+            lambda: combatants.amount_to_selected("Heal", "Healing for", Heal)
+        )
         a["damage_one"].triggered.connect(lambda: combatants.step_selected(DAMAGE_STEP))
         a["heal_one"].triggered.connect(lambda: combatants.step_selected(-DAMAGE_STEP))
         self.round_commands = RoundCommands(a, self._document, self.do, self.show_refusal, self)

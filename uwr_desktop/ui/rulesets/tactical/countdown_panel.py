@@ -46,19 +46,9 @@ from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.rulesets.tactical.counters_row import CountersRow
 from uwr_desktop.ui.widgets.build import named, row_of
+from uwr_desktop.ui.widgets.listed import listed
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
-
-SHOWN_NAMES = 4
-"""Names listed in the status line before "and N more"."""
-
-
-def _listed(names: list[str]) -> str:
-    """``"Ana, Bran"``; beyond :data:`SHOWN_NAMES`, ``"Ana, Bran, Cole, Dan and 3 more"``."""
-    if len(names) <= SHOWN_NAMES:
-        return ", ".join(names)
-    return f"{', '.join(names[:SHOWN_NAMES])} and {len(names) - SHOWN_NAMES} more"
-
 
 DECLARE_TIP = "Declare the action chosen for the combatant chosen, at this count"
 """What Declare does, when the rules would take it."""
@@ -244,12 +234,12 @@ class CountdownPanel(SystemPanel):
         elif state.phase == Phase.RESOLUTION and count is not None:
             parts = [f"Round {state.round} · count {count}"]
             if resolving:
-                parts.append("resolving: " + _listed([name[cid] for cid in resolving]))
+                parts.append("resolving: " + listed([name[cid] for cid in resolving]))
             if declaring:
-                parts.append("declaring: " + _listed([name[cid] for cid in declaring]))
+                parts.append("declaring: " + listed([name[cid] for cid in declaring]))
             busy = rules.on_own_count(state)
             if busy:
-                parts.append("may be interrupted: " + _listed([name[cid] for cid in busy]))
+                parts.append("may be interrupted: " + listed([name[cid] for cid in busy]))
             if not resolving and not declaring and not busy:
                 parts.append("nothing more on this count")
             words = " — ".join(parts)
