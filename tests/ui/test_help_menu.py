@@ -10,7 +10,7 @@ import uwr_desktop
 from uwr_desktop.core.intents import AddCombatants, StartFight
 from uwr_desktop.core.rulesets.uwr.state import part_of
 from uwr_desktop.ui.rulesets import PanelCommand
-from uwr_desktop.ui.window.actions import shortcut_text
+from uwr_desktop.ui.window.actions import on_every_keyboard, shortcut_text
 from uwr_desktop.ui.window.help_dialogs import HelpDialog
 from uwr_desktop.ui.window.help_menu import about_text
 from uwr_desktop.ui.window.panel_commands import shown_tip
@@ -55,6 +55,22 @@ def test_the_shortcut_list_has_the_keys_the_menus_show(window, qtbot):
         assert shown[command], f"{command} has no key in the Fight menu"
         assert rows[command] == shown[command]
     assert rows["Running a Round"].startswith("F1")
+
+
+def test_the_keys_told_are_on_every_keyboard_and_the_others_still_work(window, qtbot):
+    window.actions_by_key["shortcuts"].trigger()
+    rows = dict(_sheet(window).shortcuts.rows())
+    assert rows["New Fight"] == "Ctrl+N"
+    assert rows["Undo"].startswith("Ctrl+Z")
+    named = {"New", "Open", "Save", "Undo", "Redo", "Find", "Help", "Zoom In", "Zoom Out"}
+    for command, keys in rows.items():
+        bindings = keys.replace("Shift+", "").split(" or ")
+        assert not named & set(bindings), command
+    new = window.actions_by_key["new"]
+    assert new.toolTip() == "Start an empty fight (Ctrl+N)"
+    assert any(not on_every_keyboard(sequence) for sequence in new.shortcuts()), (
+        "the platform's own New key stays bound"
+    )
 
 
 def test_the_sheet_lists_the_player_view_the_filter_and_the_dice_dock_keys(window, qtbot):

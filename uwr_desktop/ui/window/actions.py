@@ -1,6 +1,7 @@
 """The main window's commands as QActions: text, icon, shortcut and status tip in one table."""
 
 import msgspec
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
@@ -186,10 +187,21 @@ PANEL_ACTION_KEYS = ("attack", "roll", "reroll", "resolve")
 """Actions that click a button of the round system's panel (keys of ``PanelCommand``)."""
 
 
+def on_every_keyboard(sequence: QKeySequence) -> bool:
+    """Whether every keyboard has the keys of ``sequence``: letters, digits and signs, and the
+    keys from Esc to F12 (the platform's own bindings add keys such as F14, Undo or New, which
+    few keyboards have and the help would only puzzle the GM with)."""
+    chords = (sequence[index] for index in range(sequence.count()))  # type: ignore[index]
+    return all(chord.key() < Qt.Key.Key_Escape or chord.key() <= Qt.Key.Key_F12 for chord in chords)
+
+
 def shortcut_text(action: QAction) -> str:
-    """The action's keys as the menus show them ("Ctrl+Return"; several joined by " or ")."""
+    """The action's keys as the menus show them ("Ctrl+Return"; several joined by " or "),
+    those every keyboard has (the others still work where a keyboard has them)."""
     return " or ".join(
-        sequence.toString(QKeySequence.SequenceFormat.NativeText) for sequence in action.shortcuts()
+        sequence.toString(QKeySequence.SequenceFormat.NativeText)
+        for sequence in action.shortcuts()
+        if on_every_keyboard(sequence)
     )
 
 
