@@ -253,3 +253,19 @@ def test_damaged_template_is_shown_with_its_problem_and_cannot_be_added(qtbot, t
         assert dialog.isVisible()
         assert "damaged" in _child(dialog, QLabel, "libraryMessage").text()
         assert dialog.chosen_combatants() == []
+
+
+def test_the_dialog_opens_wide_enough_for_the_longest_summary(qtbot, tmp_path):
+    armoury = tuple(
+        Weapon(name=name, upr_type="Swift")
+        for name in ("Sabre", "Pistol", "Dagger", "Halberd")
+    )
+    well_armed = Combatant(id="t-armed", name="Quartermaster", sheet=UwrSheet(weapons=armoury))
+    with CombatantLibrary(tmp_path / "armoury.sqlite") as lib:
+        lib.seed("uwr", ())
+        lib.save("uwr", well_armed)
+        dialog = _open(qtbot, lib)
+        listing = _child(dialog, QListWidget, "libraryList")
+        qtbot.wait(10)
+        assert dialog.width() > 560, "wider than the least it may be"
+        assert listing.horizontalScrollBar().maximum() == 0, "the summary is read whole"

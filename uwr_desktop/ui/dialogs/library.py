@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -63,6 +63,10 @@ MAX_COPIES = 50
 
 _TEMPLATE_ROLE = Qt.ItemDataRole.UserRole
 TEMPLATE_FILTER = f"UWR templates (*{TEMPLATE_SUFFIX});;All files (*)"
+
+
+SCREEN_SHARE_AT_MOST = 90
+"""The most of the screen's width the dialog opens to, in per cent, to show whole summaries."""
 
 
 class LibraryDialog(QDialog):
@@ -278,6 +282,15 @@ class LibraryDialog(QDialog):
             return None
         template = item.data(_TEMPLATE_ROLE)
         return template if isinstance(template, Template) else None
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        """Open wide enough for the longest summary line, as far as the screen allows."""
+        super().showEvent(event)
+        around = self.width() - self._list.viewport().width()
+        wanted = self._list.sizeHintForColumn(0) + around
+        room = self.screen().availableGeometry().width() * SCREEN_SHARE_AT_MOST // 100
+        if wanted > self.width():
+            self.resize(min(wanted, room), self.height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         """Let the arrow keys in the search field move through the list."""
