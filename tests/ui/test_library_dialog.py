@@ -257,8 +257,7 @@ def test_damaged_template_is_shown_with_its_problem_and_cannot_be_added(qtbot, t
 
 def test_the_dialog_opens_wide_enough_for_the_longest_summary(qtbot, tmp_path):
     armoury = tuple(
-        Weapon(name=name, upr_type="Swift")
-        for name in ("Sabre", "Pistol", "Dagger", "Halberd")
+        Weapon(name=name, upr_type="Swift") for name in ("Sabre", "Pistol", "Dagger", "Halberd")
     )
     well_armed = Combatant(id="t-armed", name="Quartermaster", sheet=UwrSheet(weapons=armoury))
     with CombatantLibrary(tmp_path / "armoury.sqlite") as lib:
