@@ -8,7 +8,14 @@ import pytest
 from every_system import SYSTEMS, sheet_for
 from fight_window import when_modal
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QTableWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+)
 from test_combatant_dialog import VEX
 
 from uwr_desktop.core.encounter import Combatant
@@ -103,3 +110,41 @@ def test_a_nameless_combatant_is_refused_in_the_red_line_and_the_dialog_stays(qt
     assert seen["still open"]
     assert "name" in str(seen["said"]).lower()
     assert seen["red"]
+
+
+NAME_FIELDS = ("name", "rollkeepName", "tacticalName", "sheetName")
+"""The name field of each round system's dialog, by object name."""
+
+
+def _answer(ruleset_id: str, combatant: Combatant | None, fill: Callable[[QDialog], None]):
+    def answer(dialog: QDialog) -> None:
+        try:
+            fill(dialog)
+        except BaseException:
+            dialog.reject()
+            raise
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    when_modal(QDialog, answer)
+    return ruleset_ui(ruleset_id).edit_combatant(None, make_ruleset(ruleset_id), combatant)
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_a_combatant_is_added_hidden_from_the_players_and_shown_again(qtbot, ruleset_id):
+    def hide(dialog: QDialog) -> None:
+        name = next(f for f in dialog.findChildren(QLineEdit) if f.objectName() in NAME_FIELDS)
+        name.setText("Lurker in the Reeds")
+        box = dialog.findChild(QCheckBox, "hidden")
+        assert not box.isChecked(), "a new combatant is seen unless the GM hides it"
+        box.setChecked(True)
+
+    lurker = _answer(ruleset_id, None, hide)
+    assert (lurker.name, lurker.hidden) == ("Lurker in the Reeds", True)
+
+    def show(dialog: QDialog) -> None:
+        box = dialog.findChild(QCheckBox, "hidden")
+        assert box.isChecked()
+        box.setChecked(False)
+
+    seen = _answer(ruleset_id, lurker, show)
+    assert (seen.id, seen.name, seen.hidden) == (lurker.id, lurker.name, False)

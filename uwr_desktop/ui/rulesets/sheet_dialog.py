@@ -19,6 +19,7 @@ from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
 from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
+    hidden_box,
     modal_answer,
     ok_cancel,
     problem_label,
@@ -42,8 +43,10 @@ class SheetDialog(QDialog):
         self._read_sheet = read_sheet
         self.name = QLineEdit(combatant.name if combatant is not None else "")
         self.name.setObjectName("sheetName")
+        self.hidden = hidden_box(combatant)
         self.form = QFormLayout()
         self.form.addRow("Name", self.name)
+        self.form.addRow("", self.hidden)
         self.problem = problem_label()
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
@@ -62,9 +65,10 @@ class SheetDialog(QDialog):
         """The combatant the dialog describes: the original with its name and sheet as
         edited, or a new one with the id ``new_id``."""
         name, sheet = clean_name(self.name.text()), self._read_sheet()
+        hidden = self.hidden.isChecked()
         if self.original is not None:
-            return replace(self.original, name=name, sheet=sheet)
-        return Combatant(id=new_id, name=name, sheet=sheet)
+            return replace(self.original, name=name, hidden=hidden, sheet=sheet)
+        return Combatant(id=new_id, name=name, hidden=hidden, sheet=sheet)
 
 
 class MakeSheetDialog(Protocol):

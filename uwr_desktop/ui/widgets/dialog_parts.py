@@ -4,7 +4,7 @@ cannot be accepted, and the modal run that reads the answer."""
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.ui.theme import problem_palette
@@ -16,6 +16,16 @@ def combatant_dialog_title(combatant: Combatant | None) -> str:
     """A combatant dialog's title in every round system: the command that opened it for a new
     one ("Add Combatant"), the combatant's name for an edit."""
     return "Add Combatant" if combatant is None else f"Edit {combatant.name}"
+
+
+def hidden_box(combatant: Combatant | None) -> QCheckBox:
+    """Every combatant dialog's "Hidden from players", ticked as ``combatant`` is (a new one
+    is seen): a combatant added hidden never shows on the players' screens."""
+    box = QCheckBox("Hidden from players")
+    box.setObjectName("hidden")
+    box.setToolTip("The player view and the page shared with the players leave it out")
+    box.setChecked(combatant is not None and combatant.hidden)
+    return box
 
 
 def ok_cancel(

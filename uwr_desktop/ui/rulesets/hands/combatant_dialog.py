@@ -44,6 +44,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named, row_of, table_widget
 from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
+    hidden_box,
     modal_answer,
     ok_cancel,
     problem_label,
@@ -78,6 +79,7 @@ class HandsCombatantDialog(QDialog):
         self.side.setCurrentIndex(
             self.side.findData((combatant.side if combatant else Side.ENEMY).value)
         )
+        self.hidden = hidden_box(combatant)
         self.strength = _spin(
             "strengthBonus",
             STRENGTH_BONUS,
@@ -124,6 +126,7 @@ class HandsCombatantDialog(QDialog):
         form = QFormLayout()
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
+        form.addRow("", self.hidden)
         form.addRow("Strength bonus", self.strength)
         form.addRow("Maximum hit points", row_of(self.maximum, self.own_maximum))
         form.addRow("Carry-over kept", self.keep)
@@ -262,9 +265,10 @@ class HandsCombatantDialog(QDialog):
                 check_carry_plan(name, sheet)
             except RulesError as error:
                 raise ValueError(str(error)) from None
+        hidden = self.hidden.isChecked()
         if self._combatant is not None:
-            return replace(self._combatant, name=name, side=side, sheet=sheet)
-        return Combatant(id=new_combatant_id(), name=name, side=side, sheet=sheet)
+            return replace(self._combatant, name=name, side=side, hidden=hidden, sheet=sheet)
+        return Combatant(id=new_combatant_id(), name=name, side=side, hidden=hidden, sheet=sheet)
 
     def _refresh(self) -> None:
         self.maximum.setEnabled(self.own_maximum.isChecked())

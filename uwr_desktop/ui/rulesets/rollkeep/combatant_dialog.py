@@ -6,7 +6,6 @@ import re
 import msgspec
 from msgspec.structs import replace
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QFormLayout,
     QGridLayout,
@@ -33,6 +32,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named, spin
 from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
+    hidden_box,
     modal_answer,
     ok_cancel,
     problem_label,
@@ -153,8 +153,7 @@ class RollkeepDialog(QDialog):
         for side in Side:
             self.side.addItem(side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
-        self.hidden = named(QCheckBox("Hidden from players"), "rollkeepHidden")
-        self.hidden.setChecked(bool(combatant and combatant.hidden))
+        self.hidden = hidden_box(combatant)
         self.traits: dict[str, NumberBox] = {}
         grid = QGridLayout()
         for index, (key, label) in enumerate(TRAITS):

@@ -28,6 +28,7 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
+    hidden_box,
     modal_answer,
     ok_cancel,
     problem_label,
@@ -63,6 +64,7 @@ class TacticalDialog(QDialog):
         for side in Side:
             self.side.addItem(side_swatch(side), side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
+        self.hidden = hidden_box(combatant)
         self.quickness = _bounded("tacticalQuickness", QUICKNESS, sheet.quickness)
         self.penalty = _bounded("tacticalPenalty", CURRENT_PENALTY, sheet.penalty)
         self.penalty.setToolTip(
@@ -79,6 +81,7 @@ class TacticalDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
+        form.addRow("", self.hidden)
         form.addRow("Quickness bonus", self.quickness)
         form.addRow("Current penalty", self.penalty)
         form.addRow("Hits", self.hits)
@@ -111,9 +114,10 @@ class TacticalDialog(QDialog):
         )
         name = clean_name(self.name.text())
         side = Side(self.side.currentData())
+        hidden = self.hidden.isChecked()
         if self._original is not None:
-            return replace(self._original, name=name, side=side, sheet=sheet)
-        return Combatant(id=new_combatant_id(), name=name, side=side, sheet=sheet)
+            return replace(self._original, name=name, side=side, hidden=hidden, sheet=sheet)
+        return Combatant(id=new_combatant_id(), name=name, side=side, hidden=hidden, sheet=sheet)
 
 
 def edit_combatant(

@@ -13,7 +13,6 @@ import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -62,6 +61,7 @@ from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, cl
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
+    hidden_box,
     modal_answer,
     ok_cancel,
     problem_label,
@@ -180,8 +180,7 @@ class CombatantDialog(QDialog):
         self._side = named(ChoiceBox(), "side")
         for side in Side:
             self._side.addItem(side_swatch(side), side_label(side), side)
-        self._hidden = QCheckBox("Hidden from players")
-        self._hidden.setObjectName("hidden")
+        self._hidden = hidden_box(None)
         self._attributes: dict[str, DecimalBox] = {}
         for attribute in ATTRIBUTE_NAMES:
             spin = DecimalBox(0, ATTRIBUTE_MAX, what=attribute.capitalize())
