@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from test_combatant_dialog import VEX
 
 from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.ui.rulesets import ruleset_ui
 from uwr_desktop.ui.theme import problem_palette
@@ -112,7 +113,7 @@ def test_a_nameless_combatant_is_refused_in_the_red_line_and_the_dialog_stays(qt
     assert seen["red"]
 
 
-NAME_FIELDS = ("name", "rollkeepName", "tacticalName", "sheetName")
+NAME_FIELDS = ("name", "name", "name", "sheetName")
 """The name field of each round system's dialog, by object name."""
 
 
@@ -132,7 +133,7 @@ def _answer(ruleset_id: str, combatant: Combatant | None, fill: Callable[[QDialo
 @pytest.mark.parametrize("ruleset_id", SYSTEMS)
 def test_a_combatant_is_added_hidden_from_the_players_and_shown_again(qtbot, ruleset_id):
     def hide(dialog: QDialog) -> None:
-        name = next(f for f in dialog.findChildren(QLineEdit) if f.objectName() in NAME_FIELDS)
+        name = dialog.findChild(QLineEdit, "name")
         name.setText("Lurker in the Reeds")
         box = dialog.findChild(QCheckBox, "hidden")
         assert not box.isChecked(), "a new combatant is seen unless the GM hides it"
@@ -148,3 +149,25 @@ def test_a_combatant_is_added_hidden_from_the_players_and_shown_again(qtbot, rul
 
     seen = _answer(ruleset_id, lurker, show)
     assert (seen.id, seen.name, seen.hidden) == (lurker.id, lurker.name, False)
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_the_name_field_takes_what_the_fight_takes_and_shows_a_long_name_from_its_start(
+    qtbot, ruleset_id
+):
+    seen: dict[str, int] = {}
+
+    def look(dialog: QDialog) -> None:
+        name = dialog.findChild(QLineEdit, "name")
+        seen["longest"] = name.maxLength()
+        fits = name.fontMetrics().horizontalAdvance(name.text()) < name.contentsRect().width()
+        seen["from"] = 0 if fits else name.cursorPosition()  # a name that fits shows whole
+        seen["width"] = name.width()
+        seen["chars"] = name.fontMetrics().averageCharWidth()
+
+    long_name = "Captain of the Silver Lantern Company 1"
+    captain = Combatant(id="c", name=long_name, sheet=sheet_for(ruleset_id))
+    _shown(ruleset_id, captain, look)
+    assert seen["longest"] == MAX_NAME_LENGTH
+    assert seen["from"] == 0, "the name is read from its start"
+    assert seen["width"] >= 30 * seen["chars"]

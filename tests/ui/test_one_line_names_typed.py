@@ -24,8 +24,8 @@ CLEANED = "Bandit Chief of the Hills"
 
 DIALOGS = {
     "uwr": (lambda: CombatantDialog(make_ruleset("uwr"), None), "name"),
-    "tactical": (lambda: TacticalDialog(None, None), "tacticalName"),
-    "rollkeep": (lambda: RollkeepDialog(None, None), "rollkeepName"),
+    "tactical": (lambda: TacticalDialog(None, None), "name"),
+    "rollkeep": (lambda: RollkeepDialog(None, None), "name"),
     "hands": (lambda: HandsCombatantDialog(None, None), "name"),
 }
 """Each round system's combatant dialog, and the object name of its name box."""

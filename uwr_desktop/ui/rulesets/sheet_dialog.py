@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from msgspec.structs import replace
-from PySide6.QtWidgets import QDialog, QFormLayout, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QFormLayout, QVBoxLayout, QWidget
 
 from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.name_rule import clean_name
@@ -21,6 +21,7 @@ from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
     hidden_box,
     modal_answer,
+    name_field,
     ok_cancel,
     problem_label,
 )
@@ -41,8 +42,7 @@ class SheetDialog(QDialog):
         self.setWindowTitle(combatant_dialog_title(combatant))
         self.original = combatant
         self._read_sheet = read_sheet
-        self.name = QLineEdit(combatant.name if combatant is not None else "")
-        self.name.setObjectName("sheetName")
+        self.name = name_field(combatant)
         self.hidden = hidden_box(combatant)
         self.form = QFormLayout()
         self.form.addRow("Name", self.name)

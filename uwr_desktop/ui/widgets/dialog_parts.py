@@ -4,9 +4,10 @@ cannot be accepted, and the modal run that reads the answer."""
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QLineEdit
 
 from uwr_desktop.core.encounter import Combatant
+from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.ui.theme import problem_palette
 
 T = TypeVar("T")
@@ -16,6 +17,22 @@ def combatant_dialog_title(combatant: Combatant | None) -> str:
     """A combatant dialog's title in every round system: the command that opened it for a new
     one ("Add Combatant"), the combatant's name for an edit."""
     return "Add Combatant" if combatant is None else f"Edit {combatant.name}"
+
+
+NAME_FIELD_CHARS = 30
+"""The least width of a combatant dialog's name field, in average characters."""
+
+
+def name_field(combatant: Combatant | None) -> QLineEdit:
+    """Every combatant dialog's name field: ``combatant``'s name (empty for a new one) shown
+    from its start, at most as long as the fight takes a name, and wide enough to read one."""
+    field = QLineEdit(combatant.name if combatant is not None else "")
+    field.setObjectName("name")
+    field.setAccessibleName("Name")
+    field.setMaxLength(MAX_NAME_LENGTH)
+    field.setMinimumWidth(NAME_FIELD_CHARS * field.fontMetrics().averageCharWidth())
+    field.setCursorPosition(0)
+    return field
 
 
 def hidden_box(combatant: Combatant | None) -> QCheckBox:

@@ -46,6 +46,7 @@ from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
     hidden_box,
     modal_answer,
+    name_field,
     ok_cancel,
     problem_label,
 )
@@ -70,9 +71,7 @@ class HandsCombatantDialog(QDialog):
         self.setWindowTitle(combatant_dialog_title(combatant))
         self._combatant = combatant
         sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
-        self.name = QLineEdit(combatant.name if combatant else "")
-        self.name.setObjectName("name")
-        self.name.setMaxLength(MAX_NAME_LENGTH)
+        self.name = name_field(combatant)
         self.side = named(ChoiceBox(), "side", accessible="Side")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side.value)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
-from uwr_desktop.core.limits import MAX_COUNT, MAX_NAME_LENGTH, MAX_SKILL_RANK
+from uwr_desktop.core.limits import MAX_COUNT, MAX_SKILL_RANK
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
@@ -34,6 +34,7 @@ from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
     hidden_box,
     modal_answer,
+    name_field,
     ok_cancel,
     problem_label,
 )
@@ -147,8 +148,7 @@ class RollkeepDialog(QDialog):
         self._original = combatant
         self._new_id = new_combatant_id()
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
-        self.name = named(QLineEdit(combatant.name if combatant else ""), "rollkeepName")
-        self.name.setMaxLength(MAX_NAME_LENGTH)
+        self.name = name_field(combatant)
         self.side = named(ChoiceBox(), "rollkeepSide")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side)

@@ -6,12 +6,10 @@ from msgspec.structs import replace
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
-    QLineEdit,
     QWidget,
 )
 
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
-from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
@@ -30,6 +28,7 @@ from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
     hidden_box,
     modal_answer,
+    name_field,
     ok_cancel,
     problem_label,
 )
@@ -58,8 +57,7 @@ class TacticalDialog(QDialog):
         self.setWindowTitle(combatant_dialog_title(combatant))
         sheet = sheet_of(combatant) if combatant is not None else TacticalSheet()
         self._original = combatant
-        self.name = named(QLineEdit(combatant.name if combatant else ""), "tacticalName")
-        self.name.setMaxLength(MAX_NAME_LENGTH)
+        self.name = name_field(combatant)
         self.side = named(ChoiceBox(), "tacticalSide")
         for side in Side:
             self.side.addItem(side_swatch(side), side.value.capitalize(), side)

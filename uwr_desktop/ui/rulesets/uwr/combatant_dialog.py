@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
     QWidget,
@@ -29,10 +28,7 @@ from PySide6.QtWidgets import (
 from uwr_desktop.core.encounter import Combatant, new_combatant_id
 from uwr_desktop.core.events import ENCODER, dec_hook
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import (
-    MAX_NAME_LENGTH,
-    MAX_TEXT_LENGTH,
-)
+from uwr_desktop.core.limits import MAX_TEXT_LENGTH
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
@@ -63,15 +59,13 @@ from uwr_desktop.ui.widgets.dialog_parts import (
     combatant_dialog_title,
     hidden_box,
     modal_answer,
+    name_field,
     ok_cancel,
     problem_label,
 )
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
-
-NAME_LIMIT = MAX_NAME_LENGTH
-"""Longest name the core accepts for a combatant, skill or weapon."""
 
 NOTES_LIMIT = MAX_TEXT_LENGTH
 """Longest notes the core accepts."""
@@ -174,8 +168,7 @@ class CombatantDialog(QDialog):
     # Building the widgets
 
     def _build_sheet(self) -> None:
-        self._name = named(QLineEdit(), "name")
-        self._name.setMaxLength(NAME_LIMIT)
+        self._name = name_field(None)
         self._name.setPlaceholderText("Name")
         self._side = named(ChoiceBox(), "side")
         for side in Side:
