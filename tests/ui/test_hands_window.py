@@ -65,6 +65,15 @@ def add(window, name, *, strength, reach, missile=False, keep=0, side="enemy"):
     window.actions_by_key["add_combatant"].trigger()
 
 
+def started(window, strengths):
+    """A hands fight of one-reach fighters, by name and strength bonus, its round started."""
+    window.document.new("hands")
+    for name, strength in strengths:
+        add(window, name, strength=strength, reach=1)
+    window.document.session.do(StartFight())
+    return window.document.session, ids_by_name(window)
+
+
 def ids_by_name(window):
     state = window.document.session.state
     return {c.name: cid for cid, c in state.combatants.items()}
@@ -226,12 +235,7 @@ def test_switching_between_hands_and_uwr_fights_swaps_the_panel(window, qtbot, m
 def test_interference_is_recorded_from_the_panel_and_the_players_see_the_failed_action(
     window, qtbot
 ):
-    window.document.new("hands")
-    session = window.document.session
-    for name, strength in (("Ana", 5), ("Bo", 3)):
-        add(window, name, strength=strength, reach=1)
-    ids = ids_by_name(window)
-    session.do(StartFight())
+    session, ids = started(window, (("Ana", 5), ("Bo", 3)))
     session.do(HandsSpend(ids["Ana"], 3, weapon=0))
     session.do(HandsSpend(ids["Bo"], 2, opposes=0))
     line = panel(window).findChild(QLabel, "handsInterference:1")
@@ -301,12 +305,7 @@ def test_the_combatant_on_turn_spends_and_hesitates_from_the_menu_keys(window, q
 
 
 def test_a_combatant_who_acted_this_turn_leaves_and_the_panel_goes_on_without_it(window, qtbot):
-    window.document.new("hands")
-    session = window.document.session
-    for name, strength in (("Ana", 5), ("Bo", 4), ("Cy", 3)):
-        add(window, name, strength=strength, reach=1)
-    ids = ids_by_name(window)
-    session.do(StartFight())
+    session, ids = started(window, (("Ana", 5), ("Bo", 4), ("Cy", 3)))
     session.do(HandsSpend(ids["Ana"], 2, weapon=0))
     session.do(HandsSpend(ids["Bo"], 2, opposes=0))
     window.document.do(RemoveCombatants((ids["Ana"],)))
@@ -488,12 +487,7 @@ def test_the_rows_choices_and_interferences_read_whole_on_a_laptop(themed_app, w
 
 
 def test_between_turns_the_header_says_so_and_the_players_next_is_the_next_turn(window, qtbot):
-    window.document.new("hands")
-    session = window.document.session
-    for name, strength in (("Ana", 5), ("Bo", 3), ("Cy", 4)):
-        add(window, name, strength=strength, reach=1)
-    ids = ids_by_name(window)
-    session.do(StartFight())
+    session, ids = started(window, (("Ana", 5), ("Bo", 3), ("Cy", 4)))
     window.player_view.open_action.trigger()
     view = window.player_view.view
     header = window.turn_header.actor_label

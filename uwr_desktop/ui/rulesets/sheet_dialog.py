@@ -17,14 +17,7 @@ from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
-from uwr_desktop.ui.widgets.dialog_parts import (
-    combatant_dialog_title,
-    hidden_box,
-    modal_answer,
-    name_field,
-    ok_cancel,
-    problem_label,
-)
+from uwr_desktop.ui.widgets import dialog_parts
 
 
 class SheetDialog(QDialog):
@@ -39,19 +32,19 @@ class SheetDialog(QDialog):
     ) -> None:
         """A dialog for ``combatant`` (``None``: a new one)."""
         super().__init__(parent)
-        self.setWindowTitle(combatant_dialog_title(combatant))
+        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         self.original = combatant
         self._read_sheet = read_sheet
-        self.name = name_field(combatant)
-        self.hidden = hidden_box(combatant)
+        self.name = dialog_parts.name_field(combatant)
+        self.hidden = dialog_parts.hidden_box(combatant)
         self.form = QFormLayout()
         self.form.addRow("Name", self.name)
         self.form.addRow("", self.hidden)
-        self.problem = problem_label()
+        self.problem = dialog_parts.problem_label()
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.problem)
-        layout.addWidget(ok_cancel(self, self._accept))
+        layout.addWidget(dialog_parts.ok_cancel(self, self._accept))
 
     def _accept(self) -> None:
         """Close only once the combatant has a name; otherwise say so and stay."""
@@ -91,7 +84,7 @@ class SheetDialogUi(RoundSystemUi):
     ) -> Combatant | None:
         """The dialog, run modally: the combatant it describes, or ``None`` when cancelled."""
         dialog = self.sheet_dialog(parent, combatant)
-        return modal_answer(dialog, lambda: dialog.combatant(self.new_id()))
+        return dialog_parts.modal_answer(dialog, lambda: dialog.combatant(self.new_id()))
 
     def new_id(self) -> str:
         """A new combatant's id: unique."""

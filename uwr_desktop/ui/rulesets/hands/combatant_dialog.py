@@ -41,15 +41,8 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import named, row_of, table_widget
-from uwr_desktop.ui.widgets.dialog_parts import (
-    combatant_dialog_title,
-    hidden_box,
-    modal_answer,
-    name_field,
-    ok_cancel,
-    problem_label,
-)
 from uwr_desktop.ui.widgets.number_box import NumberBox
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -68,17 +61,17 @@ class HandsCombatantDialog(QDialog):
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         super().__init__(parent)
         self.setObjectName("handsCombatantDialog")
-        self.setWindowTitle(combatant_dialog_title(combatant))
+        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         self._combatant = combatant
         sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
-        self.name = name_field(combatant)
+        self.name = dialog_parts.name_field(combatant)
         self.side = named(ChoiceBox(), "side", accessible="Side")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side.value)
         self.side.setCurrentIndex(
             self.side.findData((combatant.side if combatant else Side.ENEMY).value)
         )
-        self.hidden = hidden_box(combatant)
+        self.hidden = dialog_parts.hidden_box(combatant)
         self.strength = _spin(
             "strengthBonus",
             STRENGTH_BONUS,
@@ -113,8 +106,8 @@ class HandsCombatantDialog(QDialog):
         self.remove_weapon.setToolTip(
             "Remove the weapon whose row was clicked or last had the keyboard (else the last)"
         )
-        self.problem = problem_label()
-        self.buttons = ok_cancel(self, ok_default=False)
+        self.problem = dialog_parts.problem_label()
+        self.buttons = dialog_parts.ok_cancel(self, ok_default=False)
         self._lay_out()
         for weapon in sheet.weapons:
             self._new_weapon(weapon)
@@ -294,4 +287,4 @@ def edit_combatant(
 ) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
     dialog = HandsCombatantDialog(parent, combatant)
-    return modal_answer(dialog, dialog.combatant)
+    return dialog_parts.modal_answer(dialog, dialog.combatant)

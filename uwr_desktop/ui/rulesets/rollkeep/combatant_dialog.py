@@ -29,15 +29,8 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import named, spin
-from uwr_desktop.ui.widgets.dialog_parts import (
-    combatant_dialog_title,
-    hidden_box,
-    modal_answer,
-    name_field,
-    ok_cancel,
-    problem_label,
-)
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -144,16 +137,16 @@ class RollkeepDialog(QDialog):
         """Fill the form from ``combatant`` (a new one when ``None``)."""
         super().__init__(parent)
         self.setObjectName("rollkeepDialog")
-        self.setWindowTitle(combatant_dialog_title(combatant))
+        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         self._original = combatant
         self._new_id = new_combatant_id()
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
-        self.name = name_field(combatant)
+        self.name = dialog_parts.name_field(combatant)
         self.side = named(ChoiceBox(), "rollkeepSide")
         for side in Side:
             self.side.addItem(side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
-        self.hidden = hidden_box(combatant)
+        self.hidden = dialog_parts.hidden_box(combatant)
         self.traits: dict[str, NumberBox] = {}
         grid = QGridLayout()
         for index, (key, label) in enumerate(TRAITS):
@@ -181,7 +174,7 @@ class RollkeepDialog(QDialog):
         self.weapons.setPlaceholderText(
             "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
         )
-        self.error = problem_label()
+        self.error = dialog_parts.problem_label()
         self._lay_out(grid)
         self._result: Combatant | None = None
 
@@ -196,7 +189,7 @@ class RollkeepDialog(QDialog):
         form.addRow("Wounds", self.wounds)
         form.addRow("Skills", self.skills)
         form.addRow("Weapons", self.weapons)
-        buttons = ok_cancel(self)
+        buttons = dialog_parts.ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error)
@@ -252,4 +245,4 @@ def edit_combatant(
 ) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
     dialog = RollkeepDialog(parent, combatant)
-    return modal_answer(dialog, dialog.result_combatant)
+    return dialog_parts.modal_answer(dialog, dialog.result_combatant)

@@ -23,15 +23,8 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
     sheet_of,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.dialog_parts import (
-    combatant_dialog_title,
-    hidden_box,
-    modal_answer,
-    name_field,
-    ok_cancel,
-    problem_label,
-)
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -54,15 +47,15 @@ class TacticalDialog(QDialog):
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         """Edit ``combatant`` (``None``: a new one)."""
         super().__init__(parent)
-        self.setWindowTitle(combatant_dialog_title(combatant))
+        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         sheet = sheet_of(combatant) if combatant is not None else TacticalSheet()
         self._original = combatant
-        self.name = name_field(combatant)
+        self.name = dialog_parts.name_field(combatant)
         self.side = named(ChoiceBox(), "tacticalSide")
         for side in Side:
             self.side.addItem(side_swatch(side), side.value.capitalize(), side)
         self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
-        self.hidden = hidden_box(combatant)
+        self.hidden = dialog_parts.hidden_box(combatant)
         self.quickness = _bounded("tacticalQuickness", QUICKNESS, sheet.quickness)
         self.penalty = _bounded("tacticalPenalty", CURRENT_PENALTY, sheet.penalty)
         self.penalty.setToolTip(
@@ -75,7 +68,7 @@ class TacticalDialog(QDialog):
             "tacticalBleeding", BLEEDING, sheet.bleeding, below=": it is the hits lost each round"
         )
         self.bleeding.setToolTip("Hits lost at each upkeep")
-        self.message = problem_label()
+        self.message = dialog_parts.problem_label()
         form = QFormLayout(self)
         form.addRow("Name", self.name)
         form.addRow("Side", self.side)
@@ -85,7 +78,7 @@ class TacticalDialog(QDialog):
         form.addRow("Hits", self.hits)
         form.addRow("Bleeding per round", self.bleeding)
         form.addRow(self.message)
-        self.buttons = ok_cancel(self, self._accept)
+        self.buttons = dialog_parts.ok_cancel(self, self._accept)
         form.addRow(self.buttons)
 
     def _accept(self) -> None:
@@ -123,4 +116,4 @@ def edit_combatant(
 ) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
     dialog = TacticalDialog(parent, combatant)
-    return modal_answer(dialog, dialog.combatant)
+    return dialog_parts.modal_answer(dialog, dialog.combatant)

@@ -54,15 +54,8 @@ from uwr_desktop.core.rulesets.uwr.upr import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
+from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.dialog_parts import (
-    combatant_dialog_title,
-    hidden_box,
-    modal_answer,
-    name_field,
-    ok_cancel,
-    problem_label,
-)
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -133,7 +126,7 @@ class CombatantDialog(QDialog):
         self._table = ruleset_upr_table(ruleset)
         self._tables = SheetTables(self._table, self)
         self._loading = True
-        self.setWindowTitle(combatant_dialog_title(combatant))
+        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         self.setMinimumWidth(780)
 
         self._build_sheet()
@@ -142,8 +135,8 @@ class CombatantDialog(QDialog):
         self._notes.setTabChangesFocus(True)
         self._notes.setPlaceholderText("Notes for the GM")
         self._notes.setMaximumHeight(64)
-        self._problem = problem_label()
-        self._buttons = ok_cancel(self)
+        self._problem = dialog_parts.problem_label()
+        self._buttons = dialog_parts.ok_cancel(self)
         self._ok = self._buttons.button(QDialogButtonBox.StandardButton.Ok)
 
         layout = QVBoxLayout(self)
@@ -168,12 +161,12 @@ class CombatantDialog(QDialog):
     # Building the widgets
 
     def _build_sheet(self) -> None:
-        self._name = name_field(None)
+        self._name = dialog_parts.name_field(None)
         self._name.setPlaceholderText("Name")
         self._side = named(ChoiceBox(), "side")
         for side in Side:
             self._side.addItem(side_swatch(side), side_label(side), side)
-        self._hidden = hidden_box(None)
+        self._hidden = dialog_parts.hidden_box(None)
         self._attributes: dict[str, DecimalBox] = {}
         for attribute in ATTRIBUTE_NAMES:
             spin = DecimalBox(0, ATTRIBUTE_MAX, what=attribute.capitalize())
@@ -438,4 +431,4 @@ def edit_combatant(
 ) -> Combatant | None:
     """Run the editor modally; the edited (or new) combatant, or ``None`` when cancelled."""
     dialog = CombatantDialog(ruleset, combatant, parent=parent)
-    return modal_answer(dialog, dialog.combatant)
+    return dialog_parts.modal_answer(dialog, dialog.combatant)
