@@ -23,7 +23,6 @@ from uwr_desktop.core.session import Change
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.listed import selection_words
 
 if TYPE_CHECKING:
     from uwr_desktop.ui.player_view.picture import HealthShown
@@ -302,6 +301,8 @@ class PlayerViewControl(QObject):
         state = self._context.document.session.state
         first = state.combatants[ids[0]]
         from PySide6.QtWidgets import QInputDialog  # when first asked: start-up spares its types
+
+        from uwr_desktop.ui.widgets.listed import selection_words
 
         own = "its own name" if len(ids) == 1 else "their own names"
         text, accepted = QInputDialog.getText(

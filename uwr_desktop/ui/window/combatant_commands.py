@@ -17,7 +17,6 @@ from uwr_desktop.core.intents import (
 )
 from uwr_desktop.core.naming import copies_join, duplicates, newcomer_joins
 from uwr_desktop.ui.command_context import NOTHING_SELECTED, CommandContext
-from uwr_desktop.ui.widgets.listed import selection_words
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
 AmountIntent = Callable[[list[str], int], Intent]
@@ -117,6 +116,7 @@ class CombatantCommands:
         """Ask for an amount (of damage or healing: ``asking``, "Damage to") and give it to
         every selected combatant, named in the question."""
         from uwr_desktop.ui.dialogs.quick import ask_amount
+        from uwr_desktop.ui.widgets.listed import selection_words
 
         ids = self.require_selection()
         if ids is None:
