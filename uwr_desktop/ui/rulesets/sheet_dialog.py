@@ -49,7 +49,7 @@ class SheetDialog(QDialog):
     def _accept(self) -> None:
         """Close only once the combatant has a name; otherwise say so and stay."""
         if not clean_name(self.name.text()):
-            self.problem.setText("Give the combatant a name")
+            self.problem.setText(dialog_parts.NAMELESS)
             self.problem.show()
             return
         self.accept()

@@ -19,6 +19,9 @@ def combatant_dialog_title(combatant: Combatant | None) -> str:
     return "Add Combatant" if combatant is None else f"Edit {combatant.name}"
 
 
+NAMELESS = "The combatant needs a name."
+"""Why every combatant dialog refuses OK while the name is blank."""
+
 NAME_FIELD_CHARS = 30
 """The least width of a combatant dialog's name field, in average characters."""
 

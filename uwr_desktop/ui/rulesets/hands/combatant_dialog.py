@@ -224,7 +224,7 @@ class HandsCombatantDialog(QDialog):
         """The combatant the form describes; ``ValueError`` says why it is not valid."""
         name = clean_name(self.name.text())
         if not name:
-            raise ValueError("Give the combatant a name")
+            raise ValueError(dialog_parts.NAMELESS)
         boxes = [self.strength, self.keep, self.bonus]
         if self.own_maximum.isChecked():
             boxes.append(self.maximum)

@@ -199,7 +199,7 @@ class RollkeepDialog(QDialog):
         """The combatant the form describes (``FormError`` when it cannot be read)."""
         name = clean_name(self.name.text())
         if not name:
-            raise FormError("Give the combatant a name")
+            raise FormError(dialog_parts.NAMELESS)
         problem = first_problem([*self.traits.values(), self.armor, self.wounds])
         if problem:
             raise FormError(problem)

@@ -84,7 +84,7 @@ class TacticalDialog(QDialog):
     def _accept(self) -> None:
         problem = first_problem([self.quickness, self.penalty, self.hits, self.bleeding])
         if not problem and not clean_name(self.name.text()):
-            problem = "Give the combatant a name"
+            problem = dialog_parts.NAMELESS
         self.message.setText(problem)
         self.message.setVisible(bool(problem))
         if not problem:

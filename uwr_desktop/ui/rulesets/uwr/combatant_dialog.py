@@ -308,7 +308,7 @@ class CombatantDialog(QDialog):
             raise SheetError(typed)
         name = clean_name(self._name.text())
         if not name:
-            raise SheetError("The combatant needs a name.")
+            raise SheetError(dialog_parts.NAMELESS)
         notes = self._notes.toPlainText()
         if len(notes) > NOTES_LIMIT:
             raise SheetError(
