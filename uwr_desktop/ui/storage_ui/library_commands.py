@@ -1,7 +1,9 @@
 """The window's commands on the combatant library: add from the library, save to it, the
 default party of a new fight, and saved parties (Combatant ▸ Add Party)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtGui import QAction
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.naming import copies_join
@@ -10,6 +12,9 @@ from uwr_desktop.ui.command_context import CommandContext
 from uwr_desktop.ui.storage_ui.party_menu import PartyCommands
 
 UNAVAILABLE = "The combatant library is not available."
+
+LIBRARY_ACTIONS = ("add_from_library", "save_to_library", "save_party")
+"""The window's commands (keys of its action table) that need the library."""
 
 Library = CombatantLibrary
 """The combatant library the window's commands use (kept beside the autosave journal)."""
@@ -23,6 +28,16 @@ class LibraryCommands:
         self._context = context
         self._library = library
         self.parties = PartyCommands(context, library)
+
+    def grey_without_library(self, actions: Mapping[str, QAction]) -> None:
+        """With no library, grey its commands among ``actions``, their tooltips saying why
+        (the menus and the tool bar then offer nothing that cannot work)."""
+        if self._library is not None:
+            return
+        for key in LIBRARY_ACTIONS:
+            action = actions[key]
+            action.setEnabled(False)
+            action.setToolTip(f"{action.text().replace('&', '').rstrip('…')}: {UNAVAILABLE}")
 
     def add_from_library(self) -> None:
         """Pick templates from the library and add numbered copies."""

@@ -227,6 +227,7 @@ class MainWindow(QMainWindow):
             ("edit_conditions", combatants.edit_conditions_of_selected),
         ):
             a[key].triggered.connect(command)
+        self.library.grey_without_library(a)
         a["damage"].triggered.connect(
             lambda: combatants.amount_to_selected("Apply Damage", "Damage to", ApplyDamage)
         )
