@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QWidget,
 )
 
 from uwr_desktop.core.encounter import Combatant
@@ -263,8 +264,17 @@ def test_the_dialog_opens_wide_enough_for_the_longest_summary(qtbot, tmp_path):
     with CombatantLibrary(tmp_path / "armoury.sqlite") as lib:
         lib.seed("uwr", ())
         lib.save("uwr", well_armed)
-        dialog = _open(qtbot, lib)
+        window = QWidget()
+        qtbot.addWidget(window)
+        window.setGeometry(40, 40, 720, 500)
+        window.show()
+        dialog = LibraryDialog(lib, "uwr", (), parent=window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
         listing = _child(dialog, QListWidget, "libraryList")
         qtbot.wait(10)
         assert dialog.width() > 560, "wider than the least it may be"
         assert listing.horizontalScrollBar().maximum() == 0, "the summary is read whole"
+        centre = dialog.frameGeometry().center().x()
+        assert abs(centre - window.frameGeometry().center().x()) <= 2, "still on its window"

@@ -55,7 +55,7 @@ from uwr_desktop.ui.dialogs.prompts import ask_open_path, ask_save_path
 from uwr_desktop.ui.icons import icon
 from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem
+from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem, widen_about_centre
 from uwr_desktop.ui.widgets.number_box import NumberBox
 
 MAX_COPIES = 50
@@ -284,13 +284,13 @@ class LibraryDialog(QDialog):
         return template if isinstance(template, Template) else None
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
-        """Open wide enough for the longest summary line, as far as the screen allows."""
+        """Open wide enough for the longest summary line, as far as the screen allows, still
+        centred on the window."""
         super().showEvent(event)
         around = self.width() - self._list.viewport().width()
         wanted = self._list.sizeHintForColumn(0) + around
         room = self.screen().availableGeometry().width() * SCREEN_SHARE_AT_MOST // 100
-        if wanted > self.width():
-            self.resize(min(wanted, room), self.height())
+        widen_about_centre(self, min(wanted, room))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         """Let the arrow keys in the search field move through the list."""

@@ -48,6 +48,18 @@ def hidden_box(combatant: Combatant | None) -> QCheckBox:
     return box
 
 
+def widen_about_centre(dialog: QDialog, width: int) -> None:
+    """Widen ``dialog`` to ``width`` about its centre, as it was placed, within its screen: a
+    dialog that finds at its showing that it needs more room stays centred on its window."""
+    placed = dialog.geometry()
+    grow = width - placed.width()
+    if grow <= 0:
+        return
+    room = dialog.screen().availableGeometry()
+    left = max(room.left(), min(placed.left() - grow // 2, room.right() + 1 - width))
+    dialog.setGeometry(left, placed.top(), width, placed.height())
+
+
 def ok_cancel(
     dialog: QDialog, accept: Callable[[], object] | None = None, *, ok_default: bool = True
 ) -> QDialogButtonBox:

@@ -357,11 +357,12 @@ class CombatantDialog(QDialog):
         )
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
-        """Open wide enough for the weapons' names, now that the choices have their size."""
+        """Open wide enough for the weapons' names, now that the choices have their size,
+        still centred on the window."""
         super().showEvent(event)
-        self._keep_weapon_names_readable()
+        self._keep_weapon_names_readable(showing=True)
 
-    def _keep_weapon_names_readable(self) -> None:
+    def _keep_weapon_names_readable(self, *, showing: bool = False) -> None:
         """Widen the dialog until the weapons table's name column, which takes what the
         others leave as wide as their contents, keeps room for a name (as far as the screen
         allows)."""
@@ -377,6 +378,8 @@ class CombatantDialog(QDialog):
         around = self.width() - table.viewport().width()
         wanted = min(others + name + around, self.screen().availableGeometry().width())
         if wanted > self.minimumWidth():
+            if showing:
+                dialog_parts.widen_about_centre(self, wanted)
             self.setMinimumWidth(wanted)
 
     def _refresh(self) -> None:
