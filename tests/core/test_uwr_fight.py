@@ -130,10 +130,23 @@ def test_each_roll_is_asked_of_whom_it_is_for_and_says_what_it_is() -> None:
         RollFor("b1", "an initiative roll-off"),
         RollFor("b2", "an initiative roll-off"),
     ]
+    roller.asked.clear()
     session.do(Attack("vex", 0, "b1"))
+    assert roller.asked == [RollFor("vex", "an attack with Short Bow")]
     roller.asked.clear()
     session.do(React(Reaction.DODGE))
     assert roller.asked == [RollFor("b1", "a dodge")]
+
+
+def test_a_direct_check_is_asked_of_its_roller_by_its_title_or_attribute() -> None:
+    roller = RecordingRoller(random.Random(7))
+    session = Session(make_ruleset("uwr"), (vex(), bandit(1)), roller=roller)
+    session.do(StartFight())
+    roller.asked.clear()
+    session.do(DirectCheck("vex", "grace", 1))
+    session.do(ResolveCheck())
+    session.do(DirectCheck("b1", "brawn", 1, title="Force the door"))
+    assert roller.asked == [RollFor("vex", "Grace check"), RollFor("b1", "Force the door")]
 
 
 def test_a_roll_off_tied_again_asks_each_tied_combatant_again() -> None:
