@@ -21,6 +21,7 @@ from uwr_desktop.core.intents import ApplyDamage, StartFight
 from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets.uwr.intents import Attack, ResolveCheck
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.targets import default_target
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.theme import create_themed_application
@@ -35,7 +36,8 @@ def main() -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         document = EncounterDocument(None, roller=Roller(random.Random(5)))
         document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
-        window = MainWindow(document, settings)
+        library = CombatantLibrary(Path(folder) / "library.sqlite")
+        window = MainWindow(document, settings, library=library)
         window.resize(1366, 768)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
@@ -62,6 +64,7 @@ def main() -> int:
         saved = window.grab().save(str(path))
         window.hide()
         document.close()
+        library.close()
     QApplication.processEvents()
     return 0 if saved else 1
 

@@ -26,6 +26,7 @@ from uwr_desktop.core.resource_files import resource_path
 from uwr_desktop.core.rulesets.uwr.intents import Attack, React, Reaction, ResolveCheck
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.theme import create_themed_application
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -41,7 +42,8 @@ def main() -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         document = EncounterDocument(None, roller=Roller(random.Random(7)))
         document.open_copy(resource_path("samples", "sample-fight.uwr"), "Sample fight")
-        window = MainWindow(document, settings)
+        library = CombatantLibrary(Path(folder) / "library.sqlite")
+        window = MainWindow(document, settings, library=library)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.resize(1366, 768)
         window.show()
@@ -81,6 +83,7 @@ def main() -> int:
         window.player_view.set_open(False)
         window.hide()
         document.close()
+        library.close()
     QApplication.processEvents()
     return 0 if saved else 1
 

@@ -29,6 +29,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     WeaponKind,
 )
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.rollkeep.panel import SkirmishPanel
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -115,7 +116,8 @@ def main() -> int:
     app = QApplication(sys.argv)
     document = EncounterDocument(None, roller=Roller(Script()))
     settings = QSettings(str(OUT.with_suffix(".ini")), QSettings.Format.IniFormat)
-    window = MainWindow(document, settings)
+    library = CombatantLibrary(OUT.with_suffix(".sqlite"))
+    window = MainWindow(document, settings, library=library)
     window.actions_by_key["reduce_motion"].setChecked(True)
     window.resize(1366, 768)
     window.show()
@@ -138,6 +140,8 @@ def main() -> int:
         app.processEvents()
     window.grab().save(str(OUT))
     OUT.with_suffix(".ini").unlink(missing_ok=True)
+    library.close()
+    OUT.with_suffix(".sqlite").unlink(missing_ok=True)
     document.close()
     return 0
 

@@ -28,6 +28,7 @@ from uwr_desktop.core.rulesets.tactical.intents import (
 )
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.core.timeline import SlotStatus
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.theme import create_themed_application
@@ -86,7 +87,8 @@ def main() -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         document = EncounterDocument(None, roller=Roller(random.Random(3)))
         document.new("tactical")
-        window = MainWindow(document, settings)
+        library = CombatantLibrary(Path(folder) / "library.sqlite")
+        window = MainWindow(document, settings, library=library)
         window.resize(1366, 768)
         window.actions_by_key["reduce_motion"].setChecked(True)
         window.show()
@@ -105,6 +107,7 @@ def main() -> int:
         saved = window.grab().save(str(target))
         window.hide()
         document.close()
+        library.close()
     QApplication.processEvents()
     return 0 if saved else 1
 
