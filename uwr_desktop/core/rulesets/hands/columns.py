@@ -32,6 +32,7 @@ REASON_WORDS = {
     Reason.MISSILE: "missile range",
     Reason.BONUS: "bonus",
     Reason.ROLL_OFF: "roll-off",
+    Reason.TIED: "tied",
     Reason.ALONE: "alone",
 }
 """How a place's reason reads on the timeline."""

@@ -108,11 +108,13 @@ def _decide(chain: _Chain, a: str, b: str) -> tuple[str | None, Reason, str]:
         text = f"highest bonus for the action ({sa.bonus:+d} vs {sb.bonus:+d})"
         return first, Reason.BONUS, text
     fa, fb = chain.faces.get(a, ()), chain.faces.get(b, ())
-    first = _higher(a, b, fa, fb)
+    # A roll-off decides only between two who rolled it: a tie made after the turn's roll-off
+    # (a bonus or reach changed mid-turn) is not lost by whoever never rolled.
+    first = _higher(a, b, fa, fb) if fa and fb else None
     if first is not None:
         shown = f"{'/'.join(map(str, fa))} vs {'/'.join(map(str, fb))}"
         return first, Reason.ROLL_OFF, f"d6 roll-off ({shown})"
-    return None, Reason.ROLL_OFF, "tied"
+    return None, Reason.TIED, "tied"
 
 
 def base_order(

@@ -27,6 +27,7 @@ class Reason(StrEnum):
     MISSILE = "missile"
     BONUS = "bonus"
     ROLL_OFF = "roll_off"
+    TIED = "tied"
     ALONE = "alone"
 
 
