@@ -14,6 +14,7 @@ from uwr_desktop.core.rulesets.tactical.ruleset import TacticalRuleset
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
 from uwr_desktop.core.rulesets.tactical.state import part_of
 from uwr_desktop.core.sides import Side
+from uwr_desktop.core.storage.encounter_file import save_encounter
 from uwr_desktop.core.timeline import AxisKind, SlotStatus
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.rulesets.tactical import make_ui
@@ -343,3 +344,35 @@ def test_declare_resolve_interrupt_and_move_are_greyed_with_why(window, qtbot):
         (False, "Actions are interrupted during the countdown"),
         (False, "Movement is recorded during a round"),
     ]
+
+
+def test_the_dice_tray_rolls_for_whoever_acts_on_the_count(window, qtbot, tmp_path):
+    """Each count that gives someone a turn puts the tray's "For" on them, as a turn does in
+    the other systems; a choice the GM makes within the count stays, and a fight opened on a
+    count starts on its actor."""
+    when_modal(NewFightDialog, choose_tactical)
+    window.actions_by_key["new"].trigger()
+    add(window, "Hauser", 1)
+    add(window, "Orc", 0)
+    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
+    window.actions_by_key["start_fight"].trigger()
+    session = window.document.session
+    for name, base in (("Hauser", 15), ("Orc", 10)):
+        session.do(EditCell(ids[name], "initiative", base))
+    tray = window.dice_tray
+    assert tray is not None
+    panel = window.findChild(CountdownPanel)
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 15: Hauser declares
+    assert tray.combatant.currentData() == ids["Hauser"]
+    tray.set_combatant(None)
+    declare(panel, qtbot, "Melee attack", 4)
+    assert tray.combatant.currentData() is None, "the GM's choice holds within the count"
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 10: the Orc declares
+    assert tray.combatant.currentData() == ids["Orc"]
+
+    path = tmp_path / "on count 10.uwr"
+    save_encounter(session, path)
+    tray.set_combatant(None)
+    window.document.open_copy(path, "On count 10")
+    assert window.dice_tray is not None
+    assert window.dice_tray.combatant.currentData() == ids["Orc"]

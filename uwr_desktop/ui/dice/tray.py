@@ -292,6 +292,14 @@ class DiceTray(RollDisplay):
                 if self.combatant.itemText(index) != text:
                     self.combatant.setItemText(index, text)
 
+    def _roll_for_the_actor(self) -> None:
+        """Roll for the first of those the rules say act now (a turn, a countdown's count);
+        with nobody acting, the choice stays."""
+        assert self._document is not None
+        acting = self._document.turn_now().acting
+        if acting:
+            self.set_combatant(acting[0])
+
     def _on_combatant(self) -> None:
         if self._builder is not None:
             self._builder.set_combatant(self.combatant.currentData())
@@ -430,6 +438,7 @@ class DiceTray(RollDisplay):
         self._weigh_refusal()
         self._fill_combatants(state)
         self._turn = self._document.turn_key(state)
+        self._roll_for_the_actor()
         self._own_roll = False
         self.clear_roll()
         self._show_entry(animate=False)
@@ -442,8 +451,8 @@ class DiceTray(RollDisplay):
         turn = self._document.turn_key(state)
         new_turn = turn != self._turn
         self._turn = turn
-        if new_turn and state.current is not None:
-            self.set_combatant(state.current)
+        if new_turn:
+            self._roll_for_the_actor()
         if self._presenter is not None and self._presenter(change):
             self._own_roll = False
             return
