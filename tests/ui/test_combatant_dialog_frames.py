@@ -10,6 +10,7 @@ from fight_window import when_modal
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -21,6 +22,7 @@ from test_combatant_dialog import VEX
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets import ruleset_ui
 from uwr_desktop.ui.theme import problem_palette
 
@@ -171,3 +173,27 @@ def test_the_name_field_takes_what_the_fight_takes_and_shows_a_long_name_from_it
     assert seen["longest"] == MAX_NAME_LENGTH
     assert seen["from"] == 0, "the name is read from its start"
     assert seen["width"] >= 30 * seen["chars"]
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_every_dialog_offers_the_four_sides_by_colour_and_keeps_the_one_chosen(qtbot, ruleset_id):
+    offered: list[tuple[str, object, bool]] = []
+
+    def ally(dialog: QDialog) -> None:
+        dialog.findChild(QLineEdit, "name").setText("Oda")
+        side = dialog.findChild(QComboBox, "side")
+        assert side.currentData() == Side.ENEMY, "a newcomer is an enemy until the GM says"
+        offered.extend(
+            (side.itemText(i), side.itemData(i), not side.itemIcon(i).isNull())
+            for i in range(side.count())
+        )
+        side.setCurrentIndex(side.findData(Side.ALLY))
+
+    oda = _answer(ruleset_id, None, ally)
+    assert offered == [(s.value.capitalize(), s, True) for s in Side]
+    assert oda.side == Side.ALLY
+
+    def unchanged(dialog: QDialog) -> None:
+        assert dialog.findChild(QComboBox, "side").currentData() == Side.ALLY
+
+    assert _answer(ruleset_id, oda, unchanged).side == Side.ALLY

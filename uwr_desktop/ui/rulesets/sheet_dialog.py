@@ -1,8 +1,8 @@
 """A combatant dialog's frame and its running, written once for any round system.
 
 A round system's dialog derives from :class:`SheetDialog`: it adds its sheet's rows to
-``form`` below the name and hands over how to read the sheet they describe (a nameless
-combatant is refused in the red line above OK); its UI derives
+``form`` below the name, the side and "Hidden from players", and hands over how to read the
+sheet they describe (a nameless combatant is refused in the red line above OK); its UI derives
 from :class:`SheetDialogUi` and names the dialog, which is then run modally for New Combatant
 and Edit, a new combatant taking the id :meth:`SheetDialogUi.new_id` gives.
 """
@@ -16,13 +16,15 @@ from PySide6.QtWidgets import QDialog, QFormLayout, QVBoxLayout, QWidget
 from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
+from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
 from uwr_desktop.ui.widgets import dialog_parts
 
 
 class SheetDialog(QDialog):
-    """The name, the round system's rows (``form``), then OK and Cancel; ``original`` is the
-    combatant edited (``None`` for a new one), ``read_sheet`` reads the sheet the rows say."""
+    """The name, the side, the round system's rows (``form``), then OK and Cancel;
+    ``original`` is the combatant edited (``None`` for a new one), ``read_sheet`` reads the
+    sheet the rows say."""
 
     def __init__(
         self,
@@ -36,9 +38,11 @@ class SheetDialog(QDialog):
         self.original = combatant
         self._read_sheet = read_sheet
         self.name = dialog_parts.name_field(combatant)
+        self.side = dialog_parts.side_box(combatant)
         self.hidden = dialog_parts.hidden_box(combatant)
         self.form = QFormLayout()
         self.form.addRow("Name", self.name)
+        self.form.addRow("Side", self.side)
         self.form.addRow("", self.hidden)
         self.problem = dialog_parts.problem_label()
         layout = QVBoxLayout(self)
@@ -58,10 +62,10 @@ class SheetDialog(QDialog):
         """The combatant the dialog describes: the original with its name and sheet as
         edited, or a new one with the id ``new_id``."""
         name, sheet = clean_name(self.name.text()), self._read_sheet()
-        hidden = self.hidden.isChecked()
+        side, hidden = Side(self.side.currentData()), self.hidden.isChecked()
         if self.original is not None:
-            return replace(self.original, name=name, hidden=hidden, sheet=sheet)
-        return Combatant(id=new_id, name=name, hidden=hidden, sheet=sheet)
+            return replace(self.original, name=name, side=side, hidden=hidden, sheet=sheet)
+        return Combatant(id=new_id, name=name, side=side, hidden=hidden, sheet=sheet)
 
 
 class MakeSheetDialog(Protocol):

@@ -8,7 +8,10 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QLin
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.theme import problem_palette
+from uwr_desktop.ui.widgets.swatch import side_swatch
+from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 T = TypeVar("T")
 
@@ -36,6 +39,18 @@ def name_field(combatant: Combatant | None) -> QLineEdit:
     field.setMinimumWidth(NAME_FIELD_CHARS * field.fontMetrics().averageCharWidth())
     field.setCursorPosition(0)
     return field
+
+
+def side_box(combatant: Combatant | None) -> ChoiceBox:
+    """Every combatant dialog's side chooser: each side by its colour and name, on
+    ``combatant``'s side (a new combatant is an enemy, as most newcomers to a fight are)."""
+    box = ChoiceBox()
+    box.setObjectName("side")
+    box.setAccessibleName("Side")
+    for side in Side:
+        box.addItem(side_swatch(side), side.value.capitalize(), side)
+    box.setCurrentIndex(box.findData(combatant.side if combatant is not None else Side.ENEMY))
+    return box
 
 
 def hidden_box(combatant: Combatant | None) -> QCheckBox:

@@ -42,9 +42,8 @@ from uwr_desktop.core.rulesets.hands.sheet import (
 )
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets import dialog_parts
-from uwr_desktop.ui.widgets.build import named, row_of, table_widget
+from uwr_desktop.ui.widgets.build import row_of, table_widget
 from uwr_desktop.ui.widgets.number_box import NumberBox
-from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 def _spin(name: str, field: Bounded, value: int, *, what: str = "", below: str = "") -> NumberBox:
@@ -65,12 +64,7 @@ class HandsCombatantDialog(QDialog):
         self._combatant = combatant
         sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
         self.name = dialog_parts.name_field(combatant)
-        self.side = named(ChoiceBox(), "side", accessible="Side")
-        for side in Side:
-            self.side.addItem(side.value.capitalize(), side.value)
-        self.side.setCurrentIndex(
-            self.side.findData((combatant.side if combatant else Side.ENEMY).value)
-        )
+        self.side = dialog_parts.side_box(combatant)
         self.hidden = dialog_parts.hidden_box(combatant)
         self.strength = _spin(
             "strengthBonus",

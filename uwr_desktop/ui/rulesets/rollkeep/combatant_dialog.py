@@ -28,7 +28,6 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     Weapon,
     WeaponKind,
 )
-from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import named, spin
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
@@ -142,10 +141,7 @@ class RollkeepDialog(QDialog):
         self._new_id = new_combatant_id()
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
         self.name = dialog_parts.name_field(combatant)
-        self.side = named(ChoiceBox(), "rollkeepSide")
-        for side in Side:
-            self.side.addItem(side.value.capitalize(), side)
-        self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
+        self.side = dialog_parts.side_box(combatant)
         self.hidden = dialog_parts.hidden_box(combatant)
         self.traits: dict[str, NumberBox] = {}
         grid = QGridLayout()

@@ -26,8 +26,6 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
-from uwr_desktop.ui.widgets.swatch import side_swatch
-from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 
 def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:
@@ -51,10 +49,7 @@ class TacticalDialog(QDialog):
         sheet = sheet_of(combatant) if combatant is not None else TacticalSheet()
         self._original = combatant
         self.name = dialog_parts.name_field(combatant)
-        self.side = named(ChoiceBox(), "tacticalSide")
-        for side in Side:
-            self.side.addItem(side_swatch(side), side.value.capitalize(), side)
-        self.side.setCurrentIndex(self.side.findData(combatant.side if combatant else Side.ENEMY))
+        self.side = dialog_parts.side_box(combatant)
         self.hidden = dialog_parts.hidden_box(combatant)
         self.quickness = _bounded("tacticalQuickness", QUICKNESS, sheet.quickness)
         self.penalty = _bounded("tacticalPenalty", CURRENT_PENALTY, sheet.penalty)

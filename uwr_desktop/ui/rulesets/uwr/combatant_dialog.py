@@ -55,10 +55,7 @@ from uwr_desktop.core.rulesets.uwr.upr import (
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
 from uwr_desktop.ui.widgets import dialog_parts
-from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
-from uwr_desktop.ui.widgets.swatch import side_swatch
-from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 NOTES_LIMIT = MAX_TEXT_LENGTH
 """Longest notes the core accepts."""
@@ -66,11 +63,6 @@ NOTES_LIMIT = MAX_TEXT_LENGTH
 
 WEAPON_NAME_CHARS = 14
 """The room a weapon's name keeps beside the weapons table's choices, in average characters."""
-
-
-def side_label(side: Side) -> str:
-    """The side's name as shown to the GM: ``"Enemy"``."""
-    return side.value.capitalize()
 
 
 def ruleset_upr_table(ruleset: Ruleset) -> UprTable:
@@ -163,9 +155,7 @@ class CombatantDialog(QDialog):
     def _build_sheet(self) -> None:
         self._name = dialog_parts.name_field(None)
         self._name.setPlaceholderText("Name")
-        self._side = named(ChoiceBox(), "side")
-        for side in Side:
-            self._side.addItem(side_swatch(side), side_label(side), side)
+        self._side = dialog_parts.side_box(None)
         self._hidden = dialog_parts.hidden_box(None)
         self._attributes: dict[str, DecimalBox] = {}
         for attribute in ATTRIBUTE_NAMES:
