@@ -81,7 +81,7 @@ def test_the_tactical_sheet_refuses_no_hits_at_all(qtbot):
     dialog.name.setText("Ghost")
     retype(qtbot, dialog.hits, "0")
     dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
-    assert dialog.message.text() == "Hits cannot be below 1 (got 0)."
+    assert dialog.problem.text() == "Hits cannot be below 1 (got 0)."
     assert dialog.isVisible()
 
 

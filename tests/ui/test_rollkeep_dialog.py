@@ -2,7 +2,7 @@
 with a reason."""
 
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import Skill, Stance, WeaponKind
@@ -50,17 +50,19 @@ def test_the_dialog_stays_open_on_a_bad_line_and_edits_keep_the_id(qtbot):
     dialog.stance.setCurrentIndex(dialog.stance.findData(Stance.CENTER))
     dialog.weapons.setPlainText("Wakizashi melee")
     dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
-    assert "Weapon line 1" in dialog.error.text()
-    assert dialog.result_combatant() is None
+    assert "Weapon line 1" in dialog.problem.text()
+    assert dialog.result() != QDialog.DialogCode.Accepted
     dialog.weapons.setPlainText("Wakizashi, melee, Kenjutsu, 2k2")
     dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
-    made = dialog.result_combatant()
-    assert made is not None and made.name == "Bayushi"
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    made = dialog.combatant()
+    assert made.name == "Bayushi"
     sheet = sheet_of(made)
     assert (sheet.void, sheet.stance, sheet.weapons[0].name) == (4, Stance.CENTER, "Wakizashi")
     again = RollkeepDialog(None, made)
     qtbot.addWidget(again)
     again.wounds.setValue(12)
     again.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
-    edited = again.result_combatant()
+    assert again.result() == QDialog.DialogCode.Accepted
+    edited = again.combatant()
     assert edited.id == made.id and sheet_of(edited).wounds == 12

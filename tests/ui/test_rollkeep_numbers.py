@@ -7,7 +7,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QDialog, QStyleOptionViewItem, QWidget
 
 from tests.ui.fight_window import retype
 from uwr_desktop.core.dice import Roller
@@ -114,23 +114,24 @@ def test_the_dialog_refuses_a_negative_trait_rank_or_damage_with_a_message(qtbot
     retype(qtbot, dialog.traits["reflexes"], "-2")
     assert dialog.traits["reflexes"].text() == "-2"
     dialog.accept()
-    assert dialog.error.text() == "Reflexes cannot be negative (got -2)."
-    assert dialog.result_combatant() is None
+    assert dialog.problem.text() == "Reflexes cannot be negative (got -2)."
+    assert dialog.result() != QDialog.DialogCode.Accepted
     retype(qtbot, dialog.traits["reflexes"], "3")
     dialog.skills.setText("Kenjutsu -3")
     dialog.accept()
-    assert dialog.error.text() == "Skill 'Kenjutsu -3': a rank cannot be negative"
+    assert dialog.problem.text() == "Skill 'Kenjutsu -3': a rank cannot be negative"
     dialog.skills.setText("Kenjutsu 3")
     dialog.weapons.setPlainText("Katana, melee, Kenjutsu, -3k2")
     dialog.accept()
-    assert dialog.error.text() == (
+    assert dialog.problem.text() == (
         "Weapon line 1 ('Katana, melee, Kenjutsu, -3k2'): damage and bow strength cannot be "
         "negative"
     )
-    assert dialog.result_combatant() is None
+    assert dialog.result() != QDialog.DialogCode.Accepted
     dialog.weapons.setPlainText("Katana, melee, Kenjutsu, 3k2")
     dialog.accept()
-    assert sheet_of(dialog.result_combatant()).reflexes == 3
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert sheet_of(dialog.combatant()).reflexes == 3
 
 
 def test_the_next_attacker_starts_without_raises_and_is_held_to_its_own_void(

@@ -93,14 +93,14 @@ def test_the_dialog_takes_a_negative_quickness_and_refuses_negative_bleeding(qtb
     retype(qtbot, dialog.quickness, "-3")
     retype(qtbot, dialog.bleeding, "-2")
     _ok(dialog)
-    assert dialog.message.text() == (
+    assert dialog.problem.text() == (
         "Bleeding cannot be negative (got -2): it is the hits lost each round."
     )
     assert dialog.result() != TacticalDialog.DialogCode.Accepted
     retype(qtbot, dialog.penalty, "15")
     retype(qtbot, dialog.bleeding, "2")
     _ok(dialog)
-    assert dialog.message.text() == "The current penalty can be at most 0 (got 15)."
+    assert dialog.problem.text() == "The current penalty can be at most 0 (got 15)."
     retype(qtbot, dialog.penalty, "-15")
     _ok(dialog)
     assert dialog.result() == TacticalDialog.DialogCode.Accepted

@@ -203,7 +203,7 @@ def test_the_dialog_edits_a_combatant_and_the_library_summarises_it(qtbot):
     assert (edited.sheet.hits, edited.sheet.hits_max) == (10, 10)
     dialog.name.setText("  ")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    assert dialog.message.text() == "The combatant needs a name."
+    assert dialog.problem.text() == "The combatant needs a name."
     assert make_ui().template_summary(edited) == "Enemy · Qu +2 · penalty -20 · 10 hits"
 
 

@@ -2,16 +2,20 @@
 
 A round system's dialog derives from :class:`SheetDialog`: it adds its sheet's rows to
 ``form`` below the name, the side and "Hidden from players", and hands over how to read the
-sheet they describe (a nameless combatant is refused in the red line above OK); its UI derives
-from :class:`SheetDialogUi` and names the dialog, which is then run modally for New Combatant
-and Edit, a new combatant taking the id :meth:`SheetDialogUi.new_id` gives.
+sheet they describe (a nameless combatant, or a sheet that cannot be read, is refused in the
+red line above OK). The system's ``combatant_dialog`` module runs it with
+:func:`run_sheet_dialog`; a UI deriving from :class:`SheetDialogUi` instead names the dialog,
+which is then run modally for New Combatant and Edit, a new combatant taking the id
+:meth:`SheetDialogUi.new_id` gives.
 """
 
 from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from msgspec.structs import replace
-from PySide6.QtWidgets import QDialog, QFormLayout, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QVBoxLayout, QWidget
 
 from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
 from uwr_desktop.core.name_rule import clean_name
@@ -22,9 +26,15 @@ from uwr_desktop.ui.widgets import dialog_parts
 
 
 class SheetDialog(QDialog):
-    """The name, the side, the round system's rows (``form``), then OK and Cancel;
-    ``original`` is the combatant edited (``None`` for a new one), ``read_sheet`` reads the
-    sheet the rows say."""
+    """The name, the side, "Hidden from players" and the round system's rows (``form``, then
+    ``below`` for what is not a row), the red line saying why the combatant cannot be
+    accepted, then OK and Cancel.
+
+    ``original`` is the combatant edited (``None`` for a new one); ``read_sheet`` reads the
+    sheet the rows describe and raises ``ValueError``, in words for the GM, when they cannot
+    be read. OK checks the name, then the sheet, and stays open on a refusal; with
+    :meth:`check_as_typed` the check runs at every edit instead, greying OK while it fails.
+    """
 
     def __init__(
         self,
@@ -44,28 +54,83 @@ class SheetDialog(QDialog):
         self.form.addRow("Name", self.name)
         self.form.addRow("Side", self.side)
         self.form.addRow("", self.hidden)
+        self.below = QVBoxLayout()
         self.problem = dialog_parts.problem_label()
+        self.buttons = dialog_parts.ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
+        layout.addLayout(self.below)
         layout.addWidget(self.problem)
-        layout.addWidget(dialog_parts.ok_cancel(self, self._accept))
+        layout.addWidget(self.buttons)
 
-    def _accept(self) -> None:
-        """Close only once the combatant has a name; otherwise say so and stay."""
-        if not clean_name(self.name.text()):
-            self.problem.setText(dialog_parts.NAMELESS)
-            self.problem.show()
-            return
-        self.accept()
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        """Tab reaches OK and Cancel last, after the rows the round system added."""
+        super().showEvent(event)
+        last: QWidget = self.name
+        widget = self.name.nextInFocusChain()
+        while widget is not None and widget is not self.name:
+            in_buttons = widget is self.buttons or self.buttons.isAncestorOf(widget)
+            if not in_buttons and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                last = widget
+            widget = widget.nextInFocusChain()
+        for button in self.buttons.buttons():
+            QWidget.setTabOrder(last, button)
+            last = button
 
-    def combatant(self, new_id: str) -> Combatant:
-        """The combatant the dialog describes: the original with its name and sheet as
-        edited, or a new one with the id ``new_id``."""
-        name, sheet = clean_name(self.name.text()), self._read_sheet()
+    def refusal(self) -> str:
+        """Why OK would be refused now (``""``: it would not)."""
+        try:
+            self._name_and_sheet()
+        except ValueError as error:
+            return str(error)
+        return ""
+
+    def _name_and_sheet(self) -> tuple[str, Sheet]:
+        name = clean_name(self.name.text())
+        if not name:
+            raise ValueError(dialog_parts.NAMELESS)
+        return name, self._read_sheet()
+
+    def check_as_typed(self, *edited: SignalInstance) -> None:
+        """Check the form at each of the ``edited`` signals and at each change of the name,
+        now and from here on: the red line says what is wrong while OK is greyed (and not the
+        default button, so Return goes to the field that has the focus)."""
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(False)
+        for signal in (self.name.textChanged, *edited):
+            signal.connect(self.recheck)
+        self.recheck()
+
+    def recheck(self) -> None:
+        """Say at once what is wrong, if anything, and grey OK while it is."""
+        problem = self.refusal()
+        dialog_parts.say_problem(self.problem, problem)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(not problem)
+        ok.setToolTip(problem)
+
+    def accept(self) -> None:
+        """Close only once the combatant can be read; otherwise say why and stay."""
+        problem = self.refusal()
+        dialog_parts.say_problem(self.problem, problem)
+        if not problem:
+            super().accept()
+
+    def combatant(self, new_id: str | None = None) -> Combatant:
+        """The combatant the dialog describes: the original with its name, side and sheet as
+        edited, or a new one with the id ``new_id`` (a fresh one when not given).
+        ``ValueError`` when it cannot be read."""
+        name, sheet = self._name_and_sheet()
         side, hidden = Side(self.side.currentData()), self.hidden.isChecked()
         if self.original is not None:
             return replace(self.original, name=name, side=side, hidden=hidden, sheet=sheet)
-        return Combatant(id=new_id, name=name, side=side, hidden=hidden, sheet=sheet)
+        made_id = new_id if new_id is not None else new_combatant_id()
+        return Combatant(id=made_id, name=name, side=side, hidden=hidden, sheet=sheet)
+
+
+def run_sheet_dialog(dialog: SheetDialog, new_id: str | None = None) -> Combatant | None:
+    """Run ``dialog`` modally: the combatant it describes once accepted (a new one taking
+    ``new_id``, else a fresh id), ``None`` when the GM cancels."""
+    return dialog_parts.modal_answer(dialog, lambda: dialog.combatant(new_id))
 
 
 class MakeSheetDialog(Protocol):
@@ -87,8 +152,7 @@ class SheetDialogUi(RoundSystemUi):
         self, parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
     ) -> Combatant | None:
         """The dialog, run modally: the combatant it describes, or ``None`` when cancelled."""
-        dialog = self.sheet_dialog(parent, combatant)
-        return dialog_parts.modal_answer(dialog, lambda: dialog.combatant(self.new_id()))
+        return run_sheet_dialog(self.sheet_dialog(parent, combatant), self.new_id())
 
     def new_id(self) -> str:
         """A new combatant's id: unique."""

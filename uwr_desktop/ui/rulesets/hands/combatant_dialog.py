@@ -1,8 +1,8 @@
 """The ``hands`` combatant dialog: name, side, hit points, the carry-over kept, the action
 bonus and the weapons with their reach.
 
-The dialog builds the combatant on every change and validates it as a file would, so OK is
-enabled only while the sheet is valid; the reason it is not is shown above the buttons.
+The dialog reads the sheet at every change and validates it as a file would, so OK is enabled
+only while the combatant is valid; the reason it is not is shown above the buttons.
 """
 
 import itertools
@@ -10,19 +10,9 @@ import itertools
 import msgspec
 from msgspec.structs import replace
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QHeaderView,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QHeaderView, QLineEdit, QPushButton, QWidget
 
-from uwr_desktop.core.encounter import Combatant, new_combatant_id
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import convert
 from uwr_desktop.core.intents import RulesError
 from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_WEAPONS
@@ -40,10 +30,9 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     HandsWeapon,
     sheet_of,
 )
-from uwr_desktop.core.sides import Side
-from uwr_desktop.ui.widgets import dialog_parts
+from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.widgets.build import row_of, table_widget
-from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 
 def _spin(name: str, field: Bounded, value: int, *, what: str = "", below: str = "") -> NumberBox:
@@ -54,18 +43,13 @@ def _spin(name: str, field: Bounded, value: int, *, what: str = "", below: str =
     return spin
 
 
-class HandsCombatantDialog(QDialog):
+class HandsCombatantDialog(SheetDialog):
     """Edit (or create) a ``hands`` combatant."""
 
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, combatant, self._sheet)
         self.setObjectName("handsCombatantDialog")
-        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
-        self._combatant = combatant
         sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
-        self.name = dialog_parts.name_field(combatant)
-        self.side = dialog_parts.side_box(combatant)
-        self.hidden = dialog_parts.hidden_box(combatant)
         self.strength = _spin(
             "strengthBonus",
             STRENGTH_BONUS,
@@ -100,39 +84,37 @@ class HandsCombatantDialog(QDialog):
         self.remove_weapon.setToolTip(
             "Remove the weapon whose row was clicked or last had the keyboard (else the last)"
         )
-        self.problem = dialog_parts.problem_label()
-        self.buttons = dialog_parts.ok_cancel(self, ok_default=False)
         self._lay_out()
         for weapon in sheet.weapons:
             self._new_weapon(weapon)
         self._connect()
-        self._refresh()
 
     def _lay_out(self) -> None:
-        form = QFormLayout()
-        form.addRow("Name", self.name)
-        form.addRow("Side", self.side)
-        form.addRow("", self.hidden)
-        form.addRow("Strength bonus", self.strength)
-        form.addRow("Maximum hit points", row_of(self.maximum, self.own_maximum))
-        form.addRow("Carry-over kept", self.keep)
-        form.addRow("Action bonus", self.bonus)
-        weapon_buttons = row_of(self.add_weapon, self.remove_weapon, stretch=True)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.weapons)
-        layout.addLayout(weapon_buttons)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
+        self.form.addRow("Strength bonus", self.strength)
+        self.form.addRow("Maximum hit points", row_of(self.maximum, self.own_maximum))
+        self.form.addRow("Carry-over kept", self.keep)
+        self.form.addRow("Action bonus", self.bonus)
+        self.below.addWidget(self.weapons)
+        self.below.addLayout(row_of(self.add_weapon, self.remove_weapon, stretch=True))
 
     def _connect(self) -> None:
-        self.name.textChanged.connect(self._refresh)
+        self.strength.valueChanged.connect(self._follow_strength)
+        self.own_maximum.toggled.connect(self._follow_strength)
+        self._follow_strength()
+        edited = [self.own_maximum.toggled]
         for spin in (self.strength, self.maximum, self.keep, self.bonus):
-            spin.valueChanged.connect(self._refresh)
-            spin.problemChanged.connect(self._refresh)
-        self.own_maximum.toggled.connect(self._refresh)
+            edited += (spin.valueChanged, spin.problemChanged)
+        self.check_as_typed(*edited)
         self.add_weapon.clicked.connect(lambda: self._new_weapon(None))
         self.remove_weapon.clicked.connect(self._remove_weapon)
+
+    def _follow_strength(self) -> None:
+        """The maximum is the strength bonus + 1 unless the GM sets it by hand."""
+        self.maximum.setEnabled(self.own_maximum.isChecked())
+        if not self.own_maximum.isChecked():
+            self.maximum.blockSignals(True)
+            self.maximum.setValue(self.strength.value() + 1)
+            self.maximum.blockSignals(False)
 
     def _new_weapon(self, weapon: HandsWeapon | None) -> None:
         row = self.weapons.rowCount()
@@ -151,11 +133,10 @@ class HandsCombatantDialog(QDialog):
             self.weapons.setCellWidget(row, column, widget)
             widget.installEventFilter(self)
         self._retab()
-        name.textChanged.connect(self._refresh)
-        reach.valueChanged.connect(self._refresh)
-        reach.problemChanged.connect(self._refresh)
-        missile.toggled.connect(self._refresh)
-        self._refresh()
+        for edited in (name.textChanged, reach.valueChanged, reach.problemChanged):
+            edited.connect(self.recheck)
+        missile.toggled.connect(self.recheck)
+        self.recheck()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         """A weapon row's field taking the focus makes its row the one Remove weapon removes."""
@@ -172,7 +153,7 @@ class HandsCombatantDialog(QDialog):
         if row >= 0:
             self.weapons.removeRow(row)
         self._retab()
-        self._refresh()
+        self.recheck()
 
     def _row_widgets(self) -> list[tuple[QWidget, ...]]:
         return [
@@ -214,21 +195,19 @@ class HandsCombatantDialog(QDialog):
             )
         return weapons
 
-    def combatant(self) -> Combatant:
-        """The combatant the form describes; ``ValueError`` says why it is not valid."""
-        name = clean_name(self.name.text())
-        if not name:
-            raise ValueError(dialog_parts.NAMELESS)
+    def _sheet(self) -> HandsSheet:
+        """The sheet the form describes; ``ValueError`` says why it is not valid. An edit keeps
+        the damage taken, within the new maximum."""
         boxes = [self.strength, self.keep, self.bonus]
         if self.own_maximum.isChecked():
             boxes.append(self.maximum)
-        problem = next((box.problem() for box in boxes if box.problem()), "")
+        problem = first_problem(boxes)
         if problem:
             raise ValueError(problem)
         weapons = self._weapon_rows()
         if len(weapons) > MAX_WEAPONS:
             raise ValueError(f"A combatant carries at most {MAX_WEAPONS} weapons")
-        old = sheet_of(self._combatant) if self._combatant is not None else HandsSheet()
+        old = sheet_of(self.original) if self.original is not None else HandsSheet()
         raw = {
             "ruleset": "hands",
             "strength_bonus": self.strength.value(),
@@ -238,47 +217,23 @@ class HandsCombatantDialog(QDialog):
             "weapons": weapons,
         }
         try:
-            sheet = convert(raw, HandsSheet)
+            sheet: HandsSheet = convert(raw, HandsSheet)
         except (msgspec.ValidationError, ValueError) as error:
             raise ValueError(f"Weapons: {error}") from None
         if sheet.damage > sheet.points_max:
             raise ValueError("Damage is above the maximum hit points")
-        side = Side(self.side.currentData())
-        if self._combatant is not None:
+        if self.original is not None:
             sheet = replace(sheet, damage=min(old.damage, sheet.points_max))
-        if self._combatant is None or sheet.carry_plan != old.carry_plan:
+        if self.original is None or sheet.carry_plan != old.carry_plan:
             try:
-                check_carry_plan(name, sheet)
+                check_carry_plan(clean_name(self.name.text()), sheet)
             except RulesError as error:
                 raise ValueError(str(error)) from None
-        hidden = self.hidden.isChecked()
-        if self._combatant is not None:
-            return replace(self._combatant, name=name, side=side, hidden=hidden, sheet=sheet)
-        return Combatant(id=new_combatant_id(), name=name, side=side, hidden=hidden, sheet=sheet)
-
-    def _refresh(self) -> None:
-        self.maximum.setEnabled(self.own_maximum.isChecked())
-        if not self.own_maximum.isChecked():
-            self.maximum.blockSignals(True)
-            self.maximum.setValue(self.strength.value() + 1)
-            self.maximum.blockSignals(False)
-        try:
-            self.combatant()
-        except ValueError as error:
-            self.problem.setText(str(error))
-            ok = False
-        else:
-            self.problem.setText("")
-            ok = True
-        self.problem.setVisible(not ok)
-        button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        if button is not None:
-            button.setEnabled(ok)
+        return sheet
 
 
 def edit_combatant(
     parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
 ) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
-    dialog = HandsCombatantDialog(parent, combatant)
-    return dialog_parts.modal_answer(dialog, dialog.combatant)
+    return run_sheet_dialog(HandsCombatantDialog(parent, combatant))

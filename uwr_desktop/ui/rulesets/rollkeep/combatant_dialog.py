@@ -5,20 +5,10 @@ import re
 
 import msgspec
 from msgspec.structs import replace
-from PySide6.QtWidgets import (
-    QDialog,
-    QFormLayout,
-    QGridLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QWidget
 
-from uwr_desktop.core.encounter import Combatant, new_combatant_id
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_COUNT, MAX_SKILL_RANK
-from uwr_desktop.core.name_rule import clean_name
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.rollkeep.rules import sheet_of
 from uwr_desktop.core.rulesets.rollkeep.sheet import (
@@ -28,7 +18,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
     Weapon,
     WeaponKind,
 )
-from uwr_desktop.ui.widgets import dialog_parts
+from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.widgets.build import named, spin
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
@@ -129,20 +119,14 @@ def weapons_text(weapons: tuple[Weapon, ...]) -> str:
     return "\n".join(lines)
 
 
-class RollkeepDialog(QDialog):
+class RollkeepDialog(SheetDialog):
     """A new combatant, or an edit of one."""
 
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         """Fill the form from ``combatant`` (a new one when ``None``)."""
-        super().__init__(parent)
+        super().__init__(parent, combatant, self._sheet)
         self.setObjectName("rollkeepDialog")
-        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
-        self._original = combatant
-        self._new_id = new_combatant_id()
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
-        self.name = dialog_parts.name_field(combatant)
-        self.side = dialog_parts.side_box(combatant)
-        self.hidden = dialog_parts.hidden_box(combatant)
         self.traits: dict[str, NumberBox] = {}
         grid = QGridLayout()
         for index, (key, label) in enumerate(TRAITS):
@@ -170,37 +154,19 @@ class RollkeepDialog(QDialog):
         self.weapons.setPlaceholderText(
             "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
         )
-        self.error = dialog_parts.problem_label()
-        self._lay_out(grid)
-        self._result: Combatant | None = None
+        self.form.addRow(grid)
+        self.form.addRow("Armor", self.armor)
+        self.form.addRow("Stance", self.stance)
+        self.form.addRow("Wounds", self.wounds)
+        self.form.addRow("Skills", self.skills)
+        self.form.addRow("Weapons", self.weapons)
 
-    def _lay_out(self, grid: QGridLayout) -> None:
-        form = QFormLayout()
-        form.addRow("Name", self.name)
-        form.addRow("Side", self.side)
-        form.addRow("", self.hidden)
-        form.addRow(grid)
-        form.addRow("Armor", self.armor)
-        form.addRow("Stance", self.stance)
-        form.addRow("Wounds", self.wounds)
-        form.addRow("Skills", self.skills)
-        form.addRow("Weapons", self.weapons)
-        buttons = dialog_parts.ok_cancel(self)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
-
-    def combatant(self) -> Combatant:
-        """The combatant the form describes (``FormError`` when it cannot be read)."""
-        name = clean_name(self.name.text())
-        if not name:
-            raise FormError(dialog_parts.NAMELESS)
+    def _sheet(self) -> RollkeepSheet:
+        """The sheet the form describes (``FormError`` when it cannot be read)."""
         problem = first_problem([*self.traits.values(), self.armor, self.wounds])
         if problem:
             raise FormError(problem)
-        base = self._original
-        sheet = sheet_of(base) if base is not None else RollkeepSheet()
+        sheet = sheet_of(self.original) if self.original is not None else RollkeepSheet()
         try:
             sheet = replace(
                 sheet,
@@ -211,34 +177,13 @@ class RollkeepDialog(QDialog):
                 skills=parse_skills(self.skills.text()),
                 weapons=parse_weapons(self.weapons.toPlainText()),
             )
-            sheet = msgspec.convert(msgspec.to_builtins(sheet), RollkeepSheet)
+            return msgspec.convert(msgspec.to_builtins(sheet), RollkeepSheet)
         except msgspec.ValidationError as error:
             raise FormError(str(error)) from None
-        side = self.side.currentData()
-        if base is not None:
-            return replace(base, name=name, side=side, hidden=self.hidden.isChecked(), sheet=sheet)
-        return Combatant(
-            id=self._new_id, name=name, side=side, hidden=self.hidden.isChecked(), sheet=sheet
-        )
-
-    def accept(self) -> None:
-        """Close only when the form reads as a combatant; otherwise say why and stay."""
-        try:
-            self._result = self.combatant()
-        except FormError as error:
-            self.error.setText(str(error))
-            self.error.show()
-            return
-        super().accept()
-
-    def result_combatant(self) -> Combatant | None:
-        """The combatant accepted (``None`` until OK)."""
-        return self._result
 
 
 def edit_combatant(
     parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
 ) -> Combatant | None:
     """Run the dialog modally; the combatant, or ``None`` when cancelled."""
-    dialog = RollkeepDialog(parent, combatant)
-    return dialog_parts.modal_answer(dialog, dialog.result_combatant)
+    return run_sheet_dialog(RollkeepDialog(parent, combatant))
