@@ -1,6 +1,7 @@
 """Every round system's combatant dialog is titled alike (by the command that opened it for a
 new combatant, by the combatant's name for an edit) and fits a 1366x768 laptop's screen, its
-fields as tall as they need; the weapons of a uwr sheet keep their names readable."""
+fields as tall as they need; the weapons of a uwr sheet keep their names readable. Each asks
+the name, the side, "Hidden from players" and the notes alike and refuses alike."""
 
 from collections.abc import Callable
 
@@ -15,12 +16,13 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QTableWidget,
 )
 from test_combatant_dialog import VEX
 
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.limits import MAX_NAME_LENGTH
+from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
 from uwr_desktop.core.rulesets import make_ruleset
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets import ruleset_ui
@@ -115,10 +117,6 @@ def test_a_nameless_combatant_is_refused_in_the_red_line_and_the_dialog_stays(qt
     assert seen["red"]
 
 
-NAME_FIELDS = ("name", "name", "name", "sheetName")
-"""The name field of each round system's dialog, by object name."""
-
-
 def _answer(ruleset_id: str, combatant: Combatant | None, fill: Callable[[QDialog], None]):
     def answer(dialog: QDialog) -> None:
         try:
@@ -197,3 +195,33 @@ def test_every_dialog_offers_the_four_sides_by_colour_and_keeps_the_one_chosen(q
         assert dialog.findChild(QComboBox, "side").currentData() == Side.ALLY
 
     assert _answer(ruleset_id, oda, unchanged).side == Side.ALLY
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_every_dialog_keeps_the_gm_s_notes_and_refuses_more_than_a_fight_saves(qtbot, ruleset_id):
+    refused: dict[str, object] = {}
+
+    def too_long_then_enough(dialog: QDialog) -> None:
+        dialog.findChild(QLineEdit, "name").setText("Warden")
+        notes = dialog.findChild(QPlainTextEdit, "notes")
+        assert notes.toPlainText() == ""
+        notes.setPlainText("k" * (MAX_TEXT_LENGTH + 1))
+        dialog.accept()
+        line = dialog.findChild(QLabel, "problemLabel")
+        refused["said"] = line.text() if line.isVisible() else ""
+        refused["still open"] = dialog.isVisible()
+        notes.setPlainText("Carries the key to the east gate")
+
+    warden = _answer(ruleset_id, None, too_long_then_enough)
+    assert refused == {
+        "said": f"The notes are {MAX_TEXT_LENGTH + 1} characters long; "
+        f"at most {MAX_TEXT_LENGTH} fit.",
+        "still open": True,
+    }
+    assert warden.notes == "Carries the key to the east gate"
+
+    def unchanged(dialog: QDialog) -> None:
+        assert dialog.findChild(QPlainTextEdit, "notes").toPlainText() == warden.notes
+
+    again = _answer(ruleset_id, warden, unchanged)
+    assert (again.id, again.notes) == (warden.id, warden.notes)

@@ -200,7 +200,7 @@ def test_the_rollkeep_weapons_box_passes_tab_on(qtbot):
     when_modal(QDialog, tab_from_weapons)
     ruleset_ui("rollkeep").edit_combatant(None, make_ruleset("rollkeep"), combatant)
     assert seen["kept"], "no tab typed into the weapons"
-    assert seen["next"] == "OK"
+    assert seen["next"] == "notes", "Tab goes on to the notes below"
 
 
 def _focus_pixels(timeline, key: str) -> int:

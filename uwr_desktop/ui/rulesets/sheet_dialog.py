@@ -15,25 +15,37 @@ from typing import ClassVar, Protocol
 from msgspec.structs import replace
 from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QVBoxLayout,
+    QWidget,
+)
 
 from uwr_desktop.core.encounter import Combatant, Sheet, new_combatant_id
+from uwr_desktop.core.intents import RulesError
+from uwr_desktop.core.limits import MAX_TEXT_LENGTH
 from uwr_desktop.core.name_rule import clean_name
+from uwr_desktop.core.record_check import checked_roster
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets.base import RoundSystemUi
 from uwr_desktop.ui.widgets import dialog_parts
+from uwr_desktop.ui.widgets.build import buddy_label, row_of
 
 
 class SheetDialog(QDialog):
-    """The name, the side, "Hidden from players" and the round system's rows (``form``, then
-    ``below`` for what is not a row), the red line saying why the combatant cannot be
-    accepted, then OK and Cancel.
+    """The name, the side with "Hidden from players", the round system's rows (``form``, then
+    ``below`` for what is not a row), the notes, then the red line saying why the combatant
+    cannot be accepted beside OK and Cancel.
 
     ``original`` is the combatant edited (``None`` for a new one); ``read_sheet`` reads the
     sheet the rows describe and raises ``ValueError``, in words for the GM, when they cannot
-    be read. OK checks the name, then the sheet, and stays open on a refusal; with
-    :meth:`check_as_typed` the check runs at every edit instead, greying OK while it fails.
+    be read. OK checks the name, the sheet, the notes and that a saved fight would read the
+    combatant back, and stays open on a refusal; with :meth:`check_as_typed` the check runs
+    at every edit instead, greying OK while it fails.
     """
 
     def __init__(
@@ -50,53 +62,58 @@ class SheetDialog(QDialog):
         self.name = dialog_parts.name_field(combatant)
         self.side = dialog_parts.side_box(combatant)
         self.hidden = dialog_parts.hidden_box(combatant)
+        self.notes = dialog_parts.notes_field(combatant)
         self.form = QFormLayout()
-        self.form.addRow("Name", self.name)
-        self.form.addRow("Side", self.side)
-        self.form.addRow("", self.hidden)
+        self.form.addRow(buddy_label("&Name", self.name), self.name)
+        side_row = row_of(self.side, self.hidden, stretch=True)
+        self.form.addRow(buddy_label("Si&de", self.side), side_row)
         self.below = QVBoxLayout()
         self.problem = dialog_parts.problem_label()
         self.buttons = dialog_parts.ok_cancel(self)
-        layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
-        layout.addLayout(self.below)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.buttons)
+        self._layout = QVBoxLayout(self)
+        self._layout.addLayout(self.form)
+        self._layout.addLayout(self.below)
+        self._layout.addWidget(buddy_label("Notes", self.notes))
+        self._layout.addWidget(self.notes)
+        # Why OK is refused stands beside it: a line less, so a long sheet fits a laptop.
+        last = QHBoxLayout()
+        last.addWidget(self.problem, 1)
+        last.addWidget(self.buttons)
+        self._layout.addLayout(last)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
-        """Tab reaches OK and Cancel last, after the rows the round system added."""
+        """What the round system added below the rows takes the room the dialog is given;
+        Tab reaches the notes, OK and Cancel last, after the rows."""
         super().showEvent(event)
+        self._layout.setStretchFactor(self.below, 1 if self.below.count() else 0)
         last: QWidget = self.name
         widget = self.name.nextInFocusChain()
         while widget is not None and widget is not self.name:
-            in_buttons = widget is self.buttons or self.buttons.isAncestorOf(widget)
-            if not in_buttons and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            ours = widget is self.notes or widget is self.buttons
+            ours = ours or self.buttons.isAncestorOf(widget)
+            if not ours and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
                 last = widget
             widget = widget.nextInFocusChain()
-        for button in self.buttons.buttons():
-            QWidget.setTabOrder(last, button)
-            last = button
+        for closing in (self.notes, *self.buttons.buttons()):
+            QWidget.setTabOrder(last, closing)
+            last = closing
 
     def refusal(self) -> str:
         """Why OK would be refused now (``""``: it would not)."""
         try:
-            self._name_and_sheet()
+            self.combatant(_CHECKED)
         except ValueError as error:
             return str(error)
         return ""
 
-    def _name_and_sheet(self) -> tuple[str, Sheet]:
-        name = clean_name(self.name.text())
-        if not name:
-            raise ValueError(dialog_parts.NAMELESS)
-        return name, self._read_sheet()
-
     def check_as_typed(self, *edited: SignalInstance) -> None:
         """Check the form at each of the ``edited`` signals and at each change of the name,
-        now and from here on: the red line says what is wrong while OK is greyed (and not the
-        default button, so Return goes to the field that has the focus)."""
+        the side, the notes and "Hidden", now and from here on: the red line says what is
+        wrong while OK is greyed (and not the default button, so Return goes to the field
+        that has the focus)."""
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setDefault(False)
-        for signal in (self.name.textChanged, *edited):
+        ours = (self.side.currentIndexChanged, self.hidden.toggled, self.notes.textChanged)
+        for signal in (self.name.textChanged, *ours, *edited):
             signal.connect(self.recheck)
         self.recheck()
 
@@ -116,15 +133,33 @@ class SheetDialog(QDialog):
             super().accept()
 
     def combatant(self, new_id: str | None = None) -> Combatant:
-        """The combatant the dialog describes: the original with its name, side and sheet as
-        edited, or a new one with the id ``new_id`` (a fresh one when not given).
-        ``ValueError`` when it cannot be read."""
-        name, sheet = self._name_and_sheet()
-        side, hidden = Side(self.side.currentData()), self.hidden.isChecked()
-        if self.original is not None:
-            return replace(self.original, name=name, side=side, hidden=hidden, sheet=sheet)
+        """The combatant the dialog describes, as a saved fight reads it back: the original
+        with its name, side, notes and sheet as edited, or a new one with the id ``new_id``
+        (a fresh one when not given). ``ValueError`` says why it cannot be read."""
+        name = clean_name(self.name.text())
+        if not name:
+            raise ValueError(dialog_parts.NAMELESS)
+        sheet = self._read_sheet()
+        notes = self.notes.toPlainText()
+        if len(notes) > MAX_TEXT_LENGTH:
+            raise ValueError(
+                f"The notes are {len(notes)} characters long; at most {MAX_TEXT_LENGTH} fit."
+            )
         made_id = new_id if new_id is not None else new_combatant_id()
-        return Combatant(id=made_id, name=name, side=side, hidden=hidden, sheet=sheet)
+        base = self.original
+        if base is None:
+            base = Combatant(id=made_id, name=name, sheet=sheet)
+        side, hidden = Side(self.side.currentData()), self.hidden.isChecked()
+        built = replace(base, name=name, side=side, hidden=hidden, notes=notes, sheet=sheet)
+        try:
+            (read_back,) = checked_roster((built,))
+        except RulesError as error:
+            raise ValueError(f"Not a valid combatant: {error}.") from None
+        return read_back
+
+
+_CHECKED = "checked"
+"""The id a combatant is built with only to check it."""
 
 
 def run_sheet_dialog(dialog: SheetDialog, new_id: str | None = None) -> Combatant | None:

@@ -4,7 +4,14 @@ cannot be accepted, and the modal run that reads the answer."""
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QLineEdit
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+)
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
@@ -61,6 +68,17 @@ def hidden_box(combatant: Combatant | None) -> QCheckBox:
     box.setToolTip("The player view and the page shared with the players leave it out")
     box.setChecked(combatant is not None and combatant.hidden)
     return box
+
+
+def notes_field(combatant: Combatant | None) -> QPlainTextEdit:
+    """Every combatant dialog's notes for the GM, a few lines high (Tab leaves them)."""
+    notes = QPlainTextEdit(combatant.notes if combatant is not None else "")
+    notes.setObjectName("notes")
+    notes.setAccessibleName("Notes")
+    notes.setTabChangesFocus(True)
+    notes.setPlaceholderText("Notes for the GM")
+    notes.setMaximumHeight(64)
+    return notes
 
 
 def widen_about_centre(dialog: QDialog, width: int) -> None:
