@@ -495,15 +495,15 @@ def test_between_turns_the_header_says_so_and_the_players_next_is_the_next_turn(
     session.do(HandsSpend(ids["Cy"], 5))  # all Cy has
     # Bo declares last in this turn; Ana and Bo still have points for turn 2.
     assert header.text() == "Bo acts"
-    assert (view.now_label.text(), view.next_label.text()) == ("Now: Bo", "Next: Next turn")
+    assert (view.now_label.text(), view.next_label.text()) == ("Now: Bo", "Next: a new turn")
     session.do(HandsSpend(ids["Bo"], 1))
     assert header.text() == "Turn 1: all declared"
-    assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Next turn")
+    assert (view.now_label.text(), view.next_label.text()) == ("", "Next: a new turn")
     # The players are told nothing of points only an unseen combatant has left.
     session.do(EditCell(ids["Bo"], "hidden", True))
     session.do(ApplyDamage((ids["Ana"],), 99))
-    assert view.next_label.text() == "Next: Next round"
+    assert view.next_label.text() == "Next: round 2"
     session.do(EditCell(ids["Bo"], "hidden", False))
-    assert view.next_label.text() == "Next: Next turn"
+    assert view.next_label.text() == "Next: a new turn"
     qtbot.mouseClick(panel(window).next_turn, Qt.MouseButton.LeftButton)
     assert header.text() == "Bo acts"

@@ -130,7 +130,7 @@ def test_round_now_and_next_follow_turns_undo_and_redo(window):
         f"Next: {order[2]}",
     )
     window.do(NextTurn())
-    assert view.next_label.text() == "Next: Next round"
+    assert view.next_label.text() == "Next: round 2"
     window.undo_stack.undo()
     window.undo_stack.undo()
     assert view.now_label.text() == f"Now: {order[0]}"
@@ -289,7 +289,7 @@ def test_the_defeated_are_dimmed_and_never_next(window):
     told = view.board.accessibleDescription().split("; ")
     assert [part.endswith(" down") for part in told] == [False, True, False]
     window.do(ApplyDamage([third], 99))
-    assert view.next_label.text() == "Next: Next round"
+    assert view.next_label.text() == "Next: round 2"
 
 
 def select(window, *ids):

@@ -255,7 +255,7 @@ def _now_and_next(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
     hidden combatant's turn has no "Now" at all (nor does a pause between turns, which would
     otherwise tell the two apart), and nobody down is next. After the last name to come,
     "Next" is the next turn when the rules name someone the players see for it, else the next
-    round."""
+    round ("Next: round 3", "Next: a new turn")."""
     if state.phase == SETUP_PHASE:
         return "", ""
     acting = (state.combatants[cid] for cid in turn.acting)
@@ -264,7 +264,7 @@ def _now_and_next(state: EncounterState, turn: TurnNow) -> tuple[str, str]:
     if first is not None:
         return now, first.shown_name
     later = next(_seen_standing(state, turn.later), None)
-    return now, "Next round" if later is None else "Next turn"
+    return now, f"round {state.round + 1}" if later is None else "a new turn"
 
 
 def _seen_standing(state: EncounterState, ids: tuple[str, ...]) -> Iterator[Combatant]:
