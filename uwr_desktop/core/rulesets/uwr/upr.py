@@ -9,7 +9,6 @@ unprepared weapon takes to prepare. The types are data: the app ships a table in
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -36,8 +35,7 @@ def _lookup_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-@dataclass(frozen=True)
-class UprType:
+class UprType(msgspec.Struct, frozen=True):
     """One Uses Per Round type: ``(dice + adjustment) / divisor``, capped at ``max_uses``."""
 
     name: str
@@ -48,7 +46,7 @@ class UprType:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise UprError(f"a UPR type needs a name, got {self.name!r}")
-        object.__setattr__(self, "name", " ".join(self.name.split()))
+        msgspec.structs.force_setattr(self, "name", " ".join(self.name.split()))
         problem = _number_problem(self.divisor, self.adjustment, self.max_uses)
         if problem is not None:
             raise UprError(f"UPR type {self.name!r}: {problem}")
