@@ -3,9 +3,12 @@ after a wound mid-turn) and the words of each place in the declare-first order: 
 it was decided against, a roll-off's faces and a tie nothing has settled."""
 
 from hands_fighters import declare_order, fighter, pools, session
+from msgspec.structs import replace
 
 from uwr_desktop.core.intents import ApplyDamage, EditCell, StartFight
 from uwr_desktop.core.rulesets.base import TurnNow
+from uwr_desktop.core.rulesets.hands import order
+from uwr_desktop.core.rulesets.hands.columns import REASON_WORDS
 from uwr_desktop.core.rulesets.hands.events import RollOff
 from uwr_desktop.core.rulesets.hands.intents import HandsMove
 from uwr_desktop.core.rulesets.hands.state import Phase, Reason, part_of
@@ -95,41 +98,88 @@ def test_a_roll_off_names_the_rival_and_both_faces_in_each_place() -> None:
     assert tells(fight) == {winner: (loser,), loser: (winner,)}
 
 
-def test_a_tie_made_mid_turn_is_shown_as_tied_against_the_rival() -> None:
-    """Ana went ahead of Bo on her action bonus; the GM lowers it to Bo's mid-turn. No
-    roll-off settled that tie, so the two stay in table order, both places say "tied", each
-    naming the other, and the timeline says "tied", not "roll-off"."""
-    fight = session(fighter("ana", 4, bonus=2), fighter("bo", 4, bonus=1))
+def rolled_off(fight: Session) -> dict[str, tuple[int, ...]]:
+    """The roll-off faces the last journal entry rolled, by combatant."""
+    found = [e for e in fight.entries[-1].events if isinstance(e, RollOff)]
+    return {roll.combatant_id: roll.faces for event in found for roll in event.rolls}
+
+
+def test_a_tie_made_mid_turn_is_rolled_off_at_once() -> None:
+    """Ana went ahead of Bo on her action bonus; the GM lowers it to Bo's mid-turn. The same
+    change rolls the two off, so their places and the timeline say so, with both faces."""
+    fight = session(fighter("ana", 4, bonus=2), fighter("bo", 4, bonus=1), seed=5)
     fight.do(StartFight())
     assert part_of(fight.state).roll_offs == ()
     fight.do(EditCell("ana", "bonus", 1))
-    assert declare_order(fight) == ["ana", "bo"]
+    faces = rolled_off(fight)
+    assert set(faces) == {"ana", "bo"}
+    assert faces["ana"][:-1] == faces["bo"][:-1] and faces["ana"][-1] != faces["bo"][-1]
+    winner, loser = sorted(faces, key=lambda cid: faces[cid], reverse=True)
+    assert declare_order(fight) == [winner, loser]
+    name = {"ana": "Ana", "bo": "Bo"}
+    words = "d6 roll-off ({} vs {})".format(
+        *("/".join(map(str, faces[c])) for c in (winner, loser))
+    )
     assert places(fight) == [
+        (winner, Reason.ROLL_OFF, f"ahead of {name[loser]}: {words}", loser),
+        (loser, Reason.ROLL_OFF, f"behind {name[winner]}: {words}", winner),
+    ]
+    assert [slot.value_text for slot in fight.ruleset.timeline(fight.state)] == [
+        "4 · roll-off",
+        "4 · roll-off",
+    ]
+
+
+def cy_tied_with_ana_and_bo(seed: int) -> tuple[Session, dict[str, tuple[int, ...]]]:
+    """Cy declared first on its bonus while Ana and Bo rolled off; then the GM takes Cy's
+    bonus away, so that Cy ties with both. The faces Ana and Bo rolled before are returned."""
+    fight = session(fighter("ana", 4), fighter("bo", 4), fighter("cy", 4, bonus=1), seed=seed)
+    fight.do(StartFight())
+    before = dict(part_of(fight.state).roll_offs)
+    assert set(before) == {"ana", "bo"}
+    fight.do(EditCell("cy", "bonus", 0))
+    return fight, before
+
+
+def test_one_who_never_rolled_off_rolls_alone_and_the_others_keep_their_faces() -> None:
+    """Cy rolls alone and takes its place among Ana and Bo by its face; theirs stay."""
+    fight, before = cy_tied_with_ana_and_bo(seed=1)
+    assert set(rolled_off(fight)) == {"cy"}
+    after = dict(part_of(fight.state).roll_offs)
+    assert {cid: after[cid] for cid in before} == before
+    assert declare_order(fight) == sorted(after, key=lambda cid: after[cid], reverse=True)
+    assert not any("tied" in text or " vs )" in text for _, _, text, _ in places(fight))
+
+
+def test_a_face_matching_a_settled_one_rolls_both_again() -> None:
+    """Cy's first face matches Bo's: the two roll once more each (Bo's first face stays),
+    and the words show both rolls; Ana's faces are not touched."""
+    fight, before = cy_tied_with_ana_and_bo(seed=3)
+    rolled = rolled_off(fight)
+    assert set(rolled) == {"bo", "cy"}
+    assert rolled["bo"][:-1] == before["bo"] == rolled["cy"][:1]
+    assert dict(part_of(fight.state).roll_offs)["ana"] == before["ana"]
+    winner, loser = sorted(("bo", "cy"), key=lambda cid: rolled[cid], reverse=True)
+    shown = ["/".join(map(str, rolled[cid])) for cid in (winner, loser)]
+    assert f"d6 roll-off ({shown[0]} vs {shown[1]})" in dict(
+        (cid, text) for cid, _, text, _ in places(fight)
+    ).get(winner, "")
+
+
+def test_a_tie_no_roll_off_settled_reads_tied() -> None:
+    """A fight kept before ties made mid-turn were rolled off can hold one: its places say
+    "tied" against each other, and the timeline says "tied", not "roll-off"."""
+    fight = session(fighter("ana", 4, bonus=2), fighter("bo", 4, bonus=1))
+    fight.do(StartFight())
+    fight.do(EditCell("ana", "bonus", 1))
+    unsettled = replace(part_of(fight.state), roll_offs=())
+    state = replace(fight.state, part=unsettled)
+    shown = order.places(state, unsettled, carry=False)
+    assert [(p.combatant_id, p.reason, p.text, p.rival) for p in shown] == [
         ("ana", Reason.TIED, "ahead of Bo: tied", "bo"),
         ("bo", Reason.TIED, "behind Ana: tied", "ana"),
     ]
-    assert tells(fight) == {"ana": ("bo",), "bo": ("ana",)}
-    assert [slot.value_text for slot in fight.ruleset.timeline(fight.state)] == [
-        "4 · tied",
-        "4 · tied",
-    ]
-
-
-def test_one_who_never_rolled_off_does_not_lose_a_roll_off() -> None:
-    """Cy declared first on its bonus while Ana and Bo rolled off. The GM then takes Cy's
-    bonus away: Cy now ties with them but rolled nothing, so its place reads "tied" (no
-    roll-off with one side's faces missing), and Ana and Bo keep the order their roll-off
-    gave them."""
-    fight = session(fighter("ana", 4), fighter("bo", 4), fighter("cy", 4, bonus=1), seed=3)
-    fight.do(StartFight())
-    rolled = dict(part_of(fight.state).roll_offs)
-    assert set(rolled) == {"ana", "bo"}
-    before = [cid for cid in declare_order(fight) if cid != "cy"]
-    fight.do(EditCell("cy", "bonus", 0))
-    assert [cid for cid in declare_order(fight) if cid != "cy"] == before
-    cy_place = next(place for place in places(fight) if place[0] == "cy")
-    assert cy_place[1:3] == (Reason.TIED, cy_place[2].split(":")[0] + ": tied")
-    assert not any(text.endswith(" vs )") or "( vs" in text for _, _, text, _ in places(fight))
+    assert {REASON_WORDS[p.reason] for p in shown} == {"tied"}
 
 
 def test_a_lone_combatant_declares_alone_against_nobody() -> None:

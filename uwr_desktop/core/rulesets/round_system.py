@@ -311,7 +311,12 @@ class RoundSystem(ABC, Generic[S]):
             label = self._join_renaming(sink, intent)
         else:
             label = self._decide_into(sink, intent)
+        self.settle(sink)
         return Decision(label, tuple(sink.events))
+
+    def settle(self, sink: common.Builder[S]) -> None:
+        """Add what the rules do on their own once an intent's events are in, whatever the
+        intent (``hands``: roll off a tie a change made during a turn); nothing by default."""
 
     def _decide_into(self, sink: common.Builder[S], intent: Intent) -> str:
         refusal = self.round_refusal(sink.state, intent)

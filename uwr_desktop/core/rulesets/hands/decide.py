@@ -68,6 +68,34 @@ def roll_off(builder: Builder, roller: Roller) -> None:
         builder.add(events.RollOff(tuple(rolls)))
 
 
+def roll_off_new_ties(builder: Builder, roller: Roller) -> None:
+    """Settle a tie made during a turn that none of its roll-offs separates: of the two, the
+    one who rolled fewer times (never, for one who was not tied when the turn started), or
+    both when they rolled as often, rolls a d6 more, until no two tie. Faces already rolled
+    are never rolled again."""
+    state = builder.state
+    if not in_turn(state):
+        return
+    part = part_of(state)
+    carry = state.phase == Phase.CARRY_OVER
+    ids = [cid for cid, _ in part.start_points if cid in state.combatants]
+    faces = dict(part.roll_offs)
+    rolled: dict[str, tuple[int, ...]] = {}
+    while pairs := order.unsettled_pairs(
+        state, replace(part, roll_offs=tuple({**faces, **rolled}.items())), ids, carry=carry
+    ):
+        now = {**faces, **rolled}
+        rolling: dict[str, None] = {}
+        for pair in pairs:
+            fewest = min(len(now.get(cid, ())) for cid in pair)
+            rolling.update(dict.fromkeys(c for c in pair if len(now.get(c, ())) == fewest))
+        for cid in rolling:
+            face = roller.die(ROLL_OFF_SIDES, RollFor(cid, "a roll-off"))
+            rolled[cid] = (*now.get(cid, ()), face)
+    if rolled:
+        builder.add(events.RollOff(tuple(events.RollOffRoll(*item) for item in rolled.items())))
+
+
 def start_turn(builder: Builder, turn: int, roller: Roller) -> None:
     """Start a turn and settle its ties: it is the turn of everyone taking part in it."""
     builder.add(events.TurnBegan(turn))

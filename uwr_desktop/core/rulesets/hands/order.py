@@ -74,7 +74,7 @@ class _Chain:
         self.start = dict(part.start_points)
 
 
-def _higher(a: str, b: str, key_a: tuple[int, ...], key_b: tuple[int, ...]) -> str | None:
+def _higher(a: str, b: str, key_a: int, key_b: int) -> str | None:
     """Whichever of ``a`` and ``b`` has the higher key; ``None`` when the keys are equal."""
     if key_a > key_b:
         return a
@@ -88,12 +88,12 @@ def _decide(chain: _Chain, a: str, b: str) -> tuple[str | None, Reason, str]:
     Points are those each had when the turn started."""
     sa, sb = sheet_of(chain.state.combatants[a]), sheet_of(chain.state.combatants[b])
     pa, pb = chain.start[a], chain.start[b]
-    first = _higher(a, b, (pa,), (pb,))
+    first = _higher(a, b, pa, pb)
     if first is not None:
         kind = "carry-over" if chain.carry else "ready"
         return first, Reason.POINTS, f"most {kind} points ({pa} vs {pb})"
     ra, rb = sa.reach, sb.reach
-    longer = _higher(a, b, (ra,), (rb,))
+    longer = _higher(a, b, ra, rb)
     if longer is not None:
         if not chain.part.is_close(a, b):
             return longer, Reason.REACH, f"longest reach ({ra} vs {rb})"
@@ -103,15 +103,16 @@ def _decide(chain: _Chain, a: str, b: str) -> tuple[str | None, Reason, str]:
             return longer, Reason.MISSILE, text
         shorter = b if longer == a else a
         return shorter, Reason.CLOSE_QUARTERS, f"shorter reach in close quarters ({ra} vs {rb})"
-    first = _higher(a, b, (sa.bonus,), (sb.bonus,))
+    first = _higher(a, b, sa.bonus, sb.bonus)
     if first is not None:
         text = f"highest bonus for the action ({sa.bonus:+d} vs {sb.bonus:+d})"
         return first, Reason.BONUS, text
     fa, fb = chain.faces.get(a, ()), chain.faces.get(b, ())
-    # A roll-off decides only between two who rolled it: a tie made after the turn's roll-off
-    # (a bonus or reach changed mid-turn) is not lost by whoever never rolled.
-    first = _higher(a, b, fa, fb) if fa and fb else None
-    if first is not None:
+    # Faces decide at the first roll both made that differs: whoever rolled fewer times, or
+    # never (a tie made after the turn's roll-off), has not lost a roll it did not make.
+    differ = next(((x, y) for x, y in zip(fa, fb, strict=False) if x != y), None)
+    if differ is not None:
+        first = a if differ[0] > differ[1] else b
         shown = f"{'/'.join(map(str, fa))} vs {'/'.join(map(str, fb))}"
         return first, Reason.ROLL_OFF, f"d6 roll-off ({shown})"
     return None, Reason.TIED, "tied"
@@ -151,6 +152,17 @@ def tied_groups(
     if len(run) > 1:
         groups.append(run)
     return groups
+
+
+def unsettled_pairs(
+    state: EncounterState, part: HandsPart, ids: Sequence[str], *, carry: bool
+) -> list[tuple[str, str]]:
+    """Neighbours in the order that nothing separates, the turn's roll-off faces included:
+    a tie made after the turn started (a bonus, a reach or close quarters changed)."""
+    faces = dict(part.roll_offs)
+    chain = _Chain(state, part, carry, faces)
+    order = base_order(state, part, ids, carry=carry, faces=faces)
+    return [(a, b) for a, b in pairwise(order) if _decide(chain, a, b)[0] is None]
 
 
 def places(state: EncounterState, part: HandsPart, *, carry: bool) -> tuple[Place, ...]:

@@ -82,6 +82,10 @@ class HandsRuleset(kit.ViewsFromModule, kit.RoundSystem[HandsSettings]):
         ready points left; with ``end_round`` the next round at once."""
         return rules.next_turn(sink, sink.roller, end_round=end_round)
 
+    def settle(self, sink: Builder) -> None:
+        """A tie a change made during a turn is rolled off at once."""
+        rules.roll_off_new_ties(sink, sink.roller)
+
     def decide_own(self, sink: Builder, intent: kit.Intent) -> str | None:
         """Spending points, movement, hesitation, interference outcomes, surprise and close
         quarters; newcomers and damage as the pools take them."""
