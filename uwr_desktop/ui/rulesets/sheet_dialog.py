@@ -3,7 +3,7 @@
 A round system's dialog derives from :class:`SheetDialog`: it adds its sheet's rows to
 ``form`` below the name, the side and "Hidden from players", and hands over how to read the
 sheet they describe (a nameless combatant, or a sheet that cannot be read, is refused in the
-red line above OK). The system's ``combatant_dialog`` module runs it with
+red line beside OK). The system's ``combatant_dialog`` module runs it with
 :func:`run_sheet_dialog`; a UI deriving from :class:`SheetDialogUi` instead names the dialog,
 which is then run modally for New Combatant and Edit, a new combatant taking the id
 :meth:`SheetDialogUi.new_id` gives.

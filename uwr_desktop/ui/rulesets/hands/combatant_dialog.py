@@ -2,7 +2,7 @@
 bonus and the weapons with their reach.
 
 The dialog reads the sheet at every change and validates it as a file would, so OK is enabled
-only while the combatant is valid; the reason it is not is shown above the buttons.
+only while the combatant is valid; the reason it is not is shown beside the buttons.
 """
 
 import itertools
@@ -164,14 +164,14 @@ class HandsCombatantDialog(SheetDialog):
     def _retab(self) -> None:
         """Name each row's fields by the row's number and put them in the Tab order between
         the sheet's fields and Add weapon."""
-        chain: list[QWidget] = [self.name, self.side, self.strength, self.maximum]
+        chain: list[QWidget] = [self.name, self.side, self.hidden, self.strength, self.maximum]
         chain += [self.own_maximum, self.keep, self.bonus]
         for number, (name, reach, missile) in enumerate(self._row_widgets(), start=1):
             name.setAccessibleName(f"Weapon {number} name")
             reach.setAccessibleName(f"Weapon {number} reach or range")
             missile.setAccessibleName(f"Weapon {number} is a missile")
             chain += [name, reach, missile]
-        chain += [self.add_weapon, self.remove_weapon, self.buttons]
+        chain += [self.add_weapon, self.remove_weapon, self.notes, *self.buttons.buttons()]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
