@@ -5,7 +5,7 @@ dice's own controls (skip, reduce motion, speed); a tray outside any fight."""
 import random
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from uwr_desktop.core.dice import PoolSpec, Roller, RollKeepSpec, SumSpec
 from uwr_desktop.core.encounter import DEFEATED_CONDITION, Combatant, Condition, sheet_type
@@ -344,3 +344,18 @@ def test_a_chosen_die_is_rerolled_from_the_keyboard(qtbot, fight):
     (rerolled,) = _latest(document).events
     assert isinstance(rerolled, DiceRerolled)
     assert [index for index, _ in rerolled.rerolls] == [failed[1]]
+
+
+def test_typed_dice_take_the_tn_box_s_room_while_it_is_hidden(qtbot, tray):
+    """The typed-dice field reaches as far as the combatant choice while there is no TN to
+    ask (its examples are read whole); a sum or roll-and-keep shows the TN box beside it."""
+
+    def right(widget):
+        return widget.mapTo(tray, widget.rect().topRight()).x()
+
+    assert tray.target_number.isHidden()
+    assert right(tray.notation) == right(tray.combatant)
+    tray.notation.setText("2d10+5")
+    assert tray.target_number.isVisibleTo(tray)
+    qtbot.waitUntil(lambda: right(tray.target_number) == right(tray.combatant))
+    assert right(tray.notation) < tray.target_number.mapTo(tray, QPoint(0, 0)).x()

@@ -210,8 +210,11 @@ class DiceTray(RollDisplay):
         dice_label.setBuddy(self.notation)
         self._form.addLayout(self._builder_row, 1, 0, 1, 4)
         self._form.addWidget(dice_label, 2, 0)
-        self._form.addWidget(self.notation, 2, 1, 1, 2)
-        self._form.addWidget(self.target_number, 2, 3)
+        # One row, so the typed dice take the TN box's room while a pool (no TN) hides it.
+        typed_row = QHBoxLayout()
+        typed_row.addWidget(self.notation, 1)
+        typed_row.addWidget(self.target_number)
+        self._form.addLayout(typed_row, 2, 1, 1, 3)
         odds_row = QHBoxLayout()
         odds_row.addWidget(self.odds_label, 1)
         odds_row.addWidget(self.chart_button)
