@@ -149,6 +149,20 @@ def test_a_direct_check_is_asked_of_its_roller_by_its_title_or_attribute() -> No
     assert roller.asked == [RollFor("vex", "Grace check"), RollFor("b1", "Force the door")]
 
 
+def test_a_newcomer_to_a_settled_tie_is_asked_alone_for_its_roll_off() -> None:
+    """The bandits' roll-off stays; a third bandit joining on the same initiative rolls alone,
+    asked of by name."""
+    tied = Initiative(faces=(4, 4))
+    roller = RecordingRoller(random.Random(7))
+    roster = (vex(), bandit(1, initiative=tied), bandit(2, initiative=tied))
+    session = Session(make_ruleset("uwr"), roster, roller=roller)
+    session.do(StartFight())
+    roller.asked.clear()
+    session.do(AddCombatants([bandit(3, initiative=tied)]))
+    assert roller.asked
+    assert set(roller.asked) == {RollFor("b3", "an initiative roll-off")}
+
+
 def test_a_roll_off_tied_again_asks_each_tied_combatant_again() -> None:
     tied = Initiative(faces=(4, 4))
     roller = RecordingRoller(Dealt([6, 6, 6, 3, 3, 5, 2]))

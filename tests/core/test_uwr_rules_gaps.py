@@ -197,6 +197,26 @@ def test_a_preparation_ends_when_the_value_rises_to_one_by_the_next_round():
     assert part_of(session.state).pending.check.off_guard is False
 
 
+def test_a_preparation_ends_when_the_pool_falls_to_no_use_at_all():
+    """Brawn 0 leaves the crossbow no use per round: at the round's end Ana stops preparing it,
+    no longer Off Guard, and nothing is left of the preparation to count from."""
+    session = fight(
+        fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
+        fighter("orc", Side.ENEMY),
+    )
+    session.do(PrepareWeapon("ana", 0))
+    session.do(EditCell("ana", "brawn", 0))
+    assert sheet(session, "ana").off_guard
+    session.do(EndRound())
+    crossbow_now = weapon(session, "ana")
+    assert (crossbow_now.preparing_left, crossbow_now.preparing_since) == (0, 0)
+    assert not crossbow_now.prepared, "a preparation given up does not make the weapon ready"
+    assert not sheet(session, "ana").off_guard
+    lines = session.describe_entry(session.cursor - 1)
+    assert "Round 1 · Ana stops preparing Crossbow: 0 uses per round with this pool" in lines
+    assert not any("Crossbow is ready" in line for line in lines)
+
+
 def test_with_recompute_at_once_a_preparation_ends_as_the_value_reaches_one():
     session = fight(
         fighter("ana", Side.PLAYER, brawn=2, weapons=(crossbow(prepared=False),)),
