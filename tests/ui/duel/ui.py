@@ -41,7 +41,7 @@ class DuelDialog(kit.SheetDialog):
     """Name, hit points, modifier and armor."""
 
     def __init__(self, parent: QWidget | None, combatant: kit.Combatant | None) -> None:
-        super().__init__(parent, combatant, self._sheet)
+        super().__init__(parent, combatant)
         sheet = sheet_of(combatant) if combatant is not None else DuelSheet()
         self.hp = QSpinBox(objectName="duelHp", minimum=1, maximum=999, value=sheet.hp_max)
         self.modifier = QSpinBox(objectName="duelModifier", minimum=-20, maximum=20)
@@ -51,7 +51,7 @@ class DuelDialog(kit.SheetDialog):
         self.form.addRow("Modifier", self.modifier)
         self.form.addRow("Armor", self.armor)
 
-    def _sheet(self) -> DuelSheet:
+    def read_sheet(self) -> DuelSheet:
         hp = self.hp.value()
         return DuelSheet(hp=hp, hp_max=hp, modifier=self.modifier.value(), armor=self.armor.value())
 

@@ -9,7 +9,6 @@ which is then run modally for New Combatant and Edit, a new combatant taking the
 :meth:`SheetDialogUi.new_id` gives.
 """
 
-from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from msgspec.structs import replace
@@ -41,24 +40,18 @@ class SheetDialog(QDialog):
     ``below`` for what is not a row), the notes, then the red line saying why the combatant
     cannot be accepted beside OK and Cancel.
 
-    ``original`` is the combatant edited (``None`` for a new one); ``read_sheet`` reads the
-    sheet the rows describe and raises ``ValueError``, in words for the GM, when they cannot
-    be read. OK checks the name, the sheet, the notes and that a saved fight would read the
-    combatant back, and stays open on a refusal; with :meth:`check_as_typed` the check runs
-    at every edit instead, greying OK while it fails.
+    ``original`` is the combatant edited (``None`` for a new one); the round system's
+    :meth:`read_sheet` reads the sheet the rows describe and raises ``ValueError``, in words
+    for the GM, when they cannot be read. OK checks the name, the sheet, the notes and that a
+    saved fight would read the combatant back, and stays open on a refusal; with
+    :meth:`check_as_typed` the check runs at every edit instead, greying OK while it fails.
     """
 
-    def __init__(
-        self,
-        parent: QWidget | None,
-        combatant: Combatant | None,
-        read_sheet: Callable[[], Sheet],
-    ) -> None:
+    def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         """A dialog for ``combatant`` (``None``: a new one)."""
         super().__init__(parent)
         self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         self.original = combatant
-        self._read_sheet = read_sheet
         self.name = dialog_parts.name_field(combatant)
         self.side = dialog_parts.side_box(combatant)
         self.hidden = dialog_parts.hidden_box(combatant)
@@ -97,6 +90,11 @@ class SheetDialog(QDialog):
         for closing in (self.notes, *self.buttons.buttons()):
             QWidget.setTabOrder(last, closing)
             last = closing
+
+    def read_sheet(self) -> Sheet:
+        """The sheet the round system's rows describe; ``ValueError``, in words for the GM,
+        when they cannot be read."""
+        raise NotImplementedError
 
     def refusal(self) -> str:
         """Why OK would be refused now (``""``: it would not)."""
@@ -139,7 +137,7 @@ class SheetDialog(QDialog):
         name = clean_name(self.name.text())
         if not name:
             raise ValueError(dialog_parts.NAMELESS)
-        sheet = self._read_sheet()
+        sheet = self.read_sheet()
         notes = self.notes.toPlainText()
         if len(notes) > MAX_TEXT_LENGTH:
             raise ValueError(

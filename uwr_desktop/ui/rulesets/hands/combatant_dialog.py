@@ -47,7 +47,7 @@ class HandsCombatantDialog(SheetDialog):
     """Edit (or create) a ``hands`` combatant."""
 
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
-        super().__init__(parent, combatant, self._sheet)
+        super().__init__(parent, combatant)
         self.setObjectName("handsCombatantDialog")
         sheet = sheet_of(combatant) if combatant is not None else HandsSheet()
         self.strength = _spin(
@@ -195,7 +195,7 @@ class HandsCombatantDialog(SheetDialog):
             )
         return weapons
 
-    def _sheet(self) -> HandsSheet:
+    def read_sheet(self) -> HandsSheet:
         """The sheet the form describes; ``ValueError`` says why it is not valid. An edit keeps
         the damage taken, within the new maximum."""
         boxes = [self.strength, self.keep, self.bonus]

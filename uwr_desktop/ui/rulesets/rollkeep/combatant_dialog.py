@@ -3,7 +3,6 @@ stance, wounds, skills and weapons (one per line)."""
 
 import re
 
-import msgspec
 from msgspec.structs import replace
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPlainTextEdit, QWidget
 
@@ -124,7 +123,7 @@ class RollkeepDialog(SheetDialog):
 
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         """Fill the form from ``combatant`` (a new one when ``None``)."""
-        super().__init__(parent, combatant, self._sheet)
+        super().__init__(parent, combatant)
         self.setObjectName("rollkeepDialog")
         sheet = sheet_of(combatant) if combatant is not None else RollkeepSheet()
         self.traits: dict[str, NumberBox] = {}
@@ -161,25 +160,22 @@ class RollkeepDialog(SheetDialog):
         self.form.addRow("Skills", self.skills)
         self.form.addRow("Weapons", self.weapons)
 
-    def _sheet(self) -> RollkeepSheet:
-        """The sheet the form describes (``FormError`` when it cannot be read)."""
+    def read_sheet(self) -> RollkeepSheet:
+        """The sheet the form describes (``FormError`` when it cannot be read; the frame then
+        reads the whole combatant back as a saved fight would)."""
         problem = first_problem([*self.traits.values(), self.armor, self.wounds])
         if problem:
             raise FormError(problem)
         sheet = sheet_of(self.original) if self.original is not None else RollkeepSheet()
-        try:
-            sheet = replace(
-                sheet,
-                **{key: box.value() for key, box in self.traits.items()},
-                armor=self.armor.value(),
-                wounds=self.wounds.value(),
-                stance=self.stance.currentData(),
-                skills=parse_skills(self.skills.text()),
-                weapons=parse_weapons(self.weapons.toPlainText()),
-            )
-            return msgspec.convert(msgspec.to_builtins(sheet), RollkeepSheet)
-        except msgspec.ValidationError as error:
-            raise FormError(str(error)) from None
+        return replace(
+            sheet,
+            **{key: box.value() for key, box in self.traits.items()},
+            armor=self.armor.value(),
+            wounds=self.wounds.value(),
+            stance=self.stance.currentData(),
+            skills=parse_skills(self.skills.text()),
+            weapons=parse_weapons(self.weapons.toPlainText()),
+        )
 
 
 def edit_combatant(

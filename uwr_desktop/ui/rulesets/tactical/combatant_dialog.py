@@ -38,7 +38,7 @@ class TacticalDialog(SheetDialog):
 
     def __init__(self, parent: QWidget | None, combatant: Combatant | None) -> None:
         """Edit ``combatant`` (``None``: a new one)."""
-        super().__init__(parent, combatant, self._sheet)
+        super().__init__(parent, combatant)
         sheet = sheet_of(combatant) if combatant is not None else TacticalSheet()
         self.quickness = _bounded("tacticalQuickness", QUICKNESS, sheet.quickness)
         self.penalty = _bounded("tacticalPenalty", CURRENT_PENALTY, sheet.penalty)
@@ -57,7 +57,7 @@ class TacticalDialog(SheetDialog):
         self.form.addRow("Hits", self.hits)
         self.form.addRow("Bleeding per round", self.bleeding)
 
-    def _sheet(self) -> TacticalSheet:
+    def read_sheet(self) -> TacticalSheet:
         """The sheet the numbers say; an edit keeps the hits taken, within the new maximum."""
         problem = first_problem([self.quickness, self.penalty, self.hits, self.bleeding])
         if problem:

@@ -98,7 +98,7 @@ class CombatantDialog(SheetDialog):
         parent: QWidget | None = None,
     ) -> None:
         """Open the editor on ``combatant``, or on a new enemy with every attribute at 2."""
-        super().__init__(parent, combatant, self._sheet)
+        super().__init__(parent, combatant)
         self.setObjectName("combatantDialog")
         self._table = ruleset_upr_table(ruleset)
         self._tables = SheetTables(self._table, self)
@@ -221,7 +221,7 @@ class CombatantDialog(SheetDialog):
         ]
         return first_problem(boxes)
 
-    def _sheet(self) -> UwrSheet:
+    def read_sheet(self) -> UwrSheet:
         """The sheet as typed, each weapon usable by the rules (``SheetError`` says why not)."""
         typed = self._typed_problem()
         if typed:
