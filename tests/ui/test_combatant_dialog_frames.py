@@ -6,10 +6,12 @@ the name, the side, "Hidden from players" and the notes alike and refuses alike.
 from collections.abc import Callable
 
 import pytest
+from accessible_walk import tab_cycle, unreachable
 from every_system import SYSTEMS, sheet_for
 from fight_window import when_modal
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -73,6 +75,31 @@ def test_a_combatant_dialog_fits_a_laptop_with_every_field_as_tall_as_it_needs(q
     for least in sizes:
         assert least.width() <= LAPTOP_DIALOG_ROOM.width()
         assert least.height() <= LAPTOP_DIALOG_ROOM.height()
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_tab_goes_from_the_name_through_the_sheet_to_the_notes_then_ok_and_cancel(
+    qtbot, ruleset_id
+):
+    cycles: list[list[str]] = []
+    left_out: list[str] = []
+
+    def walk(dialog: QDialog) -> None:
+        name = dialog.findChild(QLineEdit, "name")
+        dialog.activateWindow()
+        name.setFocus()
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is name)
+        cycle = tab_cycle(qtbot, name)
+        cycles.append([widget.objectName() or widget.text() for widget in cycle])
+        left_out.extend(unreachable(dialog, cycle))
+
+    bryn = Combatant(id="b", name="Bryn", sheet=sheet_for(ruleset_id))
+    _shown(ruleset_id, bryn, walk)
+    (cycle,) = cycles
+    assert cycle[:3] == ["name", "side", "hidden"]
+    assert cycle[-3:] == ["notes", "OK", "Cancel"]
+    assert len(cycle) > 6, "the sheet's own controls are in the cycle too"
+    assert left_out == []
 
 
 def test_a_uwr_sheet_with_weapons_fits_a_laptop_and_shows_their_names(qtbot):

@@ -233,8 +233,8 @@ def test_a_negative_attribute_in_the_sheet_is_named_not_dropped(qtbot, document)
     brawn = dialog.findChild(DecimalBox, "brawn")
     retype(qtbot, brawn, "-1.5")
     assert brawn.text() == "-1.5"
-    assert dialog.problem() == "Brawn cannot be negative (got -1.5)."
+    assert dialog.refusal() == "Brawn cannot be negative (got -1.5)."
     vitality = dialog.findChild(NumberBox, "vitality")
     retype(qtbot, brawn, "3")
     retype(qtbot, vitality, "-4")
-    assert dialog.problem() == "Vitality cannot be negative (got -4)."
+    assert dialog.refusal() == "Vitality cannot be negative (got -4)."

@@ -51,6 +51,9 @@ class DuelDialog(kit.SheetDialog):
         self.form.addRow("Modifier", self.modifier)
         self.form.addRow("Armor", self.armor)
 
+    def sheet_tab_chain(self) -> list[QWidget]:
+        return [self.hp, self.modifier, self.armor]
+
     def read_sheet(self) -> DuelSheet:
         hp = self.hp.value()
         return DuelSheet(hp=hp, hp_max=hp, modifier=self.modifier.value(), armor=self.armor.value())

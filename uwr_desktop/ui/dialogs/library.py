@@ -57,6 +57,7 @@ from uwr_desktop.ui.rulesets import RulesetUi, RulesetUiError, ruleset_ui
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.dialog_parts import problem_label, say_problem, widen_about_centre
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.screen_room import screen_room
 
 MAX_COPIES = 50
 """Most copies of one template added at once."""
@@ -289,7 +290,7 @@ class LibraryDialog(QDialog):
         super().showEvent(event)
         around = self.width() - self._list.viewport().width()
         wanted = self._list.sizeHintForColumn(0) + around
-        room = self.screen().availableGeometry().width() * SCREEN_SHARE_AT_MOST // 100
+        room = screen_room(self).width() * SCREEN_SHARE_AT_MOST // 100
         widen_about_centre(self, min(wanted, room))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)

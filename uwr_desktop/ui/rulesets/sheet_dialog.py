@@ -9,10 +9,11 @@ which is then run modally for New Combatant and Edit, a new combatant taking the
 :meth:`SheetDialogUi.new_id` gives.
 """
 
+import itertools
 from typing import ClassVar, Protocol
 
 from msgspec.structs import replace
-from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -76,20 +77,27 @@ class SheetDialog(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         """What the round system added below the rows takes the room the dialog is given;
-        Tab reaches the notes, OK and Cancel last, after the rows."""
+        the Tab order is set."""
         super().showEvent(event)
         self._layout.setStretchFactor(self.below, 1 if self.below.count() else 0)
-        last: QWidget = self.name
-        widget = self.name.nextInFocusChain()
-        while widget is not None and widget is not self.name:
-            ours = widget is self.notes or widget is self.buttons
-            ours = ours or self.buttons.isAncestorOf(widget)
-            if not ours and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
-                last = widget
-            widget = widget.nextInFocusChain()
-        for closing in (self.notes, *self.buttons.buttons()):
-            QWidget.setTabOrder(last, closing)
-            last = closing
+        self.retab()
+
+    def sheet_tab_chain(self) -> list[QWidget]:
+        """The round system's controls in the order Tab visits them, between "Hidden from
+        players" and the notes (each a round system adds belongs here)."""
+        return []
+
+    def retab(self) -> None:
+        """Tab goes through the name, the side, "Hidden", :meth:`sheet_tab_chain`, then the
+        notes, OK and Cancel: at the showing, and again whenever the round system's rows
+        change.
+
+        The order is set from this list, never read from Qt's focus chain: PySide records a
+        widget ``nextInFocusChain()`` returns as owned by the widget it was asked of, and a
+        dialog collected later took widgets still in use down with it."""
+        chain = [self.name, self.side, self.hidden, *self.sheet_tab_chain(), self.notes]
+        for first, second in itertools.pairwise([*chain, *self.buttons.buttons()]):
+            QWidget.setTabOrder(first, second)
 
     def read_sheet(self) -> Sheet:
         """The sheet the round system's rows describe; ``ValueError``, in words for the GM,

@@ -17,6 +17,7 @@ from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.theme import problem_palette
+from uwr_desktop.ui.widgets.screen_room import screen_room
 from uwr_desktop.ui.widgets.swatch import side_swatch
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
@@ -88,7 +89,7 @@ def widen_about_centre(dialog: QDialog, width: int) -> None:
     grow = width - placed.width()
     if grow <= 0:
         return
-    room = dialog.screen().availableGeometry()
+    room = screen_room(dialog)
     left = max(room.left(), min(placed.left() - grow // 2, room.right() + 1 - width))
     dialog.setGeometry(left, placed.top(), width, placed.height())
 

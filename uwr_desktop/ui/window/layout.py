@@ -6,6 +6,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 from uwr_desktop.ui.command_context import CommandContext
+from uwr_desktop.ui.widgets.screen_room import screen_room
 from uwr_desktop.ui.window.dice_dock import DiceDock
 
 FIRST_START_SIZE = QSize(1400, 900)
@@ -76,7 +77,7 @@ class WindowLayout:
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             window.restoreGeometry(geometry)
         else:
-            self.place_first(window.screen().availableGeometry())
+            self.place_first(screen_room(window))
         if isinstance(state, QByteArray) and not state.isEmpty():
             window.restoreState(state)
         reduce_motion = settings.value("reduce_motion", False, type=bool)

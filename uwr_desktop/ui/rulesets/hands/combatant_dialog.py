@@ -5,8 +5,6 @@ The dialog reads the sheet at every change and validates it as a file would, so 
 only while the combatant is valid; the reason it is not is shown beside the buttons.
 """
 
-import itertools
-
 import msgspec
 from msgspec.structs import replace
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -132,7 +130,7 @@ class HandsCombatantDialog(SheetDialog):
         for column, widget in enumerate((name, reach, missile)):
             self.weapons.setCellWidget(row, column, widget)
             widget.installEventFilter(self)
-        self._retab()
+        self._renumber()
         for edited in (name.textChanged, reach.valueChanged, reach.problemChanged):
             edited.connect(self.recheck)
         missile.toggled.connect(self.recheck)
@@ -152,7 +150,7 @@ class HandsCombatantDialog(SheetDialog):
             row = self.weapons.rowCount() - 1
         if row >= 0:
             self.weapons.removeRow(row)
-        self._retab()
+        self._renumber()
         self.recheck()
 
     def _row_widgets(self) -> list[tuple[QWidget, ...]]:
@@ -161,19 +159,21 @@ class HandsCombatantDialog(SheetDialog):
             for row in range(self.weapons.rowCount())
         ]
 
-    def _retab(self) -> None:
-        """Name each row's fields by the row's number and put them in the Tab order between
-        the sheet's fields and Add weapon."""
-        chain: list[QWidget] = [self.name, self.side, self.hidden, self.strength, self.maximum]
-        chain += [self.own_maximum, self.keep, self.bonus]
+    def _renumber(self) -> None:
+        """Name each weapon row's fields by the row's number, and put them in the Tab order."""
         for number, (name, reach, missile) in enumerate(self._row_widgets(), start=1):
             name.setAccessibleName(f"Weapon {number} name")
             reach.setAccessibleName(f"Weapon {number} reach or range")
             missile.setAccessibleName(f"Weapon {number} is a missile")
-            chain += [name, reach, missile]
-        chain += [self.add_weapon, self.remove_weapon, self.notes, *self.buttons.buttons()]
-        for first, second in itertools.pairwise(chain):
-            QWidget.setTabOrder(first, second)
+        self.retab()
+
+    def sheet_tab_chain(self) -> list[QWidget]:
+        """The sheet's fields, each weapon row's fields, then Add and Remove weapon."""
+        chain: list[QWidget] = [self.strength, self.maximum, self.own_maximum, self.keep]
+        chain.append(self.bonus)
+        for fields in self._row_widgets():
+            chain += fields
+        return [*chain, self.add_weapon, self.remove_weapon]
 
     def _weapon_rows(self) -> list[dict[str, object]]:
         weapons: list[dict[str, object]] = []

@@ -160,6 +160,11 @@ class RollkeepDialog(SheetDialog):
         self.form.addRow("Skills", self.skills)
         self.form.addRow("Weapons", self.weapons)
 
+    def sheet_tab_chain(self) -> list[QWidget]:
+        """The traits row by row, then the fields below them."""
+        rest = [self.armor, self.stance, self.wounds, self.skills, self.weapons]
+        return [*self.traits.values(), *rest]
+
     def read_sheet(self) -> RollkeepSheet:
         """The sheet the form describes (``FormError`` when it cannot be read; the frame then
         reads the whole combatant back as a saved fight would)."""

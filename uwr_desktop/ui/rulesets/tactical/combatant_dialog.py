@@ -57,6 +57,10 @@ class TacticalDialog(SheetDialog):
         self.form.addRow("Hits", self.hits)
         self.form.addRow("Bleeding per round", self.bleeding)
 
+    def sheet_tab_chain(self) -> list[QWidget]:
+        """The numbers, top to bottom."""
+        return [self.quickness, self.penalty, self.hits, self.bleeding]
+
     def read_sheet(self) -> TacticalSheet:
         """The sheet the numbers say; an edit keeps the hits taken, within the new maximum."""
         problem = first_problem([self.quickness, self.penalty, self.hits, self.bleeding])

@@ -2,35 +2,24 @@
 
 The dialog builds the :class:`~uwr_desktop.core.encounter.Combatant` on every change and
 validates it exactly as a file or the library would, so OK is enabled only while the sheet is
-valid; the reason it is not is shown above the buttons. Each weapon shows its Uses Per Round this
+valid; the reason it is not is shown beside the buttons. Each weapon shows its Uses Per Round this
 round as the rules core computes it from the current pool.
 """
 
-import itertools
 from fractions import Fraction
 
 import msgspec
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
-    QVBoxLayout,
     QWidget,
 )
 
-from uwr_desktop.core.encounter import Combatant, new_combatant_id
-from uwr_desktop.core.events import ENCODER, dec_hook
+from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.intents import RulesError
-from uwr_desktop.core.limits import MAX_TEXT_LENGTH
 from uwr_desktop.core.name_rule import clean_name
-from uwr_desktop.core.record_check import readable
 from uwr_desktop.core.rulesets.base import Ruleset
 from uwr_desktop.core.rulesets.common import Bounded
 from uwr_desktop.core.rulesets.uwr.rules import UwrSettings, upr_table, weapon_uses
@@ -52,14 +41,12 @@ from uwr_desktop.core.rulesets.uwr.upr import (
     format_upr,
     preparation_rounds,
 )
-from uwr_desktop.core.sides import Side
+from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
 from uwr_desktop.ui.widgets import dialog_parts
+from uwr_desktop.ui.widgets.build import buddy_label
 from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
-
-NOTES_LIMIT = MAX_TEXT_LENGTH
-"""Longest notes the core accepts."""
-
+from uwr_desktop.ui.widgets.screen_room import screen_room
 
 WEAPON_NAME_CHARS = 14
 """The room a weapon's name keeps beside the weapons table's choices, in average characters."""
@@ -96,7 +83,7 @@ def _health_box(field: Bounded, value: int, name: str) -> NumberBox:
     return box
 
 
-class CombatantDialog(QDialog):
+class CombatantDialog(SheetDialog):
     """Create a combatant or edit one; :meth:`combatant` gives the result after ``accept()``.
 
     Editing keeps the combatant's id and its fight state (conditions, initiative, each
@@ -111,52 +98,25 @@ class CombatantDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         """Open the editor on ``combatant``, or on a new enemy with every attribute at 2."""
-        super().__init__(parent)
+        super().__init__(parent, combatant)
         self.setObjectName("combatantDialog")
-        self._original = combatant
-        self._new_id = new_combatant_id()
         self._table = ruleset_upr_table(ruleset)
         self._tables = SheetTables(self._table, self)
         self._loading = True
-        self.setWindowTitle(dialog_parts.combatant_dialog_title(combatant))
         self.setMinimumWidth(780)
-
+        self.name.setPlaceholderText("Name")
         self._build_sheet()
-        self._notes = QPlainTextEdit()
-        self._notes.setObjectName("notes")
-        self._notes.setTabChangesFocus(True)
-        self._notes.setPlaceholderText("Notes for the GM")
-        self._notes.setMaximumHeight(64)
-        self._problem = dialog_parts.problem_label()
-        self._buttons = dialog_parts.ok_cancel(self)
-        self._ok = self._buttons.button(QDialogButtonBox.StandardButton.Ok)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self._sheet_box)
-        layout.addWidget(self._tables.skills_box, 2)
-        layout.addWidget(self._tables.weapons_box, 3)
-        notes_label = QLabel("Notes")
-        notes_label.setBuddy(self._notes)
-        layout.addWidget(notes_label)
-        layout.addWidget(self._notes)
-        # Why OK is greyed stands beside it: a line less, so the dialog fits a laptop's screen.
-        last = QHBoxLayout()
-        last.addWidget(self._problem, 1)
-        last.addWidget(self._buttons)
-        layout.addLayout(last)
-
-        self._load(combatant)
+        self.below.addWidget(self._tables.skills_box, 2)
+        self.below.addWidget(self._tables.weapons_box, 3)
+        self._load(sheet_of(combatant) if combatant is not None else UwrSheet())
         self._loading = False
+        self.check_as_typed()
         self._refresh()
-        self._name.setFocus()
+        self.name.setFocus()
 
     # Building the widgets
 
     def _build_sheet(self) -> None:
-        self._name = dialog_parts.name_field(None)
-        self._name.setPlaceholderText("Name")
-        self._side = dialog_parts.side_box(None)
-        self._hidden = dialog_parts.hidden_box(None)
         self._attributes: dict[str, DecimalBox] = {}
         for attribute in ATTRIBUTE_NAMES:
             spin = DecimalBox(0, ATTRIBUTE_MAX, what=attribute.capitalize())
@@ -171,34 +131,20 @@ class CombatantDialog(QDialog):
         self._follow_maximum(self._vitality_max, self._vitality)
         self._follow_maximum(self._stamina_max, self._stamina)
 
-        self._sheet_box = QGroupBox("Sheet")
-        grid = QGridLayout(self._sheet_box)
-        top = QFormLayout()
-        top.addRow("&Name", self._name)
-        side_line = QHBoxLayout()
-        side_line.addWidget(self._side)
-        side_line.addWidget(self._hidden)
-        side_line.addStretch(1)
-        side_label_widget = QLabel("Si&de")
-        side_label_widget.setBuddy(self._side)
-        top.addRow(side_label_widget, side_line)
-        grid.addLayout(top, 0, 0, 1, 8)
+        grid = QGridLayout()
         for column, (attribute, spin) in enumerate(self._attributes.items()):
-            label = QLabel(f"&{attribute.capitalize()}")
-            label.setBuddy(spin)
-            grid.addWidget(label, 1, column * 2)
-            grid.addWidget(spin, 1, column * 2 + 1)
+            grid.addWidget(buddy_label(f"&{attribute.capitalize()}", spin), 0, column * 2)
+            grid.addWidget(spin, 0, column * 2 + 1)
         health = (
             ("&Vitality", self._vitality, self._vitality_max),
             ("S&tamina", self._stamina, self._stamina_max),
         )
-        for row, (text, current, maximum) in enumerate(health, start=2):
-            label = QLabel(text)
-            label.setBuddy(current)
-            grid.addWidget(label, row, 0)
+        for row, (text, current, maximum) in enumerate(health, start=1):
+            grid.addWidget(buddy_label(text, current), row, 0)
             grid.addWidget(current, row, 1)
             grid.addWidget(QLabel("of"), row, 2, Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(maximum, row, 3)
+        self.form.addRow(grid)
 
     def _follow_maximum(self, maximum: NumberBox, current: NumberBox) -> None:
         """Keep a full current value full when its maximum changes."""
@@ -211,61 +157,31 @@ class CombatantDialog(QDialog):
 
         maximum.valueChanged.connect(changed)
 
-    def _fix_tab_order(self) -> None:
-        chain: list[QWidget] = [
-            self._name,
-            self._side,
-            self._hidden,
-            *self._attributes.values(),
-            self._vitality,
-            self._vitality_max,
-            self._stamina,
-            self._stamina_max,
-            *self._tables.tab_chain(),
-            self._notes,
-            self._buttons,
-        ]
-        for first, second in itertools.pairwise(chain):
-            QWidget.setTabOrder(first, second)
+    def sheet_tab_chain(self) -> list[QWidget]:
+        """The attributes, the health boxes, then the skills' and weapons' rows."""
+        health = [self._vitality, self._vitality_max, self._stamina, self._stamina_max]
+        return [*self._attributes.values(), *health, *self._tables.tab_chain()]
 
-    # Loading and building the combatant
-
-    def _load(self, combatant: Combatant | None) -> None:
-        shown = (
-            combatant
-            if combatant is not None
-            else Combatant(id=self._new_id, name="New combatant", sheet=UwrSheet())
-        )
-        self._name.setText(combatant.name if combatant else "")
-        self._side.setCurrentIndex(self._side.findData(shown.side))
-        self._hidden.setChecked(shown.hidden)
+    def _load(self, sheet: UwrSheet) -> None:
         for attribute, spin in self._attributes.items():
-            spin.setValue(float(getattr(sheet_of(shown).attributes, attribute)))
-        self._vitality_max.setValue(sheet_of(shown).vitality_max)
-        self._vitality.setValue(sheet_of(shown).vitality)
-        self._stamina_max.setValue(sheet_of(shown).stamina_max)
-        self._stamina.setValue(sheet_of(shown).stamina)
-        self._notes.setPlainText(shown.notes)
-        for skill in sheet_of(shown).skills:
+            spin.setValue(float(getattr(sheet.attributes, attribute)))
+        self._vitality_max.setValue(sheet.vitality_max)
+        self._vitality.setValue(sheet.vitality)
+        self._stamina_max.setValue(sheet.stamina_max)
+        self._stamina.setValue(sheet.stamina)
+        for skill in sheet.skills:
             self._tables.new_skill_row(skill)
-        for weapon in sheet_of(shown).weapons:
+        for weapon in sheet.weapons:
             self._tables.new_weapon_row(weapon)
-        self._tables.rowsChanged.connect(self._fix_tab_order)
+        self._tables.rowsChanged.connect(self.retab)
         self._tables.rowsChanged.connect(self._keep_weapon_names_readable)
-        edits = [
-            self._tables.changed,
-            self._name.textChanged,
-            self._notes.textChanged,
-            self._side.currentIndexChanged,
-            self._hidden.toggled,
-        ]
+        edits = [self._tables.changed]
         counts = (self._vitality_max, self._vitality, self._stamina_max, self._stamina)
         boxes: list[DecimalBox | NumberBox] = [*self._attributes.values(), *counts]
         for box in boxes:
             edits += (box.valueChanged, box.problemChanged)
         for edited in edits:
             edited.connect(self._refresh)
-        self._fix_tab_order()
 
     def _attributes_value(self) -> Attributes:
         values: dict[str, Fraction] = {}
@@ -292,22 +208,15 @@ class CombatantDialog(QDialog):
         ]
         return first_problem(boxes)
 
-    def _build(self) -> Combatant:
+    def read_sheet(self) -> UwrSheet:
+        """The sheet as typed, each weapon usable by the rules (``SheetError`` says why not)."""
         typed = self._typed_problem()
         if typed:
             raise SheetError(typed)
-        name = clean_name(self._name.text())
-        if not name:
-            raise SheetError(dialog_parts.NAMELESS)
-        notes = self._notes.toPlainText()
-        if len(notes) > NOTES_LIMIT:
-            raise SheetError(
-                f"The notes are {len(notes)} characters long; at most {NOTES_LIMIT} fit."
-            )
-        base = self._original or Combatant(id=self._new_id, name=name, sheet=UwrSheet())
+        base = sheet_of(self.original) if self.original is not None else UwrSheet()
         try:
             sheet = msgspec.structs.replace(
-                sheet_of(base),
+                base,
                 attributes=self._attributes_value(),
                 skills=self._tables.skills_value(),
                 weapons=self._tables.weapons_value(),
@@ -316,24 +225,12 @@ class CombatantDialog(QDialog):
                 stamina=self._stamina.value(),
                 stamina_max=self._stamina_max.value(),
             )
-            built = msgspec.structs.replace(
-                base,
-                name=name,
-                side=Side(self._side.currentData()),
-                sheet=sheet,
-                hidden=self._hidden.isChecked(),
-                notes=notes,
-            )
-            for weapon in sheet_of(built).weapons:
-                weapon_uses(built, weapon, self._table)
+            holder = Combatant(id="checked", name=clean_name(self.name.text()), sheet=sheet)
+            for weapon in sheet.weapons:
+                weapon_uses(holder, weapon, self._table)
         except (RulesError, ValueError) as error:
             raise SheetError(f"{error}.") from None
-        try:
-            return msgspec.json.decode(ENCODER.encode(built), type=Combatant, dec_hook=dec_hook)
-        except msgspec.ValidationError as error:
-            raise SheetError(f"Not a valid combatant: {readable(error)}.") from None
-        except (msgspec.EncodeError, UnicodeEncodeError) as error:
-            raise SheetError(f"Not a valid combatant: {error}") from None
+        return sheet
 
     def _preview_combatant(self) -> Combatant | None:
         """The sheet's pool, for the previews, even while other fields are invalid."""
@@ -366,7 +263,7 @@ class CombatantDialog(QDialog):
         )
         name = WEAPON_NAME_CHARS * table.fontMetrics().averageCharWidth()
         around = self.width() - table.viewport().width()
-        wanted = min(others + name + around, self.screen().availableGeometry().width())
+        wanted = min(others + name + around, screen_room(self).width())
         if wanted > self.minimumWidth():
             if showing:
                 dialog_parts.widen_about_centre(self, wanted)
@@ -386,42 +283,11 @@ class CombatantDialog(QDialog):
                 text += f" (overridden for this fight: {weapon.type_override})"
             row.preview.setText(text)
         self._keep_weapon_names_readable()
-        try:
-            self._build()
-        except SheetError as problem:
-            self._problem.setText(str(problem))
-            self._problem.show()
-            self._ok.setEnabled(False)
-            self._ok.setToolTip(str(problem))
-        else:
-            self._problem.clear()
-            self._problem.hide()
-            self._ok.setEnabled(True)
-            self._ok.setToolTip("")
-
-    # Public API
-
-    def problem(self) -> str | None:
-        """Why the sheet cannot be accepted now, or ``None`` when it is valid."""
-        try:
-            self._build()
-        except SheetError as problem:
-            return str(problem)
-        return None
-
-    def combatant(self) -> Combatant:
-        """The combatant as edited; ``SheetError`` (a ``ValueError``) if the sheet is invalid."""
-        return self._build()
-
-    def accept(self) -> None:
-        """Close with OK, only while the sheet is valid."""
-        if self.problem() is None:
-            super().accept()
+        self.recheck()
 
 
 def edit_combatant(
     parent: QWidget | None, ruleset: Ruleset, combatant: Combatant | None = None
 ) -> Combatant | None:
     """Run the editor modally; the edited (or new) combatant, or ``None`` when cancelled."""
-    dialog = CombatantDialog(ruleset, combatant, parent=parent)
-    return dialog_parts.modal_answer(dialog, dialog.combatant)
+    return run_sheet_dialog(CombatantDialog(ruleset, combatant, parent=parent))
