@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QToolTip
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
+from uwr_desktop.ui.timeline import cards
+from uwr_desktop.ui.timeline.order import WIDEST_CARD
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
 DECLARED = SlotKind("Declared action", bar=True)
@@ -237,6 +239,26 @@ def test_the_current_card_is_kept_in_view_when_cards_overflow(qtbot):
     assert rect.left() >= 0
     assert rect.right() <= widget.width()
     assert widget.card_rect("a").right() < 0, "the first cards scrolled out of view"
+
+
+def test_a_short_row_of_cards_widens_them_into_the_room_left_within_a_limit(qtbot):
+    widget = InitiativeTimeline()
+    qtbot.addWidget(widget)
+    widget.set_animation_duration(0)
+    measured = cards.measure(widget.font()).unit_width
+    widget.set_slots(FIVE[:3])
+    widget.resize(900, widget.sizeHint().height())
+    widget.show()
+    qtbot.waitExposed(widget)
+    widths = {widget.card_rect(key).width() for key in "abc"}
+    assert len(widths) == 1
+    assert measured < widths.pop() <= WIDEST_CARD * measured
+    assert widget.card_rect("c").right() < widget.width(), "the row still fits"
+    widget.resize(3000, widget.height())
+    assert widget.card_rect("a").width() == pytest.approx(WIDEST_CARD * measured)
+    widget.resize(500, widget.height())
+    widget.set_slots(FIVE)
+    assert widget.card_rect("a").width() == measured, "a row that overflows keeps its width"
 
 
 def test_declared_actions_span_wider_cards(timeline):

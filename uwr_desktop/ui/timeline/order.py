@@ -1,4 +1,5 @@
-"""The order layout: cards in a row in slot order, evenly spaced, a bar twice as wide.
+"""The order layout: cards in a row in slot order, evenly spaced, a bar twice as wide; cards
+widen into the room a short row leaves, so their notes read whole.
 
 Positions are places in the order; a drag moves a card by place, and the drop line stands
 between the cards where it would land. The ruler layout (:mod:`.ruler`) builds on this one.
@@ -18,6 +19,9 @@ from uwr_desktop.ui.timeline.layout import Drag, TimelineLayout
 POINT_PX = 6.0
 """On a ruler, extra room between two cards per point their positions are apart; beyond the
 first and last cards, the room one point takes."""
+
+WIDEST_CARD = 1.6
+"""A card widens into a short row's spare room up to this many times its measured width."""
 
 Anchors = list[tuple[int, float]]
 """(position, x) of every card's centre, in axis order, content coordinates."""
@@ -58,25 +62,44 @@ class OrderLayout(TimelineLayout):
     spread = False
     """Whether cards stand apart by how far their positions are apart (a ruler)."""
 
+    follows_width = True
+
     def __init__(self, metrics: CardMetrics) -> None:
         """No cards yet."""
         super().__init__(metrics)
         self.anchors: Anchors = []
 
     def arrange(self) -> None:
-        """One card per slot, a bar twice as wide, ``GAP`` between them."""
+        """One card per slot, a bar twice as wide, ``GAP`` between them; as wide as
+        :meth:`_card_width` says."""
+        self._arrange(self.metrics.unit_width)
+        unit = self._card_width()
+        if unit > self.metrics.unit_width:
+            self._arrange(unit)
+
+    def _card_width(self) -> float:
+        """The measured card width, widened to share what the timeline's width leaves beside
+        the row (at most ``WIDEST_CARD`` times; a row that does not fit keeps it)."""
+        measured = self.metrics.unit_width
+        units = sum(2 if slot.kind.bar else 1 for slot in self.slots)
+        spare = self.view_width - 1 - self.width
+        if not units or spare <= 0:
+            return measured
+        return measured + min(spare / units, measured * (WIDEST_CARD - 1))
+
+    def _arrange(self, unit: float) -> None:
         # Runs for every slot on every change (1,000 cards in a big fight): invariants hoisted.
         x = MARGIN
         targets: dict[str, QRectF] = {}
         anchors: Anchors = []
         spread = self.spread
         top, height = self.metrics.card_top, self.metrics.card_height
-        unit = self.metrics.unit_width
+        apart = self.metrics.unit_width
         double = 2 * unit + GAP
         previous: int | None = None
         for slot in self.slots:
             if spread and previous is not None:
-                x += min(unit, max(0, previous - slot.position) * POINT_PX)
+                x += min(apart, max(0, previous - slot.position) * POINT_PX)
             previous = slot.position
             width = double if slot.kind.bar else unit
             targets[slot.key] = QRectF(x, top, width, height)
