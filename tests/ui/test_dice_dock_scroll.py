@@ -1,15 +1,21 @@
 """The Dice dock on a 1366x768 laptop during a uwr attack: nothing is cut at its right, a roll
 never scrolls away the inputs the GM works with, and after the hit both the attack inputs and the
-"Apply N damage" offer are in view."""
+"Apply N damage" offer are in view. A rollkeep turn offered back to a delayer, the panel at its
+tallest, needs no scrolling at all."""
 
 import random
 
 import pytest
+from every_system import fighter
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from uwr_desktop.core.dice import Roller
+from uwr_desktop.core.intents import NextTurn, StartFight
 from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.core.rulesets.rollkeep.decide import offered
+from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepDelay
+from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.window.layout import first_dice_dock_width
 from uwr_desktop.ui.window.main_window import MainWindow
@@ -137,4 +143,26 @@ def test_a_roll_for_nobody_after_a_hit_still_brings_its_dice_into_view(qtbot, tm
     qtbot.waitUntil(lambda: _out_of_view(window, tray.view) == [])
     assert len(tray.view.dice()) == 6
     assert bar.value() > 0, "the dice lie below the fold of the dock"
+    window.document.close()
+
+
+def test_a_rollkeep_delayed_turn_offered_fits_the_laptop_s_dock_whole(qtbot, tmp_path):
+    window = _laptop_window(qtbot, tmp_path, MAXIMISED_WINDOW)
+    sides = (Side.PLAYER, Side.PLAYER, Side.ENEMY, Side.ENEMY)
+    window.document.new("rollkeep", [fighter("rollkeep", n, side) for n, side in enumerate(sides)])
+    session = window.document.session
+    session.do(StartFight())
+    first = session.state.current
+    session.do(RollkeepDelay(first))
+    second = session.state.current
+    session.do(RollkeepDelay(second))
+    session.do(NextTurn())
+    qtbot.wait(20)
+    panel = window.dice_panel.widget
+    offer = (panel.keep_waiting, panel.forfeit, *panel.act_now_buttons.values())
+    assert offered(session.state) == first
+    assert all(button.isVisible() for button in offer)
+    assert _scroller(window).verticalScrollBar().maximum() == 0, "the GM scrolls the dock"
+    tray = window.dice_tray
+    assert _out_of_view(window, *offer, panel.attack, tray.notation, tray.roll_button) == []
     window.document.close()

@@ -5,7 +5,7 @@ from PySide6.QtWidgets import QWidget
 
 from uwr_desktop.core.intents import Intent
 from uwr_desktop.ui.document import EncounterDocument
-from uwr_desktop.ui.widgets.build import wrapped
+from uwr_desktop.ui.widgets.status_label import StatusLabel
 
 
 class SystemPanel(QWidget):
@@ -21,7 +21,9 @@ class SystemPanel(QWidget):
         self._document = document
         self._focus: str | None = None
         """The combatant selected in the table (``None``: nobody)."""
-        self.message = wrapped(f"{system}Message")
+        self.message = StatusLabel("Refusal", self, collapses=True)
+        self.message.setObjectName(f"{system}Message")
+        self.message.setWordWrap(True)
 
     def _do(self, intent: Intent) -> bool:
         """Do ``intent`` through the document: ``True`` once done (the message line emptied),

@@ -80,6 +80,11 @@ class SkirmishPanel(SystemPanel):
         self.act_now_buttons: dict[str, QPushButton] = {}
         self.keep_waiting = named(QPushButton("Keep waiting"), "rollkeepKeepWaiting")
         self.forfeit = named(QPushButton("Forfeit"), "rollkeepForfeit")
+        self._offer = QWidget(self.lane)
+        offer_line = QHBoxLayout(self._offer)
+        offer_line.setContentsMargins(0, 0, 0, 0)
+        offer_line.addWidget(self.keep_waiting)
+        offer_line.addWidget(self.forfeit)
         self.weapon = named(ChoiceBox(), "rollkeepWeapon")
         self.target = named(ChoiceBox(), "rollkeepTarget")
         self.raises = spin("rollkeepRaises", 0, 0, what="Raises")
@@ -246,7 +251,7 @@ class SkirmishPanel(SystemPanel):
         while self._lane_layout.count():
             item = self._lane_layout.takeAt(0)
             widget = item.widget() if item is not None else None
-            if widget is not None and widget not in (self.keep_waiting, self.forfeit):
+            if widget is not None and widget is not self._offer:
                 widget.hide()
                 widget.deleteLater()
         self.act_now_buttons = {}
@@ -276,8 +281,8 @@ class SkirmishPanel(SystemPanel):
             refused = delay_refusal(state, chance)
             self.keep_waiting.setEnabled(refused is None)
             self.keep_waiting.setToolTip(refused or KEEP_WAITING_TIP)
-            self._lane_layout.addWidget(self.keep_waiting)
-            self._lane_layout.addWidget(self.forfeit)
+            self._lane_layout.addWidget(self._offer)
+        self._offer.setVisible(chance is not None)
         self.keep_waiting.setVisible(chance is not None)
         self.forfeit.setVisible(chance is not None)
         if not delayers:

@@ -150,8 +150,8 @@ class CountdownPanel(SystemPanel):
         grid.addWidget(self.resolve, 0, 0)
         grid.addWidget(self.next, 0, 1)
         grid.addWidget(self.interrupt, 1, 0)
-        grid.addWidget(self.keep, 1, 1)
-        grid.addWidget(self.edit_catalog, 2, 0)
+        grid.addWidget(self.edit_catalog, 1, 1)
+        grid.addWidget(self.keep, 2, 0)  # shown only when the GM chooses at each interruption
         form.addRow("Pace", row_of(self.pace, self.mode, self.move_button))
         form.addRow("Parry", row_of(self.parry_amount, self.parry_against, self.parry))
         counters = QFormLayout()
