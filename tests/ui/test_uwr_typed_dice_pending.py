@@ -1,6 +1,7 @@
 """Typed dice in a uwr fight while a check is pending: any roll the Dice tray would make, for a
 combatant or for nobody, d6 pool or not, waits, with Roll and F7 greyed in the rules' words,
-and the tray keeps showing the pending check that Resolve (F8) will resolve."""
+and the tray keeps showing the pending check that Resolve (F8) will resolve. The wait is told in
+the tray's usual colour: red is kept for dice typed wrong."""
 
 import pytest
 from fight_window import key_on_table, shown_window
@@ -56,6 +57,7 @@ def test_a_typed_roll_waits_for_the_pending_check(qtbot, window):
         assert tray.message_text() == PENDING
     roll_typed(qtbot, window, None, "7d6")
     assert tray.message_text() == PENDING
+    assert tray.message.property("error") is False, "the fight's state, not a mistake: not red"
     assert not tray.roll_button.isEnabled() and tray.roll_button.toolTip() == PENDING
     assert not window.actions_by_key["roll"].isEnabled(), "F7 is greyed while the check waits"
     assert window.statusBar().currentMessage() == f"Roll is not possible now: {PENDING}"

@@ -351,7 +351,8 @@ class DiceTray(RollDisplay):
         self.roll_button.setEnabled(refusal is None)
         self.roll_button.setToolTip(refusal or ROLL_TIP)
         self.target_number.setVisible(not isinstance(request.spec, PoolSpec) and not request.built)
-        self._show_message(refusal or request.explained or request.label, error=refusal is not None)
+        # Why the rules hold the roll back is the fight's state, not a mistake: not in red.
+        self._show_message(refusal or request.explained or request.label, error=False)
         odds = self.odds_worker.request(
             OddsJob(request.spec, request.difficulty, request.reaction, request.target_number)
         )
