@@ -1,7 +1,9 @@
 """Every round system's combatant dialog is titled alike (by the command that opened it for a
 new combatant, by the combatant's name for an edit) and fits a 1366x768 laptop's screen, its
 fields as tall as they need; the weapons of a uwr sheet keep their names readable. Each asks
-the name, the side, "Hidden from players" and the notes alike and refuses alike."""
+the name, the side, "Hidden from players" and the notes alike and refuses alike; Tab goes from
+the name through the sheet to the notes, OK and Cancel, and every named field has an Alt key of
+its own."""
 
 from collections.abc import Callable
 
@@ -9,6 +11,7 @@ import pytest
 from accessible_walk import tab_cycle, unreachable
 from every_system import SYSTEMS, sheet_for
 from fight_window import when_modal
+from mnemonics import clashes, dead_labels, mnemonic
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QApplication,
@@ -100,6 +103,24 @@ def test_tab_goes_from_the_name_through_the_sheet_to_the_notes_then_ok_and_cance
     assert cycle[-3:] == ["notes", "OK", "Cancel"]
     assert len(cycle) > 6, "the sheet's own controls are in the cycle too"
     assert left_out == []
+
+
+@pytest.mark.parametrize("ruleset_id", SYSTEMS)
+def test_every_named_field_of_a_combatant_dialog_has_an_alt_key_of_its_own(qtbot, ruleset_id):
+    found: list[tuple[list[str], dict[str, list[str]], list[str]]] = []
+
+    def look(dialog: QDialog) -> None:
+        keyless = [
+            label.text()
+            for label in dialog.findChildren(QLabel)
+            if label.isVisibleTo(dialog)
+            and label.buddy() is not None
+            and not mnemonic(label.text())
+        ]
+        found.append((keyless, clashes(dialog), dead_labels(dialog)))
+
+    _shown(ruleset_id, Combatant(id="b", name="Bryn", sheet=sheet_for(ruleset_id)), look)
+    assert found == [([], {}, [])]
 
 
 def test_a_uwr_sheet_with_weapons_fits_a_laptop_and_shows_their_names(qtbot):

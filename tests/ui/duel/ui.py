@@ -47,9 +47,9 @@ class DuelDialog(kit.SheetDialog):
         self.modifier = QSpinBox(objectName="duelModifier", minimum=-20, maximum=20)
         self.modifier.setValue(sheet.modifier)
         self.armor = QSpinBox(objectName="duelArmor", minimum=1, maximum=40, value=sheet.armor)
-        self.form.addRow("Hit points", self.hp)
-        self.form.addRow("Modifier", self.modifier)
-        self.form.addRow("Armor", self.armor)
+        self.form.addRow("&Hit points", self.hp)
+        self.form.addRow("&Modifier", self.modifier)
+        self.form.addRow("&Armor", self.armor)
 
     def sheet_tab_chain(self) -> list[QWidget]:
         return [self.hp, self.modifier, self.armor]

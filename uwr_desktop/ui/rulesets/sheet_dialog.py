@@ -67,7 +67,7 @@ class SheetDialog(QDialog):
         self._layout = QVBoxLayout(self)
         self._layout.addLayout(self.form)
         self._layout.addLayout(self.below)
-        self._layout.addWidget(buddy_label("Notes", self.notes))
+        self._layout.addWidget(buddy_label("N&otes", self.notes))
         self._layout.addWidget(self.notes)
         # Why OK is refused stands beside it: a line less, so a long sheet fits a laptop.
         last = QHBoxLayout()

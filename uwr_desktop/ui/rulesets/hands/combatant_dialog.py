@@ -29,7 +29,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
     sheet_of,
 )
 from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
-from uwr_desktop.ui.widgets.build import row_of, table_widget
+from uwr_desktop.ui.widgets.build import buddy_label, row_of, table_widget
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 
 
@@ -88,10 +88,11 @@ class HandsCombatantDialog(SheetDialog):
         self._connect()
 
     def _lay_out(self) -> None:
-        self.form.addRow("Strength bonus", self.strength)
-        self.form.addRow("Maximum hit points", row_of(self.maximum, self.own_maximum))
-        self.form.addRow("Carry-over kept", self.keep)
-        self.form.addRow("Action bonus", self.bonus)
+        self.form.addRow("&Strength bonus", self.strength)
+        maximum = buddy_label("Ma&ximum hit points", self.maximum)
+        self.form.addRow(maximum, row_of(self.maximum, self.own_maximum))
+        self.form.addRow("Carr&y-over kept", self.keep)
+        self.form.addRow("&Action bonus", self.bonus)
         self.below.addWidget(self.weapons)
         self.below.addLayout(row_of(self.add_weapon, self.remove_weapon, stretch=True))
 

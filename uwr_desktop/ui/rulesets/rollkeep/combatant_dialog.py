@@ -23,16 +23,17 @@ from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 TRAITS = (
-    ("reflexes", "Reflexes"),
-    ("awareness", "Awareness"),
-    ("agility", "Agility"),
-    ("strength", "Strength"),
-    ("perception", "Perception"),
-    ("earth", "Earth"),
-    ("void", "Void"),
-    ("insight_rank", "Insight Rank"),
+    ("reflexes", "&Reflexes"),
+    ("awareness", "A&wareness"),
+    ("agility", "A&gility"),
+    ("strength", "S&trength"),
+    ("perception", "Perce&ption"),
+    ("earth", "Eart&h"),
+    ("void", "&Void"),
+    ("insight_rank", "&Insight Rank"),
 )
-"""The sheet's traits, rings and Insight Rank, as the dialog labels them."""
+"""The sheet's traits, rings and Insight Rank, as the dialog labels them (``&``: the key that
+goes to the box with Alt)."""
 
 _SKILL = re.compile(r"^(?P<name>.+?)\s+(?P<rank>[-−]?\d+)$")  # noqa: RUF001 (a minus sign too)
 _WEAPON = re.compile(
@@ -129,7 +130,7 @@ class RollkeepDialog(SheetDialog):
         self.traits: dict[str, NumberBox] = {}
         grid = QGridLayout()
         for index, (key, label) in enumerate(TRAITS):
-            box = spin(f"rollkeep-{key}", 1, MAX_SKILL_RANK, what=label)
+            box = spin(f"rollkeep-{key}", 1, MAX_SKILL_RANK, what=label.replace("&", ""))
             box.setValue(getattr(sheet, key))
             self.traits[key] = box
             trait_label = QLabel(label)
@@ -154,11 +155,11 @@ class RollkeepDialog(SheetDialog):
             "Katana, melee, Kenjutsu, 3k2\nYumi, bow 3, Kyujutsu, 2k2\nFists, unarmed, Jiujutsu"
         )
         self.form.addRow(grid)
-        self.form.addRow("Armor", self.armor)
-        self.form.addRow("Stance", self.stance)
-        self.form.addRow("Wounds", self.wounds)
-        self.form.addRow("Skills", self.skills)
-        self.form.addRow("Weapons", self.weapons)
+        self.form.addRow("&Armor", self.armor)
+        self.form.addRow("&Stance", self.stance)
+        self.form.addRow("Wo&unds", self.wounds)
+        self.form.addRow("S&kills", self.skills)
+        self.form.addRow("W&eapons", self.weapons)
 
     def sheet_tab_chain(self) -> list[QWidget]:
         """The traits row by row, then the fields below them."""

@@ -52,10 +52,10 @@ class TacticalDialog(SheetDialog):
             "tacticalBleeding", BLEEDING, sheet.bleeding, below=": it is the hits lost each round"
         )
         self.bleeding.setToolTip("Hits lost at each upkeep")
-        self.form.addRow("Quickness bonus", self.quickness)
-        self.form.addRow("Current penalty", self.penalty)
-        self.form.addRow("Hits", self.hits)
-        self.form.addRow("Bleeding per round", self.bleeding)
+        self.form.addRow("&Quickness bonus", self.quickness)
+        self.form.addRow("Current &penalty", self.penalty)
+        self.form.addRow("&Hits", self.hits)
+        self.form.addRow("&Bleeding per round", self.bleeding)
 
     def sheet_tab_chain(self) -> list[QWidget]:
         """The numbers, top to bottom."""
