@@ -1,7 +1,7 @@
 """The Dice dock on a 1366x768 laptop during a uwr attack: nothing is cut at its right, a roll
 never scrolls away the inputs the GM works with, and after the hit both the attack inputs and the
 "Apply N damage" offer are in view. A rollkeep turn offered back to a delayer, the panel at its
-tallest, needs no scrolling at all."""
+tallest, and a busy hands turn of four in the first-start window need no scrolling at all."""
 
 import random
 
@@ -9,10 +9,13 @@ import pytest
 from every_system import fighter
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+from test_netbook_dock import hands_fighter
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.intents import NextTurn, StartFight
 from uwr_desktop.core.resource_files import resource_path
+from uwr_desktop.core.rulesets.hands.intents import HandsSetSurprise, HandsSpend
+from uwr_desktop.core.rulesets.hands.sheet import HandsWeapon
 from uwr_desktop.core.rulesets.rollkeep.decide import offered
 from uwr_desktop.core.rulesets.rollkeep.intents import RollkeepDelay
 from uwr_desktop.core.sides import Side
@@ -165,4 +168,38 @@ def test_a_rollkeep_delayed_turn_offered_fits_the_laptop_s_dock_whole(qtbot, tmp
     assert _scroller(window).verticalScrollBar().maximum() == 0, "the GM scrolls the dock"
     tray = window.dice_tray
     assert _out_of_view(window, *offer, panel.attack, tray.notation, tray.roll_button) == []
+    window.document.close()
+
+
+BOW = HandsWeapon(name="Bow", reach=60, missile=True)
+
+
+def test_a_busy_hands_turn_of_four_fits_the_laptop_s_first_start_dock_whole(qtbot, tmp_path):
+    window = _laptop_window(qtbot, tmp_path, FIRST_START_WINDOW)
+    window.document.new(
+        "hands",
+        [
+            hands_fighter("ana", "Ana", Side.PLAYER, 5, HandsWeapon(name="Short sword", reach=1)),
+            hands_fighter("vex", "Vex", Side.PLAYER, 4, BOW),
+            hands_fighter("brute", "Brute", Side.ENEMY, 6, HandsWeapon(name="Halberd", reach=3)),
+            hands_fighter("gob", "Goblin", Side.ENEMY, 3, HandsWeapon(name="Spear", reach=2)),
+        ],
+    )
+    session = window.document.session
+    session.do(StartFight())
+    session.do(NextTurn())
+    session.do(HandsSpend("brute", 2, weapon=0, target="ana"))
+    session.do(NextTurn())
+    session.do(HandsSetSurprise("gob"))
+    session.do(HandsSpend("gob", 1, weapon=0, target="vex"))
+    qtbot.wait(20)
+    dock = window.dice_dock
+    window.resizeDocks([dock], [dock.panel_width()], Qt.Orientation.Horizontal)
+    qtbot.wait(20)
+    panel = window.dice_panel.widget
+    outreached = [label for label in panel.findChildren(QLabel) if "outreached" in label.text()]
+    assert outreached and outreached[0].isVisible()
+    assert _scroller(window).verticalScrollBar().maximum() == 0, "the GM scrolls the dock"
+    tray = window.dice_tray
+    assert _out_of_view(window, panel.next_turn, *panel.spend_buttons, tray.roll_button) == []
     window.document.close()

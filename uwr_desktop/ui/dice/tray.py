@@ -70,6 +70,11 @@ class NothingToRollError(DiceError):
     """The inputs describe no roll yet: a hint for the GM rather than a mistake."""
 
 
+class NothingTypedError(NothingToRollError):
+    """No dice typed and no roll built: the typed-dice field's own examples say how, so the
+    tray leaves its message line empty (greyed Roll still says it)."""
+
+
 class RollRequest(msgspec.Struct, frozen=True):
     """A roll the GM asked for.
 
@@ -181,7 +186,7 @@ class DiceTray(RollDisplay):
         )
         self.target_number.setSpecialValueText("no TN")
         self.target_number.setPrefix("TN ")
-        self.message = StatusLabel("Check summary")
+        self.message = StatusLabel("Check summary", self, collapses=True)
         self.message.setObjectName("diceTrayMessage")
         self.message.setWordWrap(True)
         self.odds_label = StatusLabel("Odds", self, collapses=True)
@@ -319,7 +324,7 @@ class DiceTray(RollDisplay):
             if built is not None:
                 return built
         if typed is None:
-            raise NothingToRollError(f"Type dice to roll: {TYPED_EXAMPLES}.")
+            raise NothingTypedError(f"Type dice to roll: {TYPED_EXAMPLES}.")
         problem = first_problem([self.target_number])
         if problem:
             raise DiceError(problem)
@@ -338,7 +343,8 @@ class DiceTray(RollDisplay):
             request = self.build_request()
         except DiceError as error:
             self._request = None
-            self._show_message(str(error), error=not isinstance(error, NothingToRollError))
+            said = "" if isinstance(error, NothingTypedError) else str(error)
+            self._show_message(said, error=not isinstance(error, NothingToRollError))
             self.odds_worker.cancel()
             self.odds_label.clear()
             self.odds_plot.set_odds(None)

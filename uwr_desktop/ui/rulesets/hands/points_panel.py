@@ -71,6 +71,7 @@ from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.elided_label import ElidedLabel
 from uwr_desktop.ui.widgets.number_box import NumberBox
+from uwr_desktop.ui.widgets.status_label import StatusLabel
 
 CHOICE_COLUMNS = (2, 3, 4)
 """The grid columns of a row's weapon, target and interference choices (under them its points,
@@ -115,7 +116,7 @@ class PointsPanel(SystemPanel):
         self.turn_spend.clicked.connect(self._spend_on_turn)
         self.turn_hesitate.clicked.connect(self._hesitate_on_turn)
         self._park_turn_buttons()
-        self.idle = named(QLabel(), "handsIdle")
+        self.idle = named(StatusLabel("Not in this turn", self, collapses=True), "handsIdle")
         self.idle.setWordWrap(True)
         self.message.setStyleSheet("color: palette(link);")
         self.next_turn = named(QPushButton("Next turn"), "handsNextTurn")
@@ -124,15 +125,14 @@ class PointsPanel(SystemPanel):
         self._typed = TypedRows()
         layout = QVBoxLayout(self)
         self._body = layout
-        layout.addWidget(self.title)
+        heading = QHBoxLayout()  # Next turn beside the turn it ends, a line less to scroll
+        heading.addWidget(self.title, 1)
+        heading.addWidget(self.next_turn)
+        layout.addLayout(heading)
         layout.addWidget(self.hint)
         layout.addWidget(self.rows)
         layout.addWidget(self.idle)
         layout.addWidget(self.message)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.next_turn)
-        layout.addLayout(buttons)
         layout.addWidget(self.tray, 1)
         self.next_turn.clicked.connect(lambda: self._do(NextTurn()))
         document.sessionReplaced.connect(self._rebuild)
