@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QToolTip
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotKind, SlotStatus, TimelineSlot
 from uwr_desktop.ui.theme import Scheme, build_palette, side_color, theme_colors
-from uwr_desktop.ui.timeline import cards
+from uwr_desktop.ui.timeline import cards, words
 from uwr_desktop.ui.timeline.order import WIDEST_CARD
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 
@@ -259,6 +259,17 @@ def test_a_short_row_of_cards_widens_them_into_the_room_left_within_a_limit(qtbo
     widget.resize(500, widget.height())
     widget.set_slots(FIVE)
     assert widget.card_rect("a").width() == measured, "a row that overflows keeps its width"
+
+
+def test_a_card_s_note_gives_its_room_to_the_detail_its_mark_does_not_tell():
+    blinded = "Blinded (1 round)"
+    assert words.note(_slot("a", status=SlotStatus.CURRENT, detail=blinded)) == blinded
+    assert words.note(_slot("a", status=SlotStatus.DONE, detail=blinded)) == blinded
+    assert words.note(_slot("a", status=SlotStatus.CURRENT)) == "Acting now"
+    assert words.note(_slot("a", status=SlotStatus.DELAYED)) == "Delayed"
+    assert words.note(_slot("a")) == "", "a waiting card says nothing"
+    set_apart = _slot("a", status=SlotStatus.DONE, kind=DECLARED, detail="3 AP")
+    assert words.note(set_apart) == "3 AP"
 
 
 def test_declared_actions_span_wider_cards(timeline):

@@ -31,14 +31,16 @@ def empty(state: EncounterState) -> str:
 
 
 def note(slot: TimelineSlot) -> str:
-    """A card's note line: its status unless waiting, a set-apart slot's words, its detail."""
+    """A card's note line: a set-apart slot's words and its detail; its status (unless
+    waiting) only when it has neither, as the mark drawn before the line already tells it
+    (so a narrow card's room goes to what only the note says)."""
     parts: list[str] = []
-    if slot.status != SlotStatus.PENDING:
-        parts.append(STATUS_WORDS[slot.status])
     if slot.kind.set_apart:
         parts.append(slot.kind.words)
     if slot.detail:
         parts.append(slot.detail)
+    if not parts and slot.status != SlotStatus.PENDING:
+        parts.append(STATUS_WORDS[slot.status])
     return " · ".join(parts)
 
 
