@@ -199,6 +199,30 @@ def test_ap_lost_by_waiting_show_at_each_count_they_are_lost():
     assert sheet(session, "v").now.spent == 0
 
 
+def test_waiting_from_30_leaves_3_ap_on_25_and_22_and_none_on_10():
+    """V (base 10, actual 30) declares nothing; B (base 12) attacks from 32, resolving on 22;
+    C (base 10, Quickness 1) dodges from 30, resolving on 10. On 22, 8 counts past its actual
+    initiative, V has lost 1 AP; on 10, 20 counts past it, all 4."""
+    roster = [fighter("v"), fighter("b"), fighter("c", quickness=1)]
+    session = tactical_session(roster, [5, 5, 6, 6, 4, 5])
+    session.do(StartFight())
+    session.do(NextTurn())
+    assert count(session) == 32
+    session.do(TacticalDeclare("b", "Melee attack", ap=2))
+    session.do(NextTurn())
+    assert count(session) == 30
+    session.do(TacticalDeclare("c", "Dodge"))
+    left = {}
+    while session.state.phase == Phase.RESOLUTION:
+        left[count(session)] = sheet(session, "v").now.ap
+        if rules.resolving(session.state, session.ruleset.settings.tie_order):
+            session.do(TacticalResolve())
+        else:
+            session.do(NextTurn())
+    assert (left[30], left[25], left[22], left[10]) == (4, 3, 3, 0)
+    assert sheet(session, "v").now.spent == 0
+
+
 def test_a_stun_on_18_after_waiting_ticks_ap_lost_by_waiting_are_not_spent():
     session = waiting_vex()
     while count(session) != 18:
