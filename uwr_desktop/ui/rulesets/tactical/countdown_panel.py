@@ -5,6 +5,7 @@ environmental counters, above the dice tray (which shows the latest initiative r
 Every button builds an intent and hands it to the session; a refusal is shown in the panel.
 """
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -83,6 +84,7 @@ class CountdownPanel(SystemPanel):
         self.status.setWordWrap(True)
         # A fixed height: a new text must not lay the whole dock out again at every count.
         self.status.setFixedHeight(3 * self.status.fontMetrics().lineSpacing() + 4)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.actor = named(ChoiceBox(), "tacticalActor")
         self.action = named(ChoiceBox(), "tacticalAction")
         self.ap = named(NumberBox(0, 0, what="AP"), "tacticalAp")
