@@ -28,7 +28,7 @@ from test_combatant_dialog import VEX
 
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.limits import MAX_NAME_LENGTH, MAX_TEXT_LENGTH
-from uwr_desktop.core.rulesets import make_ruleset
+from uwr_desktop.core.rulesets import make_ruleset, ruleset_ids
 from uwr_desktop.core.sides import Side
 from uwr_desktop.ui.rulesets import ruleset_ui
 from uwr_desktop.ui.theme import problem_palette
@@ -121,6 +121,23 @@ def test_every_named_field_of_a_combatant_dialog_has_an_alt_key_of_its_own(qtbot
 
     _shown(ruleset_id, Combatant(id="b", name="Bryn", sheet=sheet_for(ruleset_id)), look)
     assert found == [([], {}, [])]
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_shipped_dialog_greys_ok_with_the_reason_while_the_combatant_cannot_be_read(
+    qtbot, ruleset_id
+):
+    seen: list[tuple[bool, str, bool, str]] = []
+
+    def type_a_name(dialog: QDialog) -> None:
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        problem = dialog.findChild(QLabel, "problemLabel")
+        before = (ok.isEnabled(), problem.text())
+        qtbot.keyClicks(dialog.findChild(QLineEdit, "name"), "Bryn")
+        seen.append((*before, ok.isEnabled(), problem.text()))
+
+    _shown(ruleset_id, None, type_a_name)
+    assert seen == [(False, "The combatant needs a name.", True, "")]
 
 
 def test_a_uwr_sheet_with_weapons_fits_a_laptop_and_shows_their_names(qtbot):

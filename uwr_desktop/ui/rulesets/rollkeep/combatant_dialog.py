@@ -160,6 +160,10 @@ class RollkeepDialog(SheetDialog):
         self.form.addRow("Wo&unds", self.wounds)
         self.form.addRow("S&kills", self.skills)
         self.form.addRow("W&eapons", self.weapons)
+        boxes = (*self.traits.values(), self.armor, self.wounds)
+        edited = [s for box in boxes for s in (box.valueChanged, box.problemChanged)]
+        texts = (self.skills.textChanged, self.weapons.textChanged)
+        self.check_as_typed(*edited, self.stance.currentIndexChanged, *texts)
 
     def sheet_tab_chain(self) -> list[QWidget]:
         """The traits row by row, then the fields below them."""

@@ -56,6 +56,8 @@ class TacticalDialog(SheetDialog):
         self.form.addRow("Current &penalty", self.penalty)
         self.form.addRow("&Hits", self.hits)
         self.form.addRow("&Bleeding per round", self.bleeding)
+        boxes = (self.quickness, self.penalty, self.hits, self.bleeding)
+        self.check_as_typed(*(s for box in boxes for s in (box.valueChanged, box.problemChanged)))
 
     def sheet_tab_chain(self) -> list[QWidget]:
         """The numbers, top to bottom."""
