@@ -19,7 +19,7 @@ The wheel steps a box only while it has the focus (:mod:`~uwr_desktop.ui.widgets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, Qt, Signal, SignalInstance
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator, QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QToolTip, QWidget
 
@@ -299,6 +299,12 @@ def _show_problem(box: NumberBox | DecimalBox, found: str) -> None:
     box.setStyleSheet(_PROBLEM_STYLE if found else "")
     box.setToolTip(found or str(box.property("plainToolTip") or ""))
     box.problemChanged.emit(found)
+
+
+def typed_changes(boxes: Sequence[NumberBox | DecimalBox]) -> list[SignalInstance]:
+    """What a form follows to check ``boxes`` as the GM types: each one's value changing, and
+    the problem it shows appearing or going."""
+    return [signal for box in boxes for signal in (box.valueChanged, box.problemChanged)]
 
 
 def first_problem(boxes: Sequence[NumberBox | DecimalBox]) -> str:

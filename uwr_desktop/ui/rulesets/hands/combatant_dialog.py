@@ -30,7 +30,7 @@ from uwr_desktop.core.rulesets.hands.sheet import (
 )
 from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.widgets.build import buddy_label, row_of, table_widget
-from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem, typed_changes
 
 
 def _spin(name: str, field: Bounded, value: int, *, what: str = "", below: str = "") -> NumberBox:
@@ -100,10 +100,8 @@ class HandsCombatantDialog(SheetDialog):
         self.strength.valueChanged.connect(self._follow_strength)
         self.own_maximum.toggled.connect(self._follow_strength)
         self._follow_strength()
-        edited = [self.own_maximum.toggled]
-        for spin in (self.strength, self.maximum, self.keep, self.bonus):
-            edited += (spin.valueChanged, spin.problemChanged)
-        self.check_as_typed(*edited)
+        numbers = [self.strength, self.maximum, self.keep, self.bonus]
+        self.check_as_typed(self.own_maximum.toggled, *typed_changes(numbers))
         self.add_weapon.clicked.connect(lambda: self._new_weapon(None))
         self.remove_weapon.clicked.connect(self._remove_weapon)
 

@@ -19,7 +19,7 @@ from uwr_desktop.core.rulesets.rollkeep.sheet import (
 )
 from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.widgets.build import named, spin
-from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem, typed_changes
 from uwr_desktop.ui.widgets.wheel import ChoiceBox
 
 TRAITS = (
@@ -160,10 +160,9 @@ class RollkeepDialog(SheetDialog):
         self.form.addRow("Wo&unds", self.wounds)
         self.form.addRow("S&kills", self.skills)
         self.form.addRow("W&eapons", self.weapons)
-        boxes = (*self.traits.values(), self.armor, self.wounds)
-        edited = [s for box in boxes for s in (box.valueChanged, box.problemChanged)]
+        self._numbers = [*self.traits.values(), self.armor, self.wounds]
         texts = (self.skills.textChanged, self.weapons.textChanged)
-        self.check_as_typed(*edited, self.stance.currentIndexChanged, *texts)
+        self.check_as_typed(*typed_changes(self._numbers), self.stance.currentIndexChanged, *texts)
 
     def sheet_tab_chain(self) -> list[QWidget]:
         """The traits row by row, then the fields below them."""
@@ -173,7 +172,7 @@ class RollkeepDialog(SheetDialog):
     def read_sheet(self) -> RollkeepSheet:
         """The sheet the form describes (``FormError`` when it cannot be read; the frame then
         reads the whole combatant back as a saved fight would)."""
-        problem = first_problem([*self.traits.values(), self.armor, self.wounds])
+        problem = first_problem(self._numbers)
         if problem:
             raise FormError(problem)
         sheet = sheet_of(self.original) if self.original is not None else RollkeepSheet()

@@ -19,7 +19,7 @@ from uwr_desktop.core.rulesets.tactical.sheet import (
 )
 from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.widgets.build import named
-from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
+from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem, typed_changes
 
 
 def _spin(name: str, low: int, high: int, value: int, *, what: str, below: str = "") -> NumberBox:
@@ -56,16 +56,16 @@ class TacticalDialog(SheetDialog):
         self.form.addRow("Current &penalty", self.penalty)
         self.form.addRow("&Hits", self.hits)
         self.form.addRow("&Bleeding per round", self.bleeding)
-        boxes = (self.quickness, self.penalty, self.hits, self.bleeding)
-        self.check_as_typed(*(s for box in boxes for s in (box.valueChanged, box.problemChanged)))
+        self._numbers = [self.quickness, self.penalty, self.hits, self.bleeding]
+        self.check_as_typed(*typed_changes(self._numbers))
 
     def sheet_tab_chain(self) -> list[QWidget]:
         """The numbers, top to bottom."""
-        return [self.quickness, self.penalty, self.hits, self.bleeding]
+        return list(self._numbers)
 
     def read_sheet(self) -> TacticalSheet:
         """The sheet the numbers say; an edit keeps the hits taken, within the new maximum."""
-        problem = first_problem([self.quickness, self.penalty, self.hits, self.bleeding])
+        problem = first_problem(self._numbers)
         if problem:
             raise ValueError(problem)
         old = sheet_of(self.original) if self.original is not None else TacticalSheet()

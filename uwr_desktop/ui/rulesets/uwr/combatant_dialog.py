@@ -45,7 +45,12 @@ from uwr_desktop.ui.rulesets.sheet_dialog import SheetDialog, run_sheet_dialog
 from uwr_desktop.ui.rulesets.uwr.sheet_tables import SheetError, SheetTables, clean, count_box
 from uwr_desktop.ui.widgets import dialog_parts
 from uwr_desktop.ui.widgets.build import buddy_label
-from uwr_desktop.ui.widgets.number_box import DecimalBox, NumberBox, first_problem
+from uwr_desktop.ui.widgets.number_box import (
+    DecimalBox,
+    NumberBox,
+    first_problem,
+    typed_changes,
+)
 from uwr_desktop.ui.widgets.screen_room import screen_room
 
 WEAPON_NAME_CHARS = 14
@@ -175,12 +180,9 @@ class CombatantDialog(SheetDialog):
             self._tables.new_weapon_row(weapon)
         self._tables.rowsChanged.connect(self.retab)
         self._tables.rowsChanged.connect(self._keep_weapon_names_readable)
-        edits = [self._tables.changed]
         counts = (self._vitality_max, self._vitality, self._stamina_max, self._stamina)
         boxes: list[DecimalBox | NumberBox] = [*self._attributes.values(), *counts]
-        for box in boxes:
-            edits += (box.valueChanged, box.problemChanged)
-        for edited in edits:
+        for edited in (self._tables.changed, *typed_changes(boxes)):
             edited.connect(self._refresh)
 
     def _attributes_value(self) -> Attributes:
