@@ -91,13 +91,13 @@ def select(window, *ids):
 def test_mark_defeated_and_revive_in_the_conditions_editor(qtbot, window, fight):
     dialog = ConditionEditor(window.document, "bandit", window.do, window)
     qtbot.addWidget(dialog)
-    assert dialog.defeated_button.text() == "Mark defeated"
+    assert dialog.defeated_button.text() == "Mark &defeated"
     qtbot.mouseClick(dialog.defeated_button, Qt.MouseButton.LeftButton)
     bandit = fight.state.combatants["bandit"]
     assert bandit.down and bandit.conditions == (
         Condition(DEFEATED_CONDITION, preset=DEFEATED_PRESET),
     )
-    assert dialog.defeated_button.text() == "Revive"
+    assert dialog.defeated_button.text() == "&Revive"
     assert window.timeline.is_down("bandit")
     fight.do(NextTurn())
     assert fight.state.current == "oda", "the marked Bandit is skipped"
@@ -112,7 +112,7 @@ def test_a_combatant_down_by_its_sheet_is_revived_by_healing_not_by_the_editor(
     fight.do(ApplyDamage(["bandit"], 99))
     dialog = ConditionEditor(window.document, "bandit", window.do, window)
     qtbot.addWidget(dialog)
-    assert dialog.defeated_button.text() == "Revive"
+    assert dialog.defeated_button.text() == "&Revive"
     assert not dialog.defeated_button.isEnabled()
     assert "heal" in dialog.defeated_button.toolTip()
 

@@ -29,6 +29,7 @@ from uwr_desktop.core.limits import (
     MAX_TEXT_LENGTH,
 )
 from uwr_desktop.core.rulesets.base import ConditionPreset
+from uwr_desktop.core.session import Session
 from uwr_desktop.ui.widgets.dialog_parts import (
     modal_answer,
     ok_cancel,
@@ -258,3 +259,12 @@ def ask_condition(
     cancels."""
     dialog = ConditionDialog(presets, combatants, target, parent=parent)
     return modal_answer(dialog, dialog.condition)
+
+
+def ask_condition_in(parent: QWidget | None, session: Session, target: str) -> Condition | None:
+    """Ask for a condition to put on ``target`` in ``session``'s fight: its round system's
+    named conditions offered, and the turn of any combatant fighting to last until
+    (``target``'s first)."""
+    state = session.state
+    fighting = [(cid, state.combatants[cid].name) for cid in state.rows]
+    return ask_condition(parent, session.ruleset.rule_conditions(), fighting, target)

@@ -1,8 +1,10 @@
-"""The conditions of one combatant, edited during the fight: rounds left, removal, Defeated.
-A condition lasting until a combatant's turn shows that in words instead of rounds left.
+"""The conditions of one combatant, edited during the fight: a new one, rounds left, removal,
+Defeated. A condition lasting until a combatant's turn shows that in words instead of rounds
+left.
 
 Every change is an intent done at once through the ``do`` callable the window gives (so it is
-logged and undone like any other): removing a condition is ``RemoveCondition``, new rounds
+logged and undone like any other): "Add…" asks for a condition as the window's Add Condition
+does and puts it on this combatant, removing a condition is ``RemoveCondition``, new rounds
 put the condition on again with them (``AddCondition`` replaces one of the same name), and
 "Mark defeated" puts on the :data:`~uwr_desktop.core.encounter.DEFEATED_CONDITION` that takes a
 combatant out of the turn ("Revive" takes it off). The dialog works for every round system.
@@ -71,6 +73,13 @@ class ConditionEditor(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.installEventFilter(self)
         self.empty = named(QLabel("No conditions."), "noConditions")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint = QLabel(
+            "Rounds left: 0 means until removed. Delete removes the selected condition."
+        )
+        self.hint.setWordWrap(True)
+        self.add_button = named(QPushButton("&Add…"), "addConditionButton")
+        self.add_button.clicked.connect(self._add)
         self.problem = named(problem_label(), "conditionProblem")
         self.defeated_button = named(QPushButton(), "defeatedButton")
         self.defeated_button.clicked.connect(self._toggle_defeated)
@@ -79,16 +88,14 @@ class ConditionEditor(QDialog):
         close = buttons.button(QDialogButtonBox.StandardButton.Close)
         close.clicked.connect(self.accept)
         # Enter in a Rounds box sets the rounds; it must not press a button as well.
-        for button in (close, self.defeated_button):
+        for button in (close, self.add_button, self.defeated_button):
             button.setAutoDefault(False)
-        bottom = row_of(self.defeated_button, stretch=True)
+        bottom = row_of(self.add_button, self.defeated_button, stretch=True)
         bottom.addWidget(buttons)
         layout = QVBoxLayout(self)
-        hint = QLabel("Rounds left: 0 means until removed. Delete removes the selected condition.")
-        hint.setWordWrap(True)
-        layout.addWidget(hint)
+        layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.empty)
+        layout.addWidget(self.empty, 1)
         layout.addWidget(self.problem)
         layout.addLayout(bottom)
         self.resize(460, 320)
@@ -116,8 +123,9 @@ class ConditionEditor(QDialog):
                 self.reject()  # the combatant left the fight
             return
         self.setWindowTitle(f"Conditions of {combatant.name}")
+        self.add_button.setToolTip(f"Put a condition on {combatant.name}")
         defeated = combatant.down
-        self.defeated_button.setText("Revive" if defeated else "Mark defeated")
+        self.defeated_button.setText("&Revive" if defeated else "Mark &defeated")
         marked = self._has(combatant, DEFEATED_CONDITION)
         if marked:
             tip = f"Take the {DEFEATED_CONDITION} condition off: the turn comes back to them"
@@ -152,6 +160,7 @@ class ConditionEditor(QDialog):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setVisible(bool(combatant.conditions))
+        self.hint.setVisible(bool(combatant.conditions))
         self.empty.setVisible(not combatant.conditions)
 
     def _rounds_box(self, row: int, condition: Condition) -> NumberBox:
@@ -180,6 +189,14 @@ class ConditionEditor(QDialog):
     @staticmethod
     def _has(combatant: Combatant, name: str) -> bool:
         return any(c.name.casefold() == name.casefold() for c in combatant.conditions)
+
+    def _add(self) -> None:
+        """Ask for a condition, the round system's named ones offered, and put it on."""
+        from uwr_desktop.ui.dialogs.condition_dialog import ask_condition_in
+
+        condition = ask_condition_in(self, self._document.session, self._id)
+        if condition is not None:
+            self._do(AddCondition([self._id], condition))
 
     def _remove(self, condition: Condition) -> None:
         self._do(RemoveCondition([self._id], condition.name))

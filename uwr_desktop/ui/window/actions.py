@@ -99,7 +99,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "edit_conditions",
         "Edit Co&nditions…",
-        "Remove the selected combatant's conditions, change their rounds, mark them defeated",
+        "Add, remove or change the selected combatant's conditions, or mark them defeated",
         None,
         ("Ctrl+Shift+K",),
     ),

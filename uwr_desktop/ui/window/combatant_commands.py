@@ -103,7 +103,7 @@ class CombatantCommands:
             shown = edited
 
     def edit_conditions_of_selected(self) -> None:
-        """Remove the selected combatant's conditions, change their rounds, mark defeated."""
+        """Add, remove or change the selected combatant's conditions, or mark it defeated."""
         from uwr_desktop.ui.dialogs.condition_editor import edit_conditions
 
         combatant_id = self._one_selected()
@@ -139,16 +139,11 @@ class CombatantCommands:
     def add_condition_to_selected(self) -> None:
         """Put a condition on every selected combatant: the round system's named conditions
         offered, and any combatant's turn it may last until (the first selected first)."""
-        from uwr_desktop.ui.dialogs.condition_dialog import ask_condition
+        from uwr_desktop.ui.dialogs.condition_dialog import ask_condition_in
 
         ids = self.require_selection()
         if ids is None:
             return
-        session = self._context.document.session
-        state = session.state
-        fighting = [(cid, state.combatants[cid].name) for cid in state.rows]
-        condition = ask_condition(
-            self._context.window, session.ruleset.rule_conditions(), fighting, ids[0]
-        )
+        condition = ask_condition_in(self._context.window, self._context.document.session, ids[0])
         if condition is not None:
             self._context.do(AddCondition(ids, condition))
