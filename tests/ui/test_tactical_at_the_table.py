@@ -5,10 +5,18 @@ import pytest
 from countdown_fight import two_actions_each
 from fight_window import shown_window
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QSpinBox
 
-from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, ApplyDamage, EditCell, StartFight
+from uwr_desktop.core.encounter import Combatant, Condition
+from uwr_desktop.core.intents import (
+    AddCombatants,
+    AddCondition,
+    ApplyDamage,
+    EditCell,
+    NextTurn,
+    StartFight,
+)
 from uwr_desktop.core.rulesets.tactical import rules
 from uwr_desktop.core.rulesets.tactical.intents import TacticalDeclare, TacticalResolve
 from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet, sheet_of
@@ -17,6 +25,8 @@ from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import AxisKind
 from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
+from uwr_desktop.ui.timeline import lane_paint
+from uwr_desktop.ui.widgets.name_elide import elided_name
 from uwr_desktop.ui.window.help_menu import shortcut_rows
 
 
@@ -177,6 +187,74 @@ def test_the_lanes_are_readable_at_1366_pixels_with_six_combatants(window, qtbot
                 assert not rect.intersects(other), (rect, other)
         now = timeline.position_x(part_of(session.state).count)
         assert 0 < now < timeline.width()
+
+
+LAPTOP_NAMES = (
+    ("hauser", "Hauser Grimm", 15),
+    ("mira", "Mira Stonebrook", 12),
+    ("captain", "Bandit Captain", 13),
+    ("b1", "Bandit 1", 11),
+    ("b2", "Bandit 2", 8),
+    ("kakita", "Kakita Aya", 10),
+)
+
+
+def laptop_lanes(window, qtbot):
+    """Six combatants with ordinary names, counted down to 26, in a window maximized on a
+    1366x768 laptop."""
+    window.resize(1366, 705)
+    window.document.new("tactical")
+    session = window.document.session
+    session.do(
+        AddCombatants(
+            tuple(
+                Combatant(id=cid, name=name, side=Side.PLAYER, sheet=TacticalSheet())
+                for cid, name, _ in LAPTOP_NAMES
+            )
+        )
+    )
+    session.do(StartFight())
+    for cid, _, base in LAPTOP_NAMES:
+        session.do(EditCell(cid, "initiative", base))
+    session.do(AddCondition(["hauser"], Condition("Stunned", 2)))
+    while part_of(session.state).count != 26:
+        session.do(NextTurn())
+    timeline = window.timeline
+    qtbot.waitUntil(lambda: window.width() == 1366)
+    qtbot.waitUntil(lambda: timeline.height() == timeline.sizeHint().height())
+    return session, timeline
+
+
+def test_lane_headings_show_ordinary_names_whole_on_a_laptop(window, qtbot, monkeypatch):
+    _session, timeline = laptop_lanes(window, qtbot)
+    painted: list[str] = []
+    paint_text = lane_paint.paint_text
+
+    def noting(painter, rect, text, font, color):
+        painted.append(elided_name(QFontMetricsF(font), text, rect.width()))
+        paint_text(painter, rect, text, font, color)
+
+    monkeypatch.setattr(lane_paint, "paint_text", noting)
+    timeline.grab()
+    for _, name, _ in LAPTOP_NAMES:
+        assert name in painted, f"{name} cut short: {painted}"
+    assert "Stunned (2)" in painted
+
+
+def test_the_count_now_covers_no_number_of_the_ruler(window, qtbot):
+    session, timeline = laptop_lanes(window, qtbot)
+    for count in (26, 25, 23):
+        while part_of(session.state).count != count:
+            session.do(NextTurn())
+        timeline.grab()
+        now = timeline.position_x(count)
+        lanes_top = min(timeline.card_rect(slot.key).top() for slot in timeline.slots())
+        ruler = [r for r in timeline.label_rects() if r.bottom() <= lanes_top]
+        assert any(r.left() <= now <= r.right() for r in ruler), "the count now is shown"
+        assert len(ruler) >= 5, "the ruler keeps its numbers"
+        for index, rect in enumerate(ruler):
+            for other in ruler[index + 1 :]:
+                assert not rect.intersects(other), (count, rect, other)
 
 
 def test_the_current_count_stays_in_view_on_a_narrow_timeline(window, qtbot):

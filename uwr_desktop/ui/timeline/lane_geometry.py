@@ -35,6 +35,12 @@ OPEN_END = 24.0
 """How far past the lowest value a bar that goes on is drawn."""
 END_ROOM = 90.0
 """Room right of the lowest value, for the labels beside the last bars."""
+HEADING_ROOM = 28.0
+"""What a lane's heading needs besides its name and tag: the stripe and padding either side
+(14), the tag's own (6) and a gap between the two (8); see :func:`.lane_paint.paint_heading`."""
+GUTTER_SHARE = 0.3
+"""The most of the timeline's width the lanes' headings take to show their names whole (never
+less than a card's width); a longer name is cut short there, whole in its tooltip."""
 
 
 class _Fitted(msgspec.Struct, frozen=True):
@@ -110,6 +116,7 @@ class LaneGeometry(TimelineLayout):
         high = self.axis.high if self.axis.high is not None else max(values, default=0)
         low = self.axis.low if self.axis.low is not None else min(values, default=0)
         self.high, self.low = high, min(low, high)
+        self.gutter = self._gutter_width()
         span = max(1, self.high - self.low)
         room = self.view_width - self.origin - END_ROOM - MARGIN
         self.scale = min(MAX_SCALE, max(MIN_SCALE, room / span))
@@ -121,7 +128,7 @@ class LaneGeometry(TimelineLayout):
         self._bodies, self._labels, self._open, self._placed = {}, {}, set(), {}
         self.lane_top, self.lane_height = {}, {}
         self._order = []
-        scale = (self.scale, self.high, self.low)
+        scale = (self.scale, self.high, self.low, self.gutter)
         fitted: dict[str, tuple[tuple[object, ...], _Fitted]] = {}
         for lane in self._lanes():
             cid = lane.combatant_id
@@ -171,6 +178,20 @@ class LaneGeometry(TimelineLayout):
             right = max(right, item.end)
         lane_height = max(2 if two_rows else 1, rows) * self.row + LANE_GAP
         return _Fitted(lane_height, right, tuple(entries))
+
+    def _gutter_width(self) -> float:
+        """The headings' width: room for the widest name beside its tag, at least a card's
+        width and at most :data:`GUTTER_SHARE` of the view."""
+        names = QFontMetricsF(self.heading_font)
+        widest = max(
+            (
+                names.horizontalAdvance(lane.label) + self._width(lane.tag) + HEADING_ROOM
+                for lane in self.axis.lanes
+            ),
+            default=0.0,
+        )
+        unit = self.metrics.unit_width
+        return min(max(unit, widest), max(unit, self.view_width * GUTTER_SHARE))
 
     def _width(self, text: str) -> float:
         width = self._widths.get(text)

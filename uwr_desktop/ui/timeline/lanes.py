@@ -34,17 +34,8 @@ class LanesLayout(LaneGeometry):
         colors = state.colors
         muted = QColor(colors.muted_text)
         painter.setFont(self.metrics.note_font)
-        top = self.metrics.card_top
-        step = self._tick_step()
-        first = self.high - self.high % step
-        value = first
-        while value >= self.low:
-            x = self.value_x(value)
-            if left <= x <= right:
-                lane_paint.paint_tick(
-                    painter, x, QRectF(x - 30, top, 60, self.metrics.note_height), str(value), muted
-                )
-            value -= step
+        for x, box, text in self._ticks(left, right):
+            lane_paint.paint_tick(painter, x, box, text, muted)
         painter.save()
         painter.setClipRect(self._lanes_area(left, right))
         border = QColor(colors.border)
@@ -53,6 +44,34 @@ class LanesLayout(LaneGeometry):
             y = self.lane_top[cid] + self.lane_height[cid] - self.y_offset
             painter.drawLine(QLineF(max(left, MARGIN), y, right, y))
         painter.restore()
+
+    def _ticks(self, left: float, right: float) -> list[tuple[float, QRectF, str]]:
+        """The ruler's ticks between ``left`` and ``right``: where each stands, the box its
+        number is centred in and the number; a number the count now's pill would cover is
+        left out (its tick stays)."""
+        top = self.metrics.card_top
+        pill = self._now_pill()
+        found = []
+        step = self._tick_step()
+        value = self.high - self.high % step
+        while value >= self.low:
+            x = self.value_x(value)
+            if left <= x <= right:
+                text = str(value)
+                box = QRectF(x - 30, top, 60, self.metrics.note_height)
+                width = self._width(text) + 4
+                words = QRectF(x - width / 2, top, width, self.metrics.note_height)
+                found.append((x, box, "" if pill is not None and pill.intersects(words) else text))
+            value -= step
+        return found
+
+    def _now_pill(self) -> QRectF | None:
+        """Where the count now's number is drawn over the ruler (``None``: no count now)."""
+        if self.axis.now is None or not self.slots:
+            return None
+        x = self.value_x(self.axis.now)
+        width = QFontMetricsF(self.heading_font).horizontalAdvance(str(self.axis.now)) + 14
+        return QRectF(x - width / 2, self.metrics.card_top, width, self.metrics.note_height + 2)
 
     def _tick_step(self) -> int:
         widest = self._width(str(max(abs(self.high), abs(self.low)))) + 10
@@ -87,13 +106,10 @@ class LanesLayout(LaneGeometry):
         """The line of the value now, and the lanes' headings over the left edge."""
         colors = state.colors
         bottom = self.lanes_top + self._visible_height()
-        if self.axis.now is not None and self.slots:
-            x = self.value_x(self.axis.now)
-            text = str(self.axis.now)
-            width = QFontMetricsF(self.heading_font).horizontalAdvance(text) + 14
-            pill = QRectF(x - width / 2, self.metrics.card_top, width, self.metrics.note_height + 2)
+        pill = self._now_pill()
+        if pill is not None:
             painter.setFont(self.heading_font)
-            lane_paint.paint_now(painter, pill, bottom, text, colors)
+            lane_paint.paint_now(painter, pill, bottom, str(self.axis.now), colors)
         if not self.axis.lanes:
             return
         gutter = QRectF(
@@ -115,10 +131,18 @@ class LanesLayout(LaneGeometry):
 
     def label_rects(self, left: float, right: float) -> list[QRectF]:
         """Every text box drawn between ``left`` and ``right`` (content coordinates): the
-        lanes' headings and the slots' labels left of them hidden, the slots' labels."""
+        lanes' headings and the slots' labels left of them hidden, the slots' labels, the
+        ruler's numbers and the count now's."""
         area = self._lanes_area(left + MARGIN + self.gutter, right)
         found = [area.intersected(r.translated(0, -self.y_offset)) for r in self._labels.values()]
         found = [rect for rect in found if not rect.isEmpty()]
+        for _, box, text in self._ticks(left, right):
+            if text:
+                width = self._width(text)
+                found.append(QRectF(box.center().x() - width / 2, box.top(), width, box.height()))
+        pill = self._now_pill()
+        if pill is not None:
+            found.append(pill)
         shown = self._lanes_area(left, right)
         for lane in self.axis.lanes:
             rect = self._heading(lane, left)
