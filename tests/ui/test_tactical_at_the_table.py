@@ -324,3 +324,32 @@ def test_declare_is_greyed_with_the_rules_reason_and_back_when_they_would_take_i
     assert sheet_of(session.state.combatants["a"]).down
     assert not panel.declare.isEnabled()
     assert panel.declare.toolTip() in panel.preview.text()
+
+
+def test_the_next_combatant_starts_with_the_full_cost_and_no_parry_or_penalty_typed(window, qtbot):
+    session, panel = fight(window, [15, 10])
+    panel.parry_amount.setValue(15)  # A's parry, typed while the parries are declared
+    panel.parry_against.setCurrentIndex(panel.parry_against.findData("b"))
+    panel.actor.setCurrentIndex(panel.actor.findData("b"))
+    assert (panel.parry_amount.value(), panel.parry_against.currentData()) == (0, "")
+
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 35: A
+    panel.action.setCurrentIndex(panel.action.findData("Melee attack"))
+    panel.ap.setValue(2)
+    qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
+    assert session.state.combatants["a"].sheet.now.action.ap == 2
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 30: B
+    assert panel.actor.currentData() == "b"
+    assert panel.action.currentData() == "Melee attack"
+    assert panel.ap.value() == 4, "A's shortening is not B's"
+    assert panel.preview.text().endswith("Melee attack resolves on 10, penalty 0")
+    qtbot.mouseClick(panel.declare, Qt.MouseButton.LeftButton)
+    assert session.state.combatants["b"].sheet.now.action.ap == 4
+
+    panel.action.setCurrentIndex(panel.action.findData("Hold position (swim/climb)"))
+    panel.penalty.setValue(-20)
+    panel.actor.setCurrentIndex(panel.actor.findData("a"))
+    assert panel.penalty.value() == 0
+    window.actions_by_key["undo"].trigger()  # B's attack: on count 30 again, B chosen
+    assert panel.actor.currentData() == "b"
+    assert session.state.combatants["b"].sheet.now.action is None

@@ -42,7 +42,7 @@ from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table,
 from uwr_desktop.core.rulesets.tactical.view import ap_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
-from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.document import EncounterDocument, TurnKey
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.rulesets.tactical.counters_row import CountersRow
@@ -78,6 +78,7 @@ class CountdownPanel(SystemPanel):
         super().__init__(document, "tactical", parent)
         self._tables: tuple[tuple[ActionType, ...], tuple[Pace, ...]] = ((), ())
         self._roster: tuple[tuple[str, str], ...] | None = None
+        self._turn: TurnKey | None = None
         self._resolving: list[str] = []
         self._declaring: list[str] = []
         self.status = named(QLabel(), "tacticalStatus")
@@ -170,7 +171,7 @@ class CountdownPanel(SystemPanel):
 
     def _connect(self, document: EncounterDocument) -> None:
         self.action.currentIndexChanged.connect(self._action_chosen)
-        self.actor.currentIndexChanged.connect(self._refresh_buttons)
+        self.actor.currentIndexChanged.connect(self._actor_chosen)
         self.parry_against.currentIndexChanged.connect(self._refresh_buttons)
         self.pace.currentIndexChanged.connect(self._refresh_buttons)
         self.mode.currentIndexChanged.connect(self._refresh_buttons)
@@ -255,11 +256,33 @@ class CountdownPanel(SystemPanel):
         if roster != self._roster:
             self._roster = roster
             self._fill_names(roster)
-        wanted = self._wanted_actor(self.actor.currentData())
+        shown = self.actor.currentData()
+        wanted = self._wanted_actor(shown)
         self.actor.blockSignals(True)
         self.actor.setCurrentIndex(max(self.actor.findData(wanted), 0))
         self.actor.blockSignals(False)
+        turn = self._document.turn_key(state)
+        if turn != self._turn or self.actor.currentData() != shown:
+            self._turn = turn
+            self._start_afresh()
         self._refresh_buttons()
+
+    def _actor_chosen(self) -> None:
+        self._start_afresh()
+        self._refresh_buttons()
+
+    def _start_afresh(self) -> None:
+        """Another combatant in the box, or a new count, starts its inputs afresh: the action's
+        full cost (nothing shortened), no concentration penalty, no parry and against anyone.
+        The action chosen stays."""
+        entry = self._entry()
+        if entry is not None and entry.kind is ActionKind.ACTION:
+            self.ap.setValue(entry.max_ap)
+        self.penalty.setValue(0)
+        self.parry_amount.setValue(0)
+        self.parry_against.blockSignals(True)
+        self.parry_against.setCurrentIndex(0)
+        self.parry_against.blockSignals(False)
 
     def _fill_names(self, roster: tuple[tuple[str, str], ...]) -> None:
         """Refill the combatant lists (only when someone joins, leaves or is renamed)."""
