@@ -271,6 +271,34 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
     assert window.turn_header.actor_label.text() == "Ghost acts"  # the GM sees who
 
 
+def test_the_players_cannot_tell_a_hidden_turn_from_a_pause_by_the_count(window, qtbot):
+    when_modal(NewFightDialog, choose_tactical)
+    window.actions_by_key["new"].trigger()
+    add(window, "Hauser", 1)
+    add(window, "Ghost", 0)
+    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
+    window.actions_by_key["start_fight"].trigger()
+    session = window.document.session
+    for name, base in (("Hauser", 15), ("Ghost", 10)):
+        session.do(EditCell(ids[name], "initiative", base))
+    session.do(EditCell(ids["Ghost"], "hidden", True))
+    window.player_view.open_action.trigger()
+    view = window.player_view.view
+    panel = window.findChild(CountdownPanel)
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 35: Hauser
+    assert view.axis_label.text() == "Round 1 · count 35"
+    declare(panel, qtbot, "Melee attack", 4)  # resolves on 15
+    pause = (view.now_label.text(), view.axis_label.text())
+    assert pause == ("", "Round 1 · countdown")
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 30: the Ghost alone
+    assert window.turn_header.actor_label.text() == "Ghost acts"
+    assert (view.now_label.text(), view.axis_label.text()) == pause
+    declare(panel, qtbot, "Melee attack", 4)  # the Ghost's, resolving on 10
+    assert (view.now_label.text(), view.axis_label.text()) == pause, "30 is the Ghost's count"
+    qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)  # count 15: Hauser's attack
+    assert view.axis_label.text() == "Round 1 · count 15"
+
+
 def test_parry_is_greyed_with_why_when_the_rules_would_refuse_it(window, qtbot):
     when_modal(NewFightDialog, choose_tactical)
     window.actions_by_key["new"].trigger()

@@ -4,7 +4,8 @@ Nothing here knows a round system: it reads the timeline slots and axis the rule
 "now and next", the rolls of each journal entry as the ruleset words them (``RollShown``), the
 generic combatant (``hidden``, ``alias``, conditions, ``down``) and its sheet's ``health()``.
 Hidden combatants are left out of everything: their rows, their turn (no "Now" at all, and
-the axis titled without its place now, ``TimelineAxis.title_unplaced``), any slot whose words
+while nobody seen acts the axis titled without its place now, ``TimelineAxis.title_unplaced``,
+so that a hidden turn reads as a pause between turns), any slot whose words
 tell of them (``TimelineSlot.tells``: it shows its combatant's name alone) and any roll
 concerning them. Names are replaced by aliases, health is only ever a band, and an enemy's
 points (``TimelineSlot.tells_health``) go with its health when the GM hides it; a slot's
@@ -197,8 +198,10 @@ def player_picture(
         under_way = "" if acting is None else renamer(acting.column)
     now, upcoming = _now_and_next(state, turn)
     round_text = "Getting ready" if state.phase == SETUP_PHASE else f"Round {state.round}"
-    unseen_turn = bool(turn.acting) and not now
-    title = axis.title_unplaced if unseen_turn and axis.title_unplaced else axis.title
+    # Whenever nobody the players see acts, the title leaves out where the axis stands: a
+    # hidden combatant's turn, a count it alone brought and a pause between turns read alike.
+    placeless = state.phase != SETUP_PHASE and not now
+    title = axis.title_unplaced if placeless and axis.title_unplaced else axis.title
     empty = NOBODY_YET if rows else _nobody_shown(state)
     return PlayerPicture(
         round_text, now, upcoming, renamer(title), tuple(rows), drawn, under_way, empty
