@@ -1,7 +1,10 @@
 """A tactical fight at the table: what Declare would do shown before it, AP left told alike by
 the table, the panel and the timeline, and the panel's commands in the window's menus."""
 
+import textwrap
+
 import pytest
+from app_process import run_app_script
 from countdown_fight import two_actions_each
 from fight_window import shown_window
 from PySide6.QtCore import QPoint, Qt
@@ -353,3 +356,55 @@ def test_the_next_combatant_starts_with_the_full_cost_and_no_parry_or_penalty_ty
     window.actions_by_key["undo"].trigger()  # B's attack: on count 30 again, B chosen
     assert panel.actor.currentData() == "b"
     assert session.state.combatants["b"].sheet.now.action is None
+
+
+PREVIEW_ON_A_LAPTOP = textwrap.dedent(
+    """
+    import random, sys, tempfile
+    from pathlib import Path
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+    from uwr_desktop.core.dice import Roller
+    from uwr_desktop.core.encounter import Combatant
+    from uwr_desktop.core.intents import AddCombatants, StartFight
+    from uwr_desktop.core.rulesets.tactical.sheet import TacticalSheet
+    from uwr_desktop.core.sides import Side
+    from uwr_desktop.ui.document import EncounterDocument
+    from uwr_desktop.ui.rulesets.tactical.countdown_panel import CountdownPanel
+    from uwr_desktop.ui.theme import create_themed_application
+    from uwr_desktop.ui.window.main_window import MainWindow
+
+    app = create_themed_application(sys.argv[:1])
+    folder = Path(tempfile.mkdtemp())
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    document = EncounterDocument(None, roller=Roller(random.Random(7)))
+    document.new("tactical")
+    window = MainWindow(document, settings)
+    window.actions_by_key["reduce_motion"].setChecked(True)
+    window.show()
+    window.resize(1366, 705)  # maximised on the GM's laptop
+    for _ in range(6):
+        app.processEvents()
+    people = (("h", "Hauser Grimm", Side.PLAYER), ("c", "Bandit Captain", Side.ENEMY))
+    sheet = TacticalSheet(quickness=1, hits=30, hits_max=30)
+    document.session.do(
+        AddCombatants([Combatant(id=c, name=n, side=s, sheet=sheet) for c, n, s in people])
+    )
+    document.session.do(StartFight())
+    for _ in range(6):
+        app.processEvents()
+    preview = window.findChild(CountdownPanel).preview
+    lines = preview.fontMetrics().lineSpacing()
+    print(preview.height(), preview.heightForWidth(preview.width()), lines, flush=True)
+    window.files.maybe_save = lambda: True
+    window.close()
+    document.close()
+    """
+)
+
+
+def test_a_preview_of_two_lines_shows_both_on_a_laptop(tmp_path):
+    printed = run_app_script(PREVIEW_ON_A_LAPTOP, tmp_path / "home", screen=(1366, 768))
+    height, needed, line = (int(word) for word in printed.split())
+    assert needed >= 2 * line, "the preview's words take two lines in a laptop's dock"
+    assert height >= needed, "both lines show, the second not cut under the Pace row"

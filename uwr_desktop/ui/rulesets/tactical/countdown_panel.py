@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -144,19 +145,22 @@ class CountdownPanel(SystemPanel):
             (self.parry_against, "Parry against"),
         ):
             widget.setAccessibleName(name)
-        form = QFormLayout()
-        form.addRow("Combatant", self.actor)
-        form.addRow("Action", self.action)
-        form.addRow("Cost", row_of(self.ap, self.penalty, self.declare))
-        form.addRow(self.preview)
+        # A grid, not a form: a form layout keeps the preview's one-line height after its words
+        # wrap to a second line in a narrow dock, cutting them under the Pace row.
+        form = QGridLayout()
+        form.setColumnStretch(1, 1)
+        _add_row(form, "Combatant", self.actor)
+        _add_row(form, "Action", self.action)
+        _add_row(form, "Cost", row_of(self.ap, self.penalty, self.declare))
+        form.addWidget(self.preview, form.rowCount(), 0, 1, 2)
         grid = QGridLayout()
         grid.addWidget(self.resolve, 0, 0)
         grid.addWidget(self.next, 0, 1)
         grid.addWidget(self.interrupt, 1, 0)
         grid.addWidget(self.edit_catalog, 1, 1)
         grid.addWidget(self.keep, 2, 0)  # shown only when the GM chooses at each interruption
-        form.addRow("Pace", row_of(self.pace, self.mode, self.move_button))
-        form.addRow("Parry", row_of(self.parry_amount, self.parry_against, self.parry))
+        _add_row(form, "Pace", row_of(self.pace, self.mode, self.move_button))
+        _add_row(form, "Parry", row_of(self.parry_amount, self.parry_against, self.parry))
         counters = QFormLayout()
         counters.addRow(self.counters.line)
         counters.addRow("Counter", row_of(*self.counters.naming()))
@@ -451,3 +455,15 @@ def dice_panel(document: EncounterDocument, parent: QWidget | None = None) -> Di
     )
     commands = {PanelCommand.RESOLVE: panel.resolve}
     return DicePanel(panel, panel.tray, panel.focus, commands, more=more)
+
+
+def _add_row(grid: QGridLayout, label: str, field: QWidget | QLayout) -> None:
+    """A row of ``grid``: ``label`` (the field's buddy, as a form's) and ``field`` beside it."""
+    row = grid.rowCount()
+    words = QLabel(label)
+    grid.addWidget(words, row, 0)
+    if isinstance(field, QWidget):
+        words.setBuddy(field)
+        grid.addWidget(field, row, 1)
+    else:
+        grid.addLayout(field, row, 1)
