@@ -3,21 +3,24 @@ reason for each place on hover, outreached combatants marked where the GM declar
 
 import pytest
 from fight_window import pick_round_system, shown_window, when_modal
-from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt
 from PySide6.QtGui import QFontMetricsF, QHelpEvent
 from PySide6.QtWidgets import QComboBox, QPushButton, QToolTip
 from test_hands_window import add, ids_by_name
 
-from uwr_desktop.core.intents import ApplyDamage, RemoveCombatants
+from uwr_desktop.core.intents import ApplyDamage, NextTurn, RemoveCombatants, StartFight
+from uwr_desktop.core.rulesets.hands.intents import HandsSpend
 from uwr_desktop.core.rulesets.hands.state import part_of
 from uwr_desktop.core.sides import Side
 from uwr_desktop.core.timeline import SlotStatus, TimelineSlot
 from uwr_desktop.ui.dialogs.new_fight import NewFightDialog
 from uwr_desktop.ui.player_view.picture import player_picture
 from uwr_desktop.ui.rulesets.hands.points_panel import PointsPanel
-from uwr_desktop.ui.timeline.columns import MAX_ROWS, RowFonts, layout
+from uwr_desktop.ui.timeline.cards import measure
+from uwr_desktop.ui.timeline.columns import MAX_ROWS, RowFonts, layout, name_width
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 from uwr_desktop.ui.timeline.words import NOBODY_YET
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS, first_dice_dock_width
 
 
 @pytest.fixture
@@ -264,3 +267,40 @@ def test_the_player_view_draws_every_column_but_never_a_hidden_combatant(window,
         assert {"Turn 1", "Turn 2 · now", "Lady"} <= set(painted)
         assert not any("Ana" in text or "Brute" in text for text in painted)
     view.close()
+
+
+def test_the_names_of_the_turn_under_way_read_whole_on_a_laptop(window, qtbot):
+    window.showNormal()  # the offscreen screen is small: a first start would fill it
+    window.resize(QSize(1366, 768))
+    qtbot.wait(20)
+    window.resizeDocks(
+        [window.dice_dock],
+        [first_dice_dock_width(1366, DICE_PANEL_CHARS * window.fontMetrics().averageCharWidth())],
+        Qt.Orientation.Horizontal,
+    )
+    window.document.new("hands")
+    for name, strength, side in (
+        ("Anastasia Vell", 5, "player"),
+        ("Vex", 4, "player"),
+        ("Bandit Captain", 6, "enemy"),
+        ("Goblin Archer", 3, "enemy"),
+        ("Bandit 1", 2, "enemy"),
+    ):
+        add(window, name, strength=strength, reach=1, side=side)
+    ids = ids_by_name(window)
+    window.do(StartFight())
+    for name, points in (("Bandit Captain", 7), ("Vex", 2), ("Anastasia Vell", 2)):
+        window.do(HandsSpend(ids[name], points))
+    window.do(NextTurn())
+    qtbot.wait(20)
+    timeline = window.timeline
+    assert headings(timeline) == ["Turn 1", "Turn 2 · now"]
+    metrics = measure(timeline.font())
+    fonts = RowFonts(metrics.name_font, metrics.note_font)
+    names = QFontMetricsF(fonts.name)
+    under_way = [slot for slot in timeline.slots() if slot.column == "Turn 2 · now"]
+    assert {slot.combatant_id for slot in under_way} == set(ids.values()) - {ids["Bandit Captain"]}
+    for slot in under_way:
+        room = name_width(fonts, timeline.card_rect(slot.key), slot)
+        assert names.horizontalAdvance(slot.label) <= room, f"{slot.label} is cut"
+    assert timeline.card_rect(under_way[0].key).right() < timeline.width()

@@ -4,12 +4,14 @@ On an axis of the columns kind, or when a ruleset gives its slots a ``column`` h
 (``TimelineSlot.column``), the timeline lays them out here instead of as cards: consecutive
 slots with the same heading form a column, its rows top to bottom in slot order (a column longer
 than :data:`MAX_ROWS` goes on in a second block beside the first), the columns left to right
-under their headings. A row shows the side stripe, the name and the slot's points as pips:
+under their headings. A row shows the side stripe, the name (whole where the timeline's width
+leaves room, the column acting now served first) and the slot's points as pips:
 ``pips`` filled, then ``spent_pips`` hollow; a set-apart slot's border is dashed. A drag moves a
 row within its column. Everything here is geometry and painting; the widget keeps the state and
 the events.
 """
 
+from collections.abc import Callable
 from itertools import groupby
 
 import msgspec
@@ -34,6 +36,9 @@ _STRIPE = 4.0
 _RADIUS = 5.0
 _PIP_GAP = 3.0
 _NAME_CHARS = 9
+"""The room every name keeps, in average characters; a longer one is cut short only where the
+timeline's width leaves no more room (up to :data:`_WHOLE_NAME_CHARS`)."""
+_WHOLE_NAME_CHARS = 24
 _HEADING_CHARS = 24
 
 
@@ -86,20 +91,40 @@ class ColumnLayout(msgspec.Struct, frozen=True):
     rows_height: float
 
 
-def _pips_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
-    most = max(slot.pips + slot.spent_pips for slot in slots)
-    step = fonts.pip_size + _PIP_GAP
-    width = min(most, MAX_PIPS) * step
+def _pips_width(fonts: RowFonts, slot: TimelineSlot) -> float:
+    """The room the row's pips take (and the count of those beyond :data:`MAX_PIPS`)."""
+    most = slot.pips + slot.spent_pips
+    width = min(most, MAX_PIPS) * (fonts.pip_size + _PIP_GAP)
     if most > MAX_PIPS:
         width += QFontMetricsF(fonts.note).horizontalAdvance(f"+{most - MAX_PIPS}") + _PIP_GAP
     return width
 
 
-def _row_width(fonts: RowFonts, slots: list[TimelineSlot]) -> float:
+def _row_width(fonts: RowFonts, slots: list[TimelineSlot], name_room: float) -> float:
+    """The width the rows of ``slots`` need: each name up to ``name_room``, beside its own
+    pips."""
     metrics = QFontMetricsF(fonts.name)
-    longest = max(metrics.horizontalAdvance(slot.label) for slot in slots)
-    name = min(longest, metrics.averageCharWidth() * _NAME_CHARS)
-    return _STRIPE + 2 * _PAD + name + _PAD + _pips_width(fonts, slots)
+    needed = max(
+        min(metrics.horizontalAdvance(slot.label), name_room) + _pips_width(fonts, slot)
+        for slot in slots
+    )
+    return _STRIPE + 3 * _PAD + needed
+
+
+def name_rooms(fonts: RowFonts, slots: tuple[TimelineSlot, ...]) -> list[float]:
+    """The rooms a row's name may be given, widest first: the longest name whole (at most
+    :data:`_WHOLE_NAME_CHARS` characters), then a character less at a time down to
+    :data:`_NAME_CHARS`."""
+    metrics = QFontMetricsF(fonts.name)
+    char = metrics.averageCharWidth()
+    least = char * _NAME_CHARS
+    longest = max((metrics.horizontalAdvance(slot.label) for slot in slots), default=0.0)
+    room = min(longest, char * _WHOLE_NAME_CHARS)
+    rooms = []
+    while room > least:
+        rooms.append(room)
+        room -= char
+    return [*rooms, least]
 
 
 def _heading_width(fonts: RowFonts, heading: str) -> float:
@@ -109,16 +134,40 @@ def _heading_width(fonts: RowFonts, heading: str) -> float:
     return min(metrics.horizontalAdvance(heading), metrics.averageCharWidth() * _HEADING_CHARS)
 
 
-def _name_width(fonts: RowFonts, rect: QRectF, slot: TimelineSlot) -> float:
-    """The room for the name: the row less its pips (as wide as the column's widest)."""
-    pips_room = min(slot.pips + slot.spent_pips, MAX_PIPS) * (fonts.pip_size + _PIP_GAP)
-    return max(rect.width() - _STRIPE - 3 * _PAD - pips_room, 10.0)
+def name_width(fonts: RowFonts, rect: QRectF, slot: TimelineSlot) -> float:
+    """The room for the name: the row less its own pips."""
+    return max(rect.width() - _STRIPE - 3 * _PAD - _pips_width(fonts, slot), 10.0)
+
+
+def _widest_fitting(rooms: list[float], fits: Callable[[float], bool]) -> float:
+    """The widest of ``rooms`` (widest first) that ``fits``, found by halving (a wider room
+    never fits where a narrower one does not); the last, the least, when none does."""
+    low, high = 0, len(rooms) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if fits(rooms[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    return rooms[low]
 
 
 def layout(
-    slots: tuple[TimelineSlot, ...], fonts: RowFonts, left: float, top: float
+    slots: tuple[TimelineSlot, ...],
+    fonts: RowFonts,
+    left: float,
+    top: float,
+    *,
+    name_room: float | None = None,
+    room_now: float | None = None,
 ) -> ColumnLayout:
-    """Lay ``slots`` out in columns from (``left``, ``top``), headings first."""
+    """Lay ``slots`` out in columns from (``left``, ``top``), headings first, each name given
+    ``name_room`` (default: :data:`_NAME_CHARS` characters), or ``room_now`` (default: the
+    same) in the column holding the slot acting now."""
+    if name_room is None:
+        name_room = QFontMetricsF(fonts.name).averageCharWidth() * _NAME_CHARS
+    if room_now is None:
+        room_now = name_room
     targets: dict[str, QRectF] = {}
     columns: list[Column] = []
     row_height = fonts.row_height
@@ -127,7 +176,9 @@ def layout(
     most_rows = 0
     for heading, grouped in groupby(slots, key=lambda slot: slot.column):
         members = list(grouped)
-        width = max(_row_width(fonts, members), _heading_width(fonts, heading), 96.0)
+        current = any(slot.status == SlotStatus.CURRENT for slot in members)
+        room = room_now if current else name_room
+        width = max(_row_width(fonts, members, room), _heading_width(fonts, heading), 96.0)
         column_left = x
         for index, slot in enumerate(members):
             block, row = divmod(index, MAX_ROWS)
@@ -138,7 +189,6 @@ def layout(
         blocks = (len(members) - 1) // MAX_ROWS + 1
         most_rows = max(most_rows, min(len(members), MAX_ROWS))
         right = column_left + blocks * width + (blocks - 1) * ROW_GAP
-        current = any(slot.status == SlotStatus.CURRENT for slot in members)
         keys = tuple(slot.key for slot in members)
         columns.append(
             Column(heading, QRectF(column_left, top, right - column_left, 0), keys, current)
@@ -279,7 +329,7 @@ def paint_row(
     painter.setFont(fonts.name)
     painter.setPen(QColor(colors.muted_text if greyed else colors.text))
     left = rect.x() + _STRIPE + _PAD
-    width = _name_width(fonts, rect, slot)
+    width = name_width(fonts, rect, slot)
     label = f"✕ {slot.label}" if down else slot.label
     name = elided_name(QFontMetricsF(fonts.name), label, width)
     align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -314,7 +364,10 @@ def _paint_pips(
 
 
 class ColumnsLayout(TimelineLayout):
-    """Slots as rows in columns, headings above them."""
+    """Slots as rows in columns, headings above them; names as whole as the timeline's width
+    allows."""
+
+    follows_width = True
 
     def __init__(self, metrics: CardMetrics) -> None:
         """No columns yet."""
@@ -324,8 +377,22 @@ class ColumnsLayout(TimelineLayout):
         self.rows_height = 0.0
 
     def arrange(self) -> None:
-        """The columns under the title row."""
-        laid = layout(self.slots, self.fonts, MARGIN, self.metrics.card_top)
+        """The columns under the title row, names given the most room that still fits the
+        timeline's width: the column acting now first, then the others (the least room when
+        nothing fits)."""
+        rooms = name_rooms(self.fonts, self.slots)
+        least = rooms[-1]
+        top = self.metrics.card_top
+
+        def laid_out(others: float, now: float) -> ColumnLayout:
+            return layout(self.slots, self.fonts, MARGIN, top, name_room=others, room_now=now)
+
+        def fits(laid: ColumnLayout) -> bool:
+            return laid.width + 2 * MARGIN < self.view_width
+
+        now = _widest_fitting(rooms, lambda room: fits(laid_out(least, room)))
+        others = _widest_fitting(rooms, lambda room: fits(laid_out(room, now)))
+        laid = laid_out(others, now)
         self.targets = laid.targets
         self.columns = laid.columns
         self.rows_height = laid.rows_height
