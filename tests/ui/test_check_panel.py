@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
 from uwr_desktop.core.events import DiceRolled
-from uwr_desktop.core.intents import AddCombatants, EditCell, StartFight
+from uwr_desktop.core.intents import AddCombatants, EditCell, NextTurn, StartFight
 from uwr_desktop.core.rolls import DiceKind
 from uwr_desktop.core.rulesets.uwr.events import (
     CheckResolved,
@@ -554,3 +554,28 @@ def test_the_reactions_reroll_is_greyed_with_why_once_the_gm_typed_its_result(
     session.do(TypeResult(successes=1, of_reaction=True))
     assert not button.isEnabled()
     assert button.toolTip() == "The GM typed the result of that roll (1): nothing to reroll"
+
+
+def test_the_next_turn_starts_the_check_without_the_last_ones_modifiers(qtbot, document, panel):
+    session = document.session
+    session.do(StartFight())
+    first = session.state.current
+    form = panel.form
+    assert panel.tray.combatant.currentData() == first
+    _select(qtbot, form.attribute, "Brawn")
+    _select(qtbot, form.against, "Nothing")
+    form.extra_dice.setValue(2)
+    form.favor.setValue(1)
+    form.rerolls.setValue(1)
+    form.extra_dice.setValue(-5)
+    form.below_one.setChecked(True)
+    session.do(NextTurn())
+    assert session.state.current != first
+    assert panel.tray.combatant.currentData() == session.state.current
+    assert (form.extra_dice.value(), form.favor.value(), form.rerolls.value()) == (0, 0, 0)
+    assert not form.below_one.isChecked()
+    assert form.against.currentText().startswith("Nothing"), "what it is rolled against stays"
+    form.favor.setValue(-1)
+    session.undo()
+    assert session.state.current == first
+    assert form.favor.value() == 0

@@ -262,6 +262,14 @@ class CheckForm(QWidget):
             label.setVisible(against == "opposed")
         self._changed()
 
+    def clear_modifiers(self) -> None:
+        """Extra dice, favor, extra rerolls and the penalty's say belong to one check: the next
+        combatant's starts from none (what the check is rolled against stays)."""
+        self.extra_dice.setValue(0)
+        self.favor.setValue(0)
+        self.rerolls.setValue(0)
+        self.below_one.setChecked(False)
+
     def set_typing(self, typed: bool) -> None:
         """Typed dice replace the pool built here: its dice, favor and rerolls step aside."""
         for widget in (self.extra_dice, self.favor, self.rerolls):
