@@ -3,12 +3,15 @@ button the GM can see but not press says why in its tooltip (or its group's)."""
 
 import random
 
+import msgspec
 import pytest
 from every_system import SYSTEMS, fighter
-from fight_window import shown_window
+from fight_window import key_on_table, shown_window
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton, QToolButton, QWidget
 
 from uwr_desktop.core.intents import AddCombatants, NextTurn, RulesError, StartFight
+from uwr_desktop.core.rulesets.uwr.intents import Attack
 from uwr_desktop.core.sides import Side
 
 pytestmark = pytest.mark.usefixtures("own_systems_in_module")
@@ -64,3 +67,54 @@ def test_every_greyed_button_says_why(window, qtbot, ruleset_id):
                 continue
         qtbot.wait(1)
         assert unexplained(window) == [], f"step {step}: {kind}"
+
+
+def _tips_of_greyed(window) -> dict[str, str]:
+    """The greyed buttons shown in the Dice dock, by name (or text), with their own tooltips."""
+    panel = window.dice_panel.widget
+    return {
+        button.objectName() or button.text(): button.toolTip()
+        for kind in (QPushButton, QToolButton)
+        for button in panel.findChildren(kind)
+        if button.isVisibleTo(window) and not button.isEnabled()
+    }
+
+
+def test_resolve_greyed_says_no_check_waits_and_f8_repeats_it(window, qtbot):
+    window.document.new("uwr")
+    window.do(AddCombatants([fighter("uwr", 0, Side.PLAYER), fighter("uwr", 1, Side.ENEMY)]))
+    window.do(StartFight())
+    assert _tips_of_greyed(window)["resolveButton"] == "No check is waiting to be resolved"
+    window.statusBar().clearMessage()
+    key_on_table(qtbot, window, Qt.Key.Key_F8)
+    assert window.statusBar().currentMessage() == (
+        "Resolve is not possible now: No check is waiting to be resolved"
+    )
+    attacker = window.document.session.state.current
+    target = "f1" if attacker == "f0" else "f0"
+    window.do(Attack(attacker, 0, target))
+    resolve = window.dice_panel.widget.findChild(QPushButton, "resolveButton")
+    assert resolve.isEnabled()
+    assert resolve.toolTip() == "Make the pending roll final"
+
+
+def test_the_hands_panels_greyed_next_turn_and_pips_say_why(window, qtbot):
+    window.document.new("hands")
+    roster = [fighter("hands", n, Side.PLAYER if n == 0 else Side.ENEMY) for n in range(2)]
+    roster[0] = msgspec.structs.replace(
+        roster[0], sheet=msgspec.structs.replace(roster[0].sheet, strength_bonus=3, carry_plan=1)
+    )
+    window.do(AddCombatants(roster))
+    assert _tips_of_greyed(window)["handsNextTurn"] == "Start the fight first"
+    window.do(StartFight())
+    qtbot.wait(1)
+    assert "handsNextTurn" not in _tips_of_greyed(window)
+    assert _tips_of_greyed(window)["pip:f0:ready:1"] == (
+        "ready point 1: spent from turn 1 on (the carry-over turn moves with carry-over points "
+        "only)"
+    )
+    window.do(NextTurn())
+    qtbot.wait(1)
+    assert _tips_of_greyed(window)["pip:f0:carry-over:1"] == (
+        "carry-over point 1: stays in place (only the carry-over turn moves with it)"
+    )

@@ -79,6 +79,7 @@ Spend and Hesitate), headed by :data:`CHOICE_HEADINGS`."""
 
 SPEND_TIP = "Spend the points typed, with the choices of the row"
 HESITATE_TIP = "Do nothing this turn: one ready point moves to used"
+NEXT_TURN_TIP = "End the turn: whoever spent nothing hesitates"
 
 
 def _idle() -> None:
@@ -120,7 +121,7 @@ class PointsPanel(SystemPanel):
         self.idle.setWordWrap(True)
         self.message.setStyleSheet("color: palette(link);")
         self.next_turn = named(QPushButton("Next turn"), "handsNextTurn")
-        self.next_turn.setToolTip("End the turn: whoever spent nothing hesitates")
+        self.next_turn.setToolTip(NEXT_TURN_TIP)
         self.tray = DiceTray(document)
         self._typed = TypedRows()
         layout = QVBoxLayout(self)
@@ -219,13 +220,15 @@ class PointsPanel(SystemPanel):
             self._clear_rows()
         self._keeping = keeping
         self.title.setText(turn_title(state))
+        refusal = self._document.session.ruleset.round_refusal(state, NextTurn())
+        self.next_turn.setEnabled(refusal is None)
+        self.next_turn.setToolTip(NEXT_TURN_TIP if refusal is None else refusal)
         if state.phase == Phase.SETUP:
             self.hint.setText(
                 "Start the fight: at each round start every undamaged hit point becomes ready "
                 "(those a combatant keeps in place stay as carry-over)."
             )
             self.idle.setText("")
-            self.next_turn.setEnabled(False)
             return
         carry = state.phase == Phase.CARRY_OVER
         if carry:
@@ -238,7 +241,6 @@ class PointsPanel(SystemPanel):
                 "Click a ready pip (●) to spend the points up to it, or type a number. "
                 "Whoever spends nothing hesitates at Next turn."
             )
-        self.next_turn.setEnabled(True)
         places = part_of(state).places
         if carry:
             for index, place in enumerate(places):

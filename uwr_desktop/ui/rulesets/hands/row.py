@@ -34,6 +34,12 @@ NAME_PREFIX = "handsName:"
 PIP_POINTS = "pipPoints"
 """A pip's property: the points a click on it spends (or moves with)."""
 
+_NOT_NOW = {
+    "ready": ": spent from turn 1 on (the carry-over turn moves with carry-over points only)",
+    "carry-over": ": stays in place (only the carry-over turn moves with it)",
+}
+"""Why a ready or carry-over pip cannot be clicked now (the other turn's points)."""
+
 Pip = tuple[str, str, str, bool, int]
 """A pip: its symbol, object name, tooltip, whether a click acts, the points it stands for."""
 
@@ -52,7 +58,10 @@ def pip_marks(cid: str, sheet: HandsSheet, *, carry: bool) -> tuple[list[Pip], i
         for number in range(1, count + 1):
             if len(marks) == MAX_PIPS:
                 break
-            tip = f"{word} point {number}" + (f": {verb} {number}" if clickable else "")
+            if clickable:
+                tip = f"{word} point {number}: {verb} {number}"
+            else:
+                tip = f"{word} point {number}" + _NOT_NOW.get(word, "")
             marks.append((symbol, f"pip:{cid}:{word}:{number}", tip, clickable, number))
     return marks, sheet.points_max - len(marks)
 

@@ -40,6 +40,11 @@ from uwr_desktop.ui.widgets.wheel import ChoiceBox
 REROLL_REACTION_TIP = "Reroll as many failed reaction dice as its rerolls allow (or click one)"
 """What the reaction's reroll button does, on it while its rerolls may be taken."""
 
+RESOLVE_TIP = "Make the pending roll final"
+"""What Resolve does, on it while a check is pending."""
+NOTHING_TO_RESOLVE = "No check is waiting to be resolved"
+"""Why Resolve is greyed while no check is pending."""
+
 
 def _rounds(count: int) -> str:
     return "1 round" if count == 1 else f"{count} rounds"
@@ -169,7 +174,7 @@ class AttackPanel(IntentWidget):
         self.reroll_reaction_button = button(
             "Reroll the reaction's failed dice", "rerollReactionButton", REROLL_REACTION_TIP
         )
-        self.resolve_button = button("Resolve", "resolveButton", "Make the pending roll final")
+        self.resolve_button = button("Resolve", "resolveButton", NOTHING_TO_RESOLVE)
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -356,6 +361,7 @@ class AttackPanel(IntentWidget):
         )
         self.status.setVisible(pending is not None)
         self.resolve_button.setEnabled(pending is not None)
+        self.resolve_button.setToolTip(RESOLVE_TIP if pending is not None else NOTHING_TO_RESOLVE)
         awaiting = (
             pending is not None
             and pending.check.kind == "attack"
