@@ -4,13 +4,14 @@ roller and no animations, modal dialogs answered when they open, New Fight's cho
 import random
 from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.rulesets import ruleset_ids
 from uwr_desktop.core.storage.library import CombatantLibrary
 from uwr_desktop.ui.document import EncounterDocument
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS, first_dice_dock_width
 from uwr_desktop.ui.window.main_window import MainWindow
 
 
@@ -114,3 +115,15 @@ def table_cell(window, combatant_id: str, key: str, role=Qt.ItemDataRole.Display
     """What the table holds for the combatant in the column ``key`` (its text by default)."""
     model = window.table_model
     return model.data(model.index(model.row_of(combatant_id), model.column_of(key)), role)
+
+
+def as_on_a_laptop(window: MainWindow, qtbot) -> None:
+    """Show ``window`` as a first start on a 1366x768 laptop does: maximised, its Dice dock at
+    the first width a panel is given."""
+    window.showNormal()  # the offscreen screen is small: a first start would fill it
+    window.resize(QSize(1366, 768))
+    qtbot.wait(20)
+    panel = DICE_PANEL_CHARS * window.fontMetrics().averageCharWidth()
+    window.resizeDocks(
+        [window.dice_dock], [first_dice_dock_width(1366, panel)], Qt.Orientation.Horizontal
+    )

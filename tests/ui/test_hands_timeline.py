@@ -2,8 +2,8 @@
 reason for each place on hover, outreached combatants marked where the GM declares."""
 
 import pytest
-from fight_window import pick_round_system, shown_window, when_modal
-from PySide6.QtCore import QEvent, QPoint, QSize, Qt
+from fight_window import as_on_a_laptop, pick_round_system, shown_window, when_modal
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QFontMetricsF, QHelpEvent
 from PySide6.QtWidgets import QComboBox, QPushButton, QToolTip
 from test_hands_window import add, ids_by_name
@@ -20,7 +20,6 @@ from uwr_desktop.ui.timeline.cards import measure
 from uwr_desktop.ui.timeline.columns import MAX_ROWS, RowFonts, layout, name_width
 from uwr_desktop.ui.timeline.widget import InitiativeTimeline
 from uwr_desktop.ui.timeline.words import NOBODY_YET
-from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS, first_dice_dock_width
 
 
 @pytest.fixture
@@ -270,14 +269,7 @@ def test_the_player_view_draws_every_column_but_never_a_hidden_combatant(window,
 
 
 def test_the_names_of_the_turn_under_way_read_whole_on_a_laptop(window, qtbot):
-    window.showNormal()  # the offscreen screen is small: a first start would fill it
-    window.resize(QSize(1366, 768))
-    qtbot.wait(20)
-    window.resizeDocks(
-        [window.dice_dock],
-        [first_dice_dock_width(1366, DICE_PANEL_CHARS * window.fontMetrics().averageCharWidth())],
-        Qt.Orientation.Horizontal,
-    )
+    as_on_a_laptop(window, qtbot)
     window.document.new("hands")
     for name, strength, side in (
         ("Anastasia Vell", 5, "player"),

@@ -5,8 +5,8 @@ and its reasons on the timeline, a drag that sets surprise, undo and the saved f
 import re
 
 import pytest
-from fight_window import pick_round_system, shown_window, when_modal
-from PySide6.QtCore import QSize, Qt
+from fight_window import as_on_a_laptop, pick_round_system, shown_window, when_modal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,7 +35,7 @@ from uwr_desktop.ui.rulesets.hands.row_parts import CHOICE_HEADINGS, CHOICE_KIND
 from uwr_desktop.ui.table.health_column import HEALTH_COLUMN
 from uwr_desktop.ui.table.model import RESOURCES_COLUMN
 from uwr_desktop.ui.theme import apply_theme
-from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS, first_dice_dock_width
+from uwr_desktop.ui.window.layout import DICE_PANEL_CHARS
 
 
 @pytest.fixture
@@ -440,14 +440,7 @@ def _text_room(box: QComboBox) -> int:
 
 def test_the_rows_choices_and_interferences_read_whole_on_a_laptop(themed_app, window, qtbot):
     apply_theme(themed_app)
-    window.showNormal()  # the offscreen screen is small: a first start would fill it
-    window.resize(QSize(1366, 768))  # a first start on a 1366x768 laptop is maximised
-    qtbot.wait(20)
-    window.resizeDocks(
-        [window.dice_dock],
-        [first_dice_dock_width(1366, DICE_PANEL_CHARS * window.fontMetrics().averageCharWidth())],
-        Qt.Orientation.Horizontal,
-    )
+    as_on_a_laptop(window, qtbot)
     window.document.new("hands")
     add(window, "Ana", strength=5, reach=1, side="player")
     add(window, "Brute", strength=6, reach=3)

@@ -48,6 +48,24 @@ def add(window, name, quickness):
     window.actions_by_key["add_combatant"].trigger()
 
 
+def fight_on_counts(window, *bases, hidden=()):
+    """A new tactical fight through the window of combatants ``(name, quickness, base)`` added
+    through the dialog, started with those base initiatives typed, ``hidden`` ones hidden; the
+    combatants' ids by name."""
+    when_modal(NewFightDialog, choose_tactical)
+    window.actions_by_key["new"].trigger()
+    for name, quickness, _ in bases:
+        add(window, name, quickness)
+    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
+    window.actions_by_key["start_fight"].trigger()
+    session = window.document.session
+    for name, _, base in bases:
+        session.do(EditCell(ids[name], "initiative", base))
+    for name in hidden:
+        session.do(EditCell(ids[name], "hidden", True))
+    return ids
+
+
 def cell(window, combatant_id, key):
     model = window.table_model
     index = model.index(model.row_of(combatant_id), model.column_of(key))
@@ -236,17 +254,7 @@ def test_interrupting_from_the_panel_keeps_the_progress_when_the_gm_says_so(wind
 
 
 def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_next(window, qtbot):
-    when_modal(NewFightDialog, choose_tactical)
-    window.actions_by_key["new"].trigger()
-    add(window, "Hauser", 1)
-    add(window, "Orc", 0)
-    add(window, "Ghost", 0)
-    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
-    window.actions_by_key["start_fight"].trigger()
-    session = window.document.session
-    for name, base in (("Hauser", 15), ("Orc", 10), ("Ghost", 5)):
-        session.do(EditCell(ids[name], "initiative", base))
-    session.do(EditCell(ids["Ghost"], "hidden", True))
+    fight_on_counts(window, ("Hauser", 1, 15), ("Orc", 0, 10), ("Ghost", 0, 5), hidden=("Ghost",))
     window.player_view.open_action.trigger()
     view = window.player_view.view
     assert (view.now_label.text(), view.next_label.text()) == ("", "Next: Hauser")
@@ -272,16 +280,7 @@ def test_the_header_and_player_view_name_who_acts_on_the_count_and_who_arrives_n
 
 
 def test_the_players_cannot_tell_a_hidden_turn_from_a_pause_by_the_count(window, qtbot):
-    when_modal(NewFightDialog, choose_tactical)
-    window.actions_by_key["new"].trigger()
-    add(window, "Hauser", 1)
-    add(window, "Ghost", 0)
-    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
-    window.actions_by_key["start_fight"].trigger()
-    session = window.document.session
-    for name, base in (("Hauser", 15), ("Ghost", 10)):
-        session.do(EditCell(ids[name], "initiative", base))
-    session.do(EditCell(ids["Ghost"], "hidden", True))
+    fight_on_counts(window, ("Hauser", 1, 15), ("Ghost", 0, 10), hidden=("Ghost",))
     window.player_view.open_action.trigger()
     view = window.player_view.view
     panel = window.findChild(CountdownPanel)
@@ -378,15 +377,8 @@ def test_the_dice_tray_rolls_for_whoever_acts_on_the_count(window, qtbot, tmp_pa
     """Each count that gives someone a turn puts the tray's "For" on them, as a turn does in
     the other systems; a choice the GM makes within the count stays, and a fight opened on a
     count starts on its actor."""
-    when_modal(NewFightDialog, choose_tactical)
-    window.actions_by_key["new"].trigger()
-    add(window, "Hauser", 1)
-    add(window, "Orc", 0)
-    ids = {c.name: cid for cid, c in window.document.session.state.combatants.items()}
-    window.actions_by_key["start_fight"].trigger()
+    ids = fight_on_counts(window, ("Hauser", 1, 15), ("Orc", 0, 10))
     session = window.document.session
-    for name, base in (("Hauser", 15), ("Orc", 10)):
-        session.do(EditCell(ids[name], "initiative", base))
     tray = window.dice_tray
     assert tray is not None
     panel = window.findChild(CountdownPanel)
