@@ -6,7 +6,7 @@ import pytest
 
 from uwr_desktop.core.dice import Roller
 from uwr_desktop.core.encounter import Combatant
-from uwr_desktop.core.intents import AddCombatants, ApplyDamage
+from uwr_desktop.core.intents import AddCombatants, ApplyDamage, NextTurn, StartFight
 from uwr_desktop.core.rulesets.uwr.sheet import UwrSheet
 from uwr_desktop.core.storage.encounter_file import EncounterFileError
 from uwr_desktop.core.storage.journal_db import JournalStore
@@ -137,3 +137,19 @@ def test_a_fight_opened_from_a_file_keeps_autosaving(tmp_path):
         recovered = EncounterDocument(store)
         recovered.recover(summary.encounter_id)
         assert recovered.session.state == expected
+
+
+def test_each_change_tells_whether_it_started_another_turn(store):
+    document = _document(store)
+    told = []
+    document.changed.connect(lambda _change: told.append(document.new_turn))
+    bandit = Combatant(id="bandit", name="Bandit", sheet=UwrSheet(vitality=8, vitality_max=8))
+    session = document.session
+    session.do(AddCombatants([_vex(), bandit]))
+    session.do(StartFight())
+    session.do(ApplyDamage(["bandit"], 1))
+    session.do(NextTurn())
+    session.undo()
+    session.redo()
+    assert told == [False, True, False, True, True, True]
+    document.close()

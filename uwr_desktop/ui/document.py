@@ -117,6 +117,8 @@ class EncounterDocument(QObject):
         self._was_modified = False
         self._timeline: tuple[EncounterState, tuple[TimelineSlot, ...], TimelineAxis] | None = None
         self._turn: tuple[EncounterState, TurnNow] | None = None
+        self._turn_told: TurnKey | None = None
+        self._new_turn = False
         self._hand_this_time = False
         self.ask_faces: AskFaces | None = None
         """Asks for the faces of a roll by hand; without it such a roll is refused."""
@@ -151,6 +153,12 @@ class EncounterDocument(QObject):
         """Which turn ``state`` is in: its round, the combatant on turn and the rules' step (a
         countdown's count); panels start afresh when it changes."""
         return state.round, state.current, self._session.ruleset.turn_step(state)
+
+    @property
+    def new_turn(self) -> bool:
+        """Whether the change ``changed`` tells now started another turn (its
+        :meth:`turn_key` differs from the change before's): panels start their inputs afresh."""
+        return self._new_turn
 
     @property
     def hand_this_time(self) -> bool:
@@ -409,6 +417,8 @@ class EncounterDocument(QObject):
         self.autosaveStateChanged.emit(self.autosave_state)
         self._unsubscribe = session.subscribe(self._on_change)
         self._session = session
+        self._turn_told = self.turn_key(session.state)
+        self._new_turn = False
         self._saved_marker = self._marker() if saved else (-1, None)
         return session
 
@@ -418,6 +428,9 @@ class EncounterDocument(QObject):
         self._journal = None
 
     def _on_change(self, change: Change) -> None:
+        turn = self.turn_key(self._session.state)
+        self._new_turn = turn != self._turn_told
+        self._turn_told = turn
         self.changed.emit(change)
         self._notify_modified()
 

@@ -38,7 +38,7 @@ from uwr_desktop.ui.dice.display import Outcome, RollDisplay
 from uwr_desktop.ui.dice.odds_plot import WORKING_TEXT, Odds, OddsPlot
 from uwr_desktop.ui.dice.odds_worker import OddsJob, OddsWorker
 from uwr_desktop.ui.dice.speeds import SPEEDS
-from uwr_desktop.ui.document import EncounterDocument, TurnKey
+from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.theme import problem_palette
 from uwr_desktop.ui.widgets.build import named
 from uwr_desktop.ui.widgets.number_box import NumberBox, first_problem
@@ -149,7 +149,6 @@ class DiceTray(RollDisplay):
         """Why the rules make rolls wait now (``None``: they do not)."""
         self._local_roller = roller
         self._own_roll = False
-        self._turn: TurnKey | None = None
         self._build_inputs()
         self._lay_out()
         self._connect()
@@ -446,7 +445,6 @@ class DiceTray(RollDisplay):
         state = self._document.session.state
         self._weigh_refusal()
         self._fill_combatants(state)
-        self._turn = self._document.turn_key(state)
         self._roll_for_the_actor()
         self._own_roll = False
         self.clear_roll()
@@ -457,9 +455,7 @@ class DiceTray(RollDisplay):
         state = self._document.session.state
         self._weigh_refusal()
         self._follow_combatants(change, state)
-        turn = self._document.turn_key(state)
-        new_turn = turn != self._turn
-        self._turn = turn
+        new_turn = self._document.new_turn
         if new_turn:
             self._roll_for_the_actor()
         if self._presenter is not None and self._presenter(change):

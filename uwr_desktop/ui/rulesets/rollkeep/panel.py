@@ -63,7 +63,6 @@ class SkirmishPanel(SystemPanel):
     ) -> None:
         """Follow ``document``."""
         super().__init__(document, "rollkeep", parent)
-        self._turn: tuple[int, str | None] | None = None
         self.turn = wrapped("rollkeepTurn")
         self.stance = named(ChoiceBox(), "rollkeepStance")
         self.stance.setAccessibleName("Stance")
@@ -112,7 +111,7 @@ class SkirmishPanel(SystemPanel):
         self.tray = DiceTray(document)
         self._lay_out()
         self._connect()
-        self._refill()
+        self._refill_afresh()
 
     def _lay_out(self) -> None:
         turn_box = QGroupBox("Turn")
@@ -160,7 +159,7 @@ class SkirmishPanel(SystemPanel):
             self.into_melee.toggled,
         ):
             odds_changed.connect(self._update_odds)
-        self._document.sessionReplaced.connect(self._refill)
+        self._document.sessionReplaced.connect(self._refill_afresh)
         self._document.changed.connect(self._changed)
 
     # ---- reading the state ------------------------------------------------------------------
@@ -187,12 +186,15 @@ class SkirmishPanel(SystemPanel):
 
     def _changed(self, change: Change) -> None:
         self.message.clear()
-        self._refill()
+        self._refill(afresh=self._document.new_turn)
 
-    def _refill(self) -> None:
+    def _refill_afresh(self) -> None:
+        self._refill(afresh=True)
+
+    def _refill(self, *, afresh: bool) -> None:
+        """Show the fight now; ``afresh`` (another turn or fight): the attack starts afresh."""
         state = self._state()
-        if (state.round, state.current) != self._turn:
-            self._turn = (state.round, state.current)
+        if afresh:
             self._start_attack()
         subject = self._subject()
         self.ambush_box.setVisible(state.phase == Phase.SETUP and not part_of(state).ambush_rolled)
@@ -381,7 +383,7 @@ class SkirmishPanel(SystemPanel):
         if combatant_id is not None and self.target.findData(combatant_id) >= 0:
             self.target.setCurrentIndex(self.target.findData(combatant_id))
         if self._state().phase == Phase.SETUP:
-            self._refill()
+            self._refill(afresh=False)
 
     def _take_stance(self) -> None:
         subject = self._subject()

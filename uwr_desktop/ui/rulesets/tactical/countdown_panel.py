@@ -43,7 +43,7 @@ from uwr_desktop.core.rulesets.tactical.state import Phase, catalog, pace_table,
 from uwr_desktop.core.rulesets.tactical.view import ap_text
 from uwr_desktop.core.session import Change
 from uwr_desktop.ui.dice.tray import DiceTray
-from uwr_desktop.ui.document import EncounterDocument, TurnKey
+from uwr_desktop.ui.document import EncounterDocument
 from uwr_desktop.ui.rulesets.base import DicePanel, PanelButton, PanelCommand
 from uwr_desktop.ui.rulesets.system_panel import SystemPanel
 from uwr_desktop.ui.rulesets.tactical.counters_row import CountersRow
@@ -79,7 +79,6 @@ class CountdownPanel(SystemPanel):
         super().__init__(document, "tactical", parent)
         self._tables: tuple[tuple[ActionType, ...], tuple[Pace, ...]] = ((), ())
         self._roster: tuple[tuple[str, str], ...] | None = None
-        self._turn: TurnKey | None = None
         self._resolving: list[str] = []
         self._declaring: list[str] = []
         self.status = named(QLabel(), "tacticalStatus")
@@ -197,7 +196,9 @@ class CountdownPanel(SystemPanel):
         settings = self._document.session.ruleset.settings
         return settings if isinstance(settings, TacticalSettings) else TacticalSettings()
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, *, afresh: bool = True) -> None:
+        """Fill the catalog's and paces' lists again, then show the fight (see
+        :meth:`_refresh`)."""
         settings = self._settings()
         self.action.blockSignals(True)
         self.action.clear()
@@ -212,15 +213,15 @@ class CountdownPanel(SystemPanel):
             self.pace.addItem(f"{pace.name} ({pace.penalty})", pace.name)
         self.keep.setVisible(settings.interruption is Interruption.ASK)
         self._action_chosen()
-        self._refresh()
+        self._refresh(afresh=afresh)
 
     def _changed(self, change: Change) -> None:
         self.message.setText("")
         state = self._document.session.state
         if change.part_changed and (catalog(state), pace_table(state)) != self._tables:
-            self._rebuild()
+            self._rebuild(afresh=self._document.new_turn)
         else:
-            self._refresh()
+            self._refresh(afresh=self._document.new_turn)
 
     def focus(self, combatant_id: str | None) -> None:
         """The combatant selected in the table becomes the one acting in the panel."""
@@ -228,7 +229,8 @@ class CountdownPanel(SystemPanel):
         if combatant_id is not None and self.actor.findData(combatant_id) >= 0:
             self.actor.setCurrentIndex(self.actor.findData(combatant_id))
 
-    def _refresh(self) -> None:
+    def _refresh(self, *, afresh: bool) -> None:
+        """Show the fight now; ``afresh`` (another turn or fight): the inputs start afresh."""
         session = self._document.session
         state = session.state
         order = self._settings().tie_order
@@ -265,9 +267,7 @@ class CountdownPanel(SystemPanel):
         self.actor.blockSignals(True)
         self.actor.setCurrentIndex(max(self.actor.findData(wanted), 0))
         self.actor.blockSignals(False)
-        turn = self._document.turn_key(state)
-        if turn != self._turn or self.actor.currentData() != shown:
-            self._turn = turn
+        if afresh or self.actor.currentData() != shown:
             self._start_afresh()
         self._refresh_buttons()
 

@@ -79,7 +79,6 @@ class CheckPanel(QWidget):
         self._sources: dict[str, CheckSource] = {}
         self._shown: ShownCheck | None = None
         self._local = False
-        self._turn = document.turn_key(document.session.state)
         self.attack = AttackPanel()
         self.apply_hit = ApplyHitBar()
         self.prepare = PrepareBar()
@@ -300,7 +299,6 @@ class CheckPanel(QWidget):
 
     def _on_session_replaced(self) -> None:
         self.show_message("")
-        self._turn = self._document.turn_key(self._document.session.state)
         self.form.clear_modifiers()
         self.hit_offer.reset()
         self._sources = {}
@@ -341,9 +339,7 @@ class CheckPanel(QWidget):
     def _on_changed(self, change: Change) -> None:
         self.show_message("")
         state = self._document.session.state
-        turn = self._document.turn_key(state)
-        if turn != self._turn:
-            self._turn = turn
+        if self._document.new_turn:
             self.form.clear_modifiers()
         if change.added or change.removed or change.rows_changed:
             self._sources = {k: v for k, v in self._sources.items() if k in state.combatants}
